@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API } from '@field-portal/shared';
+import type { AppContext } from './platform/context.js';
+import { authPlugin } from './platform/auth.js';
+import { envelopePlugin } from './platform/envelope.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { i18nPlugin } from './platform/i18n.js';
+import { requestStampPlugin } from './platform/request-stamp.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  /** The built web client to serve at /, when present. */
+  webDist?: string | undefined;
+}
+
+/** Builds the whole server; tests call it with `app.inject`, main() with listen. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // A body with __proto__ or constructor.prototype is refused (SECURITY.md 15.3.6).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(i18nPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Field Portal API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(envelopePlugin);
+  await app.register(requestStampPlugin);
+  await app.register(authPlugin);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/API-')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {
+    try {
+      await ctx.database.query('select 1');
+      return { status: 'ok', database: ctx.database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: ctx.database.kind });
+    }
+  });
+
+  await app.register(authRoutes);
+  await app.register(systemRoutes);
+
+  const webDist = options.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
+    app.get('/', { config: { public: true, raw: true }, schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
+  return app;
+}

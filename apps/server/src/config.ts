@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_REALM: z.string().default(''),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Secret for signing access tokens; generated and kept in DATA_DIR when not given. */
+  jwtSecret: string | undefined;
+  demoData: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  corsOrigins: string[];
+  oidc: { issuer: string; clientId: string; realm: string } | undefined;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Environment to a typed config; every bad variable is named with the reason. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) || (!e.OIDC_ISSUER && e.OIDC_CLIENT_ID)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    demoData: e.DEMO_DATA === 'true',
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, realm: e.OIDC_REALM } : undefined,
+    webDist: e.WEB_DIST,
+  };
+}

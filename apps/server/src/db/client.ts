@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: services take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw SQL text and returns its rows (benchmarks, health). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL URL; PGlite is used when absent. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; in memory when absent. */
+  pgliteDir?: string | undefined;
+  /** A ready PGlite directory that a fresh one is copied from (see template.ts). */
+  pgliteTemplate?: string | undefined;
+  poolSize?: number;
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.pgliteDir, options.pgliteTemplate);
+  return database;
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async query(text, params) {
+      const res = await pool.query(text, params as unknown[]);
+      return res.rows;
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
+  let client: PGlite;
+  if (dir) {
+    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    if (fresh && template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
+      fs.cpSync(template, dir, { recursive: true });
+    }
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async query(text, params) {
+      const res = await client.query(text, params as unknown[]);
+      return res.rows as never[];
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Runs a raw drizzle `sql` query and returns its rows; both drivers answer with `{ rows }`. */
+export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await (db as Db).execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

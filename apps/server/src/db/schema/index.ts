@@ -1,0 +1,3 @@
+export * from './org.js';
+export * from './directory.js';
+export * from './settings.js';

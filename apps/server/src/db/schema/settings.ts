@@ -1,0 +1,20 @@
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+
+/** Enterprise (tenant) settings: shown on the login page and the footer. */
+export const enterprises = pgTable('enterprises', {
+  id: serial('id').primaryKey(),
+  tenantId: text('tenant_id').notNull().unique(),
+  name: text('name').notNull(),
+  enterpriseName: text('enterprise_name').notNull(),
+  domain: text('domain').notNull().default(''),
+  copyright: text('copyright').notNull().default(''),
+  filingNumber: text('filing_number').notNull().default(''),
+});
+
+/** Home page statistics (spec 001 section 1); data management edits them later. */
+export const homeStatistics = pgTable('home_statistics', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+  unit: text('unit').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});

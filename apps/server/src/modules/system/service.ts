@@ -1,0 +1,100 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { ROLE_APP_KEYS, type HomeStatistics, type LoginTypeItem, type TenantInfo, type UserInfo } from '@field-portal/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
+
+/** Flags the client derives from role names (spec 001 section 6). */
+export function deriveRoleFlags(roleNames: readonly string[]) {
+  return {
+    officeName: roleNames.includes('MAF') ? 'MSL' : '',
+    crc: roleNames.includes('CRC&OVERSEAS'),
+    appKeys: roleNames.map((name) => ROLE_APP_KEYS[name]).filter((key): key is string => Boolean(key)),
+  };
+}
+
+export async function userInfo(db: Db, userId: number, authorities: ReadonlySet<string>): Promise<UserInfo> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  const userRoleRows = await db
+    .select({ name: roles.name, nameEn: roles.nameEn })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.usable, true)))
+    .orderBy(roles.id);
+  const [enterprise] = await db.select().from(enterprises).limit(1);
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    email: user.email,
+    phone: user.phone,
+    avatar: user.avatar,
+    enabled: user.enabled,
+    enterpriseName: enterprise?.enterpriseName ?? '',
+    roles: userRoleRows,
+    groups: user.groups,
+    buList: user.buList,
+    products: user.products,
+    ...deriveRoleFlags(userRoleRows.map((r) => r.name)),
+    authorities: [...authorities].sort(),
+  };
+}
+
+/** Login type by domain: the identity-server entry only when one is configured (spec 001 section 2.1). */
+export function loginType(config: Config, domain: string): LoginTypeItem[] {
+  if (!config.oidc) return [];
+  return [{ authAddress: config.oidc.issuer, name: 'oidc', domain, realm: config.oidc.realm, clientId: config.oidc.clientId }];
+}
+
+export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
+  const [byDomain] = await db.select().from(enterprises).where(eq(enterprises.domain, domain)).limit(1);
+  const [first] = byDomain ? [byDomain] : await db.select().from(enterprises).orderBy(enterprises.id).limit(1);
+  if (!first) throw new AppError(404, 'session.comFail');
+  return {
+    tenantId: first.tenantId,
+    name: first.name,
+    enterpriseName: first.enterpriseName,
+    domain: first.domain,
+    copyright: first.copyright,
+    filingNumber: first.filingNumber,
+  };
+}
+
+/** Password change in the personal centre; other sessions of the user end. */
+export async function changePassword(db: Db, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
+  if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(now), revokedReason: 'password-changed' })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+  });
+}
+
+/** Dashboard tiles of spec 001 section 1, each opening its area when the user may see it. */
+const TILES: { key: string; router: string | null }[] = [
+  { key: 'latestNews', router: 'companyDynamics' },
+  { key: 'appCentre', router: 'appManagement' },
+  { key: 'contentCentre', router: 'contentCenterIndex' },
+  { key: 'broadcast', router: 'departmentDynamics' },
+  { key: 'compliance', router: null },
+  { key: 'smartRecommendation', router: 'newRecommend' },
+  { key: 'interactionCommunity', router: 'news' },
+  { key: 'brandCentre', router: null },
+];
+
+export async function homeStatisticsFor(db: Db, permittedPaths: Map<string, string>): Promise<HomeStatistics> {
+  const rows = await db.select().from(homeStatistics).orderBy(homeStatistics.sort);
+  return {
+    stats: rows.map((r) => ({ key: r.key, value: r.value, unit: r.unit })),
+    tiles: TILES.map((tile) => ({ key: tile.key, path: (tile.router && permittedPaths.get(tile.router)) || null, count: null })),
+  };
+}

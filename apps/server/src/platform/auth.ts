@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../db/client.js';
+import { forbidden, unauthorized } from './errors.js';
+import type { TokenService } from './tokens.js';
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  firstName: string;
+  sessionId: string;
+  authorities: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No sign-in needed. */
+    public?: boolean;
+    /** The menu authority (menus.code) a caller must hold; absent means any signed-in user. */
+    authority?: string;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+/** Reads the bearer token of a request; tokens never travel in URLs (SECURITY.md 14.2.1). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+interface SessionRow {
+  id: number;
+  username: string;
+  first_name: string;
+  authorities: string[] | null;
+}
+
+/**
+ * The signed-in user behind an access token, if the token is valid, its session is live
+ * and the account enabled: disabling a user or revoking a session takes effect at once.
+ */
+export async function resolveUser(db: Db, tokens: TokenService, token: string): Promise<CurrentUser | undefined> {
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return undefined;
+  const rows = await selectRows<SessionRow>(db, sql`
+    select u.id, u.username, u.first_name,
+      array(select distinct m.code from user_roles ur
+              join roles r on r.id = ur.role_id and r.usable
+              join role_menus rm on rm.role_id = r.id
+              join menus m on m.id = rm.menu_id
+             where ur.user_id = u.id and m.code <> '') as authorities
+      from sessions s join users u on u.id = s.user_id
+     where s.id = ${claims.sessionId} and u.id = ${claims.userId}
+       and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    sessionId: claims.sessionId,
+    authorities: new Set(row.authorities ?? []),
+  };
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  authority: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access rule: the permission tests walk this table. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+/** API routes need a sign-in unless marked public; the web's files, /docs and /healthz are public. */
+export function isPublicRoute(url: string, config: { public?: boolean } | undefined): boolean {
+  return config?.public === true || !url.startsWith('/API-');
+}
+
+/** 401 for every non-public route without a valid token; 403 without the route's menu authority. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      app.routeAccess.push({ method, url: route.url, public: isPublicRoute(route.url, route.config), authority: route.config?.authority });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || isPublicRoute(request.routeOptions.url, config)) return;
+    const token = bearerToken(request);
+    const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, token) : undefined;
+    if (!user) throw unauthorized();
+    request.user = user;
+    if (config?.authority && !user.authorities.has(config.authority)) throw forbidden();
+  });
+});
+
+/** The signed-in user of a protected route (the guard has run). */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

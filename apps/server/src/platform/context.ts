@@ -1,0 +1,17 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { TokenService } from './tokens.js';
+
+/** What services need from the outside world, passed in so tests can control it. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { TOKENS } from '@field-portal/shared';
+
+export interface AccessClaims {
+  userId: number;
+  username: string;
+  sessionId: string;
+}
+
+/** Signs and checks access tokens: HS256 only, audience and issuer enforced, typ 'access'. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(claims: AccessClaims): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({ typ: 'access', username: claims.username, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + TOKENS.accessTtlSeconds)
+      .setAudience(TOKENS.audience)
+      .setIssuer(TOKENS.issuer)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid access token, or undefined for anything else. */
+  async verifyAccess(token: string): Promise<AccessClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: TOKENS.audience,
+        issuer: TOKENS.issuer,
+        currentDate: new Date(this.now()),
+      });
+      const userId = Number(payload.sub);
+      if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.username !== 'string') {
+        return undefined;
+      }
+      return { userId, username: payload.username, sessionId: payload.sid };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Opaque refresh tokens: random, stored only as their SHA-256. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,199 @@
+import { count } from 'drizzle-orm';
+import { DEFAULT_BU_LIST } from '@field-portal/shared';
+import type { Db } from '../db/client.js';
+import { employees, enterprises, homeStatistics, menus, organisations, roleMenus, roles, userRoles, users } from '../db/schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
+import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_EMPLOYEES = 2000;
+
+/** Deterministic pseudo-random numbers, so the demo data is the same on every machine. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '晨', '宇', '欣', '佳'];
+const PINYIN: Record<string, string> = { 王: 'wang', 李: 'li', 张: 'zhang', 刘: 'liu', 陈: 'chen', 杨: 'yang', 赵: 'zhao', 黄: 'huang', 周: 'zhou', 吴: 'wu', 徐: 'xu', 孙: 'sun', 胡: 'hu', 朱: 'zhu', 高: 'gao', 林: 'lin', 何: 'he', 郭: 'guo', 马: 'ma', 罗: 'luo' };
+
+/** wwid of the n-th employee of the directory (1-based). */
+export const wwidOf = (n: number) => String(10000000 + n);
+
+interface RoleSeed {
+  name: string;
+  nameEn: string;
+  /** Routers granted, with all their descendants; '*' is everything. */
+  grants: string[];
+}
+
+const FIELD = ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', 'other'];
+const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPushDetail', 'articleLists'];
+
+export const DEMO_ROLES: RoleSeed[] = [
+  { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
+  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'reportDownload', ...CARD_REPORTS] },
+  { name: 'Sales', nameEn: 'Sales representative', grants: FIELD },
+  { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
+  { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
+  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'reportDownload', 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
+  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'reportDownload', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
+  { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
+];
+
+interface UserSeed {
+  username: string;
+  firstName: string;
+  roles: string[];
+  bu: string[];
+  org: string;
+}
+
+function demoUsers(): UserSeed[] {
+  const list: UserSeed[] = [
+    { username: 'admin', firstName: '管理员', roles: ['admin'], bu: [...DEFAULT_BU_LIST], org: 'IT' },
+    { username: 'operator', firstName: '运营', roles: ['card manager'], bu: ['D&A_All', 'Neuro_ALL', 'PC_All', 'IM_IBD'], org: 'Marketing' },
+    { username: 'operator2', firstName: '运营二', roles: ['card manager'], bu: ['HEMA_LL', 'HEMA_MM', 'ST_All'], org: 'Marketing' },
+  ];
+  const regions = ['East', 'North', 'South', 'West'];
+  for (let i = 1; i <= 8; i++) {
+    list.push({ username: `rep${String(i).padStart(2, '0')}`, firstName: `代表${i}`, roles: ['Sales'], bu: [DEFAULT_BU_LIST[i % DEFAULT_BU_LIST.length]!], org: regions[i % 4]! });
+  }
+  for (let i = 1; i <= 3; i++) list.push({ username: `msl0${i}`, firstName: `医学${i}`, roles: ['MSL'], bu: ['Neuro_ALL', 'PSY_NC'], org: 'Medical' });
+  for (let i = 1; i <= 2; i++) list.push({ username: `mgr0${i}`, firstName: `经理${i}`, roles: ['MANGA'], bu: ['IM_IBD', 'IM_IDV'], org: regions[i]! });
+  for (let i = 1; i <= 2; i++) list.push({ username: `mkt0${i}`, firstName: `市场${i}`, roles: ['MKT'], bu: ['PC_All'], org: 'Marketing' });
+  list.push({ username: 'maf01', firstName: '医务', roles: ['MAF'], bu: ['IM_PAH'], org: 'Medical' });
+  list.push({ username: 'crc01', firstName: '海外', roles: ['CRC&OVERSEAS'], bu: ['IM_RP'], org: 'Medical' });
+  return list;
+}
+
+async function insertMenus(tx: Db, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
+  for (const [index, item] of items.entries()) {
+    const [row] = await tx
+      .insert(menus)
+      .values({
+        parentId: parent?.id ?? null,
+        name: item.name,
+        nameEn: item.nameEn,
+        path: item.path,
+        router: item.router,
+        code: authorityOf(item.router, parent?.router),
+        sort: item.sort ?? index + 1,
+        icon: item.icon ?? '',
+        hidden: item.hidden ?? false,
+        watermark: item.watermark ?? false,
+        secondaryMenu: item.secondaryMenu ?? false,
+      })
+      .returning({ id: menus.id });
+    ids.set(item.router, row!.id);
+    if (item.children) await insertMenus(tx, item.children, { id: row!.id, router: item.router }, ids);
+  }
+}
+
+/** Routers granted by a role, each with its whole subtree. */
+function grantedRouters(grants: string[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (items: MenuSeed[], inherited: boolean) => {
+    for (const item of items) {
+      const granted = inherited || grants.includes('*') || grants.includes(item.router);
+      if (granted) out.add(item.router);
+      if (item.children) walk(item.children, granted);
+    }
+  };
+  walk(MENU_TREE, false);
+  return out;
+}
+
+/** Seeds the demo data once, in one transaction, when the database has no users. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const people = demoUsers();
+  const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [root] = await tx.insert(organisations).values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: 'company', grade: 1 }).returning();
+    const orgIds = new Map<string, number>();
+    const orgNames: [string, string][] = [
+      ['East', '华东区'], ['North', '华北区'], ['South', '华南区'], ['West', '西部区'], ['Medical', '医学部'], ['Marketing', '市场部'], ['IT', '信息技术部'],
+    ];
+    for (const [i, [en, zh]] of orgNames.entries()) {
+      const [org] = await tx.insert(organisations).values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: 'department', grade: 2, sort: i + 1 }).returning();
+      orgIds.set(en, org!.id);
+    }
+    const menuIds = new Map<string, number>();
+    await insertMenus(tx, MENU_TREE, undefined, menuIds);
+    const roleIds = new Map<string, number>();
+    for (const role of DEMO_ROLES) {
+      const [row] = await tx.insert(roles).values({ name: role.name, nameEn: role.nameEn, orgId: root!.id, dataScope: 'all', roleType: role.name === 'admin' ? 'system' : 'business' }).returning();
+      roleIds.set(role.name, row!.id);
+      const grants = [...grantedRouters(role.grants)].map((router) => ({ roleId: row!.id, menuId: menuIds.get(router)! }));
+      await tx.insert(roleMenus).values(grants);
+    }
+    const random = seededRandom(20261122);
+    const directory = Array.from({ length: DEMO_EMPLOYEES }, (_, i) => {
+      const surname = SURNAMES[Math.floor(random() * SURNAMES.length)]!;
+      const given = GIVEN[Math.floor(random() * GIVEN.length)]!;
+      const n = i + 1;
+      return {
+        wwid: wwidOf(n),
+        name: surname + given,
+        email: `${PINYIN[surname]}.${n}@fieldportal.example`,
+        bu: DEFAULT_BU_LIST[Math.floor(random() * DEFAULT_BU_LIST.length)]!,
+        orgId: orgIds.get(orgNames[n % orgNames.length]![0])!,
+      };
+    });
+    // The demo accounts are employees too (the first ones of the directory), so pushes can reach them.
+    for (const [i, person] of people.entries()) {
+      directory[i] = { ...directory[i]!, name: person.firstName, email: `${person.username}@fieldportal.example` };
+    }
+    for (let i = 0; i < directory.length; i += 500) await tx.insert(employees).values(directory.slice(i, i + 500));
+    for (const [i, person] of people.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: person.username,
+          passwordHash: hashes[i]!,
+          firstName: person.firstName,
+          realName: person.firstName,
+          email: `${person.username}@fieldportal.example`,
+          mobile: `1380000${String(i + 1).padStart(4, '0')}`,
+          employeeNo: wwidOf(i + 1),
+          company: '菲尔德医药',
+          department: person.org,
+          orgId: orgIds.get(person.org) ?? null,
+          userType: person.roles.includes('admin') ? 'system' : 'internal',
+          buList: person.bu,
+          groups: [person.org],
+          products: person.bu,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values(person.roles.map((r) => ({ userId: user!.id, roleId: roleIds.get(r)! })));
+    }
+    await tx.insert(enterprises).values({
+      tenantId: 'field-pharma',
+      name: 'Field Portal',
+      enterpriseName: '菲尔德医药',
+      domain: 'localhost',
+      copyright: 'Copyright © 2026 Field Pharma China. All rights reserved.',
+      filingNumber: '沪ICP备00000000号-1 (demo)',
+    });
+    await tx.insert(homeStatistics).values([
+      { key: 'daysOnline', value: 1268, unit: 'day', sort: 1 },
+      { key: 'collectionPoints', value: 356, unit: '', sort: 2 },
+      { key: 'dataVolume', value: 68, unit: 'TB', sort: 3 },
+      { key: 'algorithmModels', value: 42, unit: '', sort: 4 },
+      { key: 'hospitals', value: 31250, unit: '', sort: 5 },
+      { key: 'doctors', value: 1284300, unit: '', sort: 6 },
+      { key: 'drugs', value: 5630, unit: '', sort: 7 },
+    ]);
+  });
+  return true;
+}
