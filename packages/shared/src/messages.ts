@@ -1,4 +1,4 @@
-import type { Lang } from './constants.js';
+import { PASSWORD, type Lang } from './constants.js';
 
 type Text = { zh: string; en: string };
 
@@ -28,7 +28,7 @@ export const MESSAGES = {
   'password.sameAsOld': { zh: '原密码和新密码不能相同', en: 'The new password must differ from the old password' },
   'password.mismatch': { zh: '新密码和确认密码不一致', en: 'The new password and the confirmation do not match' },
   'password.required': { zh: '请输入密码', en: 'Please enter a password' },
-  'password.length': { zh: '密码长度为 {min} 到 {max} 个字符', en: 'The password must be {min} to {max} characters' },
+  'password.length': { zh: `密码长度为 ${PASSWORD.min} 到 ${PASSWORD.max} 个字符`, en: `The password must be ${PASSWORD.min} to ${PASSWORD.max} characters` },
   'password.common': { zh: '密码过于常见,请换一个', en: 'This password is too common, choose another' },
   'password.oldWrong': { zh: '原密码不正确', en: 'The old password is incorrect' },
   'password.changed': { zh: '密码修改成功', en: 'Password changed' },

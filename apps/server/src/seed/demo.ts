@@ -30,7 +30,7 @@ export const wwidOf = (n: number) => String(10000000 + n);
 interface RoleSeed {
   name: string;
   nameEn: string;
-  /** Routers granted, with all their descendants; '*' is everything. */
+  /** Routers granted, with all their descendants (their ancestors show in the menu by themselves); '*' is everything. */
   grants: string[];
 }
 
@@ -39,12 +39,12 @@ const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPu
 
 export const DEMO_ROLES: RoleSeed[] = [
   { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'reportDownload', ...CARD_REPORTS] },
+  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', ...CARD_REPORTS] },
   { name: 'Sales', nameEn: 'Sales representative', grants: FIELD },
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
-  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'reportDownload', 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'reportDownload', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
+  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
+  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
   { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
 ];
 

@@ -86,7 +86,7 @@ const TILES: { key: string; router: string | null }[] = [
   { key: 'contentCentre', router: 'contentCenterIndex' },
   { key: 'broadcast', router: 'departmentDynamics' },
   { key: 'compliance', router: null },
-  { key: 'smartRecommendation', router: 'newRecommend' },
+  { key: 'smartRecommendation', router: 'NewRecommend' },
   { key: 'interactionCommunity', router: 'news' },
   { key: 'brandCentre', router: null },
 ];

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { buildDemoTemplate } from '../src/db/template.js';
+import { TokenService } from '../src/platform/tokens.js';
+import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.js';
+
+export const SECRET = 'test-secret-0123456789-0123456789-abcdef';
+
+/** A clock tests can move. */
+export class TestClock {
+  constructor(public value = Date.now()) {}
+  now = () => this.value;
+  advance(ms: number) {
+    this.value += ms;
+  }
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  tokens: TokenService;
+  login(username: string, password?: string): Promise<{ access: string; refresh: string }>;
+  auth(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database with the demo data: on PostgreSQL (a new database on the server of
+ * TEST_DATABASE_URL) when set, else an embedded PGlite copied from the build's snapshot.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `fp_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    await seedDemoData(database.db);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-test-'));
+  const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteTemplate: await buildDemoTemplate() });
+  await seedDemoData(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createHarness(setup?: (app: FastifyInstance) => void): Promise<Harness> {
+  const { database, drop } = await freshDatabase();
+  const clock = new TestClock();
+  const tokens = new TokenService(SECRET, clock.now);
+  const config = loadConfig({ DATA_DIR: os.tmpdir(), JWT_SECRET: SECRET });
+  const app = await buildApp({ config, database, tokens, now: clock.now });
+  setup?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    tokens,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      const body = res.json() as { result: { access_token: string; refresh_token: string } };
+      return { access: body.result.access_token, refresh: body.result.refresh_token };
+    },
+    auth: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, unit and API tests (server on PGlite and on
+# PostgreSQL), browser journeys in Chromium, and every benchmark once at a small size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-test-deps.sh
+export TEST_PG_URL="postgresql://postgres@127.0.0.1:${TEST_PG_PORT:-54329}/postgres"
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "typecheck"
+npm run typecheck
+step "lint"
+npm run lint
+step "build (embedded-database snapshot and web)"
+npm run build
+step "unit and API tests (server on PGlite)"
+npx vitest run
+step "server API tests on PostgreSQL"
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server
+step "browser journeys (Chromium)"
+npm run test:e2e
+step "benchmarks (small size)"
+BENCH_SMALL=1 BENCH_DATABASE_URL="$TEST_PG_URL" npm run bench

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run for shared, server and web; the server project runs on PGlite, or on
+// PostgreSQL when TEST_DATABASE_URL is set (the test script runs it both ways).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] } },
+    ],
+  },
+});
