@@ -18,6 +18,19 @@ import { requestStampPlugin } from './platform/request-stamp.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
+/** CSP of the portal (SECURITY.md, headers); antd writes its styles at run time, hence style-src 'unsafe-inline'. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' ws: wss:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
 export interface BuildOptions {
   logger?: boolean | object;
   /** The built web client to serve at /, when present. */
@@ -40,22 +53,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
 
   await app.register(i18nPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    hsts: false,
-  });
+  // helmet rebuilds the CSP text on every response; it is a constant here, sent by the hook below.
+  await app.register(helmet, { contentSecurityPolicy: false, hsts: false });
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(swagger, {
@@ -69,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/API-')) reply.header('cache-control', 'no-store');
+    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     return payload;
   });
 
@@ -81,13 +81,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
+  await ctx.authCache.start();
+  app.addHook('onClose', () => ctx.authCache.stop());
   await app.register(authRoutes);
   await app.register(systemRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
-    app.get('/', { config: { public: true, raw: true }, schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { demoTemplatePath } from './db/template.js';
+import { AuthCache } from './platform/auth-cache.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
 
@@ -47,7 +48,7 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(
-    { config, database, tokens: new TokenService(signingSecret(config)), now: Date.now },
+    { config, database, tokens: new TokenService(signingSecret(config)), authCache: new AuthCache(database), now: Date.now },
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
   const close = async () => {

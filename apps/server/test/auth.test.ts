@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, message } from '@field-portal/shared';
 import { users } from '../src/db/schema/index.js';
+import { setUserEnabled } from '../src/modules/system/service.js';
 import { createHarness, SECRET, type Harness } from './harness.js';
 
 let h: Harness;
@@ -20,6 +21,10 @@ const refresh = (token: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'web' }).toString(),
   });
+async function disable(username: string) {
+  const [user] = await h.database.db.select().from(users).where(eq(users.username, username));
+  await setUserEnabled(h.database.db, h.app.ctx.authCache, user!.id, false, h.clock.now());
+}
 const userInfo = (token: string) => h.app.inject({ method: 'GET', url: '/API-SYSTEM/user/info?isBrief=false', headers: h.auth(token) });
 
 describe('POST /API-SYSTEM/login', () => {
@@ -80,7 +85,7 @@ describe('POST /API-SYSTEM/login', () => {
   });
 
   it('refuses a disabled account even with the right password', async () => {
-    await h.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'rep08'));
+    await disable('rep08');
     const res = await login({ username: 'rep08', password: 'demo1234' });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(message('login.disabled', 'zh'));
@@ -176,7 +181,7 @@ describe('tokens', () => {
   it('disabling a user ends their sessions at once', async () => {
     const pair = await h.login('msl03');
     expect((await userInfo(pair.access)).statusCode).toBe(200);
-    await h.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'msl03'));
+    await disable('msl03');
     expect((await userInfo(pair.access)).statusCode).toBe(401);
     expect((await refresh(pair.refresh)).statusCode).toBe(400);
   });

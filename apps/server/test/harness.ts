@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildDemoTemplate } from '../src/db/template.js';
+import { AuthCache } from '../src/platform/auth-cache.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.js';
 
@@ -76,7 +77,7 @@ export async function createHarness(setup?: (app: FastifyInstance) => void): Pro
   const clock = new TestClock();
   const tokens = new TokenService(SECRET, clock.now);
   const config = loadConfig({ DATA_DIR: os.tmpdir(), JWT_SECRET: SECRET });
-  const app = await buildApp({ config, database, tokens, now: clock.now });
+  const app = await buildApp({ config, database, tokens, authCache: new AuthCache(database), now: clock.now });
   setup?.(app);
   await app.ready();
   return {

@@ -40,7 +40,6 @@ describe('GET /API-SYSTEM/user/info', () => {
       officeName: '',
       crc: false,
     });
-    expect(info.authorities).toContain('recommend:NewRecommend');
     expect(JSON.stringify(res.json())).not.toMatch(/password|argon2/i);
     expect(res.headers['cache-control']).toBe('no-store');
   });

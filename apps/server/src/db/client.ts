@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR as migrationsFolder } from './paths.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -22,9 +22,11 @@ export interface Database {
   /** Runs a raw SQL text and returns its rows (benchmarks, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /** PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
   /** PostgreSQL URL; PGlite is used when absent. */
@@ -47,6 +49,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
+  const listeners = new Set<pg.Client>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -54,7 +57,27 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       const res = await pool.query(text, params as unknown[]);
       return res.rows;
     },
-    close: () => pool.end(),
+    async listen(channel, handler) {
+      // LISTEN needs a connection of its own, outside the pool.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      listeners.add(client);
+      client.on('notification', (n) => {
+        if (n.channel === channel) handler(n.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.delete(client);
+        await client.end();
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await Promise.all([...listeners].map((c) => c.end()));
+      await pool.end();
+    },
   };
 }
 
@@ -78,6 +101,13 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     async query(text, params) {
       const res = await client.query(text, params as unknown[]);
       return res.rows as never[];
+    },
+    async listen(channel, handler) {
+      const unsubscribe = await client.listen(channel, handler);
+      return () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: () => client.close(),
   };

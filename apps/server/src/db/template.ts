@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { seedDemoData } from '../seed/demo.js';
 import { openDatabase } from './client.js';
+import { MIGRATIONS_DIR, SEED_DIR, SERVER_SRC } from './paths.js';
 
 const require = createRequire(import.meta.url);
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -21,8 +20,8 @@ function templateKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
-  for (const file of [...filesUnder(path.join(here, 'migrations')), ...filesUnder(path.join(here, '..', 'seed'))]) {
-    hash.update(file.slice(here.length)).update(fs.readFileSync(file));
+  for (const file of [...filesUnder(MIGRATIONS_DIR), ...filesUnder(SEED_DIR)]) {
+    hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.js';
 import { forbidden, unauthorized } from './errors.js';
+import type { AuthCache } from './auth-cache.js';
 import type { TokenService } from './tokens.js';
 
 export interface CurrentUser {
@@ -44,9 +45,13 @@ interface SessionRow {
  * The signed-in user behind an access token, if the token is valid, its session is live
  * and the account enabled: disabling a user or revoking a session takes effect at once.
  */
-export async function resolveUser(db: Db, tokens: TokenService, token: string): Promise<CurrentUser | undefined> {
+export async function resolveUser(db: Db, tokens: TokenService, cache: AuthCache, token: string): Promise<CurrentUser | undefined> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return undefined;
+  return cache.getOrLoad(`session:${claims.sessionId}`, { userId: claims.userId, sessionId: claims.sessionId }, () => loadSessionUser(db, claims.userId, claims.sessionId));
+}
+
+async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<CurrentUser | undefined> {
   const rows = await selectRows<SessionRow>(db, sql`
     select u.id, u.username, u.first_name,
       array(select distinct m.code from user_roles ur
@@ -55,7 +60,7 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
               join menus m on m.id = rm.menu_id
              where ur.user_id = u.id and m.code <> '') as authorities
       from sessions s join users u on u.id = s.user_id
-     where s.id = ${claims.sessionId} and u.id = ${claims.userId}
+     where s.id = ${sessionId} and u.id = ${userId}
        and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`);
   const row = rows[0];
   if (!row) return undefined;
@@ -63,7 +68,7 @@ export async function resolveUser(db: Db, tokens: TokenService, token: string): 
     id: row.id,
     username: row.username,
     firstName: row.first_name,
-    sessionId: claims.sessionId,
+    sessionId,
     authorities: new Set(row.authorities ?? []),
   };
 }
@@ -102,7 +107,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || isPublicRoute(request.routeOptions.url, config)) return;
     const token = bearerToken(request);
-    const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, token) : undefined;
+    const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
     if (config?.authority && !user.authorities.has(config.authority)) throw forbidden();

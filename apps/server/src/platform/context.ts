@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { AuthCache } from './auth-cache.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the outside world, passed in so tests can control it. */
@@ -7,6 +8,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  authCache: AuthCache;
   now: () => number;
 }
 

@@ -11,6 +11,13 @@ export interface AccessClaims {
 /** Signs and checks access tokens: HS256 only, audience and issuer enforced, typ 'access'. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens already verified, with their expiry: a signature check costs a few hundred
+   * microseconds, which would dominate every authenticated call. Expiry is still checked
+   * on each use; revocation is the session's business (see AuthCache).
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  private readonly maxVerified = 20_000;
 
   constructor(
     secret: string,
@@ -33,6 +40,22 @@ export class TokenService {
 
   /** The claims of a valid access token, or undefined for anything else. */
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > this.now()) return known.claims;
+      this.verified.delete(token);
+      return undefined;
+    }
+    const claims = await this.checkSignature(token);
+    if (claims) {
+      if (this.verified.size >= this.maxVerified) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      return claims.claims;
+    }
+    return undefined;
+  }
+
+  private async checkSignature(token: string): Promise<{ claims: AccessClaims; expiresAt: number } | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -44,7 +67,7 @@ export class TokenService {
       if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.username !== 'string') {
         return undefined;
       }
-      return { userId, username: payload.username, sessionId: payload.sid };
+      return { claims: { userId, username: payload.username, sessionId: payload.sid }, expiresAt: (payload.exp ?? 0) * 1000 };
     } catch {
       return undefined;
     }

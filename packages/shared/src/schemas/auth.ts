@@ -84,7 +84,6 @@ export const userInfo = z.object({
   officeName: z.string(),
   crc: z.boolean(),
   appKeys: z.array(z.string()),
-  authorities: z.array(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -6,7 +6,7 @@ import { login, logout, refresh, type AuthDeps } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AuthDeps => ({ db: app.ctx.database.db, tokens: app.ctx.tokens, now: app.ctx.now });
+  const deps = (): AuthDeps => ({ db: app.ctx.database.db, tokens: app.ctx.tokens, cache: app.ctx.authCache, now: app.ctx.now });
 
   r.post(API.system.login, {
     config: { public: true, rateLimit: { max: LOGIN_LOCK.perAddressPerMinute, timeWindow: 60_000 } },

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, type TokenResponse } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/tokens.js';
@@ -10,6 +11,7 @@ import { hashRefreshToken, newRefreshToken, type TokenService } from '../../plat
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
+  cache: AuthCache;
   now: () => number;
 }
 
@@ -98,7 +100,7 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
       .returning({ tokenHash: refreshTokens.tokenHash });
     if (claimed.length === 0) {
       await tx.update(sessions).set({ revokedAt: new Date(now), revokedReason: 'refresh-token-reuse' }).where(eq(sessions.id, row.session.id));
-      return { error: invalid() };
+      return { error: invalid(), revokedSession: row.session.id };
     }
     const live =
       row.user.enabled &&
@@ -109,24 +111,27 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
     return { tokens: await issueTokens(deps, tx as unknown as Db, row.user, row.session.id) };
   });
   // The reuse revocation must commit, so the error is thrown after the transaction.
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if (outcome.revokedSession) await deps.cache.invalidateSession(outcome.revokedSession);
+    throw outcome.error;
+  }
   return outcome.tokens;
 }
 
 /** Ends a session: by the session of the access token, or by the family of a refresh token. */
 export async function logout(deps: AuthDeps, sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
-  const now = new Date(deps.now());
-  if (sessionId) {
-    await deps.db.update(sessions).set({ revokedAt: now, revokedReason: 'logout' }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  }
+  const ids = new Set<string>();
+  if (sessionId) ids.add(sessionId);
   if (refreshToken) {
     const [row] = await deps.db
       .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
       .limit(1);
-    if (row) {
-      await deps.db.update(sessions).set({ revokedAt: now, revokedReason: 'logout' }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
-    }
+    if (row) ids.add(row.sessionId);
+  }
+  for (const id of ids) {
+    await deps.db.update(sessions).set({ revokedAt: new Date(deps.now()), revokedReason: 'logout' }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await deps.cache.invalidateSession(id);
   }
 }

@@ -12,6 +12,8 @@ const emptyQuery = z.strictObject({});
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.ctx.database.db;
+  const menusOf = async (userId: number) =>
+    (await app.ctx.authCache.getOrLoad(`menus:${userId}`, { userId }, () => permittedMenus(db(), userId)))!;
 
   r.get(API.system.loginType, {
     config: { public: true },
@@ -33,13 +35,13 @@ export async function systemRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const user = currentUser(request);
-      return userInfo(db(), user.id, user.authorities);
+      return app.ctx.authCache.getOrLoad(`userinfo:${user.id}`, { userId: user.id }, () => userInfo(db(), user.id));
     },
   });
 
   r.get(API.system.menuList, {
     schema: { tags: ['system'], summary: "The signed-in user's permitted menus (voList tree, menuList flat)", querystring: emptyQuery },
-    handler: async (request) => permittedMenus(db(), currentUser(request).id),
+    handler: async (request) => menusOf(currentUser(request).id),
   });
 
   r.get(API.system.enterprise, {
@@ -50,7 +52,7 @@ export async function systemRoutes(app: FastifyInstance) {
   r.get(API.system.homeStatistics, {
     schema: { tags: ['system'], summary: 'Home page statistics and dashboard tiles', querystring: emptyQuery },
     handler: async (request) => {
-      const { menuList } = await permittedMenus(db(), currentUser(request).id);
+      const { menuList } = await menusOf(currentUser(request).id);
       return homeStatisticsFor(db(), new Map(menuList.map((m) => [m.router, m.path])));
     },
   });
@@ -59,7 +61,7 @@ export async function systemRoutes(app: FastifyInstance) {
     schema: { tags: ['system'], summary: 'Change the own password (personal centre)', body: passwordChangeRequest },
     handler: async (request) => {
       const user = currentUser(request);
-      await changePassword(db(), user.id, user.sessionId, request.body.oldPassword, request.body.newPassword, app.ctx.now());
+      await changePassword(db(), app.ctx.authCache, user.id, user.sessionId, request.body.oldPassword, request.body.newPassword, app.ctx.now());
       return {};
     },
   });

@@ -1,7 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { ROLE_APP_KEYS, type HomeStatistics, type LoginTypeItem, type TenantInfo, type UserInfo } from '@field-portal/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
@@ -15,7 +16,7 @@ export function deriveRoleFlags(roleNames: readonly string[]) {
   };
 }
 
-export async function userInfo(db: Db, userId: number, authorities: ReadonlySet<string>): Promise<UserInfo> {
+export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
   const userRoleRows = await db
@@ -39,7 +40,6 @@ export async function userInfo(db: Db, userId: number, authorities: ReadonlySet<
     buList: user.buList,
     products: user.products,
     ...deriveRoleFlags(userRoleRows.map((r) => r.name)),
-    authorities: [...authorities].sort(),
   };
 }
 
@@ -64,7 +64,7 @@ export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
 }
 
 /** Password change in the personal centre; other sessions of the user end. */
-export async function changePassword(db: Db, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
+export async function changePassword(db: Db, cache: AuthCache, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
@@ -77,6 +77,21 @@ export async function changePassword(db: Db, userId: number, sessionId: string, 
       .set({ revokedAt: new Date(now), revokedReason: 'password-changed' })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
   });
+  await cache.invalidateUser(userId);
+}
+
+/** Enables or disables an account; disabling ends every session of it at once. */
+export async function setUserEnabled(db: Db, cache: AuthCache, userId: number, enabled: boolean, now: number) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ enabled, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    if (!enabled) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(now), revokedReason: 'user-disabled' })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    }
+  });
+  await cache.invalidateUser(userId);
 }
 
 /** Dashboard tiles of spec 001 section 1, each opening its area when the user may see it. */
