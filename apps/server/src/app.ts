@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -55,6 +56,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(i18nPlugin);
   // helmet rebuilds the CSP text on every response; it is a constant here, sent by the hook below.
   await app.register(helmet, { contentSecurityPolicy: false, hsts: false });
+  // Same-origin by default; other origins only by allow-list (CORS_ORIGINS).
+  await app.register(cors, { origin: ctx.config.corsOrigins.length > 0 ? ctx.config.corsOrigins : false, credentials: false });
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(swagger, {

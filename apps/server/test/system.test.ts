@@ -197,3 +197,17 @@ describe('tenant, home and errors', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('OpenAPI and CORS', () => {
+  it('serves the OpenAPI document with the spec paths', async () => {
+    const res = await get('/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/API-SYSTEM/login', '/API-SYSTEM/user/info', '/API-SYSTEM/menu/list']));
+  });
+
+  it('allows no foreign origin unless configured', async () => {
+    const res = await h.app.inject({ method: 'OPTIONS', url: '/API-SYSTEM/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

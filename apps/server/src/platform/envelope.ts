@@ -19,10 +19,10 @@ export function envelopeError(url: string, status: number, msg: string, field?: 
   return field ? { ...base, field } : base;
 }
 
-/** Wraps every handler's return value in the envelope of its service (ARCHITECTURE.md, API contract). */
+/** Wraps the return value of every API handler in the envelope of its service (ARCHITECTURE.md, API contract). */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || request.routeOptions.config?.raw) return payload;
+    if (reply.statusCode >= 400 || request.routeOptions.config?.raw || !request.url.startsWith('/API-')) return payload;
     return envelopeOk(request.url, payload);
   });
 });
