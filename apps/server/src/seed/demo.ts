@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { DEFAULT_BU_LIST } from '@field-portal/shared';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { employees, enterprises, homeStatistics, menus, organisations, roleMenus, roles, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
@@ -74,7 +74,7 @@ function demoUsers(): UserSeed[] {
   return list;
 }
 
-async function insertMenus(tx: Db, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
+async function insertMenus(tx: Tx, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
   for (const [index, item] of items.entries()) {
     const [row] = await tx
       .insert(menus)
@@ -117,8 +117,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const people = demoUsers();
   const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const [root] = await tx.insert(organisations).values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: 'company', grade: 1 }).returning();
     const orgIds = new Map<string, number>();
     const orgNames: [string, string][] = [

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, type TokenResponse } from '@field-portal/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
@@ -22,7 +22,7 @@ export function lockSeconds(failures: number): number {
   return Math.min(LOGIN_LOCK.firstLockSeconds * 2 ** Math.min(doublings, 20), LOGIN_LOCK.maxLockSeconds);
 }
 
-async function issueTokens(deps: AuthDeps, tx: Db, user: { id: number; username: string }, sessionId: string): Promise<TokenResponse> {
+async function issueTokens(deps: AuthDeps, tx: Tx, user: { id: number; username: string }, sessionId: string): Promise<TokenResponse> {
   const refresh = newRefreshToken();
   await tx.insert(refreshTokens).values({
     tokenHash: refresh.hash,
@@ -72,7 +72,7 @@ export async function login(deps: AuthDeps, username: string, password: string):
       createdAt: new Date(now),
       absoluteExpiresAt: new Date(now + TOKENS.refreshAbsoluteSeconds * 1000),
     });
-    return issueTokens(deps, tx as unknown as Db, user, sessionId);
+    return issueTokens(deps, tx, user, sessionId);
   });
 }
 
@@ -108,7 +108,7 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
       row.session.absoluteExpiresAt.getTime() > now &&
       row.token.expiresAt.getTime() > now;
     if (!live) return { error: invalid() };
-    return { tokens: await issueTokens(deps, tx as unknown as Db, row.user, row.session.id) };
+    return { tokens: await issueTokens(deps, tx, row.user, row.session.id) };
   });
   // The reuse revocation must commit, so the error is thrown after the transaction.
   if ('error' in outcome) {
