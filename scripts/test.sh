@@ -8,6 +8,8 @@ bash scripts/ensure-test-deps.sh
 export TEST_PG_URL="postgresql://postgres@127.0.0.1:${TEST_PG_PORT:-54329}/postgres"
 
 step() { printf '\n=== %s ===\n' "$*"; }
+results=.tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
 
 step "typecheck"
 npm run typecheck
@@ -16,10 +18,12 @@ npm run lint
 step "build (embedded-database snapshot and web)"
 npm run build
 step "unit and API tests (server on PGlite)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 step "server API tests on PostgreSQL"
-TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json"
 step "browser journeys (Chromium)"
-npm run test:e2e
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run test:e2e -- --reporter=list,json
 step "benchmarks (small size)"
 BENCH_SMALL=1 BENCH_DATABASE_URL="$TEST_PG_URL" npm run bench
+step "summary"
+node scripts/summarize-tests.mjs "$results"/*.json
