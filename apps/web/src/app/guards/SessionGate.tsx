@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Result } from 'antd';
+import { message as sharedMessage } from '@field-portal/shared';
+import { FullPageSpin } from '@/components/FullPageSpin';
+import { isHttpError, refreshTokens } from '@/lib/http';
+import { currentLang, useI18n } from '@/lib/i18n';
+import { loginPathFor, stripStateFragment } from '@/lib/paths';
+import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
+import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@/lib/session/queries';
+import { tagsStore } from '../layout/tag-bar/tags-store';
+import { isImplemented } from '../routes/page-registry';
+import { buildRouteTable } from '../routes/route-table';
+import { SessionContext, type Session } from '../session-context';
+import { startUp } from './start-up';
+
+type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed';
+
+const sessionEnded = (error: unknown) => isHttpError(error) && error.kind === 'sessionExpired';
+
+/**
+ * Start-up guard for every path that needs a sign-in (spec 001 section 2.1): with a session it
+ * loads the user info, then the menu list, and generates the routes; without one the user goes
+ * to sign in.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = AntApp.useApp();
+  const { t, msg } = useI18n();
+  const fullPath = location.pathname + location.search;
+  const path = stripStateFragment(fullPath);
+  const [phase, setPhase] = useState<Phase>(() => (hasAccessToken() ? 'loading' : 'checking'));
+
+  useEffect(() => {
+    if (path !== fullPath) void navigate(path, { replace: true });
+  }, [path, fullPath, navigate]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const host = window.location.hostname;
+    const check = async () => {
+      const outcome = await startUp(
+        {
+          hasAccessToken,
+          hasRefreshToken,
+          refresh: refreshTokens,
+          loginType: () => queryClient.fetchQuery(loginTypeQuery(host)),
+          tenantInfo: () => queryClient.fetchQuery(tenantInfoQuery(host)),
+        },
+        path,
+      );
+      if (cancelled) return;
+      if (outcome.kind === 'login') void navigate(outcome.to, { replace: true });
+      else setPhase(outcome.kind === 'session' ? 'loading' : 'tenantFailed');
+    };
+    const load = async () => {
+      try {
+        await queryClient.fetchQuery(userInfoQuery);
+      } catch (error) {
+        if (cancelled || sessionEnded(error)) return;
+        // 'failed to get user info', then log out with reason relogin (spec 001 sections 2.1, 4).
+        const lang = currentLang();
+        void message.error(sharedMessage('session.userInfoFailed', lang));
+        void message.warning(sharedMessage('session.relogin', lang));
+        clearLocalSession();
+        tagsStore.reset();
+        void navigate(loginPathFor(path), { replace: true });
+        return;
+      }
+      try {
+        await queryClient.fetchQuery(menuListQuery);
+      } catch (error) {
+        if (!cancelled && !sessionEnded(error)) setPhase('menuFailed');
+        return;
+      }
+      if (!cancelled) setPhase('ready');
+    };
+    if (phase === 'checking') void check();
+    else if (phase === 'loading') void load();
+    return () => {
+      cancelled = true;
+    };
+  }, [phase, path, queryClient, navigate, message]);
+
+  const user = useQuery({ ...userInfoQuery, enabled: phase === 'ready' });
+  const menus = useQuery({ ...menuListQuery, enabled: phase === 'ready' });
+  const session = useMemo<Session | null>(() => {
+    if (phase !== 'ready' || !user.data || !menus.data) return null;
+    return { user: user.data, menus: menus.data, table: buildRouteTable(menus.data.menuList, isImplemented) };
+  }, [phase, user.data, menus.data]);
+
+  if (phase === 'tenantFailed' || phase === 'menuFailed') {
+    return (
+      <div className="fp-fullpage-center">
+        <Result
+          status="error"
+          title={phase === 'tenantFailed' ? msg('session.comFail') : t('startup.menuFailed')}
+          extra={
+            <Button type="primary" onClick={() => setPhase(phase === 'tenantFailed' ? 'checking' : 'loading')}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (!session) return <FullPageSpin />;
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

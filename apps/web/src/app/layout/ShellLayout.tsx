@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useLocation, useRoutes } from 'react-router';
+import { SIDEBAR_WIDTHS } from '@field-portal/shared';
+import { TenantFooter } from '@/components/TenantFooter';
+import { localName, useI18n } from '@/lib/i18n';
+import { HOME_PATH } from '@/lib/paths';
+import { layoutRoutes } from '../routes/layout-routes';
+import { findPage } from '../routes/route-table';
+import { useSession } from '../session-context';
+import { IconSidebar } from './IconSidebar';
+import { SecondarySidebar } from './SecondarySidebar';
+import { PERSONAL_CENTRE_PATH } from './ProfileMenu';
+import { addTag, withAffix, type Tag } from './tag-bar/tag-rules';
+import { TagBar } from './tag-bar/TagBar';
+import { tagsStore } from './tag-bar/tags-store';
+import { TopBar } from './TopBar';
+import { useScrollMemory } from './use-scroll-memory';
+import { Watermark } from './Watermark';
+
+/** Sidebar widths of spec 001 section 2.7, handed to the style sheet. */
+const SIDEBAR_STYLE = {
+  '--fp-iconbar-width': `${SIDEBAR_WIDTHS[0]}px`,
+  '--fp-secondary-width': `${SIDEBAR_WIDTHS[1]}px`,
+} as CSSProperties;
+
+/** The layout of every signed-in page (spec 001 section 2.7). */
+export function ShellLayout() {
+  const { table, user } = useSession();
+  const location = useLocation();
+  const { lang, t } = useI18n();
+  const routes = useMemo(() => layoutRoutes(table), [table]);
+  const element = useRoutes(routes);
+  const current = findPage(table, location.pathname)?.page;
+  const scrollRef = useRef<HTMLElement>(null);
+  useScrollMemory(scrollRef, location.pathname);
+
+  const affix = useMemo<Tag[]>(() => {
+    const home = table.pages.find((p) => p.path === HOME_PATH);
+    return home ? [{ path: home.path, fullPath: home.path, title: home.title, affix: true }] : [];
+  }, [table]);
+
+  useEffect(() => {
+    let tags = withAffix(tagsStore.get(), affix);
+    if (current) tags = addTag(tags, { path: location.pathname, fullPath: location.pathname + location.search, title: current.title, affix: false });
+    tagsStore.set(tags);
+  }, [affix, current, location.pathname, location.search]);
+
+  const title = current ? localName(current.title, lang) : '';
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = title ? `${title} - ${appName}` : appName;
+  }, [title, appName]);
+
+  const areaId = current ? (current.areaId ?? current.menuId) : null;
+  const area = current?.secondaryMenu ? table.tree.find((n) => n.id === current.areaId) : undefined;
+  const hasPersonalCentre = table.pages.some((p) => p.path === PERSONAL_CENTRE_PATH);
+
+  return (
+    <div className="fp-shell" style={SIDEBAR_STYLE}>
+      <IconSidebar table={table} activeId={areaId} />
+      {area ? <SecondarySidebar area={area} selectedPath={location.pathname} /> : null}
+      <div className="fp-main">
+        <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
+        <TagBar activePath={location.pathname} />
+        <main className="fp-content" ref={scrollRef}>
+          <div className="fp-page">{element}</div>
+          <TenantFooter />
+        </main>
+      </div>
+      {current?.watermark ? <Watermark text={`${user.username} ${user.firstName}`} /> : null}
+    </div>
+  );
+}

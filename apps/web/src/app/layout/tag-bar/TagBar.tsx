@@ -1,0 +1,70 @@
+import { useNavigate } from 'react-router';
+import { Dropdown, type MenuProps } from 'antd';
+import { CloseOutlined, PushpinFilled } from '@ant-design/icons';
+import { localName, useI18n } from '@/lib/i18n';
+import { HOME_PATH } from '@/lib/paths';
+import { closeAllTags, closeOtherTags, closeTag, type Tag, type TagChange } from './tag-rules';
+import { tagsStore, useTags } from './tags-store';
+
+/** Tabs of visited pages with close, close others and close all (spec 001 sections 2.7 and 4). */
+export function TagBar({ activePath }: { activePath: string }) {
+  const tags = useTags();
+  const navigate = useNavigate();
+  const { lang, t } = useI18n();
+
+  const apply = (change: TagChange) => {
+    tagsStore.set(change.tags);
+    if (change.navigateTo) void navigate(change.navigateTo);
+  };
+
+  const contextItems = (tag: Tag): MenuProps['items'] => [
+    { key: 'close', label: t('tags.close'), disabled: tag.affix },
+    { key: 'closeOthers', label: t('tags.closeOthers') },
+    { key: 'closeAll', label: t('tags.closeAll') },
+  ];
+
+  const onContext = (tag: Tag, key: string) => {
+    const current = tagsStore.get();
+    if (key === 'close') apply(closeTag(current, tag.path, activePath, HOME_PATH));
+    else if (key === 'closeOthers') apply(closeOtherTags(current, tag.path, activePath));
+    else if (key === 'closeAll') apply(closeAllTags(current, activePath, HOME_PATH));
+  };
+
+  return (
+    <nav className="fp-tagbar" aria-label={t('tags.bar')} data-testid="tag-bar">
+      <ul className="fp-tagbar-list">
+        {tags.map((tag) => {
+          const active = tag.path === activePath;
+          const title = localName(tag.title, lang);
+          return (
+            <li key={tag.path}>
+              <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tag), onClick: ({ key }) => onContext(tag, key) }}>
+                <div className={`fp-tag${active ? ' is-active' : ''}`} data-tag-path={tag.path} data-affix={tag.affix || undefined}>
+                  <button
+                    type="button"
+                    className="fp-tag-label"
+                    aria-current={active ? 'page' : undefined}
+                    onClick={() => void navigate(tag.fullPath)}
+                  >
+                    {tag.affix ? <PushpinFilled className="fp-tag-pin" /> : null}
+                    {title}
+                  </button>
+                  {tag.affix ? null : (
+                    <button
+                      type="button"
+                      className="fp-tag-close"
+                      aria-label={`${t('tags.close')} ${title}`}
+                      onClick={() => apply(closeTag(tagsStore.get(), tag.path, activePath, HOME_PATH))}
+                    >
+                      <CloseOutlined />
+                    </button>
+                  )}
+                </div>
+              </Dropdown>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

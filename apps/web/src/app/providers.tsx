@@ -1,0 +1,44 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { HTTP } from '@field-portal/shared';
+import { setHttpNotifier } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1d5fd1',
+    colorInfo: '#1d5fd1',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+/** Routes the HTTP client's toasts through antd's App context (theme and locale aware). */
+function HttpNotices() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setHttpNotifier((level, text) => {
+      void message.open({ type: level, content: text, duration: HTTP.toastMs / 1000, key: text });
+    });
+  }, [message]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { lang } = useI18n();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
+        <AntApp>
+          <HttpNotices />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

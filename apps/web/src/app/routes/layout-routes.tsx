@@ -1,0 +1,26 @@
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { Skeleton } from 'antd';
+import { NotYetAvailable } from '@/components/NotYetAvailable';
+import { pageComponent } from './page-registry';
+import type { PageRoute, RouteTable } from './route-table';
+
+/** A generated page: its screen if the portal has one, else "not yet available" with its title. */
+function pageElement(page: PageRoute): ReactNode {
+  const Screen = pageComponent(page.router);
+  if (!Screen) return <NotYetAvailable title={page.title} />;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The route objects of the layout: generated pages, area redirects, and /404 for the rest. */
+export function layoutRoutes(table: RouteTable): RouteObject[] {
+  return [
+    ...table.pages.map((page) => ({ path: page.path, element: pageElement(page) })),
+    ...table.redirects.map((r) => ({ path: r.path, element: <Navigate to={r.to} replace /> })),
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}

@@ -1,0 +1,18 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Screens by menu router name. A permitted router name without a screen here renders the plain
+ * "not yet available" page with its title; areas of the portal add their screens here.
+ */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  dashboard: lazy(() => import('@/features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
+  personalcenter: lazy(() => import('@/features/personal-centre/pages/PersonalCentrePage').then((m) => ({ default: m.PersonalCentrePage }))),
+};
+
+export function isImplemented(router: string): boolean {
+  return Object.hasOwn(PAGES, router);
+}
+
+export function pageComponent(router: string): LazyExoticComponent<ComponentType> | undefined {
+  return Object.hasOwn(PAGES, router) ? PAGES[router] : undefined;
+}

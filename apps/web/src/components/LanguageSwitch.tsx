@@ -1,0 +1,17 @@
+import { Segmented } from 'antd';
+import { LANGS, type Lang } from '@field-portal/shared';
+import { setLang, useI18n } from '@/lib/i18n';
+
+/** 中文 / English; the choice is kept in the language cookie and applies without a reload. */
+export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' }) {
+  const { lang, t } = useI18n();
+  return (
+    <Segmented<Lang>
+      size={size}
+      aria-label={t('lang.switch')}
+      value={lang}
+      options={LANGS.map((value) => ({ value, label: t(value === 'zh' ? 'lang.zh' : 'lang.en') }))}
+      onChange={(value) => void setLang(value)}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input } from 'antd';
+import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { DataUseNotice } from '@/components/DataUseNotice';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { TenantFooter } from '@/components/TenantFooter';
+import { forgetUserData } from '@/lib/query-client';
+import { describeFailure } from '@/lib/http';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { safeRedirect } from '@/lib/paths';
+import { tenantInfoQuery } from '@/lib/session/queries';
+import { saveTokens } from '@/lib/session/tokens';
+import { signIn } from '../api/sign-in';
+import './login.css';
+
+/** A few of the advertised functions (spec 001 section 1) beside the form. */
+const BRAND_POINTS: LabelKey[] = ['home.functions.doctor360', 'home.functions.opinion', 'home.functions.kol', 'home.covers.cards'];
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t, msg, lang } = useI18n();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tenant = useQuery(tenantInfoQuery(window.location.hostname));
+  const [failure, setFailure] = useState<unknown>(null);
+
+  // No page of the previous session is mounted here: forget its data.
+  useEffect(() => forgetUserData(), []);
+
+  const login = useMutation({
+    mutationFn: signIn,
+    onMutate: () => setFailure(null),
+    onSuccess: (tokens) => {
+      saveTokens(localStorage, tokens, Date.now());
+      forgetUserData();
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    onError: setFailure,
+  });
+
+  return (
+    <div className="fp-login">
+      <section className="fp-login-brand">
+        <div className="fp-login-brand-inner">
+          <div className="fp-login-logo">FP</div>
+          <h1>{t('app.name')}</h1>
+          <p className="fp-login-tagline">{t('app.tagline')}</p>
+          <p className="fp-login-line">{t('login.brandLine')}</p>
+          <ul className="fp-login-points">
+            {BRAND_POINTS.map((key) => (
+              <li key={key}>
+                <CheckCircleFilled /> {t(key)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="fp-login-panel">
+        <div className="fp-login-lang">
+          <LanguageSwitch size="small" />
+        </div>
+        <div className="fp-login-card">
+          <h2>{t('login.title')}</h2>
+          <p className="fp-login-sub">{tenant.data?.enterpriseName ?? t('login.subtitle')}</p>
+          {params.get('sso') === 'unavailable' ? <Alert className="fp-login-alert" type="info" showIcon title={t('login.ssoUnavailable')} /> : null}
+          {failure ? <Alert className="fp-login-alert" type="error" showIcon title={describeFailure(failure, lang)} role="alert" /> : null}
+          <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)} disabled={login.isPending}>
+            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: msg('login.usernameRequired') }]}>
+              <Input prefix={<UserOutlined />} autoComplete="username" size="large" autoFocus />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: msg('login.passwordRequired') }]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Form>
+          <div className="fp-login-notice">
+            <DataUseNotice />
+          </div>
+        </div>
+        <TenantFooter className="fp-login-footer" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Skeleton, Statistic } from 'antd';
+import {
+  AppstoreOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  ReadOutlined,
+  SafetyOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TeamOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { HomeStatistics } from '@field-portal/shared';
+import { DataUseNotice } from '@/components/DataUseNotice';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { userInfoQuery } from '@/lib/session/queries';
+import { homeStatisticsQuery } from '../api/statistics';
+import './dashboard.css';
+
+const STAT_LABELS: Record<string, LabelKey> = {
+  daysOnline: 'home.stats.daysOnline',
+  collectionPoints: 'home.stats.collectionPoints',
+  dataVolume: 'home.stats.dataVolume',
+  algorithmModels: 'home.stats.algorithmModels',
+  hospitals: 'home.stats.hospitals',
+  doctors: 'home.stats.doctors',
+  drugs: 'home.stats.drugs',
+};
+
+const UNIT_LABELS: Record<string, LabelKey> = { day: 'home.unit.day', TB: 'home.unit.TB' };
+
+const TILES: Record<string, { label: LabelKey; icon: ReactNode }> = {
+  latestNews: { label: 'dashboard.tile.latestNews', icon: <FileTextOutlined /> },
+  appCentre: { label: 'dashboard.tile.appCentre', icon: <AppstoreOutlined /> },
+  contentCentre: { label: 'dashboard.tile.contentCentre', icon: <ReadOutlined /> },
+  broadcast: { label: 'dashboard.tile.broadcast', icon: <NotificationOutlined /> },
+  compliance: { label: 'dashboard.tile.compliance', icon: <SafetyOutlined /> },
+  smartRecommendation: { label: 'dashboard.tile.smartRecommendation', icon: <StarOutlined /> },
+  interactionCommunity: { label: 'dashboard.tile.interactionCommunity', icon: <TeamOutlined /> },
+  brandCentre: { label: 'dashboard.tile.brandCentre', icon: <ShopOutlined /> },
+};
+
+function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
+  const { t } = useI18n();
+  return (
+    <div className="fp-stats">
+      {stats.map((s) => {
+        const label = STAT_LABELS[s.key];
+        const unit = UNIT_LABELS[s.unit];
+        return (
+          <Card key={s.key} className="fp-stat" size="small">
+            <Statistic title={label ? t(label) : s.key} value={s.value} groupSeparator="," suffix={unit ? t(unit) : s.unit || undefined} />
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
+
+function Tiles({ tiles }: { tiles: HomeStatistics['tiles'] }) {
+  const { t } = useI18n();
+  return (
+    <div className="fp-tiles">
+      {tiles.map((tile) => {
+        const meta = TILES[tile.key];
+        const label = meta ? t(meta.label) : tile.key;
+        const body = (
+          <>
+            <span className="fp-tile-icon">{meta?.icon ?? <AppstoreOutlined />}</span>
+            <span className="fp-tile-text">
+              <span className="fp-tile-label">{label}</span>
+              {tile.path ? (
+                <span className="fp-tile-open">
+                  {t('dashboard.open')} <RightOutlined />
+                </span>
+              ) : (
+                <span className="fp-tile-soon">{t('common.notYetAvailable')}</span>
+              )}
+            </span>
+          </>
+        );
+        return tile.path ? (
+          <Link key={tile.key} to={tile.path} className="fp-tile is-link" data-tile={tile.key}>
+            {body}
+          </Link>
+        ) : (
+          <div key={tile.key} className="fp-tile is-disabled" data-tile={tile.key} aria-disabled="true">
+            {body}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /dashboard: platform statistics, the eight tiles and the data-use notice (spec 001 section 1). */
+export function DashboardPage() {
+  const { t } = useI18n();
+  const statistics = useQuery(homeStatisticsQuery);
+  const user = useQuery(userInfoQuery);
+  return (
+    <div className="fp-dashboard">
+      <DataUseNotice />
+      {user.data ? <h2 className="fp-dashboard-greeting">{t('dashboard.greeting', { name: user.data.firstName || user.data.username })}</h2> : null}
+      <section aria-labelledby="fp-stats-title">
+        <h3 id="fp-stats-title" className="fp-section-title">
+          {t('dashboard.stats')}
+        </h3>
+        {statistics.isPending ? <Skeleton active /> : statistics.data ? <Stats stats={statistics.data.stats} /> : <Empty />}
+      </section>
+      <section aria-labelledby="fp-tiles-title">
+        <h3 id="fp-tiles-title" className="fp-section-title">
+          {t('dashboard.tiles')}
+        </h3>
+        {statistics.data ? <Tiles tiles={statistics.data.tiles} /> : null}
+      </section>
+    </div>
+  );
+}

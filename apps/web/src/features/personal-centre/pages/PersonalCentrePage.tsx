@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@field-portal/shared';
+import { localName, useI18n } from '@/lib/i18n';
+import { userInfoQuery } from '@/lib/session/queries';
+import { PasswordForm } from '../components/PasswordForm';
+import './personal-centre.css';
+
+const tags = (values: string[]) =>
+  values.length ? (
+    <div className="fp-tag-list">
+      {values.map((v) => (
+        <Tag key={v}>{v}</Tag>
+      ))}
+    </div>
+  ) : (
+    '—'
+  );
+
+function Profile({ user }: { user: UserInfo }) {
+  const { t, lang } = useI18n();
+  return (
+    <>
+      <div className="fp-profile-head">
+        <Avatar size={56} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} />
+        <div>
+          <div className="fp-profile-head-name">{user.firstName || user.username}</div>
+          <Typography.Text type="secondary">{user.enterpriseName}</Typography.Text>
+        </div>
+      </div>
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'username', label: t('personal.username'), children: user.username },
+          { key: 'firstName', label: t('personal.firstName'), children: user.firstName || '—' },
+          { key: 'email', label: t('personal.email'), children: user.email || '—' },
+          { key: 'phone', label: t('personal.phone'), children: user.phone || '—' },
+          { key: 'enterprise', label: t('personal.enterprise'), children: user.enterpriseName || '—' },
+          { key: 'roles', label: t('personal.roles'), children: tags(user.roles.map((r) => localName(r, lang))) },
+          { key: 'groups', label: t('personal.groups'), children: tags(user.groups) },
+          { key: 'bu', label: t('personal.buList'), children: tags(user.buList) },
+          { key: 'products', label: t('personal.products'), children: tags(user.products) },
+        ]}
+      />
+    </>
+  );
+}
+
+/** /personalcenter/index: the signed-in user and the password change (spec 001 sections 2.3 and 5). */
+export function PersonalCentrePage() {
+  const { t } = useI18n();
+  const user = useQuery(userInfoQuery);
+  return (
+    <div className="fp-personal">
+      <Card title={t('personal.profile')} className="fp-personal-card">
+        {user.data ? <Profile user={user.data} /> : <Skeleton active />}
+      </Card>
+      <Card title={t('personal.password')} className="fp-personal-card">
+        <Typography.Paragraph type="secondary">{t('personal.passwordHint')}</Typography.Paragraph>
+        <PasswordForm />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PORT = 8181;
+
+/**
+ * Set E2E_BASE_URL to test a portal that is already running; otherwise the real server is started
+ * on a fresh data folder and serves the built web (run `npm run build` first).
+ */
+const external = process.env.E2E_BASE_URL;
+
+const tmpRoot = path.resolve(here, '../.tmp');
+const dataDir = path.join(tmpRoot, `e2e-data-${Date.now()}`);
+if (!external && !process.env.TEST_WORKER_INDEX) {
+  // Data folders of earlier runs go; this run's folder starts empty.
+  if (fs.existsSync(tmpRoot)) {
+    for (const name of fs.readdirSync(tmpRoot)) {
+      if (name.startsWith('e2e-data-')) fs.rmSync(path.join(tmpRoot, name), { recursive: true, force: true });
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: external ?? `http://localhost:${PORT}`,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        command: 'node --import tsx ../apps/server/src/main.ts',
+        cwd: here,
+        url: `http://localhost:${PORT}/healthz`,
+        env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'demo1234';
+
+const mainMenu = (page: Page, name = '主菜单') => page.getByRole('navigation', { name });
+const tagBar = (page: Page) => page.getByTestId('tag-bar');
+const tagPaths = (page: Page) => tagBar(page).locator('[data-tag-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag-path')));
+
+async function signIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/#/login');
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(mainMenu(page)).toBeVisible();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+}
+
+test('a representative sees only the menus and routes of the role', async ({ page }) => {
+  await signIn(page, 'rep01');
+  const menu = mainMenu(page);
+  for (const name of ['首页', '客户', '任务', '内容中心']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['卡片', '推荐', '系统管理', '报表']) await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
+
+  await page.goto('/#/system/user');
+  await expect(page).toHaveURL(/#\/404$/);
+  await expect(page.getByText('页面不存在', { exact: false })).toBeVisible();
+});
+
+test('close others keeps the pinned dashboard and the chosen tab', async ({ page }) => {
+  await signIn(page, 'rep01');
+  const menu = mainMenu(page);
+  await menu.getByRole('link', { name: '客户', exact: true }).click();
+  await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
+  await page.getByRole('menuitem', { name: '全部医生' }).click();
+  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
+  await menu.getByRole('link', { name: '任务', exact: true }).click();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/doctorTeamManager', '/customer/totaldoctor', '/task/myPlan']);
+
+  await tagBar(page).locator('[data-tag-path="/customer/totaldoctor"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/totaldoctor']);
+  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
+  await expect(page.getByRole('heading', { name: '全部医生', level: 1 })).toBeVisible();
+});
+
+test('switching to English and back relabels the shell and keeps the choice in the cookie', async ({ page, context }) => {
+  await signIn(page, 'rep01');
+  const languageCookie = async () => (await context.cookies()).find((c) => c.name === 'language')?.value;
+
+  await page.getByText('English', { exact: true }).click();
+  const menuEn = mainMenu(page, 'Main menu');
+  await expect(menuEn.getByRole('link', { name: 'Customers', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(page.getByText('Days online')).toBeVisible();
+  expect(await languageCookie()).toBe('en');
+
+  await page.getByText('中文', { exact: true }).click();
+  await expect(mainMenu(page).getByRole('link', { name: '客户', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '首页', level: 1 })).toBeVisible();
+  await expect(page.getByText('上线天数')).toBeVisible();
+  expect(await languageCookie()).toBe('zh');
+});
+
+test('a reload keeps the user signed in, on the same page, with the open tabs', async ({ page }) => {
+  await signIn(page, 'rep01');
+  await mainMenu(page).getByRole('link', { name: '任务', exact: true }).click();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+
+  await page.reload();
+
+  await expect(mainMenu(page)).toBeVisible();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+  await expect(page.getByRole('heading', { name: '我的计划', level: 1 })).toBeVisible();
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/task/myPlan']);
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toHaveCount(0);
+});
+
+test('an invalid access token is refreshed once without the user noticing', async ({ page }) => {
+  await signIn(page, 'rep01');
+  await mainMenu(page).getByRole('link', { name: '客户', exact: true }).click();
+  await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
+
+  const refreshCalls: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/API-SYSTEM/oauth/token')) refreshCalls.push(request.method());
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+  // Tamper with the signature of the stored access token; its lifetime still looks valid.
+  await page.evaluate(() => {
+    const record = JSON.parse(localStorage.getItem('token') ?? '{}') as { token: string };
+    record.token = `${record.token.slice(0, -6)}AAAAAA`;
+    localStorage.setItem('token', JSON.stringify(record));
+  });
+
+  const statistics = page.waitForResponse((r) => r.url().includes('/API-SYSTEM/home/statistics') && r.status() === 200);
+  await tagBar(page).locator('[data-tag-path="/dashboard"]').click();
+  await statistics;
+
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByText('上线天数')).toBeVisible();
+  expect(refused).toContain('/API-SYSTEM/home/statistics');
+  expect(refreshCalls).toEqual(['POST']);
+  await expect(page.getByText('登录已失效')).toHaveCount(0);
+});
+
+test('log out asks first, lands on the login page, and back does not show a signed-in page', async ({ page }) => {
+  await signIn(page, 'rep01');
+  await mainMenu(page).getByRole('link', { name: '任务', exact: true }).click();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+
+  await page.getByRole('button', { name: '个人菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('确认退出登录?');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token'), sessionStorage.length])).toEqual([null, null, 0]);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+  await expect(mainMenu(page)).toHaveCount(0);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByLabel('用户名', { exact: true }).fill('operator');
+  await page.getByLabel('密码', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByRole('alert')).toContainText('用户名或密码错误');
+  await expect(page).toHaveURL(/#\/login$/);
+});
+
+test('a watermarked page shows the user and restores a removed watermark', async ({ page }) => {
+  await signIn(page, 'rep01');
+  await expect(page.locator('[data-watermark]')).toHaveCount(0);
+  await mainMenu(page).getByRole('link', { name: '客户', exact: true }).click();
+  const mark = page.locator('[data-watermark]');
+  await expect(mark).toHaveCount(1);
+  expect(decodeURIComponent((await mark.getAttribute('style')) ?? '')).toContain('rep01 代表1');
+  await page.evaluate(() => document.querySelector('[data-watermark]')?.remove());
+  await expect(mark).toHaveCount(1);
+});
