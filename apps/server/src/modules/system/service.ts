@@ -102,7 +102,7 @@ const TILES: { key: string; router: string | null }[] = [
   { key: 'broadcast', router: 'departmentDynamics' },
   { key: 'compliance', router: null },
   { key: 'smartRecommendation', router: 'NewRecommend' },
-  { key: 'interactionCommunity', router: 'news' },
+  { key: 'interactionCommunity', router: 'newsIndex' },
   { key: 'brandCentre', router: null },
 ];
 
