@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -9,38 +8,35 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX },
+    files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'error',
-      'import-x/no-cycle': 'off',
-      // Import direction: shared <- server, shared <- web; the web never reaches into the server and back.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './packages/shared', from: ['./apps'], message: 'packages/shared must not depend on the apps' },
-            { target: './apps/web', from: './apps/server', message: 'the web talks to the server over HTTP only' },
-            { target: './apps/server', from: './apps/web', message: 'the server does not import the web' },
-          ],
-        },
-      ],
     },
+  },
+  // Import direction: shared <- server and shared <- web; neither app imports the other.
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@field-portal/server', '@field-portal/web'], message: 'packages/shared must not depend on the apps' }] }] },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '**/web/src/**', '@field-portal/web'], message: 'the server does not import the web' }] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }] }],
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
     },
   },
   {
-    files: ['bench/**/*.ts', 'scripts/**/*.{js,ts}'],
+    files: ['bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
 );
