@@ -22,7 +22,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vi
 step "server API tests on PostgreSQL"
 TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json"
 step "browser journeys (Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run test:e2e -- --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run test:e2e
 step "benchmarks (small size)"
 BENCH_SMALL=1 BENCH_DATABASE_URL="$TEST_PG_URL" npm run bench
 step "summary"
