@@ -17,6 +17,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { i18nPlugin } from './platform/i18n.js';
 import { requestStampPlugin } from './platform/request-stamp.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cardRoutes } from './modules/cards/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 /** CSP of the portal (SECURITY.md, headers); antd writes its styles at run time, hence style-src 'unsafe-inline'. */
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onClose', () => ctx.authCache.stop());
   await app.register(authRoutes);
   await app.register(systemRoutes);
+  await app.register(cardRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

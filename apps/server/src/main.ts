@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { demoTemplatePath } from './db/template.js';
 import { AuthCache } from './platform/auth-cache.js';
+import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
 
@@ -48,7 +49,14 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(
-    { config, database, tokens: new TokenService(signingSecret(config)), authCache: new AuthCache(database), now: Date.now },
+    {
+      config,
+      database,
+      tokens: new TokenService(signingSecret(config)),
+      authCache: new AuthCache(database),
+      files: new DiskFileStore(path.join(config.dataDir, 'files')),
+      now: Date.now,
+    },
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
   const close = async () => {

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildDemoTemplate } from '../src/db/template.js';
 import { AuthCache } from '../src/platform/auth-cache.js';
+import { DiskFileStore } from '../src/platform/storage.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.js';
 
@@ -28,6 +29,8 @@ export interface Harness {
   database: Database;
   clock: TestClock;
   tokens: TokenService;
+  /** This harness's own DATA_DIR (a fresh temporary folder, removed on close). */
+  dataDir: string;
   login(username: string, password?: string): Promise<{ access: string; refresh: string }>;
   auth(token: string): { authorization: string };
   close(): Promise<void>;
@@ -76,8 +79,10 @@ export async function createHarness(setup?: (app: FastifyInstance) => void): Pro
   const { database, drop } = await freshDatabase();
   const clock = new TestClock();
   const tokens = new TokenService(SECRET, clock.now);
-  const config = loadConfig({ DATA_DIR: os.tmpdir(), JWT_SECRET: SECRET });
-  const app = await buildApp({ config, database, tokens, authCache: new AuthCache(database), now: clock.now });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+  const files = new DiskFileStore(path.join(config.dataDir, 'files'));
+  const app = await buildApp({ config, database, tokens, authCache: new AuthCache(database), files, now: clock.now });
   setup?.(app);
   await app.ready();
   return {
@@ -85,6 +90,7 @@ export async function createHarness(setup?: (app: FastifyInstance) => void): Pro
     database,
     clock,
     tokens,
+    dataDir,
     async login(username, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
@@ -95,6 +101,7 @@ export async function createHarness(setup?: (app: FastifyInstance) => void): Pro
     async close() {
       await app.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,3 +5,4 @@ export * from './envelope.js';
 export * from './paths.js';
 export * from './tree.js';
 export * from './schemas/auth.js';
+export * from './cards.js';

@@ -1,4 +1,7 @@
+import { CARD_LIMITS, CARD_TYPES } from './cards.js';
 import { PASSWORD, type Lang } from './constants.js';
+
+const MB = 1024 * 1024;
 
 type Text = { zh: string; en: string };
 
@@ -59,6 +62,40 @@ export const MESSAGES = {
   'field.unknown': { zh: '不允许的字段 {field}', en: 'Unknown field {field}' },
   'field.tooSmall': { zh: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
   'field.tooBig': { zh: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
+  // spec 000 section 5: the card form and its uploads
+  'card.titleRequired': { zh: '请输入标题名称', en: 'please enter title name' },
+  'card.titleLength': { zh: `长度在 1 到 ${CARD_LIMITS.titleMax} 个字符`, en: `Length should be 1 to ${CARD_LIMITS.titleMax} characters` },
+  'card.summaryLength': { zh: `摘要最多 ${CARD_LIMITS.summaryMax} 个字符`, en: `The summary must be at most ${CARD_LIMITS.summaryMax} characters` },
+  'card.authorRequired': { zh: '请输入作者', en: 'Please enter the author' },
+  'card.createIncomplete': { zh: '创建卡片失败,请检查未填写的内容', en: 'Card creation failed, check for unfilled content' },
+  'card.previewIncomplete': { zh: '预览失败,请检查未填写的内容', en: 'Preview failed, check for unfilled content' },
+  'card.fileLimit': { zh: `当前限制选择 ${CARD_LIMITS.attachmentMaxFiles} 个文件`, en: `currently limited to ${CARD_LIMITS.attachmentMaxFiles} file` },
+  'card.attachmentTooLarge': { zh: `附件大小不能超过 ${CARD_LIMITS.attachmentMaxBytes / MB}M`, en: `attachment cannot exceed ${CARD_LIMITS.attachmentMaxBytes / MB}M` },
+  'card.avatarType': { zh: '上传头像图片只能是 JPG 或 PNG 格式', en: 'The avatar image must be a JPG or PNG file' },
+  'card.avatarTooLarge': { zh: `上传头像图片大小不能超过 ${CARD_LIMITS.avatarMaxBytes / MB}MB`, en: `The avatar image cannot exceed ${CARD_LIMITS.avatarMaxBytes / MB} MB` },
+  'card.imageType': { zh: '上传图片只能是 JPG 或 PNG 格式', en: 'The image must be a JPG or PNG file' },
+  'card.imageTooLarge': { zh: `上传图片大小不能超过 ${CARD_LIMITS.imageMaxBytes / MB}MB`, en: `The image cannot exceed ${CARD_LIMITS.imageMaxBytes / MB} MB` },
+  'card.linkScheme': {
+    zh: '链接必须是以 http:// 或 https:// 开头的完整网址',
+    en: 'The link must be a full web address starting with http:// or https://',
+  },
+  'card.linkOrAttachment': { zh: '链接和附件只能选择其一', en: 'Choose either a link or an attachment, not both' },
+  'card.categoryInvalid': { zh: '请选择列表中的分类', en: 'Choose one of the listed categories' },
+  'card.typeInvalid': { zh: `卡片类型必须是 ${CARD_TYPES[0]} 到 ${CARD_TYPES[CARD_TYPES.length - 1]}`, en: `The card type must be ${CARD_TYPES[0]} to ${CARD_TYPES[CARD_TYPES.length - 1]}` },
+  'card.buNotAllowed': { zh: '只能选择您自己的 BU', en: 'Choose a BU from your own BU list' },
+  'card.contentInvalid': { zh: '卡片内容不是有效的 JSON 对象', en: 'The card content is not a valid JSON object' },
+  'card.fileUrlInvalid': { zh: '文件地址无效,请重新上传', en: 'The file address is not valid, upload the file again' },
+  'card.fileMissing': { zh: '文件不存在或用途不符,请重新上传', en: 'The file does not exist or was uploaded for another use, upload it again' },
+  'card.notEditable': { zh: '只有草稿可以修改,已创建的卡片请复制后编辑', en: 'Only a draft can be changed; copy a created card to edit it' },
+  'card.createByNotYou': { zh: '创建人必须是当前登录用户', en: 'createBy must be the signed-in user' },
+  'card.fileInUse': { zh: '该文件属于已创建的卡片,不能删除', en: 'The file belongs to a created card and cannot be deleted' },
+  'card.tooManyFiles': { zh: `每张卡片最多上传 ${CARD_LIMITS.filesPerCard} 个文件`, en: `At most ${CARD_LIMITS.filesPerCard} files can be uploaded for one card` },
+  // spec 000 sections 2 and 8: the card renderer and the success dialog
+  'card.formatWrong': { zh: '卡片格式错误', en: 'card format is wrong' },
+  'card.created': { zh: '创建成功', en: 'created successfully' },
+  'file.required': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  'file.fieldsFirst': { zh: '表单字段 id 和 kind 须在文件之前发送', en: 'Send the form fields id and kind before the file' },
+  'file.extensionMismatch': { zh: '文件扩展名与文件内容不符', en: "The file name's extension does not match its content" },
   // pages and empty states (spec 001 section 8)
   'page.notYetAvailable': { zh: '此页面尚未开放', en: 'This page is not yet available' },
   'empty.noData': { zh: '暂无数据', en: 'No data' },

@@ -17,4 +17,16 @@ export const API = {
     homeStatistics: '/API-SYSTEM/home/statistics',
     menuTree: '/API-SYSTEM/menu/tree',
   },
+  /** Card service (spec 000 section 7): prefix /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */
+  cards: {
+    newCardId: '/API-XJP/IdataCardInfo/newCardId',
+    updateCard: '/API-XJP/IdataCardInfo/updateCard',
+    getDraftCard: '/API-XJP/IdataCardInfo/getDraftCard',
+    selectCard: '/API-XJP/IdataCardInfo/selectCard',
+    uploadCardFile: '/API-XJP/IdataCardInfo/uploadCardFile',
+    deleteCardFile: '/API-XJP/IdataCardInfo/deleteCardFile',
+    /** Download of an uploaded file; `cardFileUrl(id)` builds the url the upload answers. */
+    file: '/API-XJP/IdataCardInfo/file/:fileId',
+    findBu: '/API-XJP/IdataCardInfo/findBu',
+  },
 } as const;

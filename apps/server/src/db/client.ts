@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -81,6 +82,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
 }
 
+/** Extensions the migrations create; PGlite ships them and loads them when asked. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
   let client: PGlite;
   if (dir) {
@@ -89,9 +93,9 @@ async function openPglite(dir: string | undefined, template: string | undefined)
       fs.cpSync(template, dir, { recursive: true });
     }
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -55,6 +55,16 @@ export function describeIssue(issue: ValidationIssue, context: string | undefine
   }
 }
 
+/**
+ * A zod issue found outside a route schema (JSON text inside a field, multipart fields) as the
+ * error the caller sees; `prefix` names the field the issue's path is inside.
+ */
+export function issueError(issue: { code: string; path: readonly PropertyKey[]; message: string }, prefix?: string): AppError {
+  const instancePath = `/${[prefix, ...issue.path.map(String)].filter(Boolean).join('/')}`;
+  const { field, key, params } = describeIssue({ keyword: issue.code, instancePath, message: issue.message, params: { ...issue } }, prefix ?? 'body');
+  return new AppError(400, key, params, field);
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string) {
   const msg = message(key, request.lang, params);
   return reply.status(status).send(envelopeError(request.url, status, msg, field));
