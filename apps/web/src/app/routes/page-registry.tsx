@@ -4,9 +4,15 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * Screens by menu router name. A permitted router name without a screen here renders the plain
  * "not yet available" page with its title; areas of the portal add their screens here.
  */
+const cardEditor = lazy(() => import('@/features/cards/pages/CardEditorPage').then((m) => ({ default: m.CardEditorPage })));
+
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('@/features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
   personalcenter: lazy(() => import('@/features/personal-centre/pages/PersonalCentrePage').then((m) => ({ default: m.PersonalCentrePage }))),
+  // The card editor: a new card, and the hidden edit route that opens a card from its query (spec 000 section 2).
+  NewCard: cardEditor,
+  newCard: cardEditor,
+  card: cardEditor,
 };
 
 export function isImplemented(router: string): boolean {

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Upload, type UploadFile, type UploadProps } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import type { CardFileEntry } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import type { CardFiles } from '../hooks/use-card-files';
+import { attachmentUploadProblem } from '../upload-rules';
+
+interface AttachmentUploadProps {
+  /** The attachment list (Form.Item value). */
+  value?: CardFileEntry[];
+  files: CardFiles;
+  disabled: boolean;
+  label: string;
+  accept?: string;
+  onAdded: (entry: CardFileEntry) => void;
+  onRemoved: (url: string) => void;
+}
+
+interface InFlight {
+  name: string;
+  percent: number;
+}
+
+/** The card's one attachment (spec 000 section 5): checked before sending, sent with progress. */
+export function AttachmentUpload({ value = [], files, disabled, label, accept, onAdded, onRemoved }: AttachmentUploadProps) {
+  const { t, msg } = useI18n();
+  const { message } = AntApp.useApp();
+  const [sending, setSending] = useState<InFlight>();
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    const problem = attachmentUploadProblem(file, value.length + (sending ? 1 : 0));
+    if (problem) {
+      void message.warning(msg(problem));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    const chosen = file as File;
+    setSending({ name: chosen.name, percent: 0 });
+    files
+      .upload('attachment', chosen, (percent) => setSending({ name: chosen.name, percent }))
+      .then((uploaded) => {
+        onAdded({ name: uploaded.name, url: uploaded.url });
+        onSuccess?.(uploaded);
+      })
+      .catch((error: unknown) => onError?.(error as Error))
+      .finally(() => setSending(undefined));
+  };
+
+  const fileList: UploadFile[] = [
+    ...value.map((entry): UploadFile => ({ uid: entry.url, name: entry.name, status: 'done' })),
+    ...(sending ? [{ uid: 'sending', name: sending.name, status: 'uploading' as const, percent: sending.percent }] : []),
+  ];
+
+  return (
+    <Upload
+      className="fp-attachment-upload"
+      fileList={fileList}
+      beforeUpload={beforeUpload}
+      customRequest={customRequest}
+      onRemove={(file) => {
+        if (file.uid !== 'sending') onRemoved(file.uid);
+        return false;
+      }}
+      disabled={disabled}
+      multiple={false}
+      {...(accept ? { accept } : {})}
+    >
+      <Button icon={<UploadOutlined />} disabled={disabled || Boolean(sending)} aria-label={`${label}: ${t('cards.upload.attachment')}`}>
+        {t('cards.upload.attachment')}
+      </Button>
+    </Upload>
+  );
+}

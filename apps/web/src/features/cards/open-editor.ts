@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CardContent, CardType } from '@field-portal/shared';
+import { draftCardQuery } from './api/get-draft-card';
+import { newCardIdQuery } from './api/new-card-id';
+import { cardQuery } from './api/select-card';
+import { readCardContent, type EditorSource } from './editor-source';
+import type { EditorState } from './editor-memory';
+
+export interface OpenedCard {
+  mode: EditorState['mode'];
+  fromId: number | undefined;
+  cardId: number | undefined;
+  type: CardType;
+  /** What the form starts with; undefined: an empty form. */
+  content: CardContent | undefined;
+}
+
+/** The template a new card starts in: the first of the list. */
+export const NEW_CARD_TYPE: CardType = 0;
+
+async function newId(client: QueryClient, opening: string): Promise<number | undefined> {
+  // Without an id the form still opens; the first upload or save asks again.
+  return client.fetchQuery(newCardIdQuery(opening)).catch(() => undefined);
+}
+
+/**
+ * Loads what the editor opens (spec 000 section 4): a draft under its own id, any other card
+ * copied under a new id, else an empty card under a new id. `opening` names this opening, so a
+ * repeated call shares the new id. A card that cannot be read (the client has said why)
+ * opens an empty card instead.
+ */
+export async function openEditor(client: QueryClient, source: EditorSource, opening: string): Promise<OpenedCard> {
+  switch (source.kind) {
+    case 'new':
+      return { mode: 'new', fromId: undefined, cardId: await newId(client, opening), type: NEW_CARD_TYPE, content: undefined };
+    case 'content':
+      return { mode: 'copy', fromId: undefined, cardId: await newId(client, opening), type: source.type, content: withoutTime(source.content) };
+    case 'draft':
+    case 'copy':
+      break;
+  }
+  let record;
+  try {
+    record = await client.fetchQuery(source.kind === 'draft' ? draftCardQuery(source.id) : cardQuery(source.id));
+  } catch {
+    return openEditor(client, { kind: 'new' }, opening);
+  }
+  const { type, content } = readCardContent(record.content);
+  if (source.kind === 'draft') return { mode: 'draft', fromId: record.id, cardId: record.id, type, content };
+  return { mode: 'copy', fromId: record.id, cardId: await newId(client, opening), type, content: withoutTime(content) };
+}
+
+/** A copy is a new card: it gets its own creation time. */
+function withoutTime(content: CardContent): CardContent {
+  const { createTime: _createTime, ...rest } = content;
+  return rest;
+}
