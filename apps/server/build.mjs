@@ -12,6 +12,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Packages that load files of their own (WASM, native addons, static assets) stay outside.
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui'],
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', '@e965/xlsx'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

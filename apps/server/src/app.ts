@@ -18,6 +18,7 @@ import { i18nPlugin } from './platform/i18n.js';
 import { requestStampPlugin } from './platform/request-stamp.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 /** CSP of the portal (SECURITY.md, headers); antd writes its styles at run time, hence style-src 'unsafe-inline'. */
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(systemRoutes);
   await app.register(cardRoutes);
+  await app.register(pushRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

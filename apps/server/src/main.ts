@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { demoTemplatePath } from './db/template.js';
 import { AuthCache } from './platform/auth-cache.js';
+import { PushScheduler } from './modules/push/scheduler.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
@@ -59,7 +60,15 @@ async function main() {
     },
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
+  // Fires queued pushes and sends must-read reminders, every second (docs/decisions/0004).
+  const scheduler = new PushScheduler(database.db, {
+    onDelivered: (e) => app.log.info(e, 'push delivered'),
+    onResent: (e) => app.log.info(e, 'must-read reminders sent'),
+    onError: (error) => app.log.error({ err: error }, 'push scheduler run failed'),
+  });
+  scheduler.start();
   const close = async () => {
+    await scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);

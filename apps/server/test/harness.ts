@@ -29,6 +29,8 @@ export interface Harness {
   database: Database;
   clock: TestClock;
   tokens: TokenService;
+  /** The PostgreSQL URL of this harness's database (TEST_DATABASE_URL runs), so a test can open a second pool on it. */
+  databaseUrl: string | undefined;
   /** This harness's own DATA_DIR (a fresh temporary folder, removed on close). */
   dataDir: string;
   login(username: string, password?: string): Promise<{ access: string; refresh: string }>;
@@ -40,7 +42,7 @@ export interface Harness {
  * A fresh database with the demo data: on PostgreSQL (a new database on the server of
  * TEST_DATABASE_URL) when set, else an embedded PGlite copied from the build's snapshot.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `fp_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -54,6 +56,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await seedDemoData(database.db);
     return {
       database,
+      url: url.toString(),
       drop: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
@@ -76,7 +79,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 export async function createHarness(setup?: (app: FastifyInstance) => void): Promise<Harness> {
-  const { database, drop } = await freshDatabase();
+  const { database, url, drop } = await freshDatabase();
   const clock = new TestClock();
   const tokens = new TokenService(SECRET, clock.now);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-data-'));
@@ -90,6 +93,7 @@ export async function createHarness(setup?: (app: FastifyInstance) => void): Pro
     database,
     clock,
     tokens,
+    databaseUrl: url,
     dataDir,
     async login(username, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username, password } });

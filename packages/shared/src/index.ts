@@ -6,3 +6,4 @@ export * from './paths.js';
 export * from './tree.js';
 export * from './schemas/auth.js';
 export * from './cards.js';
+export * from './push.js';

@@ -29,4 +29,28 @@ export const API = {
     file: '/API-XJP/IdataCardInfo/file/:fileId',
     findBu: '/API-XJP/IdataCardInfo/findBu',
   },
+  /** Card lists, push, queue, pin and read state (spec 000 section 7); same prefix and envelope. */
+  push: {
+    list: '/API-XJP/IdataCardInfo/list',
+    queueList: '/API-XJP/IdataCardInfo/queueList',
+    deleteCard: '/API-XJP/IdataCardInfo/deleteCard',
+    pushCard: '/API-XJP/IdataCardInfo/pushCard',
+    cardCancelPush: '/API-XJP/IdataCardInfo/cardCancelPush',
+    pushTopStatus: '/API-XJP/IdataCardInfo/pushTopStatus',
+    cardPushInfo: '/API-XJP/IdataCardInfo/cardPushInfo',
+    cardPushInfoExport: '/API-XJP/IdataCardInfo/cardPushInfo/export',
+    /** The signed-in employee opened a card (marks their deliveries of it read). */
+    readCard: '/API-XJP/IdataCardInfo/readCard',
+    /** The recipient-list spreadsheet template (header wwid, name). */
+    downloadTemplate: '/API-XJP/IdataCardInfo/downloadTemplate',
+    uploadReceiverList: '/API-XJP/IdataCardInfo/uploadReceiverList',
+    /** The card-push report (spec 000 section 2) and its export. */
+    pushReport: '/API-XJP/IdataCardInfo/pushReport',
+    pushReportExport: '/API-XJP/IdataCardInfo/pushReport/export',
+  },
+  /** Staff directory (spec 000 section 7): envelope { code, msg, result }. */
+  directory: {
+    search: '/API-PROVIDER-MANAGER/userCenter/search/userInfo',
+    byWwids: '/API-PROVIDER-MANAGER/userCenter/card/userInfo',
+  },
 } as const;

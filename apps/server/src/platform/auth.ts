@@ -18,8 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No sign-in needed. */
     public?: boolean;
-    /** The menu authority (menus.code) a caller must hold; absent means any signed-in user. */
-    authority?: string;
+    /** The menu authority (menus.code) a caller must hold, or a list of which any one will do; absent means any signed-in user. */
+    authority?: string | readonly string[];
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -77,7 +77,12 @@ export interface RouteAccess {
   method: string;
   url: string;
   public: boolean;
-  authority: string | undefined;
+  authority: string | readonly string[] | undefined;
+}
+
+/** Whether the authorities include the route's authority (any one of a list). */
+export function holdsAuthority(authorities: ReadonlySet<string>, required: string | readonly string[]): boolean {
+  return typeof required === 'string' ? authorities.has(required) : required.some((a) => authorities.has(a));
 }
 
 declare module 'fastify' {
@@ -110,7 +115,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
-    if (config?.authority && !user.authorities.has(config.authority)) throw forbidden();
+    if (config?.authority && !holdsAuthority(user.authorities, config.authority)) throw forbidden();
   });
 });
 

@@ -42,6 +42,8 @@ export const cards = pgTable(
     // Lists: by status, newest first (spec 000 section 4), and "mine only".
     index('cards_status_create_time_idx').on(t.status, t.createTime.desc(), t.id.desc()),
     index('cards_create_by_status_create_time_idx').on(t.createBy, t.status, t.createTime.desc()),
+    // The published list: newest push first.
+    index('cards_status_last_push_time_idx').on(t.status, t.lastPushTime.desc(), t.id.desc()),
     // The "all" filter spans statuses, so it needs create_time on its own.
     index('cards_create_time_idx').on(t.createTime.desc(), t.id.desc()),
     // The search box matches any part of the title: ILIKE '%text%' through trigrams.

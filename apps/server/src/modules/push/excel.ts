@@ -1,0 +1,41 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** A cell value a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading ' (SECURITY.md, spreadsheets). */
+export function safeCell(value: unknown): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || value instanceof Date) return value;
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A streamed .xlsx of one sheet: the header, then the rows the generator yields, batch by
+ * batch, so a 100,000-row export never sits in memory as a whole.
+ */
+export function streamWorkbook(sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  void (async () => {
+    try {
+      sheet.addRow(header.map(safeCell)).commit();
+      for await (const batch of rows) for (const row of batch) sheet.addRow(row.map(safeCell)).commit();
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+/** A small workbook in memory (the recipient-list template). */
+export async function workbookBuffer(sheetName: string, rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row.map(safeCell));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
