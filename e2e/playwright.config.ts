@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 8181;
+// E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own port,
+// data folder and web build).
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const webDist = process.env.E2E_WEB_DIST;
 
 /**
  * Set E2E_BASE_URL to test a portal that is already running; otherwise the real server is started
@@ -13,12 +16,12 @@ const PORT = 8181;
 const external = process.env.E2E_BASE_URL;
 
 const tmpRoot = path.resolve(here, '../.tmp');
-const dataDir = path.join(tmpRoot, `e2e-data-${Date.now()}`);
+const dataDir = path.join(tmpRoot, `e2e-data-${PORT}-${Date.now()}`);
 if (!external && !process.env.TEST_WORKER_INDEX) {
   // Data folders of earlier runs go; this run's folder starts empty.
   if (fs.existsSync(tmpRoot)) {
     for (const name of fs.readdirSync(tmpRoot)) {
-      if (name.startsWith('e2e-data-')) fs.rmSync(path.join(tmpRoot, name), { recursive: true, force: true });
+      if (name.startsWith(`e2e-data-${PORT}-`)) fs.rmSync(path.join(tmpRoot, name), { recursive: true, force: true });
     }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -27,7 +30,7 @@ if (!external && !process.env.TEST_WORKER_INDEX) {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -52,7 +55,7 @@ export default defineConfig({
         command: 'node --import tsx ../apps/server/src/main.ts',
         cwd: here,
         url: `http://localhost:${PORT}/healthz`,
-        env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
         reuseExistingServer: false,
         timeout: 120_000,
         stdout: 'pipe',
