@@ -20,6 +20,11 @@ import { authRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { appsRoutes } from './modules/apps/routes.js';
 
 /** CSP of the portal (SECURITY.md, headers); antd writes its styles at run time, hence style-src 'unsafe-inline'. */
 export const CONTENT_SECURITY_POLICY = [
@@ -92,6 +97,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(systemRoutes);
   await app.register(cardRoutes);
   await app.register(pushRoutes);
+  await app.register(messagingRoutes);
+  await app.register(feedRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(adminRoutes);
+  await app.register(appsRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

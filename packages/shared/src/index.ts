@@ -7,3 +7,8 @@ export * from './tree.js';
 export * from './schemas/auth.js';
 export * from './cards.js';
 export * from './push.js';
+export * from './areas/messaging.js';
+export * from './areas/feed.js';
+export * from './areas/analytics.js';
+export * from './areas/admin.js';
+export * from './areas/apps.js';

@@ -1,9 +1,15 @@
 import { CARD_LIMITS, CARD_TYPES } from './cards.js';
 import { PASSWORD, type Lang } from './constants.js';
+import { MESSAGING_MESSAGES } from './areas/messaging.js';
+import { FEED_MESSAGES } from './areas/feed.js';
+import { ANALYTICS_MESSAGES } from './areas/analytics.js';
+import { ADMIN_MESSAGES } from './areas/admin.js';
+import { APPS_MESSAGES } from './areas/apps.js';
 
 const MB = 1024 * 1024;
 
-type Text = { zh: string; en: string };
+export type MessageText = { zh: string; en: string };
+type Text = MessageText;
 
 /**
  * Every message the server or the web shows, in zh and en. The spec's own
@@ -130,6 +136,12 @@ export const MESSAGES = {
     zh: '本平台数据采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
     en: 'The data is collected from public internet data, is for internal use only and must not be screenshotted or shared.',
   },
+  // the areas' own messages (packages/shared/src/areas/)
+  ...MESSAGING_MESSAGES,
+  ...FEED_MESSAGES,
+  ...ANALYTICS_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...APPS_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,8 +1,19 @@
+import { MESSAGING_PATHS } from './areas/messaging.js';
+import { FEED_PATHS } from './areas/feed.js';
+import { ANALYTICS_PATHS } from './areas/analytics.js';
+import { ADMIN_PATHS } from './areas/admin.js';
+import { APPS_PATHS } from './areas/apps.js';
+
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
  * verbatim; the others are ours (see the OpenAPI page at /docs).
  */
 export const API = {
+  messaging: MESSAGING_PATHS,
+  feed: FEED_PATHS,
+  analytics: ANALYTICS_PATHS,
+  admin: ADMIN_PATHS,
+  apps: APPS_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

@@ -4,6 +4,11 @@ import type { Db, Tx } from '../db/client.js';
 import { employees, enterprises, homeStatistics, menus, organisations, roleMenus, roles, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
+import { seedMessaging } from './messaging.js';
+import { seedFeed } from './feed.js';
+import { seedAnalytics } from './analytics.js';
+import { seedAdmin } from './admin.js';
+import { seedApps } from './apps.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -193,6 +198,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       { key: 'doctors', value: 1284300, unit: '', sort: 6 },
       { key: 'drugs', value: 5630, unit: '', sort: 7 },
     ]);
+    // the areas' own demo data (seed/<area>.ts)
+    await seedMessaging(tx);
+    await seedFeed(tx);
+    await seedAnalytics(tx);
+    await seedAdmin(tx);
+    await seedApps(tx);
   });
   return true;
 }

@@ -3,3 +3,8 @@ export * from './directory.js';
 export * from './settings.js';
 export * from './cards.js';
 export * from './push.js';
+export * from './messaging.js';
+export * from './feed.js';
+export * from './analytics.js';
+export * from './admin.js';
+export * from './apps.js';

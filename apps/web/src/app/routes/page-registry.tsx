@@ -1,4 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { MESSAGING_PAGES } from '@/features/messaging/pages';
+import { FEED_PAGES } from '@/features/feed/pages';
+import { ANALYTICS_PAGES } from '@/features/analytics/pages';
+import { ADMIN_PAGES } from '@/features/admin/pages';
+import { APPS_PAGES } from '@/features/apps/pages';
+import { PUSH_PAGES } from '@/features/push/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -13,6 +19,13 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   NewCard: cardEditor,
   newCard: cardEditor,
   card: cardEditor,
+  // the areas' own screens (features/<area>/pages.ts)
+  ...PUSH_PAGES,
+  ...MESSAGING_PAGES,
+  ...FEED_PAGES,
+  ...ANALYTICS_PAGES,
+  ...ADMIN_PAGES,
+  ...APPS_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

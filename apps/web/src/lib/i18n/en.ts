@@ -1,4 +1,10 @@
 import type { LabelKey } from './zh';
+import { en as messagingEn } from './labels/messaging';
+import { en as feedEn } from './labels/feed';
+import { en as analyticsEn } from './labels/analytics';
+import { en as adminEn } from './labels/admin';
+import { en as appsEn } from './labels/apps';
+import { en as pushEn } from './labels/push';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -160,4 +166,11 @@ export const en: Record<LabelKey, string> = {
   'cards.editor.newCard': 'New card',
   'cards.editor.draftOf': 'Editing draft',
   'cards.editor.copyOf': 'Copied from card {{id}}; it saves as a new card',
+  // the areas' own labels (./labels/)
+  ...messagingEn,
+  ...feedEn,
+  ...analyticsEn,
+  ...adminEn,
+  ...appsEn,
+  ...pushEn,
 };

@@ -1,3 +1,10 @@
+import { zh as messagingZh } from './labels/messaging';
+import { zh as feedZh } from './labels/feed';
+import { zh as analyticsZh } from './labels/analytics';
+import { zh as adminZh } from './labels/admin';
+import { zh as appsZh } from './labels/apps';
+import { zh as pushZh } from './labels/push';
+
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
   'app.name': 'Field Portal',
@@ -158,6 +165,13 @@ export const zh = {
   'cards.editor.newCard': '新卡片',
   'cards.editor.draftOf': '编辑草稿',
   'cards.editor.copyOf': '复制自卡片 {{id}},将保存为新卡片',
+  // the areas' own labels (./labels/)
+  ...messagingZh,
+  ...feedZh,
+  ...analyticsZh,
+  ...adminZh,
+  ...appsZh,
+  ...pushZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;

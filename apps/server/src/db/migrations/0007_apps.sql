@@ -1,0 +1,2 @@
+-- Placeholder: replaced by the generated migration when this part lands.
+SELECT 1;

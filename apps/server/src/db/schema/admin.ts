@@ -1,0 +1,2 @@
+/** Tables of system administration. */
+export {};

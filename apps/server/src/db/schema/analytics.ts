@@ -1,0 +1,2 @@
+/** Tables of report screens and the built-in analytics service. */
+export {};

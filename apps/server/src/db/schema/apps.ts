@@ -1,0 +1,2 @@
+/** Tables of app management and data management. */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of employee card feed. */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of real-time notices and messaging. */
+export {};
