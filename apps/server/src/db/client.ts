@@ -47,10 +47,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection the server closes is dropped by the pool; it must not crash the process.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   const listeners = new Set<pg.Client>();
+  let shuttingDown = false;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -59,24 +62,48 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       return res.rows;
     },
     async listen(channel, handler) {
-      // LISTEN needs a connection of its own, outside the pool.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      listeners.add(client);
-      client.on('notification', (n) => {
-        if (n.channel === channel) handler(n.payload ?? '');
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // LISTEN needs a connection of its own, outside the pool. When the server drops it (a
+      // restart, a failover) it is opened again a second later, until the listener is closed.
+      let closed = false;
+      let current: pg.Client | undefined;
+      const reopen = () => {
+        if (!closed && !shuttingDown) setTimeout(() => void open().catch(reopen), 1000).unref();
+      };
+      const open = async () => {
+        const client = new pg.Client({ connectionString: url });
+        // A broken connection ends; 'end' reopens it. Without this handler the error would crash the process.
+        client.on('error', () => undefined);
+        client.on('notification', (n) => {
+          if (n.channel === channel) handler(n.payload ?? '');
+        });
+        client.on('end', () => {
+          listeners.delete(client);
+          if (current === client) reopen();
+        });
+        await client.connect();
+        current = client;
+        listeners.add(client);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      };
+      await open();
       return async () => {
-        listeners.delete(client);
-        await client.end();
+        closed = true;
+        const client = current;
+        current = undefined;
+        if (client) {
+          listeners.delete(client);
+          await client.end();
+        }
       };
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end()));
+      shuttingDown = true;
+      const open = [...listeners];
+      listeners.clear();
+      await Promise.all(open.map((c) => c.end()));
       await pool.end();
     },
   };

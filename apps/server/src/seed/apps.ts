@@ -1,6 +1,119 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import {
+  appClassifications,
+  appMenus,
+  appRoles,
+  apps,
+  carousels,
+  homeCharts,
+  homeStatistics,
+  indicationDepartments,
+  indicationStages,
+  journals,
+  keywords,
+  medicineCompetitors,
+  medicineIndications,
+  medicinePublicOpinions,
+  medicines,
+  messageGroupMembers,
+  messageGroups,
+  openingScreens,
+  roles,
+  users,
+} from '../db/schema/index.js';
+
+/** Labels of the built-in home figures, so data management shows them by name. */
+const HOME_NAMES: Record<string, [string, string]> = {
+  daysOnline: ['平台上线天数', 'Days online'],
+  collectionPoints: ['数据采集点', 'Collection points'],
+  dataVolume: ['数据量', 'Data volume'],
+  algorithmModels: ['算法模型', 'Algorithm models'],
+  hospitals: ['覆盖医院', 'Hospitals'],
+  doctors: ['覆盖医生', 'Doctors'],
+  drugs: ['药品', 'Drugs'],
+};
 
 /** Demo data of app management and data management; runs inside the demo seed's transaction, after the users and the directory. */
 export async function seedApps(tx: Tx): Promise<void> {
-  void tx;
+  for (const [key, [name, nameEn]] of Object.entries(HOME_NAMES)) {
+    await tx.update(homeStatistics).set({ name, nameEn }).where(eq(homeStatistics.key, key));
+  }
+
+  const classes = await tx
+    .insert(appClassifications)
+    .values([
+      { name: '办公协同', nameEn: 'Office', sort: 1 },
+      { name: '医学支持', nameEn: 'Medical', sort: 2 },
+      { name: '数据分析', nameEn: 'Analytics', sort: 3 },
+    ])
+    .returning();
+  const [office, medical, analytics] = classes;
+  const created = await tx
+    .insert(apps)
+    .values([
+      { appKey: 'wxwork', name: '企业微信拜访', nameEn: 'Enterprise-chat visit', classificationId: office!.id, url: 'https://work.example.com/visit', description: '通过企业微信拜访医生', sort: 1 },
+      { appKey: 'bizconf', name: '会议创建', nameEn: 'Meeting creation', classificationId: office!.id, url: 'https://meeting.example.com', description: '创建线上学术会议', sort: 2 },
+      { appKey: 'survey', name: '问卷调研', nameEn: 'Surveys', classificationId: medical!.id, url: 'https://survey.example.com', description: '面向医生的问卷', sort: 1 },
+      { appKey: 'medlive', name: '医学门户', nameEn: 'Medical portal', classificationId: medical!.id, url: 'https://medlive.example.com', description: '医学资讯与文献', sort: 2 },
+      { appKey: 'xjp-msl', name: 'MSL 工作台', nameEn: 'MSL workbench', classificationId: analytics!.id, url: 'https://msl.example.com', description: '医学联络官专用', sort: 1 },
+    ])
+    .returning();
+  await tx.insert(appMenus).values([
+    { appId: created[0]!.id, name: '拜访记录', nameEn: 'Visit records', path: '/visits', type: 'MENU', sort: 1 },
+    { appId: created[0]!.id, name: '新建拜访', nameEn: 'New visit', path: '/visits/new', type: 'MENU', sort: 2 },
+    { appId: created[0]!.id, name: '导出', nameEn: 'Export', path: 'visit:export', type: 'BUTTON', sort: 3 },
+    { appId: created[1]!.id, name: '我的会议', nameEn: 'My meetings', path: '/meetings', type: 'MENU', sort: 1 },
+  ]);
+  const [msl] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'MSL')).limit(1);
+  if (msl) await tx.insert(appRoles).values({ appId: created[4]!.id, roleId: msl.id });
+
+  await tx.insert(carousels).values([
+    { title: '新品上市学术周', image: '', link: 'https://news.example.com/launch', sort: 1 },
+    { title: '合规培训提醒', image: '', link: '', sort: 2 },
+    { title: '医学季度报告', image: '', link: 'https://news.example.com/report', sort: 3 },
+  ]);
+  await tx.insert(openingScreens).values({ id: 1, image: '', link: '', durationSeconds: 3, enabled: false });
+
+  const [drug] = await tx.insert(medicines).values({ name: '菲立康', alias: 'Filicon', code: 'FLK-001', companyId: 'FP' }).returning();
+  await tx.insert(medicineCompetitors).values([
+    { medicineId: drug!.id, name: '康瑞宁', alias: 'Kangruining', sort: 0 },
+    { medicineId: drug!.id, name: '安立泰', alias: 'Anlitai', sort: 1 },
+  ]);
+  await tx.insert(medicineIndications).values([
+    { medicineId: drug!.id, indication: '高血压', sort: 0 },
+    { medicineId: drug!.id, indication: '心力衰竭', sort: 1 },
+  ]);
+  await tx.insert(medicines).values({ name: '菲达敏', alias: 'Fidamin', code: 'FDM-002', companyId: 'FP' });
+
+  await tx.insert(homeCharts).values([
+    { name: '注册医生数', nameEn: 'Registered doctors', chartType: 'line', content: '2021/42000,2022/68000,2023/95000,2024/128000,2025/156000', sort: 1 },
+    { name: '月度拜访数', nameEn: 'Monthly visits', chartType: 'bar', content: '1/3200,2/2800,3/4100,4/3900,5/4600,6/5100', sort: 2 },
+  ]);
+  await tx.insert(indicationStages).values([
+    { name: '早期', nameEn: 'Early', sort: 1 },
+    { name: '进展期', nameEn: 'Advanced', sort: 2 },
+    { name: '晚期', nameEn: 'Late', sort: 3 },
+  ]);
+  await tx.insert(indicationDepartments).values([
+    { indication: '高血压', department: '心内科', departmentEn: 'Cardiology', sort: 1 },
+    { indication: '心力衰竭', department: '心内科', departmentEn: 'Cardiology', sort: 2 },
+  ]);
+  await tx.insert(medicinePublicOpinions).values([
+    { drug: '菲立康', sentiment: 'positive', standardCategory: '疗效', category: '降压效果', categoryEn: 'Blood-pressure control', company: '菲尔德医药' },
+    { drug: '康瑞宁', sentiment: 'negative', standardCategory: '安全性', category: '不良反应', categoryEn: 'Adverse events', company: '其他' },
+  ]);
+  await tx.insert(keywords).values([
+    { keyword: '高血压', category: '疾病' },
+    { keyword: '依从性', category: '治疗' },
+  ]);
+  await tx.insert(journals).values([
+    { name: '中华心血管病杂志', category: '核心期刊', alias: 'Chin J Cardiol', formerName: '' },
+    { name: '中国循环杂志', category: '核心期刊', alias: 'Chin Circ J', formerName: '循环杂志' },
+  ]);
+
+  const [group] = await tx.insert(messageGroups).values({ name: '全国代表', description: '所有销售代表' }).returning();
+  const reps = await tx.select({ id: users.id, username: users.username }).from(users);
+  const members = reps.filter((u) => /^rep0[1-3]$/.test(u.username));
+  if (members.length > 0) await tx.insert(messageGroupMembers).values(members.map((u) => ({ groupId: group!.id, userId: u.id })));
 }

@@ -1,2 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 /** Tables of report screens and the built-in analytics service. */
-export {};
+
+/**
+ * Usage-tracking events (spec 001 section 3): page views and key actions of the web, posted to
+ * insertEvent. The system access dashboard reads them.
+ */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The signed-in user who sent it (never the body's username). */
+    username: text('username').notNull(),
+    operation: text('operation').notNull(),
+    page: text('page').notNull(),
+    pageDetail: text('page_detail').notNull().default(''),
+    /** The caller's address as the server saw it. */
+    ip: text('ip').notNull().default(''),
+    location: text('location').notNull().default(''),
+    language: text('language').notNull().default(''),
+    screenSize: text('screen_size').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    networkType: text('network_type').notNull().default(''),
+    system: text('system').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The system access dashboard: a date range, then per day, per page, per user.
+    index('usage_events_created_at_idx').on(t.createdAt),
+    index('usage_events_username_created_at_idx').on(t.username, t.createdAt),
+  ],
+);
+
+/**
+ * Dashboards switched off by an administrator: their share call then answers no share value.
+ * A dashboard is on unless a row here says otherwise.
+ */
+export const analyticsDashboardStatus = pgTable('analytics_dashboard_status', {
+  /** The dashboard id (the sort value of its report menu). */
+  id: integer('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -35,6 +35,12 @@ export const pushes = pgTable(
     firedAt: timestamp('fired_at', { withTimezone: true }),
     /** Deliveries made when it fired: the read-details total without counting 100,000 rows. */
     deliveredCount: integer('delivered_count').notNull().default(0),
+    /**
+     * Deliveries of this entry opened at least once. Kept by the trigger deliveries_first_open
+     * (migration 0005), so the read dashboards sum a few thousand queue entries instead of
+     * scanning every delivery (docs/decisions/0008).
+     */
+    readCount: integer('read_count').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Pin of the published card (spec 000 section 3, top settings); permanent is always false. */
     top: boolean('top').notNull().default(false),
@@ -50,6 +56,9 @@ export const pushes = pgTable(
     index('pushes_due_idx').on(t.pushDate, t.id).where(sql`${t.status} = 'queued'`),
     index('pushes_card_idx').on(t.cardId, t.id),
     index('pushes_push_id_idx').on(t.pushId),
+    // The dashboards: queue entries by due time, and fired ones by firing time.
+    index('pushes_push_date_idx').on(t.pushDate),
+    index('pushes_fired_at_idx').on(t.firedAt).where(sql`${t.status} = 'fired'`),
   ],
 );
 
@@ -89,5 +98,7 @@ export const deliveries = pgTable(
     primaryKey({ columns: [t.queueId, t.wwid] }),
     // Only pending reminders are indexed, so a plain push writes no row into it.
     index('deliveries_next_send_idx').on(t.nextSendAt).where(sql`${t.nextSendAt} is not null`),
+    // The employee feed (docs/decisions/0007): a recipient's deliveries, and of one card straight away.
+    index('deliveries_wwid_card_idx').on(t.wwid, t.cardId, t.sentAt, t.queueId),
   ],
 );

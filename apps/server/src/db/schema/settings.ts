@@ -14,6 +14,11 @@ export const enterprises = pgTable('enterprises', {
 /** Home page statistics (spec 001 section 1); data management edits them later. */
 export const homeStatistics = pgTable('home_statistics', {
   key: text('key').primaryKey(),
+  /** Row id for data management (migration 0007). */
+  id: serial('id').notNull().unique(),
+  /** Label of a figure the built-in labels do not know (data management adds them). */
+  name: text('name').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
   value: integer('value').notNull(),
   unit: text('unit').notNull().default(''),
   sort: integer('sort').notNull().default(0),

@@ -1,2 +1,0 @@
--- Placeholder: replaced by the generated migration when this part lands.
-SELECT 1;
