@@ -1,0 +1,229 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Pagination, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
+import { useSession } from '@/app/session-context';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { CardItem } from '@/features/cards/components/CardItem';
+import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
+import { canDeleteOn, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
+
+const { RangePicker } = DatePicker;
+
+const FILTER_LABEL_KEYS: Record<FilterLabel, LabelKey> = {
+  all: 'push.filter.all',
+  pushed: 'push.filter.pushed',
+  'not pushed': 'push.filter.notPushed',
+  'in queue': 'push.filter.inQueue',
+};
+
+const STATUS_TAGS: Record<string, { label: LabelKey; color: string }> = {
+  draft: { label: 'push.status.draft', color: 'default' },
+  created: { label: 'push.status.created', color: 'blue' },
+  notPushed: { label: 'push.status.created', color: 'blue' },
+  publish: { label: 'push.status.publish', color: 'green' },
+  queue: { label: 'push.status.queue', color: 'orange' },
+};
+
+export interface CardListProps {
+  screen: ListScreen;
+  /** Selection checkboxes (recommend and created lists); the parent keeps the selected cards. */
+  selection?: { selected: Map<number, CardRecord>; onChange: (next: Map<number, CardRecord>) => void };
+  /** A row a screen adds above each item's buttons (the pin switch). */
+  itemTop?: (card: CardRecord) => ReactNode;
+  /** Buttons a screen adds before edit (read details, cancel push). */
+  itemButtons?: (card: CardRecord) => ReactNode;
+  /** Buttons at the right of the filter bar. */
+  toolbarExtra?: ReactNode;
+  /** The in-queue screen's sort dropdown. */
+  sortControl?: ReactNode;
+}
+
+/**
+ * One card list (spec 000 section 2): filters (status, creation-time range, mine only, search),
+ * the cards in their template layouts with their actions, and the pagination of section 9.
+ */
+export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra, sortControl }: CardListProps) {
+  const { t } = useI18n();
+  const { user, table } = useSession();
+  const { message, modal } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<ListFilters>(emptyFilters);
+  const [searchText, setSearchText] = useState('');
+  const [page, setPage] = useState(FIRST_PAGE);
+  const query = useQuery(cardListQuery(screen, listQueryOf(screen, filters, page, user.username)));
+  const editPath = table.pages.find((p) => p.router === 'card')?.path;
+  const showStatusFilter = screen === 'CreatedCard' || screen === 'NewRecommend';
+  const rows = query.data?.result ?? [];
+  const total = query.data?.total ?? 0;
+
+  const changeFilters = (next: Partial<ListFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage((current) => ({ ...current, pageNum: PAGINATION.firstPage }));
+  };
+
+  const openEditor = (card: CardRecord, copy: boolean) => {
+    if (!editPath) return;
+    const params = new URLSearchParams({ id: String(card.id), cardStatus: copy ? 'copy' : card.status, appId: String(PUSH_APP_ID), timer: String(Date.now()) });
+    void navigate(`${editPath}?${params.toString()}`);
+  };
+
+  const confirmDelete = (card: CardRecord) => {
+    modal.confirm({
+      title: t('push.confirm.title'),
+      content: t('push.confirm.delete'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteCard(card.id);
+        } catch {
+          // The client has shown the server's reason (e.g. a published or queued card); the list stays.
+          return;
+        }
+        void message.success(t('push.done.deleted'));
+        if (selection?.selected.has(card.id)) {
+          const next = new Map(selection.selected);
+          next.delete(card.id);
+          selection.onChange(next);
+        }
+        await queryClient.invalidateQueries({ queryKey: CARD_LISTS_KEY });
+      },
+      onCancel: () => void message.info(t('push.cancelled.delete')),
+    });
+  };
+
+  const toggle = (card: CardRecord, checked: boolean) => {
+    if (!selection) return;
+    const next = new Map(selection.selected);
+    if (checked) next.set(card.id, card);
+    else next.delete(card.id);
+    selection.onChange(next);
+  };
+
+  return (
+    <div className="fp-push-list">
+      <div className="fp-push-filters" role="search">
+        <Space wrap size={[12, 8]}>
+          {showStatusFilter ? (
+            <Select<FilterLabel>
+              aria-label={t('push.filter.status')}
+              value={filters.label}
+              style={{ width: 132 }}
+              onChange={(label) => changeFilters({ label })}
+              options={CARD_LIST_FILTER_LABELS.map((label) => ({ value: label, label: t(FILTER_LABEL_KEYS[label]) }))}
+            />
+          ) : null}
+          <RangePicker
+            aria-label={t('push.filter.createTime')}
+            placeholder={[t('push.filter.createdFrom'), t('push.filter.createdTo')]}
+            value={filters.range}
+            onChange={(range) => changeFilters({ range: range && range[0] && range[1] ? [range[0], range[1]] : null })}
+          />
+          <Checkbox checked={filters.mine} onChange={(e) => changeFilters({ mine: e.target.checked })}>
+            {t(screen === 'InQueue' ? 'push.filter.myCreated' : screen === 'NewRecommend' ? 'push.filter.createdByMe' : 'push.filter.mine')}
+          </Checkbox>
+          <Input.Search
+            aria-label={t('push.filter.search')}
+            placeholder={t('push.filter.searchPlaceholder')}
+            allowClear
+            value={searchText}
+            style={{ width: 240 }}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              if (!e.target.value) changeFilters({ search: '' });
+            }}
+            onSearch={(value) => changeFilters({ search: value })}
+          />
+          {sortControl}
+        </Space>
+        {toolbarExtra ? <Space wrap>{toolbarExtra}</Space> : null}
+      </div>
+
+      <Spin spinning={query.isFetching} tip={t('common.loading')}>
+        {rows.length === 0 ? (
+          <div className="fp-push-empty">
+            {query.isPending ? null : <Empty description={query.isError ? t('push.list.failed') : t('push.list.empty')} />}
+          </div>
+        ) : (
+          <div className="fp-push-grid" data-testid="card-list">
+            {rows.map((card) => {
+              const tag = STATUS_TAGS[card.status];
+              const selectable = selection && isPushable(card.status);
+              return (
+                <section key={card.id} className="fp-push-tile" data-card-id={card.id} aria-label={t('push.list.cardLabel', { id: card.id })}>
+                  <div className="fp-push-tile-top">
+                    {selection ? (
+                      <Tooltip title={selectable ? undefined : t('push.list.notPushable')}>
+                        <Checkbox
+                          checked={selection.selected.has(card.id)}
+                          disabled={!selectable}
+                          onChange={(e) => toggle(card, e.target.checked)}
+                          aria-label={t('push.list.select', { id: card.id })}
+                        >
+                          {t('push.list.selectShort')}
+                        </Checkbox>
+                      </Tooltip>
+                    ) : (
+                      <span />
+                    )}
+                    {tag ? <Tag color={tag.color}>{t(tag.label)}</Tag> : null}
+                  </div>
+                  <CardItem card={card} className="fp-push-card" />
+                  <div className="fp-push-tile-meta">
+                    <span>{t('push.list.createdBy', { user: card.createBy })}</span>
+                    {card.lastPushTime ? <span>{t('push.list.lastPush', { time: formatTime(card.lastPushTime) })}</span> : null}
+                  </div>
+                  <div className="fp-push-tile-actions">
+                    {itemTop?.(card)}
+                    <Space size={4} wrap>
+                      {itemButtons?.(card)}
+                      <Button size="small" icon={<EditOutlined />} onClick={() => openEditor(card, false)} disabled={!editPath}>
+                        {t('push.action.edit')}
+                      </Button>
+                      {card.status === 'draft' ? (
+                        <Button size="small" icon={<CopyOutlined />} onClick={() => openEditor(card, true)} disabled={!editPath}>
+                          {t('push.action.copy')}
+                        </Button>
+                      ) : null}
+                      {canDeleteOn(screen) ? (
+                        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(card)}>
+                          {t('push.action.delete')}
+                        </Button>
+                      ) : null}
+                    </Space>
+                  </div>
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </Spin>
+
+      <div className="fp-push-pager">
+        <Pagination
+          current={page.pageNum}
+          pageSize={page.limitNum}
+          total={total}
+          pageSizeOptions={PAGINATION.sizes.map(String)}
+          showSizeChanger
+          showQuickJumper
+          showTotal={(n) => t('push.list.total', { n })}
+          onChange={(pageNum, limitNum) => setPage({ pageNum: limitNum !== page.limitNum ? PAGINATION.firstPage : pageNum, limitNum })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A server time in the browser's clock, to the minute ('' when none). */
+export function formatTime(value: string | null | undefined, withSeconds = false): string {
+  if (!value) return '';
+  const time = dayjs(value);
+  return time.isValid() ? time.format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : value;
+}

@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Alert, DatePicker, Empty, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { PUSH_LIMITS, pushCardRequest, type CardRecord } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { CARD_LISTS_KEY, pushCard } from '../api/push-api';
+import {
+  cardSetting,
+  defaultPinRange,
+  emptyPushValues,
+  isBeforeYesterday,
+  pushFormProblem,
+  pushRequestOf,
+  recipientCount,
+  type PushFormValues,
+} from '../push-form';
+import { ReceiverListUpload } from './ReceiverListUpload';
+import { StaffPicker } from './StaffPicker';
+
+const { RangePicker } = DatePicker;
+
+interface PushDialogProps {
+  open: boolean;
+  cards: CardRecord[];
+  onClose: () => void;
+  /** After a successful push: the dialog has reset; the screen empties its selection. */
+  onPushed: () => void;
+}
+
+/**
+ * The push-settings dialog (spec 000 sections 2, 3 and 5): the selected cards with their
+ * must-read settings, the push time (send immediately or a chosen time), the recipient scope
+ * (all staff, an uploaded list, named staff) and the pin with its period. Every rule of
+ * section 5 is checked here with its message before the call; the server checks them again.
+ */
+export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) {
+  const { t, msg } = useI18n();
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PushFormValues>();
+  const [progress, setProgress] = useState<number>();
+  const timeMode = Form.useWatch('timeMode', form);
+  const scope = Form.useWatch('scope', form);
+  const top = Form.useWatch('top', form);
+  const settings = Form.useWatch('cards', { form, preserve: true }) as PushFormValues['cards'] | undefined;
+  const listReceivers = Form.useWatch('listReceivers', { form, preserve: true }) as PushFormValues['listReceivers'] | undefined;
+  const namedReceivers = Form.useWatch('namedReceivers', { form, preserve: true }) as PushFormValues['namedReceivers'] | undefined;
+
+  // The selected cards come in as the dialog opens; settings already made for a card stay.
+  useEffect(() => {
+    if (!open) return;
+    const current = new Map(((form.getFieldValue('cards') as PushFormValues['cards'] | undefined) ?? []).map((c) => [c.id, c]));
+    form.setFieldValue(
+      'cards',
+      cards.map((card) => current.get(card.id) ?? cardSetting(card)),
+    );
+  }, [open, cards, form]);
+
+  const push = useMutation({
+    mutationFn: (values: PushFormValues) => {
+      const body = pushCardRequest.parse(pushRequestOf(values));
+      setProgress(0);
+      return pushCard(body, setProgress);
+    },
+    onSettled: () => setProgress(undefined),
+  });
+
+  const submit = () => {
+    const values = { ...emptyPushValues(), ...(form.getFieldsValue(true) as PushFormValues) };
+    const problem = pushFormProblem(values, Date.now());
+    if (problem) {
+      const text = msg(problem.key);
+      void message.error(text);
+      form.setFields([{ name: problem.field, errors: [text] }]);
+      return;
+    }
+    push.mutate(values, {
+      onSuccess: () => {
+        void message.success(msg('push.ok'));
+        // After a successful push the dialog closes and its fields reset (spec 000 section 4).
+        form.setFieldsValue(emptyPushValues());
+        form.resetFields();
+        void queryClient.invalidateQueries({ queryKey: CARD_LISTS_KEY });
+        onPushed();
+        onClose();
+      },
+    });
+  };
+
+  const count = recipientCount({ scope: scope ?? 0, listReceivers: listReceivers ?? [], namedReceivers: namedReceivers ?? [] });
+  const now = dayjs();
+
+  return (
+    <Modal
+      open={open}
+      title={t('push.dialog.title')}
+      width={760}
+      okText={t('push.action.push')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={push.isPending ? undefined : onClose}
+      confirmLoading={push.isPending}
+      maskClosable={false}
+      forceRender
+      className="fp-push-dialog"
+    >
+      <Form<PushFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={emptyPushValues()}
+        disabled={push.isPending}
+        onValuesChange={(changed: Partial<PushFormValues>) => {
+          // A changed field drops the message shown under it.
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof PushFormValues, errors: [] })));
+          if (changed.top === true && !form.getFieldValue('topRange')) form.setFieldValue('topRange', defaultPinRange(dayjs()));
+        }}
+      >
+        <div className="fp-push-section-label">
+          <span className="fp-push-required">*</span> {t('push.dialog.cards', { n: cards.length })}
+        </div>
+        {cards.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('push.dialog.noCards')} /> : null}
+        <div className="fp-push-card-settings">
+          {(settings ?? []).map((card, index) => (
+            <div key={card.id} className="fp-push-card-setting" data-testid={`push-setting-${card.id}`}>
+              <div className="fp-push-card-setting-title">
+                <Typography.Text strong ellipsis={{ tooltip: card.title }}>
+                  {card.title || t('push.list.untitled')}
+                </Typography.Text>
+                <Typography.Text type="secondary">#{card.id}</Typography.Text>
+              </div>
+              <Space wrap align="start" size={[16, 0]}>
+                <Form.Item name={['cards', index, 'mustRead']} valuePropName="checked" label={t('push.dialog.mustRead')} className="fp-push-inline">
+                  <Switch aria-label={t('push.dialog.mustReadOf', { id: card.id })} />
+                </Form.Item>
+                {card.mustRead ? (
+                  <>
+                    <Form.Item name={['cards', index, 'notReadTime']} label={t('push.dialog.notReadTime')} className="fp-push-inline">
+                      <InputNumber
+                        aria-label={t('push.dialog.notReadTimeOf', { id: card.id })}
+                        min={1}
+                        max={PUSH_LIMITS.notReadTimeMax}
+                        maxLength={4}
+                        precision={0}
+                        suffix={t('push.dialog.hours')}
+                        style={{ width: 140 }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={['cards', index, 'pushNum']} label={t('push.dialog.pushNum')} className="fp-push-inline">
+                      <InputNumber
+                        aria-label={t('push.dialog.pushNumOf', { id: card.id })}
+                        min={1}
+                        max={PUSH_LIMITS.pushNumMax}
+                        precision={0}
+                        suffix={t('push.dialog.times')}
+                        style={{ width: 120 }}
+                      />
+                    </Form.Item>
+                  </>
+                ) : null}
+              </Space>
+              {card.mustRead ? <div className="fp-push-muted">{t('push.dialog.mustReadHint')}</div> : null}
+            </div>
+          ))}
+        </div>
+
+        <Space wrap align="start" size={[24, 0]}>
+          <Form.Item name="timeMode" label={t('push.dialog.time')} required>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'now', label: t('push.dialog.sendNow') },
+                { value: 'at', label: t('push.dialog.sendAt') },
+              ]}
+            />
+          </Form.Item>
+          {timeMode === 'at' ? (
+            <Form.Item name="pushAt" label={t('push.dialog.pushAt')} required>
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                aria-label={t('push.dialog.pushAt')}
+                placeholder={t('push.dialog.pushAtPlaceholder')}
+                disabledDate={(date) => isBeforeYesterday(date, now)}
+                style={{ width: 220 }}
+              />
+            </Form.Item>
+          ) : null}
+        </Space>
+
+        <Form.Item name="scope" label={t('push.dialog.scope')} required>
+          <Radio.Group
+            options={[
+              { value: 0, label: t('push.dialog.scopeAll') },
+              { value: 1, label: t('push.dialog.scopeList') },
+              { value: 2, label: t('push.dialog.scopeNamed') },
+            ]}
+          />
+        </Form.Item>
+        {scope === 1 ? (
+          <Form.Item name="listReceivers" label={t('push.dialog.list')} required>
+            <ReceiverListUpload />
+          </Form.Item>
+        ) : null}
+        {scope === 2 ? (
+          <Form.Item name="namedReceivers" label={t('push.dialog.named')} required>
+            <StaffPicker />
+          </Form.Item>
+        ) : null}
+        {count !== undefined ? (
+          <Typography.Paragraph type="secondary" className="fp-push-count">
+            {t('push.dialog.recipients', { n: count })}
+          </Typography.Paragraph>
+        ) : null}
+
+        <Space wrap align="start" size={[24, 0]}>
+          <Form.Item name="top" valuePropName="checked" label={t('push.dialog.pin')} extra={t('push.dialog.pinNote')}>
+            <Switch aria-label={t('push.dialog.pin')} />
+          </Form.Item>
+          {top ? (
+            <Form.Item name="topRange" label={t('push.dialog.pinPeriod')} required>
+              <RangePicker
+                aria-label={t('push.dialog.pinPeriod')}
+                disabledDate={(date) => isBeforeYesterday(date, now)}
+                onChange={(range) => {
+                  // Clearing the period says so at once (spec 000 section 5).
+                  if (!range) setTimeout(() => form.setFields([{ name: 'topRange', errors: [t('push.pin.choosePeriod')] }]), 0);
+                }}
+              />
+            </Form.Item>
+          ) : null}
+        </Space>
+      </Form>
+      {push.isPending ? (
+        <div className="fp-push-progress" aria-live="polite">
+          <Progress percent={progress ?? 0} status="active" format={(p) => (p === 100 ? t('push.dialog.queueing') : `${p}%`)} />
+          <Typography.Text type="secondary">{t('push.dialog.sending', { n: count ?? t('push.dialog.allStaff') })}</Typography.Text>
+        </div>
+      ) : null}
+      {push.isError ? <Alert type="error" showIcon title={t('push.dialog.failed')} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Table, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { API, PAGINATION, type CardRecord, type ReadStateRow } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { cardPushInfo, downloadFile } from '../api/push-api';
+import { cardTitle } from '../push-form';
+import { formatTime } from './CardList';
+
+interface ReadDetailsDialogProps {
+  card: CardRecord | undefined;
+  onClose: () => void;
+}
+
+/** Read details of a published card's latest push (spec 000 section 2): receiver id, name, read or unread, first open time; paged, with an Excel export. */
+export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
+  const { t } = useI18n();
+  const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
+  const [exporting, setExporting] = useState(false);
+  const cardId = card?.id;
+  const query = useQuery({
+    queryKey: ['push', 'readState', cardId, page],
+    queryFn: () => cardPushInfo(cardId!, page.pageNum, page.limitNum),
+    enabled: cardId !== undefined,
+    placeholderData: (previous) => previous,
+  });
+
+  const exportAll = async () => {
+    if (cardId === undefined) return;
+    setExporting(true);
+    try {
+      await downloadFile(API.push.cardPushInfoExport, `card-${cardId}-read-state.xlsx`, { cardId });
+    } catch {
+      // The client has said why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={Boolean(card)}
+      title={card ? t('push.read.title', { title: cardTitle(card.content) || `#${card.id}` }) : ''}
+      width={760}
+      footer={
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={exporting} disabled={!query.data?.total}>
+          {t('push.read.export')}
+        </Button>
+      }
+      onCancel={() => {
+        setPage({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Table<ReadStateRow>
+        rowKey="receiverId"
+        size="small"
+        loading={query.isFetching}
+        dataSource={query.data?.data ?? []}
+        locale={{ emptyText: t('push.read.empty') }}
+        columns={[
+          { title: t('push.read.receiverId'), dataIndex: 'receiverId', width: 140 },
+          { title: t('push.read.receiverName'), dataIndex: 'receiverName' },
+          {
+            title: t('push.read.event'),
+            dataIndex: 'event',
+            width: 110,
+            render: (event: number) => (event ? <Tag color="green">{t('push.read.read')}</Tag> : <Tag>{t('push.read.unread')}</Tag>),
+          },
+          { title: t('push.read.firstOpen'), dataIndex: 'firstOpenTime', width: 180, render: (value: string | null) => formatTime(value, true) || '—' },
+        ]}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.limitNum,
+          total: query.data?.total ?? 0,
+          pageSizeOptions: PAGINATION.sizes.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (n) => t('push.list.total', { n }),
+          onChange: (pageNum, limitNum) => setPage({ pageNum: limitNum !== page.limitNum ? 1 : pageNum, limitNum }),
+        }}
+      />
+    </Modal>
+  );
+}

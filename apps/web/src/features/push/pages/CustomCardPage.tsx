@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, Space, Tabs, Tooltip } from 'antd';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
+import type { CardRecord } from '@field-portal/shared';
+import { useSession } from '@/app/session-context';
+import { localName, useI18n } from '@/lib/i18n';
+import { CardList } from '../components/CardList';
+import { PushDialog } from '../components/PushDialog';
+import '../push.css';
+
+type Tab = 'CreatedCard' | 'DraftCard';
+
+/**
+ * The custom card screen (spec 000 section 2): Push and New on top, the tabs created cards and
+ * card drafts following the route, and the push-settings dialog for the created cards ticked.
+ */
+function CustomCardPage({ tab }: { tab: Tab }) {
+  const { t, lang } = useI18n();
+  const { table } = useSession();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState(() => new Map<number, CardRecord>());
+  const [pushing, setPushing] = useState(false);
+  const pageOf = (router: string) => table.pages.find((p) => p.router === router);
+  const canPush = Boolean(pageOf('NewRecommend'));
+  const newPath = pageOf('NewCard')?.path;
+  const tabs = (['CreatedCard', 'DraftCard'] as const).map((router) => ({ router, page: pageOf(router) })).filter((entry) => entry.page);
+
+  return (
+    <Card
+      className="fp-push-screen"
+      title={
+        <Tabs
+          activeKey={tab}
+          className="fp-push-tabs"
+          onChange={(key) => {
+            const path = pageOf(key)?.path;
+            if (path) void navigate(path);
+          }}
+          items={tabs.map(({ router, page }) => ({ key: router, label: page ? localName(page.title, lang) : router }))}
+        />
+      }
+      extra={
+        <Space>
+          {canPush ? (
+            <Tooltip title={tab === 'CreatedCard' ? t('push.custom.pushHint') : t('push.custom.pushFromCreated')}>
+              <Button type="primary" icon={<SendOutlined />} onClick={() => setPushing(true)} disabled={tab !== 'CreatedCard'}>
+                {selected.size > 0 ? t('push.action.pushN', { n: selected.size }) : t('push.action.push')}
+              </Button>
+            </Tooltip>
+          ) : null}
+          {newPath ? (
+            <Button icon={<PlusOutlined />} onClick={() => void navigate(newPath)}>
+              {t('push.action.new')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      <CardList key={tab} screen={tab} selection={tab === 'CreatedCard' && canPush ? { selected, onChange: setSelected } : undefined} />
+      {canPush ? (
+        <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} />
+      ) : null}
+    </Card>
+  );
+}
+
+export function CreatedCardPage() {
+  return <CustomCardPage tab="CreatedCard" />;
+}
+
+export function DraftCardPage() {
+  return <CustomCardPage tab="DraftCard" />;
+}

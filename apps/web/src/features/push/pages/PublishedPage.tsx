@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Button, Card } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import type { CardRecord } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { CardList } from '../components/CardList';
+import { PinControl } from '../components/PinControl';
+import { ReadDetailsDialog } from '../components/ReadDetailsDialog';
+import '../push.css';
+
+/** Published cards, last pushed first (spec 000 section 2): pin switch, read details, edit; no delete. */
+export function PublishedPage() {
+  const { t } = useI18n();
+  const [reading, setReading] = useState<CardRecord>();
+  return (
+    <Card className="fp-push-screen" title={t('push.published.title')}>
+      <CardList
+        screen="Published"
+        itemTop={(card) => <PinControl key={`${card.id}:${card.queueId}:${JSON.stringify(card.remark)}`} card={card} />}
+        itemButtons={(card) => (
+          <Button size="small" icon={<EyeOutlined />} onClick={() => setReading(card)}>
+            {t('push.action.readDetails')}
+          </Button>
+        )}
+      />
+      <ReadDetailsDialog card={reading} onClose={() => setReading(undefined)} />
+    </Card>
+  );
+}

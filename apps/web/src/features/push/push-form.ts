@@ -1,0 +1,158 @@
+import type { Dayjs } from 'dayjs';
+import {
+  checkPush,
+  PUSH_LIMITS,
+  pushCardRequest,
+  type CardRecord,
+  type MessageKey,
+  type PushCardRequest,
+  type PushReceiver,
+} from '@field-portal/shared';
+
+/** How the dialog sends a time: with the browser's offset, so the server reads the instant the operator chose. */
+export const WIRE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
+
+/** One selected card and its must-read settings (spec 000 section 3: pushInfo entries). */
+export interface PushCardSetting {
+  id: number;
+  title: string;
+  mustRead: boolean;
+  notReadTime: number | null;
+  pushNum: number | null;
+}
+
+export type PushScope = 0 | 1 | 2;
+/** "send immediately" (pushDate 0) or a chosen time; no default, the operator must choose. */
+export type PushTimeMode = 'now' | 'at';
+
+export interface PushFormValues {
+  timeMode: PushTimeMode | undefined;
+  pushAt: Dayjs | null;
+  scope: PushScope;
+  /** Recipients read from the uploaded spreadsheet (scope 1). */
+  listReceivers: PushReceiver[];
+  /** Recipients picked through the directory search (scope 2). */
+  namedReceivers: PushReceiver[];
+  top: boolean;
+  topRange: [Dayjs, Dayjs] | null;
+  cards: PushCardSetting[];
+}
+
+/** A selected card as the dialog starts it: must-read off, 24 hours, 1 push (spec 000 sections 2 and 9). */
+export function cardSetting(card: Pick<CardRecord, 'id' | 'content'>): PushCardSetting {
+  return { id: card.id, title: cardTitle(card.content), mustRead: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum };
+}
+
+/** The dialog's values before anything is chosen, and again after a successful push. */
+export function emptyPushValues(cards: PushCardSetting[] = []): PushFormValues {
+  return {
+    timeMode: undefined,
+    pushAt: null,
+    scope: 0,
+    listReceivers: [],
+    namedReceivers: [],
+    top: false,
+    topRange: null,
+    cards: cards.map((c) => ({ ...c, mustRead: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum })),
+  };
+}
+
+/** The pin period a switch turned on starts with: today through the same date one year later (spec 000 section 4). */
+export function defaultPinRange(now: Dayjs): [Dayjs, Dayjs] {
+  return [now.startOf('day'), now.add(1, 'year').endOf('day')];
+}
+
+/** The pickers disable every date before yesterday (spec 000 section 5). */
+export function isBeforeYesterday(date: Dayjs, now: Dayjs): boolean {
+  return date.isBefore(now.subtract(1, 'day').startOf('day'), 'day');
+}
+
+/** The pin period on the wire: whole days, start of the first to end of the last. */
+export function pinPeriodOf(range: [Dayjs, Dayjs]): { topStartTime: string; topEndTime: string } {
+  return { topStartTime: range[0].startOf('day').format(WIRE_TIME_FORMAT), topEndTime: range[1].endOf('day').format(WIRE_TIME_FORMAT) };
+}
+
+/** The pushCard request the dialog's values make (spec 000 sections 3 and 7). */
+export function pushRequestOf(values: PushFormValues): PushCardRequest {
+  const pushDate = values.timeMode === 'now' ? 0 : values.timeMode === 'at' && values.pushAt ? values.pushAt.format(WIRE_TIME_FORMAT) : '';
+  const remark: Record<string, unknown> = { scope: values.scope, top: values.top, permanent: false };
+  if (values.top && values.topRange) Object.assign(remark, pinPeriodOf(values.topRange));
+  const receiver = values.scope === 1 ? values.listReceivers : values.scope === 2 ? values.namedReceivers : [];
+  return {
+    pushDate,
+    pushInfo: values.cards.map((c) =>
+      c.mustRead ? { id: c.id, mustRead: true, notReadTime: c.notReadTime ?? '', pushNum: c.pushNum ?? '' } : { id: c.id, mustRead: false },
+    ),
+    receiver: receiver.map((r) => ({ receiverId: r.receiverId, receiverName: r.receiverName })),
+    remark: JSON.stringify(remark),
+  };
+}
+
+export interface PushFormProblem {
+  key: MessageKey;
+  /** The form field the message belongs under. */
+  field: 'cards' | 'timeMode' | 'pushAt' | 'topRange' | 'listReceivers' | 'namedReceivers' | ['cards', number, 'notReadTime' | 'pushNum'];
+}
+
+/**
+ * The first rule of spec 000 section 5 the values break, in the dialog's order, or undefined.
+ * The same rules the server applies (shared `checkPush`), so the dialog and the server agree.
+ */
+export function pushFormProblem(values: PushFormValues, now: number): PushFormProblem | undefined {
+  const parsed = pushCardRequest.safeParse(pushRequestOf(values));
+  if (!parsed.success) return { key: 'push.selectCard', field: 'cards' };
+  const result = checkPush(parsed.data, now);
+  if (!('key' in result)) return undefined;
+  return { key: result.key, field: fieldOf(result.field, values) };
+}
+
+function fieldOf(serverField: string, values: PushFormValues): PushFormProblem['field'] {
+  const card = /^pushInfo\.(\d+)\.(notReadTime|pushNum)$/.exec(serverField);
+  if (card) return ['cards', Number(card[1]), card[2] as 'notReadTime' | 'pushNum'];
+  if (serverField === 'pushDate') return values.timeMode === 'at' ? 'pushAt' : 'timeMode';
+  if (serverField.startsWith('remark.top')) return 'topRange';
+  if (serverField === 'receiver') return values.scope === 1 ? 'listReceivers' : 'namedReceivers';
+  return 'cards';
+}
+
+/** How many people a push reaches, when the dialog knows (undefined for all staff). */
+export function recipientCount(values: Pick<PushFormValues, 'scope' | 'listReceivers' | 'namedReceivers'>): number | undefined {
+  if (values.scope === 1) return values.listReceivers.length;
+  if (values.scope === 2) return values.namedReceivers.length;
+  return undefined;
+}
+
+/** The title of a card's content (JSON text or object), for lists and dialogs. */
+export function cardTitle(content: unknown): string {
+  let value = content;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return '';
+    }
+  }
+  const title = (value as { titleName?: unknown } | null)?.titleName;
+  return typeof title === 'string' ? title : '';
+}
+
+/** Adds people picked in the directory to the named list, each wwid once, in the order picked. */
+export function addNamed(current: PushReceiver[], picked: PushReceiver[]): PushReceiver[] {
+  const seen = new Set(current.map((r) => r.receiverId));
+  const next = [...current];
+  for (const person of picked) {
+    if (seen.has(person.receiverId)) continue;
+    seen.add(person.receiverId);
+    next.push(person);
+  }
+  return next;
+}
+
+/** Upload rules checked before sending (spec 000 section 5): .xls or .xlsx, at most 10 MB. */
+export function listFileProblem(file: { name: string; size: number }): MessageKey | undefined {
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  if (!file.name.includes('.') || !(PUSH_LIMITS.listExtensions as readonly string[]).includes(extension)) return 'push.listFormat';
+  if (file.size > PUSH_LIMITS.listMaxBytes) return 'push.listTooLarge';
+  if (file.size === 0) return 'push.listRequired';
+  return undefined;
+}
