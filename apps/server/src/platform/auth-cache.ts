@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.js';
 
 /** Channel on which instances sharing one PostgreSQL tell each other to forget cached sign-ins. */
-const CHANNEL = 'fp_auth_invalidate';
+export const AUTH_INVALIDATE_CHANNEL = 'fp_auth_invalidate';
+const CHANNEL = AUTH_INVALIDATE_CHANNEL;
 
 /** Whose data an entry holds, so invalidating a user or a session finds it. */
 export interface Owner {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { BADGE_MAX } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of real-time notices and messaging. */
@@ -15,6 +17,23 @@ export const STOMP = {
   disconnectMs: 5_000,
 } as const;
 
+/** Limits of the STOMP endpoint (docs/decisions/0006). */
+export const STOMP_LIMITS = {
+  /** A client frame (command, headers and body) larger than this gets an ERROR frame and the connection closes. */
+  frameMaxBytes: 64 * 1024,
+  /** Subscriptions one connection may hold. */
+  subscriptionsMax: 32,
+  /** A connection that has not sent CONNECT within this time is closed, ms. */
+  connectTimeoutMs: 10_000,
+  /** The server closes a connection silent for this many negotiated heart-beat intervals. */
+  silenceFactor: 2,
+  /** NOTIFY payloads must stay under PostgreSQL's 8000 bytes. */
+  notifyMaxBytes: 7_900,
+} as const;
+
+/** Where the web client records a failure to open the real-time channel (spec 001 section 7.3). */
+export const REALTIME_FAILURE_STORAGE_KEY = 'fp.realtime.failure';
+
 /** What a notice says happened. */
 export type NoticeType = 'card.delivered' | 'card.resent' | 'chat.message';
 
@@ -27,8 +46,151 @@ export interface Notice {
   data: Record<string, unknown>;
 }
 
-/** API paths of real-time notices and messaging (merged into `API.messaging`). */
-export const MESSAGING_PATHS = {} as const;
+/** Messaging limits (spec 001 section 9: conversation and message page size 10000, page 0; badges show at most 99). */
+export const MESSAGING_LIMITS = {
+  pageSizeDefault: 10_000,
+  pageSizeMax: 10_000,
+  pageMax: 1_000_000,
+  /** Characters of one chat message's text. */
+  textMax: 2_000,
+  /** A badge shows at most this number, then "99+". */
+  badgeMax: BADGE_MAX,
+} as const;
+
+/** What a badge shows for a count: the number up to 99, then "99+"; nothing for 0. */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > MESSAGING_LIMITS.badgeMax ? `${MESSAGING_LIMITS.badgeMax}+` : String(count);
+}
+
+/** API paths of real-time notices and messaging (merged into `API.messaging`); the spec shows none (docs/decisions/0006). */
+export const MESSAGING_PATHS = {
+  stomp: STOMP.endpoint,
+  /** GET ?username= → result: number of unread chat messages addressed to the caller. */
+  unreadCount: '/API-BEACON/message/unread/count',
+  /** GET ?page&size&username → result {content: ConversationItem[], totalElements}. */
+  conversationList: '/API-BEACON/message/conversation/list',
+  /** GET ?page&size&startTime&username → result {content: MessageItem[], totalElements}. */
+  todayMessages: '/API-BEACON/message/today',
+  /** Chat calls: every one carries the `username` header. */
+  chatList: '/API-BEACON/chat/list',
+  chatUnreadCount: '/API-BEACON/chat/unread/count',
+  /** GET one chat message by id. */
+  chatMessageById: '/API-BEACON/chat/message/:id',
+  /** GET ?conversationId&page&size → the messages of one conversation, oldest first. */
+  chatMessages: '/API-BEACON/chat/message',
+  /** POST {username} → the caller's conversation with that user, made when there is none. */
+  chatOpen: '/API-BEACON/chat/open',
+  /** POST {text} → sends a message in conversation :id. */
+  chatSend: '/API-BEACON/chat/:id',
+  /** POST {conversationId} → marks the conversation's messages to the caller read. */
+  chatReadMessage: '/API-BEACON/chat/read-message',
+} as const;
+
+export const chatMessageUrl = (id: number | string) => MESSAGING_PATHS.chatMessageById.replace(':id', String(id));
+export const chatSendUrl = (conversationId: number | string) => MESSAGING_PATHS.chatSend.replace(':id', String(conversationId));
+
+/** The header every chat call carries (spec 001 section 7.3). */
+export const USERNAME_HEADER = 'username';
+
+const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,12}$/).transform(Number)]);
+const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
+const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
+const username = z.string().trim().min(1).max(64);
+const id = intText.pipe(z.number().int().min(1).max(2 ** 53 - 1));
+
+export const unreadCountQuery = z.strictObject({ username });
+export const conversationListQuery = z.strictObject({ page, size, username });
+export const todayMessagesQuery = z.strictObject({
+  page,
+  size,
+  /** Start of today, epoch milliseconds or ISO 8601; messages created since then. */
+  startTime: z.union([z.number().int().min(0), z.string().trim().min(1).max(40)]),
+  username,
+});
+export const chatPageQuery = z.strictObject({ page, size });
+export const chatMessagesQuery = z.strictObject({ conversationId: id, page, size });
+export const chatIdParams = z.strictObject({ id });
+export const chatOpenRequest = z.strictObject({ username });
+export const chatSendRequest = z.strictObject({
+  text: z
+    .string({ message: 'messaging.textRequired' })
+    .trim()
+    .min(1, { message: 'messaging.textRequired' })
+    .max(MESSAGING_LIMITS.textMax, { message: 'messaging.textTooLong' }),
+});
+export const chatReadRequest = z.strictObject({ conversationId: id });
+/** The username header of the chat calls. */
+export const usernameHeaders = z.object({ username: z.string({ message: 'messaging.usernameHeaderRequired' }).trim().min(1, { message: 'messaging.usernameHeaderRequired' }).max(64) });
+
+/** The JSON text a chat message's content holds. */
+export interface ChatContent {
+  type: 'text';
+  text: string;
+}
+
+/** One conversation of the list (spec 001 section 3, chat and message items). */
+export interface ConversationItem {
+  id: number;
+  /** The other party's username. */
+  otherUsername: string;
+  otherName: string;
+  otherAvatar: string;
+  /** JSON text of the last message's content ('' when none yet). */
+  lastMessageContent: string;
+  lastMessageDate: string | null;
+  unread: number;
+}
+
+/** One chat message (spec 001 section 3). */
+export interface MessageItem {
+  id: number;
+  conversationId: number;
+  from: string;
+  fromName: string;
+  fromAvatar: string;
+  to: string;
+  /** JSON text (ChatContent). */
+  content: string;
+  createdDate: string;
+  read: boolean;
+}
+
+export interface MessagingPage<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** Reads the text of a message's JSON content; shows the raw text when it is not ours. */
+export function chatText(content: string): string {
+  try {
+    const parsed = JSON.parse(content) as Partial<ChatContent>;
+    return typeof parsed.text === 'string' ? parsed.text : content;
+  } catch {
+    return content;
+  }
+}
 
 /** Messages of real-time notices and messaging, zh and en (merged into MESSAGES). */
-export const MESSAGING_MESSAGES = {} as const satisfies Record<string, MessageText>;
+export const MESSAGING_MESSAGES = {
+  'messaging.usernameMismatch': { zh: 'username 与当前登录用户不一致', en: 'username does not match the signed-in user' },
+  'messaging.usernameHeaderRequired': { zh: '请求头 username 不能为空', en: 'The username header is required' },
+  'messaging.textRequired': { zh: '消息内容不能为空', en: 'The message text is required' },
+  'messaging.textTooLong': { zh: `消息内容最多 ${MESSAGING_LIMITS.textMax} 个字符`, en: `The message text must be at most ${MESSAGING_LIMITS.textMax} characters` },
+  'messaging.conversationNotFound': { zh: '会话不存在', en: 'Conversation not found' },
+  'messaging.messageNotFound': { zh: '消息不存在', en: 'Message not found' },
+  'messaging.userNotFound': { zh: '用户不存在或已停用', en: 'The user does not exist or is disabled' },
+  'messaging.selfChat': { zh: '不能给自己发消息', en: 'You cannot send messages to yourself' },
+  'messaging.startTimeInvalid': { zh: 'startTime 格式不正确', en: 'startTime is invalid' },
+  'stomp.authRequired': { zh: '连接需要有效的登录令牌', en: 'A valid access token is required to connect' },
+  'stomp.version': { zh: '仅支持 STOMP 1.2', en: 'Supported protocol versions are 1.2' },
+  'stomp.malformed': { zh: '帧格式错误', en: 'Malformed frame' },
+  'stomp.tooLarge': { zh: `帧超过 ${STOMP_LIMITS.frameMaxBytes} 字节`, en: `The frame exceeds ${STOMP_LIMITS.frameMaxBytes} bytes` },
+  'stomp.notConnected': { zh: '请先发送 CONNECT 帧', en: 'Send a CONNECT frame first' },
+  'stomp.destinationForbidden': { zh: '不能订阅其他用户的消息', en: "You cannot subscribe to another user's destination" },
+  'stomp.destinationUnknown': { zh: '不存在的目的地 {destination}', en: 'Unknown destination {destination}' },
+  'stomp.subscriptionInvalid': { zh: '订阅 id 缺失或重复', en: 'The subscription id is missing or already in use' },
+  'stomp.tooManySubscriptions': { zh: '订阅数量过多', en: 'Too many subscriptions' },
+  'stomp.unsupported': { zh: '不支持的命令 {command}', en: 'Unsupported command {command}' },
+  'stomp.heartbeat': { zh: '心跳超时', en: 'No heart-beat received in time' },
+} as const satisfies Record<string, MessageText>;

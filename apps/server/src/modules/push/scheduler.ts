@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
+import { publishPushEvent } from '../../platform/realtime/publish.js';
 
 export interface SchedulerHooks {
   /** A queue entry fired: `count` new deliveries were committed (the real-time notice hangs here later). */
@@ -93,11 +94,14 @@ export class PushScheduler {
       for (const entry of batch) {
         result.fired.push(entry.queueId);
         result.delivered += entry.count;
+        // The batch has committed: each instance tells its connected recipients (docs/decisions/0006).
+        await publishPushEvent(this.db, 'delivered', entry.queueId, new Date(now).toISOString()).catch((error: unknown) => this.options.onError?.(error));
         this.options.onDelivered?.(entry);
       }
     }
     for (const row of await this.resend(now)) {
       result.resent += row.count;
+      await publishPushEvent(this.db, 'resent', row.queueId, new Date(now).toISOString()).catch((error: unknown) => this.options.onError?.(error));
       this.options.onResent?.(row);
     }
     return result;

@@ -9,6 +9,7 @@ import { currentLang, useI18n } from '@/lib/i18n';
 import { loginPathFor, stripStateFragment } from '@/lib/paths';
 import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
 import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@/lib/session/queries';
+import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { tagsStore } from '../layout/tag-bar/tags-store';
 import { isImplemented } from '../routes/page-registry';
 import { buildRouteTable } from '../routes/route-table';
@@ -91,6 +92,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (phase !== 'ready' || !user.data || !menus.data) return null;
     return { user: user.data, menus: menus.data, table: buildRouteTable(menus.data.menuList, isImplemented) };
   }, [phase, user.data, menus.data]);
+  // The real-time channel opens once the session has started (spec 001 section 7.3).
+  useRealtimeChannel(session?.user.username);
 
   if (phase === 'tenantFailed' || phase === 'menuFailed') {
     return (

@@ -3,6 +3,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@field-portal/shared';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useI18n } from '@/lib/i18n';
+import { NewsArea } from '@/features/messaging/components/NewsArea';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
 
@@ -14,6 +15,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
     <header className="fp-topbar">
       <h1 className="fp-topbar-title">{title}</h1>
       <div className="fp-topbar-actions">
+        <NewsArea username={user.username} />
         <TaskDownload />
         <Tooltip title={`${service}: ${t('common.notYetAvailable')}`}>
           <Button type="text" shape="circle" icon={<CustomerServiceOutlined />} aria-label={service} aria-disabled="true" />

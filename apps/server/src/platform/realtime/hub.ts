@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import { STOMP, type Lang, type Notice } from '@field-portal/shared';
+import { selectRows, type Database } from '../../db/client.js';
+import { AUTH_INVALIDATE_CHANNEL } from '../auth-cache.js';
+import { NOTICE_CHANNEL, type ChannelEvent } from './publish.js';
+import { StompConnection, type RealtimeSettings, type ConnectAuth } from './connection.js';
+
+interface PushRow {
+  wwid: string;
+  push_id: number | string;
+  card_id: number | string;
+  must_read: boolean;
+  title: string | null;
+}
+
+/**
+ * The STOMP connections of this instance, indexed by user and by employee number, and the
+ * listener that turns channel events into MESSAGE frames for them.
+ */
+export class RealtimeHub {
+  private readonly connections = new Set<StompConnection>();
+  private readonly byUser = new Map<string, Set<StompConnection>>();
+  private readonly byWwid = new Map<string, Set<StompConnection>>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private messageSeq = 0;
+  /** Resolves once every event received so far has been handled (tests wait on it). */
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly database: Database,
+    readonly settings: RealtimeSettings,
+    private readonly authenticate: (token: string) => Promise<ConnectAuth | undefined>,
+    private readonly onError: (error: unknown) => void = () => {},
+    /** Whether a session is still live (not revoked, not expired, account enabled); read from the database. */
+    private readonly sessionLive: (sessionId: string) => Promise<boolean> = async () => true,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(NOTICE_CHANNEL, (payload) => {
+      this.pending = this.pending.then(() => this.handle(payload)).catch((error: unknown) => this.onError(error));
+    });
+    // A logout, a revoked session or a disabled account (on any instance) ends its connections.
+    this.unlistenAuth = await this.database.listen(AUTH_INVALIDATE_CHANNEL, (scope) => {
+      this.pending = this.pending.then(() => this.recheck(scope)).catch((error: unknown) => this.onError(error));
+    });
+  }
+
+  private unlistenAuth: (() => Promise<void>) | undefined;
+
+  private async recheck(scope: string): Promise<void> {
+    const [kind, id] = scope.split(':');
+    if (kind !== 'user' && kind !== 'session') return;
+    const affected = [...this.connections].filter((c) => c.user && (kind === 'user' ? String(c.user.userId) === id : c.user.sessionId === id));
+    for (const c of affected) {
+      if (!(await this.sessionLive(c.user!.sessionId))) c.signedOut();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    await this.unlistenAuth?.();
+    this.unlisten = undefined;
+    this.unlistenAuth = undefined;
+    for (const connection of this.connections) connection.terminate();
+  }
+
+  /** Waits until the events received so far have reached their connections. */
+  idle(): Promise<void> {
+    return this.pending;
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Takes a new WebSocket: the connection speaks STOMP until it closes. */
+  attach(socket: WebSocket, lang: Lang): StompConnection {
+    const connection = new StompConnection(socket, lang, this.settings, {
+      authenticate: this.authenticate,
+      registered: (c) => this.index(c),
+      closed: (c) => this.remove(c),
+      nextMessageId: () => `${process.pid}-${++this.messageSeq}`,
+    });
+    this.connections.add(connection);
+    return connection;
+  }
+
+  private index(connection: StompConnection): void {
+    const user = connection.user;
+    if (!user) return;
+    add(this.byUser, user.username, connection);
+    if (user.employeeNo) add(this.byWwid, user.employeeNo, connection);
+  }
+
+  private remove(connection: StompConnection): void {
+    this.connections.delete(connection);
+    const user = connection.user;
+    if (!user) return;
+    drop(this.byUser, user.username, connection);
+    if (user.employeeNo) drop(this.byWwid, user.employeeNo, connection);
+  }
+
+  /** Hands a notice to this instance's connections (tests and the channel). */
+  deliverLocally(to: readonly string[] | 'all', notice: Notice): number {
+    let sent = 0;
+    const body = JSON.stringify(notice);
+    if (to === 'all') {
+      for (const c of this.connections) sent += c.send(STOMP.topicNotice, body);
+      return sent;
+    }
+    for (const username of to) {
+      for (const c of this.byUser.get(username) ?? []) sent += c.send(STOMP.userTopic(username), body);
+    }
+    return sent;
+  }
+
+  private async handle(payload: string): Promise<void> {
+    let event: ChannelEvent;
+    try {
+      event = JSON.parse(payload) as ChannelEvent;
+    } catch {
+      return;
+    }
+    if (event.kind === 'all') this.deliverLocally('all', event.notice);
+    else if (event.kind === 'users') this.deliverLocally(event.to, event.notice);
+    else if (event.kind === 'push') await this.deliverPush(event);
+  }
+
+  /** Which of this instance's connected users received the queue entry, and their notices. */
+  private async deliverPush(event: Extract<ChannelEvent, { kind: 'push' }>): Promise<void> {
+    if (this.byWwid.size === 0) return;
+    const wwids = JSON.stringify([...this.byWwid.keys()]);
+    const resentOnly = event.event === 'resent' ? sql`and d.last_sent_at = ${event.at}::timestamptz` : sql``;
+    const rows = await selectRows<PushRow>(this.database.db, sql`
+      select d.wwid, p.push_id, p.card_id, p.must_read, c.title
+        from deliveries d
+        join pushes p on p.id = d.queue_id
+        left join cards c on c.id = p.card_id
+       where d.queue_id = ${event.queueId}
+         and d.wwid in (select value from jsonb_array_elements_text(${wwids}::jsonb))
+         ${resentOnly}`);
+    for (const row of rows) {
+      const notice: Notice = {
+        type: event.event === 'delivered' ? 'card.delivered' : 'card.resent',
+        at: event.at,
+        data: { cardId: Number(row.card_id), queueId: event.queueId, pushId: Number(row.push_id), mustRead: row.must_read, title: row.title ?? '' },
+      };
+      for (const c of this.byWwid.get(row.wwid) ?? []) {
+        if (c.user) c.send(STOMP.userTopic(c.user.username), notice);
+      }
+    }
+  }
+}
+
+function add<K>(map: Map<K, Set<StompConnection>>, key: K, c: StompConnection) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(c);
+}
+
+function drop<K>(map: Map<K, Set<StompConnection>>, key: K, c: StompConnection) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(c);
+  if (set.size === 0) map.delete(key);
+}
