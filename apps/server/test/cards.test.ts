@@ -410,11 +410,11 @@ describe('uploadCardFile', () => {
 });
 
 describe('file downloads', () => {
-  it('streams the file as a download with the detected type, RFC 6266 name and nosniff, to any signed-in user', async () => {
+  it('streams the file as a download with the detected type, RFC 6266 name and nosniff, to card staff who did not upload it', async () => {
     const id = await newId();
     const bytes = sized(PDF, 4096);
     const { url } = await uploadOk('operator', id, 'attachment', bytes, '报告 2026 (final).pdf');
-    const res = await get('rep01', url);
+    const res = await get('operator2', url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="__ 2026 (final).pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%202026%20%28final%29.pdf`);

@@ -1,9 +1,113 @@
+import { z } from 'zod';
+import { cardId } from '../cards.js';
 import type { MessageText } from '../messages.js';
 
-/** Limits, paths and messages of employee card feed. */
+/** Limits, paths and messages of employee card feed (docs/decisions/0007). */
 
-/** API paths of employee card feed (merged into `API.feed`). */
-export const FEED_PATHS = {} as const;
+/** API paths of employee card feed (merged into `API.feed`); card envelope `{ status, msg, data }`. */
+export const FEED_PATHS = {
+  /** GET ?cursor=&limit= : the signed-in employee's cards, pinned first, then newest delivery first. */
+  cards: '/API-XJP/employee/cards',
+  /** GET: how many of the employee's cards are unread. */
+  unreadCount: '/API-XJP/employee/unreadCount',
+  /** POST {cardId}: opens one card; the first open time is kept. */
+  openCard: '/API-XJP/employee/openCard',
+} as const;
+
+export const FEED_LIMITS = {
+  /** Pinned cards shown at most at the top of the feed (spec 000 section 9). */
+  pinnedShownMax: 3,
+  pageDefault: 20,
+  pageMax: 50,
+  cursorMaxChars: 100,
+} as const;
 
 /** Messages of employee card feed, zh and en (merged into MESSAGES). */
-export const FEED_MESSAGES = {} as const satisfies Record<string, MessageText>;
+export const FEED_MESSAGES = {
+  'feed.cardNotDelivered': { zh: '该卡片没有推送给您', en: 'This card was not sent to you' },
+} as const satisfies Record<string, MessageText>;
+
+const limitText = z.union([z.number().int(), z.string().regex(/^\d{1,4}$/).transform(Number)]);
+
+/** GET cards: `cursor` is the `nextCursor` of the previous page (absent for the first page). */
+export const feedQuery = z.strictObject({
+  cursor: z.string().min(1).max(FEED_LIMITS.cursorMaxChars).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  limit: limitText.pipe(z.number().int().min(1).max(FEED_LIMITS.pageMax)).default(FEED_LIMITS.pageDefault),
+});
+export type FeedQuery = z.input<typeof feedQuery>;
+
+/** POST openCard. */
+export const openCardRequest = z.strictObject({ cardId });
+
+/** A pin of the push that delivered the card (spec 000 section 3, top settings). */
+export interface FeedPin {
+  topStartTime: string | null;
+  /** null for a permanent pin. */
+  topEndTime: string | null;
+  permanent: boolean;
+}
+
+/** One card of the feed: the caller's latest delivery of it. */
+export interface FeedItem {
+  cardId: number;
+  queueId: number;
+  pushId: number;
+  /** The card content as JSON text, as the card calls carry it. */
+  content: string;
+  title: string;
+  mustRead: boolean;
+  /** When the push reached the employee, ISO 8601. */
+  sentAt: string;
+  /** The latest send (a must-read reminder moves it), ISO 8601. */
+  lastSentAt: string;
+  sendCount: number;
+  read: boolean;
+  firstOpenTime: string | null;
+  /** In a feed page: shown in the pinned group at the top. In openCard's answer: its pin is on now. */
+  pinned: boolean;
+  /** The pin of the push that delivered it when it is pinned now, else null. */
+  pin: FeedPin | null;
+}
+
+export interface FeedPage {
+  /** At most three, newest pin first; only on the first page (no cursor). */
+  pinned: FeedItem[];
+  /** Every other card, newest delivery first. */
+  items: FeedItem[];
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: string | null;
+  unread: number;
+}
+
+export interface FeedUnread {
+  unread: number;
+}
+
+export interface OpenCardResult {
+  item: FeedItem;
+  /** False when the card had been opened before (the first open time did not move). */
+  firstOpen: boolean;
+  unread: number;
+}
+
+/** The page cursor: the last item's delivery time (ms) and queue id, in base 36. */
+export function encodeFeedCursor(sentAtMs: number, queueId: number): string {
+  return `${sentAtMs.toString(36)}_${queueId.toString(36)}`;
+}
+
+export function decodeFeedCursor(cursor: string): { sentAtMs: number; queueId: number } | undefined {
+  const match = /^([0-9a-z]{1,12})_([0-9a-z]{1,12})$/.exec(cursor);
+  if (!match) return undefined;
+  const sentAtMs = parseInt(match[1]!, 36);
+  const queueId = parseInt(match[2]!, 36);
+  if (!Number.isSafeInteger(sentAtMs) || !Number.isSafeInteger(queueId) || queueId < 1) return undefined;
+  return { sentAtMs, queueId };
+}
+
+/** A pin counts now when it has started and not ended (a permanent pin never ends). */
+export function isPinActive(pin: { top: boolean; topStartTime: number | null; topEndTime: number | null; permanent: boolean }, now: number): boolean {
+  if (!pin.top) return false;
+  if (pin.topStartTime !== null && pin.topStartTime > now) return false;
+  if (pin.permanent) return true;
+  return pin.topEndTime !== null && pin.topEndTime > now;
+}

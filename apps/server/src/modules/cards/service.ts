@@ -15,6 +15,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import * as repo from './repo.js';
+import { canReadCardFile } from '../feed/service.js';
 
 export interface CardDeps {
   db: Db;
@@ -194,9 +195,10 @@ export async function deleteCardFile(deps: CardDeps, user: CurrentUser, input: {
 }
 
 /** A stored file for download: any signed-in user may read card files (cards are shown to every employee). */
-export async function openCardFile(deps: CardDeps, fileId: string) {
+export async function openCardFile(deps: CardDeps, fileId: string, user: CurrentUser) {
   const file = await repo.findFile(deps.db, fileId);
-  if (!file) throw notFound();
+  // Someone who may not read it learns nothing, not even that it exists (docs/decisions/0007).
+  if (!file || !(await canReadCardFile(deps.db, user, file))) throw notFound();
   const opened = await deps.files.open(file.storageKey);
   if (!opened) throw notFound();
   return { file, ...opened };

@@ -1,0 +1,192 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  decodeFeedCursor,
+  encodeFeedCursor,
+  FEED_LIMITS,
+  isPinActive,
+  type FeedItem,
+  type FeedPage,
+  type OpenCardResult,
+} from '@field-portal/shared';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { PUSH_AUTHORITIES } from '../push/routes.js';
+
+export interface FeedDeps {
+  db: Db;
+  now: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const msOf = (value: string | Date) => new Date(value).getTime();
+const isoOf = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+export const cardNotDelivered = () => new AppError(404, 'feed.cardNotDelivered');
+
+interface ItemRow {
+  queue_id: number | string;
+  card_id: number | string;
+  push_id: number | string;
+  sent_at: string | Date;
+  last_sent_at: string | Date;
+  send_count: number;
+  first_open_time: string | Date | null;
+  must_read: boolean;
+  top: boolean;
+  top_start_time: string | Date | null;
+  top_end_time: string | Date | null;
+  permanent: boolean;
+  content: unknown;
+  title: string | null;
+}
+
+/** The employee number (wwid) of a signed-in user; users link to the directory by it. */
+export async function wwidOfUser(db: Tx, user: CurrentUser): Promise<string | undefined> {
+  const [row] = await selectRows<{ employee_no: string | null }>(db, sql`select employee_no from users where id = ${user.id}`);
+  const wwid = row?.employee_no?.trim();
+  return wwid ? wwid : undefined;
+}
+
+/**
+ * The caller's latest delivery of each card delivered to them (a card pushed to them twice is
+ * one item), with its push and card. `extra` narrows it further.
+ */
+function latestDeliveries(wwid: string, extra: SQL): SQL {
+  return sql`
+    select ${ITEM_COLUMNS}
+      from deliveries d
+      join pushes p on p.id = d.queue_id
+      join cards c on c.id = d.card_id
+     where d.wwid = ${wwid} and ${IS_LATEST} and ${extra}`;
+}
+
+const ITEM_COLUMNS = sql`d.queue_id, d.card_id, p.push_id, d.sent_at, d.last_sent_at, d.send_count, d.first_open_time,
+  p.must_read, p.top, p.top_start_time, p.top_end_time, p.permanent, c.content, c.title`;
+
+/** No newer delivery of the same card to the same person (deliveries_wwid_card_idx answers it). */
+const IS_LATEST = sql`not exists (select 1 from deliveries n
+  where n.wwid = d.wwid and n.card_id = d.card_id and (n.sent_at, n.queue_id) > (d.sent_at, d.queue_id))`;
+
+/** Pinned now: started, and not ended unless permanent (the same rule as `isPinActive`). */
+const pinnedNow = (now: string) =>
+  sql`p.top and (p.top_start_time is null or p.top_start_time <= ${now}::timestamptz)
+      and (p.permanent or p.top_end_time > ${now}::timestamptz)`;
+
+const pinOf = (row: ItemRow) => ({
+  top: row.top,
+  topStartTime: row.top_start_time === null ? null : msOf(row.top_start_time),
+  topEndTime: row.top_end_time === null ? null : msOf(row.top_end_time),
+  permanent: row.permanent,
+});
+
+function toItem(row: ItemRow, now: number, pinned: boolean): FeedItem {
+  return {
+    cardId: Number(row.card_id),
+    queueId: Number(row.queue_id),
+    pushId: Number(row.push_id),
+    content: JSON.stringify(row.content),
+    title: row.title ?? '',
+    mustRead: row.must_read,
+    sentAt: iso(msOf(row.sent_at)),
+    lastSentAt: iso(msOf(row.last_sent_at)),
+    sendCount: row.send_count,
+    read: row.first_open_time !== null,
+    firstOpenTime: isoOf(row.first_open_time),
+    pinned,
+    pin: isPinActive(pinOf(row), now)
+      ? { topStartTime: isoOf(row.top_start_time), topEndTime: row.permanent ? null : isoOf(row.top_end_time), permanent: row.permanent }
+      : null,
+  };
+}
+
+async function pinnedItems(db: Tx, wwid: string, now: number): Promise<ItemRow[]> {
+  return selectRows<ItemRow>(db, sql`
+    select * from (${latestDeliveries(wwid, pinnedNow(iso(now)))}) x
+     order by x.top_start_time desc nulls last, x.queue_id desc
+     limit ${FEED_LIMITS.pinnedShownMax}`);
+}
+
+/** Cards (not deliveries) with an unread latest delivery: opening a card marks all its deliveries read. */
+export async function unreadCount(db: Tx, wwid: string | undefined): Promise<number> {
+  if (!wwid) return 0;
+  const [row] = await selectRows<{ n: number }>(db, sql`
+    select count(distinct card_id)::int as n from deliveries where wwid = ${wwid} and first_open_time is null`);
+  return row?.n ?? 0;
+}
+
+/**
+ * The feed page: on the first page the pinned cards (at most three, newest pin first, only
+ * inside each pin's period), then every other card newest delivery first, keyset-paginated on
+ * (sent_at, queue_id); deliveries_wwid_card_idx finds the person's deliveries.
+ */
+export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { cursor?: string | undefined; limit: number }): Promise<FeedPage> {
+  const now = deps.now();
+  const after = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
+  if (input.cursor !== undefined && after === undefined) throw badRequest('field.invalid', 'cursor');
+  const wwid = await wwidOfUser(deps.db, user);
+  if (!wwid) return { pinned: [], items: [], nextCursor: null, unread: 0 };
+  // The pinned group is worked out on every page, so a pinned card never shows twice.
+  const pinnedRows = await pinnedItems(deps.db, wwid, now);
+  const pinnedIds = JSON.stringify(pinnedRows.map((r) => Number(r.card_id)));
+  const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${pinnedIds}::jsonb))`];
+  if (after) where.push(sql`(d.sent_at, d.queue_id) < (${iso(after.sentAtMs)}::timestamptz, ${after.queueId}::bigint)`);
+  // The page is cut from the deliveries alone; only its rows are joined to their push and card.
+  const rows = await selectRows<ItemRow>(deps.db, sql`
+    select ${ITEM_COLUMNS}
+      from (select d.* from deliveries d
+             where d.wwid = ${wwid} and ${IS_LATEST} and ${sql.join(where, sql` and `)}
+             order by d.sent_at desc, d.queue_id desc
+             limit ${input.limit + 1}) d
+      join pushes p on p.id = d.queue_id
+      join cards c on c.id = d.card_id
+     order by d.sent_at desc, d.queue_id desc`);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    pinned: after ? [] : pinnedRows.map((r) => toItem(r, now, true)),
+    items: page.map((r) => toItem(r, now, false)),
+    nextCursor: rows.length > input.limit && last ? encodeFeedCursor(msOf(last.sent_at), Number(last.queue_id)) : null,
+    unread: await unreadCount(deps.db, wwid),
+  };
+}
+
+/**
+ * Opens a card delivered to the caller: every unread delivery of it gets its first open time
+ * (and no more must-read reminders). Later opens change nothing. 404 when it was not delivered.
+ * Two statements (the update, then the item with the unread count): this is the call every
+ * employee makes, so it stays short (bench/feed.bench.ts).
+ */
+export async function openCard(deps: FeedDeps, user: CurrentUser, cardId: number): Promise<OpenCardResult> {
+  const now = deps.now();
+  const [opened] = await selectRows<{ wwid: string | null; n: number }>(deps.db, sql`
+    with me as (select nullif(trim(employee_no), '') as wwid from users where id = ${user.id}),
+    marked as (
+      update deliveries d set first_open_time = ${iso(now)}::timestamptz, next_send_at = null
+        from me
+       where d.wwid = me.wwid and d.card_id = ${cardId} and d.first_open_time is null
+      returning 1)
+    select (select wwid from me) as wwid, (select count(*) from marked)::int as n`);
+  const wwid = opened?.wwid;
+  if (!wwid) throw cardNotDelivered();
+  const [row] = await selectRows<ItemRow & { unread: number }>(deps.db, sql`
+    select x.*, (select count(distinct u.card_id)::int from deliveries u where u.wwid = ${wwid} and u.first_open_time is null) as unread
+      from (${latestDeliveries(wwid, sql`d.card_id = ${cardId}`)}) x`);
+  if (!row) throw cardNotDelivered();
+  // Whether it is among the three shown pinned is the feed's business; here it says whether its pin is on now.
+  return { item: toItem(row, now, isPinActive(pinOf(row), now)), firstOpen: (opened?.n ?? 0) > 0, unread: row.unread };
+}
+
+/** Who may download a card's file: its uploader, the card console's staff, and the employees the card was delivered to. */
+export async function canReadCardFile(db: Tx, user: CurrentUser, file: { id: string; owner: string; cardId: number }): Promise<boolean> {
+  if (file.owner === user.username) return true;
+  if (holdsAuthority(user.authorities, PUSH_AUTHORITIES.list)) return true;
+  const wwid = await wwidOfUser(db, user);
+  if (!wwid) return false;
+  // A recipient reads only the files the delivered card shows, not every upload ever made for its id.
+  const [row] = await selectRows<{ yes: boolean }>(db, sql`
+    select exists (
+      select 1 from deliveries d join cards c on c.id = d.card_id
+       where d.wwid = ${wwid} and d.card_id = ${file.cardId} and strpos(c.content::text, ${file.id}) > 0) as yes`);
+  return Boolean(row?.yes);
+}

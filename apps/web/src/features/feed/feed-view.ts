@@ -1,0 +1,94 @@
+import dayjs from 'dayjs';
+import { hasCardLink, isSafeCardLink, type FeedItem, type FeedPage, type Notice } from '@field-portal/shared';
+
+/** What the list shows: the pinned group (first page only), then every other card once, in page order. */
+export interface FeedView {
+  pinned: FeedItem[];
+  items: FeedItem[];
+  unread: number;
+  hasMore: boolean;
+}
+
+/**
+ * Joins the loaded pages. A card appears once: pages fetched at different moments may overlap
+ * (a card pushed again moves to the top), and the newest page's copy wins. The unread count is
+ * the latest page's.
+ */
+export function feedViewOf(pages: readonly FeedPage[]): FeedView {
+  const first = pages[0];
+  if (!first) return { pinned: [], items: [], unread: 0, hasMore: false };
+  const pinned = first.pinned;
+  const seen = new Set(pinned.map((i) => i.cardId));
+  const items: FeedItem[] = [];
+  for (const page of pages) {
+    for (const item of page.items) {
+      if (seen.has(item.cardId)) continue;
+      seen.add(item.cardId);
+      items.push(item);
+    }
+  }
+  return { pinned, items, unread: pages[pages.length - 1]!.unread, hasMore: Boolean(pages[pages.length - 1]!.nextCursor) };
+}
+
+/** The pages with one card replaced by its opened state (no refetch needed to show it read). */
+export function withOpened(pages: readonly FeedPage[], opened: FeedItem, unread: number): FeedPage[] {
+  const swap = (item: FeedItem) => (item.cardId === opened.cardId ? { ...opened, pinned: item.pinned } : item);
+  return pages.map((page) => ({ ...page, pinned: page.pinned.map(swap), items: page.items.map(swap), unread }));
+}
+
+/** The badge text: the count, at most 99 shown. */
+export function badgeText(unread: number): string {
+  if (unread <= 0) return '';
+  return unread > 99 ? '99+' : String(unread);
+}
+
+/** Notices that mean a card reached (or was sent again to) this user. */
+export function isCardNotice(notice: Pick<Notice, 'type'>): boolean {
+  return notice.type === 'card.delivered' || notice.type === 'card.resent';
+}
+
+export type TimeLabel =
+  | { key: 'feed.justNow' }
+  | { key: 'feed.minutesAgo' | 'feed.hoursAgo'; n: number }
+  | { key: 'feed.yesterday'; time: string }
+  | { text: string };
+
+/**
+ * When a card was sent, as a phone feed says it: just now, minutes or hours ago today,
+ * yesterday with the time, a date this year without the year, else the full date.
+ */
+export function timeLabel(iso: string, now: number): TimeLabel {
+  const at = dayjs(iso);
+  if (!at.isValid()) return { text: iso };
+  const current = dayjs(now);
+  const minutes = current.diff(at, 'minute');
+  if (minutes < 1 && minutes > -1) return { key: 'feed.justNow' };
+  if (at.isSame(current, 'day') && minutes > 0) return minutes < 60 ? { key: 'feed.minutesAgo', n: minutes } : { key: 'feed.hoursAgo', n: Math.floor(minutes / 60) };
+  if (at.isSame(current.subtract(1, 'day'), 'day')) return { key: 'feed.yesterday', time: at.format('HH:mm') };
+  if (at.isSame(current, 'year')) return { text: at.format('MM-DD HH:mm') };
+  return { text: at.format('YYYY-MM-DD HH:mm') };
+}
+
+/** The summary line of a card in the list: its summary text from the content JSON, else ''. */
+export function summaryOf(content: string): string {
+  try {
+    const value: unknown = JSON.parse(content);
+    const summary = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).zhaiyao : undefined;
+    return typeof summary === 'string' ? summary.trim() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The card's link when it is one the renderer would open (absolute http or https), else undefined. */
+export function readerLinkOf(content: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(content);
+    const link = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).linkValue : undefined;
+    if (typeof link !== 'string') return undefined;
+    const trimmed = link.trim();
+    return hasCardLink(trimmed) && isSafeCardLink(trimmed) ? trimmed : undefined;
+  } catch {
+    return undefined;
+  }
+}

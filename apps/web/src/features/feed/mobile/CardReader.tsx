@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { Button, Tag } from 'antd';
+import { ArrowLeftOutlined, CheckCircleFilled, ExportOutlined, PushpinFilled } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { FeedItem } from '@field-portal/shared';
+import { CardItem } from '@/features/cards/components/CardItem';
+import { useI18n } from '@/lib/i18n';
+import { readerLinkOf } from '../feed-view';
+
+const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** One card full screen, in the console's card renderer: its link opens in a new tab, its attachment downloads. */
+export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => void }) {
+  const { t } = useI18n();
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), []);
+  const link = readerLinkOf(item.content);
+  return (
+    <div className="fp-m-reader" role="dialog" aria-modal="true" aria-label={item.title}>
+      <header className="fp-m-bar">
+        <Button ref={back} type="text" icon={<ArrowLeftOutlined />} onClick={onBack}>
+          {t('feed.back')}
+        </Button>
+        <span className="fp-m-reader-tags">
+          {item.pinned ? (
+            <Tag color="orange" icon={<PushpinFilled />} className="fp-m-tag">
+              {t('feed.pinned')}
+            </Tag>
+          ) : null}
+          {item.mustRead ? (
+            <Tag color="red" className="fp-m-tag">
+              {t('feed.mustRead')}
+            </Tag>
+          ) : null}
+        </span>
+      </header>
+      <div className="fp-m-reader-body">
+        <CardItem card={{ id: item.cardId, content: item.content }} className="fp-m-reader-card" />
+        {link ? (
+          <div className="fp-m-reader-link">
+            <Button type="primary" ghost block icon={<ExportOutlined />} href={link} target="_blank" rel="noopener noreferrer">
+              {t('feed.openLink')}
+            </Button>
+          </div>
+        ) : null}
+        <p className="fp-m-reader-meta">
+          <span>{t('feed.sentAt', { time: at(item.lastSentAt) })}</span>
+          {item.firstOpenTime ? (
+            <span className="fp-m-reader-read">
+              <CheckCircleFilled /> {t('feed.openedAt', { time: at(item.firstOpenTime) })}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { App as AntApp, Badge, Button, Dropdown, Empty, Result, Skeleton, Tag } from 'antd';
+import { LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { API, type FeedItem, type FeedPage } from '@field-portal/shared';
+import { http } from '@/lib/http';
+import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
+import { onNotice } from '@/lib/realtime';
+import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
+import { userInfoQuery } from '@/lib/session/queries';
+import { readRefreshToken } from '@/lib/session/tokens';
+import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
+import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
+import { CardReader } from './CardReader';
+
+type Translate = (key: LabelKey, params?: Record<string, string | number>) => string;
+
+/** "3 minutes ago", "yesterday 09:30", "11-20 14:05" in the current language. */
+export function useTimeText(): (iso: string) => string {
+  const { t } = useI18n();
+  return useCallback(
+    (iso: string) => {
+      const label = timeLabel(iso, Date.now());
+      if ('text' in label) return label.text;
+      if (label.key === 'feed.justNow') return t(label.key);
+      if (label.key === 'feed.yesterday') return t(label.key, { time: label.time });
+      return t(label.key, { n: label.n });
+    },
+    [t],
+  );
+}
+
+function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item: FeedItem) => void; t: Translate; timeText: (iso: string) => string }) {
+  const summary = summaryOf(item.content);
+  return (
+    <li>
+      <button type="button" className={`fp-m-row${item.read ? '' : ' is-unread'}${item.pinned ? ' is-pinned' : ''}`} onClick={() => onOpen(item)} data-card-id={item.cardId}>
+        <span className="fp-m-row-dot" aria-hidden={item.read} aria-label={item.read ? undefined : t('feed.new')} />
+        <span className="fp-m-row-main">
+          <span className="fp-m-row-title">{item.title || `#${item.cardId}`}</span>
+          {summary ? <span className="fp-m-row-summary">{summary}</span> : null}
+          <span className="fp-m-row-meta">
+            {item.pinned ? (
+              <Tag color="orange" icon={<PushpinFilled />} className="fp-m-tag">
+                {t('feed.pinned')}
+              </Tag>
+            ) : null}
+            {item.mustRead ? (
+              <Tag color="red" className="fp-m-tag">
+                {t('feed.mustRead')}
+              </Tag>
+            ) : null}
+            {item.sendCount > 1 && !item.read ? <span className="fp-m-row-resent">{t('feed.resent', { n: item.sendCount - 1 })}</span> : null}
+            <time className="fp-m-row-time" dateTime={item.lastSentAt}>
+              {timeText(item.lastSentAt)}
+            </time>
+            <span className="fp-m-row-state">{item.read ? t('feed.read') : t('feed.new')}</span>
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The employee's card feed: pinned cards, then the newest; live while a notice channel is open. */
+export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useI18n();
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const timeText = useTimeText();
+  const query = useInfiniteQuery(feedQuery);
+  const view = useMemo(() => feedViewOf(query.data?.pages ?? []), [query.data]);
+  const [opened, setOpened] = useState<FeedItem>();
+  // The session has started: open the real-time channel (spec 001 section 7.3) for live cards.
+  const user = useQuery(userInfoQuery);
+  useRealtimeChannel(user.data?.username);
+
+  // A card delivered or sent again to this user: refetch the feed without a reload.
+  useEffect(
+    () =>
+      onNotice((notice) => {
+        if (!isCardNotice(notice)) return;
+        void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+        if (notice.type === 'card.delivered') void message.info({ content: t('feed.newArrived'), key: 'feed.newArrived' });
+      }),
+    [queryClient, message, t],
+  );
+
+  const open = useMutation({
+    mutationFn: openFeedCard,
+    onSuccess: (result) => {
+      setOpened((current) => (current?.cardId === result.item.cardId ? { ...result.item, pinned: current.pinned } : current));
+      queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedQuery.queryKey, (data) =>
+        data ? { ...data, pages: withOpened(data.pages, result.item, result.unread) } : data,
+      );
+    },
+  });
+
+  const show = (item: FeedItem) => {
+    setOpened(item);
+    window.history.pushState({ fpCard: item.cardId }, '');
+    open.mutate(item.cardId);
+  };
+  const close = useCallback(() => setOpened(undefined), []);
+  // The phone's back button closes the card.
+  useEffect(() => {
+    const onPop = () => close();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [close]);
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const signOut = async () => {
+    const refreshToken = readRefreshToken(localStorage, Date.now());
+    try {
+      await http.post(API.system.logout, refreshToken ? { refresh_token: refreshToken } : {}, { authEndpoint: true, suppressError: true });
+    } catch {
+      // The local session ends whatever the server says.
+    }
+    onSignedOut();
+  };
+
+  const unread = view.unread;
+  const refreshing = query.isRefetching && !query.isFetchingNextPage;
+  const empty = view.pinned.length === 0 && view.items.length === 0;
+
+  return (
+    <div className="fp-m">
+      <header className="fp-m-bar">
+        <div className="fp-m-bar-title">
+          <h1>{t('feed.title')}</h1>
+          <Badge count={badgeText(unread)} className="fp-m-badge" aria-label={t('feed.unreadBadge')} title={t('feed.unread', { n: unread })} />
+        </div>
+        <div className="fp-m-bar-actions">
+          <Button type="text" shape="circle" icon={<ReloadOutlined spin={refreshing} />} aria-label={t('feed.refresh')} onClick={() => void query.refetch()} />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'zh', icon: <TranslationOutlined />, label: t('lang.zh') },
+                { key: 'en', icon: <TranslationOutlined />, label: t('lang.en') },
+                { type: 'divider' },
+                { key: 'out', icon: <LogoutOutlined />, label: t('feed.signOut') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'out') void signOut();
+                else void setLang(key === 'en' ? 'en' : 'zh');
+              },
+            }}
+          >
+            <Button type="text" shape="circle" icon={<UserOutlined />} aria-label={t('feed.menu')} />
+          </Dropdown>
+        </div>
+      </header>
+      <p className="fp-m-sub" aria-live="polite">
+        {query.isSuccess && !empty ? (unread > 0 ? t('feed.unread', { n: unread }) : t('feed.allRead')) : '\u00a0'}
+      </p>
+
+      <main className="fp-m-body">
+        {query.isPending ? (
+          <div className="fp-m-skeleton">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} active paragraph={{ rows: 2 }} title={{ width: '70%' }} />
+            ))}
+          </div>
+        ) : query.isError && empty ? (
+          <Result status="warning" title={t('feed.loadFailed')} extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+        ) : empty ? (
+          <Empty className="fp-m-empty" description={<><strong>{t('feed.empty')}</strong><br />{t('feed.emptyHint')}</>} />
+        ) : (
+          <>
+            {view.pinned.length > 0 ? (
+              <section aria-label={t('feed.pinnedGroup')}>
+                <h2 className="fp-m-group">
+                  <PushpinFilled /> {t('feed.pinnedGroup')}
+                </h2>
+                <ul className="fp-m-list">
+                  {view.pinned.map((item) => (
+                    <FeedRow key={item.cardId} item={item} onOpen={show} t={t} timeText={timeText} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {view.items.length > 0 ? (
+              <section aria-label={t('feed.latestGroup')}>
+                {view.pinned.length > 0 ? <h2 className="fp-m-group">{t('feed.latestGroup')}</h2> : null}
+                <ul className="fp-m-list">
+                  {view.items.map((item) => (
+                    <FeedRow key={item.cardId} item={item} onOpen={show} t={t} timeText={timeText} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <div ref={sentinel} className="fp-m-more">
+              {hasNextPage ? (
+                <Button block loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                  {t('feed.loadMore')}
+                </Button>
+              ) : (
+                <span>{t('feed.noMore')}</span>
+              )}
+            </div>
+          </>
+        )}
+      </main>
+      {opened ? <CardReader item={opened} onBack={() => window.history.back()} /> : null}
+    </div>
+  );
+}
