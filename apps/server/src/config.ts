@@ -20,6 +20,10 @@ const env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_REALM: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  BI_SHARE_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
+    .optional(),
 });
 
 export interface Config {
@@ -34,6 +38,8 @@ export interface Config {
   corsOrigins: string[];
   oidc: { issuer: string; clientId: string; realm: string } | undefined;
   webDist: string | undefined;
+  /** The analytics share page the report screens frame (BI_SHARE_URL); the built-in one by default. */
+  biShareUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -60,5 +66,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, realm: e.OIDC_REALM } : undefined,
     webDist: e.WEB_DIST,
+    biShareUrl: e.BI_SHARE_URL,
   };
 }

@@ -1,9 +1,161 @@
+import { z } from 'zod';
 import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of report screens and the built-in analytics service. */
 
 /** API paths of report screens and the built-in analytics service (merged into `API.analytics`). */
-export const ANALYTICS_PATHS = {} as const;
+export const ANALYTICS_PATHS = {
+  /** The share value of a dashboard (spec 001 section 7.9); `username` header. */
+  share: '/API-BI/davinci/share/dashboard/:id/token',
+  /** Token and payload of the analytics sign-on (spec 001 section 7.9); empty body, `username` header. */
+  login: '/API-BI/davinci/user/login',
+  /** The dashboard behind a share value, read by the share page with the share value and token. */
+  data: '/API-BI/share/dashboard/:id/data',
+  /** Switches a dashboard on or off (administrators). */
+  dashboardStatus: '/API-BI/dashboard/:id/status',
+  /** Where the report screens load the share page from. */
+  config: '/API-BI/portal/config',
+  /** Usage tracking (spec 001 section 7.9). */
+  insertEvent: '/API-PROVIDER-OBSERVER/umeng/insertEvent',
+} as const;
+
+/** The built-in share page (served by the portal; BI_SHARE_URL can name another). */
+export const ANALYTICS_SHARE_PAGE = '/bi/share';
+
+export const ANALYTICS_LIMITS = {
+  /** Lifetime of a share value, s. */
+  shareTtlSeconds: 2 * 60 * 60,
+  /** Lifetime of an analytics token, s. */
+  tokenTtlSeconds: 2 * 60 * 60,
+  /** Report frame: window height minus this (spec 000 section 9). */
+  frameHeightOffset: 99,
+  /** Rows of a dashboard table shown and exported. */
+  tableRows: 500,
+  /** Days of the default date range. */
+  defaultDays: 30,
+  /** Longest date range one query may span, days. */
+  maxRangeDays: 366,
+  /** Events of one tracking call. */
+  eventsPerCall: 50,
+  /** Longest text of one event field. */
+  eventField: 512,
+  /** The web sends queued events after this pause, ms. */
+  trackFlushMs: 3000,
+} as const;
+
+/** Report routers whose dashboards are computed from the portal's own data. */
+export const DATA_DASHBOARDS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'systemAc'] as const;
+export type DataDashboard = (typeof DATA_DASHBOARDS)[number];
+
+/**
+ * Every report router with a dashboard of the built-in service: the page names of spec 001
+ * section 2.6 and the other report pages of 2.4 (cardPushDetail is a native page, not a dashboard).
+ * Those not in DATA_DASHBOARDS say that there is no data yet.
+ */
+export const REPORT_ROUTERS = [
+  'recruitDoctor', 'reachDoctor', 'effectiveVisit', 'effectiveMeeting', 'onlineGraphicVisit', 'multimediaVisit',
+  'telephoneVisit', 'pushArticles', 'meeting', 'rdRelation', 'cityMeetingDetails', 'surveyResults', 'docMain',
+  'articleLists', 'readData', 'imChatLog', 'systemAc', 'cardInfo', 'cardRec', 'masterData', 'goData',
+  'docRegisDetail', 'docTagDetail', 'callRecord', 'jvisaSystemPoint', 'meetingMasterData',
+] as const;
+
+export const isDataDashboard = (router: string): router is DataDashboard => (DATA_DASHBOARDS as readonly string[]).includes(router);
 
 /** Messages of report screens and the built-in analytics service, zh and en (merged into MESSAGES). */
-export const ANALYTICS_MESSAGES = {} as const satisfies Record<string, MessageText>;
+export const ANALYTICS_MESSAGES = {
+  // spec 000 section 5 and 001 section 8
+  'analytics.missingToken': { zh: '缺少关键字段 Token', en: 'missing key field Token' },
+  'analytics.usernameMismatch': { zh: '请求头 username 与当前登录用户不一致', en: 'The username header does not match the signed-in user' },
+  'analytics.shareExpired': { zh: '报表链接已过期,请在门户中重新打开报表', en: 'This report link has expired. Open the report again from the portal.' },
+  'analytics.shareInvalid': { zh: '报表链接无效', en: 'This report link is not valid' },
+  'analytics.otherDashboard': { zh: '此链接不能打开其他报表', en: 'This link cannot open another report' },
+  'analytics.otherUser': { zh: '报表链接与令牌不属于同一用户', en: 'The report link and the token belong to different users' },
+  'analytics.noAccess': { zh: '您没有此报表的权限', en: 'You have no access to this report' },
+  'analytics.rangeTooLong': { zh: '日期范围不能超过 {max} 天', en: 'The date range cannot exceed {max} days' },
+  'analytics.rangeOrder': { zh: '开始日期不能晚于结束日期', en: 'The start date cannot be after the end date' },
+  'analytics.noDataYet': {
+    zh: '此报表暂无数据:它所依据的业务数据尚未接入门户。',
+    en: 'There is no data for this report yet: the business data it is built on is not in the portal yet.',
+  },
+} as const satisfies Record<string, MessageText>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** Body of the share page's data and export calls. */
+export const dashboardDataRequest = z.strictObject({
+  share: z.string().min(1).max(4096),
+  token: z.string().min(1).max(4096),
+  startDate: day.optional(),
+  endDate: day.optional(),
+  bu: z.string().max(64).optional(),
+});
+export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
+
+export const dashboardIdParams = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const dashboardStatusRequest = z.strictObject({ enabled: z.boolean() });
+
+const field = z.string().max(ANALYTICS_LIMITS.eventField).default('');
+
+/** One usage-tracking event (spec 001 section 3). The user is the signed-in one; the IP is read by the server. */
+export const usageEvent = z.strictObject({
+  operation: z.string().min(1).max(64),
+  page: z.string().min(1).max(ANALYTICS_LIMITS.eventField),
+  pageDetail: field,
+  username: z.string().max(64).optional(),
+  ip: z.string().max(64).optional(),
+  location: field,
+  language: z.string().max(16).default(''),
+  screenSize: z.string().max(32).default(''),
+  browser: field,
+  networkType: z.string().max(32).default(''),
+  system: field,
+});
+export type UsageEvent = z.input<typeof usageEvent>;
+
+/** One event, or up to 50 batched (a single event is read as a batch of one). */
+export const insertEventRequest = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(usageEvent).min(1).max(ANALYTICS_LIMITS.eventsPerCall));
+
+/** Analytics sign-on payload (the user details the share page shows). */
+export interface AnalyticsPayload {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  department: string;
+  avatar: string;
+  description: string;
+}
+
+export interface AnalyticsLoginResult {
+  header: { token: string };
+  payload: AnalyticsPayload;
+}
+
+/** A dashboard as the share page draws it. */
+export interface DashboardChart {
+  key: string;
+  kind: 'line' | 'bar' | 'pie';
+  /** Category axis (line, bar) or slice names (pie). */
+  categories: string[];
+  series: { key: string; values: number[] }[];
+}
+
+export interface DashboardData {
+  id: number;
+  router: string;
+  /** False: the dashboard's domain data is not in the portal yet (no numbers are shown). */
+  hasData: boolean;
+  range: { startDate: string; endDate: string };
+  bu: string;
+  buOptions: string[];
+  kpis: { key: string; value: number; unit?: '%' }[];
+  charts: DashboardChart[];
+  table: { columns: string[]; rows: (string | number | null)[][]; total: number };
+  user: { username: string; name: string };
+}
+
+export interface AnalyticsConfig {
+  /** The share page the report screens frame. */
+  shareUrl: string;
+}

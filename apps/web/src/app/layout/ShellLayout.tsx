@@ -15,6 +15,7 @@ import { TagBar } from './tag-bar/TagBar';
 import { tagsStore } from './tag-bar/tags-store';
 import { TopBar } from './TopBar';
 import { useScrollMemory } from './use-scroll-memory';
+import { usePageViews } from '@/features/analytics/tracking';
 import { Watermark } from './Watermark';
 
 /** Sidebar widths of spec 001 section 2.7, handed to the style sheet. */
@@ -46,6 +47,7 @@ export function ShellLayout() {
   }, [affix, current, location.pathname, location.search]);
 
   const title = current ? localName(current.title, lang) : '';
+  usePageViews(current ? location.pathname : '', title);
   const appName = t('app.name');
   useEffect(() => {
     document.title = title ? `${title} - ${appName}` : appName;

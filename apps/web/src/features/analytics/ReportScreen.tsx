@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { App as AntApp, Card, Result, Spin } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { HTTP } from '@field-portal/shared';
+import { useSession } from '@/app/session-context';
+import { useI18n } from '@/lib/i18n';
+import { analyticsLogin, fetchAnalyticsConfig, fetchShare } from './api';
+import { dashboardIdOf, frameHeight, reportState, type ReportState } from './report-rules';
+import { trackAction } from './tracking';
+import './report-screen.css';
+
+function useFrameHeight(): number {
+  const [height, setHeight] = useState(() => frameHeight(window.innerHeight));
+  useEffect(() => {
+    const onResize = () => setHeight(frameHeight(window.innerHeight));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
+
+/**
+ * An embedded report screen (spec 000 section 2, 001 section 2.6): its dashboard id is the sort
+ * value of its own menu entry; the share value and the token are asked for, then the analytics
+ * share page is framed under a loading indicator until both calls have answered.
+ */
+export function ReportScreen({ router }: { router: string }) {
+  const { user, menus } = useSession();
+  const { lang, msg, t } = useI18n();
+  const { message } = AntApp.useApp();
+  const height = useFrameHeight();
+  const [state, setState] = useState<ReportState>({ kind: 'loading' });
+  const [frameLoaded, setFrameLoaded] = useState(false);
+  const id = dashboardIdOf(menus.menuList, router);
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    setFrameLoaded(false);
+    if (id === undefined) {
+      setState({ kind: 'missingToken' });
+      return;
+    }
+    trackAction('openReport', `/reportDownload/${router}`, String(id));
+    Promise.all([fetchShare(id, user.username), analyticsLogin(user.username), fetchAnalyticsConfig()])
+      .then(([share, login, config]) => {
+        if (live) setState(reportState(config.shareUrl, { share, token: login?.header?.token, payload: login?.payload }, lang));
+      })
+      // A failed call only stops the loading indicator (the HTTP client has shown its error).
+      .catch(() => live && setState({ kind: 'failed' }));
+    return () => {
+      live = false;
+    };
+    // The language goes into the frame's address once; switching it reloads the screen anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, user.username]);
+
+  useEffect(() => {
+    if (state.kind === 'missingToken') void message.warning({ content: msg('analytics.missingToken'), duration: HTTP.toastMs / 1000, key: 'analytics.missingToken' });
+  }, [state.kind, message, msg]);
+
+  const loading = state.kind === 'loading' || (state.kind === 'ready' && !frameLoaded);
+  return (
+    <div className="fp-report" style={{ height }} data-testid="report-screen" data-dashboard-id={id}>
+      <Spin spinning={loading} size="large" tip={t('analytics.loading')}>
+        <div style={{ height }}>
+          {state.kind === 'ready' && (
+            <iframe
+              className="fp-report-frame"
+              title={t('analytics.frameTitle')}
+              src={state.url}
+              style={{ height }}
+              onLoad={() => setFrameLoaded(true)}
+              referrerPolicy="no-referrer"
+            />
+          )}
+          {state.kind === 'missingToken' && (
+            <Card className="fp-page-card">
+              <Result status="warning" icon={<WarningOutlined />} title={msg('analytics.missingToken')} subTitle={t('analytics.missingTokenHint')} />
+            </Card>
+          )}
+        </div>
+      </Spin>
+    </div>
+  );
+}

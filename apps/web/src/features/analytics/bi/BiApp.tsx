@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { App as AntApp, Button, Card, Col, ConfigProvider, DatePicker, Empty, Result, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { isLang, type DashboardData } from '@field-portal/shared';
+import { i18n, useI18n, type LabelKey } from '@/lib/i18n';
+import { readShareFragment } from '../report-rules';
+import { Chart } from './Chart';
+import { downloadWorkbook, sheetRows } from './export';
+import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
+import './bi.css';
+
+const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
+const TEXT_VALUE_COLUMNS = new Set(['status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation']);
+const TIME_COLUMNS = new Set(['createTime', 'lastPushTime', 'pushTime', 'time']);
+
+type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
+
+/** The built-in analytics share page: one dashboard, read with the share value and token of its fragment. */
+export function BiApp() {
+  const link = useMemo(() => readShareFragment(window.location.hash), []);
+  useEffect(() => {
+    if (link && isLang(link.lang) && link.lang !== i18n.language) void i18n.changeLanguage(link.lang);
+  }, [link]);
+  const { lang } = useI18n();
+  return (
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
+      <AntApp>
+        <div className="fp-bi">{link ? <Dashboard share={link.share} token={link.token} /> : <NoLink />}</div>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function NoLink() {
+  const { t } = useI18n();
+  return <Result status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
+}
+
+function Dashboard({ share, token }: { share: string; token: string }) {
+  const { lang, t, msg } = useI18n();
+  const { message } = AntApp.useApp();
+  const id = useMemo(() => dashboardIdOfShare(share), [share]);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [refreshing, setRefreshing] = useState(false);
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [bu, setBu] = useState<string | undefined>(undefined);
+
+  const run = useCallback(
+    async (query: DashboardQuery) => {
+      if (id === undefined) {
+        setLoad({ kind: 'error', status: 401, text: t('analytics.noLink') });
+        return;
+      }
+      setRefreshing(true);
+      try {
+        const data = await fetchDashboard(id, share, token, query, lang);
+        setLoad({ kind: 'ready', data });
+        setRange([dayjs(data.range.startDate), dayjs(data.range.endDate)]);
+      } catch (error) {
+        setLoad({ kind: 'error', status: error instanceof ShareError ? error.status : 0, text: (error as Error).message });
+      } finally {
+        setRefreshing(false);
+      }
+    },
+    [id, share, token, lang, t],
+  );
+
+  useEffect(() => {
+    void run({});
+    // The first load only; later ones follow the filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Stable per language, so the charts are not redrawn on every render.
+  const label = useCallback((prefix: string, key: string) => (i18n.exists(`${prefix}.${key}`) ? i18n.t(`${prefix}.${key}` as LabelKey) : key), [lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  const series = useCallback((key: string) => label('analytics.series', key), [label]);
+  const value = useCallback((v: string) => label('analytics.value', v), [label]);
+
+  if (load.kind === 'loading') {
+    return (
+      <div className="fp-bi-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (load.kind === 'error') {
+    return <Result status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />;
+  }
+
+  const data = load.data;
+  const title = label('analytics.dashboard', data.router);
+  const query = (): DashboardQuery => ({ startDate: range?.[0].format('YYYY-MM-DD'), endDate: range?.[1].format('YYYY-MM-DD'), bu: bu || undefined });
+  const format = (column: string, v: string | number | null): string | number | null => {
+    if (v === null) return '';
+    if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
+    if (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string') return value(v);
+    if (column === 'cardType' && v !== '') return String(v);
+    return v;
+  };
+  const onExport = async () => {
+    const header = data.table.columns.map((c) => label('analytics.col', c));
+    await downloadWorkbook(`${title}-${data.range.startDate}-${data.range.endDate}.xlsx`, title, sheetRows(data.table, header, format));
+    void message.success(t('analytics.exported'));
+  };
+
+  return (
+    <Spin spinning={refreshing}>
+      <header className="fp-bi-head">
+        <div>
+          <Typography.Title level={4} className="fp-bi-title">
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('analytics.brand')} · {t('analytics.viewer', { name: data.user.name || data.user.username })}
+          </Typography.Text>
+        </div>
+        {data.hasData && (
+          <Space wrap className="fp-bi-filters">
+            <DatePicker.RangePicker
+              aria-label={t('analytics.filter.range')}
+              value={range}
+              allowClear={false}
+              onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+            />
+            <Select
+              aria-label={t('analytics.filter.bu')}
+              className="fp-bi-bu"
+              allowClear
+              placeholder={t('analytics.filter.allBu')}
+              value={bu}
+              onChange={(v?: string) => setBu(v)}
+              options={data.buOptions.map((b) => ({ value: b, label: b }))}
+            />
+            <Button type="primary" icon={<SearchOutlined />} onClick={() => void run(query())}>
+              {t('analytics.filter.search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                setBu(undefined);
+                void run({});
+              }}
+            >
+              {t('analytics.filter.reset')}
+            </Button>
+            <Button icon={<DownloadOutlined />} disabled={data.table.rows.length === 0} onClick={() => void onExport()}>
+              {t('analytics.export')}
+            </Button>
+          </Space>
+        )}
+      </header>
+
+      {!data.hasData ? (
+        <Card className="fp-bi-card">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t('analytics.noDataTitle')}</span>}>
+            <Typography.Paragraph type="secondary">{msg('analytics.noDataYet')}</Typography.Paragraph>
+          </Empty>
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {data.kpis.map((k) => (
+              <Col key={k.key} xs={12} md={8} lg={24 / Math.min(data.kpis.length, 6)}>
+                <Card className="fp-bi-card" size="small">
+                  <Statistic title={label('analytics.kpi', k.key)} value={k.value} suffix={k.unit} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[16, 16]} className="fp-bi-row">
+            {data.charts.map((c, i) => (
+              <Col key={c.key} xs={24} lg={i === 0 && data.charts.length === 3 ? 24 : 12}>
+                <Card className="fp-bi-card" size="small" title={label('analytics.chart', c.key)} data-testid={`bi-chart-${c.key}`}>
+                  {c.categories.length === 0 || c.series.every((s) => s.values.every((v) => v === 0)) ? (
+                    <Empty className="fp-bi-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} />
+                  ) : (
+                    <Chart chart={c} name={series} category={value} />
+                  )}
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card
+            className="fp-bi-card fp-bi-row"
+            size="small"
+            title={t('analytics.table')}
+            extra={
+              <Typography.Text type="secondary">
+                {data.table.total > data.table.rows.length ? t('analytics.rowsCapped', { n: data.table.total, shown: data.table.rows.length }) : t('analytics.rows', { n: data.table.total })}
+              </Typography.Text>
+            }
+          >
+            <Table
+              size="small"
+              rowKey={(_, i) => String(i)}
+              scroll={{ x: 'max-content' }}
+              pagination={{ defaultPageSize: 10, pageSizeOptions: [5, 10, 15, 30], showSizeChanger: true }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} /> }}
+              dataSource={data.table.rows.map((r) => Object.fromEntries(r.map((v, i) => [data.table.columns[i]!, v])))}
+              columns={data.table.columns.map((c) => ({
+                key: c,
+                dataIndex: c,
+                title: label('analytics.col', c),
+                render: (v: string | number | null) => format(c, v),
+                ellipsis: c === 'title' || c === 'pageDetail',
+              }))}
+            />
+          </Card>
+        </>
+      )}
+    </Spin>
+  );
+}

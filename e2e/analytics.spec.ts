@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'demo1234';
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/#/login');
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(mainMenu(page)).toBeVisible();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+}
+
+async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/API-SYSTEM/login', { data: { username, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
+}
+
+/** A created text card of the operator, through the real card calls: the card dashboards have something to count. */
+async function createCard(request: APIRequestContext, title: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'operator')}` };
+  const idRes = await request.get('/API-XJP/IdataCardInfo/newCardId', { headers });
+  const id = ((await idRes.json()) as { data: { id: number } }).data.id;
+  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: 'A card for the report screens.', author: '运营', imageUrl: '', imageUrl1: '', imageUrl2: '', imageUrl3: '', linkValue: 'https://example.com/article', fileList: [] };
+  const save = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status: 'created', content: JSON.stringify(content) } });
+  expect(save.status(), await save.text()).toBe(200);
+  return id;
+}
+
+/** Switches a dashboard on or off as the administrator (PUT /API-BI/dashboard/{id}/status). */
+async function setDashboard(request: APIRequestContext, id: number, enabled: boolean) {
+  const res = await request.put(`/API-BI/dashboard/${id}/status`, { headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` }, data: { enabled } });
+  expect(res.status()).toBe(200);
+}
+
+const reportsMenu = (page: Page) => page.getByRole('complementary', { name: '报表' });
+
+async function openReport(page: Page, name: string, router: string) {
+  await reportsMenu(page).getByRole('menuitem', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#/reportDownload/${router}$`));
+}
+
+test('an administrator opens three report screens from the menu; each frames its dashboard with real figures', async ({ page, request }) => {
+  await createCard(request, 'Report screen card one');
+  await createCard(request, 'Report screen card two');
+  await signIn(page, 'admin');
+  await mainMenu(page).getByRole('link', { name: '报表', exact: true }).click();
+  await expect(reportsMenu(page)).toBeVisible();
+
+  // Card information: the two cards just created are counted, the charts are drawn.
+  await openReport(page, '卡片信息', 'cardInfo');
+  const screen = page.getByTestId('report-screen');
+  await expect(screen).toHaveAttribute('data-dashboard-id', /^\d+$/);
+  const frameElement = page.locator('iframe.fp-report-frame');
+  await expect(frameElement).toBeVisible();
+  const { frameHeight, windowHeight } = await frameElement.evaluate((el) => ({ frameHeight: el.getBoundingClientRect().height, windowHeight: window.innerHeight }));
+  expect(frameHeight).toBe(windowHeight - 99);
+  // the share value and token travel in the fragment, not in the query
+  expect(await frameElement.getAttribute('src')).toMatch(/^\/bi\/share#share=[\w-]+\.[\w-]+\.[\w-]+&token=/);
+  const frame = page.frameLocator('iframe.fp-report-frame');
+  await expect(frame.getByRole('heading', { name: '卡片信息' })).toBeVisible();
+  const cardsKpi = frame.locator('.ant-statistic').filter({ hasText: '卡片数' }).locator('.ant-statistic-content-value');
+  await expect(cardsKpi).toHaveText(/^\d+$/);
+  expect(Number(await cardsKpi.textContent())).toBeGreaterThanOrEqual(2);
+  await expect(frame.getByTestId('bi-chart-cardsPerDay').locator('canvas')).toBeVisible();
+  await expect(frame.getByRole('cell', { name: 'Report screen card one' })).toBeVisible();
+  // the BU filter narrows the figures: no card of ours is in Neuro_ALL
+  await frame.getByLabel('BU').click();
+  await frame.getByTitle('Neuro_ALL').click();
+  await frame.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(frame.getByRole('cell', { name: 'Report screen card one' })).toHaveCount(0);
+  // Excel export of the table
+  await frame.getByRole('button', { name: /重\s*置/ }).click();
+  await expect(frame.getByRole('cell', { name: 'Report screen card one' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await frame.getByRole('button', { name: /导出 Excel/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^卡片信息-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+  // System access: fed by the page views this very session has sent.
+  await openReport(page, '系统访问', 'systemAc');
+  const access = page.frameLocator('iframe.fp-report-frame');
+  await expect(access.getByRole('heading', { name: '系统访问' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      await access.getByRole('button', { name: /查\s*询/ }).click();
+      return Number(await access.locator('.ant-statistic').filter({ hasText: '页面浏览' }).locator('.ant-statistic-content-value').textContent());
+    }, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect(access.getByTestId('bi-chart-visitsPerDay').locator('canvas')).toBeVisible();
+  await expect(access.getByRole('cell', { name: '/reportDownload/cardInfo' }).first()).toBeVisible();
+
+  // Goals data: no domain data in the portal yet, said plainly, no numbers.
+  await openReport(page, '目标数据', 'goData');
+  const goals = page.frameLocator('iframe.fp-report-frame');
+  await expect(goals.getByTestId('bi-no-data')).toHaveText('暂无数据');
+  await expect(goals.getByText('此报表暂无数据')).toBeVisible();
+  await expect(goals.locator('.ant-statistic')).toHaveCount(0);
+});
+
+test('a representative has no report menu, no report page and no share value', async ({ page, request }) => {
+  await signIn(page, 'rep01');
+  await expect(mainMenu(page).getByRole('link', { name: '报表', exact: true })).toHaveCount(0);
+  await page.goto('/#/reportDownload/cardInfo');
+  await expect(page).toHaveURL(/#\/404$/);
+  await expect(page.locator('iframe.fp-report-frame')).toHaveCount(0);
+  const admin = await apiToken(request, 'admin');
+  const menus = await request.get('/API-SYSTEM/menu/list', { headers: { authorization: `Bearer ${admin}` } });
+  const sort = ((await menus.json()) as { result: { menuList: { router: string; sort: number }[] } }).result.menuList.find((m) => m.router === 'cardInfo')!.sort;
+  const share = await request.get(`/API-BI/davinci/share/dashboard/${sort}/token`, { headers: { authorization: `Bearer ${await apiToken(request, 'rep01')}`, username: 'rep01' } });
+  expect(share.status()).toBe(403);
+});
+
+test('"missing key field Token" and no frame when the share call gives nothing', async ({ page, request }) => {
+  await signIn(page, 'admin');
+  await page.goto('/#/reportDownload/docTagDetail');
+  const id = Number(await page.getByTestId('report-screen').getAttribute('data-dashboard-id'));
+  await expect(page.locator('iframe.fp-report-frame')).toBeVisible();
+  // The administrator switches the dashboard off: its id no longer names a dashboard.
+  await setDashboard(request, id, false);
+  try {
+    await page.reload();
+    await expect(page.getByText('缺少关键字段 Token').first()).toBeVisible();
+    await expect(page.locator('.ant-message').getByText('缺少关键字段 Token')).toBeVisible();
+    await expect(page.locator('iframe.fp-report-frame')).toHaveCount(0);
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  } finally {
+    await setDashboard(request, id, true);
+  }
+});
