@@ -94,7 +94,8 @@ describe('route guards', () => {
     const protectedRoutes = h.app.routeAccess.filter((r) => !r.public);
     expect(protectedRoutes.length).toBeGreaterThan(5);
     for (const route of protectedRoutes) {
-      const url = route.url.replace(/:(\w+)/g, '1');
+      // An id that does not exist: the walk checks the guard without changing the demo data.
+      const url = route.url.replace(/:(\w+)/g, '999999');
       for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
         const res = await h.app.inject({ method: route.method as 'GET', url, headers, payload: route.method === 'GET' ? undefined : {} });
         expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
@@ -105,12 +106,18 @@ describe('route guards', () => {
 
   it('refuses every route with a menu authority to a user who lacks it, and lets one who has it through', async () => {
     const rep = await h.login('rep01');
+    const operator = await h.login('operator');
     const admin = await h.login('admin');
+    // rep01 holds the field routes (hospitals); operator holds the card routes: each route is tried by one who lacks it.
+    const repMenus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(rep.access) })).json() as { result: { menuList: MenuEntry[] } };
+    const repCodes = new Set(repMenus.result.menuList.map((m) => m.code));
     const guarded = h.app.routeAccess.filter((r) => r.authority);
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
-      const url = route.url.replace(/:(\w+)/g, '1');
-      const denied = await h.app.inject({ method: route.method as 'GET', url, headers: h.auth(rep.access) });
+      // An id that does not exist: the walk checks the guard without changing the demo data.
+      const url = route.url.replace(/:(\w+)/g, '999999');
+      const outsider = [route.authority!].flat().some((a) => repCodes.has(a)) ? operator : rep;
+      const denied = await h.app.inject({ method: route.method as 'GET', url, headers: h.auth(outsider.access) });
       expect(denied.statusCode, `${route.method} ${route.url}`).toBe(403);
       const allowed = await h.app.inject({ method: route.method as 'GET', url, headers: h.auth(admin.access) });
       expect(allowed.statusCode, `${route.method} ${route.url}`).not.toBe(403);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { AuthCache } from './auth-cache.js';
+import { authoritiesOf, grantedMenuIds, menuCatalogue, usableRoleIdsSql } from './menu-catalogue.js';
 import type { TokenService } from './tokens.js';
 
 export interface CurrentUser {
@@ -12,6 +13,8 @@ export interface CurrentUser {
   firstName: string;
   sessionId: string;
   authorities: ReadonlySet<string>;
+  /** The menus the user's usable roles grant (the menu list is built from them). */
+  menuIds: readonly number[];
 }
 
 declare module 'fastify' {
@@ -38,7 +41,7 @@ interface SessionRow {
   id: number;
   username: string;
   first_name: string;
-  authorities: string[] | null;
+  role_ids: number[] | null;
 }
 
 /**
@@ -48,28 +51,28 @@ interface SessionRow {
 export async function resolveUser(db: Db, tokens: TokenService, cache: AuthCache, token: string): Promise<CurrentUser | undefined> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return undefined;
-  return cache.getOrLoad(`session:${claims.sessionId}`, { userId: claims.userId, sessionId: claims.sessionId }, () => loadSessionUser(db, claims.userId, claims.sessionId));
+  return cache.getOrLoad(`session:${claims.sessionId}`, { userId: claims.userId, sessionId: claims.sessionId }, () => loadSessionUser(db, cache, claims.userId, claims.sessionId));
 }
 
-async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<CurrentUser | undefined> {
-  const rows = await selectRows<SessionRow>(db, sql`
-    select u.id, u.username, u.first_name,
-      array(select distinct m.code from user_roles ur
-              join roles r on r.id = ur.role_id and r.usable
-              join role_menus rm on rm.role_id = r.id
-              join menus m on m.id = rm.menu_id
-             where ur.user_id = u.id and m.code <> '') as authorities
+async function loadSessionUser(db: Db, cache: AuthCache, userId: number, sessionId: string): Promise<CurrentUser | undefined> {
+  const [rows, catalogue] = await Promise.all([
+    selectRows<SessionRow>(db, sql`
+    select u.id, u.username, u.first_name, ${usableRoleIdsSql(sql`u.id`)} as role_ids
       from sessions s join users u on u.id = s.user_id
      where s.id = ${sessionId} and u.id = ${userId}
-       and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`);
+       and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`),
+    menuCatalogue(db, cache),
+  ]);
   const row = rows[0];
   if (!row) return undefined;
+  const menuIds = grantedMenuIds(catalogue, row.role_ids ?? []);
   return {
     id: row.id,
     username: row.username,
     firstName: row.first_name,
     sessionId,
-    authorities: new Set(row.authorities ?? []),
+    authorities: authoritiesOf(catalogue, menuIds),
+    menuIds,
   };
 }
 

@@ -1,9 +1,399 @@
+import { z } from 'zod';
+import { LANGS, PASSWORD } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
-/** Limits, paths and messages of system administration. */
+/** Limits, paths and messages of system administration (spec 001 sections 3 to 6). */
 
 /** API paths of system administration (merged into `API.admin`). */
-export const ADMIN_PATHS = {} as const;
+export const ADMIN_PATHS = {
+  /** The text catalogue of one language as { key: content } (public: the login page needs it too). */
+  langCatalogue: '/API-SYSTEM/lang/catalogue',
+  langList: '/API-SYSTEM/lang/list',
+  lang: '/API-SYSTEM/lang',
+  langById: '/API-SYSTEM/lang/:id',
+  orgTree: '/API-SYSTEM/org/tree',
+  org: '/API-SYSTEM/org',
+  orgById: '/API-SYSTEM/org/:id',
+  menuManageTree: '/API-SYSTEM/menu/manage/tree',
+  menu: '/API-SYSTEM/menu',
+  menuById: '/API-SYSTEM/menu/:id',
+  roleList: '/API-SYSTEM/role/list',
+  /** Every role, short form, for the user form's role picker. */
+  roleOptions: '/API-SYSTEM/role/options',
+  role: '/API-SYSTEM/role',
+  roleById: '/API-SYSTEM/role/:id',
+  userList: '/API-SYSTEM/user/manage/list',
+  user: '/API-SYSTEM/user/manage',
+  userById: '/API-SYSTEM/user/manage/:id',
+  userEnabled: '/API-SYSTEM/user/manage/:id/enabled',
+  userPassword: '/API-SYSTEM/user/manage/:id/password',
+  permissionList: '/API-SYSTEM/dataPermission/list',
+  permission: '/API-SYSTEM/dataPermission',
+  permissionById: '/API-SYSTEM/dataPermission/:id',
+  permissionImport: '/API-SYSTEM/dataPermission/import',
+  auditList: '/API-SYSTEM/audit/list',
+  /** Hospitals (spec 001 section 7.4), with the caller's data permissions applied. */
+  hospitalList: '/API-SALEA/sales-ai/home/hospital/findList',
+  hospitalCount: '/API-SALEA/sales-ai/home/hospital/count',
+  hospitalProvinces: '/API-SALEA/sales-ai/home/hospital/findProvince',
+  hospitalById: '/API-SALEA/sales-ai/home/hospital/findById',
+  hospitalExport: '/API-SALEA/sales-ai/home/hospital/export',
+} as const;
+
+/** Fills `:name` parameters of a path. */
+export function adminPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (whole, name: string) => (Object.hasOwn(params, name) ? encodeURIComponent(String(params[name])) : whole));
+}
+
+/** Menu authorities (menus.code) of the admin screens (seed/menus.ts: `area:router`). */
+export const ADMIN_AUTHORITIES = {
+  lang: 'system:lang',
+  role: 'system:role',
+  org: 'system:org',
+  menu: 'system:menuManager',
+  user: 'system:user',
+  permission: 'dataManage:userPermission',
+  /** The audit log: shown on the users screen. */
+  audit: 'system:user',
+  /** Hospitals: the field screens, and the data-permission screen (its hospital picker). */
+  hospital: ['customer:totalHospital', 'customer:hospitalTeamManager', 'dataManage:userPermission'],
+} as const;
+
+export const ADMIN_LIMITS = {
+  /** Data-permission import (spec 001 sections 5 and 9): 1M. */
+  permissionImportMaxBytes: 1024 * 1024,
+  permissionImportExtensions: ['csv', 'xlsx'],
+  permissionImportMaxRows: 5000,
+  pageSizeMax: 100,
+  langKeyMax: 128,
+  langContentMax: 2000,
+  nameMax: 64,
+  remarkMax: 500,
+} as const;
+
+/** Role data scope: all data, or only the hospitals and provinces of the user's data permissions. */
+export const DATA_SCOPES = ['all', 'custom'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+/** Role type: a system role (administration) or a business role (field work). */
+export const ROLE_TYPES = ['system', 'business'] as const;
+/** User type (spec 001 section 3): system or internal department. */
+export const USER_TYPES = ['system', 'internal'] as const;
+export const PERMISSION_TYPES = ['hospital', 'province'] as const;
+export type PermissionType = (typeof PERMISSION_TYPES)[number];
+
+/** Names users cannot be created with (spec 001 section 5, reserved-name check). */
+export const RESERVED_USERNAMES = ['root', 'system', 'administrator', 'null', 'undefined', 'anonymous', 'guest', 'sys'] as const;
+
+/** Mainland mobile number (spec 001 section 5): starts 1, second digit 3, 4, 5, 7 or 8, 11 digits. */
+export const MOBILE_PATTERN = /^1[34578]\d{9}$/;
+/** Login names: letters, digits and . _ - , starting with a letter or digit. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** Catalogue keys such as sys.user.save.success. */
+export const LANG_KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
 /** Messages of system administration, zh and en (merged into MESSAGES). */
-export const ADMIN_MESSAGES = {} as const satisfies Record<string, MessageText>;
+export const ADMIN_MESSAGES = {
+  'sys.save.success': { zh: '保存成功', en: 'Saved' },
+  'sys.delete.success': { zh: '删除成功', en: 'Deleted' },
+  'sys.lang.keyFormat': { zh: '键只能由字母、数字、下划线和短横线组成,以点分隔', en: 'The key may only contain letters, digits, underscores and hyphens, separated by dots' },
+  'sys.lang.duplicate': { zh: '该语言下已存在此键', en: 'This key already exists for this language' },
+  'sys.tree.hasChildren': { zh: '有 {count} 个下级将一并删除,请确认', en: '{count} children will be deleted too; please confirm' },
+  'sys.tree.parentLoop': { zh: '上级不能是自己或自己的下级', en: 'The parent cannot be the item itself or one of its descendants' },
+  'sys.tree.parentMissing': { zh: '上级不存在', en: 'The parent does not exist' },
+  'sys.org.leaderMissing': { zh: '负责人不存在', en: 'The leader does not exist' },
+  'sys.menu.routerDuplicate': { zh: '路由名称已存在', en: 'This route name already exists' },
+  'sys.role.nameDuplicate': { zh: '角色名称已存在', en: 'This role name already exists' },
+  'sys.role.menuMissing': { zh: '菜单不存在', en: 'A menu does not exist' },
+  'sys.role.own': { zh: '不能删除自己拥有的角色', en: 'You cannot delete a role you hold yourself' },
+  'sys.role.orgMissing': { zh: '所属组织不存在', en: 'The organisation does not exist' },
+  'sys.user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
+  'sys.user.roleMissing': { zh: '角色不存在', en: 'A role does not exist' },
+  'sys.user.passwordRequired': { zh: '新用户必须设置密码', en: 'A password is required for a new user' },
+  'sys.user.usernameFormat': { zh: '登录名只能由字母、数字、点、下划线和短横线组成', en: 'The login name may only contain letters, digits, dots, underscores and hyphens' },
+  'sys.user.usernameReserved': { zh: '该登录名为系统保留名称', en: 'This login name is reserved' },
+  'sys.user.usernameDuplicate': { zh: '登录名已存在', en: 'This login name already exists' },
+  'sys.user.mobileFormat': { zh: '请填写正确的手机号码', en: 'Please enter a valid mobile number' },
+  'sys.user.emailFormat': { zh: '请填写正确的邮箱', en: 'Please enter a valid email address' },
+  'sys.user.self': { zh: '不能停用或删除自己的账号', en: 'You cannot disable or delete your own account' },
+  'sys.perm.duplicate': { zh: '该数据权限已存在', en: 'This data permission already exists' },
+  'sys.perm.hospitalMissing': { zh: '医院不存在', en: 'The hospital does not exist' },
+  'sys.perm.userMissing': { zh: '用户不存在', en: 'The user does not exist' },
+  'sys.perm.fileRequired': { zh: '请选择文件', en: 'Please choose a file' },
+  'sys.perm.fileTooLarge': { zh: '文件大小不得超过1M', en: 'The file must not be larger than 1M' },
+  'sys.perm.fileType': { zh: '只能导入 csv 或 xlsx 文件', en: 'Only csv or xlsx files can be imported' },
+  'sys.perm.fileOne': { zh: '只能上传一个文件', en: 'Only one file can be uploaded' },
+  'sys.perm.fileUnreadable': { zh: '无法读取文件', en: 'The file cannot be read' },
+  'sys.perm.fileHeader': { zh: '表头必须包含 username、permissionType、permissionValue', en: 'The header must contain username, permissionType and permissionValue' },
+  'sys.perm.fileEmpty': { zh: '文件中没有数据', en: 'The file has no data' },
+  'sys.perm.fileTooLong': { zh: '最多导入 {max} 行', en: 'At most {max} rows can be imported' },
+  'sys.perm.rowUser': { zh: '第 {row} 行:用户 {value} 不存在', en: 'Row {row}: user {value} does not exist' },
+  'sys.perm.rowType': { zh: '第 {row} 行:权限类型必须是 hospital 或 province', en: 'Row {row}: the permission type must be hospital or province' },
+  'sys.perm.rowHospital': { zh: '第 {row} 行:医院 {value} 不存在', en: 'Row {row}: hospital {value} does not exist' },
+  'sys.perm.rowValue': { zh: '第 {row} 行:权限值不能为空', en: 'Row {row}: the permission value is required' },
+  'sys.perm.noHospital': { zh: '您没有该医院的数据权限', en: 'You have no data permission on this hospital' },
+} as const satisfies Record<string, MessageText>;
+
+/* ---------- request schemas (messages are catalogue keys) ---------- */
+
+const id = z.coerce.number().int().positive();
+export const adminIdParams = z.strictObject({ id });
+const paging = {
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageSizeMax).default(10),
+};
+const keyword = z.string().trim().max(100).default('');
+const name = z.string().trim().min(1).max(ADMIN_LIMITS.nameMax);
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+/** Deleting something with children needs `cascade=true` (the confirmation). */
+export const cascadeQuery = z.strictObject({ cascade: z.enum(['true', 'false']).default('false') });
+
+export const langListQuery = z.strictObject({ ...paging, langType: z.enum(LANGS).optional(), keyword });
+export const langCatalogueQuery = z.strictObject({ langType: z.enum(LANGS) });
+export const langRequest = z.strictObject({
+  langType: z.enum(LANGS),
+  key: z.string().trim().min(1).max(ADMIN_LIMITS.langKeyMax).regex(LANG_KEY_PATTERN, 'sys.lang.keyFormat'),
+  content: z.string().min(1).max(ADMIN_LIMITS.langContentMax),
+});
+export type LangRequest = z.input<typeof langRequest>;
+
+export const orgRequest = z.strictObject({
+  name,
+  nameEn: optionalText(ADMIN_LIMITS.nameMax),
+  sort: z.number().int().min(0).max(99999).default(0),
+  code: optionalText(64),
+  type: optionalText(32),
+  grade: z.number().int().min(1).max(20).default(1),
+  parentId: id.nullable().default(null),
+  leader: optionalText(64),
+});
+export type OrgRequest = z.input<typeof orgRequest>;
+
+export const menuRequest = z.strictObject({
+  name,
+  nameEn: optionalText(ADMIN_LIMITS.nameMax),
+  /** Route address. */
+  path: z.string().trim().min(1).max(200).regex(/^\//, 'field.invalid'),
+  router: z.string().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'field.invalid'),
+  /** Authority marking. */
+  code: optionalText(128),
+  link: z.union([z.literal(''), z.string().trim().max(500).regex(/^(https?|ftp):\/\/\S+$/, 'field.invalid')]).default(''),
+  sort: z.number().int().min(0).max(99999).default(0),
+  visible: z.boolean().default(true),
+  hidden: z.boolean().default(false),
+  icon: optionalText(64),
+  parentId: id.nullable().default(null),
+});
+export type MenuRequest = z.input<typeof menuRequest>;
+
+export const roleListQuery = z.strictObject({ ...paging, keyword });
+export const roleRequest = z.strictObject({
+  name,
+  nameEn: optionalText(ADMIN_LIMITS.nameMax),
+  orgId: id.nullable().default(null),
+  dataScope: z.enum(DATA_SCOPES).default('all'),
+  roleType: z.enum(ROLE_TYPES).default('business'),
+  usable: z.boolean().default(true),
+  remark: optionalText(ADMIN_LIMITS.remarkMax),
+  /** Permissions: the menus (and so their authority markings) the role grants. */
+  menuIds: z.array(id).max(5000).default([]),
+});
+export type RoleRequest = z.input<typeof roleRequest>;
+
+export const userListQuery = z.strictObject({
+  ...paging,
+  keyword,
+  enabled: z.enum(['true', 'false']).optional(),
+  userType: z.enum(USER_TYPES).optional(),
+  roleId: id.optional(),
+  orgId: id.optional(),
+});
+
+const userFields = {
+  realName: optionalText(64),
+  firstName: optionalText(64),
+  company: optionalText(128),
+  department: optionalText(128),
+  phone: optionalText(32),
+  mobile: z.union([z.literal(''), z.string().trim().regex(MOBILE_PATTERN, 'sys.user.mobileFormat')]).default(''),
+  language: z.enum(LANGS).default('zh'),
+  employeeNo: optionalText(32),
+  email: z.union([z.literal(''), z.string().trim().max(128).email('sys.user.emailFormat')]).default(''),
+  enabled: z.boolean().default(true),
+  userType: z.enum(USER_TYPES).default('internal'),
+  orgId: id.nullable().default(null),
+  roleIds: z.array(id).max(200).default([]),
+  newPassword: z.string().max(PASSWORD.max * 2).default(''),
+  confirmPassword: z.string().max(PASSWORD.max * 2).default(''),
+};
+
+function passwordRules(value: { newPassword: string; confirmPassword: string; roleIds: number[] }, ctx: z.RefinementCtx, required: boolean) {
+  if (value.roleIds.length === 0) ctx.addIssue({ code: 'custom', path: ['roleIds'], message: 'sys.user.roleRequired' });
+  if (!value.newPassword) {
+    if (required) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'sys.user.passwordRequired' });
+    return;
+  }
+  if (value.newPassword.length < PASSWORD.min || value.newPassword.length > PASSWORD.max) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password.length' });
+  } else if (value.newPassword !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password.mismatch' });
+  }
+}
+
+/** Create: login name and password required, at least one role (spec 001 section 5). */
+export const userCreateRequest = z
+  .strictObject({ username: z.string().trim().min(1).max(64).regex(USERNAME_PATTERN, 'sys.user.usernameFormat'), ...userFields })
+  .superRefine((value, ctx) => passwordRules(value, ctx, true));
+export type UserCreateRequest = z.input<typeof userCreateRequest>;
+
+/** Edit: the login name stays; the password changes only when a new one is given. */
+export const userUpdateRequest = z.strictObject(userFields).superRefine((value, ctx) => passwordRules(value, ctx, false));
+export type UserUpdateRequest = z.input<typeof userUpdateRequest>;
+
+export const userEnabledRequest = z.strictObject({ enabled: z.boolean() });
+
+/** An administrator sets a new password: new and confirm must match. */
+export const userPasswordRequest = z
+  .strictObject({
+    newPassword: z.string().min(PASSWORD.min, 'password.length').max(PASSWORD.max, 'password.length'),
+    confirmPassword: z.string().max(PASSWORD.max * 2),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password.mismatch' });
+  });
+
+export const permissionListQuery = z.strictObject({ ...paging, keyword, userId: id.optional(), permissionType: z.enum(PERMISSION_TYPES).optional() });
+export const permissionRequest = z.strictObject({
+  userId: id,
+  permissionType: z.enum(PERMISSION_TYPES),
+  permissionValue: z.string().trim().min(1).max(64),
+});
+export type PermissionRequest = z.input<typeof permissionRequest>;
+
+export const auditListQuery = z.strictObject({
+  ...paging,
+  entity: z.string().trim().max(32).optional(),
+  action: z.string().trim().max(32).optional(),
+  keyword,
+});
+
+export const hospitalListQuery = z.strictObject({ ...paging, keyword, province: z.string().trim().max(32).optional(), city: z.string().trim().max(32).optional() });
+export const hospitalFilterQuery = z.strictObject({ keyword, province: z.string().trim().max(32).optional(), city: z.string().trim().max(32).optional() });
+export const hospitalByIdQuery = z.strictObject({ id });
+
+/* ---------- answers ---------- */
+
+export interface AdminPage<T> {
+  total: number;
+  content: T[];
+}
+
+export interface LangEntry {
+  id: number;
+  langType: 'zh' | 'en';
+  key: string;
+  content: string;
+  updatedAt: string;
+}
+
+export interface OrgNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  nameEn: string;
+  sort: number;
+  code: string;
+  type: string;
+  grade: number;
+  leader: string;
+  children?: OrgNode[];
+}
+
+export interface MenuNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  nameEn: string;
+  path: string;
+  router: string;
+  code: string;
+  link: string;
+  sort: number;
+  visible: boolean;
+  hidden: boolean;
+  icon: string;
+  children?: MenuNode[];
+}
+
+export interface RoleItem {
+  id: number;
+  name: string;
+  nameEn: string;
+  orgId: number | null;
+  orgName: string;
+  dataScope: DataScope;
+  roleType: (typeof ROLE_TYPES)[number];
+  usable: boolean;
+  remark: string;
+  /** The short app key the role name maps to (spec 001 section 6), '' when none. */
+  appKey: string;
+  userCount: number;
+  menuIds: number[];
+}
+
+export interface UserItem {
+  id: number;
+  username: string;
+  realName: string;
+  firstName: string;
+  company: string;
+  department: string;
+  phone: string;
+  mobile: string;
+  language: 'zh' | 'en';
+  employeeNo: string;
+  email: string;
+  enabled: boolean;
+  userType: (typeof USER_TYPES)[number];
+  orgId: number | null;
+  orgName: string;
+  roleIds: number[];
+  roleNames: string[];
+  createdAt: string;
+}
+
+export interface PermissionItem {
+  id: number;
+  userId: number;
+  username: string;
+  realName: string;
+  permissionType: PermissionType;
+  permissionValue: string;
+  /** The hospital's name for a hospital permission. */
+  label: string;
+  createdAt: string;
+}
+
+export interface PermissionImportResult {
+  added: number;
+  skipped: number;
+}
+
+export interface AuditItem {
+  id: number;
+  at: string;
+  actorId: number;
+  actorName: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface HospitalItem {
+  id: number;
+  name: string;
+  province: string;
+  city: string;
+  level: string;
+}

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { buildTree, type MenuEntry, type MenuListResult } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
+import { grantedMenuIds, menuCatalogue, usableRoleIdsSql, visibleMenus } from '../../platform/menu-catalogue.js';
 
 interface MenuRow {
   id: number;
@@ -35,24 +37,17 @@ function toEntry(row: MenuRow): MenuEntry {
 }
 
 /**
- * The menus a user's usable roles grant, with their ancestors so the tree is whole.
- * One recursive query: a user with many roles over many menus costs one round trip.
+ * The menus a user's usable roles grant, with their ancestors so the tree is whole; invisible
+ * menus and whatever hangs below them are left out. The menu catalogue is shared and cached
+ * (platform/menu-catalogue.ts); `grantedIds` (the signed-in user's, resolved with the session)
+ * saves the one query for the granted ids.
  */
-export async function permittedMenus(db: Db, userId: number): Promise<MenuListResult> {
-  const rows = await selectRows<MenuRow>(db, sql`
-    with recursive granted as (
-      select m.* from menus m
-       where m.visible and m.id in (
-         select rm.menu_id from user_roles ur
-           join roles r on r.id = ur.role_id and r.usable
-           join role_menus rm on rm.role_id = r.id
-          where ur.user_id = ${userId})
-      union
-      select p.* from menus p join granted g on p.id = g.parent_id where p.visible
-    )
-    select id, parent_id, name, name_en, path, code, router, sort, icon, hidden, watermark, secondary_menu
-      from granted order by sort, id`);
-  const menuList = rows.map(toEntry);
+export async function permittedMenus(db: Db, userId: number, cache?: AuthCache, grantedIds?: readonly number[]): Promise<MenuListResult> {
+  const [catalogue, roleIds] = await Promise.all([
+    menuCatalogue(db, cache),
+    grantedIds ? [] : selectRows<{ role_ids: number[] | null }>(db, sql`select ${usableRoleIdsSql(userId)} as role_ids`).then((rows) => rows[0]?.role_ids ?? []),
+  ]);
+  const menuList = visibleMenus(catalogue, grantedIds ?? grantedMenuIds(catalogue, roleIds)).map(toEntry);
   const voList = buildTree(menuList) as MenuEntry[];
   return { voList, menuList };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, passwordChangeRequest } from '@field-portal/shared';
-import { currentUser } from '../../platform/auth.js';
+import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { allMenus, permittedMenus } from './menus.js';
 import { changePassword, homeStatisticsFor, loginType, tenantInfo, userInfo } from './service.js';
 
@@ -12,8 +12,8 @@ const emptyQuery = z.strictObject({});
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.ctx.database.db;
-  const menusOf = async (userId: number) =>
-    (await app.ctx.authCache.getOrLoad(`menus:${userId}`, { userId }, () => permittedMenus(db(), userId)))!;
+  const menusOf = async (user: CurrentUser) =>
+    (await app.ctx.authCache.getOrLoad(`menus:${user.id}`, { userId: user.id }, () => permittedMenus(db(), user.id, app.ctx.authCache, user.menuIds)))!;
 
   r.get(API.system.loginType, {
     config: { public: true },
@@ -41,7 +41,7 @@ export async function systemRoutes(app: FastifyInstance) {
 
   r.get(API.system.menuList, {
     schema: { tags: ['system'], summary: "The signed-in user's permitted menus (voList tree, menuList flat)", querystring: emptyQuery },
-    handler: async (request) => menusOf(currentUser(request).id),
+    handler: async (request) => menusOf(currentUser(request)),
   });
 
   r.get(API.system.enterprise, {
@@ -52,7 +52,7 @@ export async function systemRoutes(app: FastifyInstance) {
   r.get(API.system.homeStatistics, {
     schema: { tags: ['system'], summary: 'Home page statistics and dashboard tiles', querystring: emptyQuery },
     handler: async (request) => {
-      const { menuList } = await menusOf(currentUser(request).id);
+      const { menuList } = await menusOf(currentUser(request));
       return homeStatisticsFor(db(), new Map(menuList.map((m) => [m.router, m.path])));
     },
   });

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
-import { DEFAULT_LANG, isLang, LANG_COOKIE, message, type Lang, type MessageKey } from '@field-portal/shared';
+import { API, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, message, type Lang, type MessageKey } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
 
@@ -32,8 +32,37 @@ void i18n.use(initReactI18next).init({
   nsSeparator: false,
   interpolation: { escapeValue: false },
   initAsync: false,
+  // Catalogue entries arriving at run time re-render the interface.
+  react: { bindI18nStore: 'added removed' },
 });
 applyLang(initial);
+
+const BUILT_IN: Record<Lang, Record<string, string>> = { zh, en };
+
+/** A catalogue content in i18next's form: `{name}` and the spec's positional `{}` become `{{name}}` and `{{0}}`, `{{1}}`, … */
+export function catalogueText(content: string): string {
+  let position = 0;
+  return content.replace(/(?<!\{)\{(\w*)\}(?!\})/g, (_, name: string) => `{{${name || String(position++)}}}`);
+}
+
+/**
+ * The run-time text catalogue (system administration, languages) over the built-in labels,
+ * which stay the fallback for every key the catalogue lacks. Fetched at start and after each
+ * change on the languages screen, so an edit shows without a rebuild.
+ */
+export async function reloadCatalogue(): Promise<void> {
+  await Promise.all(
+    LANGS.map(async (lang) => {
+      const response = await fetch(`${API.admin.langCatalogue}?langType=${lang}`);
+      if (!response.ok) return;
+      const body = (await response.json()) as { result?: Record<string, string> | null };
+      const entries = Object.fromEntries(Object.entries(body.result ?? {}).map(([key, content]) => [key, catalogueText(content)]));
+      i18n.removeResourceBundle(lang, 'translation');
+      i18n.addResourceBundle(lang, 'translation', { ...BUILT_IN[lang], ...entries }, false, true);
+    }),
+  );
+}
+if (typeof window !== 'undefined' && typeof fetch === 'function' && !import.meta.env.VITEST) void reloadCatalogue().catch(() => undefined);
 
 export { i18n };
 
@@ -55,7 +84,9 @@ export function useI18n() {
   return {
     lang,
     t: (key: LabelKey, params?: Record<string, string | number>) => t(key, params ?? {}),
-    msg: (key: MessageKey, params?: Record<string, string | number>) => message(key, lang, params),
+    // A message the catalogue holds comes from it (named and positional parameters), else from the shared texts.
+    msg: (key: MessageKey, params?: Record<string, string | number>) =>
+      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : message(key, lang, params),
   };
 }
 

@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, Form, Modal } from 'antd';
+import type { z } from 'zod';
+import { describeFailure, isHttpError } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { formErrors } from '../form-rules';
+
+interface Props<T extends object> {
+  open: boolean;
+  title: string;
+  initialValues: Partial<T>;
+  /** The server's request schema: the form checks with it before sending. */
+  schema: z.ZodType;
+  /** Turns the form's values into the request body (defaults to the values themselves). */
+  toBody?: (values: T) => object;
+  onSubmit: (body: object) => Promise<unknown>;
+  onClose: () => void;
+  onSaved: () => void;
+  width?: number;
+  /** Field labels, so a message names the field as the form shows it. */
+  labels?: Record<string, string>;
+  children: ReactNode;
+}
+
+/**
+ * The add/edit dialog of the admin screens: the shared schema checks each field with the
+ * server's messages; a refusal from the server shows at the field it names, else as a toast.
+ */
+export function EntityModal<T extends object>({ open, title, initialValues, schema, toBody, onSubmit, onClose, onSaved, width = 560, labels, children }: Props<T>) {
+  const { msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm<T>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(initialValues as never);
+    }
+  }, [open, initialValues, form]);
+
+  const submit = async () => {
+    const values = { ...(initialValues as object), ...form.getFieldsValue(true) } as T;
+    const body = toBody ? toBody(values) : values;
+    const errors = formErrors(schema, body, lang, labels);
+    form.setFields(Object.keys(form.getFieldsValue(true) as object).map((name) => ({ name: name as never, errors: errors[name] ? [errors[name]] : [] })));
+    const unshown = Object.keys(errors).filter((f) => !(f in (form.getFieldsValue(true) as object)));
+    if (Object.keys(errors).length > 0) {
+      if (unshown.length > 0) void message.error(errors[unshown[0]!]);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(body);
+      void message.success(msg('sys.save.success'));
+      onSaved();
+    } catch (error) {
+      const field = isHttpError(error) ? error.field : undefined;
+      const text = describeFailure(error, lang);
+      if (field && field in (form.getFieldsValue(true) as object)) form.setFields([{ name: field as never, errors: [text] }]);
+      else void message.error(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={title} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} width={width} destroyOnHidden maskClosable={false}>
+      <Form<T> form={form} layout="vertical" className="fp-admin-form" preserve={false} onFinish={() => void submit()}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { DATA_SCOPES, ROLE_TYPES, roleRequest, type RoleItem, type RoleRequest } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { menuListQuery } from '@/lib/session/queries';
+import { adminApi, compact } from '../api/admin-api';
+import { EntityModal } from '../components/EntityModal';
+import { menuOptions, menuTreeQuery } from './MenuPage';
+import { orgOptions, orgTreeQuery } from './OrgPage';
+import '../admin.css';
+
+type Editing = { id?: number; values: Partial<RoleRequest> };
+
+/** The permissions field: the menu tree with check boxes; the value is the checked menu ids. */
+function MenuChecklist({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
+  const { lang } = useI18n();
+  const tree = useQuery(menuTreeQuery);
+  return (
+    <div className="fp-admin-menu-tree" data-testid="role-menu-tree">
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandedKeys={[]}
+        treeData={menuOptions(tree.data, lang)}
+        checkedKeys={value ?? []}
+        onCheck={(checked) => onChange?.((Array.isArray(checked) ? checked : checked.checked).map(Number))}
+      />
+    </div>
+  );
+}
+
+/** /system/role: roles, their organisation, data scope, type and permissions (spec 001 sections 3 and 6). */
+export function RolePage() {
+  const { t, msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [query, setQuery] = useState({ page: 0, size: 10, keyword: '' });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = useQuery({ queryKey: ['admin', 'role', query], queryFn: () => adminApi.roleList(compact(query)), placeholderData: keepPreviousData });
+  const orgs = useQuery(orgTreeQuery);
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['admin', 'role'] });
+    void client.invalidateQueries({ queryKey: menuListQuery.queryKey });
+  };
+  const remove = async (id: number) => {
+    try {
+      await adminApi.roleDelete(id);
+      void message.success(msg('sys.delete.success'));
+      refresh();
+    } catch (error) {
+      void message.error(describeFailure(error, lang));
+    }
+  };
+  const scopeLabel = (s: string) => t(s === 'all' ? 'admin.role.scopeAll' : 'admin.role.scopeCustom');
+  const typeLabel = (s: string) => t(s === 'system' ? 'admin.role.typeSystem' : 'admin.role.typeBusiness');
+
+  return (
+    <Card className="fp-admin-screen" title={t('admin.role.title')}>
+      <div className="fp-admin-toolbar">
+        <Input.Search allowClear placeholder={t('admin.role.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <span className="fp-admin-spacer" />
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ values: { name: '', nameEn: '', orgId: null, dataScope: 'all', roleType: 'business', usable: true, remark: '', menuIds: [] } })}
+        >
+          {t('admin.action.add')}
+        </Button>
+      </div>
+      <Table<RoleItem>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.content ?? []}
+        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        columns={[
+          { title: t('admin.role.name'), dataIndex: 'name' },
+          { title: t('admin.role.nameEn'), dataIndex: 'nameEn' },
+          { title: t('admin.role.org'), dataIndex: 'orgName' },
+          { title: t('admin.role.dataScope'), dataIndex: 'dataScope', render: (v: string) => <Tag color={v === 'all' ? 'blue' : 'orange'}>{scopeLabel(v)}</Tag> },
+          { title: t('admin.role.roleType'), dataIndex: 'roleType', render: typeLabel },
+          { title: t('admin.role.appKey'), dataIndex: 'appKey', render: (v: string) => (v ? <Tag>{v}</Tag> : <span className="fp-admin-muted">—</span>) },
+          { title: t('admin.role.usable'), dataIndex: 'usable', render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>) },
+          { title: t('admin.role.users'), dataIndex: 'userCount', width: 80 },
+          {
+            title: t('admin.col.actions'),
+            width: 140,
+            render: (_, row) => (
+              <Space size={0}>
+                <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row } })}>
+                  {t('admin.action.edit')}
+                </Button>
+                <Popconfirm title={t('admin.confirm.deleteNamed', { name: row.name })} description={t('admin.role.deleteHint', { count: row.userCount })} onConfirm={() => remove(row.id)}>
+                  <Button size="small" type="link" danger>
+                    {t('admin.action.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <EntityModal<RoleRequest>
+        open={editing !== null}
+        title={editing?.id ? t('admin.role.edit') : t('admin.role.add')}
+        initialValues={editing?.values ?? {}}
+        schema={roleRequest}
+        labels={{ name: t('admin.role.name'), nameEn: t('admin.role.nameEn'), remark: t('admin.role.remark') }}
+        width={720}
+        toBody={(v) => ({ name: v.name, nameEn: v.nameEn, orgId: v.orgId ?? null, dataScope: v.dataScope, roleType: v.roleType, usable: v.usable, remark: v.remark, menuIds: v.menuIds ?? [] })}
+        onSubmit={(body) => adminApi.roleSave(body as RoleRequest, editing?.id)}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      >
+        <div className="fp-admin-form-grid">
+          <Form.Item name="name" label={t('admin.role.name')} required>
+            <Input />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('admin.role.nameEn')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="orgId" label={t('admin.role.org')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={orgOptions(orgs.data, lang)} />
+          </Form.Item>
+          <Form.Item name="roleType" label={t('admin.role.roleType')}>
+            <Select options={ROLE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
+          </Form.Item>
+          <Form.Item name="dataScope" label={t('admin.role.dataScope')} extra={t('admin.role.scopeHint')}>
+            <Radio.Group options={DATA_SCOPES.map((v) => ({ value: v, label: scopeLabel(v) }))} />
+          </Form.Item>
+          <Form.Item name="usable" label={t('admin.role.usable')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+        <Form.Item name="remark" label={t('admin.role.remark')}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
+        </Form.Item>
+        <Form.Item name="menuIds" label={t('admin.role.permissions')}>
+          <MenuChecklist />
+        </Form.Item>
+      </EntityModal>
+    </Card>
+  );
+}

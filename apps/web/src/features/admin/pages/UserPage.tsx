@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { USER_TYPES, userCreateRequest, userUpdateRequest, type UserCreateRequest, type UserItem } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { localName, useI18n } from '@/lib/i18n';
+import { adminApi, compact } from '../api/admin-api';
+import { AuditLog } from '../components/AuditLog';
+import { EntityModal } from '../components/EntityModal';
+import { orgOptions, orgTreeQuery } from './OrgPage';
+import '../admin.css';
+
+type Editing = { id?: number; values: Partial<UserCreateRequest> };
+
+const BLANK: Partial<UserCreateRequest> = {
+  username: '',
+  realName: '',
+  company: '',
+  department: '',
+  phone: '',
+  mobile: '',
+  language: 'zh',
+  employeeNo: '',
+  email: '',
+  enabled: true,
+  userType: 'internal',
+  orgId: null,
+  roleIds: [],
+  newPassword: '',
+  confirmPassword: '',
+};
+
+function UserList() {
+  const { t, msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [query, setQuery] = useState({ page: 0, size: 10, keyword: '', enabled: '', userType: '' });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = useQuery({ queryKey: ['admin', 'user', query], queryFn: () => adminApi.userList(compact(query)), placeholderData: keepPreviousData });
+  const roles = useQuery({ queryKey: ['admin', 'role', 'options'], queryFn: adminApi.roleOptions });
+  const orgs = useQuery(orgTreeQuery);
+  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'user'] });
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void message.success(done);
+      refresh();
+    } catch (error) {
+      void message.error(describeFailure(error, lang));
+    }
+  };
+  const typeLabel = (v: string) => t(v === 'system' ? 'admin.user.typeSystem' : 'admin.user.typeInternal');
+  const isNew = !editing?.id;
+
+  return (
+    <>
+      <div className="fp-admin-toolbar">
+        <Input.Search allowClear placeholder={t('admin.user.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Select
+          style={{ width: 130 }}
+          value={query.enabled}
+          onChange={(enabled) => setQuery({ ...query, page: 0, enabled })}
+          options={[
+            { value: '', label: t('admin.user.allStates') },
+            { value: 'true', label: t('admin.user.enabled') },
+            { value: 'false', label: t('admin.user.disabled') },
+          ]}
+        />
+        <Select
+          style={{ width: 150 }}
+          value={query.userType}
+          onChange={(userType) => setQuery({ ...query, page: 0, userType })}
+          options={[{ value: '', label: t('admin.user.allTypes') }, ...USER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))]}
+        />
+        <span className="fp-admin-spacer" />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ values: BLANK })}>
+          {t('admin.action.add')}
+        </Button>
+      </div>
+      <Table<UserItem>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.content ?? []}
+        scroll={{ x: 1000 }}
+        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('admin.total', { total }), onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        columns={[
+          { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
+          { title: t('admin.user.realName'), dataIndex: 'realName' },
+          { title: t('admin.user.department'), dataIndex: 'department' },
+          { title: t('admin.user.mobile'), dataIndex: 'mobile' },
+          { title: t('admin.user.userType'), dataIndex: 'userType', render: typeLabel },
+          { title: t('admin.user.roles'), dataIndex: 'roleNames', render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>) },
+          {
+            title: t('admin.user.loginAllowed'),
+            dataIndex: 'enabled',
+            render: (enabled: boolean, row) => (
+              <Switch
+                size="small"
+                checked={enabled}
+                aria-label={t('admin.user.loginAllowed')}
+                onChange={(next) => void act(() => adminApi.userEnabled(row.id, next), msg('sys.save.success'))}
+              />
+            ),
+          },
+          {
+            title: t('admin.col.actions'),
+            width: 140,
+            render: (_, row) => (
+              <Space size={0}>
+                <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
+                  {t('admin.action.edit')}
+                </Button>
+                <Popconfirm title={t('admin.confirm.deleteNamed', { name: row.username })} description={t('admin.confirm.cannotUndo')} onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}>
+                  <Button size="small" type="link" danger>
+                    {t('admin.action.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <EntityModal<UserCreateRequest>
+        open={editing !== null}
+        title={isNew ? t('admin.user.add') : t('admin.user.edit')}
+        initialValues={editing?.values ?? {}}
+        schema={isNew ? userCreateRequest : userUpdateRequest}
+        labels={{ username: t('admin.user.username'), realName: t('admin.user.realName'), company: t('admin.user.company'), department: t('admin.user.department'), phone: t('admin.user.phone'), employeeNo: t('admin.user.employeeNo') }}
+        width={720}
+        toBody={(v) => {
+          const body = { realName: v.realName, company: v.company, department: v.department, phone: v.phone, mobile: v.mobile, language: v.language, employeeNo: v.employeeNo, email: v.email, enabled: v.enabled, userType: v.userType, orgId: v.orgId ?? null, roleIds: v.roleIds ?? [], newPassword: v.newPassword ?? '', confirmPassword: v.confirmPassword ?? '' };
+          return isNew ? { username: v.username, ...body } : body;
+        }}
+        onSubmit={(body) => (isNew ? adminApi.userCreate(body as UserCreateRequest) : adminApi.userUpdate(editing!.id!, body as never))}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      >
+        <div className="fp-admin-form-grid">
+          <Form.Item name="username" label={t('admin.user.username')} required>
+            <Input disabled={!isNew} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="realName" label={t('admin.user.realName')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="company" label={t('admin.user.company')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="department" label={t('admin.user.department')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label={t('admin.user.phone')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="mobile" label={t('admin.user.mobile')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="email" label={t('admin.user.email')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="employeeNo" label={t('admin.user.employeeNo')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="language" label={t('admin.user.language')}>
+            <Select options={[{ value: 'zh', label: t('lang.zh') }, { value: 'en', label: t('lang.en') }]} />
+          </Form.Item>
+          <Form.Item name="userType" label={t('admin.user.userType')}>
+            <Select options={USER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
+          </Form.Item>
+          <Form.Item name="orgId" label={t('admin.user.org')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={orgOptions(orgs.data, lang)} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('admin.user.loginAllowed')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+        <Form.Item name="roleIds" label={t('admin.user.roles')} required>
+          <Select mode="multiple" optionFilterProp="label" options={(roles.data ?? []).map((r) => ({ value: r.id, label: localName(r, lang) }))} />
+        </Form.Item>
+        <div className="fp-admin-form-grid">
+          <Form.Item name="newPassword" label={isNew ? t('admin.user.password') : t('admin.user.newPassword')} required={isNew} extra={isNew ? undefined : t('admin.user.passwordKeep')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="confirmPassword" label={t('admin.user.confirmPassword')} required={isNew}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </div>
+      </EntityModal>
+    </>
+  );
+}
+
+/** /system/user: users (spec 001 sections 3 and 5) and, on its second tab, the audit log of every administrative change. */
+export function UserPage() {
+  const { t } = useI18n();
+  return (
+    <Card className="fp-admin-screen" title={t('admin.user.title')}>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'users', label: t('admin.user.tab'), children: <UserList /> },
+          { key: 'audit', label: t('admin.audit.tab'), children: <AuditLog /> },
+        ]}
+      />
+    </Card>
+  );
+}

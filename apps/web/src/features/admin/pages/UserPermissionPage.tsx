@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Form, Input, Popconfirm, Radio, Select, Table, Tag, Typography, Upload } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { PERMISSION_TYPES, permissionRequest, type PermissionItem, type PermissionRequest } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { adminApi, compact } from '../api/admin-api';
+import { EntityModal } from '../components/EntityModal';
+import { importFileError } from '../form-rules';
+import '../admin.css';
+
+/** The user picker: a search over the users list. */
+function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
+  const { t } = useI18n();
+  const [keyword, setKeyword] = useState('');
+  const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
+  return (
+    <Select
+      showSearch
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder={t('admin.perm.pickUser')}
+      options={(users.data?.content ?? []).map((u) => ({ value: u.id, label: `${u.username}${u.realName ? ` (${u.realName})` : ''}` }))}
+    />
+  );
+}
+
+/** The value picker: a hospital (by name, stored as its id) or a province. */
+function ValuePicker({ type, value, onChange }: { type: string; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useI18n();
+  const [keyword, setKeyword] = useState('');
+  const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
+  const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
+  if (type === 'province') {
+    return <Select showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
+  }
+  return (
+    <Select
+      showSearch
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder={t('admin.perm.pickHospital')}
+      options={(hospitals.data?.content ?? []).map((h) => ({ value: String(h.id), label: `${h.name} · ${h.province}` }))}
+    />
+  );
+}
+
+/** /dataManage/userPermission: per-user view rights on hospitals or provinces (spec 001 sections 3, 5 and 6). */
+export function UserPermissionPage() {
+  const { t, msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', permissionType: '' });
+  const [adding, setAdding] = useState(false);
+  const [type, setType] = useState<string>('province');
+  const [importing, setImporting] = useState(false);
+  const list = useQuery({ queryKey: ['admin', 'permission', query], queryFn: () => adminApi.permissionList(compact(query)), placeholderData: keepPreviousData });
+  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'permission'] });
+  const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
+
+  const upload = async (file: File) => {
+    const error = importFileError(file, lang);
+    if (error) {
+      void message.error(error);
+      return;
+    }
+    setImporting(true);
+    try {
+      const result = await adminApi.permissionImport(file);
+      void message.success(t('admin.perm.imported', { added: result.added, skipped: result.skipped }));
+      refresh();
+    } catch (failure) {
+      void message.error(describeFailure(failure, lang));
+    } finally {
+      setImporting(false);
+    }
+  };
+  const remove = async (id: number) => {
+    try {
+      await adminApi.permissionDelete(id);
+      void message.success(msg('sys.delete.success'));
+      refresh();
+    } catch (error) {
+      void message.error(describeFailure(error, lang));
+    }
+  };
+
+  return (
+    <Card className="fp-admin-screen" title={t('admin.perm.title')}>
+      <Typography.Paragraph type="secondary">{t('admin.perm.hint')}</Typography.Paragraph>
+      <div className="fp-admin-toolbar">
+        <Input.Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Select
+          style={{ width: 140 }}
+          value={query.permissionType}
+          onChange={(permissionType) => setQuery({ ...query, page: 0, permissionType })}
+          options={[{ value: '', label: t('admin.perm.allTypes') }, ...PERMISSION_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))]}
+        />
+        <span className="fp-admin-spacer" />
+        <Upload accept=".csv,.xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+          <Button icon={<UploadOutlined />} loading={importing}>
+            {t('admin.perm.import')}
+          </Button>
+        </Upload>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => {
+            setType('province');
+            setAdding(true);
+          }}>
+          {t('admin.action.add')}
+        </Button>
+      </div>
+      <Typography.Paragraph type="secondary" className="fp-admin-muted">
+        {t('admin.perm.importHint')}
+      </Typography.Paragraph>
+      <Table<PermissionItem>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.content ?? []}
+        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        columns={[
+          { title: t('admin.user.username'), dataIndex: 'username' },
+          { title: t('admin.user.realName'), dataIndex: 'realName' },
+          { title: t('admin.perm.type'), dataIndex: 'permissionType', render: (v: string) => <Tag color={v === 'hospital' ? 'geekblue' : 'gold'}>{typeLabel(v)}</Tag> },
+          { title: t('admin.perm.value'), dataIndex: 'label' },
+          { title: t('admin.col.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            title: t('admin.col.actions'),
+            width: 100,
+            render: (_, row) => (
+              <Popconfirm title={t('admin.confirm.delete')} onConfirm={() => remove(row.id)}>
+                <Button size="small" type="link" danger>
+                  {t('admin.action.delete')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <EntityModal<PermissionRequest>
+        open={adding}
+        title={t('admin.perm.add')}
+        initialValues={{ permissionType: 'province' }}
+        schema={permissionRequest}
+        labels={{ userId: t('admin.perm.user'), permissionValue: t('admin.perm.value'), permissionType: t('admin.perm.type') }}
+        onSubmit={(body) => adminApi.permissionCreate(body as PermissionRequest)}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          refresh();
+        }}
+      >
+        <Form.Item name="userId" label={t('admin.perm.user')} required>
+          <UserPicker />
+        </Form.Item>
+        <Form.Item name="permissionType" label={t('admin.perm.type')} required>
+          <Radio.Group options={PERMISSION_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} onChange={(e) => setType(String(e.target.value))} />
+        </Form.Item>
+        <Form.Item name="permissionValue" label={t('admin.perm.value')} required>
+          <ValuePicker type={type} />
+        </Form.Item>
+      </EntityModal>
+    </Card>
+  );
+}
