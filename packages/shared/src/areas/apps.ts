@@ -1,9 +1,593 @@
+import { z } from 'zod';
+import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
-/** Limits, paths and messages of app management and data management. */
+/** Limits, paths, schemas and messages of app management, data management, message groups and enterprise settings (docs/decisions/0010). */
 
-/** API paths of app management and data management (merged into `API.apps`). */
-export const APPS_PATHS = {} as const;
+const MB = 1024 * 1024;
 
-/** Messages of app management and data management, zh and en (merged into MESSAGES). */
-export const APPS_MESSAGES = {} as const satisfies Record<string, MessageText>;
+export const APPS_LIMITS = {
+  nameMax: 50,
+  textMax: 200,
+  descriptionMax: 500,
+  urlMax: 500,
+  sortMax: 9999,
+  pageSizeMax: 100,
+  pageSizeDefault: 10,
+  menusMax: 100,
+  rolesMax: 100,
+  /** An app icon, a carousel or an opening-screen image. */
+  imageMaxBytes: 2 * MB,
+  imageExtensions: ['png', 'jpg', 'jpeg', 'gif'] as const,
+  /** The organisation batch import: a file of at most 1 MB and 5,000 rows (.xlsx, .xls or .csv). */
+  importMaxBytes: 1 * MB,
+  importMaxRows: 5000,
+  importExtensions: ['xlsx', 'xls', 'csv'] as const,
+  openingSecondsMin: 1,
+  openingSecondsMax: 10,
+  openingSecondsDefault: 3,
+  /** Frequently used apps per user; recently used apps kept per user. */
+  frequentMax: 20,
+  recentMax: 10,
+  messageValueMax: 99999,
+  competitorsMax: 50,
+  indicationsMax: 50,
+  groupMembersMax: 1000,
+  homeValueMax: 2_000_000_000,
+  chartPointsMax: 100,
+} as const;
+
+const APP = '/API-APP';
+const DATA = '/API-DATA';
+
+/** CRUD paths of a data-management entity. */
+function crudPaths<const E extends string>(base: string, entity: E) {
+  return {
+    list: `${base}/${entity}/list`,
+    create: `${base}/${entity}/create`,
+    update: `${base}/${entity}/update`,
+    remove: `${base}/${entity}/:id`,
+  } as const;
+}
+
+/** API paths of this area (merged into `API.apps`). The spec names the calls of 7.8 but not their paths. */
+export const APPS_PATHS = {
+  app: {
+    initialization: `${APP}/appManage/initialization`,
+    update: `${APP}/appManage/update`,
+    remove: `${APP}/appManage/:appId`,
+    listByExample: `${APP}/appManage/listByExample`,
+    userAll: `${APP}/appManage/user/all`,
+    /** Roles an app can be limited to (the app form's choices). */
+    roles: `${APP}/appManage/roles`,
+  },
+  classification: {
+    create: `${APP}/appClassification/create`,
+    list: `${APP}/appClassification/list`,
+    update: `${APP}/appClassification/update`,
+    remove: `${APP}/appClassification/:id`,
+  },
+  file: {
+    upload: `${APP}/file/upload`,
+    download: `${APP}/file/:fileId`,
+  },
+  carousel: {
+    save: `${APP}/carousel/save`,
+    remove: `${APP}/carousel/delete/:id`,
+    updateSort: `${APP}/carousel/updateSort`,
+    update: `${APP}/carousel/update`,
+    all: `${APP}/system/carousel/all`,
+  },
+  frequent: {
+    list: `${APP}/frequentlyUsed`,
+    add: `${APP}/frequentlyUsed/:appId`,
+    remove: `${APP}/frequentlyUsed/:appId`,
+  },
+  recent: {
+    list: `${APP}/recentlyUsed`,
+    add: `${APP}/recentlyUsed/:appId`,
+  },
+  message: {
+    v1: `${APP}/v1/userAppMessage`,
+    v2: `${APP}/v2/userAppMessage`,
+    updateValue: `${APP}/userAppMessage/updateUserAppMassageValue`,
+  },
+  openingScreen: {
+    get: `${APP}/openingScreenPage/get`,
+    update: `${APP}/openingScreenPage/update`,
+    save: `${APP}/openingScreenPage/save`,
+  },
+  orgImport: `${APP}/org/batch/:type/import`,
+  appMenu: `${APP}/appMenu/:appId/user/all`,
+  data: {
+    medicine: crudPaths(DATA, 'medicine'),
+    homeData: crudPaths(DATA, 'homeData'),
+    homeChart: crudPaths(DATA, 'homeChart'),
+    indicationStage: crudPaths(DATA, 'indicationStage'),
+    indicationDepartment: crudPaths(DATA, 'indicationDepartment'),
+    publicOpinion: crudPaths(DATA, 'publicOpinion'),
+    keyword: crudPaths(DATA, 'keyword'),
+    journal: crudPaths(DATA, 'journal'),
+    /** The home page's charts (any signed-in user). */
+    homeCharts: `${DATA}/homeChart/all`,
+  },
+  messageGroup: crudPaths('/API-SYSTEM', 'messageGroup'),
+  /** Users a message group can hold, by name (the member picker). */
+  messageGroupUsers: '/API-SYSTEM/messageGroup/users',
+  enterprise: {
+    get: '/API-SYSTEM/enterprise/setting',
+    update: '/API-SYSTEM/enterprise/update',
+  },
+} as const;
+
+/** A path with its `:name` parameters filled. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/** Messages of this area, zh and en (merged into MESSAGES). */
+export const APPS_MESSAGES = {
+  'apps.search.tooMany': { zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`, en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces` },
+  'apps.saved': { zh: '保存成功', en: 'Saved' },
+  'apps.deleted': { zh: '删除成功', en: 'Deleted' },
+  'apps.app.keyRequired': { zh: '请输入应用标识', en: 'Please enter the app key' },
+  'apps.app.keyInvalid': { zh: '应用标识须以小写字母开头,只含小写字母、数字、- 和 _,最多 50 个字符', en: 'The app key starts with a lower-case letter and holds only lower-case letters, digits, - and _ (at most 50 characters)' },
+  'apps.app.keyTaken': { zh: '应用标识已存在', en: 'This app key is already in use' },
+  'apps.app.nameRequired': { zh: '请输入应用名称', en: 'Please enter the app name' },
+  'apps.app.classificationRequired': { zh: '请选择应用分类', en: 'Please choose the app classification' },
+  'apps.app.classificationMissing': { zh: '应用分类不存在', en: 'The app classification does not exist' },
+  'apps.app.urlInvalid': { zh: '请输入正确的链接地址(http、https 或 ftp)', en: 'Please enter a valid link (http, https or ftp)' },
+  'apps.app.roleMissing': { zh: '所选角色不存在', en: 'A chosen role does not exist' },
+  'apps.app.menuNameRequired': { zh: '请输入菜单名称', en: 'Please enter the menu name' },
+  'apps.app.menuDuplicate': { zh: '菜单路径重复: {path}', en: 'Duplicate menu path: {path}' },
+  'apps.app.notFound': { zh: '应用不存在', en: 'The app does not exist' },
+  'apps.classification.nameRequired': { zh: '请输入分类名称', en: 'Please enter the classification name' },
+  'apps.classification.nameTaken': { zh: '分类名称已存在', en: 'This classification name is already in use' },
+  'apps.classification.inUse': { zh: '该分类下还有 {count} 个应用,不能删除', en: 'This classification still holds {count} apps and cannot be deleted' },
+  'apps.image.type': { zh: '图片只能是 PNG、JPG 或 GIF 格式', en: 'The image must be a PNG, JPG or GIF file' },
+  'apps.image.tooLarge': { zh: '图片大小不得超过 2M', en: 'The image must not exceed 2 MB' },
+  'apps.carousel.titleRequired': { zh: '请输入轮播标题', en: 'Please enter the carousel title' },
+  'apps.carousel.imageRequired': { zh: '请上传轮播图片', en: 'Please upload the carousel image' },
+  'apps.carousel.sortMismatch': { zh: '排序须包含全部轮播图,且每项只出现一次', en: 'The order must list every carousel item exactly once' },
+  'apps.frequent.tooMany': { zh: `常用应用最多 ${APPS_LIMITS.frequentMax} 个`, en: `At most ${APPS_LIMITS.frequentMax} frequently used apps` },
+  'apps.opening.imageRequired': { zh: '请上传开屏图片', en: 'Please upload the opening-screen image' },
+  'apps.opening.seconds': { zh: `展示时长为 ${APPS_LIMITS.openingSecondsMin} 到 ${APPS_LIMITS.openingSecondsMax} 秒`, en: `The display time is ${APPS_LIMITS.openingSecondsMin} to ${APPS_LIMITS.openingSecondsMax} seconds` },
+  'apps.import.type': { zh: '只能导入 .xlsx、.xls 或 .csv 文件', en: 'Only .xlsx, .xls or .csv files can be imported' },
+  'apps.import.tooLarge': { zh: '文件大小不得超过1M', en: 'The file must not exceed 1 MB' },
+  'apps.import.unreadable': { zh: '无法读取文件,请使用导入模板', en: 'The file cannot be read; please use the import template' },
+  'apps.import.header': { zh: '表头须为: name, nameEn, code, parentCode, sort, grade, leader', en: 'The header must be: name, nameEn, code, parentCode, sort, grade, leader' },
+  'apps.import.empty': { zh: '文件中没有数据行', en: 'The file holds no data rows' },
+  'apps.import.tooManyRows': { zh: `最多导入 ${APPS_LIMITS.importMaxRows} 行`, en: `At most ${APPS_LIMITS.importMaxRows} rows can be imported` },
+  'apps.import.invalidRows': { zh: '有 {count} 行数据有误,未导入任何数据', en: '{count} rows are invalid; nothing was imported' },
+  'apps.import.typeInvalid': { zh: '组织类型只能包含字母、数字、- 和 _', en: 'The organisation type holds only letters, digits, - and _' },
+  'apps.import.nameRequired': { zh: '组织名称不能为空', en: 'The organisation name is required' },
+  'apps.import.codeRequired': { zh: '组织编码不能为空', en: 'The organisation code is required' },
+  'apps.import.codeTaken': { zh: '组织编码已存在', en: 'The organisation code already exists' },
+  'apps.import.codeDuplicate': { zh: '组织编码在文件中重复', en: 'The organisation code appears twice in the file' },
+  'apps.import.parentMissing': { zh: '上级组织编码不存在', en: 'The parent organisation code does not exist' },
+  'apps.import.number': { zh: '{field} 须为 0 到 9999 的整数', en: '{field} must be a whole number from 0 to 9999' },
+  'data.medicine.nameRequired': { zh: '请输入药品名称', en: 'Please enter the medicine name' },
+  'data.medicine.codeRequired': { zh: '请输入药品编码', en: 'Please enter the medicine code' },
+  'data.medicine.codeInvalid': { zh: '药品编码只能包含字母、数字、- 和 _', en: 'The medicine code holds only letters, digits, - and _' },
+  'data.medicine.codeTaken': { zh: '药品编码已存在', en: 'This medicine code is already in use' },
+  'data.medicine.competitorRequired': { zh: '请输入竞品名称', en: 'Please enter the competitor name' },
+  'data.medicine.competitorDuplicate': { zh: '竞品重复: {name}', en: 'Duplicate competitor: {name}' },
+  'data.medicine.indicationRequired': { zh: '适应症不能为空', en: 'The indication must not be empty' },
+  'data.medicine.indicationDuplicate': { zh: '适应症重复: {name}', en: 'Duplicate indication: {name}' },
+  'data.homeData.keyInvalid': { zh: '数据标识须以字母开头,只含字母和数字,最多 40 个字符', en: 'The data key starts with a letter and holds only letters and digits (at most 40 characters)' },
+  'data.homeData.keyTaken': { zh: '数据标识已存在', en: 'This data key is already in use' },
+  'data.homeData.nameRequired': { zh: '请输入数据名称', en: 'Please enter the data name' },
+  'data.homeData.valueRequired': { zh: '请输入数值(不小于 0 的整数)', en: 'Please enter the value (a whole number, at least 0)' },
+  'data.chart.nameRequired': { zh: '请输入图表名称', en: 'Please enter the chart name' },
+  'data.chart.contentRequired': { zh: '请输入图表内容', en: 'Please enter the chart content' },
+  'data.chart.contentFormat': { zh: '图表内容格式为 时间/数值,两边均为数字,多项以逗号分隔,如 2023/120,2024/156', en: "Chart content is time/value with numbers on both sides of '/', items separated by commas, e.g. 2023/120,2024/156" },
+  'data.chart.duplicateTime': { zh: '图表内容中的时间 {time} 重复', en: 'The time {time} appears twice in the chart content' },
+  'data.chart.tooManyPoints': { zh: `图表内容最多 ${APPS_LIMITS.chartPointsMax} 项`, en: `At most ${APPS_LIMITS.chartPointsMax} chart items` },
+  'data.stage.nameRequired': { zh: '请输入阶段名称', en: 'Please enter the stage name' },
+  'data.stage.nameTaken': { zh: '阶段名称已存在', en: 'This stage name is already in use' },
+  'data.department.indicationRequired': { zh: '请输入适应症', en: 'Please enter the indication' },
+  'data.department.departmentRequired': { zh: '请输入科室', en: 'Please enter the department' },
+  'data.department.taken': { zh: '该适应症与科室的对应已存在', en: 'This indication and department pair already exists' },
+  'data.opinion.drugRequired': { zh: '请输入药品', en: 'Please enter the drug' },
+  'data.opinion.sentimentRequired': { zh: '请选择正面或负面', en: 'Please choose positive or negative' },
+  'data.opinion.standardCategoryRequired': { zh: '请输入标准类别', en: 'Please enter the standard category' },
+  'data.opinion.categoryRequired': { zh: '请输入类别', en: 'Please enter the category' },
+  'data.keyword.required': { zh: '请输入关键词', en: 'Please enter the keyword' },
+  'data.keyword.taken': { zh: '关键词已存在', en: 'This keyword already exists' },
+  'data.journal.nameRequired': { zh: '请输入期刊名称', en: 'Please enter the journal name' },
+  'data.journal.categoryRequired': { zh: '请输入期刊类别', en: 'Please enter the journal category' },
+  'data.journal.nameTaken': { zh: '期刊名称已存在', en: 'This journal name is already in use' },
+  'group.nameRequired': { zh: '请输入消息组名称', en: 'Please enter the message group name' },
+  'group.nameTaken': { zh: '消息组名称已存在', en: 'This message group name is already in use' },
+  'group.memberMissing': { zh: '所选成员不存在', en: 'A chosen member does not exist' },
+  'group.memberDuplicate': { zh: '成员重复', en: 'A member is listed twice' },
+  'enterprise.nameRequired': { zh: '请输入系统名称', en: 'Please enter the system name' },
+  'enterprise.enterpriseNameRequired': { zh: '请输入企业名称', en: 'Please enter the enterprise name' },
+  'enterprise.domainInvalid': { zh: '请输入正确的域名', en: 'Please enter a valid domain' },
+} as const satisfies Record<string, MessageText>;
+
+type AppsMessageKey = keyof typeof APPS_MESSAGES;
+const m = (key: AppsMessageKey) => key;
+/** The message of a missing or mistyped value; other problems keep their own message. */
+const missing = (key: AppsMessageKey) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) });
+
+// ---------------------------------------------------------------- building blocks
+
+const L = APPS_LIMITS;
+/** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
+export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(missing(key)).trim().min(1, m(key)).max(max);
+export const optionalText = (max: number = L.textMax) => z.string().trim().max(max).default('');
+export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
+export const idField = z.number().int().positive();
+/** A path id (`/:id`). */
+export const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** The URL pattern of spec 001 section 5 (http, https or ftp). */
+export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
+/** A link: empty, a site-relative path (uploaded files), or an http, https or ftp URL. */
+export const linkField = z
+  .string()
+  .trim()
+  .max(L.urlMax)
+  .refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid'))
+  .default('');
+
+/** The words of a search box: at most five conditions separated by spaces (spec 001 section 5). */
+export function searchTerms(search: string): string[] {
+  return search.trim().split(/\s+/).filter(Boolean);
+}
+export const searchField = z
+  .string()
+  .trim()
+  .max(L.textMax)
+  .refine((v) => searchTerms(v).length <= SEARCH_MAX_CONDITIONS, m('apps.search.tooMany'))
+  .default('');
+
+/** A page of a list: page from 1, size up to 100, optional search. */
+export const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
+  search: searchField,
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export interface Page<T> {
+  total: number;
+  page: number;
+  size: number;
+  list: T[];
+}
+
+// ---------------------------------------------------------------- app management (spec 001 section 7.8)
+
+export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
+export const appMenuInput = z.strictObject({
+  name: requiredText('apps.app.menuNameRequired'),
+  nameEn: optionalText(L.nameMax),
+  path: z.string().trim().min(1).max(L.urlMax),
+  type: z.enum(APP_MENU_TYPES).default('MENU'),
+  sort: sortField,
+});
+
+export const appInput = z.strictObject({
+  appKey: z.string(missing('apps.app.keyRequired')).trim().min(1, m('apps.app.keyRequired')).regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
+  name: requiredText('apps.app.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')),
+  icon: linkField,
+  url: linkField,
+  description: optionalText(L.descriptionMax),
+  sort: sortField,
+  enabled: z.boolean().default(true),
+  /** Roles that see the app; none means every signed-in user. */
+  roleIds: z.array(idField).max(L.rolesMax).default([]),
+  menus: z.array(appMenuInput).max(L.menusMax).default([]),
+});
+export const appUpdate = appInput.extend({ id: idField });
+export type AppInput = z.input<typeof appInput>;
+
+export const appListQuery = pageQuery.extend({
+  classificationId: z.coerce.number().int().positive().optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+});
+
+export interface AppMenuItem {
+  id: number;
+  name: string;
+  nameEn: string;
+  path: string;
+  type: (typeof APP_MENU_TYPES)[number];
+  sort: number;
+}
+export interface AppRecord {
+  id: number;
+  appKey: string;
+  name: string;
+  nameEn: string;
+  classificationId: number;
+  classificationName: string;
+  classificationNameEn: string;
+  icon: string;
+  url: string;
+  description: string;
+  sort: number;
+  enabled: boolean;
+  roleIds: number[];
+  menus: AppMenuItem[];
+  updatedAt: string;
+}
+
+export const classificationInput = z.strictObject({
+  name: requiredText('apps.classification.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const classificationUpdate = classificationInput.extend({ id: idField });
+export interface ClassificationRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+  sort: number;
+  appCount: number;
+}
+
+export const carouselInput = z.strictObject({
+  title: requiredText('apps.carousel.titleRequired'),
+  image: z.string(missing('apps.carousel.imageRequired')).trim().min(1, m('apps.carousel.imageRequired')).max(L.urlMax),
+  link: linkField,
+  enabled: z.boolean().default(true),
+});
+export const carouselUpdate = carouselInput.extend({ id: idField });
+export const carouselSortRequest = z.strictObject({ ids: z.array(idField).min(1).max(1000) });
+export interface CarouselRecord {
+  id: number;
+  title: string;
+  image: string;
+  link: string;
+  enabled: boolean;
+  sort: number;
+}
+
+export const appIdParams = z.strictObject({ appId: z.coerce.number().int().positive() });
+
+export const appMessageValueRequest = z.strictObject({
+  appId: idField,
+  value: z.number().int().min(0).max(L.messageValueMax),
+});
+export interface AppMessageV1 {
+  appId: number;
+  value: number;
+}
+export interface AppMessageV2 extends AppMessageV1 {
+  appKey: string;
+  name: string;
+  nameEn: string;
+  icon: string;
+  url: string;
+  updatedAt: string | null;
+}
+
+const openingSeconds = z.number().int().min(L.openingSecondsMin, m('apps.opening.seconds')).max(L.openingSecondsMax, m('apps.opening.seconds'));
+export const openingScreenInput = z.strictObject({
+  image: z.string(missing('apps.opening.imageRequired')).trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax),
+  link: linkField,
+  durationSeconds: openingSeconds.default(L.openingSecondsDefault),
+  enabled: z.boolean().default(true),
+});
+export const openingScreenPatch = z.strictObject({
+  image: z.string().trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax).optional(),
+  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid')).optional(),
+  durationSeconds: openingSeconds.optional(),
+  enabled: z.boolean().optional(),
+});
+export interface OpeningScreenRecord {
+  image: string;
+  link: string;
+  durationSeconds: number;
+  enabled: boolean;
+  updatedAt: string | null;
+}
+
+export interface UploadedAppFile {
+  fileId: string;
+  url: string;
+  name: string;
+  size: number;
+}
+export const appFileUrl = (fileId: string) => fillPath(APPS_PATHS.file.download, { fileId });
+
+export const orgImportParams = z.strictObject({ type: z.string().regex(/^[A-Za-z0-9_-]{1,30}$/, m('apps.import.typeInvalid')) });
+/** The columns of the organisation import file, in order. */
+export const ORG_IMPORT_COLUMNS = ['name', 'nameEn', 'code', 'parentCode', 'sort', 'grade', 'leader'] as const;
+export interface OrgImportProblem {
+  /** The row number in the file (the header is row 1). */
+  row: number;
+  field: string;
+  message: string;
+}
+export interface OrgImportResult {
+  imported: number;
+  problems: OrgImportProblem[];
+}
+
+export const userSearchQuery = z.strictObject({ search: z.string().trim().max(50).default('') });
+export interface OptionRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+}
+
+export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
+
+// ---------------------------------------------------------------- data management
+
+export const medicineInput = z.strictObject({
+  name: requiredText('data.medicine.nameRequired'),
+  alias: optionalText(L.nameMax),
+  code: z.string(missing('data.medicine.codeRequired')).trim().min(1, m('data.medicine.codeRequired')).max(30).regex(/^[A-Za-z0-9_-]+$/, m('data.medicine.codeInvalid')),
+  companyId: optionalText(L.nameMax),
+  competitors: z
+    .array(z.strictObject({ name: requiredText('data.medicine.competitorRequired'), alias: optionalText(L.nameMax) }))
+    .max(L.competitorsMax)
+    .default([]),
+  indications: z.array(requiredText('data.medicine.indicationRequired', 100)).max(L.indicationsMax).default([]),
+});
+export const medicineUpdate = medicineInput.extend({ id: idField });
+export type MedicineInput = z.input<typeof medicineInput>;
+export interface MedicineRecord {
+  id: number;
+  name: string;
+  alias: string;
+  code: string;
+  companyId: string;
+  competitors: { name: string; alias: string }[];
+  indications: string[];
+}
+
+export const homeDataInput = z.strictObject({
+  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, m('data.homeData.keyInvalid')),
+  name: requiredText('data.homeData.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  value: z.number(missing('data.homeData.valueRequired')).int(m('data.homeData.valueRequired')).min(0, m('data.homeData.valueRequired')).max(L.homeValueMax),
+  unit: optionalText(10),
+  sort: sortField,
+});
+export const homeDataUpdate = homeDataInput.extend({ id: idField });
+export interface HomeDataRecord {
+  id: number;
+  key: string;
+  name: string;
+  nameEn: string;
+  value: number;
+  unit: string;
+  sort: number;
+}
+
+export const CHART_TYPES = ['line', 'bar'] as const;
+export interface ChartPoint {
+  time: number;
+  value: number;
+}
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/**
+ * Chart content (spec 001 section 5): items `time/value` separated by commas (or new lines),
+ * numbers on both sides of '/', no time twice. The points, or the message of the first problem.
+ */
+export function parseChartContent(content: string): { points: ChartPoint[] } | { error: AppsMessageKey; params?: Record<string, string> } {
+  const items = content.split(/[,,;\n\r]+/).map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) return { error: 'data.chart.contentRequired' };
+  if (items.length > L.chartPointsMax) return { error: 'data.chart.tooManyPoints' };
+  const seen = new Set<number>();
+  const points: ChartPoint[] = [];
+  for (const item of items) {
+    const parts = item.split('/').map((s) => s.trim());
+    if (parts.length !== 2 || !NUMBER.test(parts[0]!) || !NUMBER.test(parts[1]!)) return { error: 'data.chart.contentFormat' };
+    const time = Number(parts[0]);
+    if (seen.has(time)) return { error: 'data.chart.duplicateTime', params: { time: parts[0]! } };
+    seen.add(time);
+    points.push({ time, value: Number(parts[1]) });
+  }
+  return { points };
+}
+export const homeChartInput = z.strictObject({
+  name: requiredText('data.chart.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  chartType: z.enum(CHART_TYPES).default('line'),
+  content: z.string(missing('data.chart.contentRequired')).trim().min(1, m('data.chart.contentRequired')).max(4000),
+  sort: sortField,
+});
+export const homeChartUpdate = homeChartInput.extend({ id: idField });
+export interface HomeChartRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+  chartType: (typeof CHART_TYPES)[number];
+  content: string;
+  sort: number;
+}
+export interface HomeChartSeries extends HomeChartRecord {
+  points: ChartPoint[];
+}
+
+export const indicationStageInput = z.strictObject({
+  name: requiredText('data.stage.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const indicationStageUpdate = indicationStageInput.extend({ id: idField });
+
+export const indicationDepartmentInput = z.strictObject({
+  indication: requiredText('data.department.indicationRequired', 100),
+  department: requiredText('data.department.departmentRequired'),
+  departmentEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const indicationDepartmentUpdate = indicationDepartmentInput.extend({ id: idField });
+
+export const SENTIMENTS = ['positive', 'negative'] as const;
+export const publicOpinionInput = z.strictObject({
+  drug: requiredText('data.opinion.drugRequired'),
+  sentiment: z.enum(SENTIMENTS, m('data.opinion.sentimentRequired')),
+  standardCategory: requiredText('data.opinion.standardCategoryRequired'),
+  category: requiredText('data.opinion.categoryRequired'),
+  categoryEn: optionalText(L.nameMax),
+  company: optionalText(L.nameMax),
+});
+export const publicOpinionUpdate = publicOpinionInput.extend({ id: idField });
+
+export const keywordInput = z.strictObject({
+  keyword: requiredText('data.keyword.required'),
+  category: optionalText(L.nameMax),
+  enabled: z.boolean().default(true),
+});
+export const keywordUpdate = keywordInput.extend({ id: idField });
+
+export const journalInput = z.strictObject({
+  name: requiredText('data.journal.nameRequired', 100),
+  category: requiredText('data.journal.categoryRequired'),
+  alias: optionalText(100),
+  formerName: optionalText(100),
+});
+export const journalUpdate = journalInput.extend({ id: idField });
+
+// ---------------------------------------------------------------- message groups and enterprise settings
+
+export const messageGroupInput = z.strictObject({
+  name: requiredText('group.nameRequired'),
+  description: optionalText(L.textMax),
+  memberIds: z
+    .array(idField)
+    .max(L.groupMembersMax)
+    .refine((ids) => new Set(ids).size === ids.length, m('group.memberDuplicate'))
+    .default([]),
+});
+export const messageGroupUpdate = messageGroupInput.extend({ id: idField });
+export interface MessageGroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  memberIds: number[];
+  members: { id: number; username: string; firstName: string }[];
+  updatedAt: string;
+}
+
+export const enterpriseInput = z.strictObject({
+  name: requiredText('enterprise.nameRequired'),
+  enterpriseName: requiredText('enterprise.enterpriseNameRequired', 100),
+  domain: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^$|^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, m('enterprise.domainInvalid'))
+    .default(''),
+  copyright: optionalText(L.textMax),
+  filingNumber: optionalText(100),
+});
+export interface EnterpriseRecord {
+  tenantId: string;
+  name: string;
+  enterpriseName: string;
+  domain: string;
+  copyright: string;
+  filingNumber: string;
+}

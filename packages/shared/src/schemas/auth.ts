@@ -112,6 +112,7 @@ export interface MenuListResult {
 }
 
 export interface HomeStatistics {
-  stats: { key: string; value: number; unit: string }[];
+  /** `name` and `nameEn` label a figure the built-in labels do not know (data management, home data). */
+  stats: { key: string; value: number; unit: string; name?: string; nameEn?: string }[];
   tiles: { key: string; path: string | null; count: number | null }[];
 }

@@ -109,7 +109,7 @@ const TILES: { key: string; router: string | null }[] = [
 export async function homeStatisticsFor(db: Db, permittedPaths: Map<string, string>): Promise<HomeStatistics> {
   const rows = await db.select().from(homeStatistics).orderBy(homeStatistics.sort);
   return {
-    stats: rows.map((r) => ({ key: r.key, value: r.value, unit: r.unit })),
+    stats: rows.map((r) => ({ key: r.key, value: r.value, unit: r.unit, name: r.name, nameEn: r.nameEn })),
     tiles: TILES.map((tile) => ({ key: tile.key, path: (tile.router && permittedPaths.get(tile.router)) || null, count: null })),
   };
 }

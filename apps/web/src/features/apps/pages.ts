@@ -1,4 +1,20 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+const data = () => import('./pages/DataPages');
+const system = () => import('./pages/SystemPages');
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx). */
-export const APPS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const APPS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  appManagement: lazy(() => import('./pages/AppManagementPage').then((m) => ({ default: m.AppManagementPage }))),
+  setting: lazy(() => system().then((m) => ({ default: m.SettingPage }))),
+  messageManger: lazy(() => system().then((m) => ({ default: m.MessageGroupPage }))),
+  messageEdit: lazy(() => system().then((m) => ({ default: m.MessageEditPage }))),
+  medicineDurg: lazy(() => data().then((m) => ({ default: m.MedicinePage }))),
+  homeData: lazy(() => data().then((m) => ({ default: m.HomeDataPage }))),
+  homeChart: lazy(() => data().then((m) => ({ default: m.HomeChartPage }))),
+  indicationStage: lazy(() => data().then((m) => ({ default: m.IndicationStagePage }))),
+  indicationDepartment: lazy(() => data().then((m) => ({ default: m.IndicationDepartmentPage }))),
+  medicinePublicOpinion: lazy(() => data().then((m) => ({ default: m.PublicOpinionPage }))),
+  keyword: lazy(() => data().then((m) => ({ default: m.KeywordPage }))),
+  journalTable: lazy(() => data().then((m) => ({ default: m.JournalPage }))),
+};

@@ -17,6 +17,7 @@ import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { userInfoQuery } from '@/lib/session/queries';
+import { HomeCharts } from '@/features/apps/components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
 
@@ -44,15 +45,15 @@ const TILES: Record<string, { label: LabelKey; icon: ReactNode }> = {
 };
 
 function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <div className="fp-stats">
       {stats.map((s) => {
         const label = STAT_LABELS[s.key];
         const unit = UNIT_LABELS[s.unit];
         return (
-          <Card key={s.key} className="fp-stat" size="small">
-            <Statistic title={label ? t(label) : s.key} value={s.value} groupSeparator="," suffix={unit ? t(unit) : s.unit || undefined} />
+          <Card key={s.key} className="fp-stat" size="small" data-stat={s.key}>
+            <Statistic title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key} value={s.value} groupSeparator="," suffix={unit ? t(unit) : s.unit || undefined} />
           </Card>
         );
       })}
@@ -117,6 +118,7 @@ export function DashboardPage() {
         </h3>
         {statistics.data ? <Tiles tiles={statistics.data.tiles} /> : null}
       </section>
+      <HomeCharts />
     </div>
   );
 }

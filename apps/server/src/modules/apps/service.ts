@@ -1,0 +1,492 @@
+import { and, asc, count, desc, eq, exists, inArray, max, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  APPS_LIMITS,
+  type appInput,
+  type appListQuery,
+  type AppMenuItem,
+  type AppMessageV1,
+  type AppMessageV2,
+  type AppRecord,
+  type carouselInput,
+  type CarouselRecord,
+  type classificationInput,
+  type ClassificationRecord,
+  type EnterpriseRecord,
+  type enterpriseInput,
+  type openingScreenInput,
+  type OpeningScreenRecord,
+  type openingScreenPatch,
+  type OptionRecord,
+  type Page,
+} from '@field-portal/shared';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  appClassifications,
+  appMenus,
+  appRoles,
+  apps,
+  carousels,
+  enterprises,
+  frequentApps,
+  openingScreens,
+  recentApps,
+  roles,
+  userAppMessages,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { CurrentUser } from '../../platform/auth.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { searchCondition, type CrudSpec } from './crud.js';
+
+/** Menu authority of app management (seed/menus.ts). */
+export const APP_AUTHORITY = 'system:appManagement';
+
+type AppIn = z.output<typeof appInput>;
+type Row = typeof apps.$inferSelect;
+
+const audit = (tx: Tx, user: CurrentUser, action: string, entity: string, entityId: string | number, before: unknown, after: unknown) =>
+  recordAudit(tx, { actorId: user.id, actorName: user.username, action, entity, entityId: String(entityId), before, after });
+
+// ---------------------------------------------------------------- classifications
+
+export const classificationSpec = (paths: CrudSpec<typeof classificationInput, ClassificationRecord>['paths'], input: typeof classificationInput, update: z.ZodObject): CrudSpec<typeof classificationInput, ClassificationRecord> => ({
+  entity: 'appClassification',
+  tag: 'apps',
+  paths,
+  authority: APP_AUTHORITY,
+  table: appClassifications,
+  id: appClassifications.id,
+  input,
+  update,
+  search: [appClassifications.name, appClassifications.nameEn],
+  order: [appClassifications.sort],
+  unique: [{ columns: (i) => [[appClassifications.name, i.name]], field: 'name', key: 'apps.classification.nameTaken' }],
+  beforeRemove: async (tx, id) => {
+    const [row] = await tx.select({ n: count() }).from(apps).where(eq(apps.classificationId, id));
+    const n = Number(row?.n ?? 0);
+    if (n > 0) throw new AppError(409, 'apps.classification.inUse', { count: n });
+  },
+  present: async (tx, rows) => {
+    const ids = rows.map((r) => r.id as number);
+    const counts = ids.length
+      ? await tx.select({ id: apps.classificationId, n: count() }).from(apps).where(inArray(apps.classificationId, ids)).groupBy(apps.classificationId)
+      : [];
+    return rows.map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      nameEn: r.nameEn as string,
+      sort: r.sort as number,
+      appCount: Number(counts.find((c) => c.id === r.id)?.n ?? 0),
+    }));
+  },
+});
+
+// ---------------------------------------------------------------- apps
+
+async function presentApps(tx: Tx, rows: Row[]): Promise<AppRecord[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const classes = await tx.select().from(appClassifications).where(inArray(appClassifications.id, [...new Set(rows.map((r) => r.classificationId))]));
+  const roleRows = await tx.select().from(appRoles).where(inArray(appRoles.appId, ids)).orderBy(asc(appRoles.roleId));
+  const menuRows = await tx.select().from(appMenus).where(inArray(appMenus.appId, ids)).orderBy(asc(appMenus.sort), asc(appMenus.id));
+  return rows.map((r) => ({
+    id: r.id,
+    appKey: r.appKey,
+    name: r.name,
+    nameEn: r.nameEn,
+    classificationId: r.classificationId,
+    classificationName: classes.find((c) => c.id === r.classificationId)?.name ?? '',
+    classificationNameEn: classes.find((c) => c.id === r.classificationId)?.nameEn ?? '',
+    icon: r.icon,
+    url: r.url,
+    description: r.description,
+    sort: r.sort,
+    enabled: r.enabled,
+    roleIds: roleRows.filter((x) => x.appId === r.id).map((x) => x.roleId),
+    menus: menuRows.filter((m) => m.appId === r.id).map(toMenuItem),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+const toMenuItem = (m: typeof appMenus.$inferSelect): AppMenuItem => ({ id: m.id, name: m.name, nameEn: m.nameEn, path: m.path, type: m.type as AppMenuItem['type'], sort: m.sort });
+
+async function loadApp(tx: Tx, id: number): Promise<AppRecord | undefined> {
+  const rows = await tx.select().from(apps).where(eq(apps.id, id)).limit(1);
+  return (await presentApps(tx, rows))[0];
+}
+
+async function checkApp(tx: Tx, input: AppIn, id: number | undefined): Promise<void> {
+  const taken = await tx
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.appKey, input.appKey), id === undefined ? undefined : sql`${apps.id} <> ${id}`))
+    .limit(1);
+  if (taken.length > 0) throw badRequest('apps.app.keyTaken', 'appKey');
+  const [cls] = await tx.select({ id: appClassifications.id }).from(appClassifications).where(eq(appClassifications.id, input.classificationId)).limit(1);
+  if (!cls) throw badRequest('apps.app.classificationMissing', 'classificationId');
+  const roleIds = [...new Set(input.roleIds)];
+  if (roleIds.length > 0) {
+    const found = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
+    if (found.length !== roleIds.length) throw badRequest('apps.app.roleMissing', 'roleIds');
+  }
+  const paths = new Set<string>();
+  for (const menu of input.menus) {
+    if (paths.has(menu.path)) throw badRequest('apps.app.menuDuplicate', 'menus', { path: menu.path });
+    paths.add(menu.path);
+  }
+}
+
+async function writeAppChildren(tx: Tx, id: number, input: AppIn, isUpdate: boolean) {
+  if (isUpdate) {
+    await tx.delete(appRoles).where(eq(appRoles.appId, id));
+    await tx.delete(appMenus).where(eq(appMenus.appId, id));
+  }
+  const roleIds = [...new Set(input.roleIds)];
+  if (roleIds.length > 0) await tx.insert(appRoles).values(roleIds.map((roleId) => ({ appId: id, roleId })));
+  if (input.menus.length > 0) await tx.insert(appMenus).values(input.menus.map((m) => ({ appId: id, ...m })));
+}
+
+const appRow = (input: AppIn, now: Date) => ({
+  appKey: input.appKey,
+  name: input.name,
+  nameEn: input.nameEn,
+  classificationId: input.classificationId,
+  icon: input.icon,
+  url: input.url,
+  description: input.description,
+  sort: input.sort,
+  enabled: input.enabled,
+  updatedAt: now,
+});
+
+/** Creates an app with its roles and menus (initialisation), in one transaction. */
+export async function initializeApp(db: Db, user: CurrentUser, input: AppIn, now: Date): Promise<AppRecord> {
+  return db.transaction(async (tx) => {
+    await checkApp(tx, input, undefined);
+    const [row] = await tx.insert(apps).values(appRow(input, now)).returning({ id: apps.id });
+    await writeAppChildren(tx, row!.id, input, false);
+    const after = (await loadApp(tx, row!.id))!;
+    await audit(tx, user, 'create', 'app', row!.id, null, after);
+    return after;
+  });
+}
+
+export async function updateApp(db: Db, user: CurrentUser, id: number, input: AppIn, now: Date): Promise<AppRecord> {
+  return db.transaction(async (tx) => {
+    const before = await loadApp(tx, id);
+    if (!before) throw notFound('apps.app.notFound');
+    await checkApp(tx, input, id);
+    await tx.update(apps).set(appRow(input, now)).where(eq(apps.id, id));
+    await writeAppChildren(tx, id, input, true);
+    const after = (await loadApp(tx, id))!;
+    await audit(tx, user, 'update', 'app', id, before, after);
+    return after;
+  });
+}
+
+/** Deletes an app; its roles, menus, frequent and recent entries and messages go with it. */
+export async function deleteApp(db: Db, user: CurrentUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await loadApp(tx, id);
+    if (!before) throw notFound('apps.app.notFound');
+    await tx.delete(apps).where(eq(apps.id, id));
+    await audit(tx, user, 'delete', 'app', id, before, null);
+  });
+}
+
+export async function listApps(db: Db, query: z.output<typeof appListQuery>): Promise<Page<AppRecord>> {
+  const where = and(
+    searchCondition([apps.name, apps.nameEn, apps.appKey, apps.description], query.search),
+    query.classificationId ? eq(apps.classificationId, query.classificationId) : undefined,
+    query.enabled ? eq(apps.enabled, query.enabled === 'true') : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(apps).where(where);
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(where)
+    .orderBy(asc(apps.sort), asc(apps.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return { total: Number(total?.n ?? 0), page: query.page, size: query.size, list: await presentApps(db, rows) };
+}
+
+/** The apps a user may use: enabled, and either for everyone or for one of the user's roles. */
+function visibleTo(userId: number): SQL {
+  return and(
+    eq(apps.enabled, true),
+    or(
+      notExists(sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id})`),
+      exists(sql`(select 1 from ${appRoles} join ${userRoles} on ${userRoles.roleId} = ${appRoles.roleId} where ${appRoles.appId} = ${apps.id} and ${userRoles.userId} = ${userId})`),
+    ),
+  )!;
+}
+
+export async function userApps(db: Db, userId: number): Promise<AppRecord[]> {
+  const rows = await db
+    .select({ app: apps })
+    .from(apps)
+    .innerJoin(appClassifications, eq(appClassifications.id, apps.classificationId))
+    .where(visibleTo(userId))
+    .orderBy(asc(appClassifications.sort), asc(appClassifications.id), asc(apps.sort), asc(apps.id));
+  return presentApps(db, rows.map((r) => r.app));
+}
+
+/** An app the user may use, else 404 (an app the user cannot see does not exist for them). */
+async function visibleApp(tx: Tx, userId: number, appId: number): Promise<Row> {
+  const [row] = await tx.select().from(apps).where(and(eq(apps.id, appId), visibleTo(userId))).limit(1);
+  if (!row) throw notFound('apps.app.notFound');
+  return row;
+}
+
+export async function appMenusFor(db: Db, userId: number, appId: number, type: string): Promise<AppMenuItem[]> {
+  await visibleApp(db, userId, appId);
+  const rows = await db.select().from(appMenus).where(and(eq(appMenus.appId, appId), eq(appMenus.type, type))).orderBy(asc(appMenus.sort), asc(appMenus.id));
+  return rows.map(toMenuItem);
+}
+
+// ---------------------------------------------------------------- frequently and recently used apps
+
+export async function frequentList(db: Db, userId: number): Promise<AppRecord[]> {
+  const rows = await db
+    .select({ app: apps })
+    .from(frequentApps)
+    .innerJoin(apps, eq(apps.id, frequentApps.appId))
+    .where(and(eq(frequentApps.userId, userId), visibleTo(userId)))
+    .orderBy(asc(frequentApps.createdAt), asc(apps.id));
+  return presentApps(db, rows.map((r) => r.app));
+}
+
+export async function addFrequent(db: Db, userId: number, appId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await visibleApp(tx, userId, appId);
+    const [row] = await tx.select({ n: count() }).from(frequentApps).where(and(eq(frequentApps.userId, userId), sql`${frequentApps.appId} <> ${appId}`));
+    if (Number(row?.n ?? 0) >= APPS_LIMITS.frequentMax) throw badRequest('apps.frequent.tooMany', 'appId');
+    await tx.insert(frequentApps).values({ userId, appId }).onConflictDoNothing();
+  });
+}
+
+export async function removeFrequent(db: Db, userId: number, appId: number): Promise<void> {
+  const removed = await db.delete(frequentApps).where(and(eq(frequentApps.userId, userId), eq(frequentApps.appId, appId))).returning({ appId: frequentApps.appId });
+  if (removed.length === 0) throw notFound('apps.app.notFound');
+}
+
+export async function recentList(db: Db, userId: number): Promise<(AppRecord & { usedAt: string })[]> {
+  const rows = await db
+    .select({ app: apps, usedAt: recentApps.usedAt })
+    .from(recentApps)
+    .innerJoin(apps, eq(apps.id, recentApps.appId))
+    .where(and(eq(recentApps.userId, userId), visibleTo(userId)))
+    .orderBy(desc(recentApps.usedAt), desc(apps.id))
+    .limit(APPS_LIMITS.recentMax);
+  const records = await presentApps(db, rows.map((r) => r.app));
+  return records.map((r, i) => ({ ...r, usedAt: rows[i]!.usedAt.toISOString() }));
+}
+
+/** Records a use of an app; only the latest uses are kept. */
+export async function addRecent(db: Db, userId: number, appId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await visibleApp(tx, userId, appId);
+    await tx.insert(recentApps).values({ userId, appId, usedAt: now }).onConflictDoUpdate({ target: [recentApps.userId, recentApps.appId], set: { usedAt: now } });
+    const keep = tx
+      .select({ appId: recentApps.appId })
+      .from(recentApps)
+      .where(eq(recentApps.userId, userId))
+      .orderBy(desc(recentApps.usedAt), desc(recentApps.appId))
+      .limit(APPS_LIMITS.recentMax);
+    await tx.delete(recentApps).where(and(eq(recentApps.userId, userId), notInArray(recentApps.appId, keep)));
+  });
+}
+
+// ---------------------------------------------------------------- per-user app messages
+
+export async function messagesV1(db: Db, userId: number): Promise<AppMessageV1[]> {
+  const rows = await db
+    .select({ appId: userAppMessages.appId, value: userAppMessages.value })
+    .from(userAppMessages)
+    .innerJoin(apps, eq(apps.id, userAppMessages.appId))
+    .where(and(eq(userAppMessages.userId, userId), visibleTo(userId)))
+    .orderBy(asc(userAppMessages.appId));
+  return rows;
+}
+
+/** Every app the user may use with its message value (0 when none was set). */
+export async function messagesV2(db: Db, userId: number): Promise<AppMessageV2[]> {
+  const rows = await db
+    .select({ app: apps, value: userAppMessages.value, updatedAt: userAppMessages.updatedAt })
+    .from(apps)
+    .leftJoin(userAppMessages, and(eq(userAppMessages.appId, apps.id), eq(userAppMessages.userId, userId)))
+    .where(visibleTo(userId))
+    .orderBy(asc(apps.sort), asc(apps.id));
+  return rows.map((r) => ({
+    appId: r.app.id,
+    appKey: r.app.appKey,
+    name: r.app.name,
+    nameEn: r.app.nameEn,
+    icon: r.app.icon,
+    url: r.app.url,
+    value: r.value ?? 0,
+    updatedAt: r.updatedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function updateMessageValue(db: Db, userId: number, appId: number, value: number, now: Date): Promise<AppMessageV1> {
+  await visibleApp(db, userId, appId);
+  await db
+    .insert(userAppMessages)
+    .values({ userId, appId, value, updatedAt: now })
+    .onConflictDoUpdate({ target: [userAppMessages.userId, userAppMessages.appId], set: { value, updatedAt: now } });
+  return { appId, value };
+}
+
+// ---------------------------------------------------------------- carousel
+
+type CarouselIn = z.output<typeof carouselInput>;
+const toCarousel = (r: typeof carousels.$inferSelect): CarouselRecord => ({ id: r.id, title: r.title, image: r.image, link: r.link, enabled: r.enabled, sort: r.sort });
+
+export async function allCarousels(db: Tx): Promise<CarouselRecord[]> {
+  const rows = await db.select().from(carousels).orderBy(asc(carousels.sort), asc(carousels.id));
+  return rows.map(toCarousel);
+}
+
+/** Adds a carousel item at the end. */
+export async function saveCarousel(db: Db, user: CurrentUser, input: CarouselIn): Promise<CarouselRecord> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ sort: max(carousels.sort) }).from(carousels);
+    const [row] = await tx
+      .insert(carousels)
+      .values({ ...input, sort: (last?.sort ?? 0) + 1 })
+      .returning();
+    const after = toCarousel(row!);
+    await audit(tx, user, 'create', 'carousel', after.id, null, after);
+    return after;
+  });
+}
+
+export async function updateCarousel(db: Db, user: CurrentUser, id: number, input: CarouselIn): Promise<CarouselRecord> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(carousels).where(eq(carousels.id, id)).limit(1);
+    if (!before) throw notFound();
+    const [row] = await tx.update(carousels).set(input).where(eq(carousels.id, id)).returning();
+    const after = toCarousel(row!);
+    await audit(tx, user, 'update', 'carousel', id, toCarousel(before), after);
+    return after;
+  });
+}
+
+export async function deleteCarousel(db: Db, user: CurrentUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(carousels).where(eq(carousels.id, id)).returning();
+    if (!before) throw notFound();
+    await audit(tx, user, 'delete', 'carousel', id, toCarousel(before), null);
+  });
+}
+
+/** A new order: `ids` lists every carousel item exactly once, first shown first. */
+export async function sortCarousels(db: Db, user: CurrentUser, ids: number[]): Promise<CarouselRecord[]> {
+  return db.transaction(async (tx) => {
+    const before = await allCarousels(tx);
+    const current = new Set(before.map((c) => c.id));
+    if (new Set(ids).size !== ids.length || ids.length !== current.size || ids.some((id) => !current.has(id))) {
+      throw badRequest('apps.carousel.sortMismatch', 'ids');
+    }
+    for (const [i, id] of ids.entries()) await tx.update(carousels).set({ sort: i + 1 }).where(eq(carousels.id, id));
+    const after = await allCarousels(tx);
+    await audit(tx, user, 'sort', 'carousel', 'all', before.map((c) => c.id), after.map((c) => c.id));
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------- opening screen page
+
+const OPENING_ID = 1;
+const toOpening = (r: typeof openingScreens.$inferSelect): OpeningScreenRecord => ({
+  image: r.image,
+  link: r.link,
+  durationSeconds: r.durationSeconds,
+  enabled: r.enabled,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function getOpeningScreen(db: Tx): Promise<OpeningScreenRecord | null> {
+  const [row] = await db.select().from(openingScreens).where(eq(openingScreens.id, OPENING_ID)).limit(1);
+  return row ? toOpening(row) : null;
+}
+
+/** Saves the whole opening screen (creates it the first time). */
+export async function saveOpeningScreen(db: Db, user: CurrentUser, input: z.output<typeof openingScreenInput>, now: Date): Promise<OpeningScreenRecord> {
+  return db.transaction(async (tx) => {
+    const before = await getOpeningScreen(tx);
+    const values = { ...input, updatedAt: now };
+    const [row] = await tx
+      .insert(openingScreens)
+      .values({ id: OPENING_ID, ...values })
+      .onConflictDoUpdate({ target: openingScreens.id, set: values })
+      .returning();
+    const after = toOpening(row!);
+    await audit(tx, user, before ? 'update' : 'create', 'openingScreen', OPENING_ID, before, after);
+    return after;
+  });
+}
+
+/** Changes some fields of the opening screen; 404 before it was ever saved. */
+export async function patchOpeningScreen(db: Db, user: CurrentUser, patch: z.output<typeof openingScreenPatch>, now: Date): Promise<OpeningScreenRecord> {
+  return db.transaction(async (tx) => {
+    const before = await getOpeningScreen(tx);
+    if (!before) throw notFound();
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const [row] = await tx
+      .update(openingScreens)
+      .set({ ...set, updatedAt: now })
+      .where(eq(openingScreens.id, OPENING_ID))
+      .returning();
+    const after = toOpening(row!);
+    await audit(tx, user, 'update', 'openingScreen', OPENING_ID, before, after);
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------- choices of the forms
+
+export async function roleOptions(db: Db): Promise<OptionRecord[]> {
+  return db.select({ id: roles.id, name: roles.name, nameEn: roles.nameEn }).from(roles).orderBy(asc(roles.id));
+}
+
+/** Enabled users by login or display name: `name` is the display name, `nameEn` the login name. */
+export async function userOptions(db: Db, search: string): Promise<OptionRecord[]> {
+  const where = and(eq(users.enabled, true), searchCondition([users.username, users.firstName, users.realName], search));
+  const rows = await db.select({ id: users.id, name: users.firstName, nameEn: users.username }).from(users).where(where).orderBy(asc(users.username)).limit(20);
+  return rows;
+}
+
+// ---------------------------------------------------------------- enterprise settings
+
+const toEnterprise = (r: typeof enterprises.$inferSelect): EnterpriseRecord => ({
+  tenantId: r.tenantId,
+  name: r.name,
+  enterpriseName: r.enterpriseName,
+  domain: r.domain,
+  copyright: r.copyright,
+  filingNumber: r.filingNumber,
+});
+
+export async function getEnterprise(db: Tx): Promise<EnterpriseRecord> {
+  const [row] = await db.select().from(enterprises).orderBy(asc(enterprises.id)).limit(1);
+  if (!row) throw new AppError(404, 'session.comFail');
+  return toEnterprise(row);
+}
+
+/** Updates the enterprise (the first tenant): the login page and the footer read it. */
+export async function updateEnterprise(db: Db, user: CurrentUser, input: z.output<typeof enterpriseInput>): Promise<EnterpriseRecord> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(enterprises).orderBy(asc(enterprises.id)).limit(1).for('update');
+    if (!current) throw new AppError(404, 'session.comFail');
+    const [row] = await tx.update(enterprises).set(input).where(eq(enterprises.id, current.id)).returning();
+    const after = toEnterprise(row!);
+    await audit(tx, user, 'update', 'enterprise', current.tenantId, toEnterprise(current), after);
+    return after;
+  });
+}

@@ -1,0 +1,359 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Tag } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  API,
+  homeChartInput,
+  homeDataInput,
+  indicationDepartmentInput,
+  indicationStageInput,
+  journalInput,
+  keywordInput,
+  medicineInput,
+  parseChartContent,
+  publicOpinionInput,
+  type HomeChartSeries,
+  type HomeDataRecord,
+  type MedicineRecord,
+} from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { CrudScreen } from '../components/CrudScreen';
+import { chartContentError, medicineListErrors } from '../form-rules';
+
+const D = API.apps.data;
+const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);
+
+/** /dataManage/medicineDurg: medicines with their competitors and indications. */
+export function MedicinePage() {
+  const { t } = useI18n();
+  return (
+    <CrudScreen<MedicineRecord>
+      title="apps.medicine.title"
+      entity="medicine"
+      paths={D.medicine}
+      schema={medicineInput}
+      searchPlaceholder="apps.medicine.search"
+      defaults={{ name: '', alias: '', code: '', companyId: '', competitors: [], indications: [] }}
+      toForm={(row) => ({ ...row })}
+      extraCheck={(values, lang) => medicineListErrors(values, lang)}
+      modalWidth={640}
+      columns={[
+        { key: 'name', label: 'apps.medicine.name' },
+        { key: 'alias', label: 'apps.medicine.alias' },
+        { key: 'code', label: 'apps.medicine.code', render: (r) => <code>{r.code}</code> },
+        { key: 'companyId', label: 'apps.medicine.companyId' },
+        {
+          key: 'competitors',
+          label: 'apps.medicine.competitors',
+          render: (r) => (
+            <span className="fp-apps-chips">
+              {r.competitors.map((c) => (
+                <Tag key={c.name}>{c.alias ? `${c.name} (${c.alias})` : c.name}</Tag>
+              ))}
+            </span>
+          ),
+        },
+        {
+          key: 'indications',
+          label: 'apps.medicine.indications',
+          render: (r) => (
+            <span className="fp-apps-chips">
+              {r.indications.map((i) => (
+                <Tag key={i} color="blue">
+                  {i}
+                </Tag>
+              ))}
+            </span>
+          ),
+        },
+      ]}
+      fields={[
+        { name: 'name', label: 'apps.medicine.name', required: true },
+        { name: 'alias', label: 'apps.medicine.alias' },
+        { name: 'code', label: 'apps.medicine.code', required: true, extra: 'apps.medicine.codeHint' },
+        { name: 'companyId', label: 'apps.medicine.companyId' },
+      ]}
+      extraForm={() => (
+        <>
+          <Form.Item label={t('apps.medicine.competitors')} style={{ marginBottom: 14 }}>
+            <CompetitorList />
+          </Form.Item>
+          <Form.Item name="indications" label={t('apps.medicine.indications')} extra={t('apps.medicine.indicationsHint')}>
+            <Select mode="tags" open={false} tokenSeparators={[',', ',']} placeholder={t('apps.medicine.indicationsPlaceholder')} aria-label={t('apps.medicine.indications')} />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}
+
+/** The competitor rows of the medicine form (name and alias each). */
+function CompetitorList() {
+  const { t } = useI18n();
+  return (
+    <Form.List name="competitors">
+      {(rows, { add, remove }, { errors }) => (
+        <div data-testid="competitors">
+          {rows.map((row, i) => (
+            <div key={row.key} className="fp-apps-list-row">
+              <Form.Item name={[row.name, 'name']}>
+                <Input placeholder={t('apps.medicine.competitorName')} aria-label={`${t('apps.medicine.competitorName')} ${i + 1}`} />
+              </Form.Item>
+              <Form.Item name={[row.name, 'alias']}>
+                <Input placeholder={t('apps.medicine.competitorAlias')} aria-label={`${t('apps.medicine.competitorAlias')} ${i + 1}`} />
+              </Form.Item>
+              <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('apps.action.remove')} onClick={() => remove(row.name)} />
+            </div>
+          ))}
+          <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ name: '', alias: '' })}>
+            {t('apps.medicine.addCompetitor')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/** /dataManage/homeData: the home page's figures. */
+export function HomeDataPage() {
+  const client = useQueryClient();
+  return (
+    <CrudScreen<HomeDataRecord>
+      title="apps.homeData.title"
+      entity="homeData"
+      paths={D.homeData}
+      schema={homeDataInput}
+      searchPlaceholder="apps.homeData.search"
+      defaults={{ key: '', name: '', nameEn: '', value: 0, unit: '', sort: 0 }}
+      toForm={({ id, ...row }) => (void id, row)}
+      onChanged={() => void client.invalidateQueries({ queryKey: ['dashboard'] })}
+      columns={[
+        { key: 'sort', label: 'apps.col.sort', width: 80 },
+        { key: 'key', label: 'apps.homeData.key', render: (r) => <code>{r.key}</code> },
+        { key: 'name', label: 'apps.col.name', render: (r, lang) => bilingual(r.name, r.nameEn, lang) },
+        { key: 'value', label: 'apps.homeData.value', render: (r) => r.value.toLocaleString() },
+        { key: 'unit', label: 'apps.homeData.unit' },
+      ]}
+      fields={[
+        { name: 'key', label: 'apps.homeData.key', required: true, extra: 'apps.homeData.keyHint' },
+        { name: 'name', label: 'apps.col.name', required: true },
+        { name: 'nameEn', label: 'apps.col.nameEn' },
+        { name: 'value', label: 'apps.homeData.value', kind: 'number', required: true },
+        { name: 'unit', label: 'apps.homeData.unit' },
+        { name: 'sort', label: 'apps.col.sort', kind: 'number' },
+      ]}
+    />
+  );
+}
+
+/** /dataManage/homeChart: the home page's charts. */
+export function HomeChartPage() {
+  const client = useQueryClient();
+  return (
+    <CrudScreen<HomeChartSeries>
+      title="apps.homeChart.title"
+      entity="homeChart"
+      paths={D.homeChart}
+      schema={homeChartInput}
+      searchPlaceholder="apps.homeChart.search"
+      defaults={{ name: '', nameEn: '', chartType: 'line', content: '', sort: 0 }}
+      toForm={({ name, nameEn, chartType, content, sort }) => ({ name, nameEn, chartType, content, sort })}
+      extraCheck={(values, lang): Record<string, string> => {
+        const error = chartContentError(String(values.content ?? ''), lang);
+        return error ? { content: error } : {};
+      }}
+      onChanged={() => void client.invalidateQueries({ queryKey: ['dashboard'] })}
+      columns={[
+        { key: 'sort', label: 'apps.col.sort', width: 80 },
+        { key: 'name', label: 'apps.col.name', render: (r, lang) => bilingual(r.name, r.nameEn, lang) },
+        { key: 'chartType', label: 'apps.homeChart.type', render: (r) => <ChartTypeTag type={r.chartType} /> },
+        { key: 'content', label: 'apps.homeChart.content', render: (r) => <span className="fp-apps-muted">{r.content}</span> },
+        { key: 'points', label: 'apps.homeChart.points', width: 90, render: (r) => { const p = parseChartContent(r.content); return 'points' in p ? p.points.length : 0; } },
+      ]}
+      fields={[
+        { name: 'name', label: 'apps.col.name', required: true },
+        { name: 'nameEn', label: 'apps.col.nameEn' },
+        { name: 'chartType', label: 'apps.homeChart.type', kind: 'select', options: [{ value: 'line', label: 'apps.homeChart.line' }, { value: 'bar', label: 'apps.homeChart.bar' }] },
+        { name: 'content', label: 'apps.homeChart.content', kind: 'textarea', required: true, extra: 'apps.homeChart.contentHint', placeholder: '2023/120,2024/156' },
+        { name: 'sort', label: 'apps.col.sort', kind: 'number' },
+      ]}
+    />
+  );
+}
+
+function ChartTypeTag({ type }: { type: string }) {
+  const { t } = useI18n();
+  return <Tag color={type === 'bar' ? 'purple' : 'geekblue'}>{t(type === 'bar' ? 'apps.homeChart.bar' : 'apps.homeChart.line')}</Tag>;
+}
+
+interface StageRow {
+  id: number;
+  name: string;
+  nameEn: string;
+  sort: number;
+}
+/** /dataManage/indicationStage */
+export function IndicationStagePage() {
+  return (
+    <CrudScreen<StageRow>
+      title="apps.stage.title"
+      entity="indicationStage"
+      paths={D.indicationStage}
+      schema={indicationStageInput}
+      searchPlaceholder="apps.stage.search"
+      defaults={{ name: '', nameEn: '', sort: 0 }}
+      toForm={({ name, nameEn, sort }) => ({ name, nameEn, sort })}
+      columns={[
+        { key: 'sort', label: 'apps.col.sort', width: 80 },
+        { key: 'name', label: 'apps.stage.name' },
+        { key: 'nameEn', label: 'apps.col.nameEn' },
+      ]}
+      fields={[
+        { name: 'name', label: 'apps.stage.name', required: true },
+        { name: 'nameEn', label: 'apps.col.nameEn' },
+        { name: 'sort', label: 'apps.col.sort', kind: 'number' },
+      ]}
+    />
+  );
+}
+
+interface DepartmentRow {
+  id: number;
+  indication: string;
+  department: string;
+  departmentEn: string;
+  sort: number;
+}
+/** /dataManage/indicationDepartment */
+export function IndicationDepartmentPage() {
+  return (
+    <CrudScreen<DepartmentRow>
+      title="apps.department.title"
+      entity="indicationDepartment"
+      paths={D.indicationDepartment}
+      schema={indicationDepartmentInput}
+      searchPlaceholder="apps.department.search"
+      defaults={{ indication: '', department: '', departmentEn: '', sort: 0 }}
+      toForm={({ indication, department, departmentEn, sort }) => ({ indication, department, departmentEn, sort })}
+      columns={[
+        { key: 'indication', label: 'apps.department.indication' },
+        { key: 'department', label: 'apps.department.department' },
+        { key: 'departmentEn', label: 'apps.department.departmentEn' },
+        { key: 'sort', label: 'apps.col.sort', width: 80 },
+      ]}
+      fields={[
+        { name: 'indication', label: 'apps.department.indication', required: true },
+        { name: 'department', label: 'apps.department.department', required: true },
+        { name: 'departmentEn', label: 'apps.department.departmentEn' },
+        { name: 'sort', label: 'apps.col.sort', kind: 'number' },
+      ]}
+    />
+  );
+}
+
+interface OpinionRow {
+  id: number;
+  drug: string;
+  sentiment: 'positive' | 'negative';
+  standardCategory: string;
+  category: string;
+  categoryEn: string;
+  company: string;
+}
+/** /dataManage/medicinePublicOpinion */
+export function PublicOpinionPage() {
+  const { t } = useI18n();
+  return (
+    <CrudScreen<OpinionRow>
+      title="apps.opinion.title"
+      entity="publicOpinion"
+      paths={D.publicOpinion}
+      schema={publicOpinionInput}
+      searchPlaceholder="apps.opinion.search"
+      defaults={{ drug: '', sentiment: undefined, standardCategory: '', category: '', categoryEn: '', company: '' }}
+      toForm={({ id, ...row }) => (void id, row)}
+      columns={[
+        { key: 'drug', label: 'apps.opinion.drug' },
+        { key: 'sentiment', label: 'apps.opinion.sentiment', render: (r) => <Tag color={r.sentiment === 'positive' ? 'green' : 'red'}>{t(r.sentiment === 'positive' ? 'apps.opinion.positive' : 'apps.opinion.negative')}</Tag> },
+        { key: 'standardCategory', label: 'apps.opinion.standardCategory' },
+        { key: 'category', label: 'apps.opinion.category', render: (r, lang) => bilingual(r.category, r.categoryEn, lang) },
+        { key: 'company', label: 'apps.opinion.company' },
+      ]}
+      fields={[
+        { name: 'drug', label: 'apps.opinion.drug', required: true },
+        { name: 'sentiment', label: 'apps.opinion.sentiment', kind: 'select', required: true, options: [{ value: 'positive', label: 'apps.opinion.positive' }, { value: 'negative', label: 'apps.opinion.negative' }] },
+        { name: 'standardCategory', label: 'apps.opinion.standardCategory', required: true },
+        { name: 'category', label: 'apps.opinion.category', required: true },
+        { name: 'categoryEn', label: 'apps.opinion.categoryEn' },
+        { name: 'company', label: 'apps.opinion.company' },
+      ]}
+    />
+  );
+}
+
+interface KeywordRow {
+  id: number;
+  keyword: string;
+  category: string;
+  enabled: boolean;
+}
+/** /dataManage/keyword */
+export function KeywordPage() {
+  const { t } = useI18n();
+  return (
+    <CrudScreen<KeywordRow>
+      title="apps.keyword.title"
+      entity="keyword"
+      paths={D.keyword}
+      schema={keywordInput}
+      searchPlaceholder="apps.keyword.search"
+      defaults={{ keyword: '', category: '', enabled: true }}
+      toForm={({ keyword, category, enabled }) => ({ keyword, category, enabled })}
+      columns={[
+        { key: 'keyword', label: 'apps.keyword.keyword' },
+        { key: 'category', label: 'apps.keyword.category' },
+        { key: 'enabled', label: 'apps.col.enabled', render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag> },
+      ]}
+      fields={[
+        { name: 'keyword', label: 'apps.keyword.keyword', required: true },
+        { name: 'category', label: 'apps.keyword.category' },
+        { name: 'enabled', label: 'apps.col.enabled', kind: 'switch' },
+      ]}
+    />
+  );
+}
+
+interface JournalRow {
+  id: number;
+  name: string;
+  category: string;
+  alias: string;
+  formerName: string;
+}
+/** /dataManage/journalTable */
+export function JournalPage() {
+  return (
+    <CrudScreen<JournalRow>
+      title="apps.journal.title"
+      entity="journal"
+      paths={D.journal}
+      schema={journalInput}
+      searchPlaceholder="apps.journal.search"
+      defaults={{ name: '', category: '', alias: '', formerName: '' }}
+      toForm={({ name, category, alias, formerName }) => ({ name, category, alias, formerName })}
+      columns={[
+        { key: 'name', label: 'apps.journal.name' },
+        { key: 'category', label: 'apps.journal.category' },
+        { key: 'alias', label: 'apps.journal.alias' },
+        { key: 'formerName', label: 'apps.journal.formerName' },
+      ]}
+      fields={[
+        { name: 'name', label: 'apps.journal.name', required: true },
+        { name: 'category', label: 'apps.journal.category', required: true },
+        { name: 'alias', label: 'apps.journal.alias' },
+        { name: 'formerName', label: 'apps.journal.formerName' },
+      ]}
+    />
+  );
+}
