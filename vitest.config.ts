@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run for shared, server and web; the server project runs on PGlite, or on
-// PostgreSQL when TEST_DATABASE_URL is set (the test script runs it both ways).
+// PostgreSQL when TEST_DATABASE_URL is set (the test script runs it both ways). The tests under
+// apps/server/test/postgres need a second connection to the server's database (a real server
+// process killed mid-transaction), so they belong to the PostgreSQL run only.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,7 +15,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/*.test.ts', ...(onPostgres ? ['test/postgres/*.test.ts'] : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

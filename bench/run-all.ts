@@ -2,10 +2,17 @@ import { reportedFigures, SMALL } from './lib.js';
 import { run as foundation } from './foundation.bench.js';
 import { run as upload } from './upload.bench.js';
 import { run as push } from './push.bench.js';
+import { run as admin } from './admin.bench.js';
+import { run as realtime } from './realtime.bench.js';
+import { run as analytics } from './analytics.bench.js';
+import { run as feed } from './feed.bench.js';
 
 // Every benchmark in turn; each prints its figures next to their budgets and references.
 console.log(`Benchmarks${SMALL ? ' (small size: checks that they run, figures not judged)' : ''}`);
-for (const suite of [foundation, upload, push]) await suite();
+// BENCH_ONLY=push,analytics runs only the named suites.
+const suites = { foundation, upload, push, admin, analytics, feed, realtime };
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+for (const [name, suite] of Object.entries(suites)) if (!only || only.includes(name)) await suite();
 const over = reportedFigures().filter((f) => !f.ok);
 console.log(`\n${reportedFigures().length} figures measured${SMALL ? '' : `, ${over.length} over budget`}`);
 process.exit(0);
