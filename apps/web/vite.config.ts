@@ -15,5 +15,17 @@ export default defineConfig({
       '/docs': api,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    // The console, the employee's phone page at /m/ (docs/decisions/0007) and the analytics share page at /bi/ (docs/decisions/0008).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        m: fileURLToPath(new URL('./m/index.html', import.meta.url)),
+        bi: fileURLToPath(new URL('./bi/index.html', import.meta.url)),
+      },
+    },
+  },
 });
