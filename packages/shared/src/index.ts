@@ -12,3 +12,4 @@ export * from './areas/feed.js';
 export * from './areas/analytics.js';
 export * from './areas/admin.js';
 export * from './areas/apps.js';
+export * from './areas/apps-schemas.js';

@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import {
+  APPS_LIMITS as L,
+  APPS_PATHS,
+  appsMessage as m,
+  appsMissing as missing,
+  fillPath,
+  idField,
+  linkField,
+  optionalText,
+  pageQuery,
+  requiredText,
+  sortField,
+  URL_PATTERN,
+  type AppsMessageKey,
+} from './apps.js';
+
+/** Request schemas and records of app management, data management, message groups and enterprise settings (docs/decisions/0010). */
+
+// ---------------------------------------------------------------- app management (spec 001 section 7.8)
+
+export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
+export const appMenuInput = z.strictObject({
+  name: requiredText('apps.app.menuNameRequired'),
+  nameEn: optionalText(L.nameMax),
+  path: z.string().trim().min(1).max(L.urlMax),
+  type: z.enum(APP_MENU_TYPES).default('MENU'),
+  sort: sortField,
+});
+
+export const appInput = z.strictObject({
+  appKey: z.string(missing('apps.app.keyRequired')).trim().min(1, m('apps.app.keyRequired')).regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
+  name: requiredText('apps.app.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')),
+  icon: linkField,
+  url: linkField,
+  description: optionalText(L.descriptionMax),
+  sort: sortField,
+  enabled: z.boolean().default(true),
+  /** Roles that see the app; none means every signed-in user. */
+  roleIds: z.array(idField).max(L.rolesMax).default([]),
+  menus: z.array(appMenuInput).max(L.menusMax).default([]),
+});
+export const appUpdate = appInput.extend({ id: idField });
+export type AppInput = z.input<typeof appInput>;
+
+export const appListQuery = pageQuery.extend({
+  classificationId: z.coerce.number().int().positive().optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+});
+
+export interface AppMenuItem {
+  id: number;
+  name: string;
+  nameEn: string;
+  path: string;
+  type: (typeof APP_MENU_TYPES)[number];
+  sort: number;
+}
+export interface AppRecord {
+  id: number;
+  appKey: string;
+  name: string;
+  nameEn: string;
+  classificationId: number;
+  classificationName: string;
+  classificationNameEn: string;
+  icon: string;
+  url: string;
+  description: string;
+  sort: number;
+  enabled: boolean;
+  roleIds: number[];
+  menus: AppMenuItem[];
+  updatedAt: string;
+}
+
+export const classificationInput = z.strictObject({
+  name: requiredText('apps.classification.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const classificationUpdate = classificationInput.extend({ id: idField });
+export interface ClassificationRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+  sort: number;
+  appCount: number;
+}
+
+export const carouselInput = z.strictObject({
+  title: requiredText('apps.carousel.titleRequired'),
+  image: z.string(missing('apps.carousel.imageRequired')).trim().min(1, m('apps.carousel.imageRequired')).max(L.urlMax),
+  link: linkField,
+  enabled: z.boolean().default(true),
+});
+export const carouselUpdate = carouselInput.extend({ id: idField });
+export const carouselSortRequest = z.strictObject({ ids: z.array(idField).min(1).max(1000) });
+export interface CarouselRecord {
+  id: number;
+  title: string;
+  image: string;
+  link: string;
+  enabled: boolean;
+  sort: number;
+}
+
+export const appIdParams = z.strictObject({ appId: z.coerce.number().int().positive() });
+
+export const appMessageValueRequest = z.strictObject({
+  appId: idField,
+  value: z.number().int().min(0).max(L.messageValueMax),
+});
+export interface AppMessageV1 {
+  appId: number;
+  value: number;
+}
+export interface AppMessageV2 extends AppMessageV1 {
+  appKey: string;
+  name: string;
+  nameEn: string;
+  icon: string;
+  url: string;
+  updatedAt: string | null;
+}
+
+const openingSeconds = z.number().int().min(L.openingSecondsMin, m('apps.opening.seconds')).max(L.openingSecondsMax, m('apps.opening.seconds'));
+export const openingScreenInput = z.strictObject({
+  image: z.string(missing('apps.opening.imageRequired')).trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax),
+  link: linkField,
+  durationSeconds: openingSeconds.default(L.openingSecondsDefault),
+  enabled: z.boolean().default(true),
+});
+export const openingScreenPatch = z.strictObject({
+  image: z.string().trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax).optional(),
+  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid')).optional(),
+  durationSeconds: openingSeconds.optional(),
+  enabled: z.boolean().optional(),
+});
+export interface OpeningScreenRecord {
+  image: string;
+  link: string;
+  durationSeconds: number;
+  enabled: boolean;
+  updatedAt: string | null;
+}
+
+export interface UploadedAppFile {
+  fileId: string;
+  url: string;
+  name: string;
+  size: number;
+}
+export const appFileUrl = (fileId: string) => fillPath(APPS_PATHS.file.download, { fileId });
+
+export const orgImportParams = z.strictObject({ type: z.string().regex(/^[A-Za-z0-9_-]{1,30}$/, m('apps.import.typeInvalid')) });
+/** The columns of the organisation import file, in order. */
+export const ORG_IMPORT_COLUMNS = ['name', 'nameEn', 'code', 'parentCode', 'sort', 'grade', 'leader'] as const;
+export interface OrgImportProblem {
+  /** The row number in the file (the header is row 1). */
+  row: number;
+  field: string;
+  message: string;
+}
+export interface OrgImportResult {
+  imported: number;
+  problems: OrgImportProblem[];
+}
+
+export const userSearchQuery = z.strictObject({ search: z.string().trim().max(50).default('') });
+export interface OptionRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+}
+
+export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
+
+// ---------------------------------------------------------------- data management
+
+export const medicineInput = z.strictObject({
+  name: requiredText('data.medicine.nameRequired'),
+  alias: optionalText(L.nameMax),
+  code: z.string(missing('data.medicine.codeRequired')).trim().min(1, m('data.medicine.codeRequired')).max(30).regex(/^[A-Za-z0-9_-]+$/, m('data.medicine.codeInvalid')),
+  companyId: optionalText(L.nameMax),
+  competitors: z
+    .array(z.strictObject({ name: requiredText('data.medicine.competitorRequired'), alias: optionalText(L.nameMax) }))
+    .max(L.competitorsMax)
+    .default([]),
+  indications: z.array(requiredText('data.medicine.indicationRequired', 100)).max(L.indicationsMax).default([]),
+});
+export const medicineUpdate = medicineInput.extend({ id: idField });
+export type MedicineInput = z.input<typeof medicineInput>;
+export interface MedicineRecord {
+  id: number;
+  name: string;
+  alias: string;
+  code: string;
+  companyId: string;
+  competitors: { name: string; alias: string }[];
+  indications: string[];
+}
+
+export const homeDataInput = z.strictObject({
+  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, m('data.homeData.keyInvalid')),
+  name: requiredText('data.homeData.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  value: z.number(missing('data.homeData.valueRequired')).int(m('data.homeData.valueRequired')).min(0, m('data.homeData.valueRequired')).max(L.homeValueMax),
+  unit: optionalText(10),
+  sort: sortField,
+});
+export const homeDataUpdate = homeDataInput.extend({ id: idField });
+export interface HomeDataRecord {
+  id: number;
+  key: string;
+  name: string;
+  nameEn: string;
+  value: number;
+  unit: string;
+  sort: number;
+}
+
+export const CHART_TYPES = ['line', 'bar'] as const;
+export interface ChartPoint {
+  time: number;
+  value: number;
+}
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/**
+ * Chart content (spec 001 section 5): items `time/value` separated by commas (or new lines),
+ * numbers on both sides of '/', no time twice. The points, or the message of the first problem.
+ */
+export function parseChartContent(content: string): { points: ChartPoint[] } | { error: AppsMessageKey; params?: Record<string, string> } {
+  const items = content.split(/[,,;\n\r]+/).map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) return { error: 'data.chart.contentRequired' };
+  if (items.length > L.chartPointsMax) return { error: 'data.chart.tooManyPoints' };
+  const seen = new Set<number>();
+  const points: ChartPoint[] = [];
+  for (const item of items) {
+    const parts = item.split('/').map((s) => s.trim());
+    if (parts.length !== 2 || !NUMBER.test(parts[0]!) || !NUMBER.test(parts[1]!)) return { error: 'data.chart.contentFormat' };
+    const time = Number(parts[0]);
+    if (seen.has(time)) return { error: 'data.chart.duplicateTime', params: { time: parts[0]! } };
+    seen.add(time);
+    points.push({ time, value: Number(parts[1]) });
+  }
+  return { points };
+}
+export const homeChartInput = z.strictObject({
+  name: requiredText('data.chart.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  chartType: z.enum(CHART_TYPES).default('line'),
+  content: z.string(missing('data.chart.contentRequired')).trim().min(1, m('data.chart.contentRequired')).max(4000),
+  sort: sortField,
+});
+export const homeChartUpdate = homeChartInput.extend({ id: idField });
+export interface HomeChartRecord {
+  id: number;
+  name: string;
+  nameEn: string;
+  chartType: (typeof CHART_TYPES)[number];
+  content: string;
+  sort: number;
+}
+export interface HomeChartSeries extends HomeChartRecord {
+  points: ChartPoint[];
+}
+
+export const indicationStageInput = z.strictObject({
+  name: requiredText('data.stage.nameRequired'),
+  nameEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const indicationStageUpdate = indicationStageInput.extend({ id: idField });
+
+export const indicationDepartmentInput = z.strictObject({
+  indication: requiredText('data.department.indicationRequired', 100),
+  department: requiredText('data.department.departmentRequired'),
+  departmentEn: optionalText(L.nameMax),
+  sort: sortField,
+});
+export const indicationDepartmentUpdate = indicationDepartmentInput.extend({ id: idField });
+
+export const SENTIMENTS = ['positive', 'negative'] as const;
+export const publicOpinionInput = z.strictObject({
+  drug: requiredText('data.opinion.drugRequired'),
+  sentiment: z.enum(SENTIMENTS, m('data.opinion.sentimentRequired')),
+  standardCategory: requiredText('data.opinion.standardCategoryRequired'),
+  category: requiredText('data.opinion.categoryRequired'),
+  categoryEn: optionalText(L.nameMax),
+  company: optionalText(L.nameMax),
+});
+export const publicOpinionUpdate = publicOpinionInput.extend({ id: idField });
+
+export const keywordInput = z.strictObject({
+  keyword: requiredText('data.keyword.required'),
+  category: optionalText(L.nameMax),
+  enabled: z.boolean().default(true),
+});
+export const keywordUpdate = keywordInput.extend({ id: idField });
+
+export const journalInput = z.strictObject({
+  name: requiredText('data.journal.nameRequired', 100),
+  category: requiredText('data.journal.categoryRequired'),
+  alias: optionalText(100),
+  formerName: optionalText(100),
+});
+export const journalUpdate = journalInput.extend({ id: idField });
+
+// ---------------------------------------------------------------- message groups and enterprise settings
+
+export const messageGroupInput = z.strictObject({
+  name: requiredText('group.nameRequired'),
+  description: optionalText(L.textMax),
+  memberIds: z
+    .array(idField)
+    .max(L.groupMembersMax)
+    .refine((ids) => new Set(ids).size === ids.length, m('group.memberDuplicate'))
+    .default([]),
+});
+export const messageGroupUpdate = messageGroupInput.extend({ id: idField });
+export interface MessageGroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  memberIds: number[];
+  members: { id: number; username: string; firstName: string }[];
+  updatedAt: string;
+}
+
+export const enterpriseInput = z.strictObject({
+  name: requiredText('enterprise.nameRequired'),
+  enterpriseName: requiredText('enterprise.enterpriseNameRequired', 100),
+  domain: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^$|^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, m('enterprise.domainInvalid'))
+    .default(''),
+  copyright: optionalText(L.textMax),
+  filingNumber: optionalText(100),
+});
+export interface EnterpriseRecord {
+  tenantId: string;
+  name: string;
+  enterpriseName: string;
+  domain: string;
+  copyright: string;
+  filingNumber: string;
+}
