@@ -150,7 +150,9 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await expect(push).toBeHidden();
   await expect(page.getByTestId('selected-count')).toHaveText('已选 0 张');
 
-  // the dialog has reset: must-read off, all staff, no time
+  // the dialog has reset: must-read off, all staff, no time; the card is pushable again once
+  // the scheduler has fired it, and the list follows without a reload
+  await expect(tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` })).toBeEnabled({ timeout: 15_000 });
   await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
   await openPushDialog(page);
   await expect(push.getByRole('switch', { name: `卡片 ${id} 必读` })).not.toBeChecked();

@@ -41,7 +41,12 @@ export const cardListQuery = (screen: string, query: CardListQuery) =>
     queryKey: [...CARD_LISTS_KEY, screen, query],
     queryFn: () => (screen === 'InQueue' ? listQueued(query) : listCards(query)),
     placeholderData: (previous) => previous,
+    // a queued card changes state when the scheduler fires it: look again while one is shown
+    refetchInterval: (q) => (q.state.data?.result.some((card) => card.status === 'queue') ? QUEUED_REFRESH_MS : false),
   });
+
+/** How often a list showing a queued card asks again (the scheduler fires about once a second). */
+export const QUEUED_REFRESH_MS = 3000;
 
 /** GET deleteCard?id: the caller's own draft or created card. */
 export async function deleteCard(id: number): Promise<void> {
