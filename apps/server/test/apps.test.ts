@@ -78,6 +78,8 @@ describe('permissions', () => {
     `POST ${P.message.updateValue}`,
     `GET ${P.openingScreen.get}`,
     `GET ${P.appMenu}`,
+    `GET ${P.openApi.getSign}`,
+    `POST ${P.openApi.verifySign}`,
     `GET ${P.data.homeCharts}`,
   ]);
   const mine = () => h.app.routeAccess.filter((r) => r.url.startsWith('/API-APP/') || r.url.startsWith('/API-DATA/') || r.url.startsWith('/API-SYSTEM/messageGroup/') || r.url.startsWith('/API-SYSTEM/enterprise/setting') || r.url.startsWith('/API-SYSTEM/enterprise/update'));
@@ -102,9 +104,13 @@ describe('permissions', () => {
     expect(await h.database.query<{ n: string }>('select count(*) as n from audit_log')).toEqual(before);
   });
 
-  it('asks for a sign-in on the open routes', async () => {
-    const res = await h.app.inject({ method: 'GET', url: P.app.userAll });
-    expect(res.statusCode).toBe(401);
+  it('asks for a sign-in on the open routes, except the check of a launch signature', async () => {
+    for (const route of mine().filter((r) => !r.authority)) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const res = await h.app.inject({ method: route.method as Method, url });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(route.url === P.openApi.verifySign ? 400 : 401);
+    }
+    expect(mine().filter((r) => r.public).map((r) => r.url)).toEqual([P.openApi.verifySign]);
   });
 });
 
@@ -238,16 +244,86 @@ describe('frequently and recently used apps, messages', () => {
   });
 
   it('sets and lists per-user message values (v1 and v2)', async () => {
-    const [app] = await ok<AppRecord[]>('GET', P.app.userAll, undefined, 'rep01');
-    expect(await ok('GET', P.message.v1, undefined, 'rep01')).toEqual([]);
-    expect(await ok('POST', P.message.updateValue, { appId: app!.id, value: 5 }, 'rep01')).toEqual({ appId: app!.id, value: 5 });
-    expect(await ok('GET', P.message.v1, undefined, 'rep01')).toEqual([{ appId: app!.id, value: 5 }]);
-    const v2 = await ok<{ appId: number; value: number; name: string }[]>('GET', P.message.v2, undefined, 'rep01');
+    const [app] = await ok<AppRecord[]>('GET', P.app.userAll, undefined, 'operator');
+    expect(await ok('GET', P.message.v1, undefined, 'operator')).toEqual([]);
+    expect(await ok('POST', P.message.updateValue, { appId: app!.id, value: 5 }, 'operator')).toEqual({ appId: app!.id, value: 5 });
+    expect(await ok('GET', P.message.v1, undefined, 'operator')).toEqual([{ appId: app!.id, value: 5 }]);
+    const v2 = await ok<{ appId: number; value: number; name: string }[]>('GET', P.message.v2, undefined, 'operator');
     expect(v2.find((m) => m.appId === app!.id)).toMatchObject({ value: 5, name: app!.name });
     expect(v2.filter((m) => m.appId !== app!.id).every((m) => m.value === 0)).toBe(true);
     expect(await ok('GET', P.message.v1, undefined, 'msl01')).toEqual([]);
-    expectError(await call('POST', P.message.updateValue, { appId: app!.id, value: -1 }, 'rep01'), 400, 'field.tooSmall', 'zh', { min: 0 });
-    expectError(await call('POST', P.message.updateValue, { appId: 99999, value: 1 }, 'rep01'), 404, 'apps.app.notFound');
+    // the demo data gives rep01 a count on the surveys app
+    const survey = (await ok<AppRecord[]>('GET', P.app.userAll, undefined, 'rep01')).find((a) => a.appKey === 'survey')!;
+    expect(await ok('GET', P.message.v1, undefined, 'rep01')).toEqual([{ appId: survey.id, value: 3 }]);
+    expectError(await call('POST', P.message.updateValue, { appId: app!.id, value: -1 }, 'operator'), 400, 'field.tooSmall', 'zh', { min: 0 });
+    expectError(await call('POST', P.message.updateValue, { appId: 99999, value: 1 }, 'operator'), 404, 'apps.app.notFound');
+  });
+});
+
+describe('signed app launches (open-api)', () => {
+  type Sign = { appId: number; appKey: string; account: string; timestamp: number; nonce: string; sign: string; url: string | null };
+  const verify = (body: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: P.openApi.verifySign, headers: { language: lang }, payload: body });
+  const params = ({ appKey, account, timestamp, nonce, sign }: Sign) => ({ appKey, account, timestamp, nonce, sign });
+  let linked: AppRecord;
+  let restricted: AppRecord;
+
+  beforeAll(async () => {
+    linked = await ok<AppRecord>('POST', P.app.initialization, newApp({ url: 'https://apps.example.com/launch?from=portal#top' }));
+    const mslRole = (await h.database.query<{ id: number }>("select r.id from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.username = 'msl01' limit 1"))[0]!.id;
+    restricted = await ok<AppRecord>('POST', P.app.initialization, newApp({ url: '/apps/inside', roleIds: [mslRole] }));
+  });
+
+  it('signs who opens which app and when, with the parameters in the app link', async () => {
+    const signed = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
+    expect(signed).toMatchObject({ appId: linked.id, appKey: linked.appKey, account: 'rep01', timestamp: h.clock.now() });
+    expect(signed.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(signed.sign).toMatch(/^[0-9a-f]{64}$/);
+    const url = new URL(signed.url!);
+    expect(`${url.origin}${url.pathname}${url.hash}`).toBe('https://apps.example.com/launch#top');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ from: 'portal', ...Object.fromEntries(Object.entries(params(signed)).map(([k, v]) => [k, String(v)])) });
+    const again = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
+    expect(again.nonce).not.toBe(signed.nonce);
+    const inside = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${restricted.id}`, undefined, 'msl01');
+    expect(inside.url).toMatch(new RegExp(`^/apps/inside\\?account=msl01&appKey=${restricted.appKey}&nonce=`));
+  });
+
+  it('answers who it is once, and refuses the same parameters a second time', async () => {
+    const signed = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
+    const first = await verify(params(signed));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().result).toMatchObject({ account: 'rep01', appKey: linked.appKey });
+    expect(first.json().result.name).not.toBe('');
+    for (const lang of ['zh', 'en'] as const) expectError(await verify(params(signed), lang), 401, 'apps.sign.used', lang);
+  });
+
+  it('refuses a changed field, a late or early timestamp, a disabled app, and badly formed parameters', async () => {
+    const signed = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
+    for (const change of [{ account: 'admin' }, { timestamp: signed.timestamp + 1 }, { appKey: restricted.appKey }, { sign: signed.sign.replace(/^./, (c) => (c === '0' ? '1' : '0')) }]) {
+      for (const lang of ['zh', 'en'] as const) expectError(await verify({ ...params(signed), ...change }, lang), 401, 'apps.sign.invalid', lang);
+    }
+    for (const body of [{}, { ...params(signed), nonce: 'x' }, { ...params(signed), sign: 'short' }, { ...params(signed), extra: 1 }]) {
+      const res = await verify(body, 'en');
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    h.clock.advance(APPS_LIMITS.signTtlSeconds * 1000 + 1);
+    expectError(await verify(params(signed), 'en'), 401, 'apps.sign.expired', 'en');
+    const fresh = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
+    await ok('PUT', P.app.update, { ...newApp(), appKey: linked.appKey, id: linked.id, url: 'https://apps.example.com/launch', enabled: false });
+    expectError(await verify(params(fresh)), 401, 'apps.sign.invalid');
+    await ok('PUT', P.app.update, { ...newApp(), appKey: linked.appKey, id: linked.id, url: 'https://apps.example.com/launch' });
+    // the nonce was not spent by the refusal
+    expect((await verify(params(fresh))).statusCode).toBe(200);
+    expect(await h.database.query('select 1 from open_api_nonces where nonce = $1', [signed.nonce])).toHaveLength(0);
+  });
+
+  it('does not sign an app the user may not use, or one that does not exist', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      expectError(await call('GET', `${P.openApi.getSign}?appId=${restricted.id}`, undefined, 'rep01', lang), 404, 'apps.app.notFound', lang);
+      expectError(await call('GET', `${P.openApi.getSign}?appId=999999`, undefined, 'rep01', lang), 404, 'apps.app.notFound', lang);
+    }
+    const res = await call('GET', `${P.openApi.getSign}?appId=abc`, undefined, 'rep01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('appId');
   });
 });
 

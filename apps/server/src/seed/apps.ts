@@ -20,6 +20,7 @@ import {
   messageGroups,
   openingScreens,
   roles,
+  userAppMessages,
   users,
 } from '../db/schema/index.js';
 
@@ -67,6 +68,9 @@ export async function seedApps(tx: Tx): Promise<void> {
   ]);
   const [msl] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'MSL')).limit(1);
   if (msl) await tx.insert(appRoles).values({ appId: created[4]!.id, roleId: msl.id });
+  // rep01 has three surveys waiting: the app centre shows the count on the app
+  const [rep] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'rep01')).limit(1);
+  if (rep) await tx.insert(userAppMessages).values({ userId: rep.id, appId: created[2]!.id, value: 3 });
 
   await tx.insert(carousels).values([
     { title: '新品上市学术周', image: '', link: 'https://news.example.com/launch', sort: 1 },

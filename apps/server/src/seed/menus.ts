@@ -53,6 +53,7 @@ const DEPARTMENTS = ['hipo', 'vins', 'rapid', 'maf', 'gama', 'space', 'hcc', 'it
 
 export const MENU_TREE: MenuSeed[] = [
   leaf('dashboard', '/dashboard', '首页', 'Home', { icon: 'HomeOutlined' }),
+  leaf('appCentre', '/appCentre', '应用中心', 'App centre', { icon: 'AppstoreOutlined' }),
   leaf('personalcenter', '/personalcenter/index', '个人中心', 'Personal centre', { hidden: true }),
   {
     ...leaf('informationDynamics', '/informationDynamics', '信息动态', 'Information', { icon: 'NotificationOutlined', secondaryMenu: true }),

@@ -178,6 +178,45 @@ export interface OptionRecord {
 
 export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
 
+/** GET open-api getSign: the app to open. */
+export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')) });
+
+/**
+ * The launch parameters an app receives (docs/decisions/0012): `sign` is the hex HMAC-SHA256 of
+ * `account={account}&appKey={appKey}&nonce={nonce}&timestamp={timestamp}` under the app's own key.
+ */
+export interface OpenApiSign {
+  appId: number;
+  appKey: string;
+  account: string;
+  /** Milliseconds since 1970. */
+  timestamp: number;
+  nonce: string;
+  sign: string;
+  /** The app's link with the parameters above added to its query; null when the app has no link. */
+  url: string | null;
+}
+
+export const verifySignRequest = z.strictObject({
+  appKey: z.string(missing('apps.sign.invalid')).min(1, m('apps.sign.invalid')).max(50, m('apps.sign.invalid')),
+  account: z.string(missing('apps.sign.invalid')).min(1, m('apps.sign.invalid')).max(64, m('apps.sign.invalid')),
+  timestamp: z.coerce.number(missing('apps.sign.invalid')).int(m('apps.sign.invalid')).nonnegative(m('apps.sign.invalid')),
+  nonce: z.string(missing('apps.sign.invalid')).regex(/^[0-9a-f]{32}$/, m('apps.sign.invalid')),
+  sign: z.string(missing('apps.sign.invalid')).regex(/^[0-9a-f]{64}$/, m('apps.sign.invalid')),
+});
+
+/** The signed-in user an accepted signature names. */
+export interface OpenApiIdentity {
+  account: string;
+  name: string;
+  email: string;
+  appKey: string;
+}
+
+/** The text a launch signature covers, keys in alphabetical order. */
+export const signedText = (p: { account: string; appKey: string; nonce: string; timestamp: number }) =>
+  `account=${p.account}&appKey=${p.appKey}&nonce=${p.nonce}&timestamp=${p.timestamp}`;
+
 // ---------------------------------------------------------------- data management
 
 export const medicineInput = z.strictObject({

@@ -29,6 +29,8 @@ export const APPS_LIMITS = {
   /** Frequently used apps per user; recently used apps kept per user. */
   frequentMax: 20,
   recentMax: 10,
+  /** An open-api launch signature is accepted once, within this many seconds of its timestamp either way. */
+  signTtlSeconds: 300,
   messageValueMax: 99999,
   competitorsMax: 50,
   indicationsMax: 50,
@@ -98,6 +100,12 @@ export const APPS_PATHS = {
     save: `${APP}/openingScreenPage/save`,
   },
   orgImport: `${APP}/org/batch/:type/import`,
+  openApi: {
+    /** The signed launch parameters of an app for the signed-in user. */
+    getSign: `${APP}/open-api/getSign`,
+    /** The opened app's server checks them (no sign-in; each signature is accepted once). */
+    verifySign: `${APP}/open-api/verifySign`,
+  },
   appMenu: `${APP}/appMenu/:appId/user/all`,
   data: {
     medicine: crudPaths(DATA, 'medicine'),
@@ -141,6 +149,10 @@ export const APPS_MESSAGES = {
   'apps.app.menuNameRequired': { zh: '请输入菜单名称', en: 'Please enter the menu name' },
   'apps.app.menuDuplicate': { zh: '菜单路径重复: {path}', en: 'Duplicate menu path: {path}' },
   'apps.app.notFound': { zh: '应用不存在', en: 'The app does not exist' },
+  'apps.app.noLink': { zh: '该应用没有可打开的链接', en: 'This app has no link to open' },
+  'apps.sign.invalid': { zh: '签名无效', en: 'The signature is invalid' },
+  'apps.sign.expired': { zh: '签名已过期', en: 'The signature has expired' },
+  'apps.sign.used': { zh: '签名已使用', en: 'The signature has already been used' },
   'apps.classification.nameRequired': { zh: '请输入分类名称', en: 'Please enter the classification name' },
   'apps.classification.nameTaken': { zh: '分类名称已存在', en: 'This classification name is already in use' },
   'apps.classification.inUse': { zh: '该分类下还有 {count} 个应用,不能删除', en: 'This classification still holds {count} apps and cannot be deleted' },

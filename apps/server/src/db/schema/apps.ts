@@ -235,3 +235,13 @@ export const messageGroupMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('message_group_members_user_idx').on(t.userId)],
 );
+
+/** Open-api launch signatures already accepted: each is accepted once (docs/decisions/0012). */
+export const openApiNonces = pgTable(
+  'open_api_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('open_api_nonces_expires_idx').on(t.expiresAt)],
+);

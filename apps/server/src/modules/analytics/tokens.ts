@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { ANALYTICS_LIMITS } from '@field-portal/shared';
 import type { Config } from '../../config.js';
+import { derivedKey } from '../../platform/derived-key.js';
 
 const AUDIENCE = 'field-portal-bi';
 const ISSUER = 'field-portal';
@@ -21,18 +19,9 @@ export interface TokenClaims {
 
 export type Checked<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
-/**
- * The signing key of share values and analytics tokens: derived from the portal's signing
- * secret (JWT_SECRET, else the one kept in DATA_DIR), so it differs from the access-token key
- * and every instance sharing the secret accepts the others' share values.
- */
+/** The signing key of share values and analytics tokens (see derivedKey). */
 export function analyticsKey(config: Config): Uint8Array {
-  let secret = config.jwtSecret;
-  if (!secret) {
-    const file = path.join(config.dataDir, 'jwt-secret');
-    secret = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : crypto.randomBytes(48).toString('base64url');
-  }
-  return new Uint8Array(crypto.createHmac('sha256', secret).update('field-portal analytics share v1').digest());
+  return new Uint8Array(derivedKey(config, 'field-portal analytics share v1'));
 }
 
 /** Signs and checks share values (bound to a dashboard and a user) and analytics tokens (bound to a user). */

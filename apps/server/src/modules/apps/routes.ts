@@ -17,15 +17,19 @@ import {
   classificationInput,
   classificationUpdate,
   enterpriseInput,
+  getSignQuery,
   idParams,
   openingScreenInput,
   openingScreenPatch,
   orgImportParams,
   userSearchQuery,
+  verifySignRequest,
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
+import { derivedKey } from '../../platform/derived-key.js';
 import { crudRoutes } from './crud.js';
+import { OpenApiSigner } from './open-api.js';
 import { allHomeCharts, DATA_AUTHORITIES, dataRoutes } from './data.js';
 import { importOrganisations, openAppFile, receiveAppImage } from './files.js';
 import {
@@ -38,7 +42,6 @@ import {
   deleteApp,
   deleteCarousel,
   frequentList,
-  getEnterprise,
   getOpeningScreen,
   initializeApp,
   listApps,
@@ -47,17 +50,15 @@ import {
   patchOpeningScreen,
   recentList,
   removeFrequent,
-  roleOptions,
   saveCarousel,
   saveOpeningScreen,
   sortCarousels,
   updateApp,
   updateCarousel,
-  updateEnterprise,
   updateMessageValue,
   userApps,
-  userOptions,
 } from './service.js';
+import { getEnterprise, roleOptions, updateEnterprise, userOptions } from './settings.js';
 
 const emptyQuery = z.strictObject({});
 const tags = ['apps'];
@@ -247,6 +248,18 @@ export async function appsRoutes(app: FastifyInstance) {
   r.get(P.appMenu, {
     schema: { tags, summary: "An app's menu entries of a type (MENU by default) for the signed-in user", params: appIdParams, querystring: appMenuQuery },
     handler: async (request) => appMenusFor(db(), currentUser(request).id, request.params.appId, request.query.type),
+  });
+
+  // signed app launches (docs/decisions/0012)
+  const signer = new OpenApiSigner(derivedKey(app.ctx.config, 'field-portal open-api sign v1'), app.ctx.now);
+  r.get(P.openApi.getSign, {
+    schema: { tags, summary: 'Signed launch parameters of an app for the signed-in user: {appId, appKey, account, timestamp, nonce, sign, url}', querystring: getSignQuery },
+    handler: async (request) => signer.getSign(db(), currentUser(request), request.query.appId),
+  });
+  r.post(P.openApi.verifySign, {
+    config: { public: true, rateLimit: { max: 600, timeWindow: 60_000 } },
+    schema: { tags, summary: "An app's server checks launch parameters (no sign-in); each signature is accepted once, within 5 minutes: {account, name, email, appKey}", body: verifySignRequest },
+    handler: async (request) => signer.verify(db(), request.body),
   });
 
   // data management and message groups

@@ -12,12 +12,9 @@ import {
   type CarouselRecord,
   type classificationInput,
   type ClassificationRecord,
-  type EnterpriseRecord,
-  type enterpriseInput,
   type openingScreenInput,
   type OpeningScreenRecord,
   type openingScreenPatch,
-  type OptionRecord,
   type Page,
 } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -27,14 +24,12 @@ import {
   appRoles,
   apps,
   carousels,
-  enterprises,
   frequentApps,
   openingScreens,
   recentApps,
   roles,
   userAppMessages,
   userRoles,
-  users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
@@ -47,7 +42,7 @@ export const APP_AUTHORITY = 'system:appManagement';
 type AppIn = z.output<typeof appInput>;
 type Row = typeof apps.$inferSelect;
 
-const audit = (tx: Tx, user: CurrentUser, action: string, entity: string, entityId: string | number, before: unknown, after: unknown) =>
+export const audit = (tx: Tx, user: CurrentUser, action: string, entity: string, entityId: string | number, before: unknown, after: unknown) =>
   recordAudit(tx, { actorId: user.id, actorName: user.username, action, entity, entityId: String(entityId), before, after });
 
 // ---------------------------------------------------------------- classifications
@@ -236,7 +231,7 @@ export async function userApps(db: Db, userId: number): Promise<AppRecord[]> {
 }
 
 /** An app the user may use, else 404 (an app the user cannot see does not exist for them). */
-async function visibleApp(tx: Tx, userId: number, appId: number): Promise<Row> {
+export async function visibleApp(tx: Tx, userId: number, appId: number): Promise<Row> {
   const [row] = await tx.select().from(apps).where(and(eq(apps.id, appId), visibleTo(userId))).limit(1);
   if (!row) throw notFound('apps.app.notFound');
   return row;
@@ -445,48 +440,6 @@ export async function patchOpeningScreen(db: Db, user: CurrentUser, patch: z.out
       .returning();
     const after = toOpening(row!);
     await audit(tx, user, 'update', 'openingScreen', OPENING_ID, before, after);
-    return after;
-  });
-}
-
-// ---------------------------------------------------------------- choices of the forms
-
-export async function roleOptions(db: Db): Promise<OptionRecord[]> {
-  return db.select({ id: roles.id, name: roles.name, nameEn: roles.nameEn }).from(roles).orderBy(asc(roles.id));
-}
-
-/** Enabled users by login or display name: `name` is the display name, `nameEn` the login name. */
-export async function userOptions(db: Db, search: string): Promise<OptionRecord[]> {
-  const where = and(eq(users.enabled, true), searchCondition([users.username, users.firstName, users.realName], search));
-  const rows = await db.select({ id: users.id, name: users.firstName, nameEn: users.username }).from(users).where(where).orderBy(asc(users.username)).limit(20);
-  return rows;
-}
-
-// ---------------------------------------------------------------- enterprise settings
-
-const toEnterprise = (r: typeof enterprises.$inferSelect): EnterpriseRecord => ({
-  tenantId: r.tenantId,
-  name: r.name,
-  enterpriseName: r.enterpriseName,
-  domain: r.domain,
-  copyright: r.copyright,
-  filingNumber: r.filingNumber,
-});
-
-export async function getEnterprise(db: Tx): Promise<EnterpriseRecord> {
-  const [row] = await db.select().from(enterprises).orderBy(asc(enterprises.id)).limit(1);
-  if (!row) throw new AppError(404, 'session.comFail');
-  return toEnterprise(row);
-}
-
-/** Updates the enterprise (the first tenant): the login page and the footer read it. */
-export async function updateEnterprise(db: Db, user: CurrentUser, input: z.output<typeof enterpriseInput>): Promise<EnterpriseRecord> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(enterprises).orderBy(asc(enterprises.id)).limit(1).for('update');
-    if (!current) throw new AppError(404, 'session.comFail');
-    const [row] = await tx.update(enterprises).set(input).where(eq(enterprises.id, current.id)).returning();
-    const after = toEnterprise(row!);
-    await audit(tx, user, 'update', 'enterprise', current.tenantId, toEnterprise(current), after);
     return after;
   });
 }

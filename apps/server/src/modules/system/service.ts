@@ -97,7 +97,7 @@ export async function setUserEnabled(db: Db, cache: AuthCache, userId: number, e
 /** Dashboard tiles of spec 001 section 1, each opening its area when the user may see it. */
 const TILES: { key: string; router: string | null }[] = [
   { key: 'latestNews', router: 'companyDynamics' },
-  { key: 'appCentre', router: 'appManagement' },
+  { key: 'appCentre', router: 'appCentre' },
   { key: 'contentCentre', router: 'contentCenterIndex' },
   { key: 'broadcast', router: 'departmentDynamics' },
   { key: 'compliance', router: null },

@@ -5,6 +5,7 @@ const system = () => import('./pages/SystemPages');
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx). */
 export const APPS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  appCentre: lazy(() => import('./app-centre/AppCentrePage').then((m) => ({ default: m.AppCentrePage }))),
   appManagement: lazy(() => import('./pages/AppManagementPage').then((m) => ({ default: m.AppManagementPage }))),
   setting: lazy(() => system().then((m) => ({ default: m.SettingPage }))),
   messageManger: lazy(() => system().then((m) => ({ default: m.MessageGroupPage }))),

@@ -5,6 +5,7 @@ import { en as analyticsEn } from './labels/analytics';
 import { en as adminEn } from './labels/admin';
 import { en as appsEn } from './labels/apps';
 import { en as pushEn } from './labels/push';
+import { en as centreEn } from './labels/app-centre';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -173,4 +174,5 @@ export const en: Record<LabelKey, string> = {
   ...adminEn,
   ...appsEn,
   ...pushEn,
+  ...centreEn,
 };

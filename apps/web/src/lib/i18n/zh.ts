@@ -4,6 +4,7 @@ import { zh as analyticsZh } from './labels/analytics';
 import { zh as adminZh } from './labels/admin';
 import { zh as appsZh } from './labels/apps';
 import { zh as pushZh } from './labels/push';
+import { zh as centreZh } from './labels/app-centre';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -172,6 +173,7 @@ export const zh = {
   ...adminZh,
   ...appsZh,
   ...pushZh,
+  ...centreZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Form, Modal } from 'antd';
 import type { z } from 'zod';
 import { describeFailure, isHttpError } from '@/lib/http';
@@ -32,12 +32,18 @@ export function EntityModal<T extends object>({ open, title, initialValues, sche
   const [form] = Form.useForm<T>();
   const [saving, setSaving] = useState(false);
 
+  // The form starts from initialValues each time the dialog opens, and only then: a parent that
+  // re-renders while the dialog is open (a list of choices arriving) must not wipe what was typed.
+  const initial = useRef(initialValues);
+  useEffect(() => {
+    initial.current = initialValues;
+  });
   useEffect(() => {
     if (open) {
       form.resetFields();
-      form.setFieldsValue(initialValues as never);
+      form.setFieldsValue(initial.current as never);
     }
-  }, [open, initialValues, form]);
+  }, [open, form]);
 
   const submit = async () => {
     const values = { ...(initialValues as object), ...form.getFieldsValue(true) } as T;

@@ -7,6 +7,7 @@ import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { appImageQuery, appsApi } from '../api';
 import { imageFileError } from '../form-rules';
+import './app-image.css';
 
 const OURS = API.apps.file.download.replace(':fileId', '');
 

@@ -1,0 +1,164 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import type { AppRecord, CarouselRecord } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { AppImage } from '../components/AppImage';
+import { APP_CENTRE_KEY, appCentreApi, appCentreQueries } from './api';
+import { appName, badgeCounts, groupByClassification } from './rules';
+import './app-centre.css';
+
+interface TileProps {
+  app: AppRecord;
+  badge: number | undefined;
+  frequent: boolean;
+  onOpen: (app: AppRecord) => void;
+  onStar: (app: AppRecord, frequent: boolean) => void;
+}
+
+function AppTile({ app, badge, frequent, onOpen, onStar }: TileProps) {
+  const { t, lang } = useI18n();
+  const name = appName(app, lang);
+  return (
+    <div className="fp-centre-app" data-app-key={app.appKey}>
+      <button type="button" className="fp-centre-open" onClick={() => onOpen(app)} aria-label={t('centre.open', { name })}>
+        <Badge count={badge} size="small" offset={[-2, 2]}>
+          <AppImage url={app.icon} alt={name} />
+        </Badge>
+        <span className="fp-centre-text">
+          <span className="fp-centre-name">{name}</span>
+          {app.description ? <span className="fp-centre-desc">{app.description}</span> : null}
+        </span>
+      </button>
+      <Tooltip title={frequent ? t('centre.unstar') : t('centre.star')}>
+        <Button
+          type="text"
+          size="small"
+          className={frequent ? 'fp-centre-star is-on' : 'fp-centre-star'}
+          icon={frequent ? <StarFilled /> : <StarOutlined />}
+          aria-label={`${frequent ? t('centre.unstar') : t('centre.star')} ${name}`}
+          aria-pressed={frequent}
+          onClick={() => onStar(app, frequent)}
+        />
+      </Tooltip>
+    </div>
+  );
+}
+
+function Banner({ item }: { item: CarouselRecord }) {
+  const body = (
+    <>
+      {item.image ? <AppImage url={item.image} alt={item.title} kind="banner" /> : null}
+      <span className="fp-centre-banner-title">{item.title}</span>
+    </>
+  );
+  return item.link ? (
+    <a className="fp-centre-banner" href={item.link} target="_blank" rel="noopener noreferrer">
+      {body}
+    </a>
+  ) : (
+    <div className="fp-centre-banner">{body}</div>
+  );
+}
+
+/**
+ * /appCentre: the carousel, the user's frequently and recently used apps and every app they may
+ * use by classification, with badge counts. Opening an app records the use and opens its link with
+ * the signed launch parameters of open-api getSign (docs/decisions/0012).
+ */
+export function AppCentrePage() {
+  const { t, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const apps = useQuery(appCentreQueries.apps);
+  const frequent = useQuery(appCentreQueries.frequent);
+  const recent = useQuery(appCentreQueries.recent);
+  const messages = useQuery(appCentreQueries.messages);
+  const carousel = useQuery(appCentreQueries.carousel);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: APP_CENTRE_KEY });
+
+  const star = useMutation({
+    mutationFn: ({ app, on }: { app: AppRecord; on: boolean }) => (on ? appCentreApi.removeFrequent(app.id) : appCentreApi.addFrequent(app.id)),
+    onSuccess: (_, { app, on }) => void message.success(t(on ? 'centre.unstarred' : 'centre.starred', { name: appName(app, lang) })),
+    onError: (error) => void message.error(describeFailure(error, lang)),
+    onSettled: refresh,
+  });
+
+  const open = async (app: AppRecord) => {
+    // A window opened after the calls would be taken for a pop-up: open it now, navigate it after.
+    const target = app.url ? window.open('about:blank', '_blank') : null;
+    try {
+      await appCentreApi.recordUse(app.id);
+      const signed = await appCentreApi.sign(app.id);
+      if (!signed.url) {
+        void message.info(t('centre.noLink', { name: appName(app, lang) }));
+        return;
+      }
+      if (target) {
+        target.opener = null;
+        target.location.href = signed.url;
+      } else {
+        window.open(signed.url, '_blank', 'noopener,noreferrer');
+      }
+    } catch (error) {
+      target?.close();
+      void message.error(describeFailure(error, lang));
+    } finally {
+      void refresh();
+    }
+  };
+
+  const frequentIds = new Set((frequent.data ?? []).map((a) => a.id));
+  const badges = badgeCounts(messages.data ?? []);
+  const tile = (app: AppRecord) => (
+    <AppTile key={app.id} app={app} badge={badges.get(app.id)} frequent={frequentIds.has(app.id)} onOpen={(a) => void open(a)} onStar={(a, on) => star.mutate({ app: a, on })} />
+  );
+  const banners = (carousel.data ?? []).filter((item) => item.enabled);
+
+  return (
+    <div className="fp-centre">
+      {banners.length > 0 ? (
+        <Carousel autoplay autoplaySpeed={5000} className="fp-centre-carousel">
+          {banners.map((item) => (
+            <div key={item.id}>
+              <Banner item={item} />
+            </div>
+          ))}
+        </Carousel>
+      ) : null}
+
+      <section aria-labelledby="fp-centre-frequent" className="fp-centre-section">
+        <h3 id="fp-centre-frequent" className="fp-section-title">
+          {t('centre.frequent')}
+        </h3>
+        {frequent.data?.length ? <div className="fp-centre-grid">{frequent.data.map(tile)}</div> : <p className="fp-centre-hint">{t('centre.frequentEmpty')}</p>}
+      </section>
+
+      <section aria-labelledby="fp-centre-recent" className="fp-centre-section">
+        <h3 id="fp-centre-recent" className="fp-section-title">
+          {t('centre.recent')}
+        </h3>
+        {recent.data?.length ? <div className="fp-centre-grid">{recent.data.map(tile)}</div> : <p className="fp-centre-hint">{t('centre.recentEmpty')}</p>}
+      </section>
+
+      <section aria-labelledby="fp-centre-all" className="fp-centre-section">
+        <h3 id="fp-centre-all" className="fp-section-title">
+          {t('centre.all')}
+        </h3>
+        {apps.isPending ? (
+          <Skeleton active />
+        ) : apps.data?.length ? (
+          groupByClassification(apps.data, lang).map((group) => (
+            <div key={group.classificationId} className="fp-centre-group" role="group" aria-label={group.name}>
+              <h4 className="fp-centre-group-title">{group.name}</h4>
+              <div className="fp-centre-grid">{group.apps.map(tile)}</div>
+            </div>
+          ))
+        ) : (
+          <Empty description={t('centre.none')} />
+        )}
+      </section>
+    </div>
+  );
+}
