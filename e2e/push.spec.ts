@@ -212,6 +212,7 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   await searchList(page, title);
   await expect(tile(page, id)).toBeVisible();
   await expect(tile(page, id).getByRole('button', { name: '删除' })).toHaveCount(0);
+  await expect(tile(page, id).getByTestId('push-due')).toHaveText(`计划推送:${at}`);
   await expect(page.getByRole('combobox', { name: '排序' })).toBeVisible();
 
   // cancelling the confirmation leaves the push queued

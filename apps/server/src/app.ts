@@ -25,19 +25,8 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { contentSecurityPolicy } from './platform/csp.js';
 
-/** CSP of the portal (SECURITY.md, headers); antd writes its styles at run time, hence style-src 'unsafe-inline'. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -76,9 +65,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(requestStampPlugin);
   await app.register(authPlugin);
 
+  const csp = contentSecurityPolicy(ctx.config);
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/API-')) reply.header('cache-control', 'no-store');
-    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', csp);
     return payload;
   });
 

@@ -334,6 +334,16 @@ describe('GET list and queueList', () => {
     expect(body.data.data.total).toBe(2);
     expect(body.data.data.result.map((c: { id: number }) => c.id)).toEqual([b, a]);
   });
+
+  it('queueList tells when each queued push is due', async () => {
+    const tag = `due${Date.now() % 100000}`;
+    const id = await makeCard('created', { title: `${tag} a` });
+    const due = later(3 * HOUR);
+    const { queue } = await pushOk({ pushInfo: [{ id }], pushDate: due });
+    const res = await get('operator', `${API.push.queueList}?${qs({ searchParameter: tag })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.data.result).toEqual([expect.objectContaining({ id, status: 'queue', queueId: queue[0]!.queueId, pushTime: new Date(due).toISOString() })]);
+  });
 });
 
 describe('read state', () => {

@@ -75,10 +75,15 @@ export interface CardListPage {
   result: CardRecord[];
 }
 
+/** A queued card with the time its push is due (ours: the spec's list has no such field). */
+export interface QueuedCardRecord extends CardRecord {
+  pushTime: string | null;
+}
+
 /** queueList answers data.status and data.data (spec 000 section 7). */
 export interface CardQueuePage {
   status: 200;
-  data: CardListPage;
+  data: { total: number; result: QueuedCardRecord[] };
 }
 
 /** pushDate: '0' or 0 sends immediately; otherwise a date-time. */

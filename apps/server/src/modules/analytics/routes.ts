@@ -13,7 +13,7 @@ import {
   insertEventRequest,
   type AnalyticsConfig,
 } from '@field-portal/shared';
-import { CONTENT_SECURITY_POLICY } from '../../app.js';
+import { contentSecurityPolicy } from '../../platform/csp.js';
 import { currentUser } from '../../platform/auth.js';
 import { envelopeOk } from '../../platform/envelope.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
@@ -37,7 +37,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tokens = new AnalyticsTokens(analyticsKey(app.ctx.config), app.ctx.now);
   // The share page is framed by the portal's own report screens, so it may be framed by its own origin.
-  const SHARE_PAGE_CSP = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+  const SHARE_PAGE_CSP = contentSecurityPolicy(app.ctx.config).replace("frame-ancestors 'none'", "frame-ancestors 'self'");
   const deps = (): AnalyticsDeps => ({ db: app.ctx.database.db, tokens, now: app.ctx.now });
 
   r.get(API.analytics.share, {

@@ -28,6 +28,7 @@ import {
   deleteCard,
   directoryByWwids,
   listCards,
+  listQueuedCards,
   markRead,
   pushCards,
   readStateBatches,
@@ -70,7 +71,7 @@ export async function pushRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Queued cards, always newest created first; data {status, data {total, result}}', querystring: cardListQuery },
     handler: async (request): Promise<CardQueuePage> => ({
       status: 200,
-      data: await listCards(deps(), { ...request.query, status: 'queue' }, { forceOrder: 'create_time DESC' }),
+      data: await listQueuedCards(deps(), request.query),
     }),
   });
 

@@ -14,11 +14,12 @@ import {
   type directorySearchQuery,
   type pushCardRequest,
   type pushTopStatusRequest,
+  type QueuedCardRecord,
   type ReadStateRow,
 } from '@field-portal/shared';
 import type { z } from 'zod';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { cards } from '../../db/schema/index.js';
+import { cards, pushes } from '../../db/schema/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
@@ -111,6 +112,15 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
   const full = ids.length === 0 ? [] : await deps.db.select().from(cards).where(inArray(cards.id, ids));
   const byId = new Map(full.map((row) => [row.id, row]));
   return { total: countRow?.n ?? 0, result: ids.map((id) => cardRepo.toCardRecord(byId.get(id)!)) };
+}
+
+/** The queue list: queued cards newest created first, each with the time its push is due. */
+export async function listQueuedCards(deps: PushDeps, input: z.output<typeof cardListQuery>): Promise<{ total: number; result: QueuedCardRecord[] }> {
+  const page = await listCards(deps, { ...input, status: 'queue' }, { forceOrder: 'create_time DESC' });
+  const queueIds = page.result.map((c) => c.queueId).filter((id): id is number => id !== null);
+  const due = queueIds.length === 0 ? [] : await deps.db.select({ id: pushes.id, pushDate: pushes.pushDate }).from(pushes).where(inArray(pushes.id, queueIds));
+  const dueById = new Map(due.map((row) => [row.id, row.pushDate.toISOString()]));
+  return { total: page.total, result: page.result.map((card) => ({ ...card, pushTime: card.queueId === null ? null : (dueById.get(card.queueId) ?? null) })) };
 }
 
 /** The remark a card shows for its pin. */

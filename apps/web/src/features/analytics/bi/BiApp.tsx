@@ -4,7 +4,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { isLang, type DashboardData } from '@field-portal/shared';
+import type { DashboardData } from '@field-portal/shared';
 import { i18n, useI18n, type LabelKey } from '@/lib/i18n';
 import { readShareFragment } from '../report-rules';
 import { Chart } from './Chart';
@@ -20,10 +20,8 @@ type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string 
 
 /** The built-in analytics share page: one dashboard, read with the share value and token of its fragment. */
 export function BiApp() {
+  // main.tsx has already switched to the link's language
   const link = useMemo(() => readShareFragment(window.location.hash), []);
-  useEffect(() => {
-    if (link && isLang(link.lang) && link.lang !== i18n.language) void i18n.changeLanguage(link.lang);
-  }, [link]);
   const { lang } = useI18n();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>

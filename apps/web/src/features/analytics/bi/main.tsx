@@ -1,8 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
+import { isLang } from '@field-portal/shared';
+import { i18n } from '@/lib/i18n';
 import '@/styles/global.css';
 import { BiApp } from './BiApp';
+
+// The link's language before the first render, so the first call and any refusal speak it.
+const lang = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('lang');
+if (isLang(lang) && lang !== i18n.language) void i18n.changeLanguage(lang);
 
 const root = document.getElementById('root');
 if (root) {

@@ -28,7 +28,7 @@ export function listCards(query: CardListQuery): Promise<CardListPage> {
 }
 
 /** GET queueList: data {status, data {total, result}}, always newest created first. */
-export async function listQueued(query: CardListQuery): Promise<CardListPage> {
+export async function listQueued(query: CardListQuery): Promise<CardQueuePage['data']> {
   const answer = await getCardData<CardQueuePage>(API.push.queueList, { params: compactParams({ ...query, status: 'queue', orderBy: 'create_time DESC' }) });
   return answer.data;
 }

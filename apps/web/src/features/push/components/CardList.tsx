@@ -178,6 +178,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
                   <div className="fp-push-tile-meta">
                     <span>{t('push.list.createdBy', { user: card.createBy })}</span>
                     {card.lastPushTime ? <span>{t('push.list.lastPush', { time: formatTime(card.lastPushTime) })}</span> : null}
+                    {'pushTime' in card && typeof card.pushTime === 'string' ? <span data-testid="push-due">{t('push.list.due', { time: formatTime(card.pushTime) })}</span> : null}
                   </div>
                   <div className="fp-push-tile-actions">
                     {itemTop?.(card)}

@@ -115,6 +115,8 @@ export const zh = {
   'analytics.value.meetingAssistant': '会议助手',
   'analytics.value.pageView': '页面浏览',
   'analytics.value.openReport': '打开报表',
+  'analytics.value.reads': '已读',
+  'analytics.value.unread': '未读',
 
   // table columns
   'analytics.col.cardId': '卡片 ID',
@@ -261,6 +263,8 @@ export const en: Record<keyof typeof zh, string> = {
   'analytics.value.meetingAssistant': 'Meeting assistant',
   'analytics.value.pageView': 'Page view',
   'analytics.value.openReport': 'Open report',
+  'analytics.value.reads': 'Read',
+  'analytics.value.unread': 'Unread',
 
   'analytics.col.cardId': 'Card ID',
   'analytics.col.title': 'Title',

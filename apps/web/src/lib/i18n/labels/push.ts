@@ -48,6 +48,7 @@ export const zh = {
   'push.list.notPushable': '只能推送已创建或已发布的卡片',
   'push.list.createdBy': '创建人:{{user}}',
   'push.list.lastPush': '最近推送:{{time}}',
+  'push.list.due': '计划推送:{{time}}',
   'push.list.untitled': '(无标题)',
 
   'push.custom.pushHint': '勾选已创建或已发布的卡片后推送',
@@ -188,6 +189,7 @@ export const en: Record<keyof typeof zh, string> = {
   'push.list.notPushable': 'Only created or published cards can be pushed',
   'push.list.createdBy': 'Created by {{user}}',
   'push.list.lastPush': 'Last pushed {{time}}',
+  'push.list.due': 'Due {{time}}',
   'push.list.untitled': '(untitled)',
 
   'push.custom.pushHint': 'Tick created or published cards, then push',
