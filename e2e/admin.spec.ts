@@ -111,6 +111,8 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await expect(confirm).toContainText('测试大区E2E');
   await expect(confirm).toContainText('有 1 个下级将一并删除,请确认');
   await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  // the first confirmation is gone (its closing animation included) before the second opens
+  await expect(confirm).toHaveCount(0);
   await expect(admin.locator('.ant-table-row', { hasText: '测试城市E2E' })).toBeVisible();
   await admin.locator('.ant-table-row', { hasText: '测试大区E2E' }).getByRole('button', { name: '删除' }).click();
   await admin.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();

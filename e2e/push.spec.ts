@@ -220,6 +220,7 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   await expect(page.getByText('此操作将取消推送该卡片, 是否继续?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
   await expect(page.getByText('已取消取消推送')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(tile(page, id)).toBeVisible();
 
   await tile(page, id).getByRole('button', { name: '取消推送' }).click();
@@ -342,6 +343,7 @@ test('a draft is deleted after confirmation; a published card cannot be deleted'
   await expect(page.getByText('此操作将永久删除该卡片, 是否继续?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
   await expect(page.getByText('已取消删除')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await tile(page, draft).getByRole('button', { name: '删除' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('删除成功')).toBeVisible();

@@ -42,12 +42,16 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
     setSending({ name: chosen.name, percent: 0 });
     files
       .upload('attachment', chosen, (percent) => setSending({ name: chosen.name, percent }))
+      // The in-flight row goes in the same update that adds the file, so the name never shows twice.
       .then((uploaded) => {
+        setSending(undefined);
         onAdded({ name: uploaded.name, url: uploaded.url });
         onSuccess?.(uploaded);
       })
-      .catch((error: unknown) => onError?.(error as Error))
-      .finally(() => setSending(undefined));
+      .catch((error: unknown) => {
+        setSending(undefined);
+        onError?.(error as Error);
+      });
   };
 
   const fileList: UploadFile[] = [
