@@ -8,6 +8,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Libraries loaded on first use (import()) go into chunks of their own, compiled only when needed.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',

@@ -6,13 +6,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The server's source folder, whether this code runs from src/ (tsx, tests) or from the
- * bundle in dist/ that `npm start` builds: migrations and the seed are read from there.
+ * bundle in dist/ (or one of its chunks in dist/chunks/) that `npm start` builds: migrations
+ * and the seed are read from there.
  */
-export const SERVER_SRC = fs.existsSync(path.join(here, 'db', 'migrations'))
-  ? here
-  : fs.existsSync(path.join(here, 'migrations'))
-    ? path.resolve(here, '..')
-    : path.resolve(here, '..', 'src');
+const candidates = [here, path.resolve(here, '..'), path.resolve(here, '..', 'src'), path.resolve(here, '..', '..', 'src')];
+export const SERVER_SRC = candidates.find((dir) => fs.existsSync(path.join(dir, 'db', 'migrations'))) ?? path.resolve(here, '..', 'src');
 
 export const MIGRATIONS_DIR = path.join(SERVER_SRC, 'db', 'migrations');
 export const SEED_DIR = path.join(SERVER_SRC, 'seed');

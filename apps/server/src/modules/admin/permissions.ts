@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import * as XLSX from '@e965/xlsx';
 import type { z } from 'zod';
 import {
   ADMIN_LIMITS,
@@ -215,6 +214,8 @@ export async function readRows(bytes: Buffer, extension: string): Promise<unknow
   } catch {
     throw wrongType();
   }
+  // SheetJS is loaded on first use: start-up does not pay for a library most runs never call.
+  const XLSX = await import('@e965/xlsx');
   const book = XLSX.read(text, { type: 'string', raw: true, dense: true, sheetRows: maxRows });
   const sheet = book.Sheets[book.SheetNames[0] ?? ''];
   return sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false }) : [];

@@ -28,7 +28,7 @@ export const ANALYTICS_ADMIN_AUTHORITY = 'system:menuManager';
 /** The built web: WEB_DIST, else apps/web/dist seen from the source tree or from the bundled server. */
 function webDistOf(configured: string | undefined): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = configured ? [configured] : [path.resolve(here, '../../../../web/dist'), path.resolve(here, '../../web/dist')];
+  const candidates = configured ? [configured] : [path.resolve(here, '../../../../web/dist'), path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'bi', 'index.html')));
 }
 

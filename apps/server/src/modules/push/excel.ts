@@ -1,5 +1,16 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+
+/**
+ * ExcelJS and its dependencies are a third of the server's code; they are loaded on the first
+ * export (a chunk of their own in the build), so start-up does not compile them.
+ */
+type ExcelModule = typeof import('exceljs');
+let excel: Promise<ExcelModule> | undefined;
+const loadExcel = async (): Promise<ExcelModule> => {
+  // A CommonJS package: its exports arrive as the namespace's default under Node's loader.
+  const mod = await (excel ??= import('exceljs'));
+  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
+};
 
 /** A cell value a spreadsheet cannot run: text starting with = + - @ tab or CR gets a leading ' (SECURITY.md, spreadsheets). */
 export function safeCell(value: unknown): string | number | Date | null {
@@ -17,10 +28,11 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export function streamWorkbook(sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
   void (async () => {
     try {
+      const ExcelJS = await loadExcel();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(sheetName);
       sheet.addRow(header.map(safeCell)).commit();
       for await (const batch of rows) for (const row of batch) sheet.addRow(row.map(safeCell)).commit();
       sheet.commit();
@@ -34,6 +46,7 @@ export function streamWorkbook(sheetName: string, header: string[], rows: AsyncI
 
 /** A small workbook in memory (the recipient-list template). */
 export async function workbookBuffer(sheetName: string, rows: unknown[][]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   for (const row of rows) sheet.addRow(row.map(safeCell));
