@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { freshDatabase } from './databases.js';
 import { computeDashboard } from '../apps/server/src/modules/analytics/dashboards.js';
 import { freePort, login, median, report, ROOT, SMALL, startProcess, stopProcess, until } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
@@ -16,32 +14,6 @@ const CARDS = SMALL ? 100 : 1_000;
 /** Spread within the default 30-day range (whole portal days). */
 const DAYS = 28;
 
-/** A fresh database: a new one on the server of BENCH_DATABASE_URL, else an in-memory PGlite. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `fp_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();

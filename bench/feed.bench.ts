@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API } from '@field-portal/shared';
+import { emptyPostgres } from './databases.js';
 import { freePort, login, median, report, SMALL, startHelloWorld, startProcess, stopProcess, until, type Server } from './lib.js';
 
 /** The demo accounts who hold an employee number (users.employee_no): every one of them receives the cards. */
 const USERS = ['admin', 'operator', 'operator2', ...Array.from({ length: 8 }, (_, i) => `rep0${i + 1}`), 'msl01', 'msl02', 'msl03', 'mgr01', 'mgr02', 'mkt01', 'mkt02', 'maf01', 'crc01'];
 const WWIDS = USERS.map((_, i) => String(10000000 + i + 1));
 
-/** The portal from source on a fresh data folder (the feed routes are part of this tree's server). */
-async function startPortalFromSource(): Promise<Server> {
+/** The portal from source on a fresh data folder, on PGlite or on an empty PostgreSQL database. */
+async function startPortalFromSource(databaseUrl?: string): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-feed-'));
-  const child = startProcess('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const child = startProcess('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const url = `http://127.0.0.1:${port}`;
   await until(async () => (await fetch(`${url}/healthz`)).ok, child, 180_000);
   return {
@@ -63,11 +64,11 @@ async function deliverCards(url: string, token: string, count: number): Promise<
  * pairs (user, card) are taken in turn, so a round's requests are first opens (an UPDATE that
  * sets the first open time) until the pairs run out, then repeat opens (the idempotent path).
  */
-async function openCardThroughput() {
+async function openCardThroughput(databaseUrl?: string) {
   const rounds = SMALL ? 1 : 3;
   const seconds = SMALL ? 1 : 4;
   const cardCount = SMALL ? 20 : 600;
-  const portal = await startPortalFromSource();
+  const portal = await startPortalFromSource(databaseUrl);
   const hello = await startHelloWorld();
   try {
     const tokens = new Map<string, string>();
@@ -112,7 +113,7 @@ async function openCardThroughput() {
     const value = median(values);
     const ratio = value / reference;
     report({
-      name: `POST ${API.feed.openCard} (PGlite, 32 connections, median of ${rounds} x ${seconds} s; ${firstOpens} first opens of ${next} requests)`,
+      name: `POST ${API.feed.openCard} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, 32 connections, median of ${rounds} x ${seconds} s; ${firstOpens} first opens of ${next} requests)`,
       value,
       unit: `req/s (${(ratio * 100).toFixed(0)}% of reference)`,
       budget: '>= 10% of the reference',
@@ -128,6 +129,15 @@ async function openCardThroughput() {
 export async function run() {
   console.log('Employee feed');
   await openCardThroughput();
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const empty = await emptyPostgres(adminUrl);
+    try {
+      await openCardThroughput(empty.url);
+    } finally {
+      await empty.drop();
+    }
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

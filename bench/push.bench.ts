@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { freshDatabase } from './databases.js';
 import { PushScheduler } from '../apps/server/src/modules/push/scheduler.js';
 import { cardPushInfo, listCards } from '../apps/server/src/modules/push/service.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
@@ -12,32 +10,6 @@ import type {} from '../apps/server/src/platform/i18n.js';
 const EMPLOYEES = SMALL ? 2_000 : 100_000;
 const CARDS = SMALL ? 20_000 : 1_000_000;
 
-/** A fresh database: a new one on the server of BENCH_DATABASE_URL, else an in-memory PGlite. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `fp_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 

@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { scratchDatabase } from '../src/db/scratch.js';
 import { buildDemoTemplate } from '../src/db/template.js';
 import { AuthCache } from '../src/platform/auth-cache.js';
 import { DiskFileStore } from '../src/platform/storage.js';
@@ -45,24 +44,15 @@ export interface Harness {
 async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `fp_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const scratch = await scratchDatabase(adminUrl, 'fp_test');
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
     await seedDemoData(database.db);
     return {
       database,
-      url: url.toString(),
+      url: scratch.url,
       drop: async () => {
         await database.close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await scratch.drop();
       },
     };
   }
