@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 const dialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
 const ok = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定/ });
-
-async function signIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-}
 
 /** The main menu's entries (the logo link aside). */
 async function menuNames(page: Page): Promise<string[]> {
@@ -27,7 +18,7 @@ async function pickTreeSelect(page: Page, label: string, option: string) {
 
 test('an administrator builds a branch, a role and a user; the user sees exactly its menus; a catalogue edit shows at once; the branch is deleted after confirmation', async ({ browser }) => {
   const admin = await browser.newPage();
-  await signIn(admin, 'admin');
+  await signIn(admin, 'admin', { landsOnDashboard: false });
 
   // 1. Edit a text of the catalogue: the interface uses the new text without a rebuild.
   await admin.goto('/#/system/lang');
@@ -94,7 +85,7 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   // 5. The user sees exactly the role's menus, and the server refuses the rest.
   const context = await browser.newContext();
   const user = await context.newPage();
-  await signIn(user, 'e2e.branch', 'Green-Tree-42');
+  await signIn(user, 'e2e.branch', { password: 'Green-Tree-42', landsOnDashboard: false });
   await expect.poll(() => menuNames(user)).toEqual(['消息', '首页'].sort());
   await user.goto('/#/system/user');
   await expect(user.getByRole('button', { name: '新增' })).toHaveCount(0);

@@ -1,22 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-  await expect(page).toHaveURL(/#\/dashboard$/);
-}
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/API-SYSTEM/login', { data: { username, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 /** A created text card of the operator, through the real card calls: the card dashboards have something to count. */
 async function createCard(request: APIRequestContext, title: string): Promise<number> {

@@ -1,21 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-  await expect(page).toHaveURL(/#\/dashboard$/);
-}
 
 async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/API-SYSTEM/login', { data: { username: 'admin', password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { result: { access_token: string } }).result.access_token}` };
+  return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
 }
 
 /** An app whose link is a page of the portal itself, so the opened window loads for real. */

@@ -1,18 +1,8 @@
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-  await expect(page).toHaveURL(/#\/dashboard$/);
-}
 
 // ---- real image and attachment files ------------------------------------------------------
 

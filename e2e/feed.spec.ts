@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, apiToken } from './support';
 
-const PASSWORD = 'demo1234';
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th. */
 const REP01 = { username: 'rep01', wwid: '10000004', name: '代表1' };
 const REP02 = { username: 'rep02', wwid: '10000005', name: '代表2' };
@@ -8,12 +8,6 @@ const REP02 = { username: 'rep02', wwid: '10000005', name: '代表2' };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 // ---- cards made and pushed through the real API with the operator's token ---------------------
-
-async function token(request: APIRequestContext, username = 'operator'): Promise<string> {
-  const res = await request.post('/API-SYSTEM/login', { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 let serial = 0;
 const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
@@ -23,7 +17,7 @@ interface CardOptions {
 }
 
 async function apiCard(request: APIRequestContext, title: string, options: CardOptions = {}): Promise<number> {
-  const headers = { authorization: `Bearer ${await token(request)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const id = ((await (await request.get('/API-XJP/IdataCardInfo/newCardId', { headers })).json()) as { data: { id: number } }).data.id;
   let extra: object = { linkValue: 'https://example.com/cards/feed', fileList: [] };
   if (options.attachment) {
@@ -48,7 +42,7 @@ interface PushOptions {
 
 /** pushCard "send now" to one named person; the server's scheduler delivers it within a second or so. */
 async function apiPushNow(request: APIRequestContext, id: number, to: { wwid: string; name: string }, options: PushOptions = {}): Promise<void> {
-  const headers = { authorization: `Bearer ${await token(request)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const now = Date.now();
   const remark = options.pinnedForADay
     ? { scope: 2, top: true, topStartTime: new Date(now - 60_000).toISOString(), topEndTime: new Date(now + 86_400_000).toISOString() }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PASSWORD } from './support';
 
-const PASSWORD = 'demo1234';
 
 async function signIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();

@@ -1,36 +1,20 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiToken, mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th, rep03 the 6th. */
 const REP01 = { wwid: '10000004', name: '代表1' };
 const REP02 = { wwid: '10000005', name: '代表2' };
 const REP03 = { wwid: '10000006', name: '代表3' };
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
-
-async function signIn(page: Page, username = 'operator') {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-  await expect(page).toHaveURL(/#\/dashboard$/);
-}
 
 // ---- cards made through the real API (the journeys below use the screens) -------------------
-
-async function token(request: APIRequestContext, username = 'operator'): Promise<string> {
-  const res = await request.post('/API-SYSTEM/login', { data: { username, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 let serial = 0;
 const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
 
 async function apiCard(request: APIRequestContext, title: string, status: 'draft' | 'created' = 'created'): Promise<number> {
-  const headers = { authorization: `Bearer ${await token(request)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const idRes = await request.get('/API-XJP/IdataCardInfo/newCardId', { headers });
   const id = ((await idRes.json()) as { data: { id: number } }).data.id;
   const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: `${title}:正文内容。`, author: '运营', linkValue: 'https://example.com/cards/push', fileList: [] };
@@ -42,7 +26,7 @@ async function apiCard(request: APIRequestContext, title: string, status: 'draft
 /** A card pushed now to rep01 and fired by the server's scheduler. */
 async function apiPublished(request: APIRequestContext, title: string): Promise<number> {
   const id = await apiCard(request, title);
-  const headers = { authorization: `Bearer ${await token(request)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const res = await request.post('/API-XJP/IdataCardInfo/pushCard', {
     headers,
     data: { pushDate: 0, pushInfo: [{ id }], receiver: [{ receiverId: REP01.wwid, receiverName: REP01.name }], remark: JSON.stringify({ scope: 2 }) },

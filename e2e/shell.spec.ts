@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mainMenu, signIn } from './support';
 
-const PASSWORD = 'demo1234';
 
-const mainMenu = (page: Page, name = '主菜单') => page.getByRole('navigation', { name });
 const tagBar = (page: Page) => page.getByTestId('tag-bar');
 const tagPaths = (page: Page) => tagBar(page).locator('[data-tag-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag-path')));
-
-async function signIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(mainMenu(page)).toBeVisible();
-  await expect(page).toHaveURL(/#\/dashboard$/);
-}
 
 test('a representative sees only the menus and routes of the role', async ({ page }) => {
   await signIn(page, 'rep01');

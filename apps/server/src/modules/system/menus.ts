@@ -2,22 +2,10 @@ import { sql } from 'drizzle-orm';
 import { buildTree, type MenuEntry, type MenuListResult } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
-import { grantedMenuIds, menuCatalogue, usableRoleIdsSql, visibleMenus } from '../../platform/menu-catalogue.js';
+import { grantedMenuIds, menuCatalogue, usableRoleIdsSql, visibleMenus, type CatalogueMenu } from '../../platform/menu-catalogue.js';
 
-interface MenuRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  name_en: string;
-  path: string;
-  code: string;
-  router: string;
-  sort: number;
-  icon: string;
-  hidden: boolean;
-  watermark: boolean;
-  secondary_menu: boolean;
-}
+/** A menu row as sign-in and administration read it (the catalogue's columns but `visible`). */
+type MenuRow = Omit<CatalogueMenu, 'visible'>;
 
 function toEntry(row: MenuRow): MenuEntry {
   return {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Switch, Table, Tag, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { menuRequest, type MenuNode, type MenuRequest } from '@field-portal/shared';
 import { localName, useI18n } from '@/lib/i18n';
 import { menuListQuery } from '@/lib/session/queries';
 import { adminApi } from '../api/admin-api';
 import { EntityModal } from '../components/EntityModal';
+import { treeActionsColumn } from '../components/tree-actions';
 import { treeOptions } from '../form-rules';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
@@ -54,23 +55,7 @@ export function MenuPage() {
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
           { title: t('admin.menu.visible'), dataIndex: 'visible', width: 80, render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>) },
           { title: t('admin.menu.link'), dataIndex: 'link', ellipsis: true },
-          {
-            title: t('admin.col.actions'),
-            width: 200,
-            render: (_, node) => (
-              <Space size={0}>
-                <Button size="small" type="link" onClick={() => setEditing(blank(node))}>
-                  {t('admin.action.addChild')}
-                </Button>
-                <Button size="small" type="link" onClick={() => setEditing({ id: node.id, values: { ...node } })}>
-                  {t('admin.action.edit')}
-                </Button>
-                <Button size="small" type="link" danger onClick={() => confirmDelete(node)}>
-                  {t('admin.action.delete')}
-                </Button>
-              </Space>
-            ),
-          },
+          treeActionsColumn<MenuNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
         ]}
       />
       <EntityModal<MenuRequest>

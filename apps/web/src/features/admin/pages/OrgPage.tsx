@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Space, Table, TreeSelect } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Table, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { orgRequest, type OrgNode, type OrgRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EntityModal } from '../components/EntityModal';
+import { treeActionsColumn } from '../components/tree-actions';
 import { treeOptions } from '../form-rules';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
@@ -51,23 +52,7 @@ export function OrgPage() {
           { title: t('admin.org.grade'), dataIndex: 'grade', width: 70 },
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
           { title: t('admin.org.leader'), dataIndex: 'leader', width: 110 },
-          {
-            title: t('admin.col.actions'),
-            width: 200,
-            render: (_, node) => (
-              <Space size={0}>
-                <Button size="small" type="link" onClick={() => setEditing(blank(node))}>
-                  {t('admin.action.addChild')}
-                </Button>
-                <Button size="small" type="link" onClick={() => setEditing({ id: node.id, values: { ...node } })}>
-                  {t('admin.action.edit')}
-                </Button>
-                <Button size="small" type="link" danger onClick={() => confirmDelete(node)}>
-                  {t('admin.action.delete')}
-                </Button>
-              </Space>
-            ),
-          },
+          treeActionsColumn<OrgNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
         ]}
       />
       <EntityModal<OrgRequest>

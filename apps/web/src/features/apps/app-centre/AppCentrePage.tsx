@@ -5,7 +5,7 @@ import type { AppRecord, CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { AppImage } from '../components/AppImage';
-import { APP_CENTRE_KEY, appCentreApi, appCentreQueries } from './api';
+import { appCentreApi, appCentreQueries } from './api';
 import { appName, badgeCounts, groupByClassification } from './rules';
 import './app-centre.css';
 
@@ -76,13 +76,12 @@ export function AppCentrePage() {
   const recent = useQuery(appCentreQueries.recent);
   const messages = useQuery(appCentreQueries.messages);
   const carousel = useQuery(appCentreQueries.carousel);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: APP_CENTRE_KEY });
 
   const star = useMutation({
     mutationFn: ({ app, on }: { app: AppRecord; on: boolean }) => (on ? appCentreApi.removeFrequent(app.id) : appCentreApi.addFrequent(app.id)),
     onSuccess: (_, { app, on }) => void message.success(t(on ? 'centre.unstarred' : 'centre.starred', { name: appName(app, lang) })),
     onError: (error) => void message.error(describeFailure(error, lang)),
-    onSettled: refresh,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appCentreQueries.frequent.queryKey }),
   });
 
   const open = async (app: AppRecord) => {
@@ -105,7 +104,8 @@ export function AppCentrePage() {
       target?.close();
       void message.error(describeFailure(error, lang));
     } finally {
-      void refresh();
+      // the use is recorded: only the recently used apps change
+      void queryClient.invalidateQueries({ queryKey: appCentreQueries.recent.queryKey });
     }
   };
 
