@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,8 +24,7 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
-import { contentSecurityPolicy } from './platform/csp.js';
-
+import { securityHeadersPlugin } from './platform/security-headers.js';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -50,10 +48,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
 
   await app.register(i18nPlugin);
-  // helmet rebuilds the CSP text on every response; it is a constant here, sent by the hook below.
-  await app.register(helmet, { contentSecurityPolicy: false, hsts: false });
-  // Same-origin by default; other origins only by allow-list (CORS_ORIGINS).
-  await app.register(cors, { origin: ctx.config.corsOrigins.length > 0 ? ctx.config.corsOrigins : false, credentials: false });
+  await app.register(securityHeadersPlugin, { config: ctx.config });
+  // Same-origin by default (no CORS headers at all); other origins only by allow-list (CORS_ORIGINS).
+  if (ctx.config.corsOrigins.length > 0) await app.register(cors, { origin: ctx.config.corsOrigins, credentials: false });
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(swagger, {
@@ -64,13 +61,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(envelopePlugin);
   await app.register(requestStampPlugin);
   await app.register(authPlugin);
-
-  const csp = contentSecurityPolicy(ctx.config);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/API-')) reply.header('cache-control', 'no-store');
-    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', csp);
-    return payload;
-  });
 
   app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {
     try {

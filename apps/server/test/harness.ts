@@ -68,14 +68,15 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   };
 }
 
-export async function createHarness(setup?: (app: FastifyInstance) => void): Promise<Harness> {
+/** `env` adds configuration variables (as the server reads them from its environment). */
+export async function createHarness(setup?: (app: FastifyInstance) => void, env: Record<string, string> = {}): Promise<Harness> {
   const { database, url, drop } = await freshDatabase();
   const clock = new TestClock();
   const tokens = new TokenService(SECRET, clock.now);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env });
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
-  const app = await buildApp({ config, database, tokens, authCache: new AuthCache(database), files, now: clock.now });
+  const app = await buildApp({ config, database, tokens, authCache: new AuthCache(database), files, now: clock.now }, { webDist: config.webDist });
   setup?.(app);
   await app.ready();
   return {

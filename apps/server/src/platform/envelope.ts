@@ -21,8 +21,8 @@ export function envelopeError(url: string, status: number, msg: string, field?: 
 
 /** Wraps the return value of every API handler in the envelope of its service (ARCHITECTURE.md, API contract). */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || request.routeOptions.config?.raw || !request.url.startsWith('/API-')) return payload;
-    return envelopeOk(request.url, payload);
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 || request.routeOptions.config?.raw || !request.url.startsWith('/API-')) return done(null, payload);
+    done(null, envelopeOk(request.url, payload));
   });
 });

@@ -11,8 +11,9 @@ declare module 'fastify' {
 /** The caller's language for messages: `language` header, then Accept-Language, else zh. */
 export const i18nPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', DEFAULT_LANG);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.language;
     request.lang = resolveLang(Array.isArray(header) ? header[0] : header, request.headers['accept-language']);
+    done();
   });
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import {
   insertEventRequest,
   type AnalyticsConfig,
 } from '@field-portal/shared';
+import { DEFAULT_WEB_DIST } from '../../db/paths.js';
 import { contentSecurityPolicy } from '../../platform/csp.js';
 import { currentUser } from '../../platform/auth.js';
 import { envelopeOk } from '../../platform/envelope.js';
@@ -25,11 +25,10 @@ const usernameHeader = z.object({ username: z.string().min(1).max(64) });
 /** Who may switch dashboards on and off: the administrators of menus. */
 export const ANALYTICS_ADMIN_AUTHORITY = 'system:menuManager';
 
-/** The built web: WEB_DIST, else apps/web/dist seen from the source tree or from the bundled server. */
+/** The built web (WEB_DIST, else apps/web/dist) when it holds the share page. */
 function webDistOf(configured: string | undefined): string | undefined {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = configured ? [configured] : [path.resolve(here, '../../../../web/dist'), path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'bi', 'index.html')));
+  const dir = configured ?? DEFAULT_WEB_DIST;
+  return fs.existsSync(path.join(dir, 'bi', 'index.html')) ? dir : undefined;
 }
 
 /** Report screens' share, token and login calls, the share page and its data, and usage tracking (docs/decisions/0008). */
@@ -93,9 +92,5 @@ export async function analyticsRoutes(app: FastifyInstance) {
     reply.header('content-security-policy', SHARE_PAGE_CSP);
     reply.header('x-frame-options', 'SAMEORIGIN');
     return reply.type('text/html; charset=utf-8').send(fs.readFileSync(file));
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === ANALYTICS_SHARE_PAGE) reply.header('content-security-policy', SHARE_PAGE_CSP);
-    return payload;
   });
 }
