@@ -29,10 +29,18 @@ export interface Server {
 /** The server as `npm start` runs it: the bundle that `npm run build` makes. */
 export const PORTAL_ENTRY = 'apps/server/dist/main.mjs';
 
+/** Node's flags in the `serve` script that `npm start` runs, so the portal is measured as it is run. */
+function serveFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const [command, ...args] = pkg.scripts.serve.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== PORTAL_ENTRY) throw new Error(`the serve script no longer runs node ${PORTAL_ENTRY}: ${pkg.scripts.serve}`);
+  return args.slice(0, -1);
+}
+
 /** Starts an entry point of this repository in its own process (TypeScript through tsx). */
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
   if (entry === PORTAL_ENTRY && !fs.existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first`);
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', path.join(ROOT, entry)] : [path.join(ROOT, entry)];
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', path.join(ROOT, entry)] : entry === PORTAL_ENTRY ? [...serveFlags(), path.join(ROOT, entry)] : [path.join(ROOT, entry)];
   return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

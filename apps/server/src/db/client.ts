@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR as migrationsFolder } from './paths.js';
+import { fillFromSnapshot } from './snapshot.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -34,7 +34,7 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; in memory when absent. */
   pgliteDir?: string | undefined;
-  /** A ready PGlite directory that a fresh one is copied from (see template.ts). */
+  /** A ready PGlite directory that a fresh one is copied from (see snapshot.ts). */
   pgliteTemplate?: string | undefined;
   poolSize?: number;
 }
@@ -115,10 +115,7 @@ const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
   let client: PGlite;
   if (dir) {
-    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    if (fresh && template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
-      fs.cpSync(template, dir, { recursive: true });
-    }
+    await fillFromSnapshot(template, dir);
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, PGLITE_OPTIONS);
   } else {

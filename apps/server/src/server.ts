@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEFAULT_WEB_DIST } from './db/paths.js';
+import { AuthCache } from './platform/auth-cache.js';
+import { PushScheduler } from './modules/push/scheduler.js';
+import { DiskFileStore } from './platform/storage.js';
+import { TokenService } from './platform/tokens.js';
+import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
+
+/** The signing secret: from the environment, else made once and kept in DATA_DIR. */
+function signingSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface StartOptions {
+  config: Config;
+  /** The embedded database's folder (DATA_DIR/db). */
+  pgliteDir: string;
+  /** The demo snapshot a fresh embedded database starts from, if any. */
+  snapshot: string | undefined;
+  /** The entry point's copy of the snapshot into a fresh pgliteDir, already under way. */
+  filled: Promise<boolean>;
+}
+
+/** Opens the database, seeds it when empty, builds the app and listens (main.ts calls it). */
+export async function startServer({ config, pgliteDir, snapshot, filled }: StartOptions): Promise<void> {
+  let database;
+  try {
+    await filled;
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, pgliteTemplate: snapshot });
+  } catch (error) {
+    const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${pgliteDir}`;
+    process.stderr.write(`Cannot open ${where}: ${(error as Error).message}\n`);
+    process.exit(3);
+  }
+  const seeded = config.demoData ? await seedDemoData(database.db) : false;
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const app = await buildApp(
+    {
+      config,
+      database,
+      tokens: new TokenService(signingSecret(config)),
+      authCache: new AuthCache(database),
+      files: new DiskFileStore(path.join(config.dataDir, 'files')),
+      now: Date.now,
+    },
+    { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
+  );
+  // Fires queued pushes and sends must-read reminders, every second (docs/decisions/0004).
+  const scheduler = new PushScheduler(database.db, {
+    onDelivered: (e) => app.log.info(e, 'push delivered'),
+    onResent: (e) => app.log.info(e, 'must-read reminders sent'),
+    onError: (error) => app.log.error({ err: error }, 'push scheduler run failed'),
+  });
+  scheduler.start();
+  const close = async () => {
+    await scheduler.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Field Portal is running at ${url}  (API docs: ${url}/docs)`,
+    `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${pgliteDir}`}${seeded ? ', demo data seeded' : ''}`,
+  ];
+  if (config.demoData) lines.push(`Demo accounts (password ${DEMO_PASSWORD}): admin (everything), operator (card operator), rep01 (sales representative)`);
+  // performance.now() counts from the start of the process.
+  lines.push(`Ready in ${Math.round(performance.now())} ms`, '');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
