@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { IDENTITY_PROVIDER_URL, PORT, SSO_PORTAL_URL } from './ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own port,
-// data folder and web build).
-const PORT = Number(process.env.E2E_PORT ?? 8181);
+// E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own ports,
+// data folders and web build).
 const webDist = process.env.E2E_WEB_DIST;
 
 /**
@@ -17,6 +17,7 @@ const external = process.env.E2E_BASE_URL;
 
 const tmpRoot = path.resolve(here, '../.tmp');
 const dataDir = path.join(tmpRoot, `e2e-data-${PORT}-${Date.now()}`);
+const ssoDataDir = `${dataDir}-sso`;
 if (!external && !process.env.TEST_WORKER_INDEX) {
   // Data folders of earlier runs go; this run's folder starts empty.
   if (fs.existsSync(tmpRoot)) {
@@ -25,7 +26,10 @@ if (!external && !process.env.TEST_WORKER_INDEX) {
     }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(ssoDataDir, { recursive: true, force: true });
 }
+
+const serverLog = { reuseExistingServer: false, timeout: 120_000, stdout: 'pipe', stderr: 'pipe' } as const;
 
 export default defineConfig({
   testDir: '.',
@@ -51,14 +55,35 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : {
-        command: 'node --import tsx ../apps/server/src/main.ts',
-        cwd: here,
-        url: `http://localhost:${PORT}/healthz`,
-        env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-      },
+    : [
+        {
+          command: 'node --import tsx ../apps/server/src/main.ts',
+          cwd: here,
+          url: `http://localhost:${PORT}/healthz`,
+          env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
+          ...serverLog,
+        },
+        // Single sign-on: a real OpenID Connect provider (oidc-provider) and a portal that uses it.
+        {
+          command: 'node --import tsx ../apps/server/test/identity-provider.ts',
+          cwd: here,
+          url: `${IDENTITY_PROVIDER_URL}/.well-known/openid-configuration`,
+          env: { PORT: new URL(IDENTITY_PROVIDER_URL).port, CLIENT_ID: 'field-portal', PORTAL_ORIGIN: SSO_PORTAL_URL },
+          ...serverLog,
+        },
+        {
+          command: 'node --import tsx ../apps/server/src/main.ts',
+          cwd: here,
+          url: `${SSO_PORTAL_URL}/healthz`,
+          env: {
+            PORT: new URL(SSO_PORTAL_URL).port,
+            DATA_DIR: ssoDataDir,
+            LOG_LEVEL: 'warn',
+            OIDC_ISSUER: IDENTITY_PROVIDER_URL,
+            OIDC_CLIENT_ID: 'field-portal',
+            ...(webDist ? { WEB_DIST: webDist } : {}),
+          },
+          ...serverLog,
+        },
+      ],
 });

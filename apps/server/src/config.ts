@@ -18,6 +18,7 @@ const env = z.object({
   CORS_ORIGINS: z.string().default(''),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_REALM: z.string().default(''),
   WEB_DIST: z.string().optional(),
   BI_SHARE_URL: z
@@ -36,13 +37,21 @@ export interface Config {
   demoData: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   corsOrigins: string[];
-  oidc: { issuer: string; clientId: string; realm: string } | undefined;
+  /** An OpenID Connect provider for single sign-on (docs/decisions/0013); its secret only for a confidential client. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; realm: string } | undefined;
   webDist: string | undefined;
   /** The analytics share page the report screens frame (BI_SHARE_URL); the built-in one by default. */
   biShareUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Tokens travel to the issuer: https, or plain http to this machine (development and tests). */
+export function isSafeIssuer(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
 
 /** Environment to a typed config; every bad variable is named with the reason. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -55,6 +64,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) || (!e.OIDC_ISSUER && e.OIDC_CLIENT_ID)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  if (e.OIDC_ISSUER && !isSafeIssuer(new URL(e.OIDC_ISSUER))) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER: must be an https URL (http only on this machine: localhost, 127.0.0.1, [::1])');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -64,7 +76,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === 'true',
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
-    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, realm: e.OIDC_REALM } : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, realm: e.OIDC_REALM }
+        : undefined,
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
   };

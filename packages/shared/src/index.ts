@@ -13,3 +13,4 @@ export * from './areas/analytics.js';
 export * from './areas/admin.js';
 export * from './areas/apps.js';
 export * from './areas/apps-schemas.js';
+export * from './areas/sso.js';

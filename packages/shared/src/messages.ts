@@ -5,6 +5,7 @@ import { FEED_MESSAGES } from './areas/feed.js';
 import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
+import { SSO_MESSAGES } from './areas/sso.js';
 
 const MB = 1024 * 1024;
 
@@ -142,6 +143,7 @@ export const MESSAGES = {
   ...ANALYTICS_MESSAGES,
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
+  ...SSO_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

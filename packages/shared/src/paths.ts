@@ -3,6 +3,7 @@ import { FEED_PATHS } from './areas/feed.js';
 import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
+import { SSO_PATHS } from './areas/sso.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -14,6 +15,7 @@ export const API = {
   analytics: ANALYTICS_PATHS,
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
+  sso: SSO_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

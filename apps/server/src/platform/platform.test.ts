@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
   });
+  it('takes an identity provider over https, or over http on this machine only', () => {
+    const oidc = (issuer: string) => loadConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portal' }).oidc;
+    expect(oidc('https://id.example.com/realms/field')).toMatchObject({ issuer: 'https://id.example.com/realms/field', clientId: 'portal', clientSecret: undefined });
+    expect(oidc('http://localhost:8080/realms/field')?.issuer).toBe('http://localhost:8080/realms/field');
+    expect(oidc('http://127.0.0.1:9000')?.issuer).toBe('http://127.0.0.1:9000');
+    expect(() => oidc('http://id.example.com')).toThrow(/OIDC_ISSUER: must be an https URL/);
+    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's3cret' }).oidc?.clientSecret).toBe('s3cret');
+  });
 });
 
 describe('TokenService', () => {

@@ -1,5 +1,6 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
+import { AuthRedirectPage } from '@/features/auth/pages/AuthRedirectPage';
 import { LoginPage } from '@/features/auth/pages/LoginPage';
 import { LogoutPage } from '@/features/auth/pages/LogoutPage';
 import { NotFoundPage, UnauthorizedPage, UnavailablePage } from '@/features/errors/pages/StatusPages';
@@ -12,6 +13,7 @@ import { ShellLayout } from './layout/ShellLayout';
 const OUTSIDE_SCREENS: Record<string, () => React.JSX.Element> = {
   '/login': LoginPage,
   '/logout': LogoutPage,
+  '/authredirect': AuthRedirectPage,
   '/home': LandingPage,
   '/404': NotFoundPage,
   '/401': UnauthorizedPage,

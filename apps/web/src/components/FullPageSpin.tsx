@@ -1,12 +1,12 @@
 import { Spin } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useI18n, type LabelKey } from '@/lib/i18n';
 
-export function FullPageSpin() {
+export function FullPageSpin({ label = 'common.loading' }: { label?: LabelKey }) {
   const { t } = useI18n();
   return (
     <div className="fp-fullpage-center" role="status" aria-live="polite">
       <Spin size="large" />
-      <div className="fp-fullpage-text">{t('common.loading')}</div>
+      <div className="fp-fullpage-text">{t(label)}</div>
     </div>
   );
 }

@@ -29,7 +29,14 @@ export const refreshRequest = z.strictObject({
 
 export const logoutRequest = z.strictObject({
   refresh_token: z.string().max(256).optional(),
+  /** After a single sign-on, where the identity provider sends the browser once it has logged out too. */
+  post_logout_redirect_uri: z.url({ protocol: /^https?$/ }).max(2048).optional(),
 });
+
+/** Logout's answer: after a single sign-on, the identity provider's logout page to go to (spec 001 section 4). */
+export interface LogoutResponse {
+  endSessionUrl?: string;
+}
 
 export const passwordChangeRequest = z
   .strictObject({
@@ -49,11 +56,14 @@ export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
 
 /** Login type by domain: a list whose first item has authAddress, name, domain (spec 001 section 3). */
 export const loginTypeItem = z.object({
+  /** The provider's issuer. */
   authAddress: z.string(),
   name: z.string(),
   domain: z.string(),
   realm: z.string(),
   clientId: z.string(),
+  /** Where the browser starts the sign-in (from the provider's discovery document). */
+  authorizationEndpoint: z.string(),
 });
 export type LoginTypeItem = z.infer<typeof loginTypeItem>;
 

@@ -99,8 +99,23 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The identity provider's ID token of a single sign-on: the hint its logout asks for. */
+    idTokenHint: text('id_token_hint'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Who a user is at an OpenID Connect provider: issuer and subject, never the e-mail (SECURITY.md). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
 );
 
 export const refreshTokens = pgTable(

@@ -50,7 +50,8 @@ export async function login(deps: AuthDeps, username: string, password: string):
   if (user.lockedUntil && user.lockedUntil.getTime() > now) {
     throw new AppError(429, 'login.locked', { seconds: Math.ceil((user.lockedUntil.getTime() - now) / 1000) });
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  // An account made by single sign-on has no password (an empty hash): it never verifies, in the usual time.
+  if (!(await verifyPassword(user.passwordHash || (await dummyPasswordHash()), password)) || !user.passwordHash) {
     const [updated] = await deps.db
       .update(users)
       .set({ failedLogins: sql`${users.failedLogins} + 1` })
@@ -65,15 +66,22 @@ export async function login(deps: AuthDeps, username: string, password: string):
   if (!user.enabled) throw new AppError(403, 'login.disabled');
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    const sessionId = crypto.randomUUID();
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userId: user.id,
-      createdAt: new Date(now),
-      absoluteExpiresAt: new Date(now + TOKENS.refreshAbsoluteSeconds * 1000),
-    });
-    return issueTokens(deps, tx, user, sessionId);
+    return startSession(deps, tx, user);
   });
+}
+
+/** A new session with its first tokens; after a single sign-on it keeps the provider's ID token for logout. */
+export async function startSession(deps: AuthDeps, tx: Tx, user: { id: number; username: string }, idTokenHint?: string): Promise<TokenResponse> {
+  const now = deps.now();
+  const sessionId = crypto.randomUUID();
+  await tx.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    createdAt: new Date(now),
+    absoluteExpiresAt: new Date(now + TOKENS.refreshAbsoluteSeconds * 1000),
+    idTokenHint: idTokenHint ?? null,
+  });
+  return issueTokens(deps, tx, user, sessionId);
 }
 
 /**
@@ -118,8 +126,11 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
   return outcome.tokens;
 }
 
-/** Ends a session: by the session of the access token, or by the family of a refresh token. */
-export async function logout(deps: AuthDeps, sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+/**
+ * Ends a session: by the session of the access token, or by the family of a refresh token. Answers
+ * the ID token of a session that a single sign-on started, for the provider's logout.
+ */
+export async function logout(deps: AuthDeps, sessionId: string | undefined, refreshToken: string | undefined): Promise<{ idTokenHint: string | undefined }> {
   const ids = new Set<string>();
   if (sessionId) ids.add(sessionId);
   if (refreshToken) {
@@ -130,8 +141,15 @@ export async function logout(deps: AuthDeps, sessionId: string | undefined, refr
       .limit(1);
     if (row) ids.add(row.sessionId);
   }
+  let idTokenHint: string | undefined;
   for (const id of ids) {
-    await deps.db.update(sessions).set({ revokedAt: new Date(deps.now()), revokedReason: 'logout' }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    const [ended] = await deps.db
+      .update(sessions)
+      .set({ revokedAt: new Date(deps.now()), revokedReason: 'logout' })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+      .returning({ idTokenHint: sessions.idTokenHint });
+    idTokenHint ??= ended?.idTokenHint ?? undefined;
     await deps.cache.invalidateSession(id);
   }
+  return { idTokenHint };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { ssoClient } from '../auth/sso.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** Flags the client derives from role names (spec 001 section 6). */
@@ -44,9 +45,9 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
 }
 
 /** Login type by domain: the identity-server entry only when one is configured (spec 001 section 2.1). */
-export function loginType(config: Config, domain: string): LoginTypeItem[] {
-  if (!config.oidc) return [];
-  return [{ authAddress: config.oidc.issuer, name: 'oidc', domain, realm: config.oidc.realm, clientId: config.oidc.clientId }];
+export async function loginType(config: Config, domain: string): Promise<LoginTypeItem[]> {
+  const client = ssoClient(config);
+  return client ? [await client.loginType(domain)] : [];
 }
 
 export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
@@ -67,6 +68,7 @@ export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
 export async function changePassword(db: Db, cache: AuthCache, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
+  if (!user.passwordHash) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);

@@ -9,6 +9,7 @@ import { currentLang, useI18n } from '@/lib/i18n';
 import { loginPathFor, stripStateFragment } from '@/lib/paths';
 import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
 import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@/lib/session/queries';
+import { authorizationUrl, browserEnvironment, NoWebCryptoError } from '@/lib/session/sso';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { tagsStore } from '../layout/tag-bar/tags-store';
 import { isImplemented } from '../routes/page-registry';
@@ -16,7 +17,7 @@ import { buildRouteTable } from '../routes/route-table';
 import { SessionContext, type Session } from '../session-context';
 import { startUp } from './start-up';
 
-type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed';
+type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto';
 
 const sessionEnded = (error: unknown) => isHttpError(error) && error.kind === 'sessionExpired';
 
@@ -55,7 +56,14 @@ export function SessionGate({ children }: { children: ReactNode }) {
       );
       if (cancelled) return;
       if (outcome.kind === 'login') void navigate(outcome.to, { replace: true });
-      else setPhase(outcome.kind === 'session' ? 'loading' : 'tenantFailed');
+      else if (outcome.kind === 'identityServer') {
+        // Off to the identity server; the page stays on its spinner until the browser leaves.
+        try {
+          window.location.assign(await authorizationUrl(outcome.server, path, browserEnvironment()));
+        } catch (error) {
+          if (!cancelled) setPhase(error instanceof NoWebCryptoError ? 'noWebCrypto' : 'tenantFailed');
+        }
+      } else setPhase(outcome.kind === 'session' ? 'loading' : 'tenantFailed');
     };
     const load = async () => {
       try {
@@ -95,6 +103,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // The real-time channel opens once the session has started (spec 001 section 7.3).
   useRealtimeChannel(session?.user.username);
 
+  if (phase === 'noWebCrypto') {
+    return (
+      <div className="fp-fullpage-center">
+        <Result
+          status="error"
+          title={msg('sso.noWebCrypto')}
+          extra={
+            <Button type="primary" onClick={() => void navigate(loginPathFor(path), { replace: true })}>
+              {t('login.withPassword')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   if (phase === 'tenantFailed' || phase === 'menuFailed') {
     return (
       <div className="fp-fullpage-center">

@@ -32,9 +32,10 @@ describe('start-up guard', () => {
     expect(d.tenantInfo).toHaveBeenCalledTimes(1);
   });
 
-  it('a configured identity server falls back to the local login page with a notice', async () => {
-    const d = deps({ loginType: async () => [{ authAddress: 'https://id', name: 'oidc', domain: 'x', realm: '', clientId: 'c' }] });
-    expect(await startUp(d, '/')).toEqual({ kind: 'login', to: '/login?sso=unavailable' });
+  it('a configured identity server is where the user signs in, without the tenant look-up', async () => {
+    const server = { authAddress: 'https://id', name: 'oidc', domain: 'x', realm: '', clientId: 'c', authorizationEndpoint: 'https://id/auth' };
+    const d = deps({ loginType: async () => [server] });
+    expect(await startUp(d, '/task/today')).toEqual({ kind: 'identityServer', server });
     expect(d.tenantInfo).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,8 @@ import { loginPathFor } from '@/lib/paths';
 export type StartUpOutcome =
   | { kind: 'session' }
   | { kind: 'login'; to: string }
+  /** An identity server is configured: sign in there (spec 001 section 2.1, step 3). */
+  | { kind: 'identityServer'; server: LoginTypeItem }
   /** 'failed to obtain tenant info' (spec 001 section 2.1, reason com_fail). */
   | { kind: 'tenantFailed' };
 
@@ -16,13 +18,10 @@ export interface StartUpDeps {
   tenantInfo(): Promise<unknown>;
 }
 
-/** Query flag the login page reads to say that single sign-on is not available yet. */
-export const SSO_UNAVAILABLE = { sso: 'unavailable' } as const;
-
 /**
  * Start-up guard of spec 001 section 2.1 for a path that needs a sign-in: a live token (or one
- * renewed with the refresh token) opens the session; otherwise the login type decides. The
- * identity-server redirect is not built yet, so a configured one falls back to the local login page.
+ * renewed with the refresh token) opens the session; otherwise the login type decides between the
+ * identity server and, after the tenant info, the local login page.
  */
 export async function startUp(deps: StartUpDeps, path: string): Promise<StartUpOutcome> {
   if (deps.hasAccessToken()) return { kind: 'session' };
@@ -40,7 +39,8 @@ export async function startUp(deps: StartUpDeps, path: string): Promise<StartUpO
   } catch {
     return { kind: 'tenantFailed' };
   }
-  if (identityServers.length > 0) return { kind: 'login', to: loginPathFor(path, SSO_UNAVAILABLE) };
+  const [server] = identityServers;
+  if (server) return { kind: 'identityServer', server };
   try {
     await deps.tenantInfo();
   } catch {

@@ -27,8 +27,15 @@ export const en: Record<LabelKey, string> = {
   'login.username': 'Username',
   'login.password': 'Password',
   'login.submit': 'Sign in',
-  'login.ssoUnavailable': 'Single sign-on is not available yet. Please sign in with your username and password.',
   'login.brandLine': 'Doctors and hospitals, tasks and visits, content and card push, and reports in one place.',
+
+  'login.sso': 'Sign in with single sign-on',
+  'login.orPassword': 'or with a username and password',
+  'login.withPassword': 'Sign in with a username and password',
+
+  'sso.signingIn': 'Finishing single sign-on…',
+  'sso.failedTitle': 'Single sign-on did not finish',
+  'sso.again': 'Sign in again',
 
   'logout.title': 'You have logged out',
   'logout.again': 'Log in again',

@@ -26,8 +26,15 @@ export const zh = {
   'login.username': '用户名',
   'login.password': '密码',
   'login.submit': '登录',
-  'login.ssoUnavailable': '单点登录暂不可用,请使用账号和密码登录。',
   'login.brandLine': '医生与医院、任务与拜访、内容与卡片推送、数据报表,一站完成。',
+
+  'login.sso': '使用单点登录',
+  'login.orPassword': '或使用账号密码登录',
+  'login.withPassword': '使用账号密码登录',
+
+  'sso.signingIn': '正在完成单点登录…',
+  'sso.failedTitle': '单点登录未完成',
+  'sso.again': '重新登录',
 
   'logout.title': '已退出登录',
   'logout.again': '重新登录',

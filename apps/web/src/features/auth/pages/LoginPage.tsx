@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
-import { CheckCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Form, Input } from 'antd';
+import { CheckCircleFilled, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { TenantFooter } from '@/components/TenantFooter';
@@ -13,6 +13,7 @@ import { safeRedirect } from '@/lib/paths';
 import { tenantInfoQuery } from '@/lib/session/queries';
 import { saveTokens } from '@/lib/session/tokens';
 import { signIn } from '../api/sign-in';
+import { useIdentityServer } from '../hooks/use-identity-server';
 import './login.css';
 
 /** A few of the advertised functions (spec 001 section 1) beside the form. */
@@ -28,6 +29,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tenant = useQuery(tenantInfoQuery(window.location.hostname));
+  const sso = useIdentityServer(safeRedirect(params.get('redirect')));
   const [failure, setFailure] = useState<unknown>(null);
 
   // No page of the previous session is mounted here: forget its data.
@@ -68,7 +70,17 @@ export function LoginPage() {
         <div className="fp-login-card">
           <h2>{t('login.title')}</h2>
           <p className="fp-login-sub">{tenant.data?.enterpriseName ?? t('login.subtitle')}</p>
-          {params.get('sso') === 'unavailable' ? <Alert className="fp-login-alert" type="info" showIcon title={t('login.ssoUnavailable')} /> : null}
+          {sso.problem ? <Alert className="fp-login-alert" type="error" showIcon title={sso.problem} role="alert" /> : null}
+          {sso.server ? (
+            <>
+              <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} onClick={() => void sso.signIn()}>
+                {t('login.sso')}
+              </Button>
+              <Divider plain className="fp-login-divider">
+                {t('login.orPassword')}
+              </Divider>
+            </>
+          ) : null}
           {failure ? <Alert className="fp-login-alert" type="error" showIcon title={describeFailure(failure, lang)} role="alert" /> : null}
           <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)} disabled={login.isPending}>
             <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: msg('login.usernameRequired') }]}>
@@ -77,7 +89,7 @@ export function LoginPage() {
             <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: msg('login.passwordRequired') }]}>
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+            <Button type={sso.server ? 'default' : 'primary'} htmlType="submit" size="large" block loading={login.isPending}>
               {t('login.submit')}
             </Button>
           </Form>

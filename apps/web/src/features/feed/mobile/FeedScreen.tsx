@@ -2,13 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Dropdown, Empty, Result, Skeleton, Tag } from 'antd';
 import { LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
-import { API, type FeedItem, type FeedPage } from '@field-portal/shared';
-import { http } from '@/lib/http';
+import type { FeedItem, FeedPage } from '@field-portal/shared';
 import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
 import { onNotice } from '@/lib/realtime';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { userInfoQuery } from '@/lib/session/queries';
-import { readRefreshToken } from '@/lib/session/tokens';
+import { endSession } from '@/lib/session/end-session';
 import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
 import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
 import { CardReader } from './CardReader';
@@ -123,13 +122,9 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const signOut = async () => {
-    const refreshToken = readRefreshToken(localStorage, Date.now());
-    try {
-      await http.post(API.system.logout, refreshToken ? { refresh_token: refreshToken } : {}, { authEndpoint: true, suppressError: true });
-    } catch {
-      // The local session ends whatever the server says.
-    }
+    const { identityServerLogout } = await endSession();
     onSignedOut();
+    if (identityServerLogout) window.location.assign(identityServerLogout);
   };
 
   const unread = view.unread;
