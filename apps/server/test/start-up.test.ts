@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { API } from '@field-portal/shared';
 import { openDatabase } from '../src/db/client.js';
 import { fillFromSnapshot } from '../src/db/snapshot.js';
 import { buildDemoTemplate } from '../src/db/template.js';
+import { freePort } from './free-port.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch: string[] = [];
@@ -76,17 +76,6 @@ describe('the demo snapshot', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Run {
   code: number | null;

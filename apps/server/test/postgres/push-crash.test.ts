@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@field-portal/shared';
+import { freePort } from '../free-port.js';
 
 /**
  * Issue 4: kill the server in the middle of firing a push, restart it, and find every delivery
@@ -30,17 +30,6 @@ let child: ChildProcess | undefined;
 const probe = new pg.Client({ connectionString: dbUrl });
 /** Holds the card's row lock in its own transaction (the probe watches from outside it). */
 const locker = new pg.Client({ connectionString: dbUrl });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as net.AddressInfo;
-      server.close(() => resolve(p));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function until(what: string, attempt: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
