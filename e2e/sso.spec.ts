@@ -37,6 +37,12 @@ test('a signed-out visit goes to the identity provider and comes back signed in,
   // A reload keeps the session without going back to the provider.
   await page.reload();
   await expect(page.getByRole('button', { name: '个人菜单' })).toContainText('单点代表');
+
+  // The personal centre has no portal password to change for this account.
+  await page.getByRole('button', { name: '个人菜单' }).click();
+  await page.getByRole('menuitem', { name: '个人中心' }).click();
+  await expect(page.getByText('该账号通过单点登录进入门户,没有门户密码')).toBeVisible();
+  await expect(page.getByLabel('原密码')).toHaveCount(0);
 });
 
 test('log out ends the session at the provider too, so the next visit asks for a sign-in again', async ({ page }) => {

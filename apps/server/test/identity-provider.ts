@@ -39,7 +39,9 @@ export interface IdentityProvider {
 }
 
 export async function startIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
-  const server = http.createServer();
+  // Until the provider is ready (it needs the port for its issuer), a request is told to come back.
+  let handle: http.RequestListener = (_request, response) => void response.writeHead(503, { 'retry-after': '1' }).end();
+  const server = http.createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const issuer = `http://127.0.0.1:${port}`;
@@ -75,7 +77,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
       };
     },
   });
-  server.on('request', provider.callback());
+  handle = provider.callback();
 
   return {
     issuer,

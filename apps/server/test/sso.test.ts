@@ -69,7 +69,7 @@ function expectError(res: { statusCode: number; json(): unknown }, status: numbe
 async function userInfo(accessToken: string) {
   const res = await h.app.inject({ method: 'GET', url: API.system.userInfo, headers: h.auth(accessToken) });
   expect(res.statusCode).toBe(200);
-  return res.json().result as { id: number; username: string; firstName: string; email: string; roles: { name: string }[] };
+  return res.json().result as { id: number; username: string; firstName: string; email: string; roles: { name: string }[]; singleSignOn: boolean };
 }
 
 const userCount = async () => (await h.database.query<{ n: number }>('select count(*)::int as n from users'))[0]!.n;
@@ -94,7 +94,7 @@ describe('POST /API-SYSTEM/oidc/login', () => {
     expect(res.statusCode).toBe(200);
     const tokens = res.json().result as { access_token: string; refresh_token: string };
     const info = await userInfo(tokens.access_token);
-    expect(info).toMatchObject({ username: 'sso.rep', firstName: '单点', email: 'shared@example.com', roles: [{ name: 'Sales' }] });
+    expect(info).toMatchObject({ username: 'sso.rep', firstName: '单点', email: 'shared@example.com', roles: [{ name: 'Sales' }], singleSignOn: true });
     expect(await userCount()).toBe(before + 1);
     const [identity] = await h.database.query<{ issuer: string; subject: string; user_id: number }>('select issuer, subject, user_id from user_identities where subject = $1', ['sub-rep']);
     expect(identity).toEqual({ issuer: idp.issuer, subject: 'sub-rep', user_id: info.id });

@@ -37,6 +37,7 @@ describe('GET /API-SYSTEM/user/info', () => {
       roles: [{ name: 'card manager', nameEn: 'Card operator' }],
       buList: ['D&A_All', 'Neuro_ALL', 'PC_All', 'IM_IBD'],
       appKeys: ['card_manager'],
+      singleSignOn: false,
       officeName: '',
       crc: false,
     });

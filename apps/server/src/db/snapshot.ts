@@ -52,10 +52,15 @@ export async function fillFromSnapshot(snapshot: string | undefined, dir: string
   return true;
 }
 
-/** fs.cpSync on a thread of its own, so that a busy main thread does not hold the copy up. */
+/**
+ * fs.cpSync on a thread of its own, so that a busy main thread does not hold the copy up. The
+ * thread gets none of the process's Node options: it runs plain JavaScript and needs no module
+ * loader (tsx, in tests and development) to start first.
+ */
 function copyInWorker(from: string, to: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker("require('node:fs').cpSync(require('node:worker_threads').workerData.from, require('node:worker_threads').workerData.to, { recursive: true })", { eval: true, workerData: { from, to } });
+    const code = "const { workerData } = require('node:worker_threads'); require('node:fs').cpSync(workerData.from, workerData.to, { recursive: true });";
+    const worker = new Worker(code, { eval: true, workerData: { from, to }, execArgv: [] });
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`copy of ${from} stopped with code ${code}`))));
   });

@@ -94,6 +94,8 @@ export const userInfo = z.object({
   officeName: z.string(),
   crc: z.boolean(),
   appKeys: z.array(z.string()),
+  /** The account signs in through single sign-on only: it has no portal password. */
+  singleSignOn: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -36,6 +36,7 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
     avatar: user.avatar,
     enabled: user.enabled,
     enterpriseName: enterprise?.enterpriseName ?? '',
+    singleSignOn: user.passwordHash === '',
     roles: userRoleRows,
     groups: user.groups,
     buList: user.buList,

@@ -50,7 +50,7 @@ function Profile({ user }: { user: UserInfo }) {
 
 /** /personalcenter/index: the signed-in user and the password change (spec 001 sections 2.3 and 5). */
 export function PersonalCentrePage() {
-  const { t } = useI18n();
+  const { t, msg } = useI18n();
   const user = useQuery(userInfoQuery);
   return (
     <div className="fp-personal">
@@ -58,8 +58,15 @@ export function PersonalCentrePage() {
         {user.data ? <Profile user={user.data} /> : <Skeleton active />}
       </Card>
       <Card title={t('personal.password')} className="fp-personal-card">
-        <Typography.Paragraph type="secondary">{t('personal.passwordHint')}</Typography.Paragraph>
-        <PasswordForm />
+        {user.data?.singleSignOn ? (
+          // An account of single sign-on: its password is the identity provider's business.
+          <Typography.Paragraph type="secondary">{msg('sso.noLocalPassword')}</Typography.Paragraph>
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{t('personal.passwordHint')}</Typography.Paragraph>
+            <PasswordForm />
+          </>
+        )}
       </Card>
     </div>
   );
