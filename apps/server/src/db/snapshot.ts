@@ -37,9 +37,9 @@ export const isDatabaseDir = (dir: string) => fs.existsSync(path.join(dir, 'PG_V
 /**
  * Fills a fresh PGlite data folder from a snapshot; does nothing when the folder already holds
  * a database or there is no snapshot. The copy goes to a temporary folder renamed into place,
- * so a start interrupted mid-copy leaves no half database behind. It runs on libuv's threads:
- * a data folder is ~1,200 files and creating files is slow on some disks, so the entry point
- * starts it before the rest of the server loads (docs/decisions/0001).
+ * so a start interrupted mid-copy leaves no half database behind. A data folder is ~640 files
+ * and creating files is slow on some disks, so the entry point starts the copy, on a thread of
+ * its own, before the rest of the server loads (docs/decisions/0001).
  */
 export async function fillFromSnapshot(snapshot: string | undefined, dir: string): Promise<boolean> {
   if (!snapshot || isDatabaseDir(dir) || !isDatabaseDir(snapshot)) return false;
