@@ -22,9 +22,8 @@ export const SSO_RETURN_PATHS = {
   logout: '/logout',
 } as const;
 
+/** The authorisation-callback state's lifetime in browser storage is SESSION.authCallbackStateMs (spec 001 sections 4 and 9). */
 export const SSO_LIMITS = {
-  /** Authorisation-callback state kept in browser storage (spec 001 sections 4 and 9). */
-  stateLifetimeMs: 60 * 60 * 1000,
   /** What the portal asks the provider for: the ID token with name and e-mail. */
   scope: 'openid profile email',
   callbackUrlMax: 4096,

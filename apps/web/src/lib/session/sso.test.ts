@@ -1,7 +1,7 @@
 // @vitest-environment node
 // (jsdom's ArrayBuffer is not the one Web Crypto answers with; the module needs no DOM.)
 import { describe, expect, it } from 'vitest';
-import { SSO_LIMITS, type LoginTypeItem } from '@field-portal/shared';
+import { SESSION, SSO_LIMITS, type LoginTypeItem } from '@field-portal/shared';
 import { authorizationUrl, NoWebCryptoError, removeExpired, takePendingSignIn, type SsoEnvironment } from './sso';
 
 const server: LoginTypeItem = {
@@ -86,7 +86,7 @@ describe('pending sign-ins', () => {
   it('last an hour', async () => {
     const env = environment();
     const state = new URL(await authorizationUrl(server, '/', env)).searchParams.get('state')!;
-    env.clock.now += SSO_LIMITS.stateLifetimeMs;
+    env.clock.now += SESSION.authCallbackStateMs;
     expect(takePendingSignIn(state, env)).toBeUndefined();
   });
 
@@ -95,7 +95,7 @@ describe('pending sign-ins', () => {
     await authorizationUrl(server, '/', env);
     env.storage.setItem('sso:garbage', '{not json');
     env.storage.setItem('token', 'kept');
-    env.clock.now += SSO_LIMITS.stateLifetimeMs - 1;
+    env.clock.now += SESSION.authCallbackStateMs - 1;
     const fresh = new URL(await authorizationUrl(server, '/', env)).searchParams.get('state')!;
     env.clock.now += 2;
     removeExpired(env.storage, env.clock.now);

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { SSO_LIMITS, SSO_RETURN_PATHS, type LoginTypeItem } from '@field-portal/shared';
+import { SESSION, SSO_LIMITS, SSO_RETURN_PATHS, type LoginTypeItem } from '@field-portal/shared';
 
 /**
  * Single sign-on in the browser (spec 001 sections 2.1, 4 and 7.1; docs/decisions/0013): the
@@ -83,7 +83,7 @@ export async function authorizationUrl(item: LoginTypeItem, returnPath: string, 
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const pending: PendingSignIn = { nonce, codeVerifier, returnPath, expires: env.now() + SSO_LIMITS.stateLifetimeMs };
+  const pending: PendingSignIn = { nonce, codeVerifier, returnPath, expires: env.now() + SESSION.authCallbackStateMs };
   env.storage.setItem(PREFIX + state, JSON.stringify(pending));
   const url = new URL(item.authorizationEndpoint);
   url.searchParams.set('response_type', 'code');
