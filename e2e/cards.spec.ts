@@ -303,6 +303,8 @@ test('a saved draft reopens under its own id from the edit route and is then cre
   const dialog = page.getByRole('dialog', { name: '提示' });
   await expect(dialog).toContainText('草稿已保存');
   await dialog.getByRole('button', { name: '关闭' }).click();
+  // the dialog is gone (its closing animation included) before the page moves to another route
+  await expect(dialog).toHaveCount(0);
   await expectEmptyForm(page);
 
   await openEditor(page, `/card/edit?id=${draftId}&cardStatus=draft&appId=100117&timer=${Date.now()}`);
