@@ -76,7 +76,7 @@ export function LoginPage() {
               <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} onClick={() => void sso.signIn()}>
                 {t('login.sso')}
               </Button>
-              <Divider plain className="fp-login-divider">
+              <Divider plain>
                 {t('login.orPassword')}
               </Divider>
             </>
