@@ -15,6 +15,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** The password hash of an account made by single sign-on: it has no portal password, and nothing verifies against it. */
+export const NO_PASSWORD = '';
+
+export const hasPassword = (passwordHash: string) => passwordHash !== NO_PASSWORD;
+
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
-import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
+import { dummyPasswordHash, hasPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/tokens.js';
 
 export interface AuthDeps {
@@ -50,8 +50,11 @@ export async function login(deps: AuthDeps, username: string, password: string):
   if (user.lockedUntil && user.lockedUntil.getTime() > now) {
     throw new AppError(429, 'login.locked', { seconds: Math.ceil((user.lockedUntil.getTime() - now) / 1000) });
   }
-  // An account made by single sign-on has no password (an empty hash): it never verifies, in the usual time.
-  if (!(await verifyPassword(user.passwordHash || (await dummyPasswordHash()), password)) || !user.passwordHash) {
+  // An account of single sign-on has no password: the check fails, in the time a real one takes.
+  const verified = hasPassword(user.passwordHash)
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+  if (!verified) {
     const [updated] = await deps.db
       .update(users)
       .set({ failedLogins: sql`${users.failedLogins} + 1` })

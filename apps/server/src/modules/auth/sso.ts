@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { roles, userIdentities, userRoles, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { NO_PASSWORD } from '../../platform/passwords.js';
 import { startSession, type AuthDeps } from './service.js';
 
 type SsoSettings = NonNullable<Config['oidc']>;
@@ -151,22 +152,22 @@ async function freeUsername(tx: Tx, claims: SsoClaims): Promise<string> {
 
 /** The account of an issuer and subject; made on the first sign-in, with the portal roles the token names. */
 async function accountFor(tx: Tx, claims: SsoClaims, clientId: string, now: Date) {
+  const identity = and(eq(userIdentities.issuer, claims.iss), eq(userIdentities.subject, claims.sub));
   const [known] = await tx
     .select({ id: users.id, username: users.username, enabled: users.enabled })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, claims.iss), eq(userIdentities.subject, claims.sub)))
+    .where(identity)
     .limit(1);
   if (known) {
-    await tx.update(userIdentities).set({ lastSignInAt: now }).where(and(eq(userIdentities.issuer, claims.iss), eq(userIdentities.subject, claims.sub)));
+    await tx.update(userIdentities).set({ lastSignInAt: now }).where(identity);
     return known;
   }
   const username = await freeUsername(tx, claims);
   const name = text(claims.name, 64);
   const [created] = await tx
     .insert(users)
-    // No local password: an empty hash never verifies (auth/service.ts).
-    .values({ username, passwordHash: '', firstName: text(claims.given_name, 64) || name || username, realName: name, email: text(claims.email, 254), createdAt: now, updatedAt: now })
+    .values({ username, passwordHash: NO_PASSWORD, firstName: text(claims.given_name, 64) || name || username, realName: name, email: text(claims.email, 254), createdAt: now, updatedAt: now })
     .returning({ id: users.id, username: users.username, enabled: users.enabled });
   await tx.insert(userIdentities).values({ issuer: claims.iss, subject: claims.sub, userId: created!.id, createdAt: now, lastSignInAt: now });
   const names = grantedRoleNames(claims, clientId);

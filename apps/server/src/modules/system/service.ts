@@ -6,7 +6,7 @@ import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { ssoClient } from '../auth/sso.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashPassword, hasPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** Flags the client derives from role names (spec 001 section 6). */
 export function deriveRoleFlags(roleNames: readonly string[]) {
@@ -36,7 +36,7 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
     avatar: user.avatar,
     enabled: user.enabled,
     enterpriseName: enterprise?.enterpriseName ?? '',
-    singleSignOn: user.passwordHash === '',
+    singleSignOn: !hasPassword(user.passwordHash),
     roles: userRoleRows,
     groups: user.groups,
     buList: user.buList,
@@ -69,7 +69,7 @@ export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
 export async function changePassword(db: Db, cache: AuthCache, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
-  if (!user.passwordHash) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
+  if (!hasPassword(user.passwordHash)) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);

@@ -9,7 +9,7 @@ import { currentLang, useI18n } from '@/lib/i18n';
 import { loginPathFor, stripStateFragment } from '@/lib/paths';
 import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
 import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@/lib/session/queries';
-import { authorizationUrl, browserEnvironment, NoWebCryptoError } from '@/lib/session/sso';
+import { goToIdentityServer, NoWebCryptoError } from '@/lib/session/sso';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { tagsStore } from '../layout/tag-bar/tags-store';
 import { isImplemented } from '../routes/page-registry';
@@ -59,7 +59,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       else if (outcome.kind === 'identityServer') {
         // Off to the identity server; the page stays on its spinner until the browser leaves.
         try {
-          window.location.assign(await authorizationUrl(outcome.server, path, browserEnvironment()));
+          await goToIdentityServer(outcome.server, path);
         } catch (error) {
           if (!cancelled) setPhase(error instanceof NoWebCryptoError ? 'noWebCrypto' : 'tenantFailed');
         }

@@ -97,6 +97,11 @@ export async function authorizationUrl(item: LoginTypeItem, returnPath: string, 
   return url.href;
 }
 
+/** Sends the browser to the identity server's sign-in; `returnPath` is opened once signed in. */
+export async function goToIdentityServer(server: LoginTypeItem, returnPath: string): Promise<void> {
+  window.location.assign(await authorizationUrl(server, returnPath, browserEnvironment()));
+}
+
 /** The pending sign-in of a state, used up on reading; none when unknown or older than an hour. */
 export function takePendingSignIn(state: string, env: Pick<SsoEnvironment, 'storage' | 'now'>): PendingSignIn | undefined {
   const key = PREFIX + state;

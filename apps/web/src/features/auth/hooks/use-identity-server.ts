@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '@/lib/i18n';
 import { loginTypeQuery } from '@/lib/session/queries';
-import { authorizationUrl, browserEnvironment, NoWebCryptoError } from '@/lib/session/sso';
+import { goToIdentityServer, NoWebCryptoError } from '@/lib/session/sso';
 
 /**
  * The configured identity server, if any, and the way to sign in there (the login page and the
@@ -16,7 +16,7 @@ export function useIdentityServer(returnPath: string) {
     if (!server) return;
     setProblem(null);
     try {
-      window.location.assign(await authorizationUrl(server, returnPath, browserEnvironment()));
+      await goToIdentityServer(server, returnPath);
     } catch (error) {
       setProblem(msg(error instanceof NoWebCryptoError ? 'sso.noWebCrypto' : 'sso.failed'));
     }
