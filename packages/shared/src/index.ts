@@ -5,6 +5,7 @@ export * from './envelope.js';
 export * from './paths.js';
 export * from './tree.js';
 export * from './schemas/auth.js';
+export * from './schemas/fields.js';
 export * from './cards.js';
 export * from './push.js';
 export * from './areas/messaging.js';

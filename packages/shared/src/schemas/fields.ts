@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The field primitives every request schema builds on, so no input can reach the database in a
+ * shape it refuses (a 5xx): ids within the 32-bit `integer` columns, text without NUL or lone
+ * surrogates. Area schemas use these instead of bare `z.number()` / `z.string()`.
+ */
+export const DB_INT_MAX = 2_147_483_647;
+
+// NUL cannot be stored in PostgreSQL text; a lone surrogate cannot be encoded as UTF-8.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string can be stored as PostgreSQL text as it is. */
+export const isStorableText = (value: string) => !UNSTORABLE.test(value);
+
+/** A row id in a JSON body. */
+export const dbId = z.number().int().positive().max(DB_INT_MAX);
+/** A row id in a path or a query string. */
+export const dbIdParam = z.coerce.number().int().positive().max(DB_INT_MAX);
+/** A whole number stored in an `integer` column. */
+export const dbInt = z.number().int().min(-DB_INT_MAX).max(DB_INT_MAX);
+/** Text that is stored or compared in the database: trimmed, at most `max` characters, storable. */
+export const dbText = (max: number) => z.string().trim().max(max).refine(isStorableText, { message: 'field.invalid' });
