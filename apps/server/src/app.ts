@@ -12,9 +12,10 @@ import { API } from '@field-portal/shared';
 import type { AppContext } from './platform/context.js';
 import { authPlugin } from './platform/auth.js';
 import { envelopePlugin } from './platform/envelope.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkError, registerErrorHandling } from './platform/errors.js';
 import { i18nPlugin } from './platform/i18n.js';
 import { requestStampPlugin } from './platform/request-stamp.js';
+import { inputGuardPlugin } from './platform/input-guard.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A body with __proto__ or constructor.prototype is refused (SECURITY.md 15.3.6).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkError,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
@@ -60,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(envelopePlugin);
   await app.register(requestStampPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
 
   app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {

@@ -69,6 +69,8 @@ export const MESSAGES = {
   'field.unknown': { zh: '不允许的字段 {field}', en: 'Unknown field {field}' },
   'field.tooSmall': { zh: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
   'field.tooBig': { zh: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
+  'field.unstorable': { zh: '{field} 含有无法保存的字符（如 NUL 或不成对的代理字符）', en: '{field} contains a character that cannot be stored (such as NUL or an unpaired surrogate)' },
+  'request.databaseUnavailable': { zh: '数据库暂时无法访问，请稍后重试', en: 'The database cannot be reached right now; please try again shortly' },
   // spec 000 section 5: the card form and its uploads
   'card.titleRequired': { zh: '请输入标题名称', en: 'please enter title name' },
   'card.titleLength': { zh: `长度在 1 到 ${CARD_LIMITS.titleMax} 个字符`, en: `Length should be 1 to ${CARD_LIMITS.titleMax} characters` },

@@ -286,7 +286,7 @@ export const directorySearchQuery = z.strictObject({
   username: z.string().max(64).optional(),
 });
 
-export const directoryByWwidsRequest = z.object({
+export const directoryByWwidsRequest = z.strictObject({
   wwids: z.array(z.string().min(1).max(64)).max(PUSH_LIMITS.searchLimitMax),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../schemas/fields.js';
 import { LANGS, PASSWORD } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -135,10 +136,10 @@ export const ADMIN_MESSAGES = {
 
 /* ---------- request schemas (messages are catalogue keys) ---------- */
 
-const id = z.coerce.number().int().positive();
+const id = dbIdParam;
 export const adminIdParams = z.strictObject({ id });
 const paging = {
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageSizeMax).default(10),
 };
 const keyword = z.string().trim().max(100).default('');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX, dbIdParam } from '../schemas/fields.js';
 import {
   APPS_LIMITS as L,
   APPS_PATHS,
@@ -32,7 +33,7 @@ export const appInput = z.strictObject({
   appKey: z.string(missing('apps.app.keyRequired')).trim().min(1, m('apps.app.keyRequired')).regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
   name: requiredText('apps.app.nameRequired'),
   nameEn: optionalText(L.nameMax),
-  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')),
+  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')).max(DB_INT_MAX, m('apps.app.classificationRequired')),
   icon: linkField,
   url: linkField,
   description: optionalText(L.descriptionMax),
@@ -46,7 +47,7 @@ export const appUpdate = appInput.extend({ id: idField });
 export type AppInput = z.input<typeof appInput>;
 
 export const appListQuery = pageQuery.extend({
-  classificationId: z.coerce.number().int().positive().optional(),
+  classificationId: dbIdParam.optional(),
   enabled: z.enum(['true', 'false']).optional(),
 });
 
@@ -107,7 +108,7 @@ export interface CarouselRecord {
   sort: number;
 }
 
-export const appIdParams = z.strictObject({ appId: z.coerce.number().int().positive() });
+export const appIdParams = z.strictObject({ appId: dbIdParam });
 
 export const appMessageValueRequest = z.strictObject({
   appId: idField,
@@ -179,7 +180,7 @@ export interface OptionRecord {
 export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
 
 /** GET open-api getSign: the app to open. */
-export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')) });
+export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')).max(DB_INT_MAX, m('apps.app.notFound')) });
 
 /**
  * The launch parameters an app receives (docs/decisions/0012): `sign` is the hex HMAC-SHA256 of

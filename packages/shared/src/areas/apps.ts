@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -232,9 +233,9 @@ const L = APPS_LIMITS;
 export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
 export const optionalText = (max: number = L.textMax) => z.string().trim().max(max).default('');
 export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
-export const idField = z.number().int().positive();
+export const idField = dbId;
 /** A path id (`/:id`). */
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const idParams = z.strictObject({ id: dbIdParam });
 
 /** The URL pattern of spec 001 section 5 (http, https or ftp). */
 export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
@@ -259,7 +260,7 @@ export const searchField = z
 
 /** A page of a list: page from 1, size up to 100, optional search. */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
   search: searchField,
 });

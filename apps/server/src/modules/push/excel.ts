@@ -44,6 +44,23 @@ export function streamWorkbook(sheetName: string, header: string[], rows: AsyncI
   return out;
 }
 
+/**
+ * Runs a row source up to its first batch before anything is sent, so a bad filter or a failed
+ * query answers its error (400, 503) instead of a 200 whose stream breaks off; the batches then
+ * follow as before.
+ */
+export async function firstBatchChecked<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
+}
+
 /** A small workbook in memory (the recipient-list template). */
 export async function workbookBuffer(sheetName: string, rows: unknown[][]): Promise<Buffer> {
   const ExcelJS = await loadExcel();

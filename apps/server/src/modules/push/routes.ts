@@ -19,7 +19,7 @@ import {
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE, streamWorkbook, workbookBuffer } from './excel.js';
+import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from './excel.js';
 import { receiveReceiverList } from './receiver-list.js';
 import { pushReport, pushReportBatches } from './report.js';
 import {
@@ -126,7 +126,7 @@ export async function pushRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', contentDisposition('attachment', `card-${cardId}-read-state.xlsx`))
-        .send(streamWorkbook('read state', ['receiverId', 'receiverName', 'event', 'firstOpenTime'], rows()));
+        .send(streamWorkbook('read state', ['receiverId', 'receiverName', 'event', 'firstOpenTime'], await firstBatchChecked(rows())));
     },
   });
 
@@ -168,7 +168,7 @@ export async function pushRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', contentDisposition('attachment', 'card-push-report.xlsx'))
-        .send(streamWorkbook('card push', [...PUSH_REPORT_COLUMNS], rows()));
+        .send(streamWorkbook('card push', [...PUSH_REPORT_COLUMNS], await firstBatchChecked(rows())));
     },
   });
 
