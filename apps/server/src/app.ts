@@ -37,7 +37,9 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed (TRUST_PROXY); by default none, so
+    // request.ip (every per-address limit, every recorded address) is the connection's own.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // A body with __proto__ or constructor.prototype is refused (SECURITY.md 15.3.6).
     onProtoPoisoning: 'error',

@@ -45,7 +45,7 @@ export const MESSAGES = {
   'user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
   // sign-in
   'login.failed': { zh: '用户名或密码错误', en: 'Incorrect username or password' },
-  'login.locked': { zh: '账号已临时锁定,请 {seconds} 秒后再试', en: 'The account is temporarily locked, try again in {seconds} seconds' },
+  'login.locked': { zh: '登录失败次数过多,请 {seconds} 秒后再试', en: 'Too many failed sign-ins, try again in {seconds} seconds' },
   'login.disabled': { zh: '账号已停用', en: 'This account is disabled' },
   'login.tooMany': { zh: '尝试次数过多,请稍后再试', en: 'Too many attempts, please try again later' },
   'login.usernameRequired': { zh: '请输入用户名', en: 'Please enter the username' },
