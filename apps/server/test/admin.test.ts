@@ -334,13 +334,14 @@ describe('data permissions and their enforcement on hospitals', () => {
     const beijing = (await q<{ id: number }>(`select id from hospitals where province = '北京市' order by id`)).map((r) => Number(r.id));
     const shanghai = (await q<{ id: number }>(`select id from hospitals where province = '上海市' order by id`)).map((r) => Number(r.id));
     expect(ok<{ name: string }>(await get('rep01', `${A.hospitalById}?id=${shanghai[0]}`)).name).toBeTruthy();
-    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`), 403, 'sys.perm.noHospital');
-    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`, 'en'), 403, 'sys.perm.noHospital', 'en');
+    // Outside the data scope: 404, exactly as a hospital that does not exist.
+    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`), 404, 'request.notFound');
+    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`, 'en'), 404, 'request.notFound', 'en');
     expectError(await get('rep01', `${A.hospitalById}?id=99999999`), 404, 'request.notFound');
 
     // rep02 holds two Beijing hospitals by id.
     expect(ok<Page>(await get('rep02', `${A.hospitalList}?size=100`)).content.map((x) => x.id)).toEqual(beijing.slice(0, 2));
-    expect((await get('rep02', `${A.hospitalById}?id=${beijing[2]}`)).statusCode).toBe(403);
+    expect((await get('rep02', `${A.hospitalById}?id=${beijing[2]}`)).statusCode).toBe(404);
     // rep04 has no data permission and only a custom-scope role: nothing.
     expect(ok<Page>(await get('rep04', A.hospitalList)).total).toBe(0);
 

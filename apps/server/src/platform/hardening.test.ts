@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LOCK } from '@field-portal/shared';
+import { isSafeLink, isSiteRelativePath, LOGIN_LOCK } from '@field-portal/shared';
+import { launchUrl } from '../modules/apps/open-api.js';
 import { ConfigError, isProxyEntry, loadConfig } from '../config.js';
 import { isDatabaseUnavailable, isDataException, loggableError } from './errors.js';
 import { accountDelayMs, waitSeconds } from './sign-in-throttle.js';
@@ -45,5 +46,20 @@ describe('database errors', () => {
     expect(logged).toContain('select $1');
     expect(logged).toContain('22003');
     expect(logged).not.toContain('secret-value');
+  });
+});
+
+describe('site-relative links', () => {
+  it("refuse '//host' and '/\\host', where a browser would go to another host", () => {
+    expect(isSiteRelativePath('/files/a.png')).toBe(true);
+    for (const bad of ['//evil.example/x', '/\\evil.example/x', '/a\\b', 'files/a', '']) expect(isSiteRelativePath(bad)).toBe(false);
+    expect(isSafeLink('https://example.com/app')).toBe(true);
+    expect(isSafeLink('javascript:alert(1)')).toBe(false);
+  });
+
+  it('a launch never signs parameters for a link stored before the rule', () => {
+    expect(launchUrl('//evil.example/launch', { sign: 'x' })).toBeNull();
+    expect(launchUrl('/\\evil.example/launch', { sign: 'x' })).toBeNull();
+    expect(launchUrl('/apps/x', { sign: 'x' })).toBe('/apps/x?sign=x');
   });
 });

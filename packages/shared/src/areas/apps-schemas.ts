@@ -12,7 +12,7 @@ import {
   pageQuery,
   requiredText,
   sortField,
-  URL_PATTERN,
+  isSafeLink,
   type AppsMessageKey,
 } from './apps.js';
 
@@ -136,7 +136,7 @@ export const openingScreenInput = z.strictObject({
 });
 export const openingScreenPatch = z.strictObject({
   image: z.string().trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax).optional(),
-  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid')).optional(),
+  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid')).optional(),
   durationSeconds: openingSeconds.optional(),
   enabled: z.boolean().optional(),
 });

@@ -239,12 +239,19 @@ export const idParams = z.strictObject({ id: dbIdParam });
 
 /** The URL pattern of spec 001 section 5 (http, https or ftp). */
 export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
+/**
+ * A site-relative path: one leading '/', never '//' nor a backslash, which browsers read as the
+ * start of another host ('//evil.example', '/\\evil.example').
+ */
+export const isSiteRelativePath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+/** A link the portal may store, show and launch: a site-relative path or an http, https or ftp URL. */
+export const isSafeLink = (value: string): boolean => isSiteRelativePath(value) || URL_PATTERN.test(value);
 /** A link: empty, a site-relative path (uploaded files), or an http, https or ftp URL. */
 export const linkField = z
   .string()
   .trim()
   .max(L.urlMax)
-  .refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid'))
+  .refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid'))
   .default('');
 
 /** The words of a search box: at most five conditions separated by spaces (spec 001 section 5). */

@@ -60,10 +60,10 @@ export async function hospitalProvinces(db: Db, userId: number): Promise<string[
 }
 
 /** One hospital; 403 when it exists outside the caller's data permissions. */
+/** One hospital; one outside the caller's data scope answers 404 like a missing one, so ids reveal nothing (SECURITY.md 8.2.2). */
 export async function hospitalById(db: Db, userId: number, id: number): Promise<HospitalItem> {
-  const [row] = await selectRows<HospitalItem & { allowed: boolean }>(db, sql`select h.id, h.name, h.province, h.city, h.level, ${hospitalScope(userId)} as allowed from hospitals h where h.id = ${id}`);
+  const [row] = await selectRows<HospitalItem>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where h.id = ${id} and ${hospitalScope(userId)}`);
   if (!row) throw notFound();
-  if (!row.allowed) throw new AppError(403, 'sys.perm.noHospital');
   return { id: row.id, name: row.name, province: row.province, city: row.city, level: row.level };
 }
 

@@ -263,7 +263,7 @@ export async function adminRoutes(app: FastifyInstance) {
   });
   r.get(A.hospitalById, {
     config: { authority: AUTH.hospital },
-    schema: { tags: ['hospital'], summary: 'One hospital; 403 outside the caller\'s data permissions', querystring: hospitalByIdQuery },
+    schema: { tags: ['hospital'], summary: 'One hospital; 404 outside the caller\'s data permissions, as for a missing one', querystring: hospitalByIdQuery },
     handler: async (request) => hospitalById(db(), currentUser(request).id, request.query.id),
   });
   r.get(A.hospitalExport, {
