@@ -122,6 +122,7 @@ export const MESSAGES = {
   'push.listRequired': { zh: '请上传附件', en: 'please upload attachment' },
   'push.listTooLarge': { zh: '名单文件不能超过 10M', en: 'The list file cannot exceed 10M' },
   'push.listHeader': { zh: '名单第一行须有 wwid 和 name 两列', en: 'The first row of the list must have the columns wwid and name' },
+  'push.listInflatedTooLarge': { zh: '文件解压后超过 {max}M 或与其目录不符,请检查后重新上传', en: 'Unpacked, the file exceeds {max} MB or does not match its own directory; check it and upload it again' },
   'push.listUnreadable': { zh: '名单文件无法读取,请检查后重新上传', en: 'The list file cannot be read, check it and upload it again' },
   'push.listTooLong': { zh: '名单最多 {max} 行', en: 'The list can have at most {max} rows' },
   'push.ok': { zh: '推送成功!', en: 'Push successful!' },
