@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DB_INT_MAX, dbIdParam } from '../schemas/fields.js';
+import { DB_INT_MAX, dbIdParam, dbText } from '../schemas/fields.js';
 import {
   APPS_LIMITS as L,
   APPS_PATHS,
@@ -24,7 +24,7 @@ export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
 export const appMenuInput = z.strictObject({
   name: requiredText('apps.app.menuNameRequired'),
   nameEn: optionalText(L.nameMax),
-  path: z.string().trim().min(1).max(L.urlMax),
+  path: dbText(L.urlMax).min(1),
   type: z.enum(APP_MENU_TYPES).default('MENU'),
   sort: sortField,
 });
@@ -135,8 +135,8 @@ export const openingScreenInput = z.strictObject({
   enabled: z.boolean().default(true),
 });
 export const openingScreenPatch = z.strictObject({
-  image: z.string().trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax).optional(),
-  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid')).optional(),
+  image: dbText(L.urlMax).min(1, m('apps.opening.imageRequired')).optional(),
+  link: dbText(L.urlMax).refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid')).optional(),
   durationSeconds: openingSeconds.optional(),
   enabled: z.boolean().optional(),
 });
@@ -170,7 +170,7 @@ export interface OrgImportResult {
   problems: OrgImportProblem[];
 }
 
-export const userSearchQuery = z.strictObject({ search: z.string().trim().max(50).default('') });
+export const userSearchQuery = z.strictObject({ search: dbText(50).default('') });
 export interface OptionRecord {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../schemas/fields.js';
+import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -231,7 +231,7 @@ export const appsMissing = (key: AppsMessageKey) => ({ error: (issue: { code: st
 const L = APPS_LIMITS;
 /** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
 export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
-export const optionalText = (max: number = L.textMax) => z.string().trim().max(max).default('');
+export const optionalText = (max: number = L.textMax) => dbText(max).default('');
 export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
 export const idField = dbId;
 /** A path id (`/:id`). */
