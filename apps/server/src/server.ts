@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
+import { loggableError } from './platform/errors.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
@@ -60,7 +61,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   const scheduler = new PushScheduler(database.db, {
     onDelivered: (e) => app.log.info(e, 'push delivered'),
     onResent: (e) => app.log.info(e, 'must-read reminders sent'),
-    onError: (error) => app.log.error({ err: error }, 'push scheduler run failed'),
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'push scheduler run failed'),
   });
   scheduler.start();
   const close = async () => {

@@ -37,6 +37,7 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
+    this.listeningSince = Date.now();
     this.unlisten = await this.database.listen(NOTICE_CHANNEL, (payload) => this.enqueue(() => this.handle(payload)), {
       down: () => {
         this.noticesDownSince ??= Date.now();
@@ -63,6 +64,8 @@ export class RealtimeHub {
   private noticesDownSince: number | undefined;
   /** Outbox ids this instance has handled, with when (kept as long as the rows are). */
   private readonly handled = new Map<number, number>();
+  /** When this instance began to listen: it catches up on nothing older (its clients were not here). */
+  private listeningSince = 0;
   /** How many catch-ups have run (tests wait on it). */
   catchUps = 0;
 
@@ -82,9 +85,11 @@ export class RealtimeHub {
   /**
    * The outbox rows written since shortly before the connection went down that this instance has
    * not handled, in order; the margin covers a transaction that began before and committed after.
+   * Nothing from before this instance listened: its clients connected after those were sent.
    */
   private async catchUp(downSince: number): Promise<void> {
-    const seconds = Math.min(Math.ceil((Date.now() - downSince) / 1000) + OUTBOX_CATCH_UP_MARGIN_S, OUTBOX_KEEP_S);
+    const now = Date.now();
+    const seconds = Math.min(Math.ceil((now - downSince) / 1000) + OUTBOX_CATCH_UP_MARGIN_S, Math.ceil((now - this.listeningSince) / 1000), OUTBOX_KEEP_S);
     const rows = await selectRows<{ id: number | string; payload: string }>(this.database.db, sql`
       select id, payload from notice_outbox where created_at >= now() - make_interval(secs => ${seconds}) order by id`);
     for (const row of rows) {
