@@ -271,7 +271,7 @@ function buildCases(spec: RouteSpec): Case[] {
     }
   }
   if (spec.params.some((p) => p.in === 'query')) {
-    cases.push(make('unknown query parameter', 'zzUnknown', false, { query: ['zzUnknown', '1'] }));
+    cases.push(make('unknown query parameter', 'zzUnknown', true, { query: ['zzUnknown', '1'] }));
   }
   if (spec.body) {
     const properties = plain(spec.bodySchema).properties ?? {};
