@@ -189,6 +189,10 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   await picker.press('Enter');
   await expect(picker).toHaveValue(at);
   await push.getByRole('button', { name: /^推\s*送$/ }).click();
+  // all staff is above the confirmation threshold: the count is asked again
+  const confirm = page.getByRole('dialog', { name: '确认推送人数' });
+  await expect(confirm).toContainText('此次推送将发送给全部员工');
+  await confirm.getByRole('button', { name: '确认推送' }).click();
   await expect(page.getByText('推送成功!')).toBeVisible();
   await expect(tile(page, id).getByText('队列中', { exact: true })).toBeVisible();
 
