@@ -411,7 +411,7 @@ describe('GET pushReport', () => {
 });
 
 describe('employee directory', () => {
-  it('searches by name or wwid and looks up wwids', async () => {
+  it('searches by name, wwid, e-mail or login name and looks up wwids', async () => {
     const res = await get('operator', `${API.directory.search}?${qs({ page: 0, limit: 10000, search: '', amsNumber: '' })}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().code).toBe(200);
@@ -419,6 +419,17 @@ describe('employee directory', () => {
     expect(res.json().result.lists[0]).toEqual({ no: wwidOf(1), name: '管理员', email: 'admin@fieldportal.example' });
     const byName = (await get('operator', `${API.directory.search}?${qs({ search: '运营' })}`)).json().result;
     expect(byName.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(2), wwidOf(3)]);
+    // by e-mail (any part, any case) and by the login name of the employee's portal account
+    const byEmail = (await get('operator', `${API.directory.search}?${qs({ search: 'REP02@fieldportal' })}`)).json().result;
+    expect(byEmail.lists).toEqual([{ no: wwidOf(5), name: '代表2', email: 'rep02@fieldportal.example' }]);
+    // rep03's directory e-mail no longer names the login: the account's login name still finds them
+    await h.database.query(`update employees set email = 'zhang.wei@corp.example' where wwid = $1`, [wwidOf(6)]);
+    const byLogin = (await get('operator', `${API.directory.search}?${qs({ search: 'rep03' })}`)).json().result;
+    expect(byLogin.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(6)]);
+    const byLoginPart = (await get('operator', `${API.directory.search}?${qs({ search: 'operator' })}`)).json().result;
+    expect(byLoginPart.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(2), wwidOf(3)]);
+    // LIKE wildcards in the text are plain characters
+    expect((await get('operator', `${API.directory.search}?${qs({ search: 'rep0_' })}`)).json().result.total).toBe(0);
     const byWwid = (await get('operator', `${API.directory.search}?${qs({ amsNumber: wwidOf(42) })}`)).json().result;
     expect(byWwid.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(42)]);
     expect((await get('operator', `${API.directory.search}?limit=10001`)).statusCode).toBe(400);

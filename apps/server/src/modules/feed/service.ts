@@ -107,6 +107,19 @@ async function pinnedItems(db: Tx, wwid: string, now: number): Promise<ItemRow[]
      limit ${FEED_LIMITS.pinnedShownMax}`);
 }
 
+/**
+ * Unread must-read cards whose push keeps them on top while unread (spec 000 section 2), other
+ * than the pinned ones shown: newest delivery first, at most FEED_LIMITS.keptOnTopMax.
+ */
+async function keptOnTopItems(db: Tx, wwid: string, shownIds: string): Promise<ItemRow[]> {
+  const unreadMustRead = sql`p.must_read and p.keep_on_top and d.first_open_time is null
+    and d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`;
+  return selectRows<ItemRow>(db, sql`
+    select * from (${latestDeliveries(wwid, unreadMustRead)}) x
+     order by x.sent_at desc, x.queue_id desc
+     limit ${FEED_LIMITS.keptOnTopMax}`);
+}
+
 /** Cards (not deliveries) with an unread latest delivery: opening a card marks all its deliveries read. */
 export async function unreadCount(db: Tx, wwid: string | undefined): Promise<number> {
   if (!wwid) return 0;
@@ -117,19 +130,22 @@ export async function unreadCount(db: Tx, wwid: string | undefined): Promise<num
 
 /**
  * The feed page: on the first page the pinned cards (at most three, newest pin first, only
- * inside each pin's period), then every other card newest delivery first, keyset-paginated on
- * (sent_at, queue_id); deliveries_wwid_card_idx finds the person's deliveries.
+ * inside each pin's period) and the unread must-read cards kept on top, then every other card
+ * newest delivery first, keyset-paginated on (sent_at, queue_id); deliveries_wwid_card_idx
+ * finds the person's deliveries.
  */
 export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { cursor?: string | undefined; limit: number }): Promise<FeedPage> {
   const now = deps.now();
   const after = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
   if (input.cursor !== undefined && after === undefined) throw badRequest('field.invalid', 'cursor');
   const wwid = await wwidOfUser(deps.db, user);
-  if (!wwid) return { pinned: [], items: [], nextCursor: null, unread: 0 };
-  // The pinned group is worked out on every page, so a pinned card never shows twice.
+  if (!wwid) return { pinned: [], keptOnTop: [], items: [], nextCursor: null, unread: 0 };
+  // The groups on top are worked out on every page, so a card never shows twice.
   const pinnedRows = await pinnedItems(deps.db, wwid, now);
   const pinnedIds = JSON.stringify(pinnedRows.map((r) => Number(r.card_id)));
-  const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${pinnedIds}::jsonb))`];
+  const keptRows = await keptOnTopItems(deps.db, wwid, pinnedIds);
+  const shownIds = JSON.stringify([...pinnedRows, ...keptRows].map((r) => Number(r.card_id)));
+  const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`];
   if (after) where.push(sql`(d.sent_at, d.queue_id) < (${iso(after.sentAtMs)}::timestamptz, ${after.queueId}::bigint)`);
   // The page is cut from the deliveries alone; only its rows are joined to their push and card.
   const rows = await selectRows<ItemRow>(deps.db, sql`
@@ -145,6 +161,7 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
   const last = page[page.length - 1];
   return {
     pinned: after ? [] : pinnedRows.map((r) => toItem(r, now, true)),
+    keptOnTop: after ? [] : keptRows.map((r) => toItem(r, now, false)),
     items: page.map((r) => toItem(r, now, false)),
     nextCursor: rows.length > input.limit && last ? encodeFeedCursor(msOf(last.sent_at), Number(last.queue_id)) : null,
     unread: await unreadCount(deps.db, wwid),
