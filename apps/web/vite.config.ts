@@ -3,12 +3,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chunkFileNames } from './build/chunk-names.ts';
 import { precompress } from './build/precompress.ts';
-import { pureShared } from './build/pure-shared.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pureShared(), react(), precompress()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -33,7 +32,6 @@ export default defineConfig({
       },
       // Shared chunks named after the libraries they hold (docs/decisions/0016).
       output: { chunkFileNames },
-      
     },
   },
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_BUDGETS, CEILINGS_KB, headlineLoads, LAYOUT_MODULE, LOGIN_PAGE_MODULE, measureLoads, pageLoads, type Manifest } from './bundle-budgets.ts';
-import { annotateShared } from './pure-shared.ts';
 import { ownerOf, sharedChunkName } from './chunk-names.ts';
 
 /** A build as Vite's manifest describes it: three entries, lazy pages, a shared chunk, a library loaded on use. */
@@ -83,23 +82,5 @@ describe('chunk names', () => {
     expect(ownerOf('/repo/apps/web/src/features/push/pages/PushPage.tsx')).toBe('push');
     expect(ownerOf('/repo/packages/shared/src/cards.ts')).toBe('shared');
     expect(sharedChunkName(['/nowhere/node_modules/echarts/lib/a.js', '/nowhere/node_modules/echarts/lib/b.js'])).toBe('echarts');
-  });
-});
-
-describe('annotateShared', () => {
-  it('wraps module-level values built by calls so an unused one can be dropped, and leaves the rest', () => {
-    const code = [
-      "import { z } from 'zod';",
-      'export const LIMITS = { max: 3 } as const;',
-      'export const dbText = (max: number) => z.string().max(max);',
-      'export const title = dbText(LIMITS.max);',
-      'const card = z.strictObject({ title });',
-      'export function check(v: unknown) { return card.safeParse(v).success; }',
-    ].join('\n');
-    const out = annotateShared(code, 'x.ts');
-    expect(out).toContain('export const title = /* @__PURE__ */ (() => (dbText(LIMITS.max)))();');
-    expect(out).toContain('const card = /* @__PURE__ */ (() => (z.strictObject({ title })))();');
-    expect(out).toContain('export const LIMITS = { max: 3 } as const;');
-    expect(out).toContain('export const dbText = (max: number) => z.string().max(max);');
   });
 });
