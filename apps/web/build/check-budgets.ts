@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { CEILINGS_KB, headlineLoads, measureLoads, pageLoads, type Manifest, type MeasuredLoad } from './bundle-budgets.ts';
+import { CEILINGS_KB, headlineLoads, measureLoads, pageLoads, type Manifest, type MeasuredLoad } from './bundle-budgets.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
