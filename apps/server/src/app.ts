@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
+import { registerWebFiles } from './platform/web-files.js';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -90,7 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
+    await registerWebFiles(app, webDist);
   }
   return app;
 }
