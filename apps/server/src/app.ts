@@ -25,6 +25,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
+import { referenceRoutes } from './modules/reference/data.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 export interface BuildOptions {
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
   await app.register(appsRoutes);
+  await app.register(referenceRoutes);
   await app.register(customersRoutes);
 
   const webDist = options.webDist;

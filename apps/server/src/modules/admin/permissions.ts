@@ -11,7 +11,8 @@ import {
   type PermissionType,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { dataPermissions, hospitals, users } from '../../db/schema/index.js';
+import { dataPermissions, users } from '../../db/schema/index.js';
+import { hospitalNames } from '../customers/hospitals.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { parseSheet, zipTotals } from '../push/receiver-list.js';
@@ -67,10 +68,9 @@ async function getPermission(tx: Tx, id: number): Promise<PermissionItem> {
   return toItem(row);
 }
 
+/** A hospital permission names an existing hospital by id (the customer area owns hospitals). */
 async function hospitalExists(tx: Tx, value: string): Promise<boolean> {
-  if (!/^\d{1,9}$/.test(value)) return false;
-  const [row] = await tx.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, Number(value))).limit(1);
-  return Boolean(row);
+  return /^\d{1,9}$/.test(value) && (await hospitalNames(tx, [Number(value)])).size === 1;
 }
 
 export async function createPermission(db: Db, actor: Actor, body: { userId: number; permissionType: PermissionType; permissionValue: string }): Promise<PermissionItem> {
@@ -183,7 +183,8 @@ export async function importPermissions(db: Db, actor: Actor, request: FastifyRe
   if (body.length > ADMIN_LIMITS.permissionImportMaxRows) throw badRequest('sys.perm.fileTooLong', 'file', { max: ADMIN_LIMITS.permissionImportMaxRows });
   return db.transaction(async (tx) => {
     const userIds = new Map((await tx.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
-    const hospitalIds = new Set((await tx.select({ id: hospitals.id }).from(hospitals)).map((h) => String(h.id)));
+    const named = body.map((row) => cell(row[at.value])).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const hospitalIds = new Set([...(await hospitalNames(tx, named)).keys()].map(String));
     const wanted: { userId: number; permissionType: PermissionType; permissionValue: string }[] = [];
     for (const [i, row] of body.entries()) {
       const rowNo = i + 2;

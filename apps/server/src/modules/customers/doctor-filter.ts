@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { searchConditions, type DoctorFilter } from '@field-portal/shared';
-import type { Db, Tx } from '../../db/client.js';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { unknownCodes } from '../reference/service.js';
 import { doctorInScope, type DataScope } from './scope.js';
@@ -18,26 +18,67 @@ const list = (values: readonly (string | number)[]) =>
   );
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A search condition with the hospitals and departments whose names contain it, looked up first. */
+export interface SearchTerm {
+  text: string;
+  hospitalIds: number[];
+  dept1Codes: string[];
+  dept2Codes: string[];
+}
+/** The filters with their codes checked and their search conditions resolved (prepareFilter). */
+export interface PreparedFilter {
+  filter: DoctorFilter;
+  terms: SearchTerm[];
+}
+
+/** At most this many hospitals stand for one search condition (a word such as 人民医院 matches thousands). */
+const HOSPITAL_MATCH_MAX = 5000;
+
+/**
+ * Checks the filter's codes and resolves each search condition: the hospitals and departments
+ * whose names contain it are found first (small tables), so that the doctor query is a plain OR
+ * of indexed conditions the planner estimates well.
+ */
+export async function prepareFilter(db: Db | Tx, filter: DoctorFilter): Promise<PreparedFilter> {
+  await checkFilterCodes(db, filter);
+  const terms: SearchTerm[] = [];
+  for (const text of searchConditions(filter.search)) {
+    if (/^[A-Za-z]+$/.test(text)) {
+      terms.push({ text, hospitalIds: [], dept1Codes: [], dept2Codes: [] });
+      continue;
+    }
+    const anywhere = `%${escapeLike(text)}%`;
+    const hospitals = await selectRows<{ id: number }>(db, sql`select id from hospitals where name like ${anywhere} order by id limit ${HOSPITAL_MATCH_MAX}`);
+    const departments = await selectRows<{ code: string; level: number }>(db, sql`select code, level from departments where name like ${anywhere}`);
+    terms.push({
+      text,
+      hospitalIds: hospitals.map((h) => Number(h.id)),
+      dept1Codes: departments.filter((d) => Number(d.level) === 1).map((d) => d.code),
+      dept2Codes: departments.filter((d) => Number(d.level) === 2).map((d) => d.code),
+    });
+  }
+  return { filter, terms };
+}
+
 /**
  * One search condition matches the doctor's name (from its start), pinyin or initials (latin
- * letters, from their start), the primary hospital's name (anywhere) or a department's name
- * (anywhere). `= any(array(…))` lets the planner combine the indexes of each alternative.
+ * letters, from their start), the primary hospital's name (anywhere) or a department's name (anywhere).
  */
-function searchCondition(condition: string): SQL {
-  const prefix = `${escapeLike(condition)}%`;
-  if (/^[A-Za-z]+$/.test(condition)) {
-    const lower = `${escapeLike(condition.toLowerCase())}%`;
+function searchCondition(term: SearchTerm): SQL {
+  if (/^[A-Za-z]+$/.test(term.text)) {
+    const lower = `${escapeLike(term.text.toLowerCase())}%`;
     return sql`(d.pinyin like ${lower} or d.initials like ${lower})`;
   }
-  const anywhere = `%${escapeLike(condition)}%`;
-  return sql`(d.name like ${prefix}
-           or d.hospital_id = any(array(select h.id from hospitals h where h.name like ${anywhere}))
-           or d.dept1_code = any(array(select dp.code from departments dp where dp.level = 1 and dp.name like ${anywhere}))
-           or d.dept2_code = any(array(select dp.code from departments dp where dp.level = 2 and dp.name like ${anywhere})))`;
+  const parts = [sql`d.name like ${`${escapeLike(term.text)}%`}`];
+  if (term.hospitalIds.length > 0) parts.push(sql`d.hospital_id in (${sql.raw(term.hospitalIds.join(','))})`);
+  if (term.dept1Codes.length > 0) parts.push(sql`d.dept1_code in (${list(term.dept1Codes)})`);
+  if (term.dept2Codes.length > 0) parts.push(sql`d.dept2_code in (${list(term.dept2Codes)})`);
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** The condition on `doctors d` of the scope, the filters and the search box. */
-export function doctorWhere(scope: DataScope, f: DoctorFilter, userId: number, options: { rangeOnly?: boolean } = {}): SQL {
+export function doctorWhere(scope: DataScope, prepared: PreparedFilter, userId: number, options: { rangeOnly?: boolean } = {}): SQL {
+  const f = prepared.filter;
   const parts: SQL[] = [doctorInScope(scope), sql`d.doctor_range = ${f.doctorRange}`];
   if (options.rangeOnly) return sql.join(parts, sql` and `);
   if (f.provinceCodes?.length) parts.push(sql`d.province_code in (${list(f.provinceCodes)})`);
@@ -62,12 +103,12 @@ export function doctorWhere(scope: DataScope, f: DoctorFilter, userId: number, o
   }
   if (f.pendingCorrection === 'true') parts.push(sql`exists (select 1 from doctor_corrections c where c.doctor_id = d.id and c.status = 'pending')`);
   if (f.pendingCorrection === 'false') parts.push(sql`not exists (select 1 from doctor_corrections c where c.doctor_id = d.id and c.status = 'pending')`);
-  for (const condition of searchConditions(f.search)) parts.push(searchCondition(condition));
+  for (const term of prepared.terms) parts.push(searchCondition(term));
   return sql.join(parts, sql` and `);
 }
 
 /** An unknown code in the filters is a 400 that names the field and the code. */
-export async function checkFilterCodes(db: Db | Tx, f: DoctorFilter): Promise<void> {
+async function checkFilterCodes(db: Db | Tx, f: DoctorFilter): Promise<void> {
   const checks: [string, 'regions' | 'departments' | 'title' | 'teachingTitle' | 'direction' | 'outpatientType' | 'hospitalGrade', readonly string[] | undefined][] = [
     ['provinceCodes', 'regions', f.provinceCodes],
     ['cityCodes', 'regions', f.cityCodes],

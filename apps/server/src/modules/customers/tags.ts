@@ -4,7 +4,7 @@ import { CUSTOMERS_LIMITS as L, type DoctorTagUpdateResult, type TagRow, type do
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../admin/common.js';
-import { checkFilterCodes, doctorWhere } from './doctor-filter.js';
+import { doctorWhere, prepareFilter } from './doctor-filter.js';
 import { doctorInScope, type DataScope } from './scope.js';
 
 /**
@@ -105,9 +105,7 @@ export async function updateDoctorTags(db: Db, scope: DataScope, caller: Caller,
     const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${where}`);
     if ((row?.n ?? 0) !== ids.length) throw notFound('customers.doctor.noPanoramic');
   } else {
-    const filter = body.filter!;
-    await checkFilterCodes(db, filter);
-    where = doctorWhere(scope, filter, caller.userId);
+    where = doctorWhere(scope, await prepareFilter(db, body.filter!), caller.userId);
     const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from doctors d where ${where} limit ${L.taggedSetMax + 1}) t`);
     if ((row?.n ?? 0) > L.taggedSetMax) throw badRequest('customers.tag.setTooLarge', 'filter', { max: L.taggedSetMax });
   }

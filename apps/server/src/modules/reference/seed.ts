@@ -14,7 +14,6 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import { departments, indicationDepartments, referenceCodes, regions } from '../../db/schema/index.js';
-import { mainlandRegions } from './regions.js';
 
 /** The coded lists of `reference_codes`, by kind. */
 export const REFERENCE_KINDS = ['hospitalGrade', 'hospitalType', 'titleLevel', 'title', 'teachingTitle', 'position', 'outpatientType', 'direction'] as const;
@@ -45,6 +44,8 @@ function codeRows() {
 export async function ensureReferenceData(tx: Tx): Promise<void> {
   const [have] = await selectRows<{ regions: string; codes: string }>(tx, sql`select (select count(*) from regions) as regions, (select count(*) from reference_codes) as codes`);
   if (Number(have?.regions ?? 0) === 0) {
+    // The region list (@vant/area-data) loads only when it is written.
+    const { mainlandRegions } = await import('./regions.js');
     const all = mainlandRegions();
     for (let i = 0; i < all.length; i += 1000) await tx.insert(regions).values(all.slice(i, i + 1000)).onConflictDoNothing();
     await tx.execute(sql`update hospitals h set province_code = r.code from regions r where r.level = 1 and r.name = h.province and h.province_code = ''`);

@@ -54,21 +54,42 @@ export async function titlesOf(db: Db | Tx, levelCode?: string): Promise<TitleOp
   );
 }
 
-/** The given codes that do not exist (of a region level, the departments, or a coded list). */
+/**
+ * Every code of the reference data, kept in memory for a minute: the lists change only when the
+ * reference data is seeded again, and every filtered list checks its codes.
+ */
+const CODE_TTL_MS = 60_000;
+const codeCache = new WeakMap<object, { at: number; codes: Promise<Map<string, Set<string>>> }>();
+
+async function loadCodes(db: Db | Tx): Promise<Map<string, Set<string>>> {
+  const rows = await selectRows<{ kind: string; code: string }>(
+    db,
+    sql`select 'regions' as kind, code from regions union all select 'departments', code from departments union all select kind, code from reference_codes`,
+  );
+  const codes = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const set = codes.get(r.kind) ?? new Set<string>();
+    set.add(r.code);
+    codes.set(r.kind, set);
+  }
+  return codes;
+}
+
+/** The given codes that do not exist (of the regions, the departments, or a coded list). */
 export async function unknownCodes(db: Db | Tx, table: 'regions' | 'departments' | ReferenceKind, codes: readonly string[]): Promise<string[]> {
   if (codes.length === 0) return [];
-  const list = sql.join(
-    codes.map((c) => sql`${c}`),
-    sql`,`,
-  );
-  const rows =
-    table === 'regions'
-      ? await selectRows<{ code: string }>(db, sql`select code from regions where code in (${list})`)
-      : table === 'departments'
-        ? await selectRows<{ code: string }>(db, sql`select code from departments where code in (${list})`)
-        : await selectRows<{ code: string }>(db, sql`select code from reference_codes where kind = ${table} and code in (${list})`);
-  const found = new Set(rows.map((r) => r.code));
-  return codes.filter((c) => !found.has(c));
+  let entry = codeCache.get(db);
+  if (!entry || Date.now() - entry.at > CODE_TTL_MS) {
+    entry = { at: Date.now(), codes: loadCodes(db) };
+    codeCache.set(db, entry);
+  }
+  const known = (await entry.codes).get(table);
+  const missing = codes.filter((c) => !known?.has(c));
+  if (missing.length === 0) return [];
+  // Not in the copy: perhaps added since; the database decides.
+  codeCache.delete(db);
+  const fresh = (await loadCodes(db)).get(table);
+  return codes.filter((c) => !fresh?.has(c));
 }
 
 /** The department's row, when it exists. */
