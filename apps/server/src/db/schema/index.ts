@@ -9,3 +9,5 @@ export * from './analytics.js';
 export * from './admin.js';
 export * from './apps.js';
 export * from './hardening.js';
+export * from './reference.js';
+export * from './customers.js';
