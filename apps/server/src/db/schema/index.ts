@@ -8,3 +8,5 @@ export * from './feed.js';
 export * from './analytics.js';
 export * from './admin.js';
 export * from './apps.js';
+export * from './reference.js';
+export * from './customers.js';
