@@ -27,7 +27,7 @@ export const DOCTOR_FILTER_KEYS = [
 ] as const;
 export type DoctorFilterKey = (typeof DOCTOR_FILTER_KEYS)[number];
 
-export const HOSPITAL_FILTER_KEYS = ['region', 'cityLevel', 'hospitalLevel', 'hospitalType'] as const;
+export const HOSPITAL_FILTER_KEYS = ['region', 'hospitalLevel', 'hospitalType'] as const;
 export type HospitalFilterKey = (typeof HOSPITAL_FILTER_KEYS)[number];
 
 export interface ListFilters<K extends string> {
@@ -42,8 +42,15 @@ export interface DoctorFilters extends ListFilters<DoctorFilterKey> {
   doctorRange: string;
 }
 
+export type Coverage = 'all' | 'covered' | 'uncovered';
+
+export interface HospitalFilters extends ListFilters<HospitalFilterKey> {
+  /** Covered by the team, not covered, or both. */
+  coverage: Coverage;
+}
+
 export const emptyDoctorFilters = (doctorRange: string): DoctorFilters => ({ doctorRange, chosen: {}, search: '' });
-export const emptyHospitalFilters = (): ListFilters<HospitalFilterKey> => ({ chosen: {}, search: '' });
+export const emptyHospitalFilters = (): HospitalFilters => ({ chosen: {}, search: '', coverage: 'all' });
 
 /** Sets or clears one filter (an empty choice list clears it). */
 export function choose<K extends string, F extends ListFilters<K>>(filters: F, key: K, choices: Choice[]): F {
