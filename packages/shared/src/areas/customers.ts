@@ -105,8 +105,8 @@ export const CUSTOMERS_PATHS = {
 export const CUSTOMERS_AUTHORITIES = {
   doctor: ['customer:doctorTeamManager', 'customer:totaldoctor', 'customer:doctorLabel', 'customer:businessRecord', 'doctor:doctorList'],
   hospital: ['customer:totalHospital', 'customer:hospitalTeamManager', 'customer:hospitalDetail', 'dataManage:userPermission'],
-  /** Hospital coverage is a manager's decision. */
-  coverage: ['customer:hospitalTeamManager'],
+  /** Hospital coverage is decided by keepers of customer master data. */
+  coverage: 'dataManage:customerData',
   tag: ['customer:doctorLabel', 'customer:doctorTeamManager', 'customer:totaldoctor'],
   /** Reviewers of corrections and keepers of shared tags: customer master data (数据管理 → 客户主数据). */
   master: 'dataManage:customerData',
@@ -124,7 +124,7 @@ export const CUSTOMERS_LIMITS = {
   exportMax: 50_000,
   /** Doctors tagged or untagged in one call by list; a filtered set may be at most taggedSetMax. */
   tagDoctorIdsMax: 500,
-  taggedSetMax: 50_000,
+  taggedSetMax: 10_000,
   tagsPerCall: 20,
   tagNameMax: 20,
   tagsPerUserMax: 200,

@@ -1,5 +1,4 @@
-import { fakerZH_CN, type Faker } from '@faker-js/faker';
-import { pinyin } from 'pinyin-pro';
+import { fakerZH_CN } from '@faker-js/faker';
 import {
   DEPARTMENT_TREE,
   DIRECTIONS_BY_DEPARTMENT,
@@ -8,6 +7,7 @@ import {
   indicationsOf,
 } from '@field-portal/shared';
 import { isRealCity, mainlandRegions, type Region } from '../reference/regions.js';
+import { pinyinOf } from './pinyin.js';
 
 /**
  * The national dataset, generated and deterministic (docs/decisions/0017): the same seed gives
@@ -114,19 +114,6 @@ export const DATASET_TAGS: [string, string][] = [
   ['学术带头人', '#722ed1'],
 ];
 
-const pinyinCache = new Map<string, [string, string]>();
-/** Full pinyin and initials of a name, lower case, without tones or spaces. */
-export function pinyinOf(name: string): [string, string] {
-  let hit = pinyinCache.get(name);
-  if (!hit) {
-    const full = pinyin(name, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase().replace(/[^a-z]/g, '');
-    const first = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' }).join('').toLowerCase().replace(/[^a-z]/g, '');
-    hit = [full, first];
-    if (pinyinCache.size < 500_000) pinyinCache.set(name, hit);
-  }
-  return hit;
-}
-
 const SPECIALTY = [
   ['肿瘤医院', '19'],
   ['眼科医院', '10'],
@@ -151,7 +138,12 @@ function cityPlans(): { plans: CityPlan[]; weights: number[] } {
   const regions = mainlandRegions();
   const provinces = new Map(regions.filter((r) => r.level === 1).map((r) => [r.code, r]));
   const countiesByCity = new Map<string, Region[]>();
-  for (const r of regions) if (r.level === 3) countiesByCity.set(r.parentCode!, [...(countiesByCity.get(r.parentCode!) ?? []), r]);
+  for (const r of regions) {
+    if (r.level !== 3) continue;
+    const list = countiesByCity.get(r.parentCode!) ?? [];
+    list.push(r);
+    countiesByCity.set(r.parentCode!, list);
+  }
   const cities = regions.filter((r) => r.level === 2 && isRealCity(r.name));
   const perProvince = new Map<string, number>();
   for (const c of cities) perProvince.set(c.parentCode!, (perProvince.get(c.parentCode!) ?? 0) + CITY_WEIGHT[c.cityLevel ?? 6]!);
@@ -234,6 +226,24 @@ const ROADS = ['人民路', '解放路', '中山路', '建设路', '和平路', 
 const TOWNS = ['城关', '东城', '西城', '南湖', '北山', '新安', '青山', '长安', '永安', '太平', '兴隆', '白沙', '石桥', '河口', '龙泉', '桃源'];
 const fakerTown = (r: Random) => pick(r, TOWNS);
 
+/** The most frequent Chinese surnames: faker's list is flat, real names are not. */
+const COMMON_SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+
+/** Faker's zh_CN surnames and given names, drawn by our own seeded source (fast and stable). */
+function namePools() {
+  const person = fakerZH_CN.definitions.person;
+  const surnames = (person.last_name as unknown as Record<string, string[]>).generic ?? [];
+  const given = person.first_name as unknown as Record<string, string[]>;
+  const male = [...(given.male ?? []), ...(given.generic ?? [])];
+  const female = [...(given.female ?? []), ...(given.generic ?? [])];
+  const rank = (s: string) => COMMON_SURNAMES.indexOf(s);
+  const surname = weighted(
+    surnames,
+    surnames.map((s) => (rank(s) >= 0 ? 60 / (1 + rank(s) / 8) : 0.3)),
+  );
+  return { surname, male, female };
+}
+
 type Dept = (typeof DEPARTMENT_TREE)[number];
 const DEPT1_WEIGHT: Record<string, number> = {
   '03': 30, '04': 22, '05': 7, '07': 7, '19': 5, '50': 6, '02': 3, '10': 3, '11': 3, '12': 3, '20': 3, '26': 3, '32': 4,
@@ -265,15 +275,19 @@ export function doctorGenerator(hospitals: readonly GeneratedHospital[], seed = 
     hospitals.map((h) => DOCTOR_WEIGHT[h.level] ?? 1),
   );
   const byCity = new Map<string, number[]>();
-  hospitals.forEach((h, i) => byCity.set(h.cityCode, [...(byCity.get(h.cityCode) ?? []), i]));
+  hospitals.forEach((h, i) => {
+    const list = byCity.get(h.cityCode) ?? [];
+    list.push(i);
+    byCity.set(h.cityCode, list);
+  });
   const titleBy = Object.fromEntries(Object.entries(TITLE_BY_GRADE).map(([k, w]) => [k, weighted(TITLES, w)]));
-  const faker: Faker = fakerZH_CN;
+  const names = namePools();
+  const pickDays = weighted([0, 1, 2, 3, 4, 5, 6, 7], [4, 14, 26, 24, 14, 12, 4, 2]);
 
   return function doctorAt(n: number): GeneratedDoctor {
     const r = randomSource(seed * 1_000_003 + n);
-    faker.seed(seed + n);
     const gender = r() < 0.52 ? 2 : 1;
-    const name = faker.person.lastName() + faker.person.firstName(gender === 1 ? 'male' : 'female');
+    const name = names.surname(r) + pick(r, gender === 1 ? names.male : names.female);
     const [py, initials] = pinyinOf(name);
     const hospital = pickHospital(r);
     const h = hospitals[hospital]!;
@@ -291,14 +305,15 @@ export function doctorGenerator(hospitals: readonly GeneratedHospital[], seed = 
     const indications = candidates.length === 0 ? [] : [...new Set(Array.from({ length: 1 + Math.floor(r() * Math.min(3, candidates.length)) }, () => pick(r, candidates)))];
     const doctorRange = r() < 0.75 ? 'internal' : 'internet';
     const onlinePatients = doctorRange === 'internet' ? Math.floor(Math.exp(r() * 9)) : r() < 0.4 ? 0 : Math.floor(Math.exp(r() * 6));
-    const outpatientDays = weighted([0, 1, 2, 3, 4, 5, 6, 7], [4, 14, 26, 24, 14, 12, 4, 2])(r);
+    const outpatientDays = pickDays(r);
     const senior = titleCode === 'CHIEF' || titleCode === 'ASSOCIATE_CHIEF';
     const outpatientType = senior ? pick(r, ['EXPERT', 'EXPERT', 'SPECIAL', 'DISEASE']) : pick(r, ['GENERAL', 'GENERAL', 'GENERAL', 'DISEASE']);
     const positionCode = titleCode === 'CHIEF' && r() < 0.25 ? 'DIRECTOR' : senior && r() < 0.15 ? 'VICE_DIRECTOR' : senior ? 'LEAD' : 'PHYSICIAN';
     const phone = r() < 0.6 ? `1${pick(r, ['3', '5', '7', '8'])}${String(Math.floor(r() * 1e9)).padStart(9, '0')}` : '';
     const wecomExternalId = r() < 0.15 ? `wm${Math.floor(r() * 0xffffffff).toString(16).padStart(8, '0')}${n.toString(16)}` : null;
     const sameCity = byCity.get(h.cityCode) ?? [];
-    const secondary = senior && sameCity.length > 1 && r() < 0.15 ? pick(r, sameCity.filter((i) => i !== hospital)) : null;
+    const other = senior && sameCity.length > 1 && r() < 0.15 ? pick(r, sameCity) : hospital;
+    const secondary = other !== hospital ? other : null;
     const tags: number[] = [];
     if (titleCode === 'CHIEF' && h.level === '3A' && r() < 0.3) tags.push(0);
     if (senior && r() < 0.08) tags.push(1);
