@@ -23,7 +23,7 @@ import {
   type TagRow,
   type TitleOption,
 } from '@field-portal/shared';
-import { getResult, http, postResult, putResult, type HttpError } from '@/lib/http';
+import { getResult, http, postResult, putResult } from '@/lib/http';
 import { currentLang } from '@/lib/i18n';
 import { valuesOf, type Choice, type DoctorFilters, type HospitalFilters } from '../filters';
 
@@ -128,12 +128,6 @@ export const customersApi = {
     getResult<KeysetPage<CorrectionRow>>(D.correctionList, { params: compact({ status, cursor: cursor ?? undefined, size }) }),
   decideCorrection: (id: number, accept: boolean) => postResult<CorrectionRow>(adminPath(accept ? D.correctionAccept : D.correctionReject, { id }), { note: '' }),
   addDoctor: (body: AddDoctorRequest) => postResult<DoctorInfo>(A.addDoctor, body, quiet),
-  /** The existing doctor a 409 duplicate answer carries, when it does. */
-  duplicateOf: (failure: HttpError): { id: number; name: string } | undefined => {
-    const body = failure.body as { result?: { id?: unknown; name?: unknown } | null } | null;
-    const r = body?.result;
-    return r && typeof r.id === 'number' && typeof r.name === 'string' ? { id: r.id, name: r.name } : undefined;
-  },
 };
 
 /** The add-doctor lookups, every one under /sales-ai/add/doctor/ (spec 001 section 7.4). */

@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Alert, App as AntApp, Button, Form, Input, Modal, Radio, Select, Steps } from 'antd';
-import { describeFailure, isHttpError } from '@/lib/http';
+import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { CUSTOMERS_LIMITS, type AddDoctorRequest } from '@field-portal/shared';
 import { addDoctorLookups, customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
-import { doctorPath } from '../routes';
 import { LazyCascader } from './LazyCascader';
 
 type Step = 0 | 1 | 2;
@@ -32,7 +30,7 @@ const toOptions = (choices: Choice[] | undefined) => (choices ?? []).map((c) => 
  * Adding a doctor in three steps (spec 001 section 7.4, every lookup under /sales-ai/add/doctor/):
  * where (province, city, county, hospital), what (department, title), who (name, gender, phone,
  * indications, doctor range). A doctor already there (same name, hospital and department) is
- * answered with the server's message naming them, and a link to open them.
+ * answered with the server's message naming them.
  */
 export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
   const { t, lang } = useI18n();
@@ -41,7 +39,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>(0);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [hospitalKeyword, setHospitalKeyword] = useState('');
-  const [problem, setProblem] = useState<{ text: string; existing?: { id: number; name: string } } | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const patch = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
 
@@ -80,8 +78,8 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
       await client.invalidateQueries({ queryKey: ['customers'] });
       onClose();
     } catch (failure) {
-      const existing = isHttpError(failure) && failure.status === 409 ? customersApi.duplicateOf(failure) : undefined;
-      setProblem({ text: describeFailure(failure, lang), existing });
+      // a duplicate (409) is the server's message naming the doctor already there
+      setProblem(describeFailure(failure, lang));
     } finally {
       setSaving(false);
     }
@@ -187,12 +185,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
         {problem ? (
-          <Alert
-            type="error"
-            showIcon
-            title={problem.text}
-            action={problem.existing ? <Link to={doctorPath(problem.existing.id, problem.existing.name)} onClick={onClose}>{t('customers.add.openExisting')}</Link> : undefined}
-          />
+          <Alert type="error" showIcon title={problem} role="alert" />
         ) : null}
       </Form>
     </Modal>

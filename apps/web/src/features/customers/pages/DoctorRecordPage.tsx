@@ -95,10 +95,9 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
   );
 }
 
-/** The full view's sections (spec 001 section 3), or the spec's message when the caller may not see them. */
-function FullView({ doctor, allowed }: { doctor: DoctorInfo; allowed: boolean }) {
-  const { t, msg } = useI18n();
-  if (!allowed) return <Result status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.panoramic.deniedHint')} />;
+/** The full view's sections (spec 001 section 3): positions, academic information, impact. */
+function FullView({ doctor }: { doctor: DoctorInfo }) {
+  const { t } = useI18n();
   return (
     <div className="fp-cust-stack">
       <Card size="small" title={t('customers.full.job')}>
@@ -128,7 +127,7 @@ function RecordTimeline({ doctor }: { doctor: DoctorInfo }) {
 
 /** /customer/businessRecord/{doctorId}/{doctorName}: the doctor's header, record timeline and full view. */
 export function DoctorRecordPage() {
-  const { t } = useI18n();
+  const { t, msg } = useI18n();
   const rights = useCustomerRights();
   const params = useParams();
   const id = Number(params.doctorId);
@@ -137,7 +136,8 @@ export function DoctorRecordPage() {
   const [tagging, setTagging] = useState(false);
 
   if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
-    return <Result status="404" title={t('customers.doctor.notFound')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
+    // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
+    return <Result status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
   }
   if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -151,7 +151,7 @@ export function DoctorRecordPage() {
         <Tabs
           items={[
             { key: 'record', label: t('customers.record.tab'), children: <RecordTimeline doctor={d} /> },
-            { key: 'full', label: t('customers.full.tab'), children: <FullView doctor={d} allowed={rights.panoramic} /> },
+            { key: 'full', label: t('customers.full.tab'), children: <FullView doctor={d} /> },
           ]}
         />
       </Card>

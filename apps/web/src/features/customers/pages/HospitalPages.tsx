@@ -9,6 +9,7 @@ import { DoctorBrowser } from '../components/DoctorBrowser';
 import { HospitalBrowser } from '../components/HospitalBrowser';
 import { choose, emptyDoctorFilters, emptyHospitalFilters, type DoctorFilters, type HospitalFilters } from '../filters';
 import { usePageState } from '../page-state';
+import { useCustomerRights } from '../rights';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import '../customers.css';
 
@@ -18,10 +19,11 @@ export function TotalHospitalPage() {
   return <HospitalBrowser router="totalHospital" filters={filters} onFilters={setFilters} editCoverage={false} />;
 }
 
-/** /customer/hospitalTeamManager: the team's hospitals, where coverage is switched on and off. */
+/** /customer/hospitalTeamManager: the team's hospitals by coverage; keepers of customer master data switch it here. */
 export function HospitalTeamManagerPage() {
   const [filters, setFilters] = usePageState<HospitalFilters>('hospitalTeamManager', emptyHospitalFilters);
-  return <HospitalBrowser router="hospitalTeamManager" filters={filters} onFilters={setFilters} editCoverage />;
+  const rights = useCustomerRights();
+  return <HospitalBrowser router="hospitalTeamManager" filters={filters} onFilters={setFilters} editCoverage={rights.reviewer} />;
 }
 
 /** The hospital's doctors: the doctor list with this hospital as a fixed filter. */
