@@ -123,7 +123,7 @@ export function DoctorBrowser({
         rowKey="id"
         size="middle"
         virtual
-        scroll={{ x: 1100, y: 560 }}
+        scroll={{ x: 1300, y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
@@ -160,8 +160,21 @@ export function DoctorBrowser({
           {
             title: t('customers.col.tags'),
             dataIndex: 'tags',
+            width: 220,
+            // two tags and a count keep every row one line high (the virtual list needs steady rows)
             render: (tags: DoctorRow['tags']) =>
-              tags.length === 0 ? <Typography.Text type="secondary">—</Typography.Text> : tags.map((tag) => <Tag key={tag.id} color={tag.shared ? 'blue' : 'purple'}>{tag.name}</Tag>),
+              tags.length === 0 ? (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ) : (
+                <span className="fp-cust-row-tags">
+                  {tags.slice(0, 2).map((tag) => (
+                    <Tag key={tag.id} color={tag.shared ? 'blue' : 'purple'}>
+                      {tag.name}
+                    </Tag>
+                  ))}
+                  {tags.length > 2 ? <Tooltip title={tags.slice(2).map((tag) => tag.name).join('、')}><Tag>+{tags.length - 2}</Tag></Tooltip> : null}
+                </span>
+              ),
           },
         ]}
       />
