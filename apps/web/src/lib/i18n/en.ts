@@ -6,6 +6,7 @@ import { en as adminEn } from './labels/admin';
 import { en as appsEn } from './labels/apps';
 import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
+import { en as customersEn } from './labels/customers';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -182,4 +183,5 @@ export const en: Record<LabelKey, string> = {
   ...appsEn,
   ...pushEn,
   ...centreEn,
+  ...customersEn,
 };

@@ -5,6 +5,7 @@ import { zh as adminZh } from './labels/admin';
 import { zh as appsZh } from './labels/apps';
 import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
+import { zh as customersZh } from './labels/customers';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -181,6 +182,7 @@ export const zh = {
   ...appsZh,
   ...pushZh,
   ...centreZh,
+  ...customersZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;
