@@ -4,6 +4,7 @@ import type { UserInfo } from '@field-portal/shared';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useI18n } from '@/lib/i18n';
 import { NewsArea } from '@/features/messaging/components/NewsArea';
+import { TaskBadge } from '@/features/activity/components/TaskBadge';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
 
@@ -16,6 +17,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
       <h1 className="fp-topbar-title">{title}</h1>
       <div className="fp-topbar-actions">
         <NewsArea username={user.username} />
+        <TaskBadge />
         <TaskDownload />
         <Tooltip title={`${service}: ${t('common.notYetAvailable')}`}>
           <Button type="text" shape="circle" icon={<CustomerServiceOutlined />} aria-label={service} aria-disabled="true" />
