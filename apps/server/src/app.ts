@@ -24,6 +24,7 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
   await app.register(appsRoutes);
+  await app.register(customersRoutes);
   await app.register(activityRoutes);
 
   const webDist = options.webDist;

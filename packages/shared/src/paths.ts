@@ -4,6 +4,7 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
+import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
 
 /**
@@ -17,6 +18,7 @@ export const API = {
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
   sso: SSO_PATHS,
+  customers: CUSTOMERS_PATHS,
   activity: ACTIVITY_PATHS,
   health: '/healthz',
   system: {

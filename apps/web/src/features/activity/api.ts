@@ -3,6 +3,7 @@ import {
   API,
   type ActivityPage,
   type BusinessRecordItem,
+  type DoctorPage,
   type PrincipalItem,
   type TaskItem,
   type TaskLogItem,
@@ -102,6 +103,7 @@ export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitR
 export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) => postResult<TaskItem[]>(P.addVisitActivity, body);
 
 /** Doctors within the caller's scope whose name matches (the customers area's list). */
-export async function searchDoctors(_keyword: string): Promise<{ id: number; name: string; hospitalName: string }[]> {
-  return [];
+export async function searchDoctors(keyword: string): Promise<{ id: number; name: string; hospitalName: string }[]> {
+  const page = await getResult<DoctorPage>(API.customers.doctor.list, { params: { doctorRange: 'internal', search: keyword, size: 20 }, suppressError: true });
+  return page.content;
 }
