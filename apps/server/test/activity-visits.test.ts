@@ -46,11 +46,11 @@ const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T =>
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { result: T }).result;
 };
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', field?: string) {
+function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', field?: string, params: Record<string, number> = {}) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { code: number; msg: string; field?: string };
   if (field !== undefined) expect(body.field).toBe(field);
-  expect(body.msg).toBe(message(key, lang, body.field ? { field: body.field } : {}));
+  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
 }
 const count = async (table: string) => Number((await h.database.query<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n);
 const hourAgo = () => h.clock.now() - 3_600_000;
@@ -138,7 +138,7 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
     ]);
     expectError(await post('rep01', P.addVisitActivity, { doctorIds: [outside], planTime: h.clock.now() }), 404, 'request.notFound');
     // Another representative's task cannot be fulfilled.
-    expectError(await post('rep02', P.addVisitRecord, visit(inScope[53]!, { taskId: planned[0]!.id })), 404, 'request.notFound');
+    expectError(await post('rep02', P.addVisitRecord, visit(inScope[53]!, { taskId: planned[0]!.id })), 400, 'field.invalid', 'zh', 'taskId');
     const record = ok<VisitItem>(await post('rep01', P.addVisitRecord, visit(inScope[53]!, { taskId: planned[0]!.id, status: 1 })));
     expect(record.taskId).toBe(planned[0]!.id);
     const task = ok<TaskItem>(await get('rep01', P.taskById, { id: planned[0]!.id }));
@@ -172,7 +172,7 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
       [id('rep01')],
     );
     expect(groups[0]).toEqual({ channel: 'face', ...face });
-    expectError(await get('rep01', P.groupByRecordType, { start, end: start + 400 * 86_400_000 }), 400, 'activity.rangeTooLong', 'zh', 'end');
+    expectError(await get('rep01', P.groupByRecordType, { start, end: start + 400 * 86_400_000 }), 400, 'activity.rangeTooLong', 'zh', 'end', { days: 366 });
   });
 });
 
