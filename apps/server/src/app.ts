@@ -26,6 +26,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
 import { referenceRoutes } from './modules/reference/data.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(appsRoutes);
   await app.register(referenceRoutes);
   await app.register(customersRoutes);
+  await app.register(activityRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

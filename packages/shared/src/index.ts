@@ -17,3 +17,4 @@ export * from './areas/apps-schemas.js';
 export * from './areas/sso.js';
 export * from './areas/reference.js';
 export * from './areas/customers.js';
+export * from './areas/activity.js';

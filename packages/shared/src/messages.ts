@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
+import { ACTIVITY_MESSAGES } from './areas/activity.js';
 
 const MB = 1024 * 1024;
 
@@ -149,6 +150,7 @@ export const MESSAGES = {
   ...APPS_MESSAGES,
   ...SSO_MESSAGES,
   ...CUSTOMERS_MESSAGES,
+  ...ACTIVITY_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@ import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
+import { ACTIVITY_PATHS } from './areas/activity.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -18,6 +19,7 @@ export const API = {
   apps: APPS_PATHS,
   sso: SSO_PATHS,
   customers: CUSTOMERS_PATHS,
+  activity: ACTIVITY_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

@@ -10,6 +10,7 @@ import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedCustomers } from './customers.js';
 import { seedApps } from './apps.js';
+import { seedActivity } from './activity.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -206,6 +207,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedCustomers(tx);
     await seedAdmin(tx);
     await seedApps(tx);
+    await seedActivity(tx);
   });
   return true;
 }

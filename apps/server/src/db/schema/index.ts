@@ -11,3 +11,4 @@ export * from './apps.js';
 export * from './hardening.js';
 export * from './reference.js';
 export * from './customers.js';
+export * from './activity.js';

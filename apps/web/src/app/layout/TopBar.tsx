@@ -5,6 +5,7 @@ import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useI18n } from '@/lib/i18n';
 import { NewsArea } from '@/features/messaging/components/NewsArea';
 import { PageSearchBox } from './PageSearchBox';
+import { TaskBadge } from '@/features/activity/components/TaskBadge';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
 
@@ -18,6 +19,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
       <PageSearchBox />
       <div className="fp-topbar-actions">
         <NewsArea username={user.username} />
+        <TaskBadge />
         <TaskDownload />
         <Tooltip title={`${service}: ${t('common.notYetAvailable')}`}>
           <Button type="text" shape="circle" icon={<CustomerServiceOutlined />} aria-label={service} aria-disabled="true" />

@@ -6,6 +6,7 @@ import { ADMIN_PAGES } from '@/features/admin/pages';
 import { APPS_PAGES } from '@/features/apps/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
 import { CUSTOMERS_PAGES } from '@/features/customers/pages';
+import { ACTIVITY_PAGES } from '@/features/activity/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -28,6 +29,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...ADMIN_PAGES,
   ...APPS_PAGES,
   ...CUSTOMERS_PAGES,
+  ...ACTIVITY_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

@@ -7,6 +7,7 @@ import { en as appsEn } from './labels/apps';
 import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
 import { en as customersEn } from './labels/customers';
+import { en as activityEn } from './labels/activity';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -61,6 +62,8 @@ export const en: Record<LabelKey, string> = {
   'tags.close': 'Close',
   'tags.closeOthers': 'Close others',
   'tags.closeAll': 'Close all',
+  'tags.unsavedContinue': 'Continue',
+  'tags.unsavedSuppress': 'Do not ask again',
 
   'home.signIn': 'Sign in',
   'home.enter': 'Open the portal',
@@ -184,4 +187,5 @@ export const en: Record<LabelKey, string> = {
   ...pushEn,
   ...centreEn,
   ...customersEn,
+  ...activityEn,
 };

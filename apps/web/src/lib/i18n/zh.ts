@@ -6,6 +6,7 @@ import { zh as appsZh } from './labels/apps';
 import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
 import { zh as customersZh } from './labels/customers';
+import { zh as activityZh } from './labels/activity';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -60,6 +61,8 @@ export const zh = {
   'tags.close': '关闭',
   'tags.closeOthers': '关闭其他',
   'tags.closeAll': '关闭所有',
+  'tags.unsavedContinue': '继续',
+  'tags.unsavedSuppress': '不再提醒',
 
   'home.signIn': '登录',
   'home.enter': '进入门户',
@@ -183,6 +186,7 @@ export const zh = {
   ...pushZh,
   ...centreZh,
   ...customersZh,
+  ...activityZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+// The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
+import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
 import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { EditOutlined, FileSearchOutlined, TagsOutlined } from '@ant-design/icons';
+import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
@@ -113,18 +115,6 @@ function FullView({ doctor }: { doctor: DoctorInfo }) {
   );
 }
 
-/** The business record's timeline: a shell with its empty state until visits and activities are recorded. */
-function RecordTimeline({ doctor }: { doctor: DoctorInfo }) {
-  const { t } = useI18n();
-  return (
-    <div className="fp-cust-timeline">
-      <Empty image={<FileSearchOutlined className="fp-cust-empty-icon" />} description={t('customers.record.empty', { name: doctor.name })}>
-        <span className="fp-cust-muted">{t('customers.record.emptyHint')}</span>
-      </Empty>
-    </div>
-  );
-}
-
 /** /customer/businessRecord/{doctorId}/{doctorName}: the doctor's header, record timeline and full view. */
 export function DoctorRecordPage() {
   const { t, msg } = useI18n();
@@ -150,7 +140,7 @@ export function DoctorRecordPage() {
       <Card className="fp-cust-screen">
         <Tabs
           items={[
-            { key: 'record', label: t('customers.record.tab'), children: <RecordTimeline doctor={d} /> },
+            { key: 'record', label: t('customers.record.tab'), children: <BusinessRecordTimeline key={d.id} doctorId={d.id} doctorName={d.name} /> },
             { key: 'full', label: t('customers.full.tab'), children: <FullView doctor={d} /> },
           ]}
         />
