@@ -24,6 +24,9 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { meetingRoutes } from './modules/meetings/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { surveyRoutes } from './modules/surveys/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 export interface BuildOptions {
@@ -82,6 +85,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
   await app.register(appsRoutes);
+  await app.register(meetingRoutes);
+  await app.register(contentRoutes);
+  await app.register(surveyRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

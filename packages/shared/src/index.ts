@@ -15,3 +15,6 @@ export * from './areas/admin.js';
 export * from './areas/apps.js';
 export * from './areas/apps-schemas.js';
 export * from './areas/sso.js';
+export * from './areas/meetings.js';
+export * from './areas/content.js';
+export * from './areas/surveys.js';

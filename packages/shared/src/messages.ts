@@ -6,6 +6,9 @@ import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
+import { MEETING_MESSAGES } from './areas/meetings.js';
+import { CONTENT_MESSAGES } from './areas/content.js';
+import { SURVEY_MESSAGES } from './areas/surveys.js';
 
 const MB = 1024 * 1024;
 
@@ -144,6 +147,9 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
   ...SSO_MESSAGES,
+  ...MEETING_MESSAGES,
+  ...CONTENT_MESSAGES,
+  ...SURVEY_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

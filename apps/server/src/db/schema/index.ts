@@ -8,3 +8,6 @@ export * from './feed.js';
 export * from './analytics.js';
 export * from './admin.js';
 export * from './apps.js';
+export * from './meetings.js';
+export * from './content.js';
+export * from './surveys.js';
