@@ -9,6 +9,7 @@ import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedApps } from './apps.js';
+import { seedMeetingsContent } from './meetings-content.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -204,6 +205,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedAnalytics(tx);
     await seedAdmin(tx);
     await seedApps(tx);
+    await seedMeetingsContent(tx);
   });
   return true;
 }

@@ -137,6 +137,7 @@ export const saveMeetingRequest = z
     onlineUrl: httpUrl.default(''),
     medicine: dbText(MEETING_LIMITS.medicineMax).default(''),
     description: dbText(MEETING_LIMITS.descriptionMax).default(''),
+    _t: z.number().optional(),
   })
   .superRefine((value, ctx) => {
     if (Date.parse(value.endTime) <= Date.parse(value.startTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'meeting.timeOrder' });

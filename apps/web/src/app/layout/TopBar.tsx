@@ -4,6 +4,7 @@ import type { UserInfo } from '@field-portal/shared';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useI18n } from '@/lib/i18n';
 import { NewsArea } from '@/features/messaging/components/NewsArea';
+import { BroadcastTitle } from '@/features/content/components/BroadcastTitle';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
 
@@ -14,6 +15,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
   return (
     <header className="fp-topbar">
       <h1 className="fp-topbar-title">{title}</h1>
+      <BroadcastTitle />
       <div className="fp-topbar-actions">
         <NewsArea username={user.username} />
         <TaskDownload />

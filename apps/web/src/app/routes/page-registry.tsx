@@ -5,6 +5,9 @@ import { ANALYTICS_PAGES } from '@/features/analytics/pages';
 import { ADMIN_PAGES } from '@/features/admin/pages';
 import { APPS_PAGES } from '@/features/apps/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
+import { CONTENT_PAGES } from '@/features/content/pages';
+import { MEETING_PAGES } from '@/features/meetings/pages';
+import { SURVEY_PAGES } from '@/features/surveys/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -26,6 +29,9 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...ANALYTICS_PAGES,
   ...ADMIN_PAGES,
   ...APPS_PAGES,
+  ...CONTENT_PAGES,
+  ...MEETING_PAGES,
+  ...SURVEY_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

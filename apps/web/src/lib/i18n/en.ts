@@ -6,6 +6,9 @@ import { en as adminEn } from './labels/admin';
 import { en as appsEn } from './labels/apps';
 import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
+import { en as contentEn } from './labels/content';
+import { en as meetingsEn } from './labels/meetings';
+import { en as surveysEn } from './labels/surveys';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -182,4 +185,7 @@ export const en: Record<LabelKey, string> = {
   ...appsEn,
   ...pushEn,
   ...centreEn,
+  ...contentEn,
+  ...meetingsEn,
+  ...surveysEn,
 };

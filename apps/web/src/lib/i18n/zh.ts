@@ -5,6 +5,9 @@ import { zh as adminZh } from './labels/admin';
 import { zh as appsZh } from './labels/apps';
 import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
+import { zh as contentZh } from './labels/content';
+import { zh as meetingsZh } from './labels/meetings';
+import { zh as surveysZh } from './labels/surveys';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -181,6 +184,9 @@ export const zh = {
   ...appsZh,
   ...pushZh,
   ...centreZh,
+  ...contentZh,
+  ...meetingsZh,
+  ...surveysZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;
