@@ -86,7 +86,11 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
             <List.Item.Meta
               title={
                 <Space>
-                  {!a.read && <Badge status="processing" title={t('content.unread')} />}
+                  {!a.read && (
+                    <span title={t('content.unread')} aria-label={t('content.unread')}>
+                      <Badge status="processing" />
+                    </span>
+                  )}
                   <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()}>
                     {a.title}
                   </a>
