@@ -169,6 +169,7 @@ describe('meetingList and meetingMetadataList', () => {
     expect(first.list.map((m) => m.title)).toEqual(['Admin 4', 'Admin 3']);
     const second = (await get('admin', P.meetingList, { size: 2, cursor: first.nextCursor! })).json().result as MeetingListPage;
     expect(second.list.map((m) => m.title)).toEqual(['Admin 2', 'Admin 1']);
+    expect(second.total).toBeNull();
     const third = (await get('admin', P.meetingList, { size: 2, cursor: second.nextCursor! })).json().result as MeetingListPage;
     expect(third.list.map((m) => m.title)).toEqual(['Admin 0']);
     expect(third.nextCursor).toBeNull();

@@ -69,8 +69,8 @@ export const MEETING_LIMITS = {
   emailMax: 254,
   pageDefault: 20,
   pageMax: 100,
-  /** Lists count at most this many rows and then say "10,000+". */
-  countCap: 10_000,
+  /** The list counts at most this many meetings and then says "more than 1,000" (a count is the costly part of a page). */
+  countCap: 1_000,
   coOrganizersMax: 20,
   attendeesMax: 2000,
   addAttendeesMax: 200,
@@ -250,8 +250,8 @@ export interface MeetingDetail extends MeetingRow {
 
 export interface MeetingListPage {
   list: MeetingRow[];
-  /** Counted up to the cap; `totalCapped` says the real number is larger. */
-  total: number;
+  /** Counted up to the cap on the first page (no cursor); null on later pages, where the first page's total stands. */
+  total: number | null;
   totalCapped: boolean;
   nextCursor: string | null;
 }

@@ -54,13 +54,14 @@ export async function listMeetings(deps: MeetingDeps, user: CurrentUser, query: 
   const after = query.cursor ? decodeMeetingCursor(query.cursor) : undefined;
   if (query.cursor && !after) throw badRequest('field.invalid', 'cursor');
   const filter = { userId: user.id, status: query.status, type: query.type, keyword: query.keyword || undefined };
-  const [rows, total] = await Promise.all([repo.listMeetings(deps.db, { ...filter, after }, query.size + 1), repo.countMeetings(deps.db, filter)]);
+  // The total is counted once, with the first page; later pages only walk the index on.
+  const [rows, total] = await Promise.all([repo.listMeetings(deps.db, { ...filter, after }, query.size + 1), after ? Promise.resolve(null) : repo.countMeetings(deps.db, filter)]);
   const page = rows.slice(0, query.size);
   const last = page[page.length - 1];
   return {
     list: page.map((r) => repo.toMeetingRow(r, user.id)),
-    total: Math.min(total, MEETING_LIMITS.countCap),
-    totalCapped: total > MEETING_LIMITS.countCap,
+    total: total === null ? null : Math.min(total, MEETING_LIMITS.countCap),
+    totalCapped: total !== null && total > MEETING_LIMITS.countCap,
     nextCursor: rows.length > query.size && last ? encodeMeetingCursor(new Date(last.start_time).getTime(), last.id) : null,
   };
 }

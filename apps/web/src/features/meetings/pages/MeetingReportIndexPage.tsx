@@ -29,6 +29,9 @@ export function MeetingReportIndexPage() {
   const page = cursors.length - 1;
   const list = useQuery({ ...meetingListQuery({ status, type, keyword: keyword || undefined, cursor: cursors[page], size: PAGE }), placeholderData: (p) => p });
   const meta = useQuery(meetingMetadataQuery());
+  // Only the first page carries the total; later pages keep showing it.
+  const firstPage = useQuery({ ...meetingListQuery({ status, type, keyword: keyword || undefined, size: PAGE }), enabled: page > 0 });
+  const totals = page === 0 ? list.data : firstPage.data;
   const reset = () => setCursors([undefined]);
   const openMeeting = (id: number | undefined) => setParams(id ? { meetingId: String(id) } : {}, { replace: true });
   return (
@@ -64,7 +67,7 @@ export function MeetingReportIndexPage() {
         ]}
       />
       <Space className="fp-meetings-pager">
-        <span>{list.data ? t(list.data.totalCapped ? 'meetings.totalCapped' : 'meetings.total', { n: list.data.total }) : ''}</span>
+        <span>{totals && totals.total !== null ? t(totals.totalCapped ? 'meetings.totalCapped' : 'meetings.total', { n: totals.total }) : ''}</span>
         <Button disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
           {t('meetings.previous')}
         </Button>
