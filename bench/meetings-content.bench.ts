@@ -89,7 +89,7 @@ async function report500() {
   const { database, drop } = await freshDatabase();
   try {
     const user = await benchUser(database, 'bench-owner');
-    const doctorIds = await seedBenchDoctors(database, ATTENDEES);
+    const doctorIds = await seedBenchDoctors(database, ATTENDEES, user.id);
     const [meeting] = await database.query<{ id: number }>(`insert into meetings (title, type, status, start_time, end_time, city, hospital, medicine, owner_id, attendee_count, created_at, updated_at)
       values ('big meeting', 'academic', 'held', now() - interval '3 hours', now() - interval '1 hour', '上海', 'h', 'd', $1, $2, now(), now()) returning id`, [user.id, doctorIds.length]);
     await database.query(`insert into meeting_attendees (meeting_id, doctor_id, rsvp, role, attended, check_in_time, feedback_score, added_at)

@@ -27,6 +27,7 @@ import { appsRoutes } from './modules/apps/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 export interface BuildOptions {
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(meetingRoutes);
   await app.register(contentRoutes);
   await app.register(surveyRoutes);
+  await app.register(customersRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -256,3 +256,91 @@ describe('meetingNews', () => {
     expect(operator).toEqual([]);
   });
 });
+
+describe('attendees (doctors of the customers module, within the data scope)', () => {
+  let doctors: { id: number; name: string; hospital_id: number }[];
+  beforeAll(async () => {
+    doctors = await h.database.query<{ id: number; name: string; hospital_id: number }>('select id, name, hospital_id from doctors order by id limit 5');
+    expect(doctors.length).toBe(5);
+  });
+  const attendeesOf = async (id: number) => ((await get('admin', P.meetingDetail, { meetingId: id })).json().result as MeetingDetail).attendees;
+
+  it('invites doctors with a role, once each, and refuses an unknown doctor with 404 adding nobody', async () => {
+    const m = await create('admin');
+    const ids = doctors.slice(0, 3).map((d) => d.id);
+    const added = await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [...ids, ids[0]] });
+    expect(added.statusCode, added.body).toBe(200);
+    const list = added.json().result as MeetingDetail['attendees'];
+    expect(list.map((a) => a.doctorId).sort()).toEqual([...ids].sort());
+    expect(list.find((a) => a.doctorId === ids[0])).toMatchObject({ doctorName: doctors[0]!.name, rsvp: 'pending', role: 'attendee', attended: false, checkInTime: null, feedbackScore: null });
+    expect(list[0]!.hospital).not.toBe('');
+    const speaker = await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[3]!.id], role: 'speaker' });
+    expect((speaker.json().result as MeetingDetail['attendees'])[0]).toMatchObject({ doctorId: doctors[3]!.id, role: 'speaker' });
+    const body = expectError(await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[4]!.id, 999999] }), 404, 'request.notFound', 'zh');
+    expect(body.field).toBe('doctorIds');
+    expect((await attendeesOf(m.id)).length).toBe(4);
+    expect(((await get('admin', P.meetingDetail, { meetingId: m.id })).json().result as MeetingDetail).attendeeCount).toBe(4);
+    expect((await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [] })).statusCode).toBe(400);
+  });
+
+  it('records RSVP, attendance with its check-in time and feedback, then reports them', async () => {
+    const m = await create('admin');
+    const [a, b, c] = doctors.slice(0, 3).map((d) => d.id) as [number, number, number];
+    await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [a, b, c] });
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: c, role: 'chair' });
+    expectError(await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: true }), 409, 'meeting.attendanceBeforeHeld');
+    await post('admin', P.meetingStatus, { meetingId: m.id, status: 'planned' });
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, rsvp: 'accepted' });
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: b, rsvp: 'declined' });
+    const marked = await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: true });
+    const checkIn = (marked.json().result as MeetingDetail['attendees']).find((x) => x.doctorId === a)!.checkInTime;
+    expect(checkIn).toBe(new Date(h.clock.value).toISOString());
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: c, attended: true, feedbackScore: 5 });
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, feedbackScore: 4 });
+    const range = expectError(await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, feedbackScore: 6 }), 400, 'meeting.feedbackRange');
+    expect(range.field).toBe('feedbackScore');
+    expectError(await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: doctors[4]!.id, rsvp: 'accepted' }), 404, 'meeting.attendeeNotFound');
+    const report = (await get('admin', P.meetingReport, { meetingId: m.id })).json().result as MeetingReport;
+    expect(report).toMatchObject({
+      invited: 3,
+      attended: 2,
+      attendanceRate: 66.7,
+      doctorsReached: 2,
+      rsvp: { accepted: 1, declined: 1, pending: 1, tentative: 0 },
+      feedback: { count: 2, average: 4.5, distribution: [0, 0, 0, 1, 1] },
+    });
+    expect(report.speakers.map((s) => [s.doctorId, s.role])).toEqual([[c, 'chair']]);
+    // unmarking clears the check-in time
+    const unmarked = await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: false });
+    expect((unmarked.json().result as MeetingDetail['attendees']).find((x) => x.doctorId === a)).toMatchObject({ attended: false, checkInTime: null });
+  });
+
+  it('removes an attendee, and freezes attendees once the meeting is closed', async () => {
+    const m = await create('admin');
+    await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: doctors.slice(0, 2).map((d) => d.id) });
+    const left = await post('admin', P.meetingDeleteAttendee, { meetingId: m.id, doctorId: doctors[0]!.id });
+    expect((left.json().result as MeetingDetail['attendees']).map((a) => a.doctorId)).toEqual([doctors[1]!.id]);
+    expectError(await post('admin', P.meetingDeleteAttendee, { meetingId: m.id, doctorId: doctors[0]!.id }), 404, 'meeting.attendeeNotFound');
+    for (const status of ['planned', 'held', 'closed']) await post('admin', P.meetingStatus, { meetingId: m.id, status });
+    expectError(await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[2]!.id] }), 409, 'meeting.attendanceClosed');
+    expectError(await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: doctors[1]!.id, attended: true }), 409, 'meeting.attendanceClosed');
+    expect(((await get('admin', P.meetingDetail, { meetingId: m.id })).json().result as MeetingDetail).attendeeCount).toBe(1);
+  });
+
+  it("offers and accepts only doctors within the caller's data scope", async () => {
+    const all = (await get('admin', P.doctorCandidates, { keyword: doctors[0]!.name.slice(0, 1) })).json().result as { doctorId: number; name: string }[];
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((d) => d.name.startsWith(doctors[0]!.name.slice(0, 1)))).toBe(true);
+    // mkt02 limited to the first doctor's hospital
+    await h.database.query(`update roles set data_scope = 'custom' where name = 'MKT'`);
+    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [userIds.mkt02, String(doctors[0]!.hospital_id)]);
+    const outside = (await h.database.query<{ id: number }>('select id from doctors where hospital_id <> $1 order by id limit 1', [doctors[0]!.hospital_id]))[0]!.id;
+    const m = await create('mkt02');
+    expectError(await post('mkt02', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [outside] }), 404, 'request.notFound');
+    expect((await post('mkt02', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[0]!.id] })).statusCode).toBe(200);
+    const offered = (await get('mkt02', P.doctorCandidates, { keyword: '' })).json().result as { doctorId: number; hospital: string }[];
+    const inHospital = await h.database.query<{ id: number }>('select id from doctors where hospital_id = $1', [doctors[0]!.hospital_id]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((d) => inHospital.some((x) => x.id === d.doctorId))).toBe(true);
+  });
+});

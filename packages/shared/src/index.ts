@@ -18,3 +18,5 @@ export * from './areas/sso.js';
 export * from './areas/meetings.js';
 export * from './areas/content.js';
 export * from './areas/surveys.js';
+export * from './areas/reference.js';
+export * from './areas/customers.js';

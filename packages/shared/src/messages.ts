@@ -9,6 +9,7 @@ import { SSO_MESSAGES } from './areas/sso.js';
 import { MEETING_MESSAGES } from './areas/meetings.js';
 import { CONTENT_MESSAGES } from './areas/content.js';
 import { SURVEY_MESSAGES } from './areas/surveys.js';
+import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 
 const MB = 1024 * 1024;
 
@@ -150,6 +151,7 @@ export const MESSAGES = {
   ...MEETING_MESSAGES,
   ...CONTENT_MESSAGES,
   ...SURVEY_MESSAGES,
+  ...CUSTOMERS_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import { SSO_PATHS } from './areas/sso.js';
 import { MEETING_PATHS } from './areas/meetings.js';
 import { CONTENT_PATHS } from './areas/content.js';
 import { SURVEY_PATHS } from './areas/surveys.js';
+import { CUSTOMERS_PATHS } from './areas/customers.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -22,6 +23,7 @@ export const API = {
   meetings: MEETING_PATHS,
   content: CONTENT_PATHS,
   surveys: SURVEY_PATHS,
+  customers: CUSTOMERS_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { checkAnswers, surveySchema, type SurveySchema } from '@field-portal/shared';
 import { selectRows, type Tx } from '../db/client.js';
+import { doctorIdsInScope } from '../modules/customers/scope.js';
 import { counterRows } from '../modules/surveys/service.js';
 
 /**
@@ -60,7 +61,9 @@ export async function seedMeetingsContent(tx: Tx): Promise<void> {
       await tx.execute(sql`insert into article_reads (article_id, user_id, first_read_at, last_read_at, read_count) values (${row!.id}, ${id(reader)}, ${first}::timestamptz, ${first}::timestamptz, ${1 + (j % 3)})`);
     }
   }
-  for (const m of MEETINGS) {
+  // Invitees from the customers module's doctors (the whole dataset's scope: demo data).
+  const invitees = (await selectRows<{ id: number }>(tx, sql`select x.id from ${doctorIdsInScope({ userId: 0, all: true, hospitalIds: [], provinceCodes: [] })} x order by x.id limit 120`)).map((r) => r.id);
+  for (const [index, m] of MEETINGS.entries()) {
     const start = new Date(now + m.days * DAY);
     start.setUTCHours(6, 0, 0, 0);
     const end = new Date(start.getTime() + 3 * 3_600_000);
@@ -70,6 +73,20 @@ export async function seedMeetingsContent(tx: Tx): Promise<void> {
               ${m.medicine}, '', ${id('mkt01')}, ${new Date(now - 30 * DAY).toISOString()}::timestamptz, ${new Date(now - 30 * DAY).toISOString()}::timestamptz)
       returning id`);
     await tx.execute(sql`insert into meeting_co_organizers (meeting_id, user_id, added_at) values (${row!.id}, ${id('mkt02')}, ${new Date(now - 30 * DAY).toISOString()}::timestamptz)`);
+    // Attendees: RSVP for every meeting past its draft; attendance, check-in and feedback once held.
+    if (m.status === 'draft' || invitees.length === 0) continue;
+    const held = m.status === 'held' || m.status === 'closed';
+    const group = invitees.slice(index * 20, index * 20 + 12 + index * 2);
+    for (const [j, doctorId] of group.entries()) {
+      const rsvp = ['accepted', 'accepted', 'accepted', 'tentative', 'declined', 'pending'][j % 6]!;
+      const attended = held && rsvp !== 'declined' && j % 5 !== 4;
+      await tx.execute(sql`
+        insert into meeting_attendees (meeting_id, doctor_id, rsvp, role, attended, check_in_time, feedback_score, added_at)
+        values (${row!.id}, ${doctorId}, ${rsvp}, ${j === 0 ? 'chair' : j < 3 ? 'speaker' : 'attendee'}, ${attended},
+                ${attended ? new Date(start.getTime() + j * 60_000).toISOString() : null}::timestamptz, ${attended ? 3 + (j % 3) : null},
+                ${new Date(now - 20 * DAY).toISOString()}::timestamptz)`);
+    }
+    await tx.execute(sql`update meetings set attendee_count = ${group.length} where id = ${row!.id}`);
   }
   const [survey] = await selectRows<{ id: number }>(tx, sql`
     insert into surveys (title, description, schema, audience, start_time, end_time, anonymous, allow_repeat, status, author_id, created_at, updated_at)

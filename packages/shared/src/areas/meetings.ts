@@ -32,6 +32,8 @@ export const MEETING_PATHS = {
   poster: `${P}/poster/:meetingId`,
   meetingNews: `${P}/meetingNews`,
   coOrganizerCandidates: `${P}/coOrganizerCandidates`,
+  /** GET ?keyword: doctors within the caller's data scope, for the attendee picker. */
+  doctorCandidates: `${P}/doctorCandidates`,
 } as const;
 
 export const meetingPosterUrl = (meetingId: number) => MEETING_PATHS.poster.replace(':meetingId', String(meetingId));
@@ -223,6 +225,15 @@ export interface MeetingRow {
   mine: boolean;
   attendeeCount: number;
   posterUrl: string | null;
+}
+
+/** A doctor offered by the attendee picker. */
+export interface MeetingDoctor {
+  doctorId: number;
+  name: string;
+  hospital: string;
+  department: string;
+  title: string;
 }
 
 export interface MeetingAttendee {

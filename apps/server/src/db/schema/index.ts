@@ -11,3 +11,5 @@ export * from './apps.js';
 export * from './meetings.js';
 export * from './content.js';
 export * from './surveys.js';
+export * from './reference.js';
+export * from './customers.js';

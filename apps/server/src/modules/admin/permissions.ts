@@ -5,9 +5,6 @@ import {
   ADMIN_LIMITS,
   PERMISSION_TYPES,
   type AdminPage,
-  type HospitalItem,
-  type hospitalFilterQuery,
-  type hospitalListQuery,
   type PermissionImportResult,
   type PermissionItem,
   type permissionListQuery,
@@ -19,58 +16,6 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { parseSheet, zipTotals } from '../push/receiver-list.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
-
-/* ---------- enforcement ---------- */
-
-/**
- * The hospitals a user may see (spec 001 section 6): all of them when one of the user's usable
- * roles has data scope `all`; otherwise those named by the user's data permissions, by id or
- * by province. `h` is the alias of the hospitals table in the query.
- */
-export function hospitalScope(userId: number): SQL {
-  return sql`(exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
-                       where ur.user_id = ${userId} and r.data_scope = 'all')
-           or h.id::text in (select dp.permission_value from data_permissions dp where dp.user_id = ${userId} and dp.permission_type = 'hospital')
-           or h.province in (select dp.permission_value from data_permissions dp where dp.user_id = ${userId} and dp.permission_type = 'province'))`;
-}
-
-function hospitalFilter(userId: number, query: z.output<typeof hospitalFilterQuery>): SQL {
-  const parts = [hospitalScope(userId)];
-  if (query.keyword) parts.push(sql`h.name ilike ${likePattern(query.keyword)}`);
-  if (query.province) parts.push(sql`h.province = ${query.province}`);
-  if (query.city) parts.push(sql`h.city = ${query.city}`);
-  return sql.join(parts, sql` and `);
-}
-
-export async function listHospitals(db: Db, userId: number, query: z.output<typeof hospitalListQuery>): Promise<AdminPage<HospitalItem>> {
-  const where = hospitalFilter(userId, query);
-  const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from hospitals h where ${where}`);
-  const content = await selectRows<HospitalItem>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${where} order by h.id limit ${query.size} offset ${query.page * query.size}`);
-  return { total: Number(total?.n ?? 0), content };
-}
-
-export async function countHospitals(db: Db, userId: number, query: z.output<typeof hospitalFilterQuery>): Promise<{ count: number }> {
-  const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from hospitals h where ${hospitalFilter(userId, query)}`);
-  return { count: Number(total?.n ?? 0) };
-}
-
-export async function hospitalProvinces(db: Db, userId: number): Promise<string[]> {
-  const rows = await selectRows<{ province: string }>(db, sql`select distinct h.province from hospitals h where ${hospitalScope(userId)} order by h.province`);
-  return rows.map((r) => r.province);
-}
-
-/** One hospital; 403 when it exists outside the caller's data permissions. */
-export async function hospitalById(db: Db, userId: number, id: number): Promise<HospitalItem> {
-  const [row] = await selectRows<HospitalItem & { allowed: boolean }>(db, sql`select h.id, h.name, h.province, h.city, h.level, ${hospitalScope(userId)} as allowed from hospitals h where h.id = ${id}`);
-  if (!row) throw notFound();
-  if (!row.allowed) throw new AppError(403, 'sys.perm.noHospital');
-  return { id: row.id, name: row.name, province: row.province, city: row.city, level: row.level };
-}
-
-/** Every permitted hospital matching the filters, for the export. */
-export async function exportHospitals(db: Db, userId: number, query: z.output<typeof hospitalFilterQuery>): Promise<HospitalItem[]> {
-  return selectRows<HospitalItem>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${hospitalFilter(userId, query)} order by h.id`);
-}
 
 /* ---------- administration ---------- */
 

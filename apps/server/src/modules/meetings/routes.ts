@@ -24,6 +24,7 @@ import { currentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE } from '../push/excel.js';
+import { searchDoctors } from './doctors.js';
 import { sendMail } from './mail.js';
 import { receivePoster } from './poster.js';
 import { meetingReport, reportFileName, reportWorkbook } from './report.js';
@@ -110,6 +111,12 @@ export async function meetingRoutes(app: FastifyInstance) {
     config,
     schema: { tags, summary: 'Portal users by username or name, for the co-organiser picker', querystring: coOrganizerCandidatesQuery },
     handler: async (request) => coOrganizerCandidates(deps(), request.query.keyword),
+  });
+
+  r.get(P.doctorCandidates, {
+    config,
+    schema: { tags, summary: "Doctors within the caller's data scope by name, pinyin or initials, for the attendee picker", querystring: coOrganizerCandidatesQuery },
+    handler: async (request) => searchDoctors(app.ctx.database.db, currentUser(request), request.query.keyword),
   });
 
   r.post(P.meetingAddAttendees, {

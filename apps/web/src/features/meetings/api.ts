@@ -4,6 +4,7 @@ import {
   type AttendeeRole,
   type MeetingAttendee,
   type MeetingDetail,
+  type MeetingDoctor,
   type MeetingListPage,
   type MeetingListQuery,
   type MeetingMailResult,
@@ -40,6 +41,9 @@ export const meetingMetadataQuery = () => queryOptions({ queryKey: meetingKeys.m
 export const meetingNewsQuery = () => queryOptions({ queryKey: meetingKeys.news, queryFn: () => getResult<MeetingNewsItem[]>(P.meetingNews) });
 export const userSearchQuery = (keyword: string) =>
   queryOptions({ queryKey: meetingKeys.users(keyword), queryFn: () => getResult<MeetingPerson[]>(P.coOrganizerCandidates, { params: { keyword } }), staleTime: 30_000 });
+
+export const doctorSearchQuery = (keyword: string) =>
+  queryOptions({ queryKey: ['meetings', 'doctors', keyword] as const, queryFn: () => getResult<MeetingDoctor[]>(P.doctorCandidates, { params: { keyword } }), staleTime: 30_000 });
 
 export const saveMeeting = (body: SaveMeetingRequest) => postResult<MeetingDetail>(P.saveMeeting, body);
 export const changeMeetingStatus = (meetingId: number, status: MeetingStatus) => postResult<MeetingDetail>(P.meetingStatus, { meetingId, status });
