@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
-import { meetingListQuery, meetingMetadataQuery } from '../api';
+import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
 import { MeetingDrawer } from '../components/MeetingDrawer';
 import { MeetingForm } from '../components/MeetingForm';
 import { StatusTag } from '../components/StatusTag';
@@ -19,6 +19,7 @@ const PAGE = 20;
  */
 export function MeetingReportIndexPage() {
   const { t } = useI18n();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('meetingId')) || undefined;
   const [status, setStatus] = useState<MeetingStatus>();
@@ -82,7 +83,7 @@ export function MeetingReportIndexPage() {
           onSaved={(m) => {
             setCreating(false);
             reset();
-            void list.refetch();
+            void client.invalidateQueries({ queryKey: meetingKeys.all });
             openMeeting(m.id);
           }}
         />
