@@ -24,6 +24,9 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { meetingRoutes } from './modules/meetings/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { surveyRoutes } from './modules/surveys/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
 import { referenceRoutes } from './modules/reference/data.js';
 import { activityRoutes } from './modules/activity/routes.js';
@@ -91,6 +94,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(adminRoutes);
   await app.register(appsRoutes);
   await app.register(referenceRoutes);
+  await app.register(meetingRoutes);
+  await app.register(contentRoutes);
+  await app.register(surveyRoutes);
   await app.register(customersRoutes);
   await app.register(activityRoutes);
 

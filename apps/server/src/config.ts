@@ -31,6 +31,8 @@ const env = z.object({
     .string()
     .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
     .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().email('must be an e-mail address').default('field-portal@localhost'),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   webDist: string | undefined;
   /** The analytics share page the report screens frame (BI_SHARE_URL); the built-in one by default. */
   biShareUrl: string | undefined;
+  /** The mail transport (SMTP_URL, MAIL_FROM); without SMTP_URL mail is written to DATA_DIR/outbox and not sent. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +121,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -6,6 +6,9 @@ import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
+import { MEETING_MESSAGES } from './areas/meetings.js';
+import { CONTENT_MESSAGES } from './areas/content.js';
+import { SURVEY_MESSAGES } from './areas/surveys.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { ACTIVITY_MESSAGES } from './areas/activity.js';
 
@@ -149,6 +152,9 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
   ...SSO_MESSAGES,
+  ...MEETING_MESSAGES,
+  ...CONTENT_MESSAGES,
+  ...SURVEY_MESSAGES,
   ...CUSTOMERS_MESSAGES,
   ...ACTIVITY_MESSAGES,
 } as const satisfies Record<string, Text>;

@@ -4,6 +4,9 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
+import { MEETING_PATHS } from './areas/meetings.js';
+import { CONTENT_PATHS } from './areas/content.js';
+import { SURVEY_PATHS } from './areas/surveys.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
 
@@ -18,6 +21,9 @@ export const API = {
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
   sso: SSO_PATHS,
+  meetings: MEETING_PATHS,
+  content: CONTENT_PATHS,
+  surveys: SURVEY_PATHS,
   customers: CUSTOMERS_PATHS,
   activity: ACTIVITY_PATHS,
   health: '/healthz',

@@ -6,6 +6,7 @@ import { useI18n } from '@/lib/i18n';
 import { NewsArea } from '@/features/messaging/components/NewsArea';
 import { PageSearchBox } from './PageSearchBox';
 import { TaskBadge } from '@/features/activity/components/TaskBadge';
+import { BroadcastTitle } from '@/features/content/components/BroadcastTitle';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
 
@@ -17,6 +18,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
     <header className="fp-topbar">
       <h1 className="fp-topbar-title">{title}</h1>
       <PageSearchBox />
+      <BroadcastTitle />
       <div className="fp-topbar-actions">
         <NewsArea username={user.username} />
         <TaskBadge />

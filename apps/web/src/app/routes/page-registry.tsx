@@ -7,6 +7,9 @@ import { APPS_PAGES } from '@/features/apps/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
 import { CUSTOMERS_PAGES } from '@/features/customers/pages';
 import { ACTIVITY_PAGES } from '@/features/activity/pages';
+import { CONTENT_PAGES } from '@/features/content/pages';
+import { MEETING_PAGES } from '@/features/meetings/pages';
+import { SURVEY_PAGES } from '@/features/surveys/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -30,6 +33,9 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...APPS_PAGES,
   ...CUSTOMERS_PAGES,
   ...ACTIVITY_PAGES,
+  ...CONTENT_PAGES,
+  ...MEETING_PAGES,
+  ...SURVEY_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

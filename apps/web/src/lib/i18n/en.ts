@@ -8,6 +8,9 @@ import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
 import { en as customersEn } from './labels/customers';
 import { en as activityEn } from './labels/activity';
+import { en as contentEn } from './labels/content';
+import { en as meetingsEn } from './labels/meetings';
+import { en as surveysEn } from './labels/surveys';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -188,4 +191,7 @@ export const en: Record<LabelKey, string> = {
   ...centreEn,
   ...customersEn,
   ...activityEn,
+  ...contentEn,
+  ...meetingsEn,
+  ...surveysEn,
 };

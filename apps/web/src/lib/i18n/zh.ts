@@ -7,6 +7,9 @@ import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
 import { zh as customersZh } from './labels/customers';
 import { zh as activityZh } from './labels/activity';
+import { zh as contentZh } from './labels/content';
+import { zh as meetingsZh } from './labels/meetings';
+import { zh as surveysZh } from './labels/surveys';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -187,6 +190,9 @@ export const zh = {
   ...centreZh,
   ...customersZh,
   ...activityZh,
+  ...contentZh,
+  ...meetingsZh,
+  ...surveysZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;
