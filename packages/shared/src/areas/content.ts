@@ -55,7 +55,7 @@ export const CONTENT_LIMITS = {
   titleMax: 100,
   summaryMax: 300,
   /** Rich text as sent, before sanitising. */
-  bodyMax: 200_000,
+  bodyMax: 80_000,
   sourceNameMax: 100,
   urlMax: 500,
   keywordMax: 50,
@@ -108,7 +108,6 @@ export const saveArticleRequest = z
     sourceUrl: httpLink.default(''),
     coverId: z.uuid().nullable().default(null),
     status: z.enum(ARTICLE_STATUSES).default('draft'),
-    _t: z.number().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.channel === 'departmentDynamics' && !value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentRequired' });
@@ -127,7 +126,6 @@ export const articleListQuery = z.strictObject({
   keyword: dbText(CONTENT_LIMITS.keywordMax).optional(),
   cursor,
   size: pageSize,
-  _t: z.string().max(20).optional(),
 });
 export type ArticleListQuery = z.input<typeof articleListQuery>;
 
@@ -136,14 +134,14 @@ export const articleManageQuery = articleListQuery.extend({
   status: z.enum(ARTICLE_STATUSES).optional(),
 });
 
-export const articleIdQuery = z.strictObject({ id: dbIdParam, _t: z.string().max(20).optional() });
-export const articleIdRequest = z.strictObject({ id: dbId, _t: z.number().optional() });
-export const openArticleRequest = z.union([
-  z.strictObject({ id: dbId, _t: z.number().optional() }),
-  z.strictObject({ title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1)), _t: z.number().optional() }),
-]);
-export const recommendArticleRequest = z.strictObject({ id: dbId, recommendState: z.enum(RECOMMEND_STATES).nullable(), _t: z.number().optional() });
-export const broadcastQuery = z.strictObject({ department: z.enum(DYNAMICS_DEPARTMENTS), _t: z.string().max(20).optional() });
+export const articleIdQuery = z.strictObject({ id: dbIdParam });
+export const articleIdRequest = z.strictObject({ id: dbId });
+/** By id or by title (contentDetail/{title}); one object, so a bad value is named by its field. */
+export const openArticleRequest = z
+  .strictObject({ id: dbId.optional(), title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1)).optional() })
+  .refine((v) => v.id !== undefined || v.title !== undefined, { message: 'field.required', path: ['id'] });
+export const recommendArticleRequest = z.strictObject({ id: dbId, recommendState: z.enum(RECOMMEND_STATES).nullable() });
+export const broadcastQuery = z.strictObject({ department: z.enum(DYNAMICS_DEPARTMENTS) });
 export const coverParams = z.strictObject({ fileId: z.uuid() });
 
 export interface ArticleRow {

@@ -139,7 +139,6 @@ export const saveMeetingRequest = z
     onlineUrl: httpUrl.default(''),
     medicine: dbText(MEETING_LIMITS.medicineMax).default(''),
     description: dbText(MEETING_LIMITS.descriptionMax).default(''),
-    _t: z.number().optional(),
   })
   .superRefine((value, ctx) => {
     if (Date.parse(value.endTime) <= Date.parse(value.startTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'meeting.timeOrder' });
@@ -158,36 +157,32 @@ export const meetingListQuery = z.strictObject({
   /** The `nextCursor` of the previous page. */
   cursor: z.string().max(40).regex(/^-?\d{1,15}_\d{1,10}$/).optional(),
   size: pageNumber.default(MEETING_LIMITS.pageDefault),
-  _t: z.string().max(20).optional(),
 });
 export type MeetingListQuery = z.input<typeof meetingListQuery>;
 
-export const meetingIdQuery = z.strictObject({ meetingId: dbIdParam, _t: z.string().max(20).optional() });
+export const meetingIdQuery = z.strictObject({ meetingId: dbIdParam });
 export const meetingPosterParams = z.strictObject({ meetingId: dbIdParam });
 
-export const coOrganizerQuery = z.strictObject({ meetingId: dbIdParam, userId: dbIdParam, _t: z.string().max(20).optional() });
-export const coOrganizerCandidatesQuery = z.strictObject({ keyword: dbText(MEETING_LIMITS.keywordMax).default(''), _t: z.string().max(20).optional() });
+export const coOrganizerQuery = z.strictObject({ meetingId: dbIdParam, userId: dbIdParam });
+export const coOrganizerCandidatesQuery = z.strictObject({ keyword: dbText(MEETING_LIMITS.keywordMax).default('') });
 
 export const sendReportQuery = z.strictObject({
   meetingId: dbIdParam,
   email: z.string().trim().max(MEETING_LIMITS.emailMax).pipe(z.email({ error: 'meeting.emailInvalid' })),
-  _t: z.string().max(20).optional(),
 });
 
 export const meetingStatusRequest = z.strictObject({
   meetingId: dbId,
   status: z.enum(MEETING_STATUSES),
-  _t: z.number().optional(),
 });
 
-export const meetingNewsQuery = z.strictObject({ _t: z.string().max(20).optional() });
-export const meetingMetadataRequest = z.strictObject({ _t: z.number().optional() });
+export const meetingNewsQuery = z.strictObject({});
+export const meetingMetadataRequest = z.strictObject({});
 
 export const addAttendeesRequest = z.strictObject({
   meetingId: dbId,
   doctorIds: z.array(dbId).min(1).max(MEETING_LIMITS.addAttendeesMax),
   role: z.enum(ATTENDEE_ROLES).default('attendee'),
-  _t: z.number().optional(),
 });
 
 export const updateAttendeeRequest = z.strictObject({
@@ -197,10 +192,9 @@ export const updateAttendeeRequest = z.strictObject({
   role: z.enum(ATTENDEE_ROLES).optional(),
   attended: z.boolean().optional(),
   feedbackScore: z.number().int().min(MEETING_LIMITS.feedbackMin, 'meeting.feedbackRange').max(MEETING_LIMITS.feedbackMax, 'meeting.feedbackRange').nullable().optional(),
-  _t: z.number().optional(),
 });
 
-export const deleteAttendeeRequest = z.strictObject({ meetingId: dbId, doctorId: dbId, _t: z.number().optional() });
+export const deleteAttendeeRequest = z.strictObject({ meetingId: dbId, doctorId: dbId });
 
 export interface MeetingPerson {
   userId: number;

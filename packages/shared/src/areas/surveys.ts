@@ -131,7 +131,6 @@ export const saveSurveyRequest = z
     endTime: isoTime,
     anonymous: z.boolean().default(false),
     allowRepeat: z.boolean().default(false),
-    _t: z.number().optional(),
   })
   .superRefine((value, ctx) => {
     if (Date.parse(value.endTime) <= Date.parse(value.startTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'survey.timeOrder' });
@@ -139,10 +138,10 @@ export const saveSurveyRequest = z
   });
 export type SaveSurveyRequest = z.input<typeof saveSurveyRequest>;
 
-export const surveyIdQuery = z.strictObject({ id: dbIdParam, _t: z.string().max(20).optional() });
-export const surveyIdRequest = z.strictObject({ id: dbId, _t: z.number().optional() });
-export const surveyStatusRequest = z.strictObject({ id: dbId, status: z.enum(['published', 'closed']), _t: z.number().optional() });
-export const audienceCandidatesQuery = z.strictObject({ keyword: dbText(SURVEY_LIMITS.keywordMax).default(''), _t: z.string().max(20).optional() });
+export const surveyIdQuery = z.strictObject({ id: dbIdParam });
+export const surveyIdRequest = z.strictObject({ id: dbId });
+export const surveyStatusRequest = z.strictObject({ id: dbId, status: z.enum(['published', 'closed']) });
+export const audienceCandidatesQuery = z.strictObject({ keyword: dbText(SURVEY_LIMITS.keywordMax).default('') });
 
 /** An answer value of one question; its shape is checked against the question by `checkAnswers`. */
 const answerValue = z.union([
@@ -155,7 +154,6 @@ const answerValue = z.union([
 export const submitAnswerRequest = z.strictObject({
   surveyId: dbId,
   answers: z.record(itemId, answerValue),
-  _t: z.number().optional(),
 });
 export type SurveyAnswers = z.output<typeof submitAnswerRequest>['answers'];
 

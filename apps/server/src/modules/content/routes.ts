@@ -58,7 +58,10 @@ export async function contentRoutes(app: FastifyInstance) {
 
   r.post(P.openArticle, {
     schema: { tags, summary: "Open a published article by id or title and count the caller's read (first read kept)", body: openArticleRequest },
-    handler: async (request) => openArticle(deps(), currentUser(request), request.body),
+    handler: async (request) => {
+      const { id, title } = request.body;
+      return openArticle(deps(), currentUser(request), id !== undefined ? { id } : { title: title ?? '' });
+    },
   });
 
   r.get(P.broadcast, {

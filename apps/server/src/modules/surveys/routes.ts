@@ -27,7 +27,7 @@ export async function surveyRoutes(app: FastifyInstance) {
   const build = { authority: SURVEY_BUILD_AUTHORITY };
 
   r.get(P.surveyList, {
-    schema: { tags, summary: "Surveys for the caller to answer, and the caller's own when they build surveys", querystring: z.strictObject({ _t: z.string().max(20).optional() }) },
+    schema: { tags, summary: "Surveys for the caller to answer, and the caller's own when they build surveys", querystring: z.strictObject({}) },
     handler: async (request) => surveyList(deps(), currentUser(request)),
   });
 
