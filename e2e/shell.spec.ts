@@ -19,20 +19,19 @@ test('a representative sees only the menus and routes of the role', async ({ pag
 test('close others keeps the pinned dashboard and the chosen tab', async ({ page }) => {
   await signIn(page, 'rep01');
   const menu = mainMenu(page);
-  await menu.getByRole('link', { name: '客户', exact: true }).click();
-  await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
-  await page.getByRole('menuitem', { name: '全部医生' }).click();
-  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
   await menu.getByRole('link', { name: '任务', exact: true }).click();
   await expect(page).toHaveURL(/#\/task\/myPlan$/);
-  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/doctorTeamManager', '/customer/totaldoctor', '/task/myPlan']);
+  await menu.getByRole('link', { name: '内容中心', exact: true }).click();
+  await expect(page).toHaveURL(/#\/contentCenter\/contentCenterIndex$/);
+  await menu.getByRole('link', { name: '客户', exact: true }).click();
+  await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/task/myPlan', '/contentCenter/contentCenterIndex', '/customer/doctorTeamManager']);
 
-  await tagBar(page).locator('[data-tag-path="/customer/totaldoctor"]').click({ button: 'right' });
+  await tagBar(page).locator('[data-tag-path="/contentCenter/contentCenterIndex"]').click({ button: 'right' });
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
 
-  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/totaldoctor']);
-  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
-  await expect(page.getByRole('heading', { name: '全部医生', level: 1 })).toBeVisible();
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/contentCenter/contentCenterIndex']);
+  await expect(page).toHaveURL(/#\/contentCenter\/contentCenterIndex$/);
 });
 
 test('switching to English and back relabels the shell and keeps the choice in the cookie', async ({ page, context }) => {
