@@ -25,14 +25,32 @@ test('close others keeps the pinned dashboard and the chosen tab', async ({ page
   await expect(page).toHaveURL(/#\/contentCenter\/contentCenterIndex$/);
   await menu.getByRole('link', { name: '客户', exact: true }).click();
   await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
-  // (The tabs opened before may drop out of the tag bar when another area opens: an open defect.)
-  await expect.poll(() => tagPaths(page)).toContain('/customer/doctorTeamManager');
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/task/myPlan', '/contentCenter/contentCenterIndex', '/customer/doctorTeamManager']);
 
   await tagBar(page).locator('[data-tag-path="/customer/doctorTeamManager"]').click({ button: 'right' });
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
 
   await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/doctorTeamManager']);
   await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
+});
+
+test('tabs opened from a second sidebar stay open when another area opens', async ({ page }) => {
+  await signIn(page, 'rep01');
+  const menu = mainMenu(page);
+  await menu.getByRole('link', { name: '客户', exact: true }).click();
+  await expect(page).toHaveURL(/#\/customer\/doctorTeamManager$/);
+  await page.getByRole('menuitem', { name: '全部医生' }).click();
+  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
+  await menu.getByRole('link', { name: '任务', exact: true }).click();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/doctorTeamManager', '/customer/totaldoctor', '/task/myPlan']);
+
+  await tagBar(page).locator('[data-tag-path="/customer/totaldoctor"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+
+  await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/totaldoctor']);
+  await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
+  await expect(page.getByRole('heading', { name: '全部医生', level: 1 })).toBeVisible();
 });
 
 test('switching to English and back relabels the shell and keeps the choice in the cookie', async ({ page, context }) => {

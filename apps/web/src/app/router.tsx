@@ -4,6 +4,7 @@ import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isPublicPath } from '@/lib/paths';
 import { SessionGate } from './guards/SessionGate';
+import { trackRouterLocation } from './routes/router-location';
 
 // Every screen loads on first use, so the login route downloads the login page and not the
 // console behind it (bundle budgets: docs/decisions/0016).
@@ -59,3 +60,4 @@ export const router = createHashRouter([
     ),
   },
 ]);
+trackRouterLocation(router);

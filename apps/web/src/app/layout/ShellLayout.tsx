@@ -6,6 +6,7 @@ import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import { layoutRoutes } from '../routes/layout-routes';
 import { findPage } from '../routes/route-table';
+import { useRouterLocation } from '../routes/router-location';
 import { useSession } from '../session-context';
 import { IconSidebar } from './IconSidebar';
 import { SecondarySidebar } from './SecondarySidebar';
@@ -40,11 +41,14 @@ export function ShellLayout() {
     return home ? [{ path: home.path, fullPath: home.path, title: home.title, affix: true }] : [];
   }, [table]);
 
+  // A tab opens when the navigation starts, not when its page has rendered (see useRouterLocation).
+  const opened = useRouterLocation(location);
+  const openedPage = findPage(table, opened.pathname)?.page;
   useEffect(() => {
     let tags = withAffix(tagsStore.get(), affix);
-    if (current) tags = addTag(tags, { path: location.pathname, fullPath: location.pathname + location.search, title: current.title, affix: false });
+    if (openedPage) tags = addTag(tags, { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false });
     tagsStore.set(tags);
-  }, [affix, current, location.pathname, location.search]);
+  }, [affix, openedPage, opened.pathname, opened.search]);
 
   const title = current ? localName(current.title, lang) : '';
   usePageViews(current ? location.pathname : '', title);

@@ -10,7 +10,9 @@ function pageElement(page: PageRoute): ReactNode {
   const Screen = pageComponent(page.router);
   if (!Screen) return <NotYetAvailable title={page.title} />;
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+    // Keyed by page: a page whose code is still loading shows its skeleton at once instead of
+    // leaving the previous page on screen until it arrives.
+    <Suspense key={page.path} fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
       <Screen />
     </Suspense>
   );
