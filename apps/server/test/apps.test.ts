@@ -492,11 +492,21 @@ describe('data management', () => {
 
   it('home data feeds the home page statistics', async () => {
     const list = await ok<{ list: { id: number; key: string; value: number; name: string }[] }>('GET', `${D.homeData.list}?size=100`);
+    const points = list.list.find((r) => r.key === 'collectionPoints')!;
+    await ok('PUT', D.homeData.update, { ...points, value: 40000 });
+    const home = await ok<{ stats: { key: string; value: number }[] }>('GET', API.system.homeStatistics, undefined, 'rep01');
+    expect(home.stats.find((s) => s.key === 'collectionPoints')!.value).toBe(40000);
+    // Coverage figures are counted from the rows the portal holds, whatever the home-data row says.
     const hospitals = list.list.find((r) => r.key === 'hospitals')!;
     expect(hospitals.name).toBe('覆盖医院');
-    await ok('PUT', D.homeData.update, { ...hospitals, value: 40000 });
-    const home = await ok<{ stats: { key: string; value: number }[] }>('GET', API.system.homeStatistics, undefined, 'rep01');
-    expect(home.stats.find((s) => s.key === 'hospitals')!.value).toBe(40000);
+    await ok('PUT', D.homeData.update, { ...hospitals, value: 1 });
+    const counted = async (table: string) => Number((await h.database.query<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n);
+    const again = await ok<{ stats: { key: string; value: number }[] }>('GET', API.system.homeStatistics, undefined, 'rep01');
+    const stat = (key: string) => again.stats.find((s) => s.key === key)!.value;
+    expect(stat('hospitals')).toBe(await counted('hospitals'));
+    expect(stat('doctors')).toBe(await counted('doctors'));
+    expect(stat('drugs')).toBe(await counted('medicines'));
+    expect(stat('doctors')).toBeGreaterThan(1000);
     const added = await ok<{ id: number }>('POST', D.homeData.create, { key: 'pharmacies', name: '覆盖药店', nameEn: 'Pharmacies', value: 12, sort: 8 });
     const after = await ok<{ stats: { key: string; name?: string }[] }>('GET', API.system.homeStatistics, undefined, 'rep01');
     expect(after.stats.at(-1)).toMatchObject({ key: 'pharmacies', name: '覆盖药店' });

@@ -6,7 +6,6 @@ import {
   appRoles,
   apps,
   carousels,
-  homeCharts,
   homeStatistics,
   indicationDepartments,
   indicationStages,
@@ -90,10 +89,6 @@ export async function seedApps(tx: Tx): Promise<void> {
   ]);
   await tx.insert(medicines).values({ name: '菲达敏', alias: 'Fidamin', code: 'FDM-002', companyId: 'FP' });
 
-  await tx.insert(homeCharts).values([
-    { name: '注册医生数', nameEn: 'Registered doctors', chartType: 'line', content: '2021/42000,2022/68000,2023/95000,2024/128000,2025/156000', sort: 1 },
-    { name: '月度拜访数', nameEn: 'Monthly visits', chartType: 'bar', content: '1/3200,2/2800,3/4100,4/3900,5/4600,6/5100', sort: 2 },
-  ]);
   await tx.insert(indicationStages).values([
     { name: '早期', nameEn: 'Early', sort: 1 },
     { name: '进展期', nameEn: 'Advanced', sort: 2 },

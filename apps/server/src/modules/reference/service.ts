@@ -141,3 +141,9 @@ export async function medicinesWithIndications(db: Db | Tx): Promise<MedicineOpt
   );
   return rows;
 }
+
+/** How many medicines data management holds. */
+export async function medicineCount(db: Db | Tx): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from medicines`);
+  return row?.n ?? 0;
+}

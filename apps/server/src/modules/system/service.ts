@@ -7,6 +7,8 @@ import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { ssoClient } from '../auth/sso.js';
+import { coverage } from '../customers/coverage.js';
+import { medicineCount } from '../reference/service.js';
 import { hashPassword, hasPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** Flags the client derives from role names (spec 001 section 6). */
@@ -129,9 +131,11 @@ const TILES: { key: string; router: string | null }[] = [
 ];
 
 export async function homeStatisticsFor(db: Db, permittedPaths: Map<string, string>): Promise<HomeStatistics> {
-  const rows = await db.select().from(homeStatistics).orderBy(homeStatistics.sort);
+  const [rows, covered, drugs] = await Promise.all([db.select().from(homeStatistics).orderBy(homeStatistics.sort), coverage(db), medicineCount(db)]);
+  // The figures the portal holds the rows of are counted, whatever a home-data row says.
+  const counted: Record<string, number> = { ...covered, drugs };
   return {
-    stats: rows.map((r) => ({ key: r.key, value: r.value, unit: r.unit, name: r.name, nameEn: r.nameEn })),
+    stats: rows.map((r) => ({ key: r.key, value: counted[r.key] ?? r.value, unit: r.unit, name: r.name, nameEn: r.nameEn })),
     tiles: TILES.map((tile) => ({ key: tile.key, path: (tile.router && permittedPaths.get(tile.router)) || null, count: null })),
   };
 }
