@@ -58,7 +58,7 @@ try {
       }
     },
   }));
-  // Market intelligence over the new dataset (docs/decisions/0025): about 100,000 opinion items at a million doctors.
+  // Market intelligence over the new dataset (docs/decisions/0025): about 33,000 opinion items per drug at a million doctors.
   await db.execute(sql`truncate opinion_items, opinion_events, market_figures, online_consultations, patient_groups`);
   const market = await writeMarketData(db, { seed, itemsPerDrug: Math.max(1200, Math.round(doctors / 30)), consultingDoctors: Math.max(800, Math.round(doctors / 50)), now: Date.now() });
   process.stdout.write(`${market.items.toLocaleString('en')} opinion items, ${market.consultations.toLocaleString('en')} consultation rows, ${market.patientGroups.toLocaleString('en')} patient-group rows\n`);
