@@ -17,6 +17,6 @@ await build({
   sourcesContent: false,
   logLevel: 'warning',
   // Packages that load files of their own (WASM, native addons, static assets) stay outside.
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', '@e965/xlsx'],
+  external: ['@electric-sql/pglite', '@node-rs/argon2', '@node-rs/jieba', 'pg-native', '@fastify/swagger-ui', '@e965/xlsx'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
+import { SentimentJob } from './modules/market/sentiment-job.js';
 import { loggableError } from './platform/errors.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
@@ -66,8 +67,15 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'push scheduler run failed'),
   });
   scheduler.start();
+  // Rescores public opinion when the sentiment lexicon changes (docs/decisions/0025).
+  const sentiment = new SentimentJob(database.db, {
+    onRescored: (e) => app.log.info(e, 'opinion items rescored'),
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'sentiment job run failed'),
+  });
+  sentiment.start();
   const close = async () => {
     await scheduler.stop();
+    await sentiment.stop();
     await app.close();
     await database.close();
     process.exit(0);

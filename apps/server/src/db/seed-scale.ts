@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows } from './client.js';
 import { withIndexesDeferred, writeDataset } from '../modules/customers/dataset.js';
 import { ensureReferenceData } from '../modules/reference/seed.js';
+import { writeMarketData } from '../modules/market/generator.js';
 
 /**
  * `npm run seed:scale -- --doctors 1000000 [--hospitals 60000] [--seed 14] [--replace]`:
@@ -57,6 +58,10 @@ try {
       }
     },
   }));
+  // Market intelligence over the new dataset (docs/decisions/0025): about 33,000 opinion items per drug at a million doctors.
+  await db.execute(sql`truncate opinion_items, opinion_events, market_figures, online_consultations, patient_groups`);
+  const market = await writeMarketData(db, { seed, itemsPerDrug: Math.max(1200, Math.round(doctors / 30)), consultingDoctors: Math.max(800, Math.round(doctors / 50)), now: Date.now() });
+  process.stdout.write(`${market.items.toLocaleString('en')} opinion items, ${market.consultations.toLocaleString('en')} consultation rows, ${market.patientGroups.toLocaleString('en')} patient-group rows\n`);
   await db.execute(sql`analyze`);
   const seconds = (performance.now() - started) / 1000;
   const rows = counts.hospitals + counts.doctors + counts.affiliations + counts.doctorTags;

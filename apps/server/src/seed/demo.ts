@@ -13,6 +13,7 @@ import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
 import { seedHomeFigures } from './home-figures.js';
+import { DEMO_MARKET, writeMarketData } from '../modules/market/generator.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -211,6 +212,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedApps(tx);
     await seedActivity(tx);
     await seedMeetingsContent(tx);
+    await writeMarketData(tx, { ...DEMO_MARKET, now: Date.now() });
     await seedHomeFigures(tx);
   });
   return true;

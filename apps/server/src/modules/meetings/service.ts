@@ -240,3 +240,25 @@ export async function meetingNews(deps: MeetingDeps, user: CurrentUser): Promise
     return { meetingId: r.id, title: r.title, status: r.status, startTime: repo.isoOf(r.start_time), city: r.city, ownerName: r.owner_name, mine: r.owner_id === user.id, kind };
   });
 }
+
+/** The products meetings name (market intelligence's lecturer rating). */
+export async function meetingProducts(db: Db | Tx): Promise<string[]> {
+  const rows = await selectRows<{ medicine: string }>(db, sql`select distinct medicine from meetings where medicine <> '' order by medicine`);
+  return rows.map((r) => r.medicine);
+}
+
+/**
+ * Speaker history of a product for lecturer rating: per doctor who spoke or chaired a held or
+ * closed meeting of the product and attended it, the talks, the distinct cities and the feedback.
+ */
+export async function speakerHistory(db: Db | Tx, product: string): Promise<{ doctorId: number; talks: number; cities: number; feedbackCount: number; meanFeedback: number | null }[]> {
+  const rows = await selectRows<{ doctor_id: number; talks: number; cities: number; feedback_count: number; mean_feedback: string | null }>(
+    db,
+    sql`select a.doctor_id, count(*)::int as talks, count(distinct m.city)::int as cities,
+               count(a.feedback_score)::int as feedback_count, round(avg(a.feedback_score), 2)::text as mean_feedback
+          from meeting_attendees a join meetings m on m.id = a.meeting_id
+         where m.medicine = ${product} and m.status in ('held', 'closed') and a.role in ('speaker', 'chair') and a.attended
+         group by a.doctor_id order by talks desc, a.doctor_id`,
+  );
+  return rows.map((r) => ({ doctorId: r.doctor_id, talks: r.talks, cities: r.cities, feedbackCount: r.feedback_count, meanFeedback: r.mean_feedback === null ? null : Number(r.mean_feedback) }));
+}

@@ -147,3 +147,29 @@ export async function medicineCount(db: Db | Tx): Promise<number> {
   const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from medicines`);
   return row?.n ?? 0;
 }
+
+/** Every medicine of data management with its competitors and indications (market intelligence). */
+export async function medicinesWithCompetitors(db: Db | Tx): Promise<{ id: number; name: string; competitors: string[]; indications: string[] }[]> {
+  return selectRows(
+    db,
+    sql`select m.id, m.name,
+               coalesce((select array_agg(c.name order by c.sort, c.id) from medicine_competitors c where c.medicine_id = m.id), '{}') as competitors,
+               coalesce((select array_agg(mi.indication order by mi.sort, mi.id) from medicine_indications mi where mi.medicine_id = m.id), '{}') as indications
+          from medicines m order by m.id`,
+  );
+}
+
+/** Enabled keywords of the given categories (the sentiment lexicon of market intelligence). */
+export async function keywordsOfCategories(db: Db | Tx, categories: readonly string[]): Promise<{ keyword: string; category: string }[]> {
+  if (categories.length === 0) return [];
+  return selectRows(
+    db,
+    sql`select keyword, category from keywords where enabled and category in (${sql.join(categories.map((c) => sql`${c}`), sql`,`)}) order by keyword`,
+  );
+}
+
+/** Adds keywords that are not there yet (a seed's starting lexicon); existing ones are left as they are. */
+export async function addKeywords(db: Db | Tx, entries: readonly { keyword: string; category: string }[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.execute(sql`insert into keywords (keyword, category) values ${sql.join(entries.map((e) => sql`(${e.keyword}, ${e.category})`), sql`,`)} on conflict (keyword) do nothing`);
+}

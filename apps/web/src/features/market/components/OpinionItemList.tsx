@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Button, Table } from 'antd';
+import type { OpinionItem } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { opinionItems, type ItemFilter } from '../api';
+import { SentimentCell, SentimentWhy } from './SentimentTag';
+
+/** Opinion items newest first, paged by keyset ("load more"); a row expands to show why it scored. */
+export function OpinionItemList({ filter }: { filter: ItemFilter }) {
+  const { t } = useI18n();
+  const [items, setItems] = useState<OpinionItem[]>([]);
+  const [next, setNext] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(filter);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    opinionItems(filter)
+      .then((page) => {
+        if (!live) return;
+        setItems(page.items);
+        setNext(page.next);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloaded when the filter's value changes
+  }, [key]);
+  const more = async () => {
+    if (next === null) return;
+    setLoading(true);
+    try {
+      const page = await opinionItems(filter, next);
+      setItems((old) => [...old, ...page.items]);
+      setNext(page.next);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <>
+      <Table<OpinionItem>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={items}
+        pagination={false}
+        data-testid="opinion-items"
+        expandable={{ expandedRowRender: (item) => <SentimentWhy item={item} /> }}
+        columns={[
+          { title: t('market.time'), width: 150, render: (_: unknown, i) => new Date(i.publishedAt).toLocaleString() },
+          { title: t('market.platform'), dataIndex: 'platform', width: 110 },
+          { title: t('market.drug'), dataIndex: 'medicine', width: 90 },
+          { title: t('market.items'), dataIndex: 'text' },
+          { title: t('market.doctor'), width: 90, render: (_: unknown, i) => i.doctorName ?? '' },
+          { title: t('market.sentiment'), width: 90, render: (_: unknown, i) => <SentimentCell item={i} /> },
+        ]}
+      />
+      {next !== null && (
+        <Button style={{ marginTop: 8 }} onClick={() => void more()} loading={loading}>
+          {t('market.more')}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Select, Space } from 'antd';
+import { useI18n } from '@/lib/i18n';
+import { marketOptionsQuery } from '../api';
+
+/** A drug and one of its indications, applied by the query button; both are required (spec 001 section 5). */
+export function useDrugIndication() {
+  const { t, msg } = useI18n();
+  const { message } = App.useApp();
+  const options = useQuery(marketOptionsQuery());
+  const medicines = (options.data?.medicines ?? []).filter((m) => m.indications.length > 0);
+  const drugs = medicines.flatMap((m) => [m.name, ...m.competitors].map((name) => ({ name, indications: m.indications })));
+  const [medicine, setMedicine] = useState('');
+  const [indication, setIndication] = useState('');
+  const [chosen, setChosen] = useState<{ medicine: string; indication: string } | null>(null);
+  const indications = drugs.find((d) => d.name === medicine)?.indications ?? [];
+  const query = () => {
+    if (!medicine || !indication) return void message.warning(msg('market.drugIndicationRequired'));
+    setChosen({ medicine, indication });
+  };
+  const bar = (
+    <Space wrap className="market-filters">
+      <Select
+        data-testid="pick-drug"
+        style={{ width: 180 }}
+        placeholder={t('market.drug')}
+        value={medicine || undefined}
+        onChange={(v: string) => {
+          setMedicine(v);
+          setIndication('');
+        }}
+        options={drugs.map((d) => ({ value: d.name, label: d.name }))}
+      />
+      <Select
+        data-testid="pick-indication"
+        style={{ width: 180 }}
+        placeholder={t('market.indication')}
+        value={indication || undefined}
+        onChange={(v: string) => setIndication(v)}
+        options={indications.map((i) => ({ value: i, label: i }))}
+      />
+      <Button type="primary" onClick={query} data-testid="pick-query">
+        {t('market.query')}
+      </Button>
+    </Space>
+  );
+  return { bar, chosen };
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
+import { OPINION_SENTIMENTS, type DoctorAttitude, type NamedCount } from '@field-portal/shared';
+import { formatCount } from '@/lib/format';
+import { useI18n } from '@/lib/i18n';
+import { doctorGroupsQuery, indicationDrugQuery, patientGroupsQuery } from '../api';
+import { Loading } from '../components/Loading';
+import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
+import { useDrugIndication } from './DrugIndicationPicker';
+import '../market.css';
+
+const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) => (
+  <Col span={span} key={title}>
+    <Card size="small" title={title}>
+      <MarketChart kind="bar" horizontal={horizontal} categories={rows.map((r) => r.name)} series={[{ name: title, values: rows.map((r) => r.value) }]} />
+    </Card>
+  </Col>
+);
+
+/** patientAna: aggregate patient groups of a drug and indication. */
+export function PatientAnaPage() {
+  const { t } = useI18n();
+  const { bar, chosen } = useDrugIndication();
+  const data = useQuery({ ...patientGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
+  const d = data.data;
+  return (
+    <div className="market-page">
+      {bar}
+      <Alert type="info" showIcon message={t('market.aggregateNote')} style={{ marginBottom: 16 }} />
+      {!chosen ? (
+        <Empty description={t('market.drug') + ' / ' + t('market.indication')} />
+      ) : (
+        <Loading loading={data.isFetching}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <Card size="small">
+                <Statistic title={t('market.patients')} value={d?.total ?? 0} formatter={(v) => formatCount(Number(v))} data-testid="patients-total" />
+              </Card>
+            </Col>
+            {bars(t('market.byAge'), d?.byAge ?? [], 12, false)}
+            {bars(t('market.byProvinceTop'), d?.byProvince ?? [])}
+            <Col span={12}>
+              <Card size="small" title={t('market.byGender')}>
+                <MarketChart kind="pie" categories={[]} series={(d?.byGender ?? []).map((g) => ({ name: g.name, values: [g.value] }))} />
+              </Card>
+            </Col>
+            {bars(t('market.byStage'), d?.byStage ?? [], 12, false)}
+          </Row>
+        </Loading>
+      )}
+    </div>
+  );
+}
+
+/** doctorGroupAnalysis: doctors consulting online on a drug and indication, by department, title and hospital. */
+export function DoctorGroupPage() {
+  const { t } = useI18n();
+  const { bar, chosen } = useDrugIndication();
+  const data = useQuery({ ...doctorGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
+  const d = data.data;
+  return (
+    <div className="market-page">
+      {bar}
+      {!chosen ? (
+        <Empty description={t('market.drug') + ' / ' + t('market.indication')} />
+      ) : (
+        <Loading loading={data.isFetching}>
+          <Row gutter={[16, 16]}>
+            <Col span={8}>
+              <Card size="small">
+                <Statistic title={t('market.doctors')} value={d?.doctors ?? 0} formatter={(v) => formatCount(Number(v))} data-testid="group-doctors" />
+              </Card>
+            </Col>
+            <Col span={8}>
+              <Card size="small">
+                <Statistic title={t('market.consultations')} value={d?.consultations ?? 0} formatter={(v) => formatCount(Number(v))} />
+              </Card>
+            </Col>
+            <Col span={8}>
+              <Card size="small" title={t('market.groupAttitude')}>
+                {OPINION_SENTIMENTS.map((s) => (
+                  <Tag key={s} color={SENTIMENT_COLORS[s]}>
+                    {t(`market.${s}`)} {formatCount(d?.attitude[s] ?? 0)}
+                  </Tag>
+                ))}
+              </Card>
+            </Col>
+            {bars(t('market.byDepartment'), d?.byDepartment ?? [])}
+            {bars(t('market.byTitle'), d?.byTitle ?? [])}
+            {bars(t('market.byHospital'), d?.byHospital ?? [], 24)}
+          </Row>
+        </Loading>
+      )}
+    </div>
+  );
+}
+
+/** indicationDrug: per doctor in scope, the attitude of their opinion items on a drug and indication. */
+export function IndicationDrugPage() {
+  const { t } = useI18n();
+  const { bar, chosen } = useDrugIndication();
+  const data = useQuery({ ...indicationDrugQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
+  return (
+    <div className="market-page">
+      {bar}
+      <Table<DoctorAttitude>
+        rowKey="doctorId"
+        size="small"
+        data-testid="attitude-table"
+        loading={data.isFetching}
+        dataSource={data.data ?? []}
+        pagination={{ pageSize: 20 }}
+        columns={[
+          { title: t('market.doctor'), dataIndex: 'doctorName', width: 100 },
+          { title: t('market.hospital'), dataIndex: 'hospitalName' },
+          { title: t('market.department'), dataIndex: 'departmentName', width: 140 },
+          ...OPINION_SENTIMENTS.map((s) => ({ title: t(`market.${s}`), dataIndex: s, width: 80 })),
+          {
+            title: t('market.attitude'),
+            width: 100,
+            sorter: (a: DoctorAttitude, b: DoctorAttitude) => a.attitude - b.attitude,
+            render: (_: unknown, r: DoctorAttitude) => <Tag color={r.attitude > 0 ? 'green' : r.attitude < 0 ? 'red' : 'default'}>{r.attitude.toFixed(2)}</Tag>,
+          },
+          { title: t('market.lastAt'), width: 120, render: (_: unknown, r: DoctorAttitude) => new Date(r.lastAt).toLocaleDateString() },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Col, Empty, Row, Select, Space, Table } from 'antd';
+import { MARKET_LIMITS, OPINION_SENTIMENTS, type IndicationDrugRow } from '@field-portal/shared';
+import { formatCount } from '@/lib/format';
+import { useI18n } from '@/lib/i18n';
+import { indicationMedAnaQuery, marketOptionsQuery } from '../api';
+import { Loading } from '../components/Loading';
+import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
+import '../market.css';
+
+/** indicationMedAna: the drugs of an indication by sales share, search and sentiment. */
+export function IndicationMedAnaPage() {
+  const { t, msg } = useI18n();
+  const { message } = App.useApp();
+  const options = useQuery(marketOptionsQuery());
+  const [indication, setIndication] = useState('');
+  const [chosen, setChosen] = useState('');
+  const data = useQuery({ ...indicationMedAnaQuery(chosen, MARKET_LIMITS.monthsDefault), enabled: chosen !== '' });
+  const rows = data.data?.drugs ?? [];
+  return (
+    <div className="market-page">
+      <Space wrap className="market-filters">
+        <Select data-testid="pick-indication" style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={setIndication} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
+        <Button type="primary" onClick={() => (indication ? setChosen(indication) : void message.warning(msg('market.indicationRequired')))}>
+          {t('market.query')}
+        </Button>
+      </Space>
+      {!chosen ? (
+        <Empty description={t('market.indication')} />
+      ) : (
+        <Loading loading={data.isFetching}>
+          <Row gutter={[16, 16]}>
+            <Col span={10}>
+              <Card size="small" title={t('market.share')}>
+                <MarketChart kind="pie" categories={[]} series={rows.map((r) => ({ name: r.medicine, values: [r.sales] }))} />
+              </Card>
+            </Col>
+            <Col span={14}>
+              <Card size="small" title={t('market.opinions')}>
+                <MarketChart kind="bar" stacked categories={rows.map((r) => r.medicine)} series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: rows.map((r) => r[s]), color: SENTIMENT_COLORS[s] }))} />
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Table<IndicationDrugRow>
+                rowKey="medicine"
+                size="small"
+                pagination={false}
+                dataSource={rows}
+                columns={[
+                  { title: t('market.drug'), dataIndex: 'medicine' },
+                  { title: t('market.sales'), render: (_: unknown, r) => formatCount(r.sales) },
+                  { title: t('market.share'), render: (_: unknown, r) => `${r.share}%` },
+                  { title: t('market.search'), render: (_: unknown, r) => formatCount(r.search) },
+                  ...OPINION_SENTIMENTS.map((s) => ({ title: t(`market.${s}`), render: (_: unknown, r: IndicationDrugRow) => formatCount(r[s]) })),
+                ]}
+              />
+            </Col>
+          </Row>
+        </Loading>
+      )}
+    </div>
+  );
+}

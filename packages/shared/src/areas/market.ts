@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import type { MessageText } from '../messages.js';
+import { dbIdParam, dbText } from '../schemas/fields.js';
+
+/**
+ * Market intelligence (spec 001 sections 1, 2.4 /medicine and /doctor, 5, 9; docs/decisions/0025):
+ * public opinion with sentiment, drug market and net search, indication-drug attitude, patient
+ * groups, doctor group analysis and lecturer rating. Envelope `{ code, msg, result }`.
+ */
+const P = '/API-PROVIDER-MANAGER/market';
+
+export const MARKET_PATHS = {
+  /** GET: medicines with their competitors and indications, platforms, lecturer products. */
+  options: `${P}/options`,
+  /** GET ?medicine&indication&months: sentiment by month, platform and drug, with the events (MedAna). */
+  opinionTrend: `${P}/opinionTrend`,
+  /** GET ?medicine&eventId&sentiment&platform&after: opinion items, each with why it scored (keyset). */
+  opinionItems: `${P}/opinionItems`,
+  /** GET ?id: one event and its sentiment split (eventDetail). */
+  eventDetail: `${P}/eventDetail`,
+  /** GET ?medicine&indication: per doctor in scope, the attitude of their items (indicationDrug). */
+  indicationDrug: `${P}/indicationDrug`,
+  /** GET ?medicine&competitor: sales by month and province, the drug beside the competitor (medicineMarket). */
+  marketCompare: `${P}/marketCompare`,
+  /** GET ?medicine&competitor: search index, consultations and opinion volume by month (medicineNet). */
+  netSearch: `${P}/netSearch`,
+  /** GET ?indication: the drugs of an indication by sales, search and sentiment (indicationMedAna). */
+  indicationMedAna: `${P}/indicationMedAna`,
+  /** GET ?product: lecturer levels from speaker history and feedback (lecturerRating). */
+  lecturerRating: `${P}/lecturerRating`,
+  /** GET ?medicine&indication: aggregate patient groups (patientAna). */
+  patientGroups: `${P}/patientGroups`,
+  /** GET ?medicine&indication: doctors consulting on the drug, grouped (doctorGroupAnalysis). */
+  doctorGroups: `${P}/doctorGroups`,
+} as const;
+
+export const OPINION_SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
+export type Sentiment = (typeof OPINION_SENTIMENTS)[number];
+
+export const LECTURER_LEVELS = ['national', 'regional', 'city', 'none'] as const;
+export type LecturerLevel = (typeof LECTURER_LEVELS)[number];
+
+/**
+ * The sentiment lexicon lives in data management's keywords: a keyword whose category is one of
+ * these takes part in scoring (degree words multiply: stronger ×2, weaker ×0.5).
+ */
+export const LEXICON_CATEGORIES = {
+  positive: '正面词',
+  negative: '负面词',
+  negation: '否定词',
+  stronger: '程度词(加强)',
+  weaker: '程度词(减弱)',
+} as const;
+export type LexiconRole = keyof typeof LEXICON_CATEGORIES;
+
+export const MARKET_LIMITS = {
+  /** How far back a sentiment word looks for negation and degree words (tokens). */
+  lookBack: 3,
+  strongerWeight: 2,
+  weakerWeight: 0.5,
+  itemsPageSize: 20,
+  monthsDefault: 12,
+  monthsMax: 36,
+  nameMax: 100,
+  /** Top-10 lists of spec 001 section 9. */
+  topN: 10,
+  attitudeDoctors: 200,
+} as const;
+
+/**
+ * Lecturer levels (docs/decisions/0025): talks are held meetings of the product where the doctor
+ * spoke or chaired and attended; cities are the distinct meeting cities; the mean of the feedback given.
+ */
+export const LECTURER_RULE: Record<Exclude<LecturerLevel, 'none'>, { talks: number; cities: number; feedback: number }> = {
+  national: { talks: 6, cities: 3, feedback: 4.3 },
+  regional: { talks: 3, cities: 2, feedback: 4.0 },
+  city: { talks: 1, cities: 1, feedback: 3.5 },
+};
+
+/** The level a speaker's history earns: the first level whose every threshold is met. */
+export function lecturerLevel(talks: number, cities: number, meanFeedback: number | null): LecturerLevel {
+  for (const level of ['national', 'regional', 'city'] as const) {
+    const rule = LECTURER_RULE[level];
+    if (talks >= rule.talks && cities >= rule.cities && meanFeedback !== null && meanFeedback >= rule.feedback) return level;
+  }
+  return 'none';
+}
+
+export const MARKET_MESSAGES = {
+  // spec 001 section 5
+  'market.competitorRequired': { zh: '请选择竞品并点击查询', en: 'Choose a competitor and click query' },
+  'market.drugIndicationRequired': { zh: '请选择药品和适应症', en: 'Choose a drug and an indication' },
+  'market.medicineRequired': { zh: '请选择药品', en: 'Choose a drug' },
+  'market.indicationRequired': { zh: '请选择适应症', en: 'Choose an indication' },
+  'market.productRequired': { zh: '请选择产品', en: 'Choose a product' },
+  'market.medicineUnknown': { zh: '数据管理中没有药品「{name}」', en: 'Data management has no drug "{name}"' },
+  'market.competitorUnknown': { zh: '「{name}」不是该药品的竞品', en: '"{name}" is not a competitor of this drug' },
+  'market.indicationUnknown': { zh: '该药品没有适应症「{name}」', en: 'The drug has no indication "{name}"' },
+  'market.eventNotFound': { zh: '舆情事件不存在', en: 'The opinion event does not exist' },
+  'market.noLecturerData': { zh: '该产品暂无讲者评级数据', en: 'no lecturer-rating data for this product' },
+} as const satisfies Record<string, MessageText>;
+
+const name = dbText(MARKET_LIMITS.nameMax);
+const optionalName = name.optional().default('');
+const months = z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax).optional().default(MARKET_LIMITS.monthsDefault);
+
+export const opinionTrendQuery = z.strictObject({ medicine: optionalName, indication: optionalName, months });
+export const opinionItemsQuery = z.strictObject({
+  medicine: optionalName,
+  indication: optionalName,
+  eventId: dbIdParam.optional(),
+  sentiment: z.enum(OPINION_SENTIMENTS).optional(),
+  platform: optionalName,
+  doctorId: dbIdParam.optional(),
+  /** The last item id of the previous page (newest first). */
+  after: dbIdParam.optional(),
+});
+export const eventDetailQuery = z.strictObject({ id: dbIdParam });
+export const drugIndicationQuery = z.strictObject({ medicine: optionalName, indication: optionalName });
+export const competitorQuery = z.strictObject({ medicine: optionalName, competitor: optionalName, months });
+export const marketIndicationQuery = z.strictObject({ indication: optionalName, months });
+export const productQuery = z.strictObject({ product: optionalName });
+
+export interface MarketMedicine {
+  name: string;
+  competitors: string[];
+  indications: string[];
+}
+export interface MarketOptions {
+  medicines: MarketMedicine[];
+  indications: string[];
+  platforms: string[];
+  /** Products that meetings name (lecturer rating). */
+  products: string[];
+}
+
+export interface SentimentCounts {
+  positive: number;
+  negative: number;
+  neutral: number;
+}
+export interface OpinionEventRow extends SentimentCounts {
+  id: number;
+  title: string;
+  medicine: string;
+  startedAt: string;
+  items: number;
+}
+export interface OpinionTrend {
+  byMonth: (SentimentCounts & { month: string })[];
+  byPlatform: (SentimentCounts & { platform: string })[];
+  byDrug: (SentimentCounts & { medicine: string })[];
+  events: OpinionEventRow[];
+  total: number;
+}
+
+/** Why an item scored as it did: each sentiment word with the negations and degree words before it. */
+export interface SentimentHit {
+  word: string;
+  polarity: 1 | -1;
+  negations: string[];
+  degrees: { word: string; weight: number }[];
+  contribution: number;
+}
+export interface SentimentExplanation {
+  hits: SentimentHit[];
+  score: number;
+}
+export interface OpinionItem {
+  id: number;
+  platform: string;
+  text: string;
+  publishedAt: string;
+  medicine: string;
+  indication: string;
+  doctorId: number | null;
+  doctorName: string | null;
+  eventId: number | null;
+  sentiment: Sentiment;
+  score: number;
+  explanation: SentimentExplanation;
+}
+export interface OpinionItemsPage {
+  items: OpinionItem[];
+  /** Pass as `after` for the next page; null on the last. */
+  next: number | null;
+}
+export interface EventDetail extends OpinionEventRow {
+  byDay: (SentimentCounts & { day: string })[];
+}
+
+export interface DoctorAttitude extends SentimentCounts {
+  doctorId: number;
+  doctorName: string;
+  hospitalName: string;
+  departmentName: string;
+  /** (positive − negative) / items, −1 … 1. */
+  attitude: number;
+  lastAt: string;
+}
+
+export interface SeriesPoint {
+  month: string;
+  own: number;
+  competitor: number;
+}
+export interface MarketCompare {
+  medicine: string;
+  competitor: string;
+  sales: SeriesPoint[];
+  byProvince: { province: string; own: number; competitor: number }[];
+  totals: { own: number; competitor: number; share: number };
+}
+export interface NetSearch {
+  medicine: string;
+  competitor: string;
+  search: SeriesPoint[];
+  opinions: SeriesPoint[];
+  consultations: SeriesPoint[];
+}
+export interface IndicationDrugRow extends SentimentCounts {
+  medicine: string;
+  sales: number;
+  search: number;
+  share: number;
+}
+export interface IndicationMedAna {
+  indication: string;
+  drugs: IndicationDrugRow[];
+}
+
+export interface LecturerRow {
+  doctorId: number;
+  doctorName: string;
+  hospitalName: string;
+  talks: number;
+  cities: number;
+  feedbackCount: number;
+  meanFeedback: number | null;
+  level: LecturerLevel;
+}
+export interface LecturerRating {
+  product: string;
+  rule: typeof LECTURER_RULE;
+  lecturers: LecturerRow[];
+  byLevel: Record<LecturerLevel, number>;
+}
+
+export interface NamedCount {
+  name: string;
+  value: number;
+}
+export interface PatientGroups {
+  medicine: string;
+  indication: string;
+  total: number;
+  byAge: NamedCount[];
+  byGender: NamedCount[];
+  byStage: NamedCount[];
+  byProvince: NamedCount[];
+}
+export interface DoctorGroups {
+  medicine: string;
+  indication: string;
+  doctors: number;
+  consultations: number;
+  byDepartment: NamedCount[];
+  byTitle: NamedCount[];
+  byHospital: NamedCount[];
+  attitude: SentimentCounts;
+}
