@@ -303,6 +303,11 @@ describe('add doctor', () => {
     expect(added.doctorRange).toBe('internal');
     const dup = expectError(await call('rep01', 'POST', C.add.addDoctor, body), 409, 'customers.doctor.duplicate', 'zh', { name: '欧阳明远', hospital: hospital.name, department: '内科', id: added.id });
     expect(dup.msg).toContain(String(added.id));
+    // The 409 carries the doctor already there (in the caller's scope), so the wizard links to them.
+    expect((dup as unknown as { result: unknown }).result).toEqual({ id: added.id, name: '欧阳明远' });
+    const dupEn = expectError(await call('admin', 'POST', C.add.addDoctor, body, 'en'), 409, 'customers.doctor.duplicate', 'en', { name: '欧阳明远', hospital: hospital.name, department: '内科', id: added.id });
+    expect((dupEn as unknown as { result: unknown; field: string }).field).toBe('name');
+    expect((dupEn as unknown as { result: unknown }).result).toEqual({ id: added.id, name: '欧阳明远' });
     expect(await n(`select count(*) as n from doctors where name = '欧阳明远'`)).toBe(1);
     expect((await doctors('rep01', { doctorRange: 'internal', search: 'oymy' })).content.map((d) => d.id)).toContain(added.id);
     // Bad input changes nothing.

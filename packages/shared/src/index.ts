@@ -18,6 +18,7 @@ export * from './areas/sso.js';
 export * from './areas/meetings.js';
 export * from './areas/content.js';
 export * from './areas/surveys.js';
+export * from './areas/customers-duplicate.js';
 export * from './areas/reference.js';
 export * from './areas/customers.js';
 export * from './areas/activity.js';

@@ -14,8 +14,8 @@ export function envelopeOk(url: string, value: unknown, msg = 'success') {
   return usesCardEnvelope(url) ? { status: 200, msg, data: value ?? null } : { code: 200, msg, result: value ?? null };
 }
 
-export function envelopeError(url: string, status: number, msg: string, field?: string) {
-  const base = usesCardEnvelope(url) ? { status, msg, data: null } : { code: status, msg, result: null };
+export function envelopeError(url: string, status: number, msg: string, field?: string, data?: unknown) {
+  const base = usesCardEnvelope(url) ? { status, msg, data: data ?? null } : { code: status, msg, result: data ?? null };
   return field ? { ...base, field } : base;
 }
 

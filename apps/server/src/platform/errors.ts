@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly field?: string,
+    /** What the caller can act on besides the message (the envelope's result), e.g. the existing record of a 409. */
+    readonly data?: unknown,
   ) {
     super(key);
   }
@@ -114,10 +116,10 @@ export function loggableError(error: unknown): Record<string, unknown> {
   };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string) {
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string, data?: unknown) {
   // Fastify's errors before routing come with a request that has no url or language yet.
   const msg = message(key, request.lang ?? DEFAULT_LANG, params);
-  return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field));
+  return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field, data));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -128,7 +130,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, 400, key, params, field);
     }
     if (error instanceof AppError) {
-      return sendError(request, reply, error.statusCode, error.key, error.params, error.field);
+      return sendError(request, reply, error.statusCode, error.key, error.params, error.field, error.data);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');

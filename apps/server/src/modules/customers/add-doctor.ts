@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { addDoctorRequest } from '@field-portal/shared';
+import type { addDoctorRequest, DuplicateDoctor } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { departmentOf, unknownCodes, unknownIndications } from '../reference/service.js';
-import { hospitalInScope, type DataScope } from './scope.js';
+import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 
 /**
  * addDoctor: a doctor of company-internal master data, with its primary affiliation, in one
@@ -40,12 +40,15 @@ export async function addDoctor(db: Db, scope: DataScope, userId: number, body: 
   return db.transaction(async (tx) => {
     // Two people adding the same doctor at once: the second waits here and then finds the first.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`doctor:${body.name}:${body.hospitalId}:${body.dept1Code}`}))`);
-    const [existing] = await selectRows<{ id: number }>(
+    const [existing] = await selectRows<{ id: number; in_scope: boolean }>(
       tx,
-      sql`select id from doctors where name = ${body.name} and hospital_id = ${body.hospitalId} and dept1_code = ${body.dept1Code} order by id limit 1`,
+      sql`select d.id, ${doctorInScope(scope)} as in_scope from doctors d
+           where d.name = ${body.name} and d.hospital_id = ${body.hospitalId} and d.dept1_code = ${body.dept1Code} order by d.id limit 1`,
     );
     if (existing) {
-      throw new AppError(409, 'customers.doctor.duplicate', { name: body.name, hospital: hospital.name, department: dept1.name, id: existing.id }, 'name');
+      // The result names the doctor already there, so the wizard links to them (only inside the caller's scope).
+      const result: DuplicateDoctor | null = existing.in_scope ? { id: existing.id, name: body.name } : null;
+      throw new AppError(409, 'customers.doctor.duplicate', { name: body.name, hospital: hospital.name, department: dept1.name, id: existing.id }, 'name', result);
     }
     const [row] = await selectRows<{ id: number }>(
       tx,

@@ -112,11 +112,11 @@ export async function listMeetings(db: Tx, f: ListFilter, limit: number): Promis
     select x.* from (
       (select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
         where m.owner_id = ${f.userId} and ${where} and ${after}
-        order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
+        order by m.start_time desc, m.id desc limit ${limit})
       union all
       (select ${MEETING_COLUMNS} from meeting_co_organizers c join meetings m on m.id = c.meeting_id join users u on u.id = m.owner_id
         where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} and ${after}
-        order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
+        order by m.start_time desc, m.id desc limit ${limit})
     ) x order by x.start_time desc, x.id desc limit ${limit}`);
 }
 

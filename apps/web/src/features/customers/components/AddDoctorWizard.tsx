@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Form, Input, Modal, Radio, Select, Steps } from 'antd';
-import { describeFailure } from '@/lib/http';
+import { Link } from 'react-router';
+import { describeFailure, isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
-import { CUSTOMERS_LIMITS, type AddDoctorRequest } from '@field-portal/shared';
+import { CUSTOMERS_LIMITS, isDuplicateDoctor, type AddDoctorRequest, type DuplicateDoctor } from '@field-portal/shared';
 import { addDoctorLookups, customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
+import { doctorPath } from '../routes';
 import { LazyCascader } from './LazyCascader';
 
 type Step = 0 | 1 | 2;
@@ -40,6 +42,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [hospitalKeyword, setHospitalKeyword] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  const [existing, setExisting] = useState<DuplicateDoctor | undefined>();
   const [saving, setSaving] = useState(false);
   const patch = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
 
@@ -61,6 +64,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
 
   const submit = async () => {
     setProblem(undefined);
+    setExisting(undefined);
     setSaving(true);
     const body: AddDoctorRequest = {
       name: draft.name.trim(),
@@ -80,6 +84,9 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
     } catch (failure) {
       // a duplicate (409) is the server's message naming the doctor already there
       setProblem(describeFailure(failure, lang));
+      // its result is that doctor when they are inside the user's scope: offer to open them instead
+      const result = isHttpError(failure) && failure.status === 409 ? (failure.body as { result?: unknown } | null)?.result : undefined;
+      setExisting(isDuplicateDoctor(result) ? result : undefined);
     } finally {
       setSaving(false);
     }
@@ -185,9 +192,29 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
         {problem ? (
-          <Alert type="error" showIcon title={problem} role="alert" />
+          <AddDoctorProblem problem={problem} existing={existing} onOpen={onClose} />
         ) : null}
       </Form>
     </Modal>
+  );
+}
+
+/** Why saving failed; for a duplicate in the user's scope, a link to the doctor already there. */
+export function AddDoctorProblem({ problem, existing, onOpen }: { problem: string; existing?: DuplicateDoctor; onOpen: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={problem}
+      role="alert"
+      description={
+        existing ? (
+          <Link to={doctorPath(existing.id, existing.name)} onClick={onOpen}>
+            {t('customers.add.openExisting', { name: existing.name })}
+          </Link>
+        ) : undefined
+      }
+    />
   );
 }
