@@ -30,6 +30,7 @@ import { surveyRoutes } from './modules/surveys/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
 import { referenceRoutes } from './modules/reference/data.js';
 import { activityRoutes } from './modules/activity/routes.js';
+import { intelligenceRoutes } from './modules/intelligence/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(surveyRoutes);
   await app.register(customersRoutes);
   await app.register(activityRoutes);
+  await app.register(intelligenceRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
+import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
@@ -66,7 +67,11 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'push scheduler run failed'),
   });
   scheduler.start();
+  // Recomputes doctor intelligence when a job is queued (docs/decisions/0024).
+  const intelJobs = new IntelJobRunner(database.db, (error) => app.log.error({ err: loggableError(error) }, 'intelligence recompute failed'));
+  intelJobs.start();
   const close = async () => {
+    await intelJobs.stop();
     await scheduler.stop();
     await app.close();
     await database.close();

@@ -21,3 +21,4 @@ export * from './areas/surveys.js';
 export * from './areas/reference.js';
 export * from './areas/customers.js';
 export * from './areas/activity.js';
+export * from './areas/intelligence.js';

@@ -11,6 +11,7 @@ import { CONTENT_MESSAGES } from './areas/content.js';
 import { SURVEY_MESSAGES } from './areas/surveys.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { ACTIVITY_MESSAGES } from './areas/activity.js';
+import { INTELLIGENCE_MESSAGES } from './areas/intelligence.js';
 
 const MB = 1024 * 1024;
 
@@ -157,6 +158,7 @@ export const MESSAGES = {
   ...SURVEY_MESSAGES,
   ...CUSTOMERS_MESSAGES,
   ...ACTIVITY_MESSAGES,
+  ...INTELLIGENCE_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

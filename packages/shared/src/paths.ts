@@ -9,6 +9,7 @@ import { CONTENT_PATHS } from './areas/content.js';
 import { SURVEY_PATHS } from './areas/surveys.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
+import { INTELLIGENCE_PATHS } from './areas/intelligence.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -26,6 +27,7 @@ export const API = {
   surveys: SURVEY_PATHS,
   customers: CUSTOMERS_PATHS,
   activity: ACTIVITY_PATHS,
+  intelligence: INTELLIGENCE_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

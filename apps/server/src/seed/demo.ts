@@ -9,6 +9,7 @@ import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedCustomers } from './customers.js';
+import { seedIntelligence } from './intelligence.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
@@ -210,6 +211,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedApps(tx);
     await seedActivity(tx);
     await seedMeetingsContent(tx);
+    await seedIntelligence(tx);
   });
   return true;
 }

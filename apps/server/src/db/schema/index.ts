@@ -15,3 +15,4 @@ export * from './surveys.js';
 export * from './reference.js';
 export * from './customers.js';
 export * from './activity.js';
+export * from './intelligence.js';
