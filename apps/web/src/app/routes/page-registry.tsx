@@ -10,6 +10,7 @@ import { ACTIVITY_PAGES } from '@/features/activity/pages';
 import { CONTENT_PAGES } from '@/features/content/pages';
 import { MEETING_PAGES } from '@/features/meetings/pages';
 import { SURVEY_PAGES } from '@/features/surveys/pages';
+import { INTELLIGENCE_PAGES } from '@/features/intelligence/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -36,6 +37,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...CONTENT_PAGES,
   ...MEETING_PAGES,
   ...SURVEY_PAGES,
+  ...INTELLIGENCE_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

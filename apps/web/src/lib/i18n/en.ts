@@ -8,6 +8,7 @@ import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
 import { en as customersEn } from './labels/customers';
 import { en as activityEn } from './labels/activity';
+import { en as intelligenceEn } from './labels/intelligence';
 import { en as contentEn } from './labels/content';
 import { en as meetingsEn } from './labels/meetings';
 import { en as surveysEn } from './labels/surveys';
@@ -191,6 +192,7 @@ export const en: Record<LabelKey, string> = {
   ...centreEn,
   ...customersEn,
   ...activityEn,
+  ...intelligenceEn,
   ...contentEn,
   ...meetingsEn,
   ...surveysEn,

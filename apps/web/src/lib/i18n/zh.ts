@@ -7,6 +7,7 @@ import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
 import { zh as customersZh } from './labels/customers';
 import { zh as activityZh } from './labels/activity';
+import { zh as intelligenceZh } from './labels/intelligence';
 import { zh as contentZh } from './labels/content';
 import { zh as meetingsZh } from './labels/meetings';
 import { zh as surveysZh } from './labels/surveys';
@@ -190,6 +191,7 @@ export const zh = {
   ...centreZh,
   ...customersZh,
   ...activityZh,
+  ...intelligenceZh,
   ...contentZh,
   ...meetingsZh,
   ...surveysZh,
