@@ -35,7 +35,7 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   await page.getByTestId('compare-2').click();
   await expect(page.getByTestId('kol-radar')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('compare-too-few')).toHaveCount(0);
-  await page.getByRole('button', { name: '解释' }).first().click();
+  await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
   await expect(page.getByTestId('kol-explain')).toContainText('贡献');
 });
 
