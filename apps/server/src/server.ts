@@ -8,6 +8,7 @@ import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
 import { SentimentJob } from './modules/market/sentiment-job.js';
+import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
@@ -73,7 +74,11 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'sentiment job run failed'),
   });
   sentiment.start();
+  // Recomputes doctor intelligence when a job is queued (docs/decisions/0024).
+  const intelJobs = new IntelJobRunner(database.db, (error) => app.log.error({ err: loggableError(error) }, 'intelligence recompute failed'));
+  intelJobs.start();
   const close = async () => {
+    await intelJobs.stop();
     await scheduler.stop();
     await sentiment.stop();
     await app.close();

@@ -23,3 +23,4 @@ export * from './areas/reference.js';
 export * from './areas/customers.js';
 export * from './areas/activity.js';
 export * from './areas/market.js';
+export * from './areas/intelligence.js';

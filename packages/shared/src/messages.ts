@@ -12,6 +12,7 @@ import { SURVEY_MESSAGES } from './areas/surveys.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { ACTIVITY_MESSAGES } from './areas/activity.js';
 import { MARKET_MESSAGES } from './areas/market.js';
+import { INTELLIGENCE_MESSAGES } from './areas/intelligence.js';
 
 const MB = 1024 * 1024;
 
@@ -159,6 +160,7 @@ export const MESSAGES = {
   ...CUSTOMERS_MESSAGES,
   ...ACTIVITY_MESSAGES,
   ...MARKET_MESSAGES,
+  ...INTELLIGENCE_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

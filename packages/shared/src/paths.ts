@@ -10,6 +10,7 @@ import { SURVEY_PATHS } from './areas/surveys.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
 import { MARKET_PATHS } from './areas/market.js';
+import { INTELLIGENCE_PATHS } from './areas/intelligence.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -28,6 +29,7 @@ export const API = {
   customers: CUSTOMERS_PATHS,
   activity: ACTIVITY_PATHS,
   market: MARKET_PATHS,
+  intelligence: INTELLIGENCE_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

@@ -9,6 +9,7 @@ import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedCustomers } from './customers.js';
+import { seedIntelligence } from './intelligence.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
@@ -214,6 +215,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedMeetingsContent(tx);
     await writeMarketData(tx, { ...DEMO_MARKET, now: Date.now() });
     await seedHomeFigures(tx);
+    await seedIntelligence(tx);
   });
   return true;
 }

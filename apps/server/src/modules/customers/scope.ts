@@ -168,3 +168,40 @@ export async function findHospitalInScope(db: Db | Tx, scope: DataScope, id: num
   if (!row) throw notFound();
   return row;
 }
+
+/** What analyses of other modules read of every doctor (doctor intelligence: scores, look-alikes, generated academic data). */
+export interface DoctorFacts {
+  id: number;
+  hospitalId: number;
+  provinceCode: string;
+  cityCode: string;
+  dept1Code: string;
+  dept2Code: string | null;
+  titleCode: string;
+  hospitalLevel: string;
+  indications: string[];
+  outpatientDays: number;
+  onlinePatients: number;
+}
+
+/** Doctors after `afterId` in id order, `limit` at a time (a keyset walk over the whole table; no scope: background jobs). */
+export async function doctorFacts(db: Db | Tx, afterId: number, limit: number): Promise<DoctorFacts[]> {
+  const rows = await selectRows<{ id: number; hospital_id: number; province_code: string; city_code: string; dept1_code: string; dept2_code: string | null; title_code: string; hospital_level: string; indications: string[]; outpatient_days: number; online_patients: number }>(
+    db,
+    sql`select id, hospital_id, province_code, city_code, dept1_code, dept2_code, title_code, hospital_level, indications, outpatient_days, online_patients
+          from doctors where id > ${afterId} order by id limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    hospitalId: Number(r.hospital_id),
+    provinceCode: r.province_code,
+    cityCode: r.city_code,
+    dept1Code: r.dept1_code,
+    dept2Code: r.dept2_code,
+    titleCode: r.title_code,
+    hospitalLevel: r.hospital_level,
+    indications: r.indications ?? [],
+    outpatientDays: Number(r.outpatient_days),
+    onlinePatients: Number(r.online_patients),
+  }));
+}

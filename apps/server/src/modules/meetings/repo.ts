@@ -185,3 +185,20 @@ export async function newsMeetings(db: Tx, userId: number, from: Date, limit: nu
        and (m.end_time >= ${from.toISOString()}::timestamptz or m.updated_at >= ${from.toISOString()}::timestamptz)
      order by m.start_time asc, m.id asc limit ${limit}`);
 }
+
+/** Every doctor's part in meetings held (speaker, chair or attended), for doctor intelligence's relations and speaker history. */
+export async function meetingParticipation(db: Tx): Promise<{ meetingId: number; doctorId: number; role: string; attended: boolean; year: number }[]> {
+  const rows = await selectRows<{ meeting_id: number; doctor_id: number; role: string; attended: boolean; year: number }>(db, sql`
+    select a.meeting_id, a.doctor_id, a.role, a.attended, extract(year from m.start_time)::int as year
+      from meeting_attendees a join meetings m on m.id = a.meeting_id
+     where m.status <> 'cancelled' and (a.attended or a.role <> 'attendee')`);
+  return rows.map((r) => ({ meetingId: Number(r.meeting_id), doctorId: Number(r.doctor_id), role: r.role, attended: Boolean(r.attended), year: Number(r.year) }));
+}
+
+/** One doctor's part in meetings (speaker history on the doctor's 360 view). */
+export async function meetingParticipationOf(db: Tx, doctorId: number): Promise<{ role: string; attended: boolean }[]> {
+  const rows = await selectRows<{ role: string; attended: boolean }>(db, sql`
+    select a.role, a.attended from meeting_attendees a join meetings m on m.id = a.meeting_id
+     where a.doctor_id = ${doctorId} and m.status <> 'cancelled'`);
+  return rows.map((r) => ({ role: r.role, attended: Boolean(r.attended) }));
+}

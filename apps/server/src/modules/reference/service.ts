@@ -173,3 +173,16 @@ export async function addKeywords(db: Db | Tx, entries: readonly { keyword: stri
   if (entries.length === 0) return;
   await db.execute(sql`insert into keywords (keyword, category) values ${sql.join(entries.map((e) => sql`(${e.keyword}, ${e.category})`), sql`,`)} on conflict (keyword) do nothing`);
 }
+
+/** Data management's journals (doctor intelligence records papers in them); `core` when the category names a core journal. */
+export async function journalList(db: Db | Tx): Promise<{ id: number; name: string; core: boolean }[]> {
+  const rows = await selectRows<{ id: number; name: string; category: string }>(db, sql`select id, name, category from journals order by id`);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, core: r.category.includes('核心') || /core/i.test(r.category) }));
+}
+
+/** Adds journals not yet in data management's list (by name); used by generated demo data. */
+export async function ensureJournals(db: Db | Tx, items: readonly { name: string; category: string; alias: string }[]): Promise<void> {
+  for (const j of items) {
+    await db.execute(sql`insert into journals (name, category, alias) values (${j.name}, ${j.category}, ${j.alias}) on conflict (name) do nothing`);
+  }
+}

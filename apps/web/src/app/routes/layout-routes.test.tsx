@@ -10,7 +10,7 @@ const base = { code: '', icon: '', hidden: false, watermark: false, secondaryMen
 const MENUS: MenuEntry[] = [
   { ...base, id: 1, parentId: null, name: '概览', nameEn: 'Overview', path: '/dashboard', router: 'overview', sort: 1 },
   { ...base, id: 2, parentId: null, name: '医生分析', nameEn: 'Doctor analysis', path: '/doctor', router: 'doctor', sort: 2 },
-  { ...base, id: 3, parentId: 2, name: 'KOL 图谱', nameEn: 'KOL mapping', path: '/doctor/KOLmapping', router: 'KOLmapping', sort: 1 },
+  { ...base, id: 3, parentId: 2, name: '示例页面', nameEn: 'Sample page', path: '/doctor/samplePage', router: 'samplePage', sort: 1 },
 ];
 
 function renderAt(path: string) {
@@ -27,15 +27,15 @@ describe('generated layout routes', () => {
   afterEach(cleanup);
 
   it('renders a page without a screen as "not yet available" under its title', async () => {
-    renderAt('/doctor/KOLmapping');
-    expect(await screen.findByText('KOL 图谱')).toBeTruthy();
+    renderAt('/doctor/samplePage');
+    expect(await screen.findByText('示例页面')).toBeTruthy();
     expect(screen.getByText(message('page.notYetAvailable', 'zh'))).toBeTruthy();
   });
 
   it('redirects an area to its first page and / to the dashboard', async () => {
     const router = renderAt('/doctor');
-    expect(await screen.findByText('KOL 图谱')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/doctor/KOLmapping');
+    expect(await screen.findByText('示例页面')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/doctor/samplePage');
     await act(() => router.navigate('/'));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByText('概览')).toBeTruthy();

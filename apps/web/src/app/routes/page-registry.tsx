@@ -11,6 +11,7 @@ import { CONTENT_PAGES } from '@/features/content/pages';
 import { MEETING_PAGES } from '@/features/meetings/pages';
 import { SURVEY_PAGES } from '@/features/surveys/pages';
 import { MARKET_PAGES } from '@/features/market/pages';
+import { INTELLIGENCE_PAGES } from '@/features/intelligence/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -38,6 +39,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...MEETING_PAGES,
   ...SURVEY_PAGES,
   ...MARKET_PAGES,
+  ...INTELLIGENCE_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

@@ -9,6 +9,7 @@ import { en as centreEn } from './labels/app-centre';
 import { en as customersEn } from './labels/customers';
 import { en as activityEn } from './labels/activity';
 import { en as marketEn } from './labels/market';
+import { en as intelligenceEn } from './labels/intelligence';
 import { en as contentEn } from './labels/content';
 import { en as meetingsEn } from './labels/meetings';
 import { en as surveysEn } from './labels/surveys';
@@ -193,6 +194,7 @@ export const en: Record<LabelKey, string> = {
   ...customersEn,
   ...activityEn,
   ...marketEn,
+  ...intelligenceEn,
   ...contentEn,
   ...meetingsEn,
   ...surveysEn,

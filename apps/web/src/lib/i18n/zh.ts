@@ -8,6 +8,7 @@ import { zh as centreZh } from './labels/app-centre';
 import { zh as customersZh } from './labels/customers';
 import { zh as activityZh } from './labels/activity';
 import { zh as marketZh } from './labels/market';
+import { zh as intelligenceZh } from './labels/intelligence';
 import { zh as contentZh } from './labels/content';
 import { zh as meetingsZh } from './labels/meetings';
 import { zh as surveysZh } from './labels/surveys';
@@ -192,6 +193,7 @@ export const zh = {
   ...customersZh,
   ...activityZh,
   ...marketZh,
+  ...intelligenceZh,
   ...contentZh,
   ...meetingsZh,
   ...surveysZh,

@@ -1,0 +1,273 @@
+import { sql } from 'drizzle-orm';
+import Graph from 'graphology';
+import pagerank from 'graphology-metrics/centrality/pagerank.js';
+import louvain from 'graphology-communities-louvain';
+import { KOL_DEFAULT_WEIGHTS, KOL_DIMENSIONS, kolScore, tierOf, type KolDimension } from '@field-portal/shared';
+import { selectRows, type Tx } from '../../db/client.js';
+import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
+import { insertLiteral } from '../customers/dataset.js';
+import { meetingParticipation } from '../meetings/repo.js';
+import { randomSource } from '../customers/generator.js';
+
+/**
+ * The recompute (docs/decisions/0024): relations, network metrics and KOL scores, from the
+ * academic records, the meetings service's speaker and attendance history and the customers
+ * service's doctors. Runs in ONE transaction, so readers keep the previous results until it
+ * commits. The pure parts (percentiles, raw values, layout) are exported for unit tests.
+ */
+
+export interface ComputeStats {
+  doctors: number;
+  relations: number;
+  scored: number;
+  communities: number;
+  ms: number;
+  peakRssMb: number;
+  [key: string]: number;
+}
+
+/** percent_rank of every value (0–100): the share of the other values that are lower. */
+export function percentRanks(values: readonly number[]): number[] {
+  const n = values.length;
+  if (n <= 1) return values.map(() => 0);
+  const sorted = Float64Array.from(values).sort();
+  return values.map((v) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return (lo / (n - 1)) * 100;
+  });
+}
+
+export interface RawInputs {
+  items: Partial<Record<string, number>>;
+  papers: number;
+  meetingsSpoken: number;
+  pagerankRelative: number;
+}
+
+const TITLE_POINTS: Record<string, number> = { CHIEF: 3, ASSOCIATE_CHIEF: 2, ATTENDING: 1, RESIDENT: 0 };
+const gradePoints = (level: string) => (level === '3A' ? 2 : level.startsWith('3') ? 1 : 0);
+
+/** Each dimension's raw value for one doctor and indication (what "explain" shows). */
+export function rawValues(d: Pick<DoctorFacts, 'titleCode' | 'hospitalLevel' | 'outpatientDays'>, x: RawInputs): Record<KolDimension, number> {
+  const n = (kind: string) => x.items[kind] ?? 0;
+  return {
+    advisoryBoard: n('advisory'),
+    guideline: n('guideline'),
+    committee: n('committee'),
+    association: n('association'),
+    clinicalTrial: n('trial'),
+    conference: n('conference') + x.meetingsSpoken,
+    paper: x.papers,
+    editorialBoard: n('editorial'),
+    background: (TITLE_POINTS[d.titleCode] ?? 0) + gradePoints(d.hospitalLevel) + n('nsfc'),
+    network: Math.round(x.pagerankRelative * 1000) / 1000,
+    clinicalExperience: d.outpatientDays,
+    patientEducation: n('education'),
+  };
+}
+
+/** Positions of the area map: communities on a spiral by size, members around their centre. */
+export function layout(nodes: readonly { id: number; community: number }[]): Map<number, { x: number; y: number }> {
+  const byCommunity = new Map<number, number[]>();
+  for (const n of nodes) {
+    let list = byCommunity.get(n.community);
+    if (!list) byCommunity.set(n.community, (list = []));
+    list.push(n.id);
+  }
+  const groups = [...byCommunity.values()].sort((a, b) => b.length - a.length || a[0]! - b[0]!);
+  const out = new Map<number, { x: number; y: number }>();
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  let ring = 0;
+  groups.forEach((members, i) => {
+    const radius = Math.sqrt(members.length) * 2;
+    const distance = i === 0 ? 0 : ring + radius;
+    const angle = i * golden;
+    const cx = Math.cos(angle) * distance;
+    const cy = Math.sin(angle) * distance;
+    ring = Math.max(ring, distance * 0.35 + radius);
+    members.forEach((id, k) => {
+      const r = radius * Math.sqrt((k + 0.5) / members.length);
+      const a = k * golden;
+      out.set(id, { x: Math.round((cx + Math.cos(a) * r) * 100) / 100, y: Math.round((cy + Math.sin(a) * r) * 100) / 100 });
+    });
+  });
+  return out;
+}
+
+async function allDoctors(tx: Tx): Promise<DoctorFacts[]> {
+  const out: DoctorFacts[] = [];
+  for (let after = 0; ; ) {
+    const batch = await doctorFacts(tx, after, 50_000);
+    if (batch.length === 0) break;
+    out.push(...batch);
+    after = batch.at(-1)!.id;
+  }
+  return out;
+}
+
+export async function loadWeights(tx: Tx): Promise<Record<KolDimension, number>> {
+  const rows = await selectRows<{ dimension: string; weight: number }>(tx, sql`select dimension, weight from intel_kol_weights`);
+  const weights = { ...KOL_DEFAULT_WEIGHTS };
+  for (const r of rows) if ((KOL_DIMENSIONS as readonly string[]).includes(r.dimension)) weights[r.dimension as KolDimension] = Number(r.weight);
+  return weights;
+}
+
+/** Relations from co-authorship (SQL over this module's papers) and from meetings (the meetings service). */
+async function writeRelations(tx: Tx): Promise<void> {
+  await tx.execute(sql`delete from intel_relations`);
+  await tx.execute(sql`
+    insert into intel_relations (a, b, type, weight, count, first_year, last_year)
+    select x.doctor_id, y.doctor_id, 'coauthor', count(*), count(*), min(p.year), max(p.year)
+      from intel_paper_authors x
+      join intel_paper_authors y on y.paper_id = x.paper_id and y.doctor_id > x.doctor_id
+      join intel_papers p on p.id = x.paper_id
+     group by x.doctor_id, y.doctor_id`);
+  const rows = await meetingParticipation(tx);
+  const byMeeting = new Map<number, typeof rows>();
+  for (const r of rows) {
+    let list = byMeeting.get(r.meetingId);
+    if (!list) byMeeting.set(r.meetingId, (list = []));
+    list.push(r);
+  }
+  const pairs = new Map<string, { a: number; b: number; type: string; count: number; first: number; last: number }>();
+  for (const list of byMeeting.values()) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const [p, q] = list[i]!.doctorId < list[j]!.doctorId ? [list[i]!, list[j]!] : [list[j]!, list[i]!];
+        if (p.doctorId === q.doctorId) continue;
+        const bothSpeak = p.role !== 'attendee' && q.role !== 'attendee';
+        const bothThere = (p.attended || p.role !== 'attendee') && (q.attended || q.role !== 'attendee');
+        const type = bothSpeak ? 'cospeaker' : bothThere ? 'coattend' : null;
+        if (!type) continue;
+        const key = `${p.doctorId}|${q.doctorId}|${type}`;
+        const e = pairs.get(key);
+        if (e) {
+          e.count++;
+          e.first = Math.min(e.first, p.year);
+          e.last = Math.max(e.last, p.year);
+        } else pairs.set(key, { a: p.doctorId, b: q.doctorId, type, count: 1, first: p.year, last: p.year });
+      }
+    }
+  }
+  const values = [...pairs.values()].map((e) => [e.a, e.b, e.type, e.type === 'cospeaker' ? e.count * 2 : e.count, e.count, e.first, e.last]);
+  if (values.length > 0) await insertLiteral(tx, 'intel_relations', ['a', 'b', 'type', 'weight', 'count', 'first_year', 'last_year'], values);
+}
+
+/** Runs the whole recompute inside `tx`. */
+export async function recompute(tx: Tx, now: Date = new Date()): Promise<ComputeStats> {
+  const started = performance.now();
+  let peak = process.memoryUsage().rss;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const weights = await loadWeights(tx);
+  const doctors = await allDoctors(tx);
+  const index = new Map(doctors.map((d, i) => [d.id, i]));
+  sample();
+
+  // 1. relations
+  await writeRelations(tx);
+  const edges = await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`);
+  sample();
+
+  // 2. network metrics (graphology)
+  const graph = new Graph({ type: 'undirected', allowSelfLoops: false });
+  for (const e of edges) {
+    const a = String(e.a);
+    const b = String(e.b);
+    if (!index.has(Number(e.a)) || !index.has(Number(e.b))) continue;
+    graph.mergeNode(a);
+    graph.mergeNode(b);
+    graph.mergeEdge(a, b, { weight: Number(e.w) });
+  }
+  edges.length = 0;
+  const ranks = graph.order > 0 ? pagerank(graph, { getEdgeWeight: 'weight' }) : {};
+  const communities = graph.order > 0 ? louvain(graph, { getEdgeWeight: 'weight', rng: randomSource(42) }) : {};
+  sample();
+  const networked = graph.nodes().map((n) => ({ id: Number(n), community: communities[n] ?? 0, pagerank: ranks[n] ?? 0, degree: graph.degree(n) }));
+  const positions = layout(networked);
+  const rankPct = percentRanks(networked.map((n) => n.pagerank));
+  await tx.execute(sql`delete from intel_doctor_metrics`);
+  const metricRows = networked.map((n, i) => {
+    const d = doctors[index.get(n.id)!]!;
+    const p = positions.get(n.id)!;
+    return [n.id, d.hospitalId, d.provinceCode, n.pagerank, Math.round(rankPct[i]! * 100) / 100, n.community, n.degree, p.x, p.y];
+  });
+  await insertLiteral(tx, 'intel_doctor_metrics', ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'], metricRows);
+  const communityCount = new Set(Object.values(communities)).size;
+  const pagerankOf = new Map(networked.map((n) => [n.id, n.pagerank]));
+  graph.clear();
+  sample();
+
+  // 3. raw values
+  const items = new Map<number, Record<string, number>>();
+  for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items group by doctor_id, kind`)) {
+    const id = Number(r.doctor_id);
+    let m = items.get(id);
+    if (!m) items.set(id, (m = {}));
+    m[r.kind] = Number(r.n);
+  }
+  const papers = new Map<string, number>();
+  for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id group by a.doctor_id, p.indication`)) {
+    papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
+  }
+  const spoken = new Map<number, number>();
+  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee') spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
+  sample();
+
+  // 4. percentiles per indication, scores, tiers
+  const byIndication = new Map<string, number[]>();
+  doctors.forEach((d, i) => {
+    for (const ind of d.indications) {
+      let list = byIndication.get(ind);
+      if (!list) byIndication.set(ind, (list = []));
+      list.push(i);
+    }
+  });
+  await tx.execute(sql`delete from intel_kol_scores`);
+  const at = now.toISOString();
+  const mean = doctors.length > 0 ? 1 / doctors.length : 0;
+  let scored = 0;
+  for (const [indication, members] of byIndication) {
+    const raws = members.map((i) => {
+      const d = doctors[i]!;
+      return rawValues(d, { items: items.get(d.id) ?? {}, papers: papers.get(`${d.id}|${indication}`) ?? 0, meetingsSpoken: spoken.get(d.id) ?? 0, pagerankRelative: mean > 0 ? (pagerankOf.get(d.id) ?? 0) / mean : 0 });
+    });
+    const pcts = KOL_DIMENSIONS.map((dim) => percentRanks(raws.map((r) => r[dim])));
+    const rows: unknown[][] = [];
+    members.forEach((i, k) => {
+      const d = doctors[i]!;
+      const pct = Object.fromEntries(KOL_DIMENSIONS.map((dim, j) => [dim, Math.round(pcts[j]![k]! * 100) / 100])) as Record<KolDimension, number>;
+      const score = Math.round(kolScore(pct, weights) * 100) / 100;
+      rows.push([indication, d.id, d.hospitalId, d.provinceCode, score, tierOf(score), JSON.stringify(raws[k]), JSON.stringify(pct), at]);
+    });
+    for (let s = 0; s < rows.length; s += 2000) {
+      const chunk = rows.slice(s, s + 2000);
+      const text = chunk
+        .map((r) => `(${[r[0], r[1], r[2], r[3], r[4], r[5]].map(lit).join(',')},${lit(r[6])}::jsonb,${lit(r[7])}::jsonb,${lit(r[8])}::timestamptz)`)
+        .join(',');
+      await tx.execute(sql.raw(`insert into intel_kol_scores (indication, doctor_id, hospital_id, province_code, score, tier, raw, pct, computed_at) values ${text}`));
+    }
+    scored += rows.length;
+    sample();
+  }
+  const relationCount = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
+  return {
+    doctors: doctors.length,
+    relations: Number(relationCount[0]?.n ?? 0),
+    scored,
+    communities: communityCount,
+    ms: Math.round(performance.now() - started),
+    peakRssMb: Math.round(peak / 1048576),
+  };
+}
+
+function lit(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '0';
+  return `'${String(value).replace(/\0/g, '').replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { IntelJobState } from '@field-portal/shared';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { recompute, type ComputeStats } from './compute.js';
+
+/**
+ * The recompute job (docs/decisions/0024), as modules/push/scheduler.ts runs pushes: a queued
+ * row is claimed with FOR UPDATE SKIP LOCKED and marked running in one short transaction (a
+ * second instance skips it), the work runs in its own transaction, and the row ends done with
+ * its figures or failed with the error.
+ */
+export async function queueRecompute(db: Db | Tx, userId: number | null): Promise<number> {
+  const [open] = await selectRows<{ id: number }>(db, sql`select id from intel_jobs where status = 'queued' order by id limit 1`);
+  if (open) return Number(open.id);
+  const [row] = await selectRows<{ id: number }>(db, sql`insert into intel_jobs (status, requested_by) values ('queued', ${userId}) returning id`);
+  return Number(row!.id);
+}
+
+export async function jobState(db: Db | Tx): Promise<IntelJobState> {
+  const [row] = await selectRows<{ id: number; status: IntelJobState['status']; created_at: string; finished_at: string | null; stats: Record<string, number> }>(
+    db,
+    sql`select id, status, created_at, finished_at, stats from intel_jobs order by id desc limit 1`,
+  );
+  if (!row) return { id: null, status: 'none', requestedAt: null, finishedAt: null, stats: {} };
+  return {
+    id: Number(row.id),
+    status: row.status,
+    requestedAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    stats: row.stats ?? {},
+  };
+}
+
+/** Claims and runs one queued job; undefined when none is queued (or another instance holds it). */
+export async function runNextJob(db: Db, now: () => number = Date.now): Promise<{ id: number; stats: ComputeStats } | undefined> {
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await selectRows<{ id: number }>(tx, sql`select id from intel_jobs where status = 'queued' order by id limit 1 for update skip locked`);
+    if (!row) return undefined;
+    await tx.execute(sql`update intel_jobs set status = 'running', started_at = ${new Date(now()).toISOString()}::timestamptz where id = ${row.id}`);
+    return Number(row.id);
+  });
+  if (claimed === undefined) return undefined;
+  try {
+    const stats = await db.transaction((tx) => recompute(tx, new Date(now())));
+    await db.execute(sql`update intel_jobs set status = 'done', finished_at = now(), stats = ${JSON.stringify(stats)}::jsonb where id = ${claimed}`);
+    return { id: claimed, stats };
+  } catch (error) {
+    await db.execute(sql`update intel_jobs set status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)} where id = ${claimed}`);
+    throw error;
+  }
+}
+
+/** Polls for queued jobs (server start-up starts it; tests call runNextJob directly). */
+export class IntelJobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void = () => {},
+    private readonly intervalMs = 5000,
+  ) {}
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = runNextJob(this.db)
+        .catch(this.onError)
+        .finally(() => (this.running = undefined));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

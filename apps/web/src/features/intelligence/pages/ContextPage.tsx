@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
+import { useI18n } from '@/lib/i18n';
+import { abbreviate } from '@/lib/format';
+import { contextQuery, full360Path } from '../api/intelligence-api';
+import { EChart } from '../components/EChart';
+import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+
+/** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
+export function ContextPage() {
+  const { t } = useI18n();
+  const [indication, setIndication] = useState(DEFAULT_INDICATION);
+  const context = useQuery(contextQuery(indication));
+  const c = context.data;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card>
+        <Space>
+          <span>{t('intel.indication')}</span>
+          <IndicationSelect value={indication} onChange={setIndication} />
+        </Space>
+      </Card>
+      <Card title={t('intel.context.byYear')}>
+        {context.isFetching ? (
+          <Spin />
+        ) : c && c.byYear.length > 0 ? (
+          <EChart
+            height={300}
+            option={{
+              tooltip: { trigger: 'axis' },
+              legend: { bottom: 0 },
+              grid: { left: 48, right: 48, top: 16, bottom: 40 },
+              xAxis: { type: 'category', data: c.byYear.map((y) => String(y.year)) },
+              yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', minInterval: 1 }],
+              series: [
+                { type: 'bar', name: t('intel.papers'), data: c.byYear.map((y) => y.papers) },
+                { type: 'line', name: t('intel.cited'), yAxisIndex: 1, data: c.byYear.map((y) => y.citations) },
+              ],
+            }}
+          />
+        ) : (
+          <Empty description={t('intel.empty')} />
+        )}
+      </Card>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Card title={t('intel.context.journals')}>
+            <List size="small" dataSource={c?.journals ?? []} renderItem={(j) => <List.Item>{j.journal} {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}</List.Item>} />
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card title={t('intel.context.authors')}>
+            <List
+              size="small"
+              dataSource={c?.authors ?? []}
+              renderItem={(a) => (
+                <List.Item>
+                  <Link to={full360Path(a.doctor.id, a.doctor.name)}>{a.doctor.name}</Link> ({a.doctor.hospitalName}) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

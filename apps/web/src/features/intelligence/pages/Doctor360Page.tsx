@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Alert, Card, Col, Descriptions, Empty, List, Result, Row, Skeleton, Statistic, Table, Tag } from 'antd';
+import { ACADEMIC_KINDS, DOCTOR_TITLES, type AcademicItem, type Doctor360 } from '@field-portal/shared';
+import { isHttpError } from '@/lib/http';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { abbreviate, formatCount } from '@/lib/format';
+import { full360Path, full360Query } from '../api/intelligence-api';
+
+const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
+
+/** /doctor/doctorFullViewDetail/{id}/{nameDoctor} and /doctor/doctorDetail/{id}/{nameDoctor}: the doctor 360 view (spec 001 section 3). */
+export function Doctor360Page() {
+  const { t, msg, lang } = useI18n();
+  const params = useParams();
+  const id = Number(params.id);
+  const view = useQuery({ ...full360Query(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const denied = !Number.isSafeInteger(id) || id <= 0 || (view.isError && isHttpError(view.error) && (view.error.status === 403 || view.error.status === 404));
+  if (denied) return <Result status="403" title={msg('customers.doctor.noPanoramic')} extra={<Link to="/doctor/doctorList">{t('intel.doctor')}</Link>} />;
+  if (view.isError) return <Alert type="error" showIcon title={t('intel.loadFailed')} />;
+  if (!view.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const v: Doctor360 = view.data;
+  const d = v.doctor;
+  const title = DOCTOR_TITLES.find((x) => x.code === d.titleCode);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="doctor-360">
+      <Card title={`${d.name} · ${t('intel.basic')}`}>
+        <Descriptions size="small" column={3}>
+          <Descriptions.Item label={t('intel.hospital')}>{d.hospitalName}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.department')}>{d.dept2Name ?? d.dept1Name}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.col.title')}>{title ? (lang === 'en' ? title.nameEn : title.name) : d.titleCode}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.province')}>{[d.province, d.city].filter(Boolean).join(' · ')}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.indication')}>{d.indications.join('、') || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.col.onlinePatients')}>{formatCount(d.onlinePatients)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('intel.academic')}>
+        <Row gutter={16}>
+          <Col span={4}><Statistic title={t('intel.papers')} value={v.academic.papers} /></Col>
+          <Col span={4}><Statistic title={t('intel.cited')} value={abbreviate(v.academic.citations)} /></Col>
+          <Col span={4}><Statistic title={t('intel.hIndex')} value={v.academic.hIndex} /></Col>
+          <Col span={4}><Statistic title={t('intel.coreShare')} value={`${Math.round(v.academic.coreShare * 100)}%`} /></Col>
+          <Col span={4}><Statistic title={t('intel.speaker')} value={v.academic.meetings.speaker} /></Col>
+          <Col span={4}><Statistic title={t('intel.attended')} value={v.academic.meetings.attended} /></Col>
+        </Row>
+        <div style={{ marginTop: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {ACADEMIC_KINDS.map((k) => (
+            <Tag key={k}>
+              {t(`kind.${k}` as LabelKey)} {v.academic.counts[k]}
+            </Tag>
+          ))}
+        </div>
+        <List<AcademicItem>
+          size="small"
+          style={{ marginTop: 8 }}
+          dataSource={v.academic.items.slice(0, 12)}
+          locale={{ emptyText: t('intel.items.empty') }}
+          renderItem={(item) => (
+            <List.Item>
+              <Tag color="blue">{t(`kind.${item.kind}` as LabelKey)}</Tag> {item.name} · {item.role} · {item.year}
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card title={t('intel.impact')} extra={v.impact.computedAt ? t('intel.computedAt', { at: new Date(v.impact.computedAt).toLocaleString() }) : null}>
+        <Row gutter={16}>
+          <Col span={6}><Statistic title={t('intel.pagerank')} value={v.impact.pagerankPercentile ?? '—'} /></Col>
+          <Col span={6}><Statistic title={t('intel.community')} value={v.impact.community ?? '—'} /></Col>
+          <Col span={6}><Statistic title={t('intel.relations')} value={v.impact.relations} /></Col>
+        </Row>
+        <Table
+          size="small"
+          rowKey="indication"
+          style={{ marginTop: 12 }}
+          pagination={false}
+          dataSource={v.impact.kol}
+          columns={[
+            { title: t('intel.indication'), dataIndex: 'indication' },
+            { title: t('intel.score'), dataIndex: 'score' },
+            { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag> },
+            { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },
+          ]}
+        />
+        <List
+          size="small"
+          header={t('intel.network.evidence')}
+          dataSource={v.impact.topRelations}
+          locale={{ emptyText: t('intel.network.empty') }}
+          renderItem={(r) => (
+            <List.Item>
+              <Tag>{t(TYPE_LABEL[r.type])}</Tag>
+              <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>&nbsp;({r.doctor.hospitalName}) — {r.evidence}
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card title={t('intel.activity')}>
+        <List
+          size="small"
+          dataSource={v.activity}
+          locale={{ emptyText: t('intel.empty') }}
+          renderItem={(a) => (
+            <List.Item>
+              {new Date(a.at).toLocaleDateString()} · {a.kind} · {a.title} · {a.user}
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card title={t('intel.attitude')}>{v.attitude.length === 0 ? <Empty description={t('intel.attitude.empty')} /> : null}</Card>
+    </div>
+  );
+}

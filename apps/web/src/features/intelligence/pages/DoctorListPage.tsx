@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Card, Empty, Table } from 'antd';
+import type { DoctorRow } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { formatCount } from '@/lib/format';
+// The customers slice's list parts (filters, keyset pages, pager): the same doctors, opened in the 360 view here.
+import { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES } from '@/features/customers/api/customers-api';
+import { DoctorFilterForm } from '@/features/customers/components/DoctorFilterForm';
+import { KeysetPager } from '@/features/customers/components/KeysetPager';
+import { emptyDoctorFilters, filtersKey, type DoctorFilters } from '@/features/customers/filters';
+import { useKeyset } from '@/features/customers/keyset';
+import { usePageState } from '@/features/customers/page-state';
+import '@/features/customers/customers.css';
+import { full360Path } from '../api/intelligence-api';
+
+/** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
+export function DoctorListPage() {
+  const { t, msg } = useI18n();
+  const [filters, setFilters] = usePageState<DoctorFilters>('doctorList', () => emptyDoctorFilters(DEFAULT_DOCTOR_RANGE));
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const pages = useKeyset(filtersKey({ filters, pageSize }));
+  const list = useQuery(doctorListQuery(filters, pages.cursor, pageSize));
+  const data = list.data;
+  return (
+    <Card className="fp-cust-screen">
+      <DoctorFilterForm filters={filters} onChange={setFilters} />
+      <Table<DoctorRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={data?.content ?? []}
+        pagination={false}
+        data-testid="intel-doctor-list"
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
+        columns={[
+          { title: t('intel.doctor'), dataIndex: 'name', width: 140, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
+          { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true },
+          { title: t('intel.department'), render: (_, row) => row.dept2Name ?? row.dept1Name, ellipsis: true },
+          { title: t('intel.province'), render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('intel.indication'), render: (_, row) => row.indications.join('、'), ellipsis: true },
+          { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
+        ]}
+      />
+      <KeysetPager
+        pageIndex={pages.pageIndex}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(data?.nextCursor)}
+        loading={list.isFetching}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(data?.nextCursor)}
+        onPageSize={setPageSize}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
+import { KOL_DIMENSIONS, message, type KolRow, type LookAlike } from '@field-portal/shared';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { formatCount } from '@/lib/format';
+import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
+import { EChart } from '../components/EChart';
+import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+
+const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+
+/** /doctor/KOLmapping and /doctor/TargetHCPMapping: the ranking, each score explained, the radar comparison and the province map. */
+export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
+  const { t, lang } = useI18n();
+  const [indication, setIndication] = useState(DEFAULT_INDICATION);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [chosen, setChosen] = useState<KolRow[]>([]);
+  const [explained, setExplained] = useState<number | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const cursor = cursors.at(-1);
+  const ranking = useQuery(rankingQuery(indication, undefined, cursor, 20));
+  const provinces = useQuery(provincesQuery(indication));
+  const explain = useQuery({ ...explainQuery(indication, explained ?? 0), enabled: explained !== null });
+  const ids = chosen.map((c) => c.doctor.id);
+  const compare = useQuery({ ...compareQuery(indication, ids), enabled: comparing && ids.length >= 2 });
+  const similar = useQuery({ ...lookAlikeQuery(explained ?? 0), enabled: lookAlike && explained !== null });
+  const onIndication = (value: string) => {
+    setIndication(value);
+    setCursors([undefined]);
+    setChosen([]);
+    setExplained(null);
+    setComparing(false);
+  };
+  const toggle = (row: KolRow) => setChosen((list) => (list.some((c) => c.doctor.id === row.doctor.id) ? list.filter((c) => c.doctor.id !== row.doctor.id) : [...list, row].slice(-5)));
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card>
+        <Space wrap>
+          <span>{t('intel.indication')}</span>
+          <IndicationSelect value={indication} onChange={onIndication} />
+          <Typography.Text type="secondary">{t('intel.compare.selected', { n: chosen.length })}</Typography.Text>
+          <Button type="primary" data-testid="compare-button" onClick={() => setComparing(true)}>
+            {t('intel.compare')}
+          </Button>
+        </Space>
+        {comparing && ids.length < 2 ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" /> : null}
+      </Card>
+      <Row gutter={16}>
+        <Col span={15}>
+          <Card title={t('intel.score')} extra={ranking.data?.computedAt ? t('intel.computedAt', { at: new Date(ranking.data.computedAt).toLocaleString() }) : null}>
+            <Table<KolRow>
+              rowKey={(r) => r.doctor.id}
+              size="small"
+              loading={ranking.isFetching}
+              pagination={false}
+              dataSource={ranking.data?.list ?? []}
+              locale={{ emptyText: <Empty description={t('intel.empty')} /> }}
+              columns={[
+                { title: t('intel.rank'), dataIndex: 'rank', width: 64 },
+                { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+                { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName, ellipsis: true },
+                { title: t('intel.score'), dataIndex: 'score', width: 80 },
+                { title: t('intel.tier'), dataIndex: 'tier', width: 60, render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag> },
+                { title: t('intel.topDimensions'), render: (_, r) => r.top.map((x) => `${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`).join(' · '), ellipsis: true },
+                {
+                  title: '',
+                  width: 170,
+                  render: (_, r) => (
+                    <Space size={4}>
+                      <Button size="small" onClick={() => setExplained(r.doctor.id)}>
+                        {t('intel.explain')}
+                      </Button>
+                      <Button size="small" type={ids.includes(r.doctor.id) ? 'primary' : 'default'} data-testid={`compare-${r.rank}`} onClick={() => toggle(r)}>
+                        {t('intel.compare.add')}
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+            <Space style={{ marginTop: 12 }}>
+              <Button disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                ‹
+              </Button>
+              <span>{ranking.data ? `${cursors.length} · ${formatCount(ranking.data.total)}${ranking.data.totalCapped ? '+' : ''}` : '…'}</span>
+              <Button disabled={!ranking.data?.nextCursor} onClick={() => setCursors((c) => [...c, ranking.data?.nextCursor ?? undefined])}>
+                ›
+              </Button>
+            </Space>
+          </Card>
+        </Col>
+        <Col span={9}>
+          <Card title={t('intel.byProvince')} loading={provinces.isLoading}>
+            {provinces.data && provinces.data.length > 0 ? (
+              <EChart
+                height={420}
+                testId="province-chart"
+                option={{
+                  tooltip: { trigger: 'axis' },
+                  legend: { bottom: 0 },
+                  grid: { left: 80, right: 16, top: 8, bottom: 40 },
+                  xAxis: { type: 'value', minInterval: 1 },
+                  yAxis: { type: 'category', inverse: true, data: provinces.data.slice(0, 15).map((p) => p.province) },
+                  series: [
+                    { type: 'bar', name: 'T1', stack: 'k', data: provinces.data.slice(0, 15).map((p) => p.t1) },
+                    { type: 'bar', name: 'T2', stack: 'k', data: provinces.data.slice(0, 15).map((p) => p.t2) },
+                    { type: 'bar', name: t('intel.doctors'), data: provinces.data.slice(0, 15).map((p) => p.doctors) },
+                  ],
+                }}
+              />
+            ) : (
+              <Empty description={t('intel.empty')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      {comparing && compare.data ? (
+        <Card title={t('intel.compare.radar')} data-testid="kol-radar">
+          <EChart
+            height={380}
+            option={{
+              tooltip: {},
+              legend: { bottom: 0 },
+              radar: { indicator: KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 })) },
+              series: [{ type: 'radar', data: compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, value: e.dimensions.map((d) => d.percentile) })) }],
+            }}
+          />
+        </Card>
+      ) : null}
+      {explained !== null ? (
+        <Card title={`${t('intel.explain')} · ${explain.data?.doctor.name ?? ''}`} loading={explain.isLoading} data-testid="kol-explain">
+          {explain.isError ? (
+            <Empty description={t('intel.noScore')} />
+          ) : explain.data ? (
+            <Table
+              size="small"
+              rowKey="dimension"
+              pagination={false}
+              dataSource={explain.data.dimensions}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} colSpan={3} />
+                  <Table.Summary.Cell index={4}>{explain.data.score} ({explain.data.tier})</Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+              columns={[
+                { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
+                { title: t('intel.raw'), dataIndex: 'raw' },
+                { title: t('intel.percentile'), dataIndex: 'percentile' },
+                { title: t('intel.weight'), dataIndex: 'weight' },
+                { title: t('intel.contribution'), dataIndex: 'contribution' },
+              ]}
+            />
+          ) : null}
+        </Card>
+      ) : null}
+      {lookAlike && explained !== null ? (
+        <Card title={t('intel.lookAlike')} loading={similar.isLoading}>
+          <Table<LookAlike>
+            size="small"
+            rowKey={(r) => r.doctor.id}
+            pagination={false}
+            dataSource={similar.data?.list ?? []}
+            columns={[
+              { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+              { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName },
+              { title: t('intel.similarity'), dataIndex: 'similarity' },
+              { title: t('intel.topDimensions'), render: (_, r) => r.features.filter((f) => f.value > 0).sort((a, b) => b.value - a.value).slice(0, 4).map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`).join(' · ') },
+            ]}
+          />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export function TargetHcpPage() {
+  return <KolPage lookAlike />;
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Button, Card, Empty, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
+import { useI18n } from '@/lib/i18n';
+import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
+import { EChart } from '../components/EChart';
+import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+
+const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
+const COLORS = ['#1d5fd1', '#36b37e', '#f5a623', '#8e6cd8', '#e5484d', '#13a8a8', '#c2185b', '#5d4037'];
+
+/** /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (ECharts, server positions) and relations with evidence. */
+export function NetworkPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [indication, setIndication] = useState(DEFAULT_INDICATION);
+  const [typed, setTyped] = useState<number | null>(null);
+  const [doctorId, setDoctorId] = useState<number | null>(null);
+  // Without a chosen doctor the screen opens on the indication's top-ranked one.
+  const top = useQuery({ ...rankingQuery(indication, undefined, undefined, 1), enabled: doctorId === null });
+  const centre = doctorId ?? top.data?.list[0]?.doctor.id ?? null;
+  const ego = useQuery({ ...egoQuery(indication, centre ?? 0), enabled: centre !== null });
+  const relations = useQuery({ ...relationsQuery(indication, centre ?? 0), enabled: centre !== null });
+  const centreNode = ego.data?.nodes.find((n) => n.id === centre);
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card>
+        <Space wrap>
+          <span>{t('intel.indication')}</span>
+          <IndicationSelect value={indication} onChange={(v) => setIndication(v)} />
+          <span>{t('intel.network.doctorId')}</span>
+          <InputNumber min={1} max={2147483647} value={typed} onChange={(v) => setTyped(v)} />
+          <Button type="primary" disabled={!typed} onClick={() => typed && setDoctorId(typed)}>
+            {t('intel.network.open')}
+          </Button>
+          <Typography.Text type="secondary">{t('intel.network.hint')}</Typography.Text>
+        </Space>
+      </Card>
+      <Card
+        title={centreNode ? <Link to={full360Path(centreNode.id, centreNode.name)}>{centreNode.name} · {centreNode.hospitalName}</Link> : t('intel.doctor')}
+        extra={ego.data ? `${ego.data.nodes.length} · ${ego.data.edges.length}` : null}
+      >
+        {ego.isFetching || top.isFetching ? (
+          <div style={{ height: 560, display: 'grid', placeItems: 'center' }}>
+            <Spin />
+          </div>
+        ) : ego.isError ? (
+          <Empty description={t('intel.loadFailed')} />
+        ) : ego.data && ego.data.nodes.length > 1 ? (
+          <EChart
+            height={560}
+            testId="ego-network"
+            onNodeClick={(id) => {
+              const node = ego.data?.nodes.find((n) => String(n.id) === id);
+              if (node) navigate(full360Path(node.id, node.name));
+            }}
+            option={{
+              tooltip: { formatter: (p: { dataType: string; data: { name?: string; hospital?: string; evidence?: string } }) => (p.dataType === 'node' ? `${p.data.name}<br/>${p.data.hospital}` : (p.data.evidence ?? '')) },
+              series: [
+                {
+                  type: 'graph',
+                  layout: 'none',
+                  roam: true,
+                  label: { show: true, position: 'right', formatter: '{b}', fontSize: 11 },
+                  labelLayout: { hideOverlap: true },
+                  lineStyle: { color: 'source', opacity: 0.35, curveness: 0.1 },
+                  emphasis: { focus: 'adjacency' },
+                  data: ego.data.nodes.map((n) => ({
+                    id: String(n.id),
+                    name: n.name,
+                    hospital: n.hospitalName,
+                    x: n.x,
+                    y: n.y,
+                    symbolSize: n.id === centre ? n.size + 10 : n.size,
+                    itemStyle: { color: COLORS[n.community % COLORS.length] },
+                  })),
+                  links: ego.data.edges.map((e) => ({ source: String(e.source), target: String(e.target), evidence: e.evidence, lineStyle: { width: Math.min(6, 0.5 + e.weight / 2) } })),
+                },
+              ],
+            }}
+          />
+        ) : (
+          <Empty description={t('intel.network.empty')} />
+        )}
+      </Card>
+      <Card title={t('intel.network.evidence')} loading={relations.isLoading}>
+        <List
+          size="small"
+          dataSource={relations.data?.list ?? []}
+          locale={{ emptyText: t('intel.network.empty') }}
+          renderItem={(r) => (
+            <List.Item>
+              <Tag>{t(TYPE_LABEL[r.type])}</Tag>
+              <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>&nbsp;({r.doctor.hospitalName}) — {r.evidence}
+            </List.Item>
+          )}
+        />
+      </Card>
+    </div>
+  );
+}

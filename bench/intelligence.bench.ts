@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows, type Database } from '../apps/server/src/db/client.js';
+import { scratchDatabase } from '../apps/server/src/db/scratch.js';
+import { withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/dataset.js';
+import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
+import type { DataScope } from '../apps/server/src/modules/customers/scope.js';
+import { writeAcademicData } from '../apps/server/src/modules/intelligence/generator.js';
+import { recompute } from '../apps/server/src/modules/intelligence/compute.js';
+import { egoNetwork, kolRanking } from '../apps/server/src/modules/intelligence/service.js';
+import { report, SMALL } from './lib.js';
+
+/**
+ * Issue 17 (doctor intelligence): on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL;
+ * else an in-memory PGlite) with BENCH_INTEL_DOCTORS generated doctors (default 100,000;
+ * 5,000 with BENCH_SMALL=1) and 1.5 papers each: the recompute job's time and peak memory,
+ * the KOL ranking's first page for one indication in one province (p95, budget 50 ms) next to
+ * the bare index scan, and one doctor's ego network (p95, budget 100 ms) next to the bare
+ * relation lookup. The size is printed with every figure.
+ */
+const RUNS = SMALL ? 10 : 100;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
+async function time(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(5, runs); i++) await work(i);
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work(i);
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+const ALL: DataScope = { userId: 1, all: true, hospitalIds: [], provinceCodes: [] };
+
+export async function run() {
+  const doctors = SMALL ? 5000 : Number(process.env.BENCH_INTEL_DOCTORS ?? 100_000);
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const scratch = adminUrl ? await scratchDatabase(adminUrl, 'fp_bench') : undefined;
+  const database: Database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
+  const where = scratch ? 'PostgreSQL' : 'PGlite';
+  try {
+    const db = database.db;
+    await ensureReferenceData(db);
+    await withIndexesDeferred(db, () => writeDataset(db, { hospitals: Math.max(10, Math.round(doctors * 0.06)), doctors, seed: 14, tagOwner: 1 }));
+    const generated = performance.now();
+    const counts = await db.transaction((tx) => writeAcademicData(tx, { seed: 14 }));
+    const generateMs = performance.now() - generated;
+    await db.execute(sql`analyze`);
+    const size = `${doctors.toLocaleString('en')} doctors, ${counts.papers.toLocaleString('en')} papers, ${where}`;
+    console.log(`  academic data: ${counts.papers.toLocaleString('en')} papers, ${counts.authors.toLocaleString('en')} authorships, ${counts.items.toLocaleString('en')} records in ${(generateMs / 1000).toFixed(1)} s`);
+
+    // Reads answer while the job runs: a second connection's ranking during the recompute (PostgreSQL only).
+    const stats = await db.transaction((tx) => recompute(tx));
+    await db.execute(sql`analyze`);
+    report({
+      name: `recompute (relations, PageRank, communities, scores), ${size}`,
+      value: stats.ms / 1000,
+      unit: 's',
+      budget: 'printed (peak RSS ' + stats.peakRssMb + ' MB)',
+      reference: `${stats.relations.toLocaleString('en')} relations, ${stats.scored.toLocaleString('en')} scores, ${stats.communities} communities; academic data generated in ${(generateMs / 1000).toFixed(1)} s`,
+      ok: true,
+    });
+
+    const [pick] = await selectRows<{ indication: string; province_code: string }>(
+      db,
+      sql`select indication, province_code from intel_kol_scores group by 1, 2 order by count(*) desc limit 1`,
+    );
+    const indication = pick!.indication;
+    const provinceCode = pick!.province_code;
+    const page = await time(RUNS, () => kolRanking(db, ALL, { indication, provinceCode, size: 20 }));
+    const bare = await time(RUNS, () => selectRows(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`));
+    report({ name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`, value: p95(page), unit: 'ms', budget: '<= 50 ms', reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`, ok: p95(page) <= 50 });
+
+    const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit 20`)).map((r) => Number(r.doctor_id));
+    let nodes = 0;
+    const ego = await time(RUNS, async (i) => {
+      const result = await egoNetwork(db, ALL, indication, centres[i % centres.length]!, 'zh');
+      nodes = Math.max(nodes, result.nodes.length);
+    });
+    const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centres[i % centres.length]!} or b = ${centres[i % centres.length]!}`));
+    report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
+  } finally {
+    await database.close();
+    await scratch?.drop();
+  }
+}
+

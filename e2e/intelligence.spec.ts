@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * Doctor intelligence (issue 17): a medical science liaison opens a doctor's 360 view from the
+ * doctor list, sees the KOL radar of two doctors (one alone is refused with the section-5 message),
+ * and opens the academic network, from which a co-author's 360 view opens.
+ */
+
+test('a doctor 360 opens from the list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'msl01');
+  await page.goto('/#/doctor/doctorList');
+  const list = page.getByTestId('intel-doctor-list');
+  const first = list.locator('.ant-table-tbody .ant-table-row a').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  const view = page.getByTestId('doctor-360');
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  await expect(view).toContainText(name);
+  await expect(view).toContainText('H 指数');
+  await expect(view).toContainText('影响力分析');
+  await expect(view).toContainText('暂无该医生的药物/适应症态度数据');
+});
+
+test('the KOL radar compares two doctors, and one alone is refused', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'msl01');
+  await page.goto('/#/doctor/KOLmapping');
+  await expect(page.getByTestId('compare-1')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('compare-1').click();
+  await page.getByTestId('compare-button').click();
+  await expect(page.getByTestId('compare-too-few')).toContainText('KOL 对比至少需要选择两位医生');
+  await page.getByTestId('compare-2').click();
+  await expect(page.getByTestId('kol-radar')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('compare-too-few')).toHaveCount(0);
+  await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
+  await expect(page.getByTestId('kol-explain')).toContainText('贡献');
+});
+
+test('the academic network opens a co-author', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'msl01');
+  await page.goto('/#/doctor/doctorAcademicNetwork');
+  await expect(page.getByTestId('ego-network')).toBeVisible({ timeout: 30_000 });
+  const coAuthor = page.locator('.ant-list-item', { hasText: '合著' }).first().locator('a');
+  await expect(coAuthor).toBeVisible({ timeout: 30_000 });
+  const name = (await coAuthor.textContent()) ?? '';
+  await coAuthor.click();
+  await expect(page.getByTestId('doctor-360')).toContainText(name, { timeout: 30_000 });
+});

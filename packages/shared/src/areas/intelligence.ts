@@ -1,0 +1,420 @@
+import { z } from 'zod';
+import type { MessageText } from '../messages.js';
+import type { DoctorInfo } from './customers.js';
+import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
+
+/**
+ * Doctor intelligence (spec 001 sections 1, 2.4 /doctor row, 3 doctor detail sections, 5, 6 and 9;
+ * docs/decisions/0024): academic data, the doctor 360 view, KOL mapping with transparent scores,
+ * doctor–doctor relations and the academic network. Service prefix /API-SALEA, envelope
+ * `{ code, msg, result }`. The spec shows no paths for these screens; they are named plainly.
+ */
+
+const I = '/API-SALEA/doctorIntelligence';
+
+export const INTELLIGENCE_PATHS = {
+  /** GET ?doctorId → Doctor360: basic, job and academic info, impact, CRM activity, attitude. */
+  full360: `${I}/full360`,
+  /** GET ?doctorId&kind&cursor → papers of the doctor, newest first. */
+  papers: `${I}/papers`,
+  /** GET → KolWeight[]: the weight of each dimension (everyone sees them). */
+  weights: `${I}/kol/weights`,
+  /** PUT {weights: {dimension: number}} (administrators) → KolWeight[]. */
+  saveWeights: `${I}/kol/weights`,
+  /** GET ?indication&provinceCode&tier&cursor&size → KolPage (keyset by score). */
+  ranking: `${I}/kol/ranking`,
+  /** GET ?indication&doctorId → KolExplain: each dimension's raw value, percentile, weight and contribution. */
+  explain: `${I}/kol/explain`,
+  /** GET ?indication&doctorIds=1,2 → KolExplain[] (at least two doctors). */
+  compare: `${I}/kol/compare`,
+  /** GET ?indication → ProvinceKol[]: doctors and tiers by province. */
+  provinces: `${I}/kol/provinces`,
+  /** GET ?doctorId&size → LookAlike[]: the most similar doctors over the feature vector. */
+  lookAlike: `${I}/lookAlike`,
+  /** GET ?indication&doctorId → EgoNetwork (≤ 300 nodes, positions from the server). */
+  ego: `${I}/network/ego`,
+  /** GET ?indication&doctorId&cursor → RelationPage: the doctor's relations with their evidence. */
+  relations: `${I}/relations`,
+  /** GET ?indication&provinceCode → AreaNetwork: nodes with positions and communities, edges. */
+  area: `${I}/network/area`,
+  /** GET ?indication → AcademicContext: papers per year, top journals, top authors of the scope. */
+  context: `${I}/academicContext`,
+  /** GET → the state of the recompute job. POST (administrators) → queues a recompute. */
+  job: `${I}/job`,
+} as const;
+
+/** Who may do what (menu codes, menus.code). */
+export const INTELLIGENCE_AUTHORITIES = {
+  /** The panoramic view: without it a doctor's 360 answers 'customers.doctor.noPanoramic'. */
+  full360: ['doctor:doctorFullViewDetail', 'doctor:doctorDetail'],
+  list: ['doctor:doctorList', 'doctor:doctorFullViewDetail', 'doctor:doctorDetail', 'doctor:KOLmapping', 'doctor:TargetHCPMapping'],
+  kol: ['doctor:KOLmapping', 'doctor:TargetHCPMapping', 'doctor:doctorFullViewDetail', 'doctor:doctorDetail'],
+  network: ['doctor:doctorAcademicNetwork', 'doctor:doctorRelationCenter', 'doctor:doctorFullViewDetail', 'doctor:doctorDetail'],
+  context: ['academic:academicContext', 'other:academicContext', 'doctor:doctorAcademicNetwork'],
+  lookAlike: ['doctor:TargetHCPMapping', 'doctor:doctorFullViewDetail'],
+  /** Editing KOL weights and queuing a recompute: data management. */
+  admin: 'dataManage:homeData',
+} as const;
+
+/** KOL dimensions of spec 001 section 9, in the order they are shown. */
+export const KOL_DIMENSIONS = [
+  'advisoryBoard',
+  'guideline',
+  'committee',
+  'association',
+  'clinicalTrial',
+  'conference',
+  'paper',
+  'editorialBoard',
+  'background',
+  'network',
+  'clinicalExperience',
+  'patientEducation',
+] as const;
+export type KolDimension = (typeof KOL_DIMENSIONS)[number];
+
+/** The group of each dimension (spec 001 section 9: academic, network influence, patient). */
+export const KOL_GROUPS: Record<KolDimension, 'academic' | 'network' | 'patient'> = {
+  advisoryBoard: 'academic',
+  guideline: 'academic',
+  committee: 'academic',
+  association: 'academic',
+  clinicalTrial: 'academic',
+  conference: 'academic',
+  paper: 'academic',
+  editorialBoard: 'academic',
+  background: 'academic',
+  network: 'network',
+  clinicalExperience: 'patient',
+  patientEducation: 'patient',
+};
+
+/** The weights a fresh database starts with (administrators change them). */
+export const KOL_DEFAULT_WEIGHTS: Record<KolDimension, number> = {
+  advisoryBoard: 8,
+  guideline: 10,
+  committee: 8,
+  association: 6,
+  clinicalTrial: 10,
+  conference: 8,
+  paper: 12,
+  editorialBoard: 6,
+  background: 6,
+  network: 12,
+  clinicalExperience: 8,
+  patientEducation: 6,
+};
+
+/** Tiers by score (0–100): the first whose minimum the score reaches. */
+export const KOL_TIERS = [
+  { code: 'T1', min: 75 },
+  { code: 'T2', min: 50 },
+  { code: 'T3', min: 25 },
+  { code: 'T4', min: 0 },
+] as const;
+export type KolTier = (typeof KOL_TIERS)[number]['code'];
+
+export const INTELLIGENCE_LIMITS = {
+  weightMax: 100,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  /** Ego network: at most this many nodes (the doctor and the strongest neighbours, then theirs). */
+  egoNodesMax: 300,
+  /** The whole-area map: at most this many doctors (the most central ones). */
+  areaNodesMax: 20_000,
+  compareMin: 2,
+  compareMax: 5,
+  lookAlikeMax: 20,
+  /** A count stops at this value and says "more than" (big tables). */
+  countCap: 10_000,
+} as const;
+
+/** Kinds of academic record (doctor detail: job and academic info, spec 001 section 3). */
+export const ACADEMIC_KINDS = ['advisory', 'guideline', 'committee', 'association', 'trial', 'conference', 'editorial', 'nsfc', 'education'] as const;
+export type AcademicKind = (typeof ACADEMIC_KINDS)[number];
+
+export const RELATION_TYPES = ['coauthor', 'cospeaker', 'coattend'] as const;
+export type RelationType = (typeof RELATION_TYPES)[number];
+
+/** Each dimension's weight, the score, and the tier: the pure rules (unit-tested). */
+export function tierOf(score: number): KolTier {
+  for (const tier of KOL_TIERS) if (score >= tier.min) return tier.code;
+  return 'T4';
+}
+
+/** The score: the weighted mean of the percentiles (0–100); 0 when every weight is 0. */
+export function kolScore(percentiles: Record<KolDimension, number>, weights: Record<KolDimension, number>): number {
+  let sum = 0;
+  let total = 0;
+  for (const d of KOL_DIMENSIONS) {
+    sum += (percentiles[d] ?? 0) * (weights[d] ?? 0);
+    total += weights[d] ?? 0;
+  }
+  return total > 0 ? sum / total : 0;
+}
+
+/** A dimension's contribution to the score: its share of the weighted mean. */
+export function contributionOf(percentile: number, weight: number, totalWeight: number): number {
+  return totalWeight > 0 ? (percentile * weight) / totalWeight : 0;
+}
+
+/** Percentile rank as PostgreSQL's percent_rank(): share (0–100) of the others with a lower value. */
+export function percentRank(values: readonly number[], value: number): number {
+  if (values.length <= 1) return 0;
+  const below = values.filter((v) => v < value).length;
+  return (below / (values.length - 1)) * 100;
+}
+
+/** The H-index: the largest h such that h papers have at least h citations each. */
+export function hIndex(citations: readonly number[]): number {
+  const sorted = [...citations].sort((a, b) => b - a);
+  let h = 0;
+  while (h < sorted.length && sorted[h]! >= h + 1) h++;
+  return h;
+}
+
+/* ---------- requests ---------- */
+
+const indication = z
+  .string({ error: 'intel.indication.required' })
+  .trim()
+  .min(1, 'intel.indication.required')
+  .max(50)
+  .pipe(dbText(50));
+const cursor = z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'intel.cursor.invalid').optional();
+const size = z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.pageSizeMax).default(INTELLIGENCE_LIMITS.pageSizeDefault);
+const provinceCode = z.string().regex(/^\d{6}$/, 'field.invalid').optional();
+
+export const doctor360Query = z.strictObject({ doctorId: dbIdParam });
+export const papersQuery = z.strictObject({ doctorId: dbIdParam, cursor, size });
+export const kolRankingQuery = z.strictObject({
+  indication,
+  provinceCode,
+  tier: z.enum(KOL_TIERS.map((t) => t.code) as [KolTier, ...KolTier[]]).optional(),
+  cursor,
+  size,
+});
+export const kolExplainQuery = z.strictObject({ indication, doctorId: dbIdParam });
+export const kolCompareQuery = z.strictObject({
+  indication,
+  doctorIds: z
+    .string({ error: 'intel.compare.tooFew' })
+    .max(200)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'field.invalid')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .pipe(
+      z
+        .array(dbId)
+        .min(INTELLIGENCE_LIMITS.compareMin, 'intel.compare.tooFew')
+        .max(INTELLIGENCE_LIMITS.compareMax, 'intel.compare.tooMany'),
+    ),
+});
+export const kolProvincesQuery = z.strictObject({ indication });
+export const lookAlikeQuery = z.strictObject({ doctorId: dbIdParam, size: z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.lookAlikeMax).default(10) });
+export const egoQuery = z.strictObject({ indication, doctorId: dbIdParam });
+export const relationsQuery = z.strictObject({ indication, doctorId: dbIdParam, type: z.enum(RELATION_TYPES).optional(), cursor, size });
+export const areaQuery = z.strictObject({ indication, provinceCode });
+export const contextQuery = z.strictObject({ indication });
+const weight = z.number({ error: 'intel.weight.invalid' }).min(0, 'intel.weight.invalid').max(INTELLIGENCE_LIMITS.weightMax, 'intel.weight.invalid');
+export const saveWeightsRequest = z.strictObject({
+  weights: z
+    .strictObject(Object.fromEntries(KOL_DIMENSIONS.map((d) => [d, weight])) as Record<KolDimension, typeof weight>)
+    .refine((w) => Object.values(w).some((v) => v > 0), { message: 'intel.weight.allZero' }),
+});
+
+/* ---------- responses ---------- */
+
+export interface IntelDoctor {
+  id: number;
+  name: string;
+  hospitalName: string;
+  department: string;
+  titleCode: string;
+}
+
+export interface AcademicItem {
+  kind: AcademicKind;
+  name: string;
+  role: string;
+  year: number;
+}
+
+export interface PaperRow {
+  id: number;
+  title: string;
+  journal: string;
+  core: boolean;
+  year: number;
+  citations: number;
+  /** 1 first author, 2 co-author, 3 corresponding author. */
+  position: number;
+  authors: number;
+}
+
+export interface KolDimensionValue {
+  dimension: KolDimension;
+  raw: number;
+  percentile: number;
+  weight: number;
+  contribution: number;
+}
+
+export interface KolExplain {
+  doctor: IntelDoctor;
+  indication: string;
+  score: number;
+  tier: KolTier;
+  rank: number;
+  of: number;
+  computedAt: string;
+  dimensions: KolDimensionValue[];
+}
+
+export interface Doctor360 {
+  /** Basic info (the customers service's doctor, without phone and corrections). */
+  doctor: Omit<DoctorInfo, 'phone' | 'corrections'>;
+  academic: {
+    papers: number;
+    citations: number;
+    hIndex: number;
+    coreShare: number;
+    firstAuthor: number;
+    items: AcademicItem[];
+    counts: Record<AcademicKind, number>;
+    /** Speaker and attendance history from the meetings service. */
+    meetings: { speaker: number; attended: number };
+  };
+  impact: {
+    kol: { indication: string; score: number; tier: KolTier; rank: number; of: number }[];
+    pagerank: number | null;
+    pagerankPercentile: number | null;
+    community: number | null;
+    relations: number;
+    topRelations: RelationRow[];
+    computedAt: string | null;
+  };
+  activity: { kind: string; id: number; at: string; title: string; user: string }[];
+  activityTotal: number;
+  /** Attitude per drug and indication: none until the market half provides it. */
+  attitude: { medicine: string; indication: string; attitude: string }[];
+}
+
+export interface KolRow {
+  rank: number;
+  doctor: IntelDoctor;
+  provinceCode: string;
+  score: number;
+  tier: KolTier;
+  top: { dimension: KolDimension; percentile: number }[];
+}
+
+export interface KolPage {
+  list: KolRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+  computedAt: string | null;
+}
+
+export interface KolWeight {
+  dimension: KolDimension;
+  group: 'academic' | 'network' | 'patient';
+  weight: number;
+}
+
+export interface ProvinceKol {
+  provinceCode: string;
+  province: string;
+  doctors: number;
+  t1: number;
+  t2: number;
+  meanScore: number;
+}
+
+export interface LookAlike {
+  doctor: IntelDoctor;
+  similarity: number;
+  features: { name: string; value: number; target: number }[];
+}
+
+export interface RelationRow {
+  doctor: IntelDoctor;
+  type: RelationType;
+  weight: number;
+  evidence: string;
+  firstYear: number;
+  lastYear: number;
+}
+
+export interface RelationPage {
+  list: RelationRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export interface NetworkNode {
+  id: number;
+  name: string;
+  hospitalName: string;
+  x: number;
+  y: number;
+  size: number;
+  community: number;
+  pagerank: number;
+  /** Hops from the centre (ego network) */
+  depth?: number;
+}
+
+export interface NetworkEdge {
+  source: number;
+  target: number;
+  type: RelationType;
+  weight: number;
+  evidence?: string;
+}
+
+export interface EgoNetwork {
+  centre: number;
+  nodes: NetworkNode[];
+  edges: NetworkEdge[];
+  truncated: boolean;
+}
+
+export interface AreaNetwork {
+  nodes: NetworkNode[];
+  edges: NetworkEdge[];
+  communities: number;
+  truncated: boolean;
+}
+
+export interface AcademicContext {
+  indication: string;
+  byYear: { year: number; papers: number; citations: number }[];
+  journals: { journal: string; core: boolean; papers: number }[];
+  authors: { doctor: IntelDoctor; papers: number; citations: number }[];
+}
+
+export interface IntelJobState {
+  id: number | null;
+  status: 'none' | 'queued' | 'running' | 'done' | 'failed';
+  requestedAt: string | null;
+  finishedAt: string | null;
+  stats: Record<string, number>;
+}
+
+/* ---------- messages ---------- */
+
+export const INTELLIGENCE_MESSAGES = {
+  'intel.indication.required': { zh: '请选择适应症', en: 'Please choose an indication' },
+  'intel.compare.tooFew': { zh: 'KOL 对比至少需要选择两位医生', en: 'KOL comparison needs at least two doctors' },
+  'intel.compare.tooMany': { zh: `KOL 对比最多选择 ${INTELLIGENCE_LIMITS.compareMax} 位医生`, en: `KOL comparison takes at most ${INTELLIGENCE_LIMITS.compareMax} doctors` },
+  'intel.weight.invalid': {
+    zh: `{field} 的权重须为 0 到 ${INTELLIGENCE_LIMITS.weightMax} 之间的数字`,
+    en: `The weight of {field} must be a number from 0 to ${INTELLIGENCE_LIMITS.weightMax}`,
+  },
+  'intel.weight.allZero': { zh: '至少一个维度的权重须大于 0', en: 'At least one dimension needs a weight above 0' },
+  'intel.cursor.invalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },
+  'intel.notScored': { zh: '该医生在此适应症下暂无 KOL 评分', en: 'This doctor has no KOL score for this indication yet' },
+  'intel.job.queued': { zh: '已加入重新计算队列', en: 'A recompute has been queued' },
+} as const satisfies Record<string, MessageText>;
