@@ -12,6 +12,7 @@ import { seedCustomers } from './customers.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
+import { seedReports } from './reports.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -210,6 +211,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedApps(tx);
     await seedActivity(tx);
     await seedMeetingsContent(tx);
+    await seedReports(tx);
   });
   return true;
 }
