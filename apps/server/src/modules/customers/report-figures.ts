@@ -115,20 +115,22 @@ export interface HospitalFigures {
  */
 export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): Promise<HospitalFigures> {
   const where = sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`;
-  const doctorsOf = sql`(select count(*) from doctors d where d.hospital_id = h.id and d.created_at < ${w.to})`;
-  const secondaryOf = sql`(select count(*) from doctor_affiliations a where a.hospital_id = h.id and not a.is_primary and a.end_date is null)`;
+  // Doctors (primary affiliation) and open secondary affiliations per hospital, grouped once rather than per row.
+  const from = sql`hospitals h
+    left join (select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1) dc on dc.hospital_id = h.id
+    left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`;
   const [totals, byLevel, byType, rows] = await Promise.all([
     selectRows<HospitalFigures['totals']>(db, sql`
       select count(*)::int as hospitals, count(*) filter (where h.covered)::int as covered,
-             coalesce(sum(${doctorsOf}), 0)::int as doctors, coalesce(sum(${secondaryOf}), 0)::int as secondary,
+             coalesce(sum(dc.n), 0)::int as doctors, coalesce(sum(sc.n), 0)::int as secondary,
              count(*) filter (where h.created_at >= ${w.from})::int as "newInRange"
-        from hospitals h where ${where}`),
+        from ${from} where ${where}`),
     selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.level, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1`),
     selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.type, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1 limit 12`),
     selectRows<Counts>(db, sql`
       select h.id as "hospitalId", h.name as hospital, h.province, h.city, h.level, h.type as "hospitalType", h.covered,
-             ${doctorsOf}::int as doctors, ${secondaryOf}::int as secondary
-        from hospitals h where ${where} order by doctors desc, h.id limit ${limit}`),
+             coalesce(dc.n, 0) as doctors, coalesce(sc.n, 0) as secondary
+        from ${from} where ${where} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`),
   ]);
   return { totals: totals[0]!, byLevel, byType, rows };
 }
