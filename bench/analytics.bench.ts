@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { freshDatabase } from './databases.js';
-import { computeDashboard } from '../apps/server/src/modules/analytics/dashboards.js';
+import { computeDashboard } from '../apps/server/src/modules/analytics/dashboards/index.js';
 import { freePort, login, median, report, ROOT, SMALL, startProcess, stopProcess, until } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
@@ -48,9 +48,10 @@ async function queryTime() {
     await database.query('analyze pushes');
     const now = Date.now();
     const rounds = SMALL ? 5 : 20;
-    const compute = () => computeDashboard(database.db, 'readData', {}, now);
+    const scope = { userId: 0, all: true, hospitalIds: [], provinceCodes: [] };
+    const compute = () => computeDashboard('readData', {}, { db: database.db, scope, userId: 0, lang: 'zh', now });
     const first = await compute();
-    const delivered = first.kpis.find((k) => k.key === 'delivered')?.value;
+    const delivered = first?.kpis.find((k) => k.key === 'delivered')?.value;
     if (delivered !== DELIVERIES) throw new Error(`the dashboard counted ${delivered} deliveries, expected ${DELIVERIES}`);
     const times: number[] = [];
     const refs: number[] = [];

@@ -77,12 +77,12 @@ test('an administrator opens three report screens from the menu; each frames its
   await expect(access.getByTestId('bi-chart-visitsPerDay').locator('canvas')).toBeVisible();
   await expect(access.getByRole('cell', { name: '/reportDownload/cardInfo' }).first()).toBeVisible();
 
-  // Goals data: no domain data in the portal yet, said plainly, no numbers.
-  await openReport(page, '目标数据', 'goData');
-  const goals = page.frameLocator('iframe.fp-report-frame');
-  await expect(goals.getByTestId('bi-no-data')).toHaveText('暂无数据');
-  await expect(goals.getByText('此报表暂无数据')).toBeVisible();
-  await expect(goals.locator('.ant-statistic')).toHaveCount(0);
+  // JVISA tracking points: a third-party source the portal does not have, said plainly, no numbers.
+  await openReport(page, 'JVISA 系统埋点', 'jvisaSystemPoint');
+  const jvisa = page.frameLocator('iframe.fp-report-frame');
+  await expect(jvisa.getByTestId('bi-no-data')).toHaveText('数据来源未接入');
+  await expect(jvisa.getByText('JVISA 系统的埋点数据')).toBeVisible();
+  await expect(jvisa.locator('.ant-statistic')).toHaveCount(0);
 });
 
 test('a representative has no report menu, no report page and no share value', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_LIMITS, ANALYTICS_SHARE_PAGE, API, message, type DashboardData, type MessageKey } from '@field-portal/shared';
 import { wwidOf } from '../src/seed/demo.js';
 import { AnalyticsTokens, analyticsKey } from '../src/modules/analytics/tokens.js';
-import { dateRange } from '../src/modules/analytics/dashboards.js';
+import { dateRange } from '../src/modules/analytics/dashboards/index.js';
 import { loadConfig } from '../src/config.js';
 import { createHarness, SECRET, type Harness } from './harness.js';
 
@@ -94,10 +94,11 @@ describe('share value and token (spec 001 section 7.9)', () => {
 
 describe('the share page and its data call', () => {
   it('opens the dashboard of the share value for its user', async () => {
-    const res = await data(ids.goData!, await signOn('admin', 'goData'));
+    const res = await data(ids.jvisaSystemPoint!, await signOn('admin', 'jvisaSystemPoint'));
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().result as DashboardData;
-    expect(d).toMatchObject({ id: ids.goData, router: 'goData', hasData: false, kpis: [], charts: [], user: { username: 'admin' } });
+    // JVISA is a third-party system the portal has no data of: the empty state names it
+    expect(d).toMatchObject({ id: ids.jvisaSystemPoint, router: 'jvisaSystemPoint', hasData: false, noSource: 'analytics.noSource.jvisaSystemPoint', kpis: [], charts: [], user: { username: 'admin' } });
     expect(d.table.rows).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
 import { seedHomeFigures } from './home-figures.js';
 import { DEMO_MARKET, writeMarketData } from '../modules/market/generator.js';
+import { seedReports } from './reports.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -214,8 +215,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedActivity(tx);
     await seedMeetingsContent(tx);
     await writeMarketData(tx, { ...DEMO_MARKET, now: Date.now() });
-    await seedHomeFigures(tx);
     await seedIntelligence(tx);
+    await seedReports(tx);
+    await seedHomeFigures(tx);
   });
   return true;
 }

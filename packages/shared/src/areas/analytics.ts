@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../schemas/fields.js';
+import { dbId, dbInt, dbIdParam } from '../schemas/fields.js';
 import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of report screens and the built-in analytics service. */
@@ -18,6 +18,8 @@ export const ANALYTICS_PATHS = {
   config: '/API-BI/portal/config',
   /** Usage tracking (spec 001 section 7.9). */
   insertEvent: '/API-PROVIDER-OBSERVER/umeng/insertEvent',
+  /** Sets a team's targets for a month (goData, administrators). */
+  teamTarget: '/API-BI/goData/target',
 } as const;
 
 /** The built-in share page (served by the portal; BI_SHARE_URL can name another). */
@@ -44,14 +46,11 @@ export const ANALYTICS_LIMITS = {
   trackFlushMs: 3000,
 } as const;
 
-/** Report routers whose dashboards are computed from the portal's own data. */
-export const DATA_DASHBOARDS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'systemAc'] as const;
-export type DataDashboard = (typeof DATA_DASHBOARDS)[number];
 
 /**
  * Every report router with a dashboard of the built-in service: the page names of spec 001
  * section 2.6 and the other report pages of 2.4 (cardPushDetail is a native page, not a dashboard).
- * Those not in DATA_DASHBOARDS say that there is no data yet.
+ * Every one but those of NO_SOURCE_DASHBOARDS is computed from the portal's own data (docs/decisions/0023).
  */
 export const REPORT_ROUTERS = [
   'recruitDoctor', 'reachDoctor', 'effectiveVisit', 'effectiveMeeting', 'onlineGraphicVisit', 'multimediaVisit',
@@ -60,7 +59,17 @@ export const REPORT_ROUTERS = [
   'docRegisDetail', 'docTagDetail', 'callRecord', 'jvisaSystemPoint', 'meetingMasterData',
 ] as const;
 
-export const isDataDashboard = (router: string): router is DataDashboard => (DATA_DASHBOARDS as readonly string[]).includes(router);
+export type ReportRouter = (typeof REPORT_ROUTERS)[number];
+
+/**
+ * Report routers whose source is not in the portal, each with the message that names it: the
+ * screen shows the honest empty state, never invented numbers.
+ */
+export const NO_SOURCE_DASHBOARDS = { jvisaSystemPoint: 'analytics.noSource.jvisaSystemPoint' } as const satisfies Partial<Record<ReportRouter, string>>;
+
+/** Filters a dashboard may take besides the date range. */
+export const DASHBOARD_FILTERS = ['bu', 'province'] as const;
+export type DashboardFilterKey = (typeof DASHBOARD_FILTERS)[number];
 
 /** Messages of report screens and the built-in analytics service, zh and en (merged into MESSAGES). */
 export const ANALYTICS_MESSAGES = {
@@ -74,6 +83,11 @@ export const ANALYTICS_MESSAGES = {
   'analytics.noAccess': { zh: '您没有此报表的权限', en: 'You have no access to this report' },
   'analytics.rangeTooLong': { zh: '日期范围不能超过 {max} 天', en: 'The date range cannot exceed {max} days' },
   'analytics.rangeOrder': { zh: '开始日期不能晚于结束日期', en: 'The start date cannot be after the end date' },
+  'analytics.noSource.jvisaSystemPoint': {
+    zh: '此报表的数据来源是 JVISA 系统的埋点数据,该第三方系统尚未接入门户,因此没有可显示的数据。',
+    en: 'This report is built on the tracking points of the JVISA system, a third-party system that is not connected to the portal, so there is no data to show.',
+  },
+  'analytics.teamNotFound': { zh: '团队不存在', en: 'The team does not exist' },
   'analytics.noDataYet': {
     zh: '此报表暂无数据:它所依据的业务数据尚未接入门户。',
     en: 'There is no data for this report yet: the business data it is built on is not in the portal yet.',
@@ -89,12 +103,23 @@ export const dashboardDataRequest = z.strictObject({
   startDate: day.optional(),
   endDate: day.optional(),
   bu: z.string().max(64).optional(),
+  /** Province region code (six digits). */
+  province: z.string().regex(/^\d{6}$/, '000000').optional(),
 });
 export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
 
 export const dashboardIdParams = z.strictObject({ id: dbIdParam });
 
 export const dashboardStatusRequest = z.strictObject({ enabled: z.boolean() });
+
+/** A team's targets for one month (goData). */
+export const teamTargetRequest = z.strictObject({
+  orgId: dbId,
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
+  targetRecruit: dbInt.min(0),
+  targetInteraction: dbInt.min(0),
+});
+export type TeamTargetRequest = z.infer<typeof teamTargetRequest>;
 
 const field = z.string().max(ANALYTICS_LIMITS.eventField).default('');
 
@@ -145,11 +170,18 @@ export interface DashboardChart {
 export interface DashboardData {
   id: number;
   router: string;
-  /** False: the dashboard's domain data is not in the portal yet (no numbers are shown). */
+  /** False: the dashboard's source is not in the portal (no numbers are shown; `noSource` names it). */
   hasData: boolean;
+  /** The message key naming the missing source, when hasData is false. */
+  noSource?: string;
   range: { startDate: string; endDate: string };
+  /** The filters besides the date range this dashboard takes. */
+  filters: DashboardFilterKey[];
   bu: string;
   buOptions: string[];
+  /** Province region code ('' for all). */
+  province: string;
+  provinceOptions: { value: string; label: string }[];
   kpis: { key: string; value: number; unit?: '%' }[];
   charts: DashboardChart[];
   table: { columns: string[]; rows: (string | number | null)[][]; total: number };

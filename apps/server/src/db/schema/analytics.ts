@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+import { organisations } from './org.js';
 
 /** Tables of report screens and the built-in analytics service. */
 
@@ -44,3 +46,24 @@ export const analyticsDashboardStatus = pgTable('analytics_dashboard_status', {
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * Team indicators' targets (spec 001 section 3, the goData report): per team (an organisation)
+ * and month, the doctors to recruit and the interactions (visits) to reach. Set by administrators;
+ * the actuals are computed from the customers and activity data, never stored here.
+ */
+export const reportTeamTargets = pgTable(
+  'report_team_targets',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The month, YYYY-MM. */
+    period: text('period').notNull(),
+    targetRecruit: integer('target_recruit').notNull().default(0),
+    targetInteraction: integer('target_interaction').notNull().default(0),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.period] }), check('report_team_targets_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`), check('report_team_targets_positive_check', sql`${t.targetRecruit} >= 0 and ${t.targetInteraction} >= 0`)],
+);

@@ -10,6 +10,7 @@ import {
   dashboardIdParams,
   dashboardStatusRequest,
   insertEventRequest,
+  teamTargetRequest,
   type AnalyticsConfig,
 } from '@field-portal/shared';
 import { DEFAULT_WEB_DIST } from '../../db/paths.js';
@@ -18,7 +19,7 @@ import { currentUser } from '../../platform/auth.js';
 import { sendEntryPage } from '../../platform/web-files.js';
 import { envelopeOk } from '../../platform/envelope.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
-import { analyticsLogin, checkUsernameHeader, dashboardData, insertEvents, setDashboardStatus, shareValue, type AnalyticsDeps } from './service.js';
+import { analyticsLogin, checkUsernameHeader, dashboardData, insertEvents, saveTeamTarget, setDashboardStatus, shareValue, type AnalyticsDeps } from './service.js';
 
 const tags = ['analytics'];
 const usernameHeader = z.object({ username: z.string().min(1).max(64) });
@@ -63,13 +64,19 @@ export async function analyticsRoutes(app: FastifyInstance) {
   r.post(API.analytics.data, {
     config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
     schema: { tags, summary: 'The figures of the dashboard behind a share value and token, for a date range and BU', params: dashboardIdParams, body: dashboardDataRequest },
-    handler: async (request) => dashboardData(deps(), request.params.id, request.body),
+    handler: async (request) => dashboardData(deps(), request.params.id, request.body, request.lang),
   });
 
   r.put(API.analytics.dashboardStatus, {
     config: { authority: ANALYTICS_ADMIN_AUTHORITY },
     schema: { tags, summary: 'Switch a dashboard on or off (off: its share call answers no share value)', params: dashboardIdParams, body: dashboardStatusRequest },
     handler: async (request) => setDashboardStatus(deps(), currentUser(request), request.params.id, request.body.enabled),
+  });
+
+  r.put(API.analytics.teamTarget, {
+    config: { authority: ANALYTICS_ADMIN_AUTHORITY },
+    schema: { tags, summary: "Set a team's targets for a month (goData: target recruit, target interaction); the actuals are computed", body: teamTargetRequest },
+    handler: async (request) => saveTeamTarget(deps(), currentUser(request), request.body),
   });
 
   r.get(API.analytics.config, {

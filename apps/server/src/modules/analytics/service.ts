@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
-  isDataDashboard,
+  NO_SOURCE_DASHBOARDS,
   REPORT_ROUTERS,
+  type Lang,
   type AnalyticsLoginResult,
   type DashboardData,
   type DashboardDataRequest,
+  type TeamTargetRequest,
   type UsageEvent,
 } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import { AppError, forbidden } from '../../platform/errors.js';
-import { BU_OPTIONS, computeDashboard, dateRange } from './dashboards.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { compileScope } from '../customers/scope.js';
+import { mainlandRegions } from '../reference/regions.js';
+import { BU_OPTIONS, computeDashboard, dateRange, setTeamTarget } from './dashboards/index.js';
 import type { AnalyticsTokens } from './tokens.js';
 
 export interface AnalyticsDeps {
@@ -112,26 +116,53 @@ export async function authorizeShare(deps: AnalyticsDeps, id: number, body: Pick
   return { dashboard, user: { id: user.id, username: user.username, name: user.name } };
 }
 
-/** The figures of the dashboard behind a share value. */
-export async function dashboardData(deps: AnalyticsDeps, id: number, body: DashboardDataRequest): Promise<DashboardData> {
+/** Provinces of the province filter (region code and name). */
+const PROVINCES = mainlandRegions()
+  .filter((r) => r.level === 1)
+  .map((r) => ({ value: r.code, label: r.name }));
+
+/** The figures of the dashboard behind a share value, inside the viewer's data scope. */
+export async function dashboardData(deps: AnalyticsDeps, id: number, body: DashboardDataRequest, lang: Lang = 'zh'): Promise<DashboardData> {
   const { dashboard, user } = await authorizeShare(deps, id, body);
-  const filter = { startDate: body.startDate, endDate: body.endDate, bu: body.bu };
-  const base = { id: dashboard.id, router: dashboard.router, buOptions: BU_OPTIONS, user: { username: user.username, name: user.name } };
-  if (!isDataDashboard(dashboard.router)) {
-    // No domain data in the portal yet: say so, never show invented numbers.
+  const filter = { startDate: body.startDate, endDate: body.endDate, bu: body.bu, province: body.province };
+  const base = { id: dashboard.id, router: dashboard.router, buOptions: BU_OPTIONS, provinceOptions: PROVINCES, user: { username: user.username, name: user.name } };
+  const scope = await compileScope(deps.db, user.id);
+  const computed = await computeDashboard(dashboard.router, filter, { db: deps.db, scope, userId: user.id, lang, now: deps.now() });
+  if (!computed) {
+    // The source of this report is not in the portal: say which, never show invented numbers.
     const range = dateRange(filter, deps.now());
-    return { ...base, hasData: false, range: { startDate: range.startDate, endDate: range.endDate }, bu: filter.bu ?? '', kpis: [], charts: [], table: { columns: [], rows: [], total: 0 } };
+    const noSource = (NO_SOURCE_DASHBOARDS as Record<string, string>)[dashboard.router] ?? 'analytics.noDataYet';
+    return {
+      ...base,
+      hasData: false,
+      noSource,
+      range: { startDate: range.startDate, endDate: range.endDate },
+      filters: [],
+      bu: '',
+      province: '',
+      kpis: [],
+      charts: [],
+      table: { columns: [], rows: [], total: 0 },
+    };
   }
-  const computed = await computeDashboard(deps.db, dashboard.router, filter, deps.now());
   return {
     ...base,
     hasData: true,
     range: { startDate: computed.range.startDate, endDate: computed.range.endDate },
+    filters: [...computed.filters],
     bu: computed.bu,
+    province: computed.province,
     kpis: computed.kpis,
     charts: computed.charts,
     table: computed.table,
   };
+}
+
+/** Sets a team's targets for a month (goData); 404 for an unknown team. */
+export async function saveTeamTarget(deps: AnalyticsDeps, user: CurrentUser, body: TeamTargetRequest): Promise<TeamTargetRequest> {
+  const saved = await setTeamTarget(deps.db, user.username, body, deps.now());
+  if (!saved) throw notFound('analytics.teamNotFound');
+  return saved;
 }
 
 /** Stores tracking events as the signed-in user's, with the address the server saw; one statement. */

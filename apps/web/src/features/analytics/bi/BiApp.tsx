@@ -4,7 +4,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import type { DashboardData } from '@field-portal/shared';
+import { isMessageKey, type DashboardData } from '@field-portal/shared';
 import { i18n, useI18n, type LabelKey } from '@/lib/i18n';
 import { readShareFragment } from '../report-rules';
 import { Chart } from './Chart';
@@ -13,8 +13,12 @@ import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } f
 import './bi.css';
 
 const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
-const TEXT_VALUE_COLUMNS = new Set(['status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation']);
-const TIME_COLUMNS = new Set(['createTime', 'lastPushTime', 'pushTime', 'time']);
+const TEXT_VALUE_COLUMNS = new Set([
+  'status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation', 'channel', 'effective', 'direction', 'doctorRange', 'source', 'tagKind', 'type', 'audience', 'covered',
+]);
+const TIME_COLUMNS = new Set([
+  'createTime', 'lastPushTime', 'pushTime', 'time', 'visitTime', 'startTime', 'endTime', 'lastContact', 'lastVisit', 'publishTime', 'lastAnswer', 'readTime',
+]);
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -45,6 +49,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
   const [refreshing, setRefreshing] = useState(false);
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [bu, setBu] = useState<string | undefined>(undefined);
+  const [province, setProvince] = useState<string | undefined>(undefined);
 
   const run = useCallback(
     async (query: DashboardQuery) => {
@@ -90,7 +95,12 @@ function Dashboard({ share, token }: { share: string; token: string }) {
 
   const data = load.data;
   const title = label('analytics.dashboard', data.router);
-  const query = (): DashboardQuery => ({ startDate: range?.[0].format('YYYY-MM-DD'), endDate: range?.[1].format('YYYY-MM-DD'), bu: bu || undefined });
+  const query = (): DashboardQuery => ({
+    startDate: range?.[0].format('YYYY-MM-DD'),
+    endDate: range?.[1].format('YYYY-MM-DD'),
+    bu: data.filters.includes('bu') ? bu || undefined : undefined,
+    province: data.filters.includes('province') ? province || undefined : undefined,
+  });
   const format = (column: string, v: string | number | null): string | number | null => {
     if (v === null) return '';
     if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -123,15 +133,29 @@ function Dashboard({ share, token }: { share: string; token: string }) {
               allowClear={false}
               onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
             />
-            <Select
-              aria-label={t('analytics.filter.bu')}
-              className="fp-bi-bu"
-              allowClear
-              placeholder={t('analytics.filter.allBu')}
-              value={bu}
-              onChange={(v?: string) => setBu(v)}
-              options={data.buOptions.map((b) => ({ value: b, label: b }))}
-            />
+            {data.filters.includes('bu') && (
+              <Select
+                aria-label={t('analytics.filter.bu')}
+                className="fp-bi-bu"
+                allowClear
+                placeholder={t('analytics.filter.allBu')}
+                value={bu}
+                onChange={(v?: string) => setBu(v)}
+                options={data.buOptions.map((b) => ({ value: b, label: b }))}
+              />
+            )}
+            {data.filters.includes('province') && (
+              <Select
+                aria-label={t('analytics.filter.province')}
+                className="fp-bi-bu"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('analytics.filter.allProvinces')}
+                value={province}
+                onChange={(v?: string) => setProvince(v)}
+                options={data.provinceOptions}
+              />
+            )}
             <Button type="primary" icon={<SearchOutlined />} onClick={() => void run(query())}>
               {t('analytics.filter.search')}
             </Button>
@@ -139,6 +163,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
               icon={<ReloadOutlined />}
               onClick={() => {
                 setBu(undefined);
+                setProvince(undefined);
                 void run({});
               }}
             >
@@ -153,8 +178,10 @@ function Dashboard({ share, token }: { share: string; token: string }) {
 
       {!data.hasData ? (
         <Card className="fp-bi-card">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t('analytics.noDataTitle')}</span>}>
-            <Typography.Paragraph type="secondary">{msg('analytics.noDataYet')}</Typography.Paragraph>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}</span>}>
+            <Typography.Paragraph type="secondary" data-testid="bi-no-source">
+              {msg(data.noSource && isMessageKey(data.noSource) ? data.noSource : 'analytics.noDataYet')}
+            </Typography.Paragraph>
           </Empty>
         </Card>
       ) : (

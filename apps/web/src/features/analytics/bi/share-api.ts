@@ -13,6 +13,7 @@ export interface DashboardQuery {
   startDate?: string | undefined;
   endDate?: string | undefined;
   bu?: string | undefined;
+  province?: string | undefined;
 }
 
 /**

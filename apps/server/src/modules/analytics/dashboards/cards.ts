@@ -1,64 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ANALYTICS_LIMITS, DEFAULT_BU_LIST, type DashboardChart, type DashboardData, type DataDashboard } from '@field-portal/shared';
-import { selectRows, type Db } from '../../db/client.js';
-import { badRequest } from '../../platform/errors.js';
+import { selectRows, type Db } from '../../../db/client.js';
+import { iso, n, pct, perDay, portalDay, TABLE_ROWS, type Args, type Computed, type DashboardDef } from './common.js';
 
-/** Portal time is UTC+8 (docs/decisions/0004): days of the dashboards are portal days. */
-const PORTAL_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-export interface DashboardFilter {
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  bu?: string | undefined;
-}
-
-export interface Range {
-  startDate: string;
-  endDate: string;
-  /** Start of the first day and end (exclusive) of the last, as instants. */
-  from: Date;
-  to: Date;
-  days: string[];
-}
-
-const dayOf = (ms: number) => new Date(ms + PORTAL_OFFSET_MS).toISOString().slice(0, 10);
-const startOf = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
-
-/** The filter's date range: the last 30 portal days by default; at most 366 days. */
-export function dateRange(filter: DashboardFilter, now: number): Range {
-  const endDate = filter.endDate ?? dayOf(now);
-  const startDate = filter.startDate ?? dayOf(startOf(endDate) - (ANALYTICS_LIMITS.defaultDays - 1) * DAY_MS);
-  const from = startOf(startDate);
-  const to = startOf(endDate) + DAY_MS;
-  if (Number.isNaN(from)) throw badRequest('request.invalid', 'startDate');
-  if (Number.isNaN(to)) throw badRequest('request.invalid', 'endDate');
-  if (from >= to) throw badRequest('analytics.rangeOrder', 'startDate');
-  const count = Math.round((to - from) / DAY_MS);
-  if (count > ANALYTICS_LIMITS.maxRangeDays) throw badRequest('analytics.rangeTooLong', 'endDate', { max: ANALYTICS_LIMITS.maxRangeDays });
-  const days = Array.from({ length: count }, (_, i) => dayOf(from + i * DAY_MS));
-  return { startDate, endDate, from: new Date(from), to: new Date(to), days };
-}
-
-/** A portal day of a timestamp column, as YYYY-MM-DD text. */
-const portalDay = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const n = (value: unknown) => Number(value ?? 0);
-const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-
-/** Counts per day, zeros filled in for the days without rows. */
-function perDay(days: string[], rows: { day: string }[], ...fields: string[]): DashboardChart['series'] {
-  const byDay = new Map(rows.map((r) => [r.day, r as unknown as Record<string, unknown>]));
-  return fields.map((key) => ({ key, values: days.map((d) => n(byDay.get(d)?.[key])) }));
-}
-
-type Computed = Pick<DashboardData, 'kpis' | 'charts' | 'table'>;
-
-interface Args {
-  db: Db;
-  range: Range;
-  bu: string;
-}
+/** Card and push dashboards (cardInfo, cardRec, pushArticles, readData): the push module's cards and queue entries. */
 
 /** Cards whose content BU is the filter's (or any). */
 const cardBu = (bu: string, alias: SQL = sql`c`) => (bu ? sql`${alias}.content ->> 'BU' = ${bu}` : sql`true`);
@@ -73,7 +17,7 @@ async function cardInfo({ db, range, bu }: Args): Promise<Computed> {
     selectRows<Record<string, unknown>>(db, sql`
       select c.id, c.content ->> 'titleName' as title, c.content ->> 'type' as type, c.content ->> 'selectValue' as category,
              c.content ->> 'BU' as bu, c.status, c.create_by, c.create_time, c.last_push_time
-        from cards c where ${where} order by c.create_time desc, c.id desc limit ${ANALYTICS_LIMITS.tableRows}`),
+        from cards c where ${where} order by c.create_time desc, c.id desc limit ${TABLE_ROWS}`),
   ]);
   const count = (status: string) => byStatus.find((r) => r.status === status)?.cards ?? 0;
   const total = byStatus.reduce((s, r) => s + r.cards, 0);
@@ -110,7 +54,7 @@ async function cardRec({ db, range, bu }: Args): Promise<Computed> {
     selectRows<Record<string, unknown>>(db, sql`
       select p.id, p.push_id, p.card_id, c.content ->> 'titleName' as title, c.content ->> 'BU' as bu, p.push_date, p.scope, p.must_read,
              p.status, p.delivered_count, p.created_by
-        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${ANALYTICS_LIMITS.tableRows}`),
+        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${TABLE_ROWS}`),
   ]);
   const sum = (pick: (r: (typeof totals)[number]) => number) => totals.reduce((s, r) => s + pick(r), 0);
   const status = (s: string) => totals.find((r) => r.status === s)?.pushes ?? 0;
@@ -222,7 +166,7 @@ async function pushArticles(args: Args): Promise<Computed> {
     ],
     table: {
       columns: ['cardId', 'title', 'category', 'bu', 'pushes', 'recipients', 'reads', 'readRate', 'lastPushTime'],
-      rows: ranked.slice(0, ANALYTICS_LIMITS.tableRows).map(([id, c]) => {
+      rows: ranked.slice(0, TABLE_ROWS).map(([id, c]) => {
         const d = details.get(id);
         return [id, d?.title ?? '', d?.category ?? '', d?.bu ?? '', c.pushes, c.delivered, c.reads, pct(c.reads, c.delivered), iso(new Date(c.lastPush))];
       }),
@@ -232,7 +176,7 @@ async function pushArticles(args: Args): Promise<Computed> {
 }
 
 /** Read data: the deliveries sent in the range, read or not, per day and per card. */
-export async function readData(args: Args): Promise<Computed> {
+async function readData(args: Args): Promise<Computed> {
   const groups = await firedByCardAndDay(args);
   const days = new Map<string, { day: string; delivered: number; reads: number }>();
   for (const g of groups) {
@@ -242,7 +186,7 @@ export async function readData(args: Args): Promise<Computed> {
     days.set(g.day, d);
   }
   const all = perCard(groups);
-  const ranked = all.slice(0, ANALYTICS_LIMITS.tableRows);
+  const ranked = all.slice(0, TABLE_ROWS);
   const details = await cardDetails(args.db, ranked.map(([id]) => id));
   const delivered = all.reduce((s, [, c]) => s + c.delivered, 0);
   const reads = all.reduce((s, [, c]) => s + c.reads, 0);
@@ -266,54 +210,10 @@ export async function readData(args: Args): Promise<Computed> {
   };
 }
 
-/** System access: the usage-tracking events of the range. */
-async function systemAc({ db, range, bu }: Args): Promise<Computed> {
-  const buFilter = bu ? sql`and e.username in (select u.username from users u join employees em on em.wwid = u.employee_no where em.bu = ${bu})` : sql``;
-  const where = sql`e.created_at >= ${range.from} and e.created_at < ${range.to} ${buFilter}`;
-  const [totals, byDay, byPage, byBrowser, rows] = await Promise.all([
-    selectRows<{ views: number; actions: number; users: number; pages: number }>(db, sql`
-      select count(*) filter (where e.operation = 'pageView')::int as views, count(*) filter (where e.operation <> 'pageView')::int as actions,
-             count(distinct e.username)::int as users, count(distinct e.page)::int as pages
-        from usage_events e where ${where}`),
-    selectRows<{ day: string; views: number; users: number }>(db, sql`
-      select ${portalDay(sql`e.created_at`)} as day, count(*) filter (where e.operation = 'pageView')::int as views, count(distinct e.username)::int as users
-        from usage_events e where ${where} group by 1`),
-    selectRows<{ page: string; views: number }>(db, sql`
-      select e.page, count(*)::int as views from usage_events e where ${where} and e.operation = 'pageView' group by 1 order by 2 desc, 1 limit 10`),
-    selectRows<{ browser: string; events: number }>(db, sql`
-      select coalesce(nullif(e.browser, ''), '-') as browser, count(*)::int as events from usage_events e where ${where} group by 1 order by 2 desc, 1 limit 8`),
-    selectRows<Record<string, unknown>>(db, sql`
-      select e.created_at, e.username, e.operation, e.page, e.page_detail, e.browser, e.system, e.screen_size, e.ip
-        from usage_events e where ${where} order by e.created_at desc, e.id desc limit ${ANALYTICS_LIMITS.tableRows}`),
-  ]);
-  const t = totals[0] ?? { views: 0, actions: 0, users: 0, pages: 0 };
-  return {
-    kpis: [
-      { key: 'pageViews', value: t.views },
-      { key: 'actions', value: t.actions },
-      { key: 'activeUsers', value: t.users },
-      { key: 'pagesVisited', value: t.pages },
-    ],
-    charts: [
-      { key: 'visitsPerDay', kind: 'line', categories: range.days, series: perDay(range.days, byDay, 'views', 'users') },
-      { key: 'topPages', kind: 'bar', categories: byPage.map((r) => r.page), series: [{ key: 'views', values: byPage.map((r) => r.views) }] },
-      { key: 'browsers', kind: 'pie', categories: byBrowser.map((r) => r.browser), series: [{ key: 'events', values: byBrowser.map((r) => r.events) }] },
-    ],
-    table: {
-      columns: ['time', 'username', 'operation', 'page', 'pageDetail', 'browser', 'system', 'screenSize', 'ip'],
-      rows: rows.map((r) => [iso(r.created_at as Date), String(r.username), String(r.operation), String(r.page), String(r.page_detail), String(r.browser), String(r.system), String(r.screen_size), String(r.ip)]),
-      total: t.views + t.actions,
-    },
-  };
-}
 
-const COMPUTE: Record<DataDashboard, (args: Args) => Promise<Computed>> = { cardInfo, cardRec, pushArticles, readData, systemAc };
-
-export const BU_OPTIONS: string[] = [...DEFAULT_BU_LIST];
-
-/** A data dashboard's figures for the filter. */
-export async function computeDashboard(db: Db, router: DataDashboard, filter: DashboardFilter, now: number): Promise<Computed & { range: Range; bu: string }> {
-  const range = dateRange(filter, now);
-  const bu = filter.bu ?? '';
-  return { ...(await COMPUTE[router]({ db, range, bu })), range, bu };
-}
+export const CARD_DASHBOARDS = {
+  cardInfo: { filters: ['bu'], compute: cardInfo },
+  cardRec: { filters: ['bu'], compute: cardRec },
+  pushArticles: { filters: ['bu'], compute: pushArticles },
+  readData: { filters: ['bu'], compute: readData },
+} as const satisfies Record<string, DashboardDef>;

@@ -1,0 +1,162 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client.js';
+import { reportDoctorIds, type ReportWindow } from '../customers/report-figures.js';
+
+/**
+ * Reads of the activity area for the report screens (analytics dashboards): visits and calls
+ * aggregated by channel, day and representative. Only visits and calls to doctors inside the
+ * viewer's data scope count (the customers area decides which doctors those are).
+ */
+
+export interface ActivityWindow extends ReportWindow {
+  /** BU of the representative ('' for all). */
+  bu: string;
+}
+
+type Row = Record<string, unknown>;
+
+const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in (select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))` : sql`true`);
+const repName = (alias: string) => sql.raw(`coalesce(nullif(${alias}.real_name, ''), ${alias}.username, '')`);
+
+export interface VisitSelection {
+  /** Only these channels (VISIT_CHANNELS); all when absent. */
+  channels?: readonly string[];
+}
+
+export interface VisitFigures {
+  totals: { visits: number; submitted: number; effective: number; doctors: number; reps: number; avgSeconds: number };
+  byDay: { day: string; visits: number; effective: number }[];
+  byChannel: { channel: string; visits: number; effective: number }[];
+  byRep: { rep: string; visits: number; doctors: number }[];
+  rows: Row[];
+}
+
+function visitWhere(w: ActivityWindow, s: VisitSelection): SQL {
+  const parts = [sql`v.visit_at >= ${w.from} and v.visit_at < ${w.to}`, sql`v.doctor_id in ${reportDoctorIds(w)}`, repBu(sql`v.user_id`, w.bu)];
+  if (s.channels) parts.push(sql`v.channel in (${sql.join(s.channels.map((c) => sql`${c}`), sql`, `)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Visits of the window: totals, per day, per channel, per representative and the newest rows. */
+export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection, limit: number): Promise<VisitFigures> {
+  const where = visitWhere(w, s);
+  const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
+    selectRows<VisitFigures['totals']>(db, sql`
+      select count(*)::int as visits, count(*) filter (where v.status = 1)::int as submitted, count(*) filter (where v.effective)::int as effective,
+             count(distinct v.doctor_id)::int as doctors, count(distinct v.user_id)::int as reps,
+             coalesce(round(avg(v.duration_seconds)), 0)::int as "avgSeconds"
+        from visit_records v where ${where}`),
+    selectRows<VisitFigures['byDay'][number]>(db, sql`
+      select ${DAY(sql`v.visit_at`)} as day, count(*)::int as visits, count(*) filter (where v.effective)::int as effective
+        from visit_records v where ${where} group by 1`),
+    selectRows<VisitFigures['byChannel'][number]>(db, sql`
+      select v.channel, count(*)::int as visits, count(*) filter (where v.effective)::int as effective from visit_records v where ${where} group by 1 order by 2 desc, 1`),
+    selectRows<VisitFigures['byRep'][number]>(db, sql`
+      select ${repName('u')} as rep, count(*)::int as visits, count(distinct v.doctor_id)::int as doctors
+        from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
+    selectRows<Row>(db, sql`
+      select v.id as "visitId", v.visit_at as "visitTime", ${repName('u')} as rep, v.doctor_id as "doctorId", v.channel,
+             v.status, v.effective, v.duration_seconds as "durationSeconds", v.purpose
+        from visit_records v join users u on u.id = v.user_id where ${where} order by v.visit_at desc, v.id desc limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byChannel, byRep, rows };
+}
+
+export interface CallFigures {
+  totals: { calls: number; connected: number; seconds: number; doctors: number; reps: number; withVisit: number };
+  byDay: { day: string; calls: number; connected: number }[];
+  byRep: { rep: string; calls: number; seconds: number }[];
+  byDirection: { direction: string; calls: number }[];
+  rows: Row[];
+}
+
+/** Calls of the window placed through the call system. */
+export async function callFigures(db: Db, w: ActivityWindow, limit: number): Promise<CallFigures> {
+  const where = sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}`;
+  const [totals, byDay, byRep, byDirection, rows] = await Promise.all([
+    selectRows<CallFigures['totals']>(db, sql`
+      select count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected,
+             coalesce(sum(c.duration_seconds), 0)::int as seconds, count(distinct c.doctor_id)::int as doctors, count(distinct c.user_id)::int as reps,
+             count(*) filter (where exists (select 1 from visit_records v where v.call_id = c.call_id))::int as "withVisit"
+        from call_records c where ${where}`),
+    selectRows<CallFigures['byDay'][number]>(db, sql`
+      select ${DAY(sql`c.started_at`)} as day, count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected
+        from call_records c where ${where} group by 1`),
+    selectRows<CallFigures['byRep'][number]>(db, sql`
+      select ${repName('u')} as rep, count(*)::int as calls, coalesce(sum(c.duration_seconds), 0)::int as seconds
+        from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
+    selectRows<CallFigures['byDirection'][number]>(db, sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`),
+    selectRows<Row>(db, sql`
+      select c.call_id as "callId", c.started_at as "startTime", ${repName('u')} as rep, c.doctor_id as "doctorId", c.direction,
+             c.duration_seconds as "durationSeconds"
+        from call_records c join users u on u.id = c.user_id where ${where} order by c.started_at desc, c.id desc limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byRep, byDirection, rows };
+}
+
+export interface ReachFigures {
+  totals: { doctors: number; byVisit: number; byCall: number; reps: number; contacts: number };
+  byDay: { day: string; doctors: number }[];
+  byChannel: { channel: string; doctors: number }[];
+  rows: Row[];
+}
+
+/** Doctors reached in the window: visited (any channel) or called, with their contacts. */
+export async function reachFigures(db: Db, w: ActivityWindow, limit: number): Promise<ReachFigures> {
+  const contacts = sql`(
+    select v.doctor_id, v.user_id, v.visit_at as at, v.channel from visit_records v
+     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+    union all
+    select c.doctor_id, c.user_id, c.started_at as at, 'call' as channel from call_records c
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
+  const [totals, byDay, byChannel, rows] = await Promise.all([
+    selectRows<ReachFigures['totals']>(db, sql`
+      select count(distinct k.doctor_id)::int as doctors, count(distinct k.doctor_id) filter (where k.channel <> 'call')::int as "byVisit",
+             count(distinct k.doctor_id) filter (where k.channel = 'call')::int as "byCall", count(distinct k.user_id)::int as reps, count(*)::int as contacts
+        from ${contacts}`),
+    selectRows<ReachFigures['byDay'][number]>(db, sql`select ${DAY(sql`k.at`)} as day, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1`),
+    selectRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1 order by 2 desc, 1`),
+    selectRows<Row>(db, sql`
+      select k.doctor_id as "doctorId", count(*)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as "lastContact"
+        from ${contacts} group by 1 order by 4 desc, 1 limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byChannel, rows };
+}
+
+export interface RelationFigures {
+  totals: { pairs: number; doctors: number; reps: number; visits: number };
+  byRep: { rep: string; doctors: number; visits: number }[];
+  byDepth: { visitsPerPair: string; pairs: number }[];
+  rows: Row[];
+}
+
+/** Representative–doctor relations: the pairs with at least one visit in the window. */
+export async function relationFigures(db: Db, w: ActivityWindow, limit: number): Promise<RelationFigures> {
+  const pairs = sql`(
+    select v.user_id, v.doctor_id, count(*)::int as visits, max(v.visit_at) as last_visit from visit_records v
+     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+     group by 1, 2) p`;
+  const [totals, byRep, byDepth, rows] = await Promise.all([
+    selectRows<RelationFigures['totals']>(db, sql`
+      select count(*)::int as pairs, count(distinct p.doctor_id)::int as doctors, count(distinct p.user_id)::int as reps, coalesce(sum(p.visits), 0)::int as visits from ${pairs}`),
+    selectRows<RelationFigures['byRep'][number]>(db, sql`
+      select ${repName('u')} as rep, count(*)::int as doctors, sum(p.visits)::int as visits from ${pairs} join users u on u.id = p.user_id
+       group by u.id order by 2 desc, u.id limit 10`),
+    selectRows<RelationFigures['byDepth'][number]>(db, sql`
+      select case when p.visits >= 5 then '5+' else p.visits::text end as "visitsPerPair", count(*)::int as pairs from ${pairs} group by 1 order by 1`),
+    selectRows<Row>(db, sql`
+      select ${repName('u')} as rep, p.doctor_id as "doctorId", p.visits, p.last_visit as "lastVisit"
+        from ${pairs} join users u on u.id = p.user_id order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byRep, byDepth, rows };
+}
+
+/** Visits of the window per representative and portal month (YYYY-MM) among the given users (goData's interaction actuals). */
+export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL): Promise<{ userId: number; month: string; visits: number }[]> {
+  const rows = await selectRows<{ user_id: number; month: string; visits: number }>(db, sql`
+    select v.user_id, left(${DAY(sql`v.visit_at`)}, 7) as month, count(*)::int as visits from visit_records v
+     where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+     group by 1, 2`);
+  return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, visits: Number(r.visits) }));
+}

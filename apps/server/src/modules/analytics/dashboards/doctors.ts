@@ -1,0 +1,137 @@
+import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
+import { reachFigures, relationFigures } from '../../activity/report-figures.js';
+import { doctorFigures, doctorsInView, hospitalFigures, tagFigures, type ReportWindow } from '../../customers/report-figures.js';
+import { dailyChart, groupChart, pct, TABLE_ROWS, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
+import { windowOf } from './visits.js';
+
+/**
+ * Doctor dashboards (reachDoctor, recruitDoctor, docRegisDetail, docTagDetail, docMain,
+ * masterData, rdRelation): the customers module's doctors, hospitals, tags and affiliations and
+ * the activity module's contacts, every figure inside the viewer's data scope.
+ */
+
+const customerWindow = (a: Args): ReportWindow => ({ from: a.range.from, to: a.range.to, province: a.province, scope: a.scope });
+
+/** Code → name in the viewer's language for the reference lists. */
+function namer(list: readonly { code: string; name: string; nameEn: string }[], lang: 'zh' | 'en') {
+  const names = new Map(list.map((x) => [x.code, lang === 'zh' ? x.name : x.nameEn]));
+  return (code: unknown) => names.get(String(code)) ?? String(code ?? '');
+}
+
+const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'title', 'doctorRange', 'source', 'createBy', 'createTime'];
+
+function doctorDashboard(mode: 'created' | 'byReps' | 'asOf') {
+  return async (a: Args): Promise<Computed> => {
+    const f = await doctorFigures(a.db, customerWindow(a), mode, TABLE_ROWS);
+    const title = namer(DOCTOR_TITLES, a.lang);
+    const byTitle = f.byTitle.map((r) => ({ ...r, name: title(r.name) }));
+    const rows = f.rows.map((r) => ({ ...r, title: title(r.title) }));
+    const t = f.totals;
+    const kpis: Computed['kpis'] =
+      mode === 'asOf'
+        ? [
+            { key: 'doctors', value: t.doctors },
+            { key: 'newDoctors', value: t.newInRange },
+            { key: 'internalDoctors', value: t.internal },
+            { key: 'internetDoctors', value: t.internet },
+            { key: 'hospitals', value: t.hospitals },
+          ]
+        : [
+            { key: mode === 'byReps' ? 'recruited' : 'registered', value: t.doctors },
+            { key: 'byReps', value: t.byReps },
+            { key: 'internalDoctors', value: t.internal },
+            { key: 'internetDoctors', value: t.internet },
+            { key: 'hospitals', value: t.hospitals },
+          ];
+    const charts =
+      mode === 'asOf'
+        ? [groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'), groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'), groupChart('doctorsByDepartment', 'bar', f.byDepartment, 'name', 'doctors')]
+        : [
+            dailyChart('doctorsPerDay', a.range, f.byDay, 'doctors'),
+            mode === 'byReps' ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors') : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
+            groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
+          ];
+    return { kpis, charts, table: tableOf(DOCTOR_COLUMNS, rows, t.doctors) };
+  };
+}
+
+async function reachDoctor(a: Args): Promise<Computed> {
+  const [f, inView] = await Promise.all([reachFigures(a.db, windowOf(a), TABLE_ROWS), doctorsInView(a.db, customerWindow(a))]);
+  const rows = await withDoctorNames(a.db, f.rows);
+  return {
+    kpis: [
+      { key: 'doctorsReached', value: f.totals.doctors },
+      { key: 'reachRate', value: pct(f.totals.doctors, inView), unit: '%' },
+      { key: 'reachedByVisit', value: f.totals.byVisit },
+      { key: 'reachedByCall', value: f.totals.byCall },
+      { key: 'contacts', value: f.totals.contacts },
+      { key: 'reps', value: f.totals.reps },
+    ],
+    charts: [dailyChart('doctorsReachedPerDay', a.range, f.byDay, 'doctors'), groupChart('doctorsByChannel', 'pie', f.byChannel, 'channel', 'doctors')],
+    table: tableOf(['doctorId', 'doctorName', 'hospital', 'contacts', 'reps', 'lastContact'], rows, f.totals.doctors),
+  };
+}
+
+async function docTagDetail(a: Args): Promise<Computed> {
+  const f = await tagFigures(a.db, customerWindow(a), TABLE_ROWS);
+  return {
+    kpis: [
+      { key: 'taggings', value: f.totals.taggings },
+      { key: 'doctorsTagged', value: f.totals.doctors },
+      { key: 'tagsUsed', value: f.totals.tags },
+    ],
+    charts: [dailyChart('taggingsPerDay', a.range, f.byDay, 'taggings'), groupChart('taggingsByTag', 'bar', f.byTag, 'name', 'taggings')],
+    table: tableOf(['doctorId', 'doctorName', 'hospital', 'tag', 'tagKind', 'createBy', 'createTime'], f.rows, f.totals.taggings),
+  };
+}
+
+async function masterData(a: Args): Promise<Computed> {
+  const f = await hospitalFigures(a.db, customerWindow(a), TABLE_ROWS);
+  const level = namer(HOSPITAL_GRADES, a.lang);
+  const type = namer(HOSPITAL_TYPES, a.lang);
+  return {
+    kpis: [
+      { key: 'hospitals', value: f.totals.hospitals },
+      { key: 'coveredHospitals', value: f.totals.covered },
+      { key: 'doctors', value: f.totals.doctors },
+      { key: 'secondaryAffiliations', value: f.totals.secondary },
+      { key: 'newHospitals', value: f.totals.newInRange },
+    ],
+    charts: [
+      groupChart('hospitalsByLevel', 'bar', f.byLevel.map((r) => ({ ...r, name: level(r.name) })), 'name', 'hospitals'),
+      groupChart('hospitalsByType', 'pie', f.byType.map((r) => ({ ...r, name: type(r.name) })), 'name', 'hospitals'),
+    ],
+    table: tableOf(
+      ['hospitalId', 'hospital', 'province', 'city', 'level', 'hospitalType', 'covered', 'doctors', 'secondary'],
+      f.rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })),
+      f.totals.hospitals,
+    ),
+  };
+}
+
+async function rdRelation(a: Args): Promise<Computed> {
+  const f = await relationFigures(a.db, windowOf(a), TABLE_ROWS);
+  const rows = await withDoctorNames(a.db, f.rows);
+  return {
+    kpis: [
+      { key: 'relations', value: f.totals.pairs },
+      { key: 'doctorsCovered', value: f.totals.doctors },
+      { key: 'reps', value: f.totals.reps },
+      { key: 'visits', value: f.totals.visits },
+    ],
+    charts: [groupChart('doctorsByRep', 'bar', f.byRep, 'rep', 'doctors', 'visits'), groupChart('relationsByVisits', 'pie', f.byDepth, 'visitsPerPair', 'pairs')],
+    table: tableOf(['rep', 'doctorId', 'doctorName', 'hospital', 'visits', 'lastVisit'], rows, f.totals.pairs),
+  };
+}
+
+const province = ['province'] as const;
+
+export const DOCTOR_DASHBOARDS = {
+  reachDoctor: { filters: ['bu', 'province'], compute: reachDoctor },
+  recruitDoctor: { filters: province, compute: doctorDashboard('byReps') },
+  docRegisDetail: { filters: province, compute: doctorDashboard('created') },
+  docTagDetail: { filters: province, compute: docTagDetail },
+  docMain: { filters: province, compute: doctorDashboard('asOf') },
+  masterData: { filters: province, compute: masterData },
+  rdRelation: { filters: ['bu', 'province'], compute: rdRelation },
+} as const satisfies Record<string, DashboardDef>;

@@ -1,0 +1,145 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client.js';
+import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
+
+/**
+ * Reads of the customer area for the report screens (analytics dashboards): doctors, hospitals,
+ * tags and affiliations counted inside the viewer's data scope, never outside it.
+ */
+
+export interface ReportWindow {
+  from: Date;
+  to: Date;
+  /** Province region code ('' for all). */
+  province: string;
+  scope: DataScope;
+}
+
+const REGION = /^\d{6}$/;
+const provinceOf = (alias: string, province: string): SQL => (REGION.test(province) ? sql`${sql.raw(alias)}.province_code = ${province}` : sql`true`);
+
+/** The ids of the doctors in scope (and in the province, when one is given), as a subquery for other modules. */
+export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQL {
+  return sql`(select rd.id from doctors rd where ${doctorInScope(w.scope, 'rd')} and ${provinceOf('rd', w.province)})`;
+}
+
+/** How many doctors are in scope (and province). */
+export async function doctorsInView(db: Db, w: Pick<ReportWindow, 'scope' | 'province'>): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`);
+  return Number(row?.n ?? 0);
+}
+
+type Counts = Record<string, number | string>;
+
+export interface DoctorFigures {
+  totals: { doctors: number; internal: number; internet: number; hospitals: number; manual: number; newInRange: number; byReps: number };
+  byDay: { day: string; doctors: number }[];
+  byProvince: { name: string; doctors: number }[];
+  byTitle: { name: string; doctors: number }[];
+  byDepartment: { name: string; doctors: number }[];
+  bySource: { name: string; doctors: number }[];
+  byCreator: { name: string; doctors: number }[];
+  rows: Counts[];
+}
+
+const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/**
+ * Doctors of the viewer's scope: `created` those created in the window (registrations; `byReps`:
+ * only those a representative added), `asOf` every doctor existing at the window's end.
+ */
+export async function doctorFigures(db: Db, w: ReportWindow, mode: 'created' | 'byReps' | 'asOf', limit: number): Promise<DoctorFigures> {
+  const when = mode === 'asOf' ? sql`d.created_at < ${w.to}` : sql`d.created_at >= ${w.from} and d.created_at < ${w.to}`;
+  const where = sql`${when} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)} ${mode === 'byReps' ? sql`and d.created_by is not null` : sql``}`;
+  const group = (label: SQL, join: SQL = sql``) =>
+    selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label}, ''), '-') as name, count(*)::int as doctors from doctors d ${join} where ${where} group by 1 order by 2 desc, 1 limit 12`);
+  const [totals, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows] = await Promise.all([
+    selectRows<DoctorFigures['totals']>(db, sql`
+      select count(*)::int as doctors, count(*) filter (where d.doctor_range = 'internal')::int as internal,
+             count(*) filter (where d.doctor_range = 'internet')::int as internet, count(distinct d.hospital_id)::int as hospitals,
+             count(*) filter (where d.source <> 'generated')::int as manual,
+             count(*) filter (where d.created_at >= ${w.from})::int as "newInRange",
+             count(*) filter (where d.created_by is not null)::int as "byReps"
+        from doctors d where ${where}`),
+    mode === 'asOf'
+      ? Promise.resolve([])
+      : selectRows<{ day: string; doctors: number }>(db, sql`select ${DAY(sql`d.created_at`)} as day, count(*)::int as doctors from doctors d where ${where} group by 1`),
+    group(sql`h.province`, sql`join hospitals h on h.id = d.hospital_id`),
+    group(sql`d.title_code`),
+    group(sql`coalesce(dp.name, d.dept1_code)`, sql`left join departments dp on dp.code = d.dept1_code`),
+    group(sql`d.source`),
+    mode === 'byReps' ? group(sql`coalesce(nullif(u.real_name, ''), u.username)`, sql`left join users u on u.id = d.created_by`) : Promise.resolve([]),
+    selectRows<Counts>(db, sql`
+      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
+             d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime"
+        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code left join users u on u.id = d.created_by
+       where ${where} order by d.created_at desc, d.id desc limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows };
+}
+
+export interface TagFigures {
+  totals: { taggings: number; doctors: number; tags: number };
+  byDay: { day: string; taggings: number }[];
+  byTag: { name: string; taggings: number }[];
+  rows: Counts[];
+}
+
+/** Tags put on doctors of the scope in the window (shared tags and the viewer's own). */
+export async function tagFigures(db: Db, w: ReportWindow, limit: number): Promise<TagFigures> {
+  const from = sql`doctor_tags dt join tags t on t.id = dt.tag_id and (t.owner_id is null or t.owner_id = ${w.scope.userId}) join doctors d on d.id = dt.doctor_id`;
+  const where = sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`;
+  const [totals, byDay, byTag, rows] = await Promise.all([
+    selectRows<TagFigures['totals']>(db, sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`),
+    selectRows<{ day: string; taggings: number }>(db, sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`),
+    selectRows<{ name: string; taggings: number }>(db, sql`select t.name, count(*)::int as taggings from ${from} where ${where} group by 1 order by 2 desc, 1 limit 12`),
+    selectRows<Counts>(db, sql`
+      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, t.name as tag, case when t.owner_id is null then 'shared' else 'personal' end as "tagKind",
+             coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", dt.created_at as "createTime"
+        from ${from} join hospitals h on h.id = d.hospital_id left join users u on u.id = dt.created_by
+       where ${where} order by dt.created_at desc, d.id desc limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byTag, rows };
+}
+
+export interface HospitalFigures {
+  totals: { hospitals: number; covered: number; doctors: number; secondary: number; newInRange: number };
+  byLevel: { name: string; hospitals: number }[];
+  byType: { name: string; hospitals: number }[];
+  rows: Counts[];
+}
+
+/**
+ * Customer master data of every type: the hospitals of the scope existing at the window's end,
+ * with their doctors (primary affiliation) and secondary affiliations.
+ */
+export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): Promise<HospitalFigures> {
+  const where = sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`;
+  // Doctors (primary affiliation) and open secondary affiliations per hospital, grouped once rather than per row.
+  const from = sql`hospitals h
+    left join (select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1) dc on dc.hospital_id = h.id
+    left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`;
+  const [totals, byLevel, byType, rows] = await Promise.all([
+    selectRows<HospitalFigures['totals']>(db, sql`
+      select count(*)::int as hospitals, count(*) filter (where h.covered)::int as covered,
+             coalesce(sum(dc.n), 0)::int as doctors, coalesce(sum(sc.n), 0)::int as secondary,
+             count(*) filter (where h.created_at >= ${w.from})::int as "newInRange"
+        from ${from} where ${where}`),
+    selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.level, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1`),
+    selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.type, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1 limit 12`),
+    selectRows<Counts>(db, sql`
+      select h.id as "hospitalId", h.name as hospital, h.province, h.city, h.level, h.type as "hospitalType", h.covered,
+             coalesce(dc.n, 0) as doctors, coalesce(sc.n, 0) as secondary
+        from ${from} where ${where} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byLevel, byType, rows };
+}
+
+/** Doctors created in the window per creator and portal month (YYYY-MM) among the given users (goData's recruit actuals), inside the scope. */
+export async function doctorsCreatedByMonth(db: Db, w: ReportWindow, userIds: SQL): Promise<{ userId: number; month: string; doctors: number }[]> {
+  const rows = await selectRows<{ user_id: number; month: string; doctors: number }>(db, sql`
+    select d.created_by as user_id, left(${DAY(sql`d.created_at`)}, 7) as month, count(*)::int as doctors from doctors d
+     where d.created_by in ${userIds} and d.created_at >= ${w.from} and d.created_at < ${w.to} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}
+     group by 1, 2`);
+  return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, doctors: Number(r.doctors) }));
+}
