@@ -24,6 +24,7 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { downloadsRoutes } from './modules/downloads/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 export interface BuildOptions {
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
   await app.register(appsRoutes);
+  await app.register(downloadsRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DOWNLOAD_LIMITS } from '@field-portal/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -25,6 +26,8 @@ const env = z.object({
     .string()
     .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
     .optional(),
+  DOWNLOAD_KEEP_HOURS: z.coerce.number().positive().max(24 * 365).default(DOWNLOAD_LIMITS.keepHoursDefault),
+  DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
 });
 
 export interface Config {
@@ -42,6 +45,8 @@ export interface Config {
   webDist: string | undefined;
   /** The analytics share page the report screens frame (BI_SHARE_URL); the built-in one by default. */
   biShareUrl: string | undefined;
+  /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
+  downloads: { keepHours: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +87,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
+    downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS },
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
+import { DownloadWorker } from './modules/downloads/worker.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
@@ -63,7 +64,15 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: error }, 'push scheduler run failed'),
   });
   scheduler.start();
+  // Runs the download centre's export jobs (docs/decisions/0022).
+  const downloads = new DownloadWorker(database, app.ctx.files, {
+    keepMs: config.downloads.keepHours * 3_600_000,
+    leaseMs: config.downloads.leaseMs,
+    onError: (error) => app.log.error({ err: error }, 'download job failed'),
+  });
+  downloads.start();
   const close = async () => {
+    await downloads.stop();
     await scheduler.stop();
     await app.close();
     await database.close();

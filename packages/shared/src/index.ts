@@ -15,3 +15,4 @@ export * from './areas/admin.js';
 export * from './areas/apps.js';
 export * from './areas/apps-schemas.js';
 export * from './areas/sso.js';
+export * from './areas/downloads.js';

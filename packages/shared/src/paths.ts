@@ -4,6 +4,7 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
+import { DOWNLOADS_PATHS } from './areas/downloads.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -16,6 +17,7 @@ export const API = {
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
   sso: SSO_PATHS,
+  downloads: DOWNLOADS_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',
@@ -51,15 +53,13 @@ export const API = {
     cardCancelPush: '/API-XJP/IdataCardInfo/cardCancelPush',
     pushTopStatus: '/API-XJP/IdataCardInfo/pushTopStatus',
     cardPushInfo: '/API-XJP/IdataCardInfo/cardPushInfo',
-    cardPushInfoExport: '/API-XJP/IdataCardInfo/cardPushInfo/export',
     /** The signed-in employee opened a card (marks their deliveries of it read). */
     readCard: '/API-XJP/IdataCardInfo/readCard',
     /** The recipient-list spreadsheet template (header wwid, name). */
     downloadTemplate: '/API-XJP/IdataCardInfo/downloadTemplate',
     uploadReceiverList: '/API-XJP/IdataCardInfo/uploadReceiverList',
-    /** The card-push report (spec 000 section 2) and its export. */
+    /** The card-push report (spec 000 section 2); its export is the download centre's template cardPushReport. */
     pushReport: '/API-XJP/IdataCardInfo/pushReport',
-    pushReportExport: '/API-XJP/IdataCardInfo/pushReport/export',
   },
   /** Staff directory (spec 000 section 7): envelope { code, msg, result }. */
   directory: {

@@ -8,3 +8,4 @@ export * from './feed.js';
 export * from './analytics.js';
 export * from './admin.js';
 export * from './apps.js';
+export * from './downloads.js';
