@@ -55,6 +55,7 @@ export const MENU_TREE: MenuSeed[] = [
   leaf('dashboard', '/dashboard', '首页', 'Home', { icon: 'HomeOutlined' }),
   leaf('appCentre', '/appCentre', '应用中心', 'App centre', { icon: 'AppstoreOutlined' }),
   leaf('personalcenter', '/personalcenter/index', '个人中心', 'Personal centre', { hidden: true }),
+  leaf('downloadCentre', '/downloadCentre/index', '下载中心', 'Download centre', { hidden: true }),
   {
     ...leaf('informationDynamics', '/informationDynamics', '信息动态', 'Information', { icon: 'NotificationOutlined', secondaryMenu: true }),
     children: [

@@ -66,6 +66,7 @@ export class DownloadWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopping = false;
+  private again = false;
   private lastSweep = 0;
   private readonly now: () => number;
   private readonly leaseMs: number;
@@ -102,13 +103,19 @@ export class DownloadWorker {
     await this.running;
   }
 
-  /** Runs queued jobs now, unless a run is already under way. */
+  /** Runs queued jobs now; during a run, once more when it ends (the run may have looked before the job was queued). */
   wake(): void {
-    if (this.running || this.stopping) return;
+    if (this.stopping) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
     this.running = this.drain()
       .catch((error: unknown) => this.options.onError?.(error))
       .finally(() => {
         this.running = undefined;
+        if (this.again) this.wake();
       });
   }
 

@@ -5,6 +5,7 @@ import { ANALYTICS_PAGES } from '@/features/analytics/pages';
 import { ADMIN_PAGES } from '@/features/admin/pages';
 import { APPS_PAGES } from '@/features/apps/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
+import { DOWNLOADS_PAGES } from '@/features/downloads/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -26,6 +27,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...ANALYTICS_PAGES,
   ...ADMIN_PAGES,
   ...APPS_PAGES,
+  ...DOWNLOADS_PAGES,
 };
 
 export function isImplemented(router: string): boolean {
