@@ -24,6 +24,8 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { customersRoutes } from './modules/customers/routes.js';
+import { referenceRoutes } from './modules/reference/data.js';
 import { downloadsRoutes } from './modules/downloads/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
@@ -83,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
   await app.register(appsRoutes);
+  await app.register(referenceRoutes);
+  await app.register(customersRoutes);
   await app.register(downloadsRoutes);
 
   const webDist = options.webDist;

@@ -14,6 +14,7 @@ afterAll(async () => h?.close());
 
 type Lang = 'zh' | 'en';
 const A = API.admin;
+const C = API.customers.hospital;
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang: Lang = 'zh') =>
   h.app.inject({ method, url, headers: headers(user, lang), ...(payload ? { payload } : {}) });
@@ -316,35 +317,36 @@ describe('users', () => {
 
 describe('data permissions and their enforcement on hospitals', () => {
   type Page = { total: number; content: { id: number; province: string }[] };
-  const provinces = async (user: string) => (ok<Page>(await get(user, `${A.hospitalList}?size=100`)).content.map((x) => x.province));
+  const provinces = async (user: string) => (ok<Page>(await get(user, `${C.list}?size=100`)).content.map((x) => x.province));
 
   it('an unrestricted role sees every hospital; a custom-scope user only their provinces and hospitals, in lists, counts, provinces, details and exports', async () => {
     const all = Number((await q<{ n: string }>('select count(*) as n from hospitals'))[0]!.n);
-    expect(ok<Page>(await get('admin', `${A.hospitalList}?size=100`)).total).toBe(all);
-    expect(ok<{ count: number }>(await get('admin', A.hospitalCount)).count).toBe(all);
+    expect(ok<Page>(await get('admin', `${C.list}?size=100`)).total).toBe(all);
+    expect(ok<{ count: number }>(await get('admin', C.count)).count).toBe(all);
 
     const rep01 = await provinces('rep01');
     expect(new Set(rep01)).toEqual(new Set(['上海市', '浙江省']));
     const inScope = Number((await q<{ n: string }>(`select count(*) as n from hospitals where province in ('上海市', '浙江省')`))[0]!.n);
-    expect(ok<Page>(await get('rep01', `${A.hospitalList}?size=2`)).total).toBe(inScope);
-    expect(ok<{ count: number }>(await get('rep01', A.hospitalCount)).count).toBe(inScope);
-    expect(ok<{ count: number }>(await get('rep01', `${A.hospitalCount}?province=北京市`)).count).toBe(0);
-    expect(ok<string[]>(await get('rep01', A.hospitalProvinces)).sort()).toEqual(['上海市', '浙江省'].sort());
+    expect(ok<Page>(await get('rep01', `${C.list}?size=2`)).total).toBe(inScope);
+    expect(ok<{ count: number }>(await get('rep01', C.count)).count).toBe(inScope);
+    expect(ok<{ count: number }>(await get('rep01', `${C.count}?province=北京市`)).count).toBe(0);
+    expect(ok<{ name: string }[]>(await get('rep01', C.province)).map((p) => p.name).sort()).toEqual(['上海市', '浙江省'].sort());
 
     const beijing = (await q<{ id: number }>(`select id from hospitals where province = '北京市' order by id`)).map((r) => Number(r.id));
     const shanghai = (await q<{ id: number }>(`select id from hospitals where province = '上海市' order by id`)).map((r) => Number(r.id));
-    expect(ok<{ name: string }>(await get('rep01', `${A.hospitalById}?id=${shanghai[0]}`)).name).toBeTruthy();
-    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`), 403, 'sys.perm.noHospital');
-    expectError(await get('rep01', `${A.hospitalById}?id=${beijing[0]}`, 'en'), 403, 'sys.perm.noHospital', 'en');
-    expectError(await get('rep01', `${A.hospitalById}?id=99999999`), 404, 'request.notFound');
+    expect(ok<{ name: string }>(await get('rep01', `${C.byId}?id=${shanghai[0]}`)).name).toBeTruthy();
+    // Outside the scope a hospital does not exist for the caller (SECURITY.md 8.2.2).
+    expectError(await get('rep01', `${C.byId}?id=${beijing[0]}`), 404, 'request.notFound');
+    expectError(await get('rep01', `${C.byId}?id=${beijing[0]}`, 'en'), 404, 'request.notFound', 'en');
+    expectError(await get('rep01', `${C.byId}?id=99999999`), 404, 'request.notFound');
 
     // rep02 holds two Beijing hospitals by id.
-    expect(ok<Page>(await get('rep02', `${A.hospitalList}?size=100`)).content.map((x) => x.id)).toEqual(beijing.slice(0, 2));
-    expect((await get('rep02', `${A.hospitalById}?id=${beijing[2]}`)).statusCode).toBe(403);
+    expect(ok<Page>(await get('rep02', `${C.list}?size=100`)).content.map((x) => x.id)).toEqual(beijing.slice(0, 2));
+    expect((await get('rep02', `${C.byId}?id=${beijing[2]}`)).statusCode).toBe(404);
     // rep04 has no data permission and only a custom-scope role: nothing.
-    expect(ok<Page>(await get('rep04', A.hospitalList)).total).toBe(0);
+    expect(ok<Page>(await get('rep04', C.list)).total).toBe(0);
 
-    const exported = await get('rep01', A.hospitalExport);
+    const exported = await get('rep01', C.export);
     expect(exported.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
@@ -358,19 +360,19 @@ describe('data permissions and their enforcement on hospitals', () => {
 
   it('grants and removes permissions with their rules; the scope follows at once', async () => {
     const rep04 = await idOf('users', 'username', 'rep04');
-    const hospital = (await q<{ id: number }>(`select id from hospitals where province = '四川省' order by id limit 1`))[0]!.id;
+    const { id: hospital, name: hospitalName } = (await q<{ id: number; name: string }>(`select id, name from hospitals where province = '四川省' order by id limit 1`))[0]!;
     const grant = ok<{ id: number; label: string }>(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }));
-    expect(grant.label).toBe('四川大学华西医院');
-    expect(ok<Page>(await get('rep04', A.hospitalList)).content.map((x) => x.id)).toEqual([Number(hospital)]);
+    expect(grant.label).toBe(hospitalName);
+    expect(ok<Page>(await get('rep04', C.list)).content.map((x) => x.id)).toEqual([Number(hospital)]);
     expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }), 400, 'sys.perm.duplicate');
     expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: '99999999' }, 'en'), 400, 'sys.perm.hospitalMissing', 'en');
     expectError(await call('admin', 'POST', A.permission, { userId: 99999999, permissionType: 'province', permissionValue: '四川省' }), 400, 'sys.perm.userMissing');
     expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'city', permissionValue: '成都市' }), 400, 'field.invalid');
     const listed = ok<{ content: { id: number }[] }>(await get('admin', `${A.permissionList}?userId=${rep04}`)).content;
     expect(listed.map((p) => p.id)).toEqual([grant.id]);
-    expect(ok<{ total: number }>(await get('admin', `${A.permissionList}?keyword=华西`)).total).toBe(1);
+    expect(ok<{ total: number }>(await get('admin', `${A.permissionList}?keyword=${encodeURIComponent(hospitalName)}`)).total).toBe(1);
     ok(await call('admin', 'DELETE', path(A.permissionById, grant.id)));
-    expect(ok<Page>(await get('rep04', A.hospitalList)).total).toBe(0);
+    expect(ok<Page>(await get('rep04', C.list)).total).toBe(0);
   });
 
   const upload = (name: string, bytes: Buffer, lang: Lang = 'zh') => {

@@ -15,4 +15,6 @@ export * from './areas/admin.js';
 export * from './areas/apps.js';
 export * from './areas/apps-schemas.js';
 export * from './areas/sso.js';
+export * from './areas/reference.js';
+export * from './areas/customers.js';
 export * from './areas/downloads.js';

@@ -6,6 +6,7 @@ import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
+import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
 
 const MB = 1024 * 1024;
@@ -145,6 +146,7 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
   ...SSO_MESSAGES,
+  ...CUSTOMERS_MESSAGES,
   ...DOWNLOADS_MESSAGES,
 } as const satisfies Record<string, Text>;
 

@@ -4,6 +4,7 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
+import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { DOWNLOADS_PATHS } from './areas/downloads.js';
 
 /**
@@ -17,6 +18,7 @@ export const API = {
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
   sso: SSO_PATHS,
+  customers: CUSTOMERS_PATHS,
   downloads: DOWNLOADS_PATHS,
   health: '/healthz',
   system: {

@@ -20,7 +20,9 @@ function snapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
-  for (const file of [...filesUnder(MIGRATIONS_DIR), ...filesUnder(SEED_DIR), path.join(SERVER_SRC, 'db', 'template.ts')]) {
+  // The customer area's dataset generator and reference data feed the demo seed too.
+  const generated = ['reference/seed.ts', 'reference/regions.ts', 'customers/generator.ts', 'customers/dataset.ts', 'customers/pinyin.ts'].map((f) => path.join(SERVER_SRC, 'modules', f));
+  for (const file of [...filesUnder(MIGRATIONS_DIR), ...filesUnder(SEED_DIR), ...generated, path.join(SERVER_SRC, 'db', 'template.ts')]) {
     hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);

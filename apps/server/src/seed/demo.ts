@@ -8,6 +8,7 @@ import { seedMessaging } from './messaging.js';
 import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
+import { seedCustomers } from './customers.js';
 import { seedApps } from './apps.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -202,6 +203,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedMessaging(tx);
     await seedFeed(tx);
     await seedAnalytics(tx);
+    await seedCustomers(tx);
     await seedAdmin(tx);
     await seedApps(tx);
   });

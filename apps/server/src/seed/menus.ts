@@ -191,6 +191,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('medicinePublicOpinion', '/dataManage/medicinePublicOpinion', '药品舆情', 'Drug public opinion'),
       leaf('keyword', '/dataManage/keyword', '关键词', 'Keywords'),
       leaf('journalTable', '/dataManage/journalTable', '期刊', 'Journals'),
+      leaf('customerData', '/dataManage/customerData', '客户主数据', 'Customer master data'),
     ],
   },
 ];

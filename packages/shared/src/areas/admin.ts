@@ -32,12 +32,6 @@ export const ADMIN_PATHS = {
   permissionById: '/API-SYSTEM/dataPermission/:id',
   permissionImport: '/API-SYSTEM/dataPermission/import',
   auditList: '/API-SYSTEM/audit/list',
-  /** Hospitals (spec 001 section 7.4), with the caller's data permissions applied. */
-  hospitalList: '/API-SALEA/sales-ai/home/hospital/findList',
-  hospitalCount: '/API-SALEA/sales-ai/home/hospital/count',
-  hospitalProvinces: '/API-SALEA/sales-ai/home/hospital/findProvince',
-  hospitalById: '/API-SALEA/sales-ai/home/hospital/findById',
-  hospitalExport: '/API-SALEA/sales-ai/home/hospital/export',
 } as const;
 
 /** Fills `:name` parameters of a path. */
@@ -55,8 +49,6 @@ export const ADMIN_AUTHORITIES = {
   permission: 'dataManage:userPermission',
   /** The audit log: shown on the users screen. */
   audit: 'system:user',
-  /** Hospitals: the field screens, and the data-permission screen (its hospital picker). */
-  hospital: ['customer:totalHospital', 'customer:hospitalTeamManager', 'dataManage:userPermission'],
 } as const;
 
 export const ADMIN_LIMITS = {
@@ -276,9 +268,6 @@ export const auditListQuery = z.strictObject({
   keyword,
 });
 
-export const hospitalListQuery = z.strictObject({ ...paging, keyword, province: z.string().trim().max(32).optional(), city: z.string().trim().max(32).optional() });
-export const hospitalFilterQuery = z.strictObject({ keyword, province: z.string().trim().max(32).optional(), city: z.string().trim().max(32).optional() });
-export const hospitalByIdQuery = z.strictObject({ id });
 
 /* ---------- answers ---------- */
 

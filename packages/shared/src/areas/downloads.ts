@@ -141,4 +141,5 @@ export const DOWNLOADS_MESSAGES = {
   'download.empty': { zh: '还没有导出任务', en: 'No exports yet' },
   'download.template.cardPushReport': { zh: '卡片推送明细', en: 'Card push detail' },
   'download.template.cardReadDetails': { zh: '卡片阅读明细', en: 'Card read details' },
+  'download.template.doctorList': { zh: '医生列表', en: 'Doctor list' },
 } satisfies Record<string, MessageText>;

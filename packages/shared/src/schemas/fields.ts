@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const DB_INT_MAX = 2_147_483_647;
 
 // NUL cannot be stored in PostgreSQL text; a lone surrogate cannot be encoded as UTF-8.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string can be stored as PostgreSQL text as it is. */

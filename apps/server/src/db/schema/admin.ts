@@ -43,19 +43,6 @@ export const langEntries = pgTable(
   (t) => [uniqueIndex('lang_entries_lang_key_idx').on(t.langType, t.key), check('lang_entries_lang_check', sql`${t.langType} in ('zh', 'en')`)],
 );
 
-/** Hospitals: the data that data permissions restrict (spec 001 sections 6 and 7.4). */
-export const hospitals = pgTable(
-  'hospitals',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    province: text('province').notNull(),
-    city: text('city').notNull().default(''),
-    level: text('level').notNull().default(''),
-  },
-  (t) => [index('hospitals_province_idx').on(t.province, t.id)],
-);
-
 /**
  * Data permissions (spec 001 section 3): a user's view right on one hospital (value = its id)
  * or one province (value = its name). They apply to users whose roles all have data scope `custom`.

@@ -123,40 +123,7 @@ export const openingScreens = pgTable('opening_screens', {
   updatedAt: updated(),
 });
 
-// ---------------------------------------------------------------- data management
-
-export const medicines = pgTable('medicines', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  alias: text('alias').notNull().default(''),
-  code: text('code').notNull().unique(),
-  companyId: text('company_id').notNull().default(''),
-  createdAt: created(),
-  updatedAt: updated(),
-});
-
-export const medicineCompetitors = pgTable(
-  'medicine_competitors',
-  {
-    id: serial('id').primaryKey(),
-    medicineId: integer('medicine_id').notNull().references(() => medicines.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    alias: text('alias').notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [uniqueIndex('medicine_competitors_name_idx').on(t.medicineId, t.name)],
-);
-
-export const medicineIndications = pgTable(
-  'medicine_indications',
-  {
-    id: serial('id').primaryKey(),
-    medicineId: integer('medicine_id').notNull().references(() => medicines.id, { onDelete: 'cascade' }),
-    indication: text('indication').notNull(),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [uniqueIndex('medicine_indications_name_idx').on(t.medicineId, t.indication)],
-);
+// ---------------------------------------------------------------- data management (the reference data is in reference.ts)
 
 export const homeCharts = pgTable('home_charts', {
   id: serial('id').primaryKey(),
@@ -165,55 +132,6 @@ export const homeCharts = pgTable('home_charts', {
   chartType: text('chart_type').notNull().default('line'),
   content: text('content').notNull(),
   sort: integer('sort').notNull().default(0),
-  createdAt: created(),
-});
-
-export const indicationStages = pgTable('indication_stages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  nameEn: text('name_en').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  createdAt: created(),
-});
-
-export const indicationDepartments = pgTable(
-  'indication_departments',
-  {
-    id: serial('id').primaryKey(),
-    indication: text('indication').notNull(),
-    department: text('department').notNull(),
-    departmentEn: text('department_en').notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-    createdAt: created(),
-  },
-  (t) => [uniqueIndex('indication_departments_pair_idx').on(t.indication, t.department)],
-);
-
-export const medicinePublicOpinions = pgTable('medicine_public_opinions', {
-  id: serial('id').primaryKey(),
-  drug: text('drug').notNull(),
-  sentiment: text('sentiment').notNull(),
-  standardCategory: text('standard_category').notNull(),
-  category: text('category').notNull(),
-  categoryEn: text('category_en').notNull().default(''),
-  company: text('company').notNull().default(''),
-  createdAt: created(),
-});
-
-export const keywords = pgTable('keywords', {
-  id: serial('id').primaryKey(),
-  keyword: text('keyword').notNull().unique(),
-  category: text('category').notNull().default(''),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: created(),
-});
-
-export const journals = pgTable('journals', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  category: text('category').notNull(),
-  alias: text('alias').notNull().default(''),
-  formerName: text('former_name').notNull().default(''),
   createdAt: created(),
 });
 

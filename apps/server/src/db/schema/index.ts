@@ -8,4 +8,6 @@ export * from './feed.js';
 export * from './analytics.js';
 export * from './admin.js';
 export * from './apps.js';
+export * from './reference.js';
+export * from './customers.js';
 export * from './downloads.js';

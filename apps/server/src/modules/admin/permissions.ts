@@ -5,72 +5,18 @@ import {
   ADMIN_LIMITS,
   PERMISSION_TYPES,
   type AdminPage,
-  type HospitalItem,
-  type hospitalFilterQuery,
-  type hospitalListQuery,
   type PermissionImportResult,
   type PermissionItem,
   type permissionListQuery,
   type PermissionType,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { dataPermissions, hospitals, users } from '../../db/schema/index.js';
+import { dataPermissions, users } from '../../db/schema/index.js';
+import { hospitalNames } from '../customers/hospitals.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { parseSheet, zipTotals } from '../push/receiver-list.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
-
-/* ---------- enforcement ---------- */
-
-/**
- * The hospitals a user may see (spec 001 section 6): all of them when one of the user's usable
- * roles has data scope `all`; otherwise those named by the user's data permissions, by id or
- * by province. `h` is the alias of the hospitals table in the query.
- */
-export function hospitalScope(userId: number): SQL {
-  return sql`(exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
-                       where ur.user_id = ${userId} and r.data_scope = 'all')
-           or h.id::text in (select dp.permission_value from data_permissions dp where dp.user_id = ${userId} and dp.permission_type = 'hospital')
-           or h.province in (select dp.permission_value from data_permissions dp where dp.user_id = ${userId} and dp.permission_type = 'province'))`;
-}
-
-function hospitalFilter(userId: number, query: z.output<typeof hospitalFilterQuery>): SQL {
-  const parts = [hospitalScope(userId)];
-  if (query.keyword) parts.push(sql`h.name ilike ${likePattern(query.keyword)}`);
-  if (query.province) parts.push(sql`h.province = ${query.province}`);
-  if (query.city) parts.push(sql`h.city = ${query.city}`);
-  return sql.join(parts, sql` and `);
-}
-
-export async function listHospitals(db: Db, userId: number, query: z.output<typeof hospitalListQuery>): Promise<AdminPage<HospitalItem>> {
-  const where = hospitalFilter(userId, query);
-  const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from hospitals h where ${where}`);
-  const content = await selectRows<HospitalItem>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${where} order by h.id limit ${query.size} offset ${query.page * query.size}`);
-  return { total: Number(total?.n ?? 0), content };
-}
-
-export async function countHospitals(db: Db, userId: number, query: z.output<typeof hospitalFilterQuery>): Promise<{ count: number }> {
-  const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from hospitals h where ${hospitalFilter(userId, query)}`);
-  return { count: Number(total?.n ?? 0) };
-}
-
-export async function hospitalProvinces(db: Db, userId: number): Promise<string[]> {
-  const rows = await selectRows<{ province: string }>(db, sql`select distinct h.province from hospitals h where ${hospitalScope(userId)} order by h.province`);
-  return rows.map((r) => r.province);
-}
-
-/** One hospital; 403 when it exists outside the caller's data permissions. */
-export async function hospitalById(db: Db, userId: number, id: number): Promise<HospitalItem> {
-  const [row] = await selectRows<HospitalItem & { allowed: boolean }>(db, sql`select h.id, h.name, h.province, h.city, h.level, ${hospitalScope(userId)} as allowed from hospitals h where h.id = ${id}`);
-  if (!row) throw notFound();
-  if (!row.allowed) throw new AppError(403, 'sys.perm.noHospital');
-  return { id: row.id, name: row.name, province: row.province, city: row.city, level: row.level };
-}
-
-/** Every permitted hospital matching the filters, for the export. */
-export async function exportHospitals(db: Db, userId: number, query: z.output<typeof hospitalFilterQuery>): Promise<HospitalItem[]> {
-  return selectRows<HospitalItem>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${hospitalFilter(userId, query)} order by h.id`);
-}
 
 /* ---------- administration ---------- */
 
@@ -122,10 +68,9 @@ async function getPermission(tx: Tx, id: number): Promise<PermissionItem> {
   return toItem(row);
 }
 
+/** A hospital permission names an existing hospital by id (the customer area owns hospitals). */
 async function hospitalExists(tx: Tx, value: string): Promise<boolean> {
-  if (!/^\d{1,9}$/.test(value)) return false;
-  const [row] = await tx.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, Number(value))).limit(1);
-  return Boolean(row);
+  return /^\d{1,9}$/.test(value) && (await hospitalNames(tx, [Number(value)])).size === 1;
 }
 
 export async function createPermission(db: Db, actor: Actor, body: { userId: number; permissionType: PermissionType; permissionValue: string }): Promise<PermissionItem> {
@@ -238,7 +183,8 @@ export async function importPermissions(db: Db, actor: Actor, request: FastifyRe
   if (body.length > ADMIN_LIMITS.permissionImportMaxRows) throw badRequest('sys.perm.fileTooLong', 'file', { max: ADMIN_LIMITS.permissionImportMaxRows });
   return db.transaction(async (tx) => {
     const userIds = new Map((await tx.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
-    const hospitalIds = new Set((await tx.select({ id: hospitals.id }).from(hospitals)).map((h) => String(h.id)));
+    const named = body.map((row) => cell(row[at.value])).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const hospitalIds = new Set([...(await hospitalNames(tx, named)).keys()].map(String));
     const wanted: { userId: number; permissionType: PermissionType; permissionValue: string }[] = [];
     for (const [i, row] of body.entries()) {
       const rowNo = i + 2;

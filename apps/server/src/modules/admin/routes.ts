@@ -8,9 +8,6 @@ import {
   adminIdParams,
   auditListQuery,
   cascadeQuery,
-  hospitalByIdQuery,
-  hospitalFilterQuery,
-  hospitalListQuery,
   langCatalogueQuery,
   langListQuery,
   langRequest,
@@ -28,22 +25,15 @@ import {
 } from '@field-portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
-import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE, workbookBuffer } from '../push/excel.js';
 import { listAudit } from './audit-log.js';
 import { actorOf } from './common.js';
 import { createLang, deleteLang, langCatalogue, listLang, updateLang } from './lang.js';
 import { createMenu, deleteMenu, menuManageTree, updateMenu } from './menu.js';
 import { createOrg, deleteOrg, orgTree, updateOrg } from './org.js';
 import {
-  countHospitals,
   createPermission,
   deletePermission,
-  exportHospitals,
-  hospitalById,
-  hospitalProvinces,
   importPermissions,
-  listHospitals,
   listPermissions,
 } from './permissions.js';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './role.js';
@@ -243,36 +233,5 @@ export async function adminRoutes(app: FastifyInstance) {
     config: { authority: AUTH.audit },
     schema: { tags, summary: 'The audit log of administrative changes, newest first; {total, content}', querystring: auditListQuery },
     handler: async (request) => listAudit(db(), request.query),
-  });
-
-  /* hospitals, with the caller's data permissions */
-  r.get(A.hospitalList, {
-    config: { authority: AUTH.hospital },
-    schema: { tags: ['hospital'], summary: 'Hospitals the caller may see; {total, content}', querystring: hospitalListQuery },
-    handler: async (request) => listHospitals(db(), currentUser(request).id, request.query),
-  });
-  r.get(A.hospitalCount, {
-    config: { authority: AUTH.hospital },
-    schema: { tags: ['hospital'], summary: 'How many hospitals the caller may see; {count}', querystring: hospitalFilterQuery },
-    handler: async (request) => countHospitals(db(), currentUser(request).id, request.query),
-  });
-  r.get(A.hospitalProvinces, {
-    config: { authority: AUTH.hospital },
-    schema: { tags: ['hospital'], summary: 'Provinces of the hospitals the caller may see', querystring: emptyQuery },
-    handler: async (request) => hospitalProvinces(db(), currentUser(request).id),
-  });
-  r.get(A.hospitalById, {
-    config: { authority: AUTH.hospital },
-    schema: { tags: ['hospital'], summary: 'One hospital; 403 outside the caller\'s data permissions', querystring: hospitalByIdQuery },
-    handler: async (request) => hospitalById(db(), currentUser(request).id, request.query.id),
-  });
-  r.get(A.hospitalExport, {
-    config: { authority: AUTH.hospital, raw: true },
-    schema: { tags: ['hospital'], summary: 'The hospitals the caller may see as .xlsx', querystring: hospitalFilterQuery },
-    handler: async (request, reply) => {
-      const rows = await exportHospitals(db(), currentUser(request).id, request.query);
-      const buffer = await workbookBuffer('hospitals', [['id', 'name', 'province', 'city', 'level'], ...rows.map((h) => [h.id, h.name, h.province, h.city, h.level])]);
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition('attachment', 'hospitals.xlsx')).send(buffer);
-    },
   });
 }

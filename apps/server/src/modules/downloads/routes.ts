@@ -5,6 +5,8 @@ import { API, DOWNLOAD_LIMITS, asyncDownloadQuery, downloadFileQuery, findByCrea
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE } from '../push/excel.js';
+// The doctor list's export (the customers module's filters and data scope).
+import './doctor-template.js';
 import { listDownloads, openDownload, queueDownload, updateDownloadStatus, type DownloadDeps } from './service.js';
 
 const tags = ['downloads'];

@@ -13,6 +13,7 @@ import {
   type PermissionImportResult,
   type PermissionItem,
   type PermissionRequest,
+  type RegionOption,
   type RoleItem,
   type RoleRequest,
   type SystemEnvelope,
@@ -70,8 +71,8 @@ export const adminApi = {
     form.append('file', file);
     return postResult<PermissionImportResult>(A.permissionImport, form, quiet);
   },
-  hospitals: (keyword: string) => getResult<AdminPage<HospitalItem>>(A.hospitalList, { params: { keyword, size: 50 } }),
-  provinces: () => getResult<string[]>(A.hospitalProvinces),
+  hospitals: (keyword: string) => getResult<AdminPage<HospitalItem>>(API.customers.hospital.list, { params: { keyword, size: 50 } }),
+  provinces: () => getResult<RegionOption[]>(API.customers.hospital.province).then((rows) => rows.map((p) => p.name)),
 
   auditList: (q: PageQuery & { entity?: string }) => getResult<AdminPage<AuditItem>>(A.auditList, { params: q }),
 };

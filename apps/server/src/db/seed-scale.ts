@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows } from './client.js';
+import { withIndexesDeferred, writeDataset } from '../modules/customers/dataset.js';
+import { ensureReferenceData } from '../modules/reference/seed.js';
+
+/**
+ * `npm run seed:scale -- --doctors 1000000 [--hospitals 60000] [--seed 14] [--replace]`:
+ * fills the database of DATABASE_URL with the generated national dataset (docs/decisions/0017).
+ * Hospitals default to 6 per 100 doctors. With --replace, the customer data already there
+ * (doctors, their tags and corrections, hospitals no data permission names) goes first.
+ */
+const { values } = parseArgs({
+  options: {
+    doctors: { type: 'string', default: '1000000' },
+    hospitals: { type: 'string' },
+    seed: { type: 'string', default: '14' },
+    replace: { type: 'boolean', default: false },
+  },
+});
+const doctors = Number(values.doctors);
+const hospitals = values.hospitals ? Number(values.hospitals) : Math.max(10, Math.round(doctors * 0.06));
+const seed = Number(values.seed);
+if (![doctors, hospitals, seed].every((v) => Number.isSafeInteger(v) && v > 0)) {
+  process.stderr.write('--doctors, --hospitals and --seed must be positive whole numbers\n');
+  process.exit(2);
+}
+const url = process.env.DATABASE_URL;
+if (!url) {
+  process.stderr.write('Set DATABASE_URL to the PostgreSQL database to fill.\n');
+  process.exit(2);
+}
+
+const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+try {
+  const db = database.db;
+  await ensureReferenceData(db);
+  const [existing] = await selectRows<{ n: string }>(db, sql`select count(*) as n from doctors`);
+  if (Number(existing?.n ?? 0) > 0) {
+    if (!values.replace) throw new Error(`The database already holds ${existing?.n} doctors; add --replace to generate them again.`);
+    await db.execute(sql`truncate doctor_tags, doctor_corrections, doctor_affiliations, doctors restart identity`);
+    await db.execute(sql`delete from tags where owner_id is null`);
+    await db.execute(sql`delete from hospitals h where not exists (select 1 from data_permissions dp where dp.permission_type = 'hospital' and dp.permission_value = h.id::text)`);
+  }
+  const [admin] = await selectRows<{ id: number }>(db, sql`select id from users order by id limit 1`);
+  const started = performance.now();
+  let last = started;
+  const counts = await withIndexesDeferred(db, () => writeDataset(db, {
+    hospitals,
+    doctors,
+    seed,
+    tagOwner: admin?.id ?? 1,
+    onProgress: (done) => {
+      if (performance.now() - last > 5000 || done === doctors) {
+        last = performance.now();
+        process.stdout.write(`${done.toLocaleString('en')} doctors, ${Math.round(done / ((last - started) / 1000)).toLocaleString('en')} doctors/s\n`);
+      }
+    },
+  }));
+  await db.execute(sql`analyze`);
+  const seconds = (performance.now() - started) / 1000;
+  const rows = counts.hospitals + counts.doctors + counts.affiliations + counts.doctorTags;
+  process.stdout.write(
+    `${counts.hospitals.toLocaleString('en')} hospitals, ${counts.doctors.toLocaleString('en')} doctors, ${counts.affiliations.toLocaleString('en')} affiliations, ` +
+      `${counts.doctorTags.toLocaleString('en')} doctor tags in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s)\n`,
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,170 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DoctorSummary } from '@field-portal/shared';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
+
+/**
+ * THE data scope (spec 001 section 6; SECURITY.md 8.2.2; docs/decisions/0017), in one place.
+ *
+ * A user whose usable roles include one with data scope `all` sees every hospital and doctor;
+ * anyone else sees only the hospitals and provinces their data permissions name. The permissions
+ * are compiled ONCE per request into a `DataScope`, and every list, count, distribution, graph
+ * and export — of this module and of every later one — puts the SQL condition made from it into
+ * its WHERE clause. Nothing groups or counts doctors any other way (Twenty's group-by leak,
+ * twenty#25911). A doctor belongs to the hospital and province of its primary affiliation
+ * (denormalised on the doctor row). A record outside the scope answers 404 by id, never 403.
+ *
+ * Service functions other modules call:
+ *
+ *   requestScope(request: FastifyRequest, db: Db): Promise<DataScope>
+ *       the caller's scope, compiled once per request (memoised on the request).
+ *   compileScope(db: Db | Tx, userId: number): Promise<DataScope>
+ *       the same for a user id (background jobs such as exports keep the user who asked).
+ *   doctorInScope(scope: DataScope, alias = 'd'): SQL
+ *       a condition on a `doctors` row aliased `alias`: `... from doctors d where ${doctorInScope(scope)}`.
+ *   hospitalInScope(scope: DataScope, alias = 'h'): SQL
+ *       the same for a `hospitals` row.
+ *   doctorIdsInScope(scope: DataScope): SQL
+ *       a subquery of the doctor ids in scope: `where v.doctor_id in ${doctorIdsInScope(scope)}`.
+ *       (Prefer joining doctors and using doctorInScope when the query reads doctors anyway.)
+ *   findDoctorInScope(db: Db | Tx, scope: DataScope, id: number): Promise<DoctorSummary>
+ *       the doctor, or AppError 404 (request.notFound) when it does not exist or is outside the scope.
+ *   doctorSummaries(db: Db | Tx, ids: readonly number[], scope?: DataScope): Promise<Map<number, DoctorSummary>>
+ *       name, hospital, department and title of the given doctors (those in scope when a scope is given).
+ *   findHospitalInScope(db: Db | Tx, scope: DataScope, id: number): Promise<{ id: number; name: string }>
+ *       the hospital, or 404.
+ */
+export interface DataScope {
+  readonly userId: number;
+  /** Every record: no condition. */
+  readonly all: boolean;
+  readonly hospitalIds: readonly number[];
+  readonly provinceCodes: readonly string[];
+}
+
+const ALIAS = /^[a-z_][a-z0-9_]{0,30}$/;
+const REGION = /^\d{6}$/;
+
+function column(alias: string, name: string): SQL {
+  if (!ALIAS.test(alias)) throw new Error(`bad alias ${alias}`);
+  return sql.raw(`${alias}.${name}`);
+}
+
+/** A literal list of checked values: the planner sees constants, and a long list costs no parameters. */
+function intList(values: readonly number[]): SQL {
+  return sql.raw(values.filter((v) => Number.isSafeInteger(v)).join(','));
+}
+function codeList(values: readonly string[]): SQL {
+  return sql.raw(values.filter((v) => REGION.test(v)).map((v) => `'${v}'`).join(','));
+}
+
+/** Reads the user's roles and data permissions; province names become region codes. */
+export async function compileScope(db: Db | Tx, userId: number): Promise<DataScope> {
+  const [row] = await selectRows<{ all: boolean; hospital_ids: number[] | null; province_codes: string[] | null }>(
+    db,
+    sql`select exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
+                        where ur.user_id = ${userId} and r.data_scope = 'all') as all,
+               (select array_agg(dp.permission_value::int order by dp.permission_value::int) from data_permissions dp
+                 where dp.user_id = ${userId} and dp.permission_type = 'hospital' and dp.permission_value ~ '^[0-9]{1,9}$') as hospital_ids,
+               (select array_agg(r.code order by r.code) from data_permissions dp join regions r on r.level = 1 and r.name = dp.permission_value
+                 where dp.user_id = ${userId} and dp.permission_type = 'province') as province_codes`,
+  );
+  return {
+    userId,
+    all: Boolean(row?.all),
+    hospitalIds: (row?.hospital_ids ?? []).map(Number),
+    provinceCodes: row?.province_codes ?? [],
+  };
+}
+
+const scopes = new WeakMap<FastifyRequest, Promise<DataScope>>();
+
+/** The caller's scope, compiled once per request. */
+export function requestScope(request: FastifyRequest, db: Db): Promise<DataScope> {
+  let scope = scopes.get(request);
+  if (!scope) {
+    const user = request.user;
+    if (!user) throw new Error('requestScope needs a signed-in request');
+    scope = compileScope(db, user.id);
+    scopes.set(request, scope);
+  }
+  return scope;
+}
+
+function condition(scope: DataScope, hospitalColumn: SQL, provinceColumn: SQL): SQL {
+  if (scope.all) return sql`true`;
+  const parts: SQL[] = [];
+  if (scope.hospitalIds.length > 0) parts.push(sql`${hospitalColumn} in (${intList(scope.hospitalIds)})`);
+  if (scope.provinceCodes.length > 0) parts.push(sql`${provinceColumn} in (${codeList(scope.provinceCodes)})`);
+  if (parts.length === 0) return sql`false`;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The scope as a condition on a `doctors` row aliased `alias`. */
+export function doctorInScope(scope: DataScope, alias = 'd'): SQL {
+  return condition(scope, column(alias, 'hospital_id'), column(alias, 'province_code'));
+}
+
+/** The scope as a condition on a `hospitals` row aliased `alias`. */
+export function hospitalInScope(scope: DataScope, alias = 'h'): SQL {
+  return condition(scope, column(alias, 'id'), column(alias, 'province_code'));
+}
+
+/** The doctor ids in scope as a parenthesised subquery. */
+export function doctorIdsInScope(scope: DataScope): SQL {
+  return sql`(select sd.id from doctors sd where ${doctorInScope(scope, 'sd')})`;
+}
+
+interface SummaryRow {
+  id: number;
+  name: string;
+  hospital_id: number;
+  hospital_name: string;
+  dept1_code: string;
+  dept1_name: string | null;
+  dept2_code: string | null;
+  dept2_name: string | null;
+  title_code: string;
+}
+
+const SUMMARY_SELECT = sql`
+  select d.id, d.name, d.hospital_id, h.name as hospital_name, d.dept1_code, d1.name as dept1_name, d.dept2_code, d2.name as dept2_name, d.title_code
+    from doctors d
+    join hospitals h on h.id = d.hospital_id
+    left join departments d1 on d1.code = d.dept1_code
+    left join departments d2 on d2.code = d.dept2_code`;
+
+const toSummary = (r: SummaryRow): DoctorSummary => ({
+  id: r.id,
+  name: r.name,
+  hospitalId: r.hospital_id,
+  hospitalName: r.hospital_name,
+  dept1Code: r.dept1_code,
+  dept1Name: r.dept1_name ?? r.dept1_code,
+  dept2Code: r.dept2_code,
+  dept2Name: r.dept2_name,
+  titleCode: r.title_code,
+});
+
+/** The doctor, or 404 when it does not exist or lies outside the scope (never 403: SECURITY.md 8.2.2). */
+export async function findDoctorInScope(db: Db | Tx, scope: DataScope, id: number): Promise<DoctorSummary> {
+  const [row] = await selectRows<SummaryRow>(db, sql`${SUMMARY_SELECT} where d.id = ${id} and ${doctorInScope(scope)}`);
+  if (!row) throw notFound();
+  return toSummary(row);
+}
+
+/** Summaries of the given doctors; with a scope, only those in it. */
+export async function doctorSummaries(db: Db | Tx, ids: readonly number[], scope?: DataScope): Promise<Map<number, DoctorSummary>> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return new Map();
+  const rows = await selectRows<SummaryRow>(db, sql`${SUMMARY_SELECT} where d.id in (${intList(wanted)}) and ${scope ? doctorInScope(scope) : sql`true`}`);
+  return new Map(rows.map((r) => [r.id, toSummary(r)]));
+}
+
+/** The hospital, or 404 outside the scope. */
+export async function findHospitalInScope(db: Db | Tx, scope: DataScope, id: number): Promise<{ id: number; name: string }> {
+  const [row] = await selectRows<{ id: number; name: string }>(db, sql`select h.id, h.name from hospitals h where h.id = ${id} and ${hospitalInScope(scope)}`);
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,301 @@
+/**
+ * Reference data of the customer area, kept once for server (seeded into the reference tables)
+ * and web (labels): hospital grades and types, the clinical department taxonomy
+ * (《医疗机构诊疗科目名录》 codes), doctor titles, teaching titles, positions, outpatient types,
+ * professional directions, indications by department, and city tiers.
+ * Regions (province, city, county codes) come from @vant/area-data on the server.
+ */
+
+export interface CodeLabel {
+  code: string;
+  name: string;
+  nameEn: string;
+}
+
+/** Hospital grades, 三级甲等 … 未定级, and their share of Chinese hospitals (national health statistics, about 2021). */
+export const HOSPITAL_GRADES = [
+  { code: '3A', name: '三级甲等', nameEn: 'Grade 3A', share: 0.045 },
+  { code: '3B', name: '三级乙等', nameEn: 'Grade 3B', share: 0.025 },
+  { code: '3C', name: '三级丙等', nameEn: 'Grade 3C', share: 0.015 },
+  { code: '2A', name: '二级甲等', nameEn: 'Grade 2A', share: 0.16 },
+  { code: '2B', name: '二级乙等', nameEn: 'Grade 2B', share: 0.09 },
+  { code: '2C', name: '二级丙等', nameEn: 'Grade 2C', share: 0.04 },
+  { code: '1A', name: '一级甲等', nameEn: 'Grade 1A', share: 0.1 },
+  { code: '1B', name: '一级乙等', nameEn: 'Grade 1B', share: 0.1 },
+  { code: '1C', name: '一级丙等', nameEn: 'Grade 1C', share: 0.145 },
+  { code: 'NONE', name: '未定级', nameEn: 'Ungraded', share: 0.28 },
+] as const;
+export type HospitalGradeCode = (typeof HOSPITAL_GRADES)[number]['code'];
+
+export const HOSPITAL_TYPES = [
+  { code: 'GENERAL', name: '综合医院', nameEn: 'General hospital' },
+  { code: 'TCM', name: '中医医院', nameEn: 'Traditional Chinese medicine hospital' },
+  { code: 'INTEGRATED', name: '中西医结合医院', nameEn: 'Integrated medicine hospital' },
+  { code: 'ETHNIC', name: '民族医医院', nameEn: 'Ethnic medicine hospital' },
+  { code: 'SPECIALTY', name: '专科医院', nameEn: 'Specialty hospital' },
+  { code: 'MCH', name: '妇幼保健院', nameEn: 'Maternal and child health hospital' },
+  { code: 'COMMUNITY', name: '社区卫生服务中心', nameEn: 'Community health centre' },
+  { code: 'TOWNSHIP', name: '乡镇卫生院', nameEn: 'Township health centre' },
+] as const;
+
+export const TITLE_LEVELS = [
+  { code: 'SENIOR', name: '正高级', nameEn: 'Senior' },
+  { code: 'ASSOCIATE', name: '副高级', nameEn: 'Associate senior' },
+  { code: 'INTERMEDIATE', name: '中级', nameEn: 'Intermediate' },
+  { code: 'JUNIOR', name: '初级', nameEn: 'Junior' },
+] as const;
+
+/** Doctor titles (主任医师 …), each with its level. */
+export const DOCTOR_TITLES = [
+  { code: 'CHIEF', name: '主任医师', nameEn: 'Chief physician', level: 'SENIOR' },
+  { code: 'ASSOCIATE_CHIEF', name: '副主任医师', nameEn: 'Associate chief physician', level: 'ASSOCIATE' },
+  { code: 'ATTENDING', name: '主治医师', nameEn: 'Attending physician', level: 'INTERMEDIATE' },
+  { code: 'RESIDENT', name: '住院医师', nameEn: 'Resident physician', level: 'JUNIOR' },
+] as const;
+
+export const TEACHING_TITLES = [
+  { code: 'PROFESSOR', name: '教授', nameEn: 'Professor' },
+  { code: 'ASSOCIATE_PROFESSOR', name: '副教授', nameEn: 'Associate professor' },
+  { code: 'LECTURER', name: '讲师', nameEn: 'Lecturer' },
+  { code: 'ASSISTANT', name: '助教', nameEn: 'Teaching assistant' },
+] as const;
+
+/** Positions of an affiliation (getDoctorPosition). */
+export const DOCTOR_POSITIONS = [
+  { code: 'PRESIDENT', name: '院长', nameEn: 'Hospital president' },
+  { code: 'VICE_PRESIDENT', name: '副院长', nameEn: 'Vice president' },
+  { code: 'DIRECTOR', name: '科主任', nameEn: 'Department director' },
+  { code: 'VICE_DIRECTOR', name: '科副主任', nameEn: 'Deputy department director' },
+  { code: 'LEAD', name: '主诊医师', nameEn: 'Lead physician' },
+  { code: 'PHYSICIAN', name: '医师', nameEn: 'Physician' },
+] as const;
+
+export const OUTPATIENT_TYPES = [
+  { code: 'GENERAL', name: '普通门诊', nameEn: 'General clinic' },
+  { code: 'EXPERT', name: '专家门诊', nameEn: 'Expert clinic' },
+  { code: 'SPECIAL', name: '特需门诊', nameEn: 'Special-needs clinic' },
+  { code: 'DISEASE', name: '专病门诊', nameEn: 'Disease-specific clinic' },
+] as const;
+
+/** Doctor range (spec 001 section 3): company-internal or internet platform. */
+export const DOCTOR_RANGES = [
+  { code: 'internal', name: '公司内部', nameEn: 'Company internal' },
+  { code: 'internet', name: '互联网平台', nameEn: 'Internet platform' },
+] as const;
+export type DoctorRange = (typeof DOCTOR_RANGES)[number]['code'];
+
+/** City tiers (城市等级); tiers 1 to 3 by name, the others by the rule in docs/decisions/0017. */
+export const CITY_LEVELS = [
+  { code: 1, name: '一线城市', nameEn: 'Tier 1' },
+  { code: 2, name: '新一线城市', nameEn: 'New tier 1' },
+  { code: 3, name: '二线城市', nameEn: 'Tier 2' },
+  { code: 4, name: '三线城市', nameEn: 'Tier 3' },
+  { code: 5, name: '四线城市', nameEn: 'Tier 4' },
+  { code: 6, name: '五线城市', nameEn: 'Tier 5' },
+] as const;
+export const CITY_TIER_NAMES: Record<1 | 2 | 3, readonly string[]> = {
+  1: ['北京市', '上海市', '广州市', '深圳市'],
+  2: ['成都市', '重庆市', '杭州市', '武汉市', '苏州市', '西安市', '南京市', '长沙市', '天津市', '郑州市', '东莞市', '青岛市', '昆明市', '宁波市', '合肥市'],
+  3: ['佛山市', '沈阳市', '无锡市', '济南市', '厦门市', '福州市', '温州市', '哈尔滨市', '石家庄市', '大连市', '南宁市', '泉州市', '金华市', '贵阳市', '常州市', '长春市', '南昌市', '南通市', '嘉兴市', '徐州市', '惠州市', '太原市', '台州市', '绍兴市', '保定市', '中山市', '潍坊市', '临沂市', '珠海市', '烟台市'],
+};
+
+type Dept = [code: string, name: string, nameEn: string, children?: [string, string, string][]];
+
+/** The clinical department taxonomy, level 1 and level 2 (《医疗机构诊疗科目名录》 codes). */
+export const DEPARTMENT_TREE: Dept[] = [
+  ['01', '预防保健科', 'Preventive care'],
+  ['02', '全科医疗科', 'General practice'],
+  ['03', '内科', 'Internal medicine', [
+    ['03.01', '呼吸内科专业', 'Respiratory medicine'],
+    ['03.02', '消化内科专业', 'Gastroenterology'],
+    ['03.03', '神经内科专业', 'Neurology'],
+    ['03.04', '心血管内科专业', 'Cardiology'],
+    ['03.05', '血液内科专业', 'Haematology'],
+    ['03.06', '肾病学专业', 'Nephrology'],
+    ['03.07', '内分泌专业', 'Endocrinology'],
+    ['03.08', '免疫学专业', 'Immunology'],
+    ['03.09', '变态反应专业', 'Allergy'],
+    ['03.10', '老年病专业', 'Geriatrics'],
+    ['03.11', '其他', 'Other internal medicine'],
+  ]],
+  ['04', '外科', 'Surgery', [
+    ['04.01', '普通外科专业', 'General surgery'],
+    ['04.02', '神经外科专业', 'Neurosurgery'],
+    ['04.03', '骨科专业', 'Orthopaedics'],
+    ['04.04', '泌尿外科专业', 'Urology'],
+    ['04.05', '胸外科专业', 'Thoracic surgery'],
+    ['04.06', '心脏大血管外科专业', 'Cardiac and great vessel surgery'],
+    ['04.07', '烧伤科专业', 'Burns'],
+    ['04.08', '整形外科专业', 'Plastic surgery'],
+    ['04.09', '其他', 'Other surgery'],
+  ]],
+  ['05', '妇产科', 'Obstetrics and gynaecology', [
+    ['05.01', '妇科专业', 'Gynaecology'],
+    ['05.02', '产科专业', 'Obstetrics'],
+    ['05.03', '计划生育专业', 'Family planning'],
+    ['05.04', '优生学专业', 'Eugenics'],
+    ['05.05', '生殖健康与不孕症专业', 'Reproductive health and infertility'],
+    ['05.06', '其他', 'Other obstetrics and gynaecology'],
+  ]],
+  ['06', '妇女保健科', "Women's health care"],
+  ['07', '儿科', 'Paediatrics', [
+    ['07.01', '新生儿专业', 'Neonatology'],
+    ['07.02', '小儿传染病专业', 'Paediatric infectious diseases'],
+    ['07.03', '小儿消化专业', 'Paediatric gastroenterology'],
+    ['07.04', '小儿呼吸专业', 'Paediatric respiratory medicine'],
+    ['07.05', '小儿心脏病专业', 'Paediatric cardiology'],
+    ['07.06', '小儿肾病专业', 'Paediatric nephrology'],
+    ['07.07', '小儿血液病专业', 'Paediatric haematology'],
+    ['07.08', '小儿神经病学专业', 'Paediatric neurology'],
+    ['07.09', '小儿内分泌专业', 'Paediatric endocrinology'],
+    ['07.10', '小儿遗传病专业', 'Paediatric genetic diseases'],
+    ['07.11', '小儿免疫专业', 'Paediatric immunology'],
+    ['07.12', '其他', 'Other paediatrics'],
+  ]],
+  ['08', '小儿外科', 'Paediatric surgery', [
+    ['08.01', '小儿普通外科专业', 'Paediatric general surgery'],
+    ['08.02', '小儿骨科专业', 'Paediatric orthopaedics'],
+    ['08.03', '小儿泌尿外科专业', 'Paediatric urology'],
+    ['08.04', '小儿胸心外科专业', 'Paediatric cardiothoracic surgery'],
+    ['08.05', '小儿神经外科专业', 'Paediatric neurosurgery'],
+    ['08.06', '其他', 'Other paediatric surgery'],
+  ]],
+  ['09', '儿童保健科', "Children's health care"],
+  ['10', '眼科', 'Ophthalmology'],
+  ['11', '耳鼻咽喉科', 'Otorhinolaryngology', [
+    ['11.01', '耳科专业', 'Otology'],
+    ['11.02', '鼻科专业', 'Rhinology'],
+    ['11.03', '咽喉科专业', 'Laryngology'],
+    ['11.04', '其他', 'Other otorhinolaryngology'],
+  ]],
+  ['12', '口腔科', 'Stomatology', [
+    ['12.01', '牙体牙髓病专业', 'Endodontics'],
+    ['12.02', '牙周病专业', 'Periodontics'],
+    ['12.03', '口腔粘膜病专业', 'Oral mucosal diseases'],
+    ['12.04', '儿童口腔专业', 'Paediatric dentistry'],
+    ['12.05', '口腔颌面外科专业', 'Oral and maxillofacial surgery'],
+    ['12.06', '口腔修复专业', 'Prosthodontics'],
+    ['12.07', '口腔正畸专业', 'Orthodontics'],
+    ['12.08', '口腔种植专业', 'Oral implantology'],
+    ['12.09', '其他', 'Other stomatology'],
+  ]],
+  ['13', '皮肤科', 'Dermatology', [
+    ['13.01', '皮肤病专业', 'Dermatology'],
+    ['13.02', '性传播疾病专业', 'Sexually transmitted diseases'],
+    ['13.03', '其他', 'Other dermatology'],
+  ]],
+  ['14', '医疗美容科', 'Medical cosmetology'],
+  ['15', '精神科', 'Psychiatry', [
+    ['15.01', '精神病专业', 'Psychosis'],
+    ['15.02', '精神卫生专业', 'Mental health'],
+    ['15.03', '药物依赖专业', 'Drug dependence'],
+    ['15.04', '精神康复专业', 'Psychiatric rehabilitation'],
+    ['15.05', '社区防治专业', 'Community prevention'],
+    ['15.06', '临床心理专业', 'Clinical psychology'],
+    ['15.07', '司法精神专业', 'Forensic psychiatry'],
+    ['15.08', '其他', 'Other psychiatry'],
+  ]],
+  ['16', '传染科', 'Infectious diseases', [
+    ['16.01', '肠道传染病专业', 'Intestinal infectious diseases'],
+    ['16.02', '呼吸道传染病专业', 'Respiratory infectious diseases'],
+    ['16.03', '肝炎专业', 'Hepatitis'],
+    ['16.04', '虫媒传染病专业', 'Vector-borne diseases'],
+    ['16.05', '动物源性传染病专业', 'Zoonoses'],
+    ['16.06', '蠕虫病专业', 'Helminthiasis'],
+    ['16.07', '其他', 'Other infectious diseases'],
+  ]],
+  ['17', '结核病科', 'Tuberculosis'],
+  ['18', '地方病科', 'Endemic diseases'],
+  ['19', '肿瘤科', 'Oncology'],
+  ['20', '急诊医学科', 'Emergency medicine'],
+  ['21', '康复医学科', 'Rehabilitation medicine'],
+  ['22', '运动医学科', 'Sports medicine'],
+  ['23', '职业病科', 'Occupational diseases'],
+  ['24', '临终关怀科', 'Hospice care'],
+  ['25', '特种医学与军事医学科', 'Special and military medicine'],
+  ['26', '麻醉科', 'Anaesthesiology'],
+  ['27', '疼痛科', 'Pain medicine'],
+  ['28', '重症医学科', 'Critical care medicine'],
+  ['30', '医学检验科', 'Laboratory medicine'],
+  ['31', '病理科', 'Pathology'],
+  ['32', '医学影像科', 'Medical imaging', [
+    ['32.01', 'X线诊断专业', 'X-ray diagnosis'],
+    ['32.02', 'CT诊断专业', 'CT diagnosis'],
+    ['32.03', '磁共振成像诊断专业', 'MRI diagnosis'],
+    ['32.04', '核医学专业', 'Nuclear medicine'],
+    ['32.05', '超声诊断专业', 'Ultrasound diagnosis'],
+    ['32.06', '心电诊断专业', 'Electrocardiography'],
+    ['32.07', '脑电及脑血流图诊断专业', 'Electroencephalography'],
+    ['32.08', '神经肌肉电图专业', 'Electromyography'],
+    ['32.09', '介入放射学专业', 'Interventional radiology'],
+    ['32.10', '放射治疗专业', 'Radiotherapy'],
+    ['32.11', '其他', 'Other medical imaging'],
+  ]],
+  ['50', '中医科', 'Traditional Chinese medicine', [
+    ['50.01', '内科专业', 'TCM internal medicine'],
+    ['50.02', '外科专业', 'TCM surgery'],
+    ['50.03', '妇产科专业', 'TCM gynaecology'],
+    ['50.04', '儿科专业', 'TCM paediatrics'],
+    ['50.05', '皮肤科专业', 'TCM dermatology'],
+    ['50.09', '肿瘤科专业', 'TCM oncology'],
+    ['50.10', '骨伤科专业', 'TCM orthopaedics and traumatology'],
+    ['50.13', '针灸科专业', 'Acupuncture'],
+    ['50.14', '推拿科专业', 'Tuina'],
+    ['50.18', '其他', 'Other TCM'],
+  ]],
+  ['51', '民族医学科', 'Ethnic medicine'],
+  ['52', '中西医结合科', 'Integrated Chinese and Western medicine'],
+];
+
+/** Professional directions by level-1 department (code `<dept1>-<n>`). */
+export const DIRECTIONS_BY_DEPARTMENT: Record<string, [string, string][]> = {
+  '03': [['高血压管理', 'Hypertension management'], ['冠心病介入治疗', 'Coronary intervention'], ['心力衰竭', 'Heart failure'], ['糖尿病及并发症', 'Diabetes and complications'], ['慢性气道疾病', 'Chronic airway disease'], ['炎症性肠病', 'Inflammatory bowel disease'], ['脑血管病', 'Cerebrovascular disease'], ['血液肿瘤', 'Haematological malignancy'], ['慢性肾脏病', 'Chronic kidney disease'], ['风湿免疫病', 'Rheumatic disease']],
+  '04': [['微创外科', 'Minimally invasive surgery'], ['关节置换', 'Joint replacement'], ['脊柱外科', 'Spine surgery'], ['肝胆外科', 'Hepatobiliary surgery'], ['胃肠外科', 'Gastrointestinal surgery'], ['泌尿系肿瘤', 'Urological oncology'], ['肺癌外科', 'Lung cancer surgery']],
+  '05': [['妇科肿瘤', 'Gynaecological oncology'], ['高危妊娠', 'High-risk pregnancy'], ['辅助生殖', 'Assisted reproduction']],
+  '07': [['儿童哮喘', 'Childhood asthma'], ['新生儿重症', 'Neonatal intensive care'], ['儿童生长发育', 'Child growth and development']],
+  '10': [['白内障', 'Cataract'], ['眼底病', 'Retinal disease'], ['青光眼', 'Glaucoma']],
+  '13': [['银屑病', 'Psoriasis'], ['特应性皮炎', 'Atopic dermatitis']],
+  '15': [['抑郁障碍', 'Depressive disorder'], ['精神分裂症', 'Schizophrenia'], ['睡眠障碍', 'Sleep disorder']],
+  '16': [['病毒性肝炎', 'Viral hepatitis'], ['艾滋病', 'HIV']],
+  '19': [['肺癌靶向治疗', 'Targeted therapy of lung cancer'], ['乳腺癌综合治疗', 'Breast cancer treatment'], ['消化道肿瘤', 'Digestive tract cancer'], ['肿瘤免疫治疗', 'Cancer immunotherapy']],
+  '20': [['急性胸痛', 'Acute chest pain'], ['创伤急救', 'Trauma care']],
+  '28': [['脓毒症', 'Sepsis'], ['呼吸支持', 'Respiratory support']],
+  '50': [['中医心病', 'TCM cardiology'], ['中医脾胃病', 'TCM digestive disease'], ['针灸康复', 'Acupuncture rehabilitation']],
+};
+
+/** The code of a professional direction: `03-1` is the first direction of 内科. */
+export const directionCode = (dept1: string, index: number) => `${dept1}-${index + 1}`;
+
+/**
+ * Indications by department (the level-2 code when it has its own list, else the level-1 code).
+ * Seeded into data management's indication–department table; doctors get theirs from here.
+ */
+export const INDICATIONS_BY_DEPARTMENT: Record<string, string[]> = {
+  '03.01': ['慢性阻塞性肺疾病', '支气管哮喘', '肺动脉高压', '特发性肺纤维化'],
+  '03.02': ['溃疡性结肠炎', '克罗恩病', '慢性乙型肝炎', '胃食管反流病'],
+  '03.03': ['帕金森病', '阿尔茨海默病', '癫痫', '偏头痛', '多发性硬化'],
+  '03.04': ['高血压', '心力衰竭', '冠心病', '心房颤动', '高脂血症'],
+  '03.05': ['多发性骨髓瘤', '淋巴瘤', '白血病', '血友病'],
+  '03.06': ['慢性肾脏病', '肾性贫血', 'IgA肾病'],
+  '03.07': ['2型糖尿病', '1型糖尿病', '骨质疏松症', '甲状腺功能亢进症'],
+  '03.08': ['类风湿关节炎', '系统性红斑狼疮', '强直性脊柱炎'],
+  '03': ['高血压', '2型糖尿病', '高脂血症'],
+  '04': ['骨关节炎', '前列腺癌', '结直肠癌', '肝细胞癌'],
+  '05': ['卵巢癌', '宫颈癌', '子宫内膜异位症', '不孕症'],
+  '07': ['儿童哮喘', '新生儿呼吸窘迫综合征', '生长激素缺乏症'],
+  '10': ['年龄相关性黄斑变性', '青光眼', '糖尿病视网膜病变'],
+  '13': ['银屑病', '特应性皮炎', '慢性荨麻疹'],
+  '15': ['抑郁症', '精神分裂症', '双相情感障碍'],
+  '16': ['慢性乙型肝炎', '丙型肝炎', '艾滋病'],
+  '19': ['非小细胞肺癌', '乳腺癌', '胃癌', '结直肠癌', '肝细胞癌'],
+  '28': ['脓毒症', '急性呼吸窘迫综合征'],
+  '50': ['高血压', '慢性胃炎', '失眠'],
+};
+
+/** Every indication of the lists above, once. */
+export const ALL_INDICATIONS: readonly string[] = [...new Set(Object.values(INDICATIONS_BY_DEPARTMENT).flat())];
+
+/** The indications of a department: its level-2 list, else its level-1 list, else none. */
+export function indicationsOf(dept1: string, dept2: string | null | undefined): readonly string[] {
+  return (dept2 ? INDICATIONS_BY_DEPARTMENT[dept2] : undefined) ?? INDICATIONS_BY_DEPARTMENT[dept1] ?? [];
+}
