@@ -6,13 +6,15 @@ import { run as admin } from './admin.bench.js';
 import { run as realtime } from './realtime.bench.js';
 import { run as analytics } from './analytics.bench.js';
 import { run as feed } from './feed.bench.js';
+import { run as web } from './web.bench.js';
 import { run as customers } from './customers.bench.js';
+import { run as meetingsContent } from './meetings-content.bench.js';
 import { run as downloads } from './downloads.bench.js';
 
 // Every benchmark in turn; each prints its figures next to their budgets and references.
 console.log(`Benchmarks${SMALL ? ' (small size: checks that they run, figures not judged)' : ''}`);
 // BENCH_ONLY=push,analytics runs only the named suites.
-const suites = { foundation, upload, push, admin, analytics, feed, customers, realtime, downloads };
+const suites = { foundation, upload, push, admin, analytics, feed, customers, meetingsContent, realtime, web, downloads };
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 for (const [name, suite] of Object.entries(suites)) if (!only || only.includes(name)) await suite();
 const over = reportedFigures().filter((f) => !f.ok);

@@ -17,6 +17,8 @@ step "lint"
 npm run lint
 step "build (embedded-database snapshot and web)"
 npm run build
+step "bundle budgets (JavaScript each page loads, gzip)"
+npm run budgets -w apps/web
 step "unit and API tests (server on PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 step "server API tests on PostgreSQL"

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { chunkFileNames } from './build/chunk-names.ts';
+import { precompress } from './build/precompress.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -19,6 +21,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // The budget check (build/check-budgets.ts) walks what each page loads from the manifest.
+    manifest: true,
     // The console, the employee's phone page at /m/ (docs/decisions/0007) and the analytics share page at /bi/ (docs/decisions/0008).
     rollupOptions: {
       input: {
@@ -26,6 +30,8 @@ export default defineConfig({
         m: fileURLToPath(new URL('./m/index.html', import.meta.url)),
         bi: fileURLToPath(new URL('./bi/index.html', import.meta.url)),
       },
+      // Shared chunks named after the libraries they hold (docs/decisions/0016).
+      output: { chunkFileNames },
     },
   },
 });

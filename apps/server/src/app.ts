@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,9 +11,10 @@ import { API } from '@field-portal/shared';
 import type { AppContext } from './platform/context.js';
 import { authPlugin } from './platform/auth.js';
 import { envelopePlugin } from './platform/envelope.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkError, registerErrorHandling } from './platform/errors.js';
 import { i18nPlugin } from './platform/i18n.js';
 import { requestStampPlugin } from './platform/request-stamp.js';
+import { inputGuardPlugin } from './platform/input-guard.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
@@ -24,10 +24,15 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appsRoutes } from './modules/apps/routes.js';
+import { meetingRoutes } from './modules/meetings/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { surveyRoutes } from './modules/surveys/routes.js';
 import { customersRoutes } from './modules/customers/routes.js';
 import { referenceRoutes } from './modules/reference/data.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { downloadsRoutes } from './modules/downloads/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
+import { registerWebFiles } from './platform/web-files.js';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -39,11 +44,14 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed (TRUST_PROXY); by default none, so
+    // request.ip (every per-address limit, every recorded address) is the connection's own.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // A body with __proto__ or constructor.prototype is refused (SECURITY.md 15.3.6).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors: frameworkError,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(envelopePlugin);
   await app.register(requestStampPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
 
   app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {
@@ -86,12 +95,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(adminRoutes);
   await app.register(appsRoutes);
   await app.register(referenceRoutes);
+  await app.register(meetingRoutes);
+  await app.register(contentRoutes);
+  await app.register(surveyRoutes);
   await app.register(customersRoutes);
+  await app.register(activityRoutes);
   await app.register(downloadsRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
+    await registerWebFiles(app, webDist);
   }
   return app;
 }

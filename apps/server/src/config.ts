@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DOWNLOAD_LIMITS } from '@field-portal/shared';
@@ -17,6 +18,11 @@ const env = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default(''),
+  WS_ORIGIN: z
+    .string()
+    .regex(/^wss?:\/\/[^\s/]+$/, 'must be a WebSocket origin such as wss://portal.example.com')
+    .optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -26,6 +32,8 @@ const env = z.object({
     .string()
     .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
     .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().email('must be an e-mail address').default('field-portal@localhost'),
   DOWNLOAD_KEEP_HOURS: z.coerce.number().positive().max(24 * 365).default(DOWNLOAD_LIMITS.keepHoursDefault),
   DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
 });
@@ -40,16 +48,40 @@ export interface Config {
   demoData: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   corsOrigins: string[];
+  /**
+   * The proxies whose X-Forwarded-For / -Proto headers are believed (TRUST_PROXY: addresses,
+   * CIDRs or proxy-addr's names loopback, linklocal, uniquelocal); empty: none, the client's
+   * address is the connection's.
+   */
+  trustProxy: string[];
+  /** A WebSocket origin other than the portal's own that the web may connect to (CSP connect-src). */
+  wsOrigin: string | undefined;
   /** An OpenID Connect provider for single sign-on (docs/decisions/0013); its secret only for a confidential client. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; realm: string } | undefined;
   webDist: string | undefined;
   /** The analytics share page the report screens frame (BI_SHARE_URL); the built-in one by default. */
   biShareUrl: string | undefined;
+  /** The mail transport (SMTP_URL, MAIL_FROM); without SMTP_URL mail is written to DATA_DIR/outbox and not sent. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
   downloads: { keepHours: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an IP address, a CIDR (address/prefix) or one of proxy-addr's names. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const version = net.isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -72,6 +104,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.OIDC_ISSUER && !isSafeIssuer(new URL(e.OIDC_ISSUER))) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER: must be an https URL (http only on this machine: localhost, 127.0.0.1, [::1])');
   }
+  const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  const badProxy = trustProxy.find((entry) => !isProxyEntry(entry));
+  if (badProxy !== undefined) {
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: "${badProxy}" is not an IP address, a CIDR or one of loopback, linklocal, uniquelocal`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -81,12 +118,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === 'true',
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy,
+    wsOrigin: e.WS_ORIGIN,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, realm: e.OIDC_REALM }
         : undefined,
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS },
   };
 }

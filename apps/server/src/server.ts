@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
 import { PushScheduler } from './modules/push/scheduler.js';
+import { loggableError } from './platform/errors.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
@@ -63,14 +64,14 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   const scheduler = new PushScheduler(database.db, {
     onDelivered: (e) => app.log.info(e, 'push delivered'),
     onResent: (e) => app.log.info(e, 'must-read reminders sent'),
-    onError: (error) => app.log.error({ err: error }, 'push scheduler run failed'),
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'push scheduler run failed'),
   });
   scheduler.start();
   // Runs the download centre's export jobs (docs/decisions/0022).
   const downloads = new DownloadWorker(database, app.ctx.files, {
     keepMs: config.downloads.keepHours * 3_600_000,
     leaseMs: config.downloads.leaseMs,
-    onError: (error) => app.log.error({ err: error }, 'download job failed'),
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
   });
   downloads.start();
   const close = async () => {

@@ -117,7 +117,7 @@ describe('the share page and its data call', () => {
     expectError(await data(ids.readData!, { share: admin.share, token: admin.share }), 401, 'analytics.shareInvalid');
     // signed with another key
     const other = new AnalyticsTokens(analyticsKey(loadConfig({ JWT_SECRET: `${SECRET}-other` })), h.clock.now);
-    expectError(await data(ids.readData!, { ...admin, share: await other.signShare({ dashboardId: ids.readData!, userId: 1, username: 'admin' }) }), 401, 'analytics.shareInvalid');
+    expectError(await data(ids.readData!, { ...admin, share: await other.signShare({ dashboardId: ids.readData!, userId: 1, username: 'admin', sessionId: 'x' }) }), 401, 'analytics.shareInvalid');
     // expiry
     h.clock.advance(ANALYTICS_LIMITS.shareTtlSeconds * 1000 + 1000);
     try {
@@ -132,6 +132,25 @@ describe('the share page and its data call', () => {
     expect(bad.json().field).toBe('startDate');
     expectError(await data(ids.readData!, { ...admin, startDate: '2025-03-02', endDate: '2025-03-01' }), 400, 'analytics.rangeOrder', 'zh', { field: 'startDate' });
     expectError(await data(ids.readData!, { ...admin, startDate: '2023-01-01', endDate: '2025-03-01' }, 'en'), 400, 'analytics.rangeTooLong', 'en', { max: 366 });
+  });
+
+  it('ends the share value and token with the session they were issued in (logout)', async () => {
+    const own = await h.login('mkt02');
+    const headers = { ...h.auth(own.access), username: 'mkt02' };
+    const s = await h.app.inject({ method: 'GET', url: shareUrl(ids.readData!), headers });
+    const l = await h.app.inject({ method: 'POST', url: API.analytics.login, headers });
+    if (s.statusCode !== 200 || l.statusCode !== 200) throw new Error(`${s.body} ${l.body}`);
+    const pair = { share: s.json().result as string, token: l.json().result.header.token as string };
+    expect((await data(ids.readData!, pair)).statusCode).toBe(200);
+    // A share and a token of another session of the same user do not mix.
+    tokens.mkt02 = (await h.login('mkt02')).access;
+    const other = await signOn('mkt02', 'readData');
+    expectError(await data(ids.readData!, { share: pair.share, token: other.token }), 403, 'analytics.otherUser');
+    const out = await h.app.inject({ method: 'POST', url: API.system.logout, headers: h.auth(own.access), payload: { refresh_token: own.refresh } });
+    expect(out.statusCode).toBe(200);
+    expectError(await data(ids.readData!, pair, 'en'), 401, 'analytics.shareInvalid', 'en');
+    // The other session's pair still works.
+    expect((await data(ids.readData!, other)).statusCode).toBe(200);
   });
 
   it('refuses a user who lost the menu since the share was issued', async () => {

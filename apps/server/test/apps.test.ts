@@ -179,6 +179,9 @@ describe('apps', () => {
     await rejects('POST', P.app.initialization, { appKey: 'x-1', name: 'x' }, 'apps.app.classificationRequired', 'classificationId');
     await rejects('POST', P.app.initialization, newApp({ classificationId: 99999 }), 'apps.app.classificationMissing', 'classificationId');
     await rejects('POST', P.app.initialization, newApp({ url: 'javascript:alert(1)' }), 'apps.app.urlInvalid', 'url');
+    // Site-relative only with one slash: '//host' and '/\host' lead browsers to another host.
+    await rejects('POST', P.app.initialization, newApp({ url: '//evil.example/launch' }), 'apps.app.urlInvalid', 'url');
+    await rejects('POST', P.app.initialization, newApp({ url: '/\\evil.example/launch' }), 'apps.app.urlInvalid', 'url');
     await rejects('POST', P.app.initialization, newApp({ roleIds: [99999] }), 'apps.app.roleMissing', 'roleIds');
     await rejects('POST', P.app.initialization, newApp({ menus: [{ name: '', path: '/a' }] }), 'apps.app.menuNameRequired', 'menus.0.name');
     await rejects('POST', P.app.initialization, newApp({ menus: [{ name: 'a', path: '/a' }, { name: 'b', path: '/a' }] }), 'apps.app.menuDuplicate', 'menus', { path: '/a' });
@@ -354,6 +357,8 @@ describe('images, carousel and opening screen', () => {
     await rejects('PUT', P.carousel.save, { title: '', image: imageUrl }, 'apps.carousel.titleRequired', 'title');
     await rejects('PUT', P.carousel.save, { title: 't', image: '' }, 'apps.carousel.imageRequired', 'image');
     await rejects('PUT', P.carousel.save, { title: 't', image: imageUrl, link: 'mailto:x' }, 'apps.app.urlInvalid', 'link');
+    await rejects('PUT', P.carousel.save, { title: 't', image: imageUrl, link: '//evil.example/' }, 'apps.app.urlInvalid', 'link');
+    await rejects('PUT', P.carousel.save, { title: 't', image: imageUrl, link: '/\\evil.example/' }, 'apps.app.urlInvalid', 'link');
     const updated = await ok<{ title: string }>('PATCH', P.carousel.update, { id: added.id, title: '改名', image: imageUrl, link: '', enabled: false });
     expect(updated.title).toBe('改名');
     const ids = [added.id, ...start.map((c) => c.id)];

@@ -70,18 +70,15 @@ describe('POST /API-SYSTEM/login', () => {
     expect(proto.statusCode).toBe(400);
   });
 
-  it('locks the account for a while after repeated failures, then lets the right password in', async () => {
+  it('makes the address wait for the account after repeated failures, then lets the right password in', async () => {
     for (let i = 0; i < LOGIN_LOCK.freeFailures; i++) {
       expect((await login({ username: 'rep03', password: `wrong-${i}` })).statusCode).toBe(401);
     }
     const locked = await login({ username: 'rep03', password: 'demo1234' }, { language: 'en' });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().msg).toBe(`The account is temporarily locked, try again in ${LOGIN_LOCK.firstLockSeconds} seconds`);
+    expect(locked.json().msg).toBe(`Too many failed sign-ins, try again in ${LOGIN_LOCK.firstLockSeconds} seconds`);
     h.clock.advance(LOGIN_LOCK.firstLockSeconds * 1000 + 1);
     expect((await login({ username: 'rep03', password: 'demo1234' })).statusCode).toBe(200);
-    const [row] = await h.database.db.select().from(users).where(eq(users.username, 'rep03'));
-    expect(row?.failedLogins).toBe(0);
-    expect(row?.lockedUntil).toBeNull();
   });
 
   it('refuses a disabled account even with the right password', async () => {
@@ -98,7 +95,8 @@ describe('POST /API-SYSTEM/login', () => {
       codes.push(res.statusCode);
     }
     expect(codes.at(-1)).toBe(429);
-    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_LOCK.perAddressPerMinute);
+    // The address waits after its free failures over all accounts, before the per-minute limit.
+    expect(codes.filter((c) => c === 401)).toHaveLength(Math.min(LOGIN_LOCK.addressFreeFailures, LOGIN_LOCK.perAddressPerMinute));
   });
 });
 

@@ -20,7 +20,8 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
   for (const username of ['admin', 'rep01', 'rep02', 'rep04', 'operator']) tokens[username] = (await h.login(username)).access;
-});
+  // On PostgreSQL the demo data (20,000 doctors) is seeded for this file; a loaded machine needs time.
+}, 180_000);
 afterAll(async () => h?.close());
 
 type Lang = 'zh' | 'en';

@@ -40,10 +40,10 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; url: strin
   return { child, url, exited };
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000, last?: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}${last ? ` (last seen ${last()})` : ''}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -77,10 +77,11 @@ describe('a job running when its process is killed', () => {
     expect(res.status).toBe(200);
     const { job } = ((await res.json()) as { result: QueuedDownload }).result;
     // Killed (no clean shutdown) while the rows are being written.
+    let seen: DownloadJob | undefined;
     await until(async () => {
-      const now = await jobOf(first.url, token, job.id);
-      return now.status === 'running' && now.rowsDone > 0;
-    }, 'the job to be under way');
+      seen = await jobOf(first.url, token, job.id);
+      return seen.status === 'running' && seen.rowsDone > 0;
+    }, 'the job to be under way', 60_000, () => JSON.stringify(seen));
     first.child.kill('SIGKILL');
     await first.exited;
     const killed = await (async () => {

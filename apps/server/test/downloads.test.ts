@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const worker = (options: ConstructorParameters<typeof DownloadWorker>[2] = {}, database: Pick<Database, 'db' | 'notify'> = h.database) =>
+const worker = (options: ConstructorParameters<typeof DownloadWorker>[2] = {}, database: Pick<Database, 'db' | 'query'> = h.database) =>
   new DownloadWorker(database, h.app.ctx.files, { now: h.clock.now, ...options });
 
 async function queue(user: string, templateName: string, body: object, lang: Lang = 'zh') {

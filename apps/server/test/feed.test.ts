@@ -64,13 +64,17 @@ interface Pin {
   end: number;
 }
 /** Pushes existing cards now to the given users (named staff) and fires it; the clock then moves on a second. */
-async function pushTo(users: string[], ids: number[], options: { pin?: Pin; mustRead?: boolean } = {}) {
+async function pushTo(users: string[], ids: number[], options: { pin?: Pin; mustRead?: boolean; keepOnTop?: boolean } = {}) {
   const remark = options.pin
     ? { scope: 2, top: true, topStartTime: new Date(options.pin.start).toISOString(), topEndTime: new Date(options.pin.end).toISOString() }
     : { scope: 2 };
   const res = await post('operator', API.push.pushCard, {
     pushDate: '0',
-    pushInfo: ids.map((id) => ({ id, ...(options.mustRead ? { mustRead: true, notReadTime: 1, pushNum: 3 } : {}) })),
+    pushInfo: ids.map((id) => ({
+      id,
+      ...(options.mustRead ? { mustRead: true, notReadTime: 1, pushNum: 3 } : {}),
+      ...(options.keepOnTop !== undefined ? { keepOnTop: options.keepOnTop } : {}),
+    })),
     receiver: users.map((u) => ({ receiverId: WWID[u] ?? u, receiverName: '' })),
     remark,
   });
@@ -79,7 +83,7 @@ async function pushTo(users: string[], ids: number[], options: { pin?: Pin; must
   h.clock.advance(1000);
   return res.json().data as { pushId: number; queue: { cardId: number; queueId: number }[] };
 }
-async function publish(users: string[], options: { pin?: Pin; mustRead?: boolean; content?: object } = {}) {
+async function publish(users: string[], options: { pin?: Pin; mustRead?: boolean; keepOnTop?: boolean; content?: object } = {}) {
   const id = await makeCard(options.content);
   const pushed = await pushTo(users, [id], options);
   return { id, queueId: pushed.queue[0]!.queueId, pushId: pushed.pushId };
@@ -103,7 +107,7 @@ async function openOk(user: string, cardId: number): Promise<OpenCardResult> {
 
 describe('GET employee/cards: ordering', () => {
   it('starts empty, then shows delivered cards newest delivery first with content, must-read, times and read state', async () => {
-    expect(await feed('rep01')).toEqual({ pinned: [], items: [], nextCursor: null, unread: 0 });
+    expect(await feed('rep01')).toEqual({ pinned: [], keptOnTop: [], items: [], nextCursor: null, unread: 0 });
     const first = await publish(['rep01'], { content: { titleName: 'first' } });
     const second = await publish(['rep01', 'rep02'], { mustRead: true, content: { titleName: 'second' } });
     const third = await publish(['rep01'], { content: { titleName: 'third' } });
@@ -221,6 +225,48 @@ describe('GET employee/cards: pins', () => {
     expect((await feed('rep07')).pinned).toEqual([]);
     expect(ids((await feed('rep07')).items)).toEqual([card.id]);
     expect(ids((await feed('rep08')).pinned)).toEqual([card.id]);
+  });
+});
+
+describe('GET employee/cards: must-read kept on top while unread', () => {
+  it('keeps an unread must-read card pushed with keepOnTop above newer cards until it is read, below the pins, never twice', async () => {
+    // The administrator is the directory's first employee; no other test pushes to them before this one.
+    const admin = wwidOf(1);
+    const kept = await publish([admin], { mustRead: true, keepOnTop: true, content: { titleName: 'kept on top' } });
+    const mustReadOnly = await publish([admin], { mustRead: true });
+    // keepOnTop means nothing without must-read: stored off, and the card stays at its date.
+    const notMustRead = await publish([admin], { keepOnTop: true });
+    const newer = await publish([admin]);
+    const stored = await h.database.query<{ id: string; keep_on_top: boolean }>('select id, keep_on_top from pushes where id = any($1) order by id', [
+      [kept.queueId, mustReadOnly.queueId, notMustRead.queueId],
+    ]);
+    expect(stored.map((r) => r.keep_on_top)).toEqual([true, false, false]);
+
+    let page = await feed('admin');
+    expect(ids(page.keptOnTop)).toEqual([kept.id]);
+    expect(page.keptOnTop[0]).toMatchObject({ cardId: kept.id, title: 'kept on top', mustRead: true, read: false, pinned: false });
+    expect(ids(page.items)).toEqual([newer.id, notMustRead.id, mustReadOnly.id]);
+
+    // A pinned card stays above; a pinned must-read card kept on top shows once, among the pins.
+    const pinnedKept = await publish([admin], { mustRead: true, keepOnTop: true, pin: { start: h.clock.value - MINUTE, end: h.clock.value + DAY } });
+    page = await feed('admin');
+    expect(ids(page.pinned)).toEqual([pinnedKept.id]);
+    expect(ids(page.keptOnTop)).toEqual([kept.id]);
+    expect(ids(page.items)).toEqual([newer.id, notMustRead.id, mustReadOnly.id]);
+
+    // Later pages never repeat it.
+    const first = await feed('admin', 'limit=1');
+    expect(ids(first.keptOnTop)).toEqual([kept.id]);
+    expect(ids(first.items)).toEqual([newer.id]);
+    const rest = await feed('admin', `limit=10&cursor=${first.nextCursor}`);
+    expect(rest.keptOnTop).toEqual([]);
+    expect(ids(rest.items)).toEqual([notMustRead.id, mustReadOnly.id]);
+
+    // Read, it goes back to its place by delivery time.
+    await openOk('admin', kept.id);
+    page = await feed('admin');
+    expect(page.keptOnTop).toEqual([]);
+    expect(ids(page.items)).toEqual([newer.id, notMustRead.id, mustReadOnly.id, kept.id]);
   });
 });
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, EXCLUDED_CARD_SOURCES, message, PUSH_REPORT_COLUMNS, type MessageKey } from '@field-portal/shared';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -346,7 +347,7 @@ describe('GET list and queueList', () => {
 });
 
 describe('read state', () => {
-  it('pages the read state of the latest push', async () => {
+  it('pages the read state of the latest push and exports it as xlsx with safe cells', async () => {
     const { id } = await published([wwidOf(1), wwidOf(2), wwidOf(3), wwidOf(4)]);
     await post('admin', API.push.readCard, { cardId: id });
     const page = (await get('operator', `${API.push.cardPushInfo}?${qs({ cardId: id, pageNum: 1, limitNum: 3 })}`)).json().data;
@@ -359,6 +360,17 @@ describe('read state', () => {
     const next = (await get('operator', `${API.push.cardPushInfo}?${qs({ cardId: id, pageNum: 2, limitNum: 3 })}`)).json().data;
     expect(next.data.map((r: { receiverId: string }) => r.receiverId)).toEqual([wwidOf(4)]);
 
+    await h.database.query("update deliveries set name = '=HYPERLINK(\"x\")' where card_id = $1 and wwid = $2", [id, wwidOf(2)]);
+    const res = await get('operator', `${API.push.cardPushInfoExport}?cardId=${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'receiverId', 'receiverName', 'event', 'firstOpenTime']);
+    expect(sheet.getRow(3).getCell(2).value).toBe('\'=HYPERLINK("x")');
   });
 
   it('answers an empty state for a card never sent', async () => {
@@ -368,7 +380,7 @@ describe('read state', () => {
 });
 
 describe('GET pushReport', () => {
-  it('lists one row per delivery with the twelve columns, filtered by card, BU and push time', async () => {
+  it('lists one row per delivery with the twelve columns, filtered by card, BU and push time, and exports it', async () => {
     const id = await makeCard('created', { bu: 'HEMA_MM', title: 'report card' });
     const pushed = await pushOk({ pushInfo: [{ id, mustRead: true, notReadTime: 24, pushNum: 1 }], receiver: [wwidOf(1), wwidOf(2)].map((w) => ({ receiverId: w, receiverName: '' })), remark: { scope: 2 } });
     await scheduler.runDue(h.clock.value);
@@ -387,12 +399,19 @@ describe('GET pushReport', () => {
     expect((await report({ cardId: id, startTime: later(HOUR) })).total).toBe(0);
     expect((await report({ cardId: id, startTime: later(-HOUR), endTime: later(HOUR), limitNum: 1, pageNum: 2 })).result.map((r) => r.ReceiverWwid)).toEqual([wwidOf(2)]);
     expect(pushed.queue).toHaveLength(1);
+    const res = await get('operator', `${API.push.pushReportExport}?cardId=${id}`);
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...PUSH_REPORT_COLUMNS]);
     expectError(await get('rep01', API.push.pushReport), 403, 'auth.forbidden');
   });
 });
 
 describe('employee directory', () => {
-  it('searches by name or wwid and looks up wwids', async () => {
+  it('searches by name, wwid, e-mail or login name and looks up wwids', async () => {
     const res = await get('operator', `${API.directory.search}?${qs({ page: 0, limit: 10000, search: '', amsNumber: '' })}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().code).toBe(200);
@@ -400,6 +419,17 @@ describe('employee directory', () => {
     expect(res.json().result.lists[0]).toEqual({ no: wwidOf(1), name: '管理员', email: 'admin@fieldportal.example' });
     const byName = (await get('operator', `${API.directory.search}?${qs({ search: '运营' })}`)).json().result;
     expect(byName.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(2), wwidOf(3)]);
+    // by e-mail (any part, any case) and by the login name of the employee's portal account
+    const byEmail = (await get('operator', `${API.directory.search}?${qs({ search: 'REP02@fieldportal' })}`)).json().result;
+    expect(byEmail.lists).toEqual([{ no: wwidOf(5), name: '代表2', email: 'rep02@fieldportal.example' }]);
+    // rep03's directory e-mail no longer names the login: the account's login name still finds them
+    await h.database.query(`update employees set email = 'zhang.wei@corp.example' where wwid = $1`, [wwidOf(6)]);
+    const byLogin = (await get('operator', `${API.directory.search}?${qs({ search: 'rep03' })}`)).json().result;
+    expect(byLogin.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(6)]);
+    const byLoginPart = (await get('operator', `${API.directory.search}?${qs({ search: 'operator' })}`)).json().result;
+    expect(byLoginPart.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(2), wwidOf(3)]);
+    // LIKE wildcards in the text are plain characters
+    expect((await get('operator', `${API.directory.search}?${qs({ search: 'rep0_' })}`)).json().result.total).toBe(0);
     const byWwid = (await get('operator', `${API.directory.search}?${qs({ amsNumber: wwidOf(42) })}`)).json().result;
     expect(byWwid.lists.map((e: { no: string }) => e.no)).toEqual([wwidOf(42)]);
     expect((await get('operator', `${API.directory.search}?limit=10001`)).statusCode).toBe(400);
@@ -426,6 +456,7 @@ describe('authorities', () => {
       () => post('rep01', API.push.cardCancelPush, { pushId: 1, queueId: 1 }),
       () => post('rep01', API.push.pushTopStatus, { queueId: 1, status: false }),
       () => get('rep01', `${API.push.cardPushInfo}?cardId=1`),
+      () => get('rep01', `${API.push.cardPushInfoExport}?cardId=1`),
       () => get('rep01', API.directory.search),
       () => post('rep01', API.directory.byWwids, { wwids: [] }),
     ];

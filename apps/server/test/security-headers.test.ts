@@ -15,7 +15,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
   fs.mkdirSync(path.join(webDist, 'bi'));
   fs.writeFileSync(path.join(webDist, 'bi', 'index.html'), '<!doctype html><title>share</title>');
-  h = await createHarness(undefined, { WEB_DIST: webDist, CORS_ORIGINS: ALLOWED_ORIGIN });
+  // Requests come from 127.0.0.1, here the address of a trusted TLS-terminating proxy.
+  h = await createHarness(undefined, { WEB_DIST: webDist, CORS_ORIGINS: ALLOWED_ORIGIN, TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => {
   await h?.close();
@@ -70,10 +71,13 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('adds HSTS only to requests that came over TLS', async () => {
+  it('adds HSTS only to requests that came over TLS (as a trusted proxy says)', async () => {
     expect((await get('/healthz')).headers['strict-transport-security']).toBeUndefined();
     const tls = await get('/healthz', { 'x-forwarded-proto': 'https' });
     expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    // Anyone else saying so is not believed (TRUST_PROXY).
+    const forged = await h.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.3.3.3', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

@@ -127,6 +127,7 @@ async function login(url: string, username: string): Promise<string> {
 }
 
 describe('the server process', () => {
+  // Two real starts of the server process: on a loaded machine each can take 20 s or more.
   it('starts on a fresh DATA_DIR with the demo data, prints the URL and the accounts, and keeps its sessions across restarts', async () => {
     const dataDir = path.join(tempDir('fp-start-'), 'data');
     let token = '';
@@ -145,7 +146,7 @@ describe('the server process', () => {
       expect(((await res.json()) as { result: { username: string } }).result.username).toBe('rep01');
     });
     expect(second.code).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses to start on a bad setting and names it', async () => {
     const run = await runServer({ DATA_DIR: tempDir('fp-start-'), PORT: 'eighty', JWT_SECRET: 'short' });

@@ -38,11 +38,24 @@ export const TOKENS = {
 } as const;
 
 /** Sign-in throttling (SECURITY.md: lock cannot lock others out for long). */
+/**
+ * Sign-in throttling (docs/decisions/0002, 0014). An account from one address: `freeFailures`
+ * free, then a wait from `firstLockSeconds` doubling to `maxLockSeconds`, for that address only.
+ * One address over every account: `addressFreeFailures` free, then the same growing wait. An
+ * account from every address: never a lock, a growing delay of each answer after
+ * `accountDelayAfter` failures, at most `accountDelayMaxMs`. Failures older than
+ * `failureWindowSeconds` are forgotten.
+ */
 export const LOGIN_LOCK = {
   freeFailures: 5,
   firstLockSeconds: 60,
   maxLockSeconds: 15 * 60,
   perAddressPerMinute: 30,
+  addressFreeFailures: 20,
+  accountDelayAfter: 10,
+  accountDelayStepMs: 200,
+  accountDelayMaxMs: 2000,
+  failureWindowSeconds: 3600,
 } as const;
 
 export const PASSWORD = { min: 8, max: 64 } as const;

@@ -6,7 +6,11 @@ import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
+import { MEETING_MESSAGES } from './areas/meetings.js';
+import { CONTENT_MESSAGES } from './areas/content.js';
+import { SURVEY_MESSAGES } from './areas/surveys.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
+import { ACTIVITY_MESSAGES } from './areas/activity.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
 
 const MB = 1024 * 1024;
@@ -47,7 +51,7 @@ export const MESSAGES = {
   'user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
   // sign-in
   'login.failed': { zh: '用户名或密码错误', en: 'Incorrect username or password' },
-  'login.locked': { zh: '账号已临时锁定,请 {seconds} 秒后再试', en: 'The account is temporarily locked, try again in {seconds} seconds' },
+  'login.locked': { zh: '登录失败次数过多,请 {seconds} 秒后再试', en: 'Too many failed sign-ins, try again in {seconds} seconds' },
   'login.disabled': { zh: '账号已停用', en: 'This account is disabled' },
   'login.tooMany': { zh: '尝试次数过多,请稍后再试', en: 'Too many attempts, please try again later' },
   'login.usernameRequired': { zh: '请输入用户名', en: 'Please enter the username' },
@@ -71,6 +75,8 @@ export const MESSAGES = {
   'field.unknown': { zh: '不允许的字段 {field}', en: 'Unknown field {field}' },
   'field.tooSmall': { zh: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
   'field.tooBig': { zh: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
+  'field.unstorable': { zh: '{field} 含有无法保存的字符（如 NUL 或不成对的代理字符）', en: '{field} contains a character that cannot be stored (such as NUL or an unpaired surrogate)' },
+  'request.databaseUnavailable': { zh: '数据库暂时无法访问，请稍后重试', en: 'The database cannot be reached right now; please try again shortly' },
   // spec 000 section 5: the card form and its uploads
   'card.titleRequired': { zh: '请输入标题名称', en: 'please enter title name' },
   'card.titleLength': { zh: `长度在 1 到 ${CARD_LIMITS.titleMax} 个字符`, en: `Length should be 1 to ${CARD_LIMITS.titleMax} characters` },
@@ -122,6 +128,7 @@ export const MESSAGES = {
   'push.listRequired': { zh: '请上传附件', en: 'please upload attachment' },
   'push.listTooLarge': { zh: '名单文件不能超过 10M', en: 'The list file cannot exceed 10M' },
   'push.listHeader': { zh: '名单第一行须有 wwid 和 name 两列', en: 'The first row of the list must have the columns wwid and name' },
+  'push.listInflatedTooLarge': { zh: '文件解压后超过 {max}M 或与其目录不符,请检查后重新上传', en: 'Unpacked, the file exceeds {max} MB or does not match its own directory; check it and upload it again' },
   'push.listUnreadable': { zh: '名单文件无法读取,请检查后重新上传', en: 'The list file cannot be read, check it and upload it again' },
   'push.listTooLong': { zh: '名单最多 {max} 行', en: 'The list can have at most {max} rows' },
   'push.ok': { zh: '推送成功!', en: 'Push successful!' },
@@ -146,7 +153,11 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
   ...SSO_MESSAGES,
+  ...MEETING_MESSAGES,
+  ...CONTENT_MESSAGES,
+  ...SURVEY_MESSAGES,
   ...CUSTOMERS_MESSAGES,
+  ...ACTIVITY_MESSAGES,
   ...DOWNLOADS_MESSAGES,
 } as const satisfies Record<string, Text>;
 

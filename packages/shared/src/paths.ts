@@ -4,7 +4,11 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
+import { MEETING_PATHS } from './areas/meetings.js';
+import { CONTENT_PATHS } from './areas/content.js';
+import { SURVEY_PATHS } from './areas/surveys.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
+import { ACTIVITY_PATHS } from './areas/activity.js';
 import { DOWNLOADS_PATHS } from './areas/downloads.js';
 
 /**
@@ -18,7 +22,11 @@ export const API = {
   admin: ADMIN_PATHS,
   apps: APPS_PATHS,
   sso: SSO_PATHS,
+  meetings: MEETING_PATHS,
+  content: CONTENT_PATHS,
+  surveys: SURVEY_PATHS,
   customers: CUSTOMERS_PATHS,
+  activity: ACTIVITY_PATHS,
   downloads: DOWNLOADS_PATHS,
   health: '/healthz',
   system: {
@@ -55,13 +63,15 @@ export const API = {
     cardCancelPush: '/API-XJP/IdataCardInfo/cardCancelPush',
     pushTopStatus: '/API-XJP/IdataCardInfo/pushTopStatus',
     cardPushInfo: '/API-XJP/IdataCardInfo/cardPushInfo',
+    cardPushInfoExport: '/API-XJP/IdataCardInfo/cardPushInfo/export',
     /** The signed-in employee opened a card (marks their deliveries of it read). */
     readCard: '/API-XJP/IdataCardInfo/readCard',
     /** The recipient-list spreadsheet template (header wwid, name). */
     downloadTemplate: '/API-XJP/IdataCardInfo/downloadTemplate',
     uploadReceiverList: '/API-XJP/IdataCardInfo/uploadReceiverList',
-    /** The card-push report (spec 000 section 2); its export is the download centre's template cardPushReport. */
+    /** The card-push report (spec 000 section 2) and its export; the screens export through the download centre (template cardPushReport). */
     pushReport: '/API-XJP/IdataCardInfo/pushReport',
+    pushReportExport: '/API-XJP/IdataCardInfo/pushReport/export',
   },
   /** Staff directory (spec 000 section 7): envelope { code, msg, result }. */
   directory: {

@@ -54,9 +54,9 @@ describe('checkPush (spec 000 section 5)', () => {
     for (const pushNum of [0, -2, 2.5, 'x', undefined]) {
       expect(problem({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: 24, pushNum }] }).key).toBe('push.maxPushTimes');
     }
-    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: '24', pushNum: 3 }] }).cards).toEqual([{ id: 1, mustRead: true, notReadTime: 24, pushNum: 3 }]);
+    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: '24', pushNum: 3 }] }).cards).toEqual([{ id: 1, mustRead: true, notReadTime: 24, pushNum: 3, keepOnTop: false }]);
     // Not must-read: the inputs are ignored and the defaults kept.
-    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: false, notReadTime: 0 }] }).cards[0]).toEqual({ id: 1, mustRead: false, notReadTime: 24, pushNum: 1 });
+    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: false, notReadTime: 0 }] }).cards[0]).toEqual({ id: 1, mustRead: false, notReadTime: 24, pushNum: 1, keepOnTop: false });
   });
   it('needs a pin period when pinning', () => {
     expect(problem({ ...base, remark: { scope: 0, top: true } }).key).toBe('push.selectPinPeriod');

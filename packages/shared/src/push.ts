@@ -45,6 +45,12 @@ export const PUSH_LIMITS = {
   /** The recipient directory search answers at most this many (spec 000 section 9). */
   searchLimitMax: 10_000,
   pinnedShownMax: 3,
+  /**
+   * A push reaching more people than this asks the operator to confirm the count first (ours:
+   * the spec has no such step; docs/decisions/0015). Pushes to a handful of named staff go on
+   * one click; the default scope, all staff, never does.
+   */
+  confirmRecipientsAbove: 100,
   /** Recipient list upload: one .xls or .xlsx of at most 10 MB (spec 000 sections 5 and 9). */
   listMaxBytes: 10 * 1024 * 1024,
   listExtensions: ['xls', 'xlsx'],
@@ -90,9 +96,13 @@ export interface CardQueuePage {
 const pushDate = z.union([z.number(), z.string().max(40)]);
 const positiveIntish = z.union([z.number(), z.string().max(12)]);
 
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);
+
 export const pushInfoEntry = z.strictObject({
   id: cardId,
-  mustRead: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+  mustRead: flag.optional(),
+  /** Must-read only: the card stays on top of the recipient's feed while unread (spec 000 section 2). */
+  keepOnTop: flag.optional(),
   notReadTime: positiveIntish.optional(),
   pushNum: positiveIntish.optional(),
 });
@@ -165,7 +175,7 @@ export interface PushProblem {
 export interface CheckedPush {
   /** Epoch ms; null means "send immediately". */
   pushAt: number | null;
-  cards: { id: number; mustRead: boolean; notReadTime: number; pushNum: number }[];
+  cards: { id: number; mustRead: boolean; keepOnTop: boolean; notReadTime: number; pushNum: number }[];
   scope: 0 | 1 | 2;
   receivers: PushReceiver[];
   pin: { top: false } | { top: true; start: number; end: number };
@@ -223,7 +233,9 @@ export function checkPush(input: z.output<typeof pushCardRequest>, now: number):
       notReadTime = hours;
       pushNum = times;
     }
-    cards.push({ id: entry.id, mustRead, notReadTime, pushNum });
+    // Keep-on-top is one of the must-read options: without must-read it means nothing.
+    const keepOnTop = mustRead && (entry.keepOnTop === true || entry.keepOnTop === 1);
+    cards.push({ id: entry.id, mustRead, keepOnTop, notReadTime, pushNum });
   }
   const remark = readPushRemark(input.remark);
   if ('key' in remark) return remark;
@@ -286,7 +298,7 @@ export const directorySearchQuery = z.strictObject({
   username: z.string().max(64).optional(),
 });
 
-export const directoryByWwidsRequest = z.object({
+export const directoryByWwidsRequest = z.strictObject({
   wwids: z.array(z.string().min(1).max(64)).max(PUSH_LIMITS.searchLimitMax),
 });
 

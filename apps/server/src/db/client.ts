@@ -23,11 +23,22 @@ export interface Database {
   /** Runs a raw SQL text and returns its rows (benchmarks, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
-  /** PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. While
+   * the connection is down (a restart, a failover, a terminated backend) notifications are lost:
+   * `events.down` says it went, `events.up` that it listens again, so the caller can catch up.
+   */
+  listen(channel: string, handler: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
 }
 
+
+export interface ListenEvents {
+  /** The LISTEN connection ended; notifications sent from now on are not heard until `up`. */
+  down?: () => void;
+  /** The LISTEN connection is open again and listening (not called for the first open). */
+  up?: () => void;
+}
 
 export interface OpenOptions {
   /** PostgreSQL URL; PGlite is used when absent. */
@@ -45,6 +56,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** How long a dropped LISTEN connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 1000;
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle pooled connection the server closes is dropped by the pool; it must not crash the process.
@@ -61,13 +75,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       const res = await pool.query(text, params as unknown[]);
       return res.rows;
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, events = {}) {
       // LISTEN needs a connection of its own, outside the pool. When the server drops it (a
       // restart, a failover) it is opened again a second later, until the listener is closed.
       let closed = false;
       let current: pg.Client | undefined;
+      let wasDown = false;
       const reopen = () => {
-        if (!closed && !shuttingDown) setTimeout(() => void open().catch(reopen), 1000).unref();
+        if (!closed && !shuttingDown) setTimeout(() => void open().catch(reopen), LISTEN_RETRY_MS).unref();
       };
       const open = async () => {
         const client = new pg.Client({ connectionString: url });
@@ -78,12 +93,34 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         });
         client.on('end', () => {
           listeners.delete(client);
-          if (current === client) reopen();
+          if (current === client) {
+            current = undefined;
+            if (!closed && !shuttingDown) {
+              wasDown = true;
+              events.down?.();
+            }
+            reopen();
+          }
         });
-        await client.connect();
+        try {
+          await client.connect();
+          listeners.add(client);
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          listeners.delete(client);
+          client.removeAllListeners('end');
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+        if (closed || shuttingDown) {
+          await client.end().catch(() => undefined);
+          return;
+        }
         current = client;
-        listeners.add(client);
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (wasDown) {
+          wasDown = false;
+          events.up?.();
+        }
       };
       await open();
       return async () => {

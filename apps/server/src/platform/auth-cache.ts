@@ -27,6 +27,11 @@ interface Entry<T> extends Owner {
 export class AuthCache {
   private readonly entries = new Map<string, Entry<unknown>>();
   private unlisten: (() => Promise<void>) | undefined;
+  /**
+   * False while the LISTEN connection is down: an invalidation sent then is never heard, so
+   * nothing is served from or kept in the cache until it listens again (and starts empty).
+   */
+  private trusted = true;
 
   constructor(
     private readonly database: Database | undefined,
@@ -36,7 +41,21 @@ export class AuthCache {
 
   async start(): Promise<void> {
     if (!this.database) return;
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.forgetLocally(payload));
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.forgetLocally(payload), {
+      down: () => {
+        this.trusted = false;
+        this.entries.clear();
+      },
+      up: () => {
+        this.entries.clear();
+        this.trusted = true;
+      },
+    });
+  }
+
+  /** Whether cached entries are served (false while the invalidation channel is down). */
+  get serving(): boolean {
+    return this.trusted;
   }
 
   async stop(): Promise<void> {
@@ -44,6 +63,7 @@ export class AuthCache {
   }
 
   get<T>(key: string): T | undefined {
+    if (!this.trusted) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until < Date.now()) {
@@ -54,6 +74,7 @@ export class AuthCache {
   }
 
   set<T>(key: string, owner: Owner, value: T): T {
+    if (!this.trusted) return value;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isMessageKey, message, type MessageKey } from '@field-portal/shared';
+import { DEFAULT_LANG, isMessageKey, message, type MessageKey } from '@field-portal/shared';
 import { envelopeError } from './envelope.js';
 
 /** An error the caller should see: an HTTP status, a catalogue message and, for bad input, the field. */
@@ -65,9 +65,59 @@ export function issueError(issue: { code: string; path: readonly PropertyKey[]; 
   return new AppError(400, key, params, field);
 }
 
+/** Errors of the connection to the database (refused, cut, shut down, pool closed), not of a statement. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Client was closed|connection is closed|PGlite is closed|Client has encountered a connection error/i;
+
+/** The error and its causes, outermost first (drizzle wraps the driver's error). */
+function chain(error: unknown): { code?: unknown; message?: unknown }[] {
+  const out: { code?: unknown; message?: unknown }[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    out.push(current as { code?: unknown; message?: unknown });
+    current = (current as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
+/** Whether the database could not be reached (answer 503), as opposed to a statement failing. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return chain(error).some((e) => (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) || (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message) && !/^Failed query/.test(e.message)));
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of a column's range, text it cannot
+ * store, a malformed date) are the input's fault: 400, never 500. The schemas refuse these values
+ * first with the field named; this is the net under a schema that missed one.
+ */
+export function isDataException(error: unknown): boolean {
+  return chain(error).some((e) => typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code));
+}
+
+/**
+ * What the log gets of an error: drizzle's message carries the failed statement and its
+ * parameter values (a password hash, personal data); the log keeps the statement only.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const links = chain(error);
+  const first = links[0] as { name?: string; stack?: string; query?: string; message?: string; code?: string } | undefined;
+  const query = typeof first?.query === 'string' ? first.query : undefined;
+  const cause = links.find((e) => e !== first && typeof e.code === 'string') as { code?: string; message?: string } | undefined;
+  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams:[\s\S]*$/, '');
+  return {
+    type: first?.name,
+    message: strip(first?.message),
+    ...(query ? { query } : {}),
+    ...(first?.code ? { code: first.code } : {}),
+    ...(cause ? { cause: { code: cause.code, message: cause.message } } : {}),
+    stack: [`${first?.name ?? 'Error'}: ${strip(first?.message)}`, ...(first?.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))].join('\n'),
+  };
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string) {
-  const msg = message(key, request.lang, params);
-  return reply.status(status).send(envelopeError(request.url, status, msg, field));
+  // Fastify's errors before routing come with a request that has no url or language yet.
+  const msg = message(key, request.lang ?? DEFAULT_LANG, params);
+  return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -80,15 +130,32 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return sendError(request, reply, error.statusCode, error.key, error.params, error.field);
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return sendError(request, reply, 503, 'request.databaseUnavailable');
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: loggableError(error) }, 'input refused by the database');
+      return sendError(request, reply, 400, 'request.invalid');
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(request, reply, 429, 'login.tooMany');
     if (status === 413) return sendError(request, reply, 413, 'request.tooLarge');
     if (status === 415) return sendError(request, reply, 415, 'request.unsupportedType');
     if (status === 404) return sendError(request, reply, 404, 'request.notFound');
     if (status >= 400 && status < 500) return sendError(request, reply, status, 'request.invalid');
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     // A 500 never carries the stack or the original message (SECURITY.md 16.5.1).
     return sendError(request, reply, 500, 'request.serverError');
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'request.notFound'));
+}
+
+/**
+ * Fastify's own errors before routing (a path that is not valid percent-encoded UTF-8, a path
+ * parameter over its length limit) in the portal's envelope, naming the path.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return sendError(request, reply, status, 'field.invalid', { field: 'path' }, 'path');
 }

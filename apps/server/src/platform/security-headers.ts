@@ -31,7 +31,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Headers {
  * the portal's CSP (not on /docs, whose page runs inline scripts), `no-store` on API responses,
  * which carry personal data, and HSTS on requests that came over TLS.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { config: Pick<Config, 'biShareUrl'> }) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { config: Pick<Config, 'biShareUrl' | 'wsOrigin'> }) => {
   const base = helmetHeaders({ contentSecurityPolicy: false, strictTransportSecurity: false, xFrameOptions: { action: 'deny' } });
   const hsts = helmetHeaders({ contentSecurityPolicy: false })['strict-transport-security']!;
   const page: Headers = { ...base, 'content-security-policy': contentSecurityPolicy(options.config) };

@@ -10,6 +10,8 @@ import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedCustomers } from './customers.js';
 import { seedApps } from './apps.js';
+import { seedActivity } from './activity.js';
+import { seedMeetingsContent } from './meetings-content.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
@@ -206,6 +208,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedCustomers(tx);
     await seedAdmin(tx);
     await seedApps(tx);
+    await seedActivity(tx);
+    await seedMeetingsContent(tx);
   });
   return true;
 }

@@ -34,7 +34,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
-        <AntApp>
+        {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
+        <AntApp message={{ duration: HTTP.toastMs / 1000 }}>
           <HttpNotices />
           {children}
         </AntApp>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam, dbText } from '../schemas/fields.js';
 import { LANGS, PASSWORD } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -127,15 +128,15 @@ export const ADMIN_MESSAGES = {
 
 /* ---------- request schemas (messages are catalogue keys) ---------- */
 
-const id = z.coerce.number().int().positive();
+const id = dbIdParam;
 export const adminIdParams = z.strictObject({ id });
 const paging = {
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageSizeMax).default(10),
 };
-const keyword = z.string().trim().max(100).default('');
-const name = z.string().trim().min(1).max(ADMIN_LIMITS.nameMax);
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const keyword = dbText(100).default('');
+const name = dbText(ADMIN_LIMITS.nameMax).min(1);
+const optionalText = (max: number) => dbText(max).default('');
 /** Deleting something with children needs `cascade=true` (the confirmation). */
 export const cascadeQuery = z.strictObject({ cascade: z.enum(['true', 'false']).default('false') });
 
@@ -143,7 +144,7 @@ export const langListQuery = z.strictObject({ ...paging, langType: z.enum(LANGS)
 export const langCatalogueQuery = z.strictObject({ langType: z.enum(LANGS) });
 export const langRequest = z.strictObject({
   langType: z.enum(LANGS),
-  key: z.string().trim().min(1).max(ADMIN_LIMITS.langKeyMax).regex(LANG_KEY_PATTERN, 'sys.lang.keyFormat'),
+  key: dbText(ADMIN_LIMITS.langKeyMax).min(1).regex(LANG_KEY_PATTERN, 'sys.lang.keyFormat'),
   content: z.string().min(1).max(ADMIN_LIMITS.langContentMax),
 });
 export type LangRequest = z.input<typeof langRequest>;
@@ -164,11 +165,11 @@ export const menuRequest = z.strictObject({
   name,
   nameEn: optionalText(ADMIN_LIMITS.nameMax),
   /** Route address. */
-  path: z.string().trim().min(1).max(200).regex(/^\//, 'field.invalid'),
-  router: z.string().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'field.invalid'),
+  path: dbText(200).min(1).regex(/^\//, 'field.invalid'),
+  router: dbText(64).min(1).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'field.invalid'),
   /** Authority marking. */
   code: optionalText(128),
-  link: z.union([z.literal(''), z.string().trim().max(500).regex(/^(https?|ftp):\/\/\S+$/, 'field.invalid')]).default(''),
+  link: z.union([z.literal(''), dbText(500).regex(/^(https?|ftp):\/\/\S+$/, 'field.invalid')]).default(''),
   sort: z.number().int().min(0).max(99999).default(0),
   visible: z.boolean().default(true),
   hidden: z.boolean().default(false),
@@ -209,7 +210,7 @@ const userFields = {
   mobile: z.union([z.literal(''), z.string().trim().regex(MOBILE_PATTERN, 'sys.user.mobileFormat')]).default(''),
   language: z.enum(LANGS).default('zh'),
   employeeNo: optionalText(32),
-  email: z.union([z.literal(''), z.string().trim().max(128).email('sys.user.emailFormat')]).default(''),
+  email: z.union([z.literal(''), dbText(128).email('sys.user.emailFormat')]).default(''),
   enabled: z.boolean().default(true),
   userType: z.enum(USER_TYPES).default('internal'),
   orgId: id.nullable().default(null),
@@ -233,7 +234,7 @@ function passwordRules(value: { newPassword: string; confirmPassword: string; ro
 
 /** Create: login name and password required, at least one role (spec 001 section 5). */
 export const userCreateRequest = z
-  .strictObject({ username: z.string().trim().min(1).max(64).regex(USERNAME_PATTERN, 'sys.user.usernameFormat'), ...userFields })
+  .strictObject({ username: dbText(64).min(1).regex(USERNAME_PATTERN, 'sys.user.usernameFormat'), ...userFields })
   .superRefine((value, ctx) => passwordRules(value, ctx, true));
 export type UserCreateRequest = z.input<typeof userCreateRequest>;
 
@@ -257,14 +258,14 @@ export const permissionListQuery = z.strictObject({ ...paging, keyword, userId: 
 export const permissionRequest = z.strictObject({
   userId: id,
   permissionType: z.enum(PERMISSION_TYPES),
-  permissionValue: z.string().trim().min(1).max(64),
+  permissionValue: dbText(64).min(1),
 });
 export type PermissionRequest = z.input<typeof permissionRequest>;
 
 export const auditListQuery = z.strictObject({
   ...paging,
-  entity: z.string().trim().max(32).optional(),
-  action: z.string().trim().max(32).optional(),
+  entity: dbText(32).optional(),
+  action: dbText(32).optional(),
   keyword,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../schemas/fields.js';
 import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of report screens and the built-in analytics service. */
@@ -91,7 +92,7 @@ export const dashboardDataRequest = z.strictObject({
 });
 export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
 
-export const dashboardIdParams = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const dashboardIdParams = z.strictObject({ id: dbIdParam });
 
 export const dashboardStatusRequest = z.strictObject({ enabled: z.boolean() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX, dbIdParam, dbText } from '../schemas/fields.js';
 import {
   APPS_LIMITS as L,
   APPS_PATHS,
@@ -11,7 +12,7 @@ import {
   pageQuery,
   requiredText,
   sortField,
-  URL_PATTERN,
+  isSafeLink,
   type AppsMessageKey,
 } from './apps.js';
 
@@ -23,7 +24,7 @@ export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
 export const appMenuInput = z.strictObject({
   name: requiredText('apps.app.menuNameRequired'),
   nameEn: optionalText(L.nameMax),
-  path: z.string().trim().min(1).max(L.urlMax),
+  path: dbText(L.urlMax).min(1),
   type: z.enum(APP_MENU_TYPES).default('MENU'),
   sort: sortField,
 });
@@ -32,7 +33,7 @@ export const appInput = z.strictObject({
   appKey: z.string(missing('apps.app.keyRequired')).trim().min(1, m('apps.app.keyRequired')).regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
   name: requiredText('apps.app.nameRequired'),
   nameEn: optionalText(L.nameMax),
-  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')),
+  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')).max(DB_INT_MAX, m('apps.app.classificationRequired')),
   icon: linkField,
   url: linkField,
   description: optionalText(L.descriptionMax),
@@ -46,7 +47,7 @@ export const appUpdate = appInput.extend({ id: idField });
 export type AppInput = z.input<typeof appInput>;
 
 export const appListQuery = pageQuery.extend({
-  classificationId: z.coerce.number().int().positive().optional(),
+  classificationId: dbIdParam.optional(),
   enabled: z.enum(['true', 'false']).optional(),
 });
 
@@ -107,7 +108,7 @@ export interface CarouselRecord {
   sort: number;
 }
 
-export const appIdParams = z.strictObject({ appId: z.coerce.number().int().positive() });
+export const appIdParams = z.strictObject({ appId: dbIdParam });
 
 export const appMessageValueRequest = z.strictObject({
   appId: idField,
@@ -134,8 +135,8 @@ export const openingScreenInput = z.strictObject({
   enabled: z.boolean().default(true),
 });
 export const openingScreenPatch = z.strictObject({
-  image: z.string().trim().min(1, m('apps.opening.imageRequired')).max(L.urlMax).optional(),
-  link: z.string().trim().max(L.urlMax).refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid')).optional(),
+  image: dbText(L.urlMax).min(1, m('apps.opening.imageRequired')).optional(),
+  link: dbText(L.urlMax).refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid')).optional(),
   durationSeconds: openingSeconds.optional(),
   enabled: z.boolean().optional(),
 });
@@ -169,7 +170,7 @@ export interface OrgImportResult {
   problems: OrgImportProblem[];
 }
 
-export const userSearchQuery = z.strictObject({ search: z.string().trim().max(50).default('') });
+export const userSearchQuery = z.strictObject({ search: dbText(50).default('') });
 export interface OptionRecord {
   id: number;
   name: string;
@@ -179,7 +180,7 @@ export interface OptionRecord {
 export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
 
 /** GET open-api getSign: the app to open. */
-export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')) });
+export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')).max(DB_INT_MAX, m('apps.app.notFound')) });
 
 /**
  * The launch parameters an app receives (docs/decisions/0012): `sign` is the hex HMAC-SHA256 of

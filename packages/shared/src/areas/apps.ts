@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -230,20 +231,27 @@ export const appsMissing = (key: AppsMessageKey) => ({ error: (issue: { code: st
 const L = APPS_LIMITS;
 /** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
 export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
-export const optionalText = (max: number = L.textMax) => z.string().trim().max(max).default('');
+export const optionalText = (max: number = L.textMax) => dbText(max).default('');
 export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
-export const idField = z.number().int().positive();
+export const idField = dbId;
 /** A path id (`/:id`). */
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const idParams = z.strictObject({ id: dbIdParam });
 
 /** The URL pattern of spec 001 section 5 (http, https or ftp). */
 export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
+/**
+ * A site-relative path: one leading '/', never '//' nor a backslash, which browsers read as the
+ * start of another host ('//evil.example', '/\\evil.example').
+ */
+export const isSiteRelativePath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+/** A link the portal may store, show and launch: a site-relative path or an http, https or ftp URL. */
+export const isSafeLink = (value: string): boolean => isSiteRelativePath(value) || URL_PATTERN.test(value);
 /** A link: empty, a site-relative path (uploaded files), or an http, https or ftp URL. */
 export const linkField = z
   .string()
   .trim()
   .max(L.urlMax)
-  .refine((v) => v === '' || v.startsWith('/') || URL_PATTERN.test(v), m('apps.app.urlInvalid'))
+  .refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid'))
   .default('');
 
 /** The words of a search box: at most five conditions separated by spaces (spec 001 section 5). */
@@ -259,7 +267,7 @@ export const searchField = z
 
 /** A page of a list: page from 1, size up to 100, optional search. */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
   search: searchField,
 });

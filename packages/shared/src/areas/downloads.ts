@@ -86,21 +86,19 @@ const templateName = z
   .max(DOWNLOAD_LIMITS.templateNameMax)
   .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, { message: 'download.templateUnknown' });
 
-export const asyncDownloadQuery = z.strictObject({ templateName, _t: z.coerce.number().optional() });
+export const asyncDownloadQuery = z.strictObject({ templateName });
 
 export const findByCreateByQuery = z.strictObject({
   pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limitNum: z.coerce.number().int().min(1).max(DOWNLOAD_LIMITS.pageSizeMax).default(DOWNLOAD_LIMITS.pageSizeDefault),
-  _t: z.coerce.number().optional(),
 });
 
 export const updateDownloadStatusRequest = z.strictObject({
   id: dbId,
   status: z.enum(['downloaded', 'cancel'], { message: 'download.statusInvalid' }),
-  _t: z.number().optional(),
 });
 
-export const downloadFileQuery = z.strictObject({ id: dbIdParam, _t: z.coerce.number().optional() });
+export const downloadFileQuery = z.strictObject({ id: dbIdParam });
 
 /** The kinds of real-time notice a job sends its owner (Notice.data is the DownloadJob without its message's language). */
 export const DOWNLOAD_NOTICES = ['download.progress', 'download.done', 'download.failed'] as const;

@@ -6,7 +6,7 @@ import type { MessageText } from '../messages.js';
 
 /** API paths of employee card feed (merged into `API.feed`); card envelope `{ status, msg, data }`. */
 export const FEED_PATHS = {
-  /** GET ?cursor=&limit= : the signed-in employee's cards, pinned first, then newest delivery first. */
+  /** GET ?cursor=&limit= : the signed-in employee's cards: pinned, then unread must-read kept on top, then newest delivery first. */
   cards: '/API-XJP/employee/cards',
   /** GET: how many of the employee's cards are unread. */
   unreadCount: '/API-XJP/employee/unreadCount',
@@ -17,6 +17,8 @@ export const FEED_PATHS = {
 export const FEED_LIMITS = {
   /** Pinned cards shown at most at the top of the feed (spec 000 section 9). */
   pinnedShownMax: 3,
+  /** Unread must-read cards kept on top (push option keepOnTop) shown at most above the list; more stay at their date. */
+  keptOnTopMax: 20,
   pageDefault: 20,
   pageMax: 50,
   cursorMaxChars: 100,
@@ -72,6 +74,12 @@ export interface FeedItem {
 export interface FeedPage {
   /** At most three, newest pin first; only on the first page (no cursor). */
   pinned: FeedItem[];
+  /**
+   * Unread must-read cards whose push keeps them on top while unread (not pinned now), newest
+   * delivery first, at most `FEED_LIMITS.keptOnTopMax`; only on the first page. Once read, a
+   * card goes back to its place among `items`.
+   */
+  keptOnTop: FeedItem[];
   /** Every other card, newest delivery first. */
   items: FeedItem[];
   /** Pass as `cursor` for the next page; null at the end. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbText } from '../schemas/fields.js';
 import { BADGE_MAX } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -96,7 +97,7 @@ export const USERNAME_HEADER = 'username';
 const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,12}$/).transform(Number)]);
 const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
 const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
-const username = z.string().trim().min(1).max(64);
+const username = dbText(64).min(1);
 const id = intText.pipe(z.number().int().min(1).max(2 ** 53 - 1));
 
 export const unreadCountQuery = z.strictObject({ username });
@@ -105,7 +106,7 @@ export const todayMessagesQuery = z.strictObject({
   page,
   size,
   /** Start of today, epoch milliseconds or ISO 8601; messages created since then. */
-  startTime: z.union([z.number().int().min(0), z.string().trim().min(1).max(40)]),
+  startTime: z.union([z.number().int().min(0), dbText(40).min(1)]),
   username,
 });
 export const chatPageQuery = z.strictObject({ page, size });

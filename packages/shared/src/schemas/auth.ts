@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dbText } from './fields.js';
 import { HTTP, PASSWORD } from '../constants.js';
 
 /** POST /API-SYSTEM/login (spec 001 section 7.2). */
 export const loginRequest = z.strictObject({
-  username: z.string().trim().min(1, 'login.usernameRequired').max(64),
+  username: dbText(64).min(1, 'login.usernameRequired'),
   password: z.string().min(1, 'login.passwordRequired').max(PASSWORD.max * 2),
   code: z.string().max(32).optional(),
   loginSys: z.string().max(16).default(HTTP.loginSys),

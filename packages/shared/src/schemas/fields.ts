@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const DB_INT_MAX = 2_147_483_647;
 
 // NUL cannot be stored in PostgreSQL text; a lone surrogate cannot be encoded as UTF-8.
-// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string can be stored as PostgreSQL text as it is. */
@@ -21,4 +21,28 @@ export const dbIdParam = z.coerce.number().int().positive().max(DB_INT_MAX);
 /** A whole number stored in an `integer` column. */
 export const dbInt = z.number().int().min(-DB_INT_MAX).max(DB_INT_MAX);
 /** Text that is stored or compared in the database: trimmed, at most `max` characters, storable. */
-export const dbText = (max: number) => z.string().trim().max(max).refine(isStorableText, { message: 'field.invalid' });
+export const dbText = (max: number) => z.string().trim().max(max).refine(isStorableText, { message: 'field.unstorable' });
+
+/**
+ * The first string (value or object key) in a parsed request part that cannot be stored, as a
+ * dotted path from the part's root ('' for the root itself); undefined when every string can be.
+ */
+export function findUnstorable(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorable(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (!isStorableText(key)) return at;
+      const found = findUnstorable(item, at);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}

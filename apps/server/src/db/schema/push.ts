@@ -25,6 +25,8 @@ export const pushes = pgTable(
     scope: smallint('scope').notNull(),
     remark: jsonb('remark').$type<Record<string, unknown>>().notNull(),
     mustRead: boolean('must_read').notNull().default(false),
+    /** Must-read option: the card stays on top of each recipient's feed while they have not read it. */
+    keepOnTop: boolean('keep_on_top').notNull().default(false),
     /** Hours unread before a must-read delivery is sent again. */
     notReadTime: integer('not_read_time').notNull().default(24),
     /** Sends in all, the first included. */
@@ -52,6 +54,7 @@ export const pushes = pgTable(
     check('pushes_status_check', sql`${t.status} in ('queued', 'fired', 'cancelled')`),
     check('pushes_scope_check', sql`${t.scope} in (0, 1, 2)`),
     check('pushes_resend_check', sql`${t.notReadTime} > 0 and ${t.pushNum} > 0`),
+    check('pushes_keep_on_top_check', sql`${t.mustRead} or not ${t.keepOnTop}`),
     // The scheduler's claim: due queued entries, oldest first.
     index('pushes_due_idx').on(t.pushDate, t.id).where(sql`${t.status} = 'queued'`),
     index('pushes_card_idx').on(t.cardId, t.id),

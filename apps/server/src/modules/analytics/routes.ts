@@ -15,6 +15,7 @@ import {
 import { DEFAULT_WEB_DIST } from '../../db/paths.js';
 import { contentSecurityPolicy } from '../../platform/csp.js';
 import { currentUser } from '../../platform/auth.js';
+import { sendEntryPage } from '../../platform/web-files.js';
 import { envelopeOk } from '../../platform/envelope.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
 import { analyticsLogin, checkUsernameHeader, dashboardData, insertEvents, setDashboardStatus, shareValue, type AnalyticsDeps } from './service.js';
@@ -85,12 +86,12 @@ export async function analyticsRoutes(app: FastifyInstance) {
   });
 
   // The built-in share page: the `bi` entry of the web build, framed by the report screens.
-  app.get(ANALYTICS_SHARE_PAGE, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(ANALYTICS_SHARE_PAGE, { schema: { hide: true } }, async (request, reply) => {
     const webDist = webDistOf(app.ctx.config.webDist);
     const file = webDist && path.join(webDist, 'bi', 'index.html');
     if (!file || !fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send('The analytics share page is not built.');
     reply.header('content-security-policy', SHARE_PAGE_CSP);
     reply.header('x-frame-options', 'SAMEORIGIN');
-    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(file));
+    return sendEntryPage(request, reply, file);
   });
 }

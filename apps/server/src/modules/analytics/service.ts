@@ -55,7 +55,7 @@ export async function shareValue(deps: AnalyticsDeps, user: CurrentUser, id: num
   const dashboard = await findDashboard(deps.db, id);
   if (!dashboard) return null;
   if (!user.authorities.has(dashboard.code)) throw forbidden('analytics.noAccess');
-  return deps.tokens.signShare({ dashboardId: dashboard.id, userId: user.id, username: user.username });
+  return deps.tokens.signShare({ dashboardId: dashboard.id, userId: user.id, username: user.username, sessionId: user.sessionId });
 }
 
 /** The analytics token and the user details of the sign-on (spec 001 section 7.9). */
@@ -65,7 +65,7 @@ export async function analyticsLogin(deps: AnalyticsDeps, user: CurrentUser): Pr
     sql`select real_name, first_name, email, department, avatar from users where id = ${user.id}`,
   );
   return {
-    header: { token: await deps.tokens.signToken({ userId: user.id, username: user.username }) },
+    header: { token: await deps.tokens.signToken({ userId: user.id, username: user.username, sessionId: user.sessionId }) },
     payload: {
       id: user.id,
       username: user.username,
@@ -82,7 +82,8 @@ const unauthorizedShare = (reason: 'expired' | 'invalid') => new AppError(401, r
 
 /**
  * Checks a share page request: a valid share value for this very dashboard, a valid token of
- * the same user, a user still enabled who still holds the dashboard's menu.
+ * the same user and session, that session still live (a logout ends both), a user still enabled
+ * who still holds the dashboard's menu.
  */
 export async function authorizeShare(deps: AnalyticsDeps, id: number, body: Pick<DashboardDataRequest, 'share' | 'token'>): Promise<{ dashboard: Dashboard; user: { id: number; username: string; name: string } }> {
   const share = await deps.tokens.checkShare(body.share);
@@ -90,7 +91,9 @@ export async function authorizeShare(deps: AnalyticsDeps, id: number, body: Pick
   const token = await deps.tokens.checkToken(body.token);
   if (!token.ok) throw unauthorizedShare(token.reason);
   if (share.claims.dashboardId !== id) throw forbidden('analytics.otherDashboard');
-  if (share.claims.userId !== token.claims.userId || share.claims.username !== token.claims.username) throw forbidden('analytics.otherUser');
+  if (share.claims.userId !== token.claims.userId || share.claims.username !== token.claims.username || share.claims.sessionId !== token.claims.sessionId) {
+    throw forbidden('analytics.otherUser');
+  }
   const dashboard = await findDashboard(deps.db, id);
   if (!dashboard) throw new AppError(401, 'analytics.shareInvalid');
   const [user] = await selectRows<{ id: number; username: string; name: string; holds: boolean }>(
@@ -99,9 +102,13 @@ export async function authorizeShare(deps: AnalyticsDeps, id: number, body: Pick
                exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
                          join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
                         where ur.user_id = u.id and m.code = ${dashboard.code}) as holds
-          from users u where u.id = ${share.claims.userId} and u.username = ${share.claims.username} and u.enabled`,
+          from users u where u.id = ${share.claims.userId} and u.username = ${share.claims.username} and u.enabled
+           and exists (select 1 from sessions s where s.id = ${share.claims.sessionId} and s.user_id = u.id
+                          and s.revoked_at is null and s.absolute_expires_at > now())`,
   );
-  if (!user?.holds) throw forbidden('analytics.noAccess');
+  // No such live session (logged out, revoked, ended) or account: the share has ended with it.
+  if (!user) throw new AppError(401, 'analytics.shareInvalid');
+  if (!user.holds) throw forbidden('analytics.noAccess');
   return { dashboard, user: { id: user.id, username: user.username, name: user.name } };
 }
 

@@ -10,11 +10,14 @@ export interface ShareClaims {
   dashboardId: number;
   userId: number;
   username: string;
+  /** The portal session they were issued in: a logout ends them (docs/decisions/0014). */
+  sessionId: string;
 }
 
 export interface TokenClaims {
   userId: number;
   username: string;
+  sessionId: string;
 }
 
 export type Checked<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
@@ -44,17 +47,17 @@ export class AnalyticsTokens {
   }
 
   signShare(c: ShareClaims): Promise<string> {
-    return this.sign('bi-share', { dash: c.dashboardId, uid: c.userId }, c.username, ANALYTICS_LIMITS.shareTtlSeconds);
+    return this.sign('bi-share', { dash: c.dashboardId, uid: c.userId, sid: c.sessionId }, c.username, ANALYTICS_LIMITS.shareTtlSeconds);
   }
 
   signToken(c: TokenClaims): Promise<string> {
-    return this.sign('bi-token', { uid: c.userId }, c.username, ANALYTICS_LIMITS.tokenTtlSeconds);
+    return this.sign('bi-token', { uid: c.userId, sid: c.sessionId }, c.username, ANALYTICS_LIMITS.tokenTtlSeconds);
   }
 
   private async check(token: string, typ: string): Promise<Checked<Record<string, unknown>>> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER, currentDate: new Date(this.now()) });
-      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.uid !== 'number') return { ok: false, reason: 'invalid' };
+      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
       return { ok: true, claims: payload };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
@@ -66,12 +69,12 @@ export class AnalyticsTokens {
     if (!r.ok) return r;
     const dash = r.claims.dash;
     if (typeof dash !== 'number') return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { dashboardId: dash, userId: r.claims.uid as number, username: r.claims.sub as string } };
+    return { ok: true, claims: { dashboardId: dash, userId: r.claims.uid as number, username: r.claims.sub as string, sessionId: r.claims.sid as string } };
   }
 
   async checkToken(token: string): Promise<Checked<TokenClaims>> {
     const r = await this.check(token, 'bi-token');
     if (!r.ok) return r;
-    return { ok: true, claims: { userId: r.claims.uid as number, username: r.claims.sub as string } };
+    return { ok: true, claims: { userId: r.claims.uid as number, username: r.claims.sub as string, sessionId: r.claims.sid as string } };
   }
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { APPS_LIMITS, signedText, type OpenApiIdentity, type OpenApiSign } from '@field-portal/shared';
+import { APPS_LIMITS, isSafeLink, signedText, type OpenApiIdentity, type OpenApiSign } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
 import { apps, openApiNonces, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -61,9 +61,13 @@ export class OpenApiSigner {
   }
 }
 
-/** The app's link with the launch parameters in its query; null without a link. */
+/**
+ * The app's link with the launch parameters in its query; null without a link, or with one that
+ * is not a site-relative path or an http(s)/ftp URL (stored before the rule): the signed
+ * parameters never go to a host the link only pretends to be on ('//host', '/\\host').
+ */
 export function launchUrl(link: string, params: Record<string, string | number>): string | null {
-  if (!link) return null;
+  if (!link || !isSafeLink(link)) return null;
   const base = 'http://portal.invalid';
   const url = new URL(link, base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, LOGIN_LOCK, loginRequest, logoutRequest, refreshRequest, SSO_RETURN_PATHS, ssoSignInRequest, type LogoutResponse } from '@field-portal/shared';
 import { bearerToken } from '../../platform/auth.js';
+import { signInThrottle } from '../../platform/sign-in-throttle.js';
 import { AppError } from '../../platform/errors.js';
 import { login, logout, refresh, type AuthDeps } from './service.js';
 import { ssoClient, ssoSignIn } from './sso.js';
@@ -17,7 +18,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(API.system.login, {
     config: { public: true, rateLimit: { max: LOGIN_LOCK.perAddressPerMinute, timeWindow: 60_000 } },
     schema: { tags: ['auth'], summary: 'Sign in with username and password', body: loginRequest },
-    handler: async (request) => login(deps(), request.body.username, request.body.password),
+    handler: async (request) => login(deps(), signInThrottle(app.ctx), request.ip, request.body.username, request.body.password),
   });
 
   r.post(API.system.token, {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, type TokenResponse } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { dummyPasswordHash, hasPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/tokens.js';
+import { waitSeconds, type SignInThrottle } from '../../platform/sign-in-throttle.js';
 
 export interface AuthDeps {
   db: Db;
@@ -15,11 +16,9 @@ export interface AuthDeps {
   now: () => number;
 }
 
-/** Lock length after `failures` consecutive failures: doubles from the first lock, capped, so a stranger cannot lock an account for long. */
+/** Wait after `failures` consecutive failures of one account from one address: doubles from the first, capped. */
 export function lockSeconds(failures: number): number {
-  if (failures < LOGIN_LOCK.freeFailures) return 0;
-  const doublings = failures - LOGIN_LOCK.freeFailures;
-  return Math.min(LOGIN_LOCK.firstLockSeconds * 2 ** Math.min(doublings, 20), LOGIN_LOCK.maxLockSeconds);
+  return waitSeconds(failures, LOGIN_LOCK.freeFailures);
 }
 
 async function issueTokens(deps: AuthDeps, tx: Tx, user: { id: number; username: string }, sessionId: string): Promise<TokenResponse> {
@@ -39,38 +38,26 @@ async function issueTokens(deps: AuthDeps, tx: Tx, user: { id: number; username:
   };
 }
 
-/** Local sign-in against argon2id hashes, with a growing temporary lock after repeated failures. */
-export async function login(deps: AuthDeps, username: string, password: string): Promise<TokenResponse> {
+/**
+ * Local sign-in against argon2id hashes. Repeated failures slow the address that makes them, for
+ * that account (and, over many accounts, for every one), never the owner elsewhere; an unknown
+ * username costs and answers the same as a real one (docs/decisions/0014).
+ */
+export async function login(deps: AuthDeps, throttle: SignInThrottle, address: string, username: string, password: string): Promise<TokenResponse> {
+  const attempt = { username, address };
+  await throttle.before(attempt);
   const [user] = await deps.db.select().from(users).where(eq(users.username, username)).limit(1);
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), password);
-    throw new AppError(401, 'login.failed');
-  }
-  const now = deps.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) {
-    throw new AppError(429, 'login.locked', { seconds: Math.ceil((user.lockedUntil.getTime() - now) / 1000) });
-  }
-  // An account of single sign-on has no password: the check fails, in the time a real one takes.
-  const verified = hasPassword(user.passwordHash)
+  // No account, or one of single sign-on without a password: the check fails, in the time a real one takes.
+  const verified = user && hasPassword(user.passwordHash)
     ? await verifyPassword(user.passwordHash, password)
     : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
-  if (!verified) {
-    const [updated] = await deps.db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins });
-    const seconds = lockSeconds(updated?.failedLogins ?? 0);
-    if (seconds > 0) {
-      await deps.db.update(users).set({ lockedUntil: new Date(now + seconds * 1000) }).where(eq(users.id, user.id));
-    }
+  if (!user || !verified) {
+    await throttle.failed(attempt);
     throw new AppError(401, 'login.failed');
   }
+  await throttle.succeeded(attempt);
   if (!user.enabled) throw new AppError(403, 'login.disabled');
-  return deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    return startSession(deps, tx, user);
-  });
+  return deps.db.transaction(async (tx) => startSession(deps, tx, user));
 }
 
 /** A new session with its first tokens; after a single sign-on it keeps the provider's ID token for logout. */

@@ -7,6 +7,8 @@ import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE } from '../push/excel.js';
 // The doctor list's export (the customers module's filters and data scope).
 import './doctor-template.js';
+import { badRequest } from '../../platform/errors.js';
+import { downloadTemplate } from './templates.js';
 import { listDownloads, openDownload, queueDownload, updateDownloadStatus, type DownloadDeps } from './service.js';
 
 const tags = ['downloads'];
@@ -29,6 +31,11 @@ export async function downloadsRoutes(app: FastifyInstance) {
       summary: "Queue an export of a template ({templateName}); the body is the template's parameters. Answers at once: {job, reused}",
       querystring: asyncDownloadQuery,
       body: templateParams,
+    },
+    // An unknown template is refused before its parameters are looked at, so the answer names it.
+    preValidation: async (request) => {
+      const name = (request.query as { templateName?: unknown }).templateName;
+      if (typeof name === 'string' && name.trim() !== '' && !downloadTemplate(name.trim())) throw badRequest('download.templateUnknown', 'templateName', { name: name.slice(0, DOWNLOAD_LIMITS.templateNameMax) });
     },
     handler: async (request) => queueDownload(deps(), currentUser(request), request.lang, request.query.templateName, request.body),
   });

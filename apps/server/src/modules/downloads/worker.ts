@@ -73,7 +73,7 @@ export class DownloadWorker {
   private readonly progressMs: number;
 
   constructor(
-    private readonly database: Pick<Database, 'db' | 'notify'>,
+    private readonly database: Pick<Database, 'db' | 'query'>,
     private readonly files: FileStore,
     private readonly options: DownloadWorkerOptions = {},
   ) {

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, feedQuery, openCardRequest, type FeedUnread } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
-import { feedPage, openCard, unreadCount, wwidOfUser, type FeedDeps } from './service.js';
+import { CardOpens } from './open-batch.js';
+import { feedPage, unreadCount, wwidOfUser, type FeedDeps } from './service.js';
 
 const tags = ['feed'];
 
@@ -14,6 +15,7 @@ const tags = ['feed'];
 export async function feedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): FeedDeps => ({ db: app.ctx.database.db, now: app.ctx.now });
+  const opens = new CardOpens(app.ctx.database.db, app.ctx.now);
 
   r.get(API.feed.cards, {
     schema: {
@@ -38,7 +40,7 @@ export async function feedRoutes(app: FastifyInstance) {
       summary: 'Open a card delivered to the caller: the first open time is recorded once (404 when not delivered to them); data {item, firstOpen, unread}',
       body: openCardRequest,
     },
-    handler: async (request) => openCard(deps(), currentUser(request), request.body.cardId),
+    handler: async (request) => opens.open(currentUser(request).id, request.body.cardId),
   });
 
   // The phone page is the built web's m/index.html, served at /m/ with the rest of the web.

@@ -6,7 +6,6 @@ import {
   isPinActive,
   type FeedItem,
   type FeedPage,
-  type OpenCardResult,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
@@ -24,7 +23,7 @@ const isoOf = (value: string | Date | null) => (value === null ? null : new Date
 
 export const cardNotDelivered = () => new AppError(404, 'feed.cardNotDelivered');
 
-interface ItemRow {
+export interface ItemRow {
   queue_id: number | string;
   card_id: number | string;
   push_id: number | string;
@@ -73,14 +72,14 @@ const pinnedNow = (now: string) =>
   sql`p.top and (p.top_start_time is null or p.top_start_time <= ${now}::timestamptz)
       and (p.permanent or p.top_end_time > ${now}::timestamptz)`;
 
-const pinOf = (row: ItemRow) => ({
+export const pinOf = (row: ItemRow) => ({
   top: row.top,
   topStartTime: row.top_start_time === null ? null : msOf(row.top_start_time),
   topEndTime: row.top_end_time === null ? null : msOf(row.top_end_time),
   permanent: row.permanent,
 });
 
-function toItem(row: ItemRow, now: number, pinned: boolean): FeedItem {
+export function toItem(row: ItemRow, now: number, pinned: boolean): FeedItem {
   return {
     cardId: Number(row.card_id),
     queueId: Number(row.queue_id),
@@ -107,29 +106,44 @@ async function pinnedItems(db: Tx, wwid: string, now: number): Promise<ItemRow[]
      limit ${FEED_LIMITS.pinnedShownMax}`);
 }
 
-/** Cards (not deliveries) with an unread latest delivery: opening a card marks all its deliveries read. */
+/**
+ * Unread must-read cards whose push keeps them on top while unread (spec 000 section 2), other
+ * than the pinned ones shown: newest delivery first, at most FEED_LIMITS.keptOnTopMax.
+ */
+async function keptOnTopItems(db: Tx, wwid: string, shownIds: string): Promise<ItemRow[]> {
+  const unreadMustRead = sql`p.must_read and p.keep_on_top and d.first_open_time is null
+    and d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`;
+  return selectRows<ItemRow>(db, sql`
+    select * from (${latestDeliveries(wwid, unreadMustRead)}) x
+     order by x.sent_at desc, x.queue_id desc
+     limit ${FEED_LIMITS.keptOnTopMax}`);
+}
+
+/** Cards (not deliveries) with an unread delivery: opening a card marks all its deliveries read. Kept in feed_unread by triggers. */
 export async function unreadCount(db: Tx, wwid: string | undefined): Promise<number> {
   if (!wwid) return 0;
-  const [row] = await selectRows<{ n: number }>(db, sql`
-    select count(distinct card_id)::int as n from deliveries where wwid = ${wwid} and first_open_time is null`);
+  const [row] = await selectRows<{ n: number }>(db, sql`select unread as n from feed_unread where wwid = ${wwid}`);
   return row?.n ?? 0;
 }
 
 /**
  * The feed page: on the first page the pinned cards (at most three, newest pin first, only
- * inside each pin's period), then every other card newest delivery first, keyset-paginated on
- * (sent_at, queue_id); deliveries_wwid_card_idx finds the person's deliveries.
+ * inside each pin's period) and the unread must-read cards kept on top, then every other card
+ * newest delivery first, keyset-paginated on (sent_at, queue_id); deliveries_wwid_card_idx
+ * finds the person's deliveries.
  */
 export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { cursor?: string | undefined; limit: number }): Promise<FeedPage> {
   const now = deps.now();
   const after = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
   if (input.cursor !== undefined && after === undefined) throw badRequest('field.invalid', 'cursor');
   const wwid = await wwidOfUser(deps.db, user);
-  if (!wwid) return { pinned: [], items: [], nextCursor: null, unread: 0 };
-  // The pinned group is worked out on every page, so a pinned card never shows twice.
+  if (!wwid) return { pinned: [], keptOnTop: [], items: [], nextCursor: null, unread: 0 };
+  // The groups on top are worked out on every page, so a card never shows twice.
   const pinnedRows = await pinnedItems(deps.db, wwid, now);
   const pinnedIds = JSON.stringify(pinnedRows.map((r) => Number(r.card_id)));
-  const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${pinnedIds}::jsonb))`];
+  const keptRows = await keptOnTopItems(deps.db, wwid, pinnedIds);
+  const shownIds = JSON.stringify([...pinnedRows, ...keptRows].map((r) => Number(r.card_id)));
+  const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`];
   if (after) where.push(sql`(d.sent_at, d.queue_id) < (${iso(after.sentAtMs)}::timestamptz, ${after.queueId}::bigint)`);
   // The page is cut from the deliveries alone; only its rows are joined to their push and card.
   const rows = await selectRows<ItemRow>(deps.db, sql`
@@ -145,36 +159,11 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
   const last = page[page.length - 1];
   return {
     pinned: after ? [] : pinnedRows.map((r) => toItem(r, now, true)),
+    keptOnTop: after ? [] : keptRows.map((r) => toItem(r, now, false)),
     items: page.map((r) => toItem(r, now, false)),
     nextCursor: rows.length > input.limit && last ? encodeFeedCursor(msOf(last.sent_at), Number(last.queue_id)) : null,
     unread: await unreadCount(deps.db, wwid),
   };
-}
-
-/**
- * Opens a card delivered to the caller: every unread delivery of it gets its first open time
- * (and no more must-read reminders). Later opens change nothing. 404 when it was not delivered.
- * Two statements (the update, then the item with the unread count): this is the call every
- * employee makes, so it stays short (bench/feed.bench.ts).
- */
-export async function openCard(deps: FeedDeps, user: CurrentUser, cardId: number): Promise<OpenCardResult> {
-  const now = deps.now();
-  const [opened] = await selectRows<{ wwid: string | null; n: number }>(deps.db, sql`
-    with me as (select nullif(trim(employee_no), '') as wwid from users where id = ${user.id}),
-    marked as (
-      update deliveries d set first_open_time = ${iso(now)}::timestamptz, next_send_at = null
-        from me
-       where d.wwid = me.wwid and d.card_id = ${cardId} and d.first_open_time is null
-      returning 1)
-    select (select wwid from me) as wwid, (select count(*) from marked)::int as n`);
-  const wwid = opened?.wwid;
-  if (!wwid) throw cardNotDelivered();
-  const [row] = await selectRows<ItemRow & { unread: number }>(deps.db, sql`
-    select x.*, (select count(distinct u.card_id)::int from deliveries u where u.wwid = ${wwid} and u.first_open_time is null) as unread
-      from (${latestDeliveries(wwid, sql`d.card_id = ${cardId}`)}) x`);
-  if (!row) throw cardNotDelivered();
-  // Whether it is among the three shown pinned is the feed's business; here it says whether its pin is on now.
-  return { item: toItem(row, now, isPinActive(pinOf(row), now)), firstOpen: (opened?.n ?? 0) > 0, unread: row.unread };
 }
 
 /** Who may download a card's file: its uploader, the card console's staff, and the employees the card was delivered to. */

@@ -6,6 +6,7 @@ import { PUSH_LIMITS, type PushReceiver, type ReceiverListUpload } from '@field-
 import { selectRows, type Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
+import { checkZip } from '../../platform/zip-inflate.js';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -13,6 +14,8 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAX_ENTRIES = 1000;
 const ZIP_MAX_UNCOMPRESSED = 100 * 1024 * 1024;
 const PARSE_TIME_LIMIT_MS = 10_000;
+/** The parsing worker's heap: a 100,000-row list fits; past it the worker stops (unreadable), not the server. */
+const WORKER_HEAP_MB = 512;
 
 const wrongFormat = () => new AppError(415, 'push.listFormat', { field: 'file' }, 'file');
 
@@ -62,13 +65,30 @@ try {
   parentPort.postMessage({ error: String((error && error.message) || error) });
 }`;
 
-/** First sheet, values only, parsed in a worker thread that is stopped after the time limit. */
-export function parseSheet(bytes: Buffer, maxRows: number, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<unknown[][]> {
+/**
+ * First sheet, values only, parsed in a worker thread that is stopped after the time limit and
+ * whose heap is bounded. A .xlsx (ZIP) is inflated first with a running byte cap, never trusting
+ * the sizes it declares: a lying directory answers "too large once unpacked" before the parser
+ * sees it (docs/decisions/0014).
+ */
+export async function parseSheet(bytes: Buffer, maxRows: number, timeLimitMs = PARSE_TIME_LIMIT_MS, maxInflatedBytes = ZIP_MAX_UNCOMPRESSED): Promise<unknown[][]> {
+  if (bytes.subarray(0, 4).equals(ZIP)) {
+    const verdict = await checkZip(bytes, { maxEntries: ZIP_MAX_ENTRIES, maxBytes: maxInflatedBytes });
+    if (!verdict.ok) {
+      throw verdict.reason === 'unreadable'
+        ? new AppError(400, 'push.listUnreadable', { field: 'file' }, 'file')
+        : new AppError(413, 'push.listInflatedTooLarge', { field: 'file', max: Math.round(maxInflatedBytes / 1024 / 1024) }, 'file');
+    }
+  }
+  return parseInWorker(bytes, maxRows, timeLimitMs);
+}
+
+function parseInWorker(bytes: Buffer, maxRows: number, timeLimitMs: number): Promise<unknown[][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { lib: XLSX_PATH, bytes, maxRows },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
     const unreadable = () => new AppError(400, 'push.listUnreadable', { field: 'file' }, 'file');
     const timer = setTimeout(() => {

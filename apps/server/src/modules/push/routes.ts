@@ -13,17 +13,18 @@ import {
   pushCardRequest,
   pushTopStatusRequest,
   PUSH_LIMITS,
+  PUSH_REPORT_COLUMNS,
   pushReportQuery,
   type CardQueuePage,
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE, workbookBuffer } from './excel.js';
+import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from './excel.js';
 import { PUSH_AUTHORITIES } from './authorities.js';
-// The card area's exports, run by the download centre.
+// The card area's exports, also run by the download centre (docs/decisions/0022).
 import './downloads.js';
 import { receiveReceiverList } from './receiver-list.js';
-import { pushReport } from './report.js';
+import { pushReport, pushReportBatches } from './report.js';
 import {
   cancelPush,
   cardPushInfo,
@@ -33,6 +34,7 @@ import {
   listQueuedCards,
   markRead,
   pushCards,
+  readStateBatches,
   searchDirectory,
   setPin,
   type PushDeps,
@@ -102,6 +104,23 @@ export async function pushRoutes(app: FastifyInstance) {
     handler: async (request) => cardPushInfo(deps(), request.query),
   });
 
+  r.get(API.push.cardPushInfoExport, {
+    config: { authority: PUSH_AUTHORITIES.readState, raw: true },
+    schema: { tags, summary: "Read state of the card's latest push as .xlsx", querystring: cardIdOnly },
+    handler: async (request, reply) => {
+      const { cardId } = request.query;
+      async function* rows() {
+        for await (const batch of readStateBatches(deps(), cardId)) {
+          yield batch.map((row) => [row.receiverId, row.receiverName, row.event ? 'read' : 'unread', row.firstOpenTime ?? '']);
+        }
+      }
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition('attachment', `card-${cardId}-read-state.xlsx`))
+        .send(streamWorkbook('read state', ['receiverId', 'receiverName', 'event', 'firstOpenTime'], await firstBatchChecked(rows())));
+    },
+  });
+
   // Any signed-in employee: the feed marks a card read when it is opened.
   r.post(API.push.readCard, {
     schema: { tags, summary: "Mark the caller's deliveries of a card read", body: cardIdOnly },
@@ -127,6 +146,21 @@ export async function pushRoutes(app: FastifyInstance) {
     config: { authority: PUSH_AUTHORITIES.report },
     schema: { tags, summary: 'Card-push report: one row per delivery, by push date range, BU and card id; data {total, result}', querystring: pushReportQuery },
     handler: async (request) => pushReport(app.ctx.database.db, request.query),
+  });
+
+  r.get(API.push.pushReportExport, {
+    config: { authority: PUSH_AUTHORITIES.report, raw: true },
+    schema: { tags, summary: 'The card-push report as .xlsx (same filters, every page)', querystring: pushReportQuery },
+    handler: async (request, reply) => {
+      const query = request.query;
+      async function* rows() {
+        for await (const batch of pushReportBatches(app.ctx.database.db, query)) yield batch.map((row) => PUSH_REPORT_COLUMNS.map((c) => row[c]));
+      }
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition('attachment', 'card-push-report.xlsx'))
+        .send(streamWorkbook('card push', [...PUSH_REPORT_COLUMNS], await firstBatchChecked(rows())));
+    },
   });
 
   r.get(API.directory.search, {

@@ -94,14 +94,11 @@ export class PushScheduler {
       for (const entry of batch) {
         result.fired.push(entry.queueId);
         result.delivered += entry.count;
-        // The batch has committed: each instance tells its connected recipients (docs/decisions/0006).
-        await publishPushEvent(this.db, 'delivered', entry.queueId, new Date(now).toISOString()).catch((error: unknown) => this.options.onError?.(error));
         this.options.onDelivered?.(entry);
       }
     }
     for (const row of await this.resend(now)) {
       result.resent += row.count;
-      await publishPushEvent(this.db, 'resent', row.queueId, new Date(now).toISOString()).catch((error: unknown) => this.options.onError?.(error));
       this.options.onResent?.(row);
     }
     return result;
@@ -133,6 +130,9 @@ export class PushScheduler {
         const count = affectedRows(inserted);
         await tx.execute(sql`update pushes set delivered_count = delivered_count + ${count} where id = ${queueId}`);
         fired.push({ pushId: Number(row.push_id), queueId, cardId: Number(row.card_id), count });
+        // Each instance tells its connected recipients; the notice commits with the deliveries
+        // (an outbox row and a NOTIFY sent at commit: docs/decisions/0006, 0014).
+        await publishPushEvent(tx, 'delivered', queueId, at);
       }
       if (claimed.length > 0) {
         const ids = JSON.stringify(claimed.map((r) => Number(r.id)));
@@ -157,18 +157,23 @@ export class PushScheduler {
    */
   private async resend(now: number): Promise<{ queueId: number; count: number }[]> {
     const at = new Date(now).toISOString();
-    const rows = await selectRows<{ queue_id: number | string; n: number }>(this.db, sql`
-      with sent as (
-        update deliveries d set send_count = d.send_count + 1, last_sent_at = ${at}::timestamptz,
-               next_send_at = case when d.send_count + 1 < p.push_num
-                                   then ${at}::timestamptz + make_interval(hours => p.not_read_time) end
-          from pushes p
-         where d.next_send_at <= ${at}::timestamptz
-           and p.id = d.queue_id and p.must_read and p.status = 'fired'
-           and d.first_open_time is null
-           and d.send_count < p.push_num
-        returning d.queue_id)
-      select queue_id, count(*)::int as n from sent group by queue_id`);
-    return rows.map((r) => ({ queueId: Number(r.queue_id), count: r.n }));
+    return this.db.transaction(async (tx) => {
+      const rows = await selectRows<{ queue_id: number | string; n: number }>(tx, sql`
+        with sent as (
+          update deliveries d set send_count = d.send_count + 1, last_sent_at = ${at}::timestamptz,
+                 next_send_at = case when d.send_count + 1 < p.push_num
+                                     then ${at}::timestamptz + make_interval(hours => p.not_read_time) end
+            from pushes p
+           where d.next_send_at <= ${at}::timestamptz
+             and p.id = d.queue_id and p.must_read and p.status = 'fired'
+             and d.first_open_time is null
+             and d.send_count < p.push_num
+          returning d.queue_id)
+        select queue_id, count(*)::int as n from sent group by queue_id`);
+      const sent = rows.map((r) => ({ queueId: Number(r.queue_id), count: r.n }));
+      // The reminders' notices commit with them.
+      for (const row of sent) await publishPushEvent(tx, 'resent', row.queueId, at);
+      return sent;
+    });
   }
 }

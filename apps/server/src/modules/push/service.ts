@@ -174,9 +174,9 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
     const queue: PushResult['queue'] = [];
     for (const card of checked.cards) {
       const [row] = await selectRows<{ id: number | string }>(tx, sql`
-        insert into pushes (push_id, card_id, push_date, scope, remark, must_read, not_read_time, push_num, created_by, created_at,
+        insert into pushes (push_id, card_id, push_date, scope, remark, must_read, keep_on_top, not_read_time, push_num, created_by, created_at,
                             top, top_start_time, top_end_time, permanent)
-        values (${pushId}, ${card.id}, ${pushAt}::timestamptz, ${checked.scope}, ${JSON.stringify(remark)}::jsonb, ${card.mustRead},
+        values (${pushId}, ${card.id}, ${pushAt}::timestamptz, ${checked.scope}, ${JSON.stringify(remark)}::jsonb, ${card.mustRead}, ${card.keepOnTop},
                 ${card.notReadTime}, ${card.pushNum}, ${user.username}, ${iso(now)}::timestamptz,
                 ${pin.top}, ${topStart}::timestamptz, ${topEnd}::timestamptz, false)
         returning id`);
@@ -336,11 +336,18 @@ export async function markRead(deps: PushDeps, user: CurrentUser, cardId: number
   return { updated: rows[0]?.n ?? 0 };
 }
 
-/** Directory search: by name (any part) or wwid (prefix), or one exact amsNumber (wwid). */
+/**
+ * Directory search: by name or e-mail (any part, any case), wwid (prefix), or the login name of
+ * the employee's portal account (any part, any case); or one exact amsNumber (wwid).
+ */
 export async function searchDirectory(db: Db, input: z.output<typeof directorySearchQuery>): Promise<DirectoryPage> {
   const where: SQL[] = [sql`true`];
   const search = input.search.trim();
-  if (search) where.push(sql`(e.name ilike ${`%${escapeLike(search)}%`} or e.wwid like ${`${escapeLike(search)}%`})`);
+  if (search) {
+    const anyPart = `%${escapeLike(search)}%`;
+    where.push(sql`(e.name ilike ${anyPart} or e.email ilike ${anyPart} or e.wwid like ${`${escapeLike(search)}%`}
+      or e.wwid in (select u.employee_no from users u where u.username ilike ${anyPart} and u.employee_no <> ''))`);
+  }
   if (input.amsNumber.trim()) where.push(sql`e.wwid = ${input.amsNumber.trim()}`);
   const condition = sql.join(where, sql` and `);
   const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from employees e where ${condition}`);

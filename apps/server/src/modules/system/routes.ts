@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, passwordChangeRequest } from '@field-portal/shared';
+import { signInThrottle } from '../../platform/sign-in-throttle.js';
 import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { allMenus, permittedMenus } from './menus.js';
 import { changePassword, homeStatisticsFor, loginType, tenantInfo, userInfo } from './service.js';
@@ -61,7 +62,8 @@ export async function systemRoutes(app: FastifyInstance) {
     schema: { tags: ['system'], summary: 'Change the own password (personal centre)', body: passwordChangeRequest },
     handler: async (request) => {
       const user = currentUser(request);
-      await changePassword(db(), app.ctx.authCache, user.id, user.sessionId, request.body.oldPassword, request.body.newPassword, app.ctx.now());
+      const attempt = { throttle: signInThrottle(app.ctx), username: user.username, address: request.ip };
+      await changePassword(db(), app.ctx.authCache, user.id, user.sessionId, request.body.oldPassword, request.body.newPassword, app.ctx.now(), attempt);
       return {};
     },
   });

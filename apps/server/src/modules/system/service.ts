@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { ROLE_APP_KEYS, type HomeStatistics, type LoginTypeItem, type TenantInfo, type UserInfo } from '@field-portal/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -66,11 +67,29 @@ export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
 }
 
 /** Password change in the personal centre; other sessions of the user end. */
-export async function changePassword(db: Db, cache: AuthCache, userId: number, sessionId: string, oldPassword: string, newPassword: string, now: number) {
+/**
+ * Changes the own password. A wrong old password counts into the sign-in throttle of the account
+ * from this address, so a stolen access token cannot guess the password without limit.
+ */
+export async function changePassword(
+  db: Db,
+  cache: AuthCache,
+  userId: number,
+  sessionId: string,
+  oldPassword: string,
+  newPassword: string,
+  now: number,
+  attempt: { throttle: SignInThrottle; username: string; address: string },
+) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
   if (!hasPassword(user.passwordHash)) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
+  await attempt.throttle.before(attempt);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    await attempt.throttle.failed(attempt);
+    throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
+  }
+  await attempt.throttle.succeeded(attempt);
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

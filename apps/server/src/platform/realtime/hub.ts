@@ -37,27 +37,80 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(NOTICE_CHANNEL, (payload) => {
-      this.pending = this.pending.then(() => this.handle(payload)).catch((error: unknown) => this.onError(error));
+    this.listeningSince = Date.now();
+    this.unlisten = await this.database.listen(NOTICE_CHANNEL, (payload) => this.enqueue(() => this.handle(payload)), {
+      down: () => {
+        this.noticesDownSince ??= Date.now();
+      },
+      // Back: read what was written while nobody listened (docs/decisions/0014).
+      up: () => {
+        const since = this.noticesDownSince ?? Date.now();
+        this.noticesDownSince = undefined;
+        this.enqueue(() => this.catchUp(since));
+      },
     });
     // A logout, a revoked session or a disabled account (on any instance) ends its connections.
-    this.unlistenAuth = await this.database.listen(AUTH_INVALIDATE_CHANNEL, (scope) => {
-      this.pending = this.pending.then(() => this.recheck(scope)).catch((error: unknown) => this.onError(error));
+    this.unlistenAuth = await this.database.listen(AUTH_INVALIDATE_CHANNEL, (scope) => this.enqueue(() => this.recheck(scope)), {
+      // Invalidations sent while the connection was down are lost: check every open session.
+      up: () => this.enqueue(() => this.recheck('*')),
     });
+    this.sweeper = setInterval(() => this.enqueue(() => this.sweep()), OUTBOX_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   private unlistenAuth: (() => Promise<void>) | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  /** When the notice channel's LISTEN connection went down, while it is. */
+  private noticesDownSince: number | undefined;
+  /** Outbox ids this instance has handled, with when (kept as long as the rows are). */
+  private readonly handled = new Map<number, number>();
+  /** When this instance began to listen: it catches up on nothing older (its clients were not here). */
+  private listeningSince = 0;
+  /** How many catch-ups have run (tests wait on it). */
+  catchUps = 0;
+
+  private enqueue(work: () => Promise<void>): void {
+    this.pending = this.pending.then(work).catch((error: unknown) => this.onError(error));
+  }
 
   private async recheck(scope: string): Promise<void> {
     const [kind, id] = scope.split(':');
-    if (kind !== 'user' && kind !== 'session') return;
-    const affected = [...this.connections].filter((c) => c.user && (kind === 'user' ? String(c.user.userId) === id : c.user.sessionId === id));
+    if (kind !== 'user' && kind !== 'session' && kind !== '*') return;
+    const affected = [...this.connections].filter((c) => c.user && (kind === '*' || (kind === 'user' ? String(c.user.userId) === id : c.user.sessionId === id)));
     for (const c of affected) {
       if (!(await this.sessionLive(c.user!.sessionId))) c.signedOut();
     }
   }
 
+  /**
+   * The outbox rows written since shortly before the connection went down that this instance has
+   * not handled, in order; the margin covers a transaction that began before and committed after.
+   * Nothing from before this instance listened: its clients connected after those were sent.
+   */
+  private async catchUp(downSince: number): Promise<void> {
+    const now = Date.now();
+    const seconds = Math.min(Math.ceil((now - downSince) / 1000) + OUTBOX_CATCH_UP_MARGIN_S, Math.ceil((now - this.listeningSince) / 1000), OUTBOX_KEEP_S);
+    const rows = await selectRows<{ id: number | string; payload: string }>(this.database.db, sql`
+      select id, payload from notice_outbox where created_at >= now() - make_interval(secs => ${seconds}) order by id`);
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (this.handled.has(id)) continue;
+      const event = parseEvent(row.payload);
+      if (event) await this.dispatch({ ...event, id });
+    }
+    this.catchUps += 1;
+  }
+
+  /** Forgets handled ids and deletes outbox rows older than they are kept. */
+  private async sweep(): Promise<void> {
+    const cutoff = Date.now() - OUTBOX_KEEP_S * 1000;
+    for (const [id, at] of this.handled) if (at < cutoff) this.handled.delete(id);
+    await this.database.db.execute(sql`delete from notice_outbox where created_at < now() - make_interval(secs => ${OUTBOX_KEEP_S})`);
+  }
+
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
     await this.unlisten?.();
     await this.unlistenAuth?.();
     this.unlisten = undefined;
@@ -116,11 +169,15 @@ export class RealtimeHub {
   }
 
   private async handle(payload: string): Promise<void> {
-    let event: ChannelEvent;
-    try {
-      event = JSON.parse(payload) as ChannelEvent;
-    } catch {
-      return;
+    const event = parseEvent(payload);
+    if (event) await this.dispatch(event);
+  }
+
+  /** Sends an event to this instance's connections, once per outbox id. */
+  private async dispatch(event: ChannelEvent): Promise<void> {
+    if (event.id !== undefined) {
+      if (this.handled.has(event.id)) return;
+      this.handled.set(event.id, Date.now());
     }
     if (event.kind === 'all') this.deliverLocally('all', event.notice);
     else if (event.kind === 'users') this.deliverLocally(event.to, event.notice);
@@ -150,6 +207,21 @@ export class RealtimeHub {
         if (c.user) c.send(STOMP.userTopic(c.user.username), notice);
       }
     }
+  }
+}
+
+/** Outbox rows are kept (and read back after a lost connection) for an hour. */
+const OUTBOX_KEEP_S = 3600;
+/** A catch-up reads from this much before the connection went down. */
+const OUTBOX_CATCH_UP_MARGIN_S = 60;
+const OUTBOX_SWEEP_MS = 10 * 60_000;
+
+function parseEvent(payload: string): ChannelEvent | undefined {
+  try {
+    const event = JSON.parse(payload) as ChannelEvent;
+    return event && typeof event === 'object' ? event : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -5,6 +5,7 @@ import { STOMP } from '@field-portal/shared';
 import { selectRows } from '../../db/client.js';
 import type { AppContext } from '../context.js';
 import { resolveUser } from '../auth.js';
+import { loggableError } from '../errors.js';
 import { DEFAULT_REALTIME_SETTINGS, type ConnectAuth, type RealtimeSettings } from './connection.js';
 import { RealtimeHub } from './hub.js';
 
@@ -40,7 +41,7 @@ export async function registerRealtime(app: FastifyInstance, settings: Partial<R
        where s.id = ${sessionId} and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`);
     return rows.length > 0;
   };
-  const hub = new RealtimeHub(ctx.database, all, authenticate, (error) => app.log.error({ err: error }, 'real-time notice failed'), sessionLive);
+  const hub = new RealtimeHub(ctx.database, all, authenticate, (error) => app.log.error({ err: loggableError(error) }, 'real-time notice failed'), sessionLive);
   hubs.set(ctx, hub);
   await hub.start();
   app.addHook('onClose', () => hub.stop());

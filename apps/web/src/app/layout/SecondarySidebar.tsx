@@ -1,7 +1,9 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import type { Lang } from '@field-portal/shared';
 import { localName, useI18n } from '@/lib/i18n';
+import { CREATE_TASK_PATH, openCreateTask } from '@/features/activity/create-task';
+import { CreateTaskShortcut } from '@/features/activity/components/CreateTaskShortcut';
 import { landingPath, visibleChildren, type MenuNode } from '../routes/route-table';
 
 type Item = Required<MenuProps>['items'][number];
@@ -22,6 +24,7 @@ function groupKeys(nodes: MenuNode[]): string[] {
 export function SecondarySidebar({ area, selectedPath }: { area: MenuNode; selectedPath: string }) {
   const { lang } = useI18n();
   const navigate = useNavigate();
+  const location = useLocation();
   const children = visibleChildren(area);
   const title = localName(area, lang);
   return (
@@ -33,8 +36,9 @@ export function SecondarySidebar({ area, selectedPath }: { area: MenuNode; selec
         selectedKeys={[selectedPath]}
         defaultOpenKeys={groupKeys(children)}
         items={toItems(children, lang)}
-        onClick={({ key }) => void navigate(key)}
+        onClick={({ key }) => (key === CREATE_TASK_PATH ? openCreateTask((to) => void navigate(to), location.pathname) : void navigate(key))}
       />
+      <CreateTaskShortcut />
     </aside>
   );
 }

@@ -9,8 +9,8 @@ import { buildRouteTable } from './route-table';
 const base = { code: '', icon: '', hidden: false, watermark: false, secondaryMenu: false };
 const MENUS: MenuEntry[] = [
   { ...base, id: 1, parentId: null, name: '概览', nameEn: 'Overview', path: '/dashboard', router: 'overview', sort: 1 },
-  { ...base, id: 2, parentId: null, name: '客户', nameEn: 'Customers', path: '/customer', router: 'customer', sort: 2 },
-  { ...base, id: 3, parentId: 2, name: '全部医生', nameEn: 'All doctors', path: '/customer/totaldoctor', router: 'totaldoctor', sort: 1 },
+  { ...base, id: 2, parentId: null, name: '医生分析', nameEn: 'Doctor analysis', path: '/doctor', router: 'doctor', sort: 2 },
+  { ...base, id: 3, parentId: 2, name: 'KOL 图谱', nameEn: 'KOL mapping', path: '/doctor/KOLmapping', router: 'KOLmapping', sort: 1 },
 ];
 
 function renderAt(path: string) {
@@ -27,15 +27,15 @@ describe('generated layout routes', () => {
   afterEach(cleanup);
 
   it('renders a page without a screen as "not yet available" under its title', async () => {
-    renderAt('/customer/totaldoctor');
-    expect(await screen.findByText('全部医生')).toBeTruthy();
+    renderAt('/doctor/KOLmapping');
+    expect(await screen.findByText('KOL 图谱')).toBeTruthy();
     expect(screen.getByText(message('page.notYetAvailable', 'zh'))).toBeTruthy();
   });
 
   it('redirects an area to its first page and / to the dashboard', async () => {
-    const router = renderAt('/customer');
-    expect(await screen.findByText('全部医生')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/customer/totaldoctor');
+    const router = renderAt('/doctor');
+    expect(await screen.findByText('KOL 图谱')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/doctor/KOLmapping');
     await act(() => router.navigate('/'));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByText('概览')).toBeTruthy();

@@ -5,6 +5,11 @@ import { ANALYTICS_PAGES } from '@/features/analytics/pages';
 import { ADMIN_PAGES } from '@/features/admin/pages';
 import { APPS_PAGES } from '@/features/apps/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
+import { CUSTOMERS_PAGES } from '@/features/customers/pages';
+import { ACTIVITY_PAGES } from '@/features/activity/pages';
+import { CONTENT_PAGES } from '@/features/content/pages';
+import { MEETING_PAGES } from '@/features/meetings/pages';
+import { SURVEY_PAGES } from '@/features/surveys/pages';
 import { DOWNLOADS_PAGES } from '@/features/downloads/pages';
 
 /**
@@ -27,6 +32,11 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...ANALYTICS_PAGES,
   ...ADMIN_PAGES,
   ...APPS_PAGES,
+  ...CUSTOMERS_PAGES,
+  ...ACTIVITY_PAGES,
+  ...CONTENT_PAGES,
+  ...MEETING_PAGES,
+  ...SURVEY_PAGES,
   ...DOWNLOADS_PAGES,
 };
 

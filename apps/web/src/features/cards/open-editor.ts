@@ -24,8 +24,8 @@ async function newId(client: QueryClient, opening: string): Promise<number | und
 }
 
 /**
- * Loads what the editor opens (spec 000 section 4): a draft under its own id, any other card
- * copied under a new id, else an empty card under a new id. `opening` names this opening, so a
+ * Loads what the editor opens (spec 000 section 4): the caller's own draft under its id, any
+ * other card (another user's draft too) copied under a new id, else an empty card under a new id. `opening` names this opening, so a
  * repeated call shares the new id. A card that cannot be read (the client has said why)
  * opens an empty card instead.
  */
@@ -39,14 +39,22 @@ export async function openEditor(client: QueryClient, source: EditorSource, open
     case 'copy':
       break;
   }
+  if (source.kind === 'draft') {
+    const own = await client.fetchQuery(draftCardQuery(source.id, { quiet: true })).catch(() => undefined);
+    if (own) {
+      const { type, content } = readCardContent(own.content);
+      return { mode: 'draft', fromId: own.id, cardId: own.id, type, content };
+    }
+    // Not the caller's draft (only its creator edits a draft under its id): it opens as a copy
+    // under a new id, saying so, instead of an empty form that would be saved over nothing.
+  }
   let record;
   try {
-    record = await client.fetchQuery(source.kind === 'draft' ? draftCardQuery(source.id) : cardQuery(source.id));
+    record = await client.fetchQuery(cardQuery(source.id));
   } catch {
     return openEditor(client, { kind: 'new' }, opening);
   }
   const { type, content } = readCardContent(record.content);
-  if (source.kind === 'draft') return { mode: 'draft', fromId: record.id, cardId: record.id, type, content };
   return { mode: 'copy', fromId: record.id, cardId: await newId(client, opening), type, content: withoutTime(content) };
 }
 

@@ -19,11 +19,11 @@ const item = (cardId: number, extra: Partial<FeedItem> = {}): FeedItem => ({
   pin: null,
   ...extra,
 });
-const page = (items: FeedItem[], extra: Partial<FeedPage> = {}): FeedPage => ({ pinned: [], items, nextCursor: null, unread: 0, ...extra });
+const page = (items: FeedItem[], extra: Partial<FeedPage> = {}): FeedPage => ({ pinned: [], keptOnTop: [], items, nextCursor: null, unread: 0, ...extra });
 
 describe('feedViewOf', () => {
   it('is empty with no pages', () => {
-    expect(feedViewOf([])).toEqual({ pinned: [], items: [], unread: 0, hasMore: false });
+    expect(feedViewOf([])).toEqual({ pinned: [], keptOnTop: [], items: [], unread: 0, hasMore: false });
   });
 
   it('keeps the pinned group of the first page, then the pages in order, each card once', () => {
@@ -38,6 +38,15 @@ describe('feedViewOf', () => {
     expect(view.unread).toBe(2);
     expect(view.hasMore).toBe(true);
     expect(feedViewOf([page([item(1)])]).hasMore).toBe(false);
+  });
+
+  it('shows the unread must-read cards kept on top after the pins, never again further down', () => {
+    const view = feedViewOf([
+      page([item(5)], { pinned: [item(9, { pinned: true })], keptOnTop: [item(7, { mustRead: true })], nextCursor: 'a' }),
+      page([item(7), item(3)]),
+    ]);
+    expect(view.keptOnTop.map((i) => i.cardId)).toEqual([7]);
+    expect(view.items.map((i) => i.cardId)).toEqual([5, 3]);
   });
 });
 
@@ -75,6 +84,10 @@ describe('timeLabel', () => {
   const at = (text: string) => dayjs(text).toISOString();
   it('says just now, minutes, hours, yesterday, a date this year, then the full date', () => {
     expect(timeLabel(at('2026-11-22T15:29:40'), now)).toEqual({ key: 'feed.justNow' });
+    // spec 000 section 9: under 30 seconds is just now; 31 seconds is a minute ago
+    expect(timeLabel(at('2026-11-22T15:29:31'), now)).toEqual({ key: 'feed.justNow' });
+    expect(timeLabel(at('2026-11-22T15:29:29'), now)).toEqual({ key: 'feed.minutesAgo', n: 1 });
+    expect(timeLabel(at('2026-11-22T15:29:30'), now)).toEqual({ key: 'feed.minutesAgo', n: 1 });
     expect(timeLabel(at('2026-11-22T15:05:00'), now)).toEqual({ key: 'feed.minutesAgo', n: 25 });
     expect(timeLabel(at('2026-11-22T09:10:00'), now)).toEqual({ key: 'feed.hoursAgo', n: 6 });
     expect(timeLabel(at('2026-11-21T23:45:00'), now)).toEqual({ key: 'feed.yesterday', time: '23:45' });

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import { hasCardLink, isSafeCardLink, type FeedItem, type FeedPage, type Notice } from '@field-portal/shared';
 
-/** What the list shows: the pinned group (first page only), then every other card once, in page order. */
+/** What the list shows: the pinned group and the must-read cards kept on top (first page only), then every other card once, in page order. */
 export interface FeedView {
   pinned: FeedItem[];
+  keptOnTop: FeedItem[];
   items: FeedItem[];
   unread: number;
   hasMore: boolean;
@@ -16,9 +17,10 @@ export interface FeedView {
  */
 export function feedViewOf(pages: readonly FeedPage[]): FeedView {
   const first = pages[0];
-  if (!first) return { pinned: [], items: [], unread: 0, hasMore: false };
+  if (!first) return { pinned: [], keptOnTop: [], items: [], unread: 0, hasMore: false };
   const pinned = first.pinned;
-  const seen = new Set(pinned.map((i) => i.cardId));
+  const keptOnTop = first.keptOnTop ?? [];
+  const seen = new Set([...pinned, ...keptOnTop].map((i) => i.cardId));
   const items: FeedItem[] = [];
   for (const page of pages) {
     for (const item of page.items) {
@@ -27,13 +29,13 @@ export function feedViewOf(pages: readonly FeedPage[]): FeedView {
       items.push(item);
     }
   }
-  return { pinned, items, unread: pages[pages.length - 1]!.unread, hasMore: Boolean(pages[pages.length - 1]!.nextCursor) };
+  return { pinned, keptOnTop, items, unread: pages[pages.length - 1]!.unread, hasMore: Boolean(pages[pages.length - 1]!.nextCursor) };
 }
 
 /** The pages with one card replaced by its opened state (no refetch needed to show it read). */
 export function withOpened(pages: readonly FeedPage[], opened: FeedItem, unread: number): FeedPage[] {
   const swap = (item: FeedItem) => (item.cardId === opened.cardId ? { ...opened, pinned: item.pinned } : item);
-  return pages.map((page) => ({ ...page, pinned: page.pinned.map(swap), items: page.items.map(swap), unread }));
+  return pages.map((page) => ({ ...page, pinned: page.pinned.map(swap), keptOnTop: (page.keptOnTop ?? []).map(swap), items: page.items.map(swap), unread }));
 }
 
 /** The badge text: the count, at most 99 shown. */
@@ -53,17 +55,24 @@ export type TimeLabel =
   | { key: 'feed.yesterday'; time: string }
   | { text: string };
 
+/** Under this many seconds a time is "just now" (spec 000 section 9, the recency helper). */
+export const JUST_NOW_SECONDS = 30;
+
 /**
- * When a card was sent, as a phone feed says it: just now, minutes or hours ago today,
- * yesterday with the time, a date this year without the year, else the full date.
+ * When a card was sent, as a phone feed says it: just now (under 30 seconds), minutes (rounded
+ * up, so 31 s is 1 minute) or hours ago today, yesterday with the time, a date this year
+ * without the year, else the full date.
  */
 export function timeLabel(iso: string, now: number): TimeLabel {
   const at = dayjs(iso);
   if (!at.isValid()) return { text: iso };
   const current = dayjs(now);
-  const minutes = current.diff(at, 'minute');
-  if (minutes < 1 && minutes > -1) return { key: 'feed.justNow' };
-  if (at.isSame(current, 'day') && minutes > 0) return minutes < 60 ? { key: 'feed.minutesAgo', n: minutes } : { key: 'feed.hoursAgo', n: Math.floor(minutes / 60) };
+  const seconds = (current.valueOf() - at.valueOf()) / 1000;
+  // A clock a little behind the server's also says just now.
+  if (seconds < JUST_NOW_SECONDS && seconds > -JUST_NOW_SECONDS) return { key: 'feed.justNow' };
+  if (at.isSame(current, 'day') && seconds > 0) {
+    return seconds < 3600 ? { key: 'feed.minutesAgo', n: Math.ceil(seconds / 60) } : { key: 'feed.hoursAgo', n: Math.floor(seconds / 3600) };
+  }
   if (at.isSame(current.subtract(1, 'day'), 'day')) return { key: 'feed.yesterday', time: at.format('HH:mm') };
   if (at.isSame(current, 'year')) return { text: at.format('MM-DD HH:mm') };
   return { text: at.format('YYYY-MM-DD HH:mm') };

@@ -1,5 +1,13 @@
 import type { Dayjs } from 'dayjs';
-import { CARD_LIST_FILTER_LABELS, cardListStatusOf, EXCLUDED_CARD_SOURCES, EXCLUDED_CARD_TEMPLATES, PAGINATION, type CardListQuery } from '@field-portal/shared';
+import {
+  CARD_LIST_FILTER_LABELS,
+  cardListStatusOf,
+  EXCLUDED_CARD_SOURCES,
+  EXCLUDED_CARD_TEMPLATES,
+  PAGINATION,
+  type CardListQuery,
+  type CardRecord,
+} from '@field-portal/shared';
 
 /** The list screens (menu router names) and what each lists. */
 export type ListScreen = 'CreatedCard' | 'DraftCard' | 'NewRecommend' | 'Published' | 'InQueue';
@@ -50,6 +58,25 @@ export const FIRST_PAGE: { pageNum: number; limitNum: number } = { pageNum: PAGI
 
 /** Screens whose items may be deleted: every list except Published and InQueue (spec 000 section 4). */
 export const canDeleteOn = (screen: ListScreen) => screen !== 'Published' && screen !== 'InQueue';
+
+/**
+ * Whether an item offers Delete: only where the server allows it (spec 000 section 4 and
+ * modules/push deleteCard): a list other than Published and InQueue, the caller's own card, and
+ * not published or queued. Offering it anywhere else would end in a refusal after the confirmation.
+ */
+export function canDelete(screen: ListScreen, card: Pick<CardRecord, 'status' | 'createBy'>, username: string): boolean {
+  return canDeleteOn(screen) && card.createBy === username && card.status !== 'publish' && card.status !== 'queue';
+}
+
+/**
+ * Edit and Copy of an item: a draft is edited under its id by its creator only (the server
+ * saves a draft for its creator alone), so another user's draft offers Copy, which opens it as
+ * a new card; any other card's Edit opens a copy under a new id (spec 000 section 4).
+ */
+export function editActionsOf(card: Pick<CardRecord, 'status' | 'createBy'>, username: string): { edit: boolean; copy: boolean } {
+  if (card.status !== 'draft') return { edit: true, copy: false };
+  return { edit: card.createBy === username, copy: true };
+}
 
 /** A card the push dialog accepts: created or published (the server refuses the others). */
 export const isPushable = (status: string) => status === 'created' || status === 'publish';

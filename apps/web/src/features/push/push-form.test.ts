@@ -1,14 +1,17 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { message } from '@field-portal/shared';
+import { message, PUSH_LIMITS } from '@field-portal/shared';
 import {
   addNamed,
   cardSetting,
+  changedFields,
   cardTitle,
   defaultPinRange,
   emptyPushValues,
   isBeforeYesterday,
+  isPositiveWhole,
   listFileProblem,
+  needsRecipientConfirmation,
   pushFormProblem,
   pushRequestOf,
   recipientCount,
@@ -22,11 +25,11 @@ const problem = (values: PushFormValues) => pushFormProblem(values, NOW.valueOf(
 
 describe('the push dialog starts and resets as the spec says', () => {
   it('has no time chosen, all staff, pin off, and each card must-read off with 24 hours and 1 push', () => {
-    const values = emptyPushValues([card(1), { ...card(2), mustRead: true, notReadTime: 3, pushNum: 5 }]);
+    const values = emptyPushValues([card(1), { ...card(2), mustRead: true, keepOnTop: true, notReadTime: 3, pushNum: 5 }]);
     expect(values).toMatchObject({ timeMode: undefined, pushAt: null, scope: 0, top: false, topRange: null, listReceivers: [], namedReceivers: [] });
-    expect(values.cards.map(({ mustRead, notReadTime, pushNum }) => ({ mustRead, notReadTime, pushNum }))).toEqual([
-      { mustRead: false, notReadTime: 24, pushNum: 1 },
-      { mustRead: false, notReadTime: 24, pushNum: 1 },
+    expect(values.cards.map(({ mustRead, keepOnTop, notReadTime, pushNum }) => ({ mustRead, keepOnTop, notReadTime, pushNum }))).toEqual([
+      { mustRead: false, keepOnTop: false, notReadTime: 24, pushNum: 1 },
+      { mustRead: false, keepOnTop: false, notReadTime: 24, pushNum: 1 },
     ]);
     expect(values.cards[0]!.title).toBe('card 1');
   });
@@ -58,11 +61,12 @@ describe('the request the dialog sends', () => {
         listReceivers: [{ receiverId: 'x', receiverName: 'y' }],
         top: true,
         topRange: defaultPinRange(NOW),
-        cards: [{ ...card(1), mustRead: true, notReadTime: 12, pushNum: 3 }, card(2)],
+        cards: [{ ...card(1), mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 }, { ...card(2), keepOnTop: true }],
       }),
     );
     expect(dayjs(request.pushDate as string).valueOf()).toBe(at.valueOf());
-    expect(request.pushInfo).toEqual([{ id: 1, mustRead: true, notReadTime: 12, pushNum: 3 }, { id: 2, mustRead: false }]);
+    // keep-on-top goes with must-read only
+    expect(request.pushInfo).toEqual([{ id: 1, mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 }, { id: 2, mustRead: false }]);
     expect(request.receiver).toEqual([{ receiverId: '10000004', receiverName: '代表1' }]);
     const remark = JSON.parse(request.remark as string) as Record<string, unknown>;
     expect(remark).toMatchObject({ scope: 2, top: true, permanent: false });
@@ -133,9 +137,30 @@ describe('recipients and the list file', () => {
     const a = { receiverId: '1', receiverName: 'A' };
     const b = { receiverId: '2', receiverName: 'B' };
     expect(addNamed([a], [b, a, b])).toEqual([a, b]);
-    expect(recipientCount({ scope: 2, namedReceivers: [a, b], listReceivers: [] })).toBe(2);
-    expect(recipientCount({ scope: 1, namedReceivers: [a, b], listReceivers: [a] })).toBe(1);
-    expect(recipientCount({ scope: 0, namedReceivers: [a], listReceivers: [] })).toBeUndefined();
+    expect(recipientCount({ scope: 2, namedReceivers: [a, b], listReceivers: [] }, 2000)).toBe(2);
+    expect(recipientCount({ scope: 1, namedReceivers: [a, b], listReceivers: [a] }, 2000)).toBe(1);
+    expect(recipientCount({ scope: 0, namedReceivers: [a], listReceivers: [] }, 2000)).toBe(2000);
+    expect(recipientCount({ scope: 0, namedReceivers: [a], listReceivers: [] }, undefined)).toBeUndefined();
+  });
+
+  it('asks again above the shared threshold, and for all staff of an unknown size', () => {
+    expect(needsRecipientConfirmation(2, PUSH_LIMITS.confirmRecipientsAbove)).toBe(false);
+    expect(needsRecipientConfirmation(1, PUSH_LIMITS.confirmRecipientsAbove + 1)).toBe(true);
+    expect(needsRecipientConfirmation(0, 2000)).toBe(true);
+    expect(needsRecipientConfirmation(0, undefined)).toBe(true);
+    expect(needsRecipientConfirmation(2, undefined)).toBe(false);
+  });
+
+  it('takes must-read values as typed, never clamped: whole numbers from 1 to the limit', () => {
+    expect(isPositiveWhole(1, 9999)).toBe(true);
+    expect(isPositiveWhole(9999, 9999)).toBe(true);
+    for (const bad of [0, -1, 1.5, 10000, null, undefined, '3']) expect(isPositiveWhole(bad, 9999)).toBe(false);
+  });
+
+  it("names the fields a change touched, down to one card's setting", () => {
+    const changed = { cards: [undefined, { notReadTime: 5 }] } as unknown as Partial<PushFormValues>;
+    expect(changedFields(changed)).toEqual(['cards', ['cards', 1, 'notReadTime']]);
+    expect(changedFields({ scope: 1, top: true })).toEqual(['scope', 'top']);
   });
 
   it('takes one .xls or .xlsx of at most 10 MB', () => {
@@ -170,12 +195,24 @@ describe('the list call of each screen', () => {
   });
 
   it('orders published by last push time and leaves system cards out of published and the queue', async () => {
-    const { listQueryOf, canDeleteOn, isPushable } = await import('./list-query');
+    const { listQueryOf, canDeleteOn, canDelete, editActionsOf, isPushable } = await import('./list-query');
     const published = listQueryOf('Published', filters, page, 'operator');
     expect(published).toMatchObject({ status: 'publish', orderBy: 'last_push_time DESC', notTemplate: 'template_666' });
     expect(published.notSource).toBe('jviasTask,JVISA,JVISA-MR,smart_engine,JVISA-LEADER');
     expect(listQueryOf('InQueue', filters, page, 'operator')).toMatchObject({ status: 'queue', orderBy: 'create_time DESC' });
     expect(['CreatedCard', 'DraftCard', 'NewRecommend', 'Published', 'InQueue'].filter((s) => canDeleteOn(s as 'Published'))).toEqual(['CreatedCard', 'DraftCard', 'NewRecommend']);
     expect(['draft', 'created', 'publish', 'queue'].filter(isPushable)).toEqual(['created', 'publish']);
+    // Delete only where the server allows it: own draft or created card, not on Published or InQueue
+    const mine = (status: 'draft' | 'created' | 'publish' | 'queue') => ({ status, createBy: 'operator' });
+    expect(canDelete('CreatedCard', mine('created'), 'operator')).toBe(true);
+    expect(canDelete('DraftCard', mine('draft'), 'operator')).toBe(true);
+    expect(canDelete('NewRecommend', mine('publish'), 'operator')).toBe(false);
+    expect(canDelete('CreatedCard', mine('queue'), 'operator')).toBe(false);
+    expect(canDelete('CreatedCard', mine('created'), 'operator2')).toBe(false);
+    expect(canDelete('Published', mine('created'), 'operator')).toBe(false);
+    // another user's draft is copied, never edited under its id
+    expect(editActionsOf(mine('draft'), 'operator')).toEqual({ edit: true, copy: true });
+    expect(editActionsOf(mine('draft'), 'operator2')).toEqual({ edit: false, copy: true });
+    expect(editActionsOf(mine('publish'), 'operator2')).toEqual({ edit: true, copy: false });
   });
 });

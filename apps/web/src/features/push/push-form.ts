@@ -17,6 +17,8 @@ export interface PushCardSetting {
   id: number;
   title: string;
   mustRead: boolean;
+  /** Must-read option: kept on top of the recipient's feed while unread (spec 000 section 2). */
+  keepOnTop: boolean;
   notReadTime: number | null;
   pushNum: number | null;
 }
@@ -40,7 +42,7 @@ export interface PushFormValues {
 
 /** A selected card as the dialog starts it: must-read off, 24 hours, 1 push (spec 000 sections 2 and 9). */
 export function cardSetting(card: Pick<CardRecord, 'id' | 'content'>): PushCardSetting {
-  return { id: card.id, title: cardTitle(card.content), mustRead: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum };
+  return { id: card.id, title: cardTitle(card.content), mustRead: false, keepOnTop: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum };
 }
 
 /** The dialog's values before anything is chosen, and again after a successful push. */
@@ -53,7 +55,7 @@ export function emptyPushValues(cards: PushCardSetting[] = []): PushFormValues {
     namedReceivers: [],
     top: false,
     topRange: null,
-    cards: cards.map((c) => ({ ...c, mustRead: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum })),
+    cards: cards.map((c) => ({ ...c, mustRead: false, keepOnTop: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum })),
   };
 }
 
@@ -81,7 +83,9 @@ export function pushRequestOf(values: PushFormValues): PushCardRequest {
   return {
     pushDate,
     pushInfo: values.cards.map((c) =>
-      c.mustRead ? { id: c.id, mustRead: true, notReadTime: c.notReadTime ?? '', pushNum: c.pushNum ?? '' } : { id: c.id, mustRead: false },
+      c.mustRead
+        ? { id: c.id, mustRead: true, keepOnTop: Boolean(c.keepOnTop), notReadTime: c.notReadTime ?? '', pushNum: c.pushNum ?? '' }
+        : { id: c.id, mustRead: false },
     ),
     receiver: receiver.map((r) => ({ receiverId: r.receiverId, receiverName: r.receiverName })),
     remark: JSON.stringify(remark),
@@ -98,7 +102,7 @@ export interface PushFormProblem {
  * The first rule of spec 000 section 5 the values break, in the dialog's order, or undefined.
  * The same rules the server applies (shared `checkPush`), so the dialog and the server agree.
  */
-export function pushFormProblem(values: PushFormValues, now: number): PushFormProblem | undefined {
+export function pushFormProblem(values: PushFormValues, now: number = Date.now()): PushFormProblem | undefined {
   const parsed = pushCardRequest.safeParse(pushRequestOf(values));
   if (!parsed.success) return { key: 'push.selectCard', field: 'cards' };
   const result = checkPush(parsed.data, now);
@@ -115,11 +119,43 @@ function fieldOf(serverField: string, values: PushFormValues): PushFormProblem['
   return 'cards';
 }
 
-/** How many people a push reaches, when the dialog knows (undefined for all staff). */
-export function recipientCount(values: Pick<PushFormValues, 'scope' | 'listReceivers' | 'namedReceivers'>): number | undefined {
+/**
+ * How many people a push reaches: the directory's size for all staff (undefined until it is
+ * known), the list's valid rows, or the named staff.
+ */
+export function recipientCount(values: Pick<PushFormValues, 'scope' | 'listReceivers' | 'namedReceivers'>, allStaff: number | undefined): number | undefined {
   if (values.scope === 1) return values.listReceivers.length;
   if (values.scope === 2) return values.namedReceivers.length;
-  return undefined;
+  return allStaff;
+}
+
+/** Whether the operator must confirm the count before the push goes: above the shared threshold, or all staff of an unknown size. */
+export function needsRecipientConfirmation(scope: PushScope, count: number | undefined): boolean {
+  if (count === undefined) return scope === 0;
+  return count > PUSH_LIMITS.confirmRecipientsAbove;
+}
+
+/** A must-read value the dialog accepts as typed: a whole number from 1 to `max` (never clamped in silence). */
+export function isPositiveWhole(value: unknown, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= max;
+}
+
+/**
+ * The fields a change touched, down to one card's setting (antd reports a nested change as a
+ * sparse `cards` array), so the message under exactly those fields can go.
+ */
+export type ChangedField = keyof PushFormValues | ['cards', number, keyof PushCardSetting];
+
+export function changedFields(changed: Partial<PushFormValues>): ChangedField[] {
+  const fields: ChangedField[] = [];
+  for (const [name, value] of Object.entries(changed)) {
+    fields.push(name as keyof PushFormValues);
+    if (name !== 'cards' || !Array.isArray(value)) continue;
+    value.forEach((entry: unknown, index) => {
+      if (entry && typeof entry === 'object') for (const key of Object.keys(entry)) fields.push(['cards', index, key as keyof PushCardSetting]);
+    });
+  }
+  return fields;
 }
 
 /** The title of a card's content (JSON text or object), for lists and dialogs. */

@@ -10,6 +10,9 @@ export { describeFailure } from './describe';
 
 type Notifier = (level: NoticeLevel, text: string) => void;
 
+// The static toasts (before the App context is up) last the spec's 5000 ms as well.
+staticMessage.config({ duration: HTTP.toastMs / 1000 });
+
 /** Until the app registers its antd App-context toasts, the static ones serve. */
 let notifier: Notifier = (level, text) => {
   void staticMessage.open({ type: level, content: text, duration: HTTP.toastMs / 1000, key: text });

@@ -6,6 +6,11 @@ import { en as adminEn } from './labels/admin';
 import { en as appsEn } from './labels/apps';
 import { en as pushEn } from './labels/push';
 import { en as centreEn } from './labels/app-centre';
+import { en as customersEn } from './labels/customers';
+import { en as activityEn } from './labels/activity';
+import { en as contentEn } from './labels/content';
+import { en as meetingsEn } from './labels/meetings';
+import { en as surveysEn } from './labels/surveys';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
 export const en: Record<LabelKey, string> = {
@@ -60,6 +65,8 @@ export const en: Record<LabelKey, string> = {
   'tags.close': 'Close',
   'tags.closeOthers': 'Close others',
   'tags.closeAll': 'Close all',
+  'tags.unsavedContinue': 'Continue',
+  'tags.unsavedSuppress': 'Do not ask again',
 
   'home.signIn': 'Sign in',
   'home.enter': 'Open the portal',
@@ -182,4 +189,9 @@ export const en: Record<LabelKey, string> = {
   ...appsEn,
   ...pushEn,
   ...centreEn,
+  ...customersEn,
+  ...activityEn,
+  ...contentEn,
+  ...meetingsEn,
+  ...surveysEn,
 };

@@ -5,6 +5,11 @@ import { zh as adminZh } from './labels/admin';
 import { zh as appsZh } from './labels/apps';
 import { zh as pushZh } from './labels/push';
 import { zh as centreZh } from './labels/app-centre';
+import { zh as customersZh } from './labels/customers';
+import { zh as activityZh } from './labels/activity';
+import { zh as contentZh } from './labels/content';
+import { zh as meetingsZh } from './labels/meetings';
+import { zh as surveysZh } from './labels/surveys';
 
 /** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
 export const zh = {
@@ -59,6 +64,8 @@ export const zh = {
   'tags.close': '关闭',
   'tags.closeOthers': '关闭其他',
   'tags.closeAll': '关闭所有',
+  'tags.unsavedContinue': '继续',
+  'tags.unsavedSuppress': '不再提醒',
 
   'home.signIn': '登录',
   'home.enter': '进入门户',
@@ -181,6 +188,11 @@ export const zh = {
   ...appsZh,
   ...pushZh,
   ...centreZh,
+  ...customersZh,
+  ...activityZh,
+  ...contentZh,
+  ...meetingsZh,
+  ...surveysZh,
 } as const;
 
 export type LabelKey = keyof typeof zh;

@@ -1,20 +1,41 @@
 import { useNavigate } from 'react-router';
-import { Dropdown, type MenuProps } from 'antd';
+import { App, Checkbox, Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, PushpinFilled } from '@ant-design/icons';
 import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import { closeAllTags, closeOtherTags, closeTag, type Tag, type TagChange } from './tag-rules';
 import { tagsStore, useTags } from './tags-store';
+import { clearUnsaved, suppressUnsavedWarning, unsavedMessage } from './close-guards';
 
 /** Tabs of visited pages with close, close others and close all (spec 001 sections 2.7 and 4). */
 export function TagBar({ activePath }: { activePath: string }) {
   const tags = useTags();
   const navigate = useNavigate();
-  const { lang, t } = useI18n();
+  const { lang, t, msg } = useI18n();
+  const { modal } = App.useApp();
 
-  const apply = (change: TagChange) => {
+  const commit = (change: TagChange, closed: string[]) => {
+    for (const path of closed) clearUnsaved(path);
     tagsStore.set(change.tags);
     if (change.navigateTo) void navigate(change.navigateTo);
+  };
+  // Closing a tab whose form is edited and not submitted asks first (spec 001 section 4).
+  const apply = (change: TagChange) => {
+    const kept = new Set(change.tags.map((tag) => tag.path));
+    const closed = tagsStore.get().map((tag) => tag.path).filter((path) => !kept.has(path));
+    const question = unsavedMessage(closed);
+    if (!question) return commit(change, closed);
+    let suppress = false;
+    void modal.confirm({
+      title: msg(question),
+      content: <Checkbox onChange={(e) => (suppress = e.target.checked)}>{t('tags.unsavedSuppress')}</Checkbox>,
+      okText: t('tags.unsavedContinue'),
+      cancelText: t('common.cancel'),
+      onOk: () => {
+        if (suppress) suppressUnsavedWarning();
+        commit(change, closed);
+      },
+    });
   };
 
   const contextItems = (tag: Tag): MenuProps['items'] => [

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import type { AppRecord, CarouselRecord } from '@field-portal/shared';
+import { isSafeLink, type AppRecord, type CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { AppImage } from '../components/AppImage';
@@ -53,7 +53,8 @@ function Banner({ item }: { item: CarouselRecord }) {
       <span className="fp-centre-banner-title">{item.title}</span>
     </>
   );
-  return item.link ? (
+  // Checked again where shown: a link stored before the rule (//host, /\host) is not followed.
+  return item.link && isSafeLink(item.link) ? (
     <a className="fp-centre-banner" href={item.link} target="_blank" rel="noopener noreferrer">
       {body}
     </a>

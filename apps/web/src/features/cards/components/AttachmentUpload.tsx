@@ -18,6 +18,8 @@ interface AttachmentUploadProps {
 }
 
 interface InFlight {
+  /** The upload component's id of the chosen file: the row keeps it once the file is added. */
+  uid: string;
   name: string;
   percent: number;
 }
@@ -27,6 +29,11 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
   const { t, msg } = useI18n();
   const { message } = AntApp.useApp();
   const [sending, setSending] = useState<InFlight>();
+  // The list animates rows in and out by uid. An uploaded file keeps the uid its in-flight row
+  // had, so the row turns from uploading to done in place; a new uid would animate the old row
+  // out while the new one comes in, and the name would show twice meanwhile (a slow machine
+  // stretches that to seconds).
+  const [uids, setUids] = useState<Record<string, string>>({});
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = attachmentUploadProblem(file, value.length + (sending ? 1 : 0));
@@ -38,12 +45,14 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    const chosen = file as File;
-    setSending({ name: chosen.name, percent: 0 });
+    const chosen = file as File & { uid?: string };
+    const uid = chosen.uid ?? `upload-${chosen.name}`;
+    setSending({ uid, name: chosen.name, percent: 0 });
     files
-      .upload('attachment', chosen, (percent) => setSending({ name: chosen.name, percent }))
-      // The in-flight row goes in the same update that adds the file, so the name never shows twice.
+      .upload('attachment', chosen, (percent) => setSending({ uid, name: chosen.name, percent }))
+      // The in-flight row becomes the file's row in the same update.
       .then((uploaded) => {
+        setUids((current) => ({ ...current, [uploaded.url]: uid }));
         setSending(undefined);
         onAdded({ name: uploaded.name, url: uploaded.url });
         onSuccess?.(uploaded);
@@ -54,9 +63,10 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
       });
   };
 
+  const uidOf = (url: string) => uids[url] ?? url;
   const fileList: UploadFile[] = [
-    ...value.map((entry): UploadFile => ({ uid: entry.url, name: entry.name, status: 'done' })),
-    ...(sending ? [{ uid: 'sending', name: sending.name, status: 'uploading' as const, percent: sending.percent }] : []),
+    ...value.map((entry): UploadFile => ({ uid: uidOf(entry.url), name: entry.name, status: 'done' })),
+    ...(sending ? [{ uid: sending.uid, name: sending.name, status: 'uploading' as const, percent: sending.percent }] : []),
   ];
 
   return (
@@ -66,7 +76,8 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
       beforeUpload={beforeUpload}
       customRequest={customRequest}
       onRemove={(file) => {
-        if (file.uid !== 'sending') onRemoved(file.uid);
+        const entry = value.find((candidate) => uidOf(candidate.url) === file.uid);
+        if (entry) onRemoved(entry.url);
         return false;
       }}
       disabled={disabled}

@@ -35,7 +35,8 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
         </span>
       </header>
       <div className="fp-m-reader-body">
-        <CardItem card={{ id: item.cardId, content: item.content }} className="fp-m-reader-card" />
+        {/* No id: the card id is the console's, not something field staff need to see. */}
+        <CardItem card={{ content: item.content }} className="fp-m-reader-card" />
         {link ? (
           <div className="fp-m-reader-link">
             <Button type="primary" ghost block icon={<ExportOutlined />} href={link} target="_blank" rel="noopener noreferrer">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Dropdown, Empty, Result, Skeleton, Tag } from 'antd';
-import { LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { ExclamationCircleFilled, LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import type { FeedItem, FeedPage } from '@field-portal/shared';
 import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
 import { onNotice } from '@/lib/realtime';
@@ -36,7 +36,8 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
       <button type="button" className={`fp-m-row${item.read ? '' : ' is-unread'}${item.pinned ? ' is-pinned' : ''}`} onClick={() => onOpen(item)} data-card-id={item.cardId}>
         <span className="fp-m-row-dot" aria-hidden={item.read} aria-label={item.read ? undefined : t('feed.new')} />
         <span className="fp-m-row-main">
-          <span className="fp-m-row-title">{item.title || `#${item.cardId}`}</span>
+          {/* The card id is the console's, never shown to field staff. */}
+          <span className="fp-m-row-title">{item.title || t('feed.untitled')}</span>
           {summary ? <span className="fp-m-row-summary">{summary}</span> : null}
           <span className="fp-m-row-meta">
             {item.pinned ? (
@@ -89,9 +90,11 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
     mutationFn: openFeedCard,
     onSuccess: (result) => {
       setOpened((current) => (current?.cardId === result.item.cardId ? { ...result.item, pinned: current.pinned } : current));
-      queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedQuery.queryKey, (data) =>
-        data ? { ...data, pages: withOpened(data.pages, result.item, result.unread) } : data,
+      const data = queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedQuery.queryKey, (current) =>
+        current ? { ...current, pages: withOpened(current.pages, result.item, result.unread) } : current,
       );
+      // A must-read card kept on top only while unread goes back to its place now that it is read.
+      if (data?.pages[0]?.keptOnTop?.some((item) => item.cardId === result.item.cardId)) void queryClient.invalidateQueries({ queryKey: FEED_KEY });
     },
   });
 
@@ -129,7 +132,8 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
 
   const unread = view.unread;
   const refreshing = query.isRefetching && !query.isFetchingNextPage;
-  const empty = view.pinned.length === 0 && view.items.length === 0;
+  const empty = view.pinned.length === 0 && view.keptOnTop.length === 0 && view.items.length === 0;
+  const grouped = view.pinned.length > 0 || view.keptOnTop.length > 0;
 
   return (
     <div className="fp-m">
@@ -188,9 +192,21 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
                 </ul>
               </section>
             ) : null}
+            {view.keptOnTop.length > 0 ? (
+              <section aria-label={t('feed.keptOnTopGroup')}>
+                <h2 className="fp-m-group is-must-read">
+                  <ExclamationCircleFilled /> {t('feed.keptOnTopGroup')}
+                </h2>
+                <ul className="fp-m-list">
+                  {view.keptOnTop.map((item) => (
+                    <FeedRow key={item.cardId} item={item} onOpen={show} t={t} timeText={timeText} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {view.items.length > 0 ? (
               <section aria-label={t('feed.latestGroup')}>
-                {view.pinned.length > 0 ? <h2 className="fp-m-group">{t('feed.latestGroup')}</h2> : null}
+                {grouped ? <h2 className="fp-m-group">{t('feed.latestGroup')}</h2> : null}
                 <ul className="fp-m-list">
                   {view.items.map((item) => (
                     <FeedRow key={item.cardId} item={item} onOpen={show} t={t} timeText={timeText} />

@@ -91,6 +91,12 @@ export async function searchDirectory(search: string, amsNumber = ''): Promise<D
   return response.data.result;
 }
 
+/** How many people the directory holds: whom a push to all staff reaches (the search's total, one row fetched). */
+export async function directorySize(): Promise<number> {
+  const response = await http.get<SystemEnvelope<DirectoryPage>>(API.directory.search, { params: { page: 0, limit: 1, search: '', amsNumber: '' } });
+  return response.data.result.total;
+}
+
 /** POST uploadReceiverList (multipart, one file) with upload progress. */
 export function uploadReceiverList(file: Blob & { name: string }, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<ReceiverListUpload> {
   const form = new FormData();

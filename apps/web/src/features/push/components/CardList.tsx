@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Pagination, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
@@ -9,7 +9,8 @@ import { useSession } from '@/app/session-context';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { CardItem } from '@/features/cards/components/CardItem';
 import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
-import { canDeleteOn, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
+import { canDelete, editActionsOf, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
+import { CardPagination } from './CardPagination';
 
 const { RangePicker } = DatePicker;
 
@@ -155,6 +156,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
             {rows.map((card) => {
               const tag = STATUS_TAGS[card.status];
               const selectable = selection && isPushable(card.status);
+              const actions = editActionsOf(card, user.username);
               return (
                 <section key={card.id} className="fp-push-tile" data-card-id={card.id} aria-label={t('push.list.cardLabel', { id: card.id })}>
                   <div className="fp-push-tile-top">
@@ -184,15 +186,19 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
                     {itemTop?.(card)}
                     <Space size={4} wrap>
                       {itemButtons?.(card)}
-                      <Button size="small" icon={<EditOutlined />} onClick={() => openEditor(card, false)} disabled={!editPath}>
-                        {t('push.action.edit')}
-                      </Button>
-                      {card.status === 'draft' ? (
-                        <Button size="small" icon={<CopyOutlined />} onClick={() => openEditor(card, true)} disabled={!editPath}>
-                          {t('push.action.copy')}
+                      {actions.edit ? (
+                        <Button size="small" icon={<EditOutlined />} onClick={() => openEditor(card, false)} disabled={!editPath}>
+                          {t('push.action.edit')}
                         </Button>
                       ) : null}
-                      {canDeleteOn(screen) ? (
+                      {actions.copy ? (
+                        <Tooltip title={actions.edit ? undefined : t('push.list.copyOthersDraft', { user: card.createBy })}>
+                          <Button size="small" icon={<CopyOutlined />} onClick={() => openEditor(card, true)} disabled={!editPath}>
+                            {t('push.action.copy')}
+                          </Button>
+                        </Tooltip>
+                      ) : null}
+                      {canDelete(screen, card, user.username) ? (
                         <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(card)}>
                           {t('push.action.delete')}
                         </Button>
@@ -206,18 +212,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
         )}
       </Spin>
 
-      <div className="fp-push-pager">
-        <Pagination
-          current={page.pageNum}
-          pageSize={page.limitNum}
-          total={total}
-          pageSizeOptions={PAGINATION.sizes.map(String)}
-          showSizeChanger
-          showQuickJumper
-          showTotal={(n) => t('push.list.total', { n })}
-          onChange={(pageNum, limitNum) => setPage({ pageNum: limitNum !== page.limitNum ? PAGINATION.firstPage : pageNum, limitNum })}
-        />
-      </div>
+      <CardPagination page={page} total={total} onChange={setPage} />
     </div>
   );
 }

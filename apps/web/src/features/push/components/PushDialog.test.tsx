@@ -8,7 +8,9 @@ import { PushDialog } from './PushDialog';
 
 // The dialog's one call goes through the HTTP client; here it answers as the server does.
 const post = vi.hoisted(() => vi.fn(async (_url: string, _body?: unknown, _config?: unknown) => ({ data: { status: 200, msg: 'ok', data: { pushId: 7, queue: [{ cardId: 41, queueId: 9 }] } } })));
-vi.mock('@/lib/http', () => ({ http: { post, get: vi.fn() }, describeFailure: () => 'failed' }));
+// The directory's size (whom all staff reaches): 2,000 people.
+const get = vi.hoisted(() => vi.fn(async (_url: string, _config?: unknown) => ({ data: { code: 200, msg: 'ok', result: { lists: [], total: 2000 } } })));
+vi.mock('@/lib/http', () => ({ http: { post, get }, describeFailure: () => 'failed' }));
 
 const card = (id: number, title: string): CardRecord => ({
   id,
@@ -66,6 +68,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   post.mockClear();
+  get.mockClear();
 });
 
 // antd in jsdom renders slowly on a busy machine.
@@ -87,19 +90,25 @@ describe('PushDialog', { timeout: 60_000 }, () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('pushes now to all staff with the must-read defaults, then resets', async () => {
+  it('pushes now to all staff with the must-read defaults after confirming the count, then resets', async () => {
     const { onPushed, onClose, reopen } = show([card(41, '新药上市')]);
     fireEvent.click(await screen.findByText('立即发送'));
     fireEvent.click(screen.getByRole('switch', { name: '卡片 41 必读' }));
     expect(((await screen.findByRole('spinbutton', { name: '卡片 41 未读时长' })) as HTMLInputElement).value).toBe('24');
     expect((screen.getByRole('spinbutton', { name: '卡片 41 最大推送次数' }) as HTMLInputElement).value).toBe('1');
+    expect(screen.getByRole('switch', { name: '卡片 41 未读期间置顶' }).getAttribute('aria-checked')).toBe('false');
+    expect(await screen.findByText('将推送给全部员工,共 2,000 人')).toBeTruthy();
     fireEvent.click(pushButton());
+    // 2,000 people is above the threshold: asked again, nothing sent yet
+    expect(await screen.findByText('此次推送将发送给全部员工, 共 2,000 人, 是否继续?')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('button').find((b) => /确认推送/.test(b.textContent ?? ''))!);
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const [url, body] = post.mock.calls[0]!;
     expect(url).toBe(API.push.pushCard);
     expect(body).toEqual({
       pushDate: 0,
-      pushInfo: [{ id: 41, mustRead: true, notReadTime: 24, pushNum: 1 }],
+      pushInfo: [{ id: 41, mustRead: true, keepOnTop: false, notReadTime: 24, pushNum: 1 }],
       receiver: [],
       remark: JSON.stringify({ scope: 0, top: false, permanent: false }),
     });

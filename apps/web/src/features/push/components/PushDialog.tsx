@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Alert, DatePicker, Empty, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { PUSH_LIMITS, pushCardRequest, type CardRecord } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
-import { CARD_LISTS_KEY, pushCard } from '../api/push-api';
+import { CARD_LISTS_KEY, directorySize, pushCard } from '../api/push-api';
 import {
   cardSetting,
+  changedFields,
   defaultPinRange,
   emptyPushValues,
   isBeforeYesterday,
+  isPositiveWhole,
+  needsRecipientConfirmation,
   pushFormProblem,
   pushRequestOf,
   recipientCount,
@@ -35,8 +38,9 @@ interface PushDialogProps {
  * section 5 is checked here with its message before the call; the server checks them again.
  */
 export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) {
-  const { t, msg } = useI18n();
-  const { message } = AntApp.useApp();
+  const { t, msg, lang } = useI18n();
+  const people = (n: number) => n.toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN');
+  const { message, modal } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PushFormValues>();
   const [progress, setProgress] = useState<number>();
@@ -66,15 +70,11 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
     onSettled: () => setProgress(undefined),
   });
 
-  const submit = () => {
-    const values = { ...emptyPushValues(), ...(form.getFieldsValue(true) as PushFormValues) };
-    const problem = pushFormProblem(values, Date.now());
-    if (problem) {
-      const text = msg(problem.key);
-      void message.error(text);
-      form.setFields([{ name: problem.field, errors: [text] }]);
-      return;
-    }
+  // All staff is the directory: its size is asked for while that scope is chosen.
+  const directory = useQuery({ queryKey: ['push', 'directory', 'size'], queryFn: directorySize, enabled: open && (scope ?? 0) === 0, staleTime: 60_000 });
+  const count = recipientCount({ scope: scope ?? 0, listReceivers: listReceivers ?? [], namedReceivers: namedReceivers ?? [] }, directory.data);
+
+  const send = (values: PushFormValues) =>
     push.mutate(values, {
       onSuccess: () => {
         void message.success(msg('push.ok'));
@@ -86,9 +86,36 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
         onClose();
       },
     });
+
+  const submit = () => {
+    const values = { ...emptyPushValues(), ...(form.getFieldsValue(true) as PushFormValues) };
+    const problem = pushFormProblem(values);
+    if (problem) {
+      const text = msg(problem.key);
+      void message.error(text);
+      form.setFields([{ name: problem.field, errors: [text] }]);
+      return;
+    }
+    if (!needsRecipientConfirmation(values.scope, count)) {
+      send(values);
+      return;
+    }
+    // A push to many people is asked again, with the count (PUSH_LIMITS.confirmRecipientsAbove).
+    modal.confirm({
+      title: t('push.confirm.recipientsTitle'),
+      content:
+        count === undefined
+          ? t('push.confirm.recipientsAll')
+          : t(values.scope === 0 ? 'push.confirm.recipientsAllN' : 'push.confirm.recipientsN', { n: people(count) }),
+      okText: t('push.confirm.recipientsOk'),
+      cancelText: t('common.cancel'),
+      onOk: () => send(values),
+    });
   };
 
-  const count = recipientCount({ scope: scope ?? 0, listReceivers: listReceivers ?? [], namedReceivers: namedReceivers ?? [] });
+  const wholeRule = (max: number, key: 'push.unreadTime' | 'push.maxPushTimes') => ({
+    validator: (_: unknown, value: unknown) => (isPositiveWhole(value, max) ? Promise.resolve() : Promise.reject(new Error(msg(key)))),
+  });
   const now = dayjs();
 
   return (
@@ -111,8 +138,8 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
         initialValues={emptyPushValues()}
         disabled={push.isPending}
         onValuesChange={(changed: Partial<PushFormValues>) => {
-          // A changed field drops the message shown under it.
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof PushFormValues, errors: [] })));
+          // A changed field drops the message shown under it (a card's setting too); its own rule then checks it again.
+          form.setFields(changedFields(changed).map((name) => ({ name, errors: [] })));
           if (changed.top === true && !form.getFieldValue('topRange')) form.setFieldValue('topRange', defaultPinRange(dayjs()));
         }}
       >
@@ -135,26 +162,30 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
                 </Form.Item>
                 {card.mustRead ? (
                   <>
-                    <Form.Item name={['cards', index, 'notReadTime']} label={t('push.dialog.notReadTime')} className="fp-push-inline">
+                    <Form.Item name={['cards', index, 'keepOnTop']} valuePropName="checked" label={t('push.dialog.keepOnTop')} className="fp-push-inline">
+                      <Switch aria-label={t('push.dialog.keepOnTopOf', { id: card.id })} />
+                    </Form.Item>
+                    {/* No min, max or precision: they would change a typed 0 or 1.5 in silence; the rule says what is wrong. */}
+                    <Form.Item
+                      name={['cards', index, 'notReadTime']}
+                      label={t('push.dialog.notReadTime')}
+                      className="fp-push-inline"
+                      rules={[wholeRule(PUSH_LIMITS.notReadTimeMax, 'push.unreadTime')]}
+                    >
                       <InputNumber
                         aria-label={t('push.dialog.notReadTimeOf', { id: card.id })}
-                        min={1}
-                        max={PUSH_LIMITS.notReadTimeMax}
                         maxLength={4}
-                        precision={0}
                         suffix={t('push.dialog.hours')}
                         style={{ width: 140 }}
                       />
                     </Form.Item>
-                    <Form.Item name={['cards', index, 'pushNum']} label={t('push.dialog.pushNum')} className="fp-push-inline">
-                      <InputNumber
-                        aria-label={t('push.dialog.pushNumOf', { id: card.id })}
-                        min={1}
-                        max={PUSH_LIMITS.pushNumMax}
-                        precision={0}
-                        suffix={t('push.dialog.times')}
-                        style={{ width: 120 }}
-                      />
+                    <Form.Item
+                      name={['cards', index, 'pushNum']}
+                      label={t('push.dialog.pushNum')}
+                      className="fp-push-inline"
+                      rules={[wholeRule(PUSH_LIMITS.pushNumMax, 'push.maxPushTimes')]}
+                    >
+                      <InputNumber aria-label={t('push.dialog.pushNumOf', { id: card.id })} suffix={t('push.dialog.times')} style={{ width: 120 }} />
                     </Form.Item>
                   </>
                 ) : null}
@@ -207,11 +238,11 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
             <StaffPicker />
           </Form.Item>
         ) : null}
-        {count !== undefined ? (
-          <Typography.Paragraph type="secondary" className="fp-push-count">
-            {t('push.dialog.recipients', { n: count })}
-          </Typography.Paragraph>
-        ) : null}
+        <Typography.Paragraph type="secondary" className="fp-push-count" data-testid="push-recipients">
+          {count === undefined
+            ? t(directory.isError ? 'push.dialog.recipientsUnknown' : 'push.dialog.recipientsCounting')
+            : t((scope ?? 0) === 0 ? 'push.dialog.recipientsAll' : 'push.dialog.recipients', { n: people(count) })}
+        </Typography.Paragraph>
 
         <Space wrap align="start" size={[24, 0]}>
           <Form.Item name="top" valuePropName="checked" label={t('push.dialog.pin')} extra={t('push.dialog.pinNote')}>

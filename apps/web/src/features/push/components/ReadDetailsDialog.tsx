@@ -7,6 +7,7 @@ import { useI18n } from '@/lib/i18n';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
+import { CardPagination } from './CardPagination';
 import { formatTime } from './CardList';
 
 interface ReadDetailsDialogProps {
@@ -64,17 +65,9 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
           },
           { title: t('push.read.firstOpen'), dataIndex: 'firstOpenTime', width: 180, render: (value: string | null) => formatTime(value, true) || '—' },
         ]}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.limitNum,
-          total: query.data?.total ?? 0,
-          pageSizeOptions: PAGINATION.sizes.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (n) => t('push.list.total', { n }),
-          onChange: (pageNum, limitNum) => setPage({ pageNum: limitNum !== page.limitNum ? 1 : pageNum, limitNum }),
-        }}
+        pagination={false}
       />
+      <CardPagination page={page} total={query.data?.total ?? 0} onChange={setPage} />
     </Modal>
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { CARD_TEMPLATES } from '@/features/cards/templates';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
+import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../components/CardList';
 import '../push.css';
 
@@ -28,21 +30,53 @@ export function reportFiltersOf(values: FilterValues): ReportFilters {
   };
 }
 
-const TIME_COLUMNS = new Set(['CardCreatetime', 'PushTime', 'FistOpentime']);
-const WIDTHS: Partial<Record<(typeof PUSH_REPORT_COLUMNS)[number], number>> = {
-  CardId: 90,
-  CardType: 90,
-  CardTitle: 200,
-  CardBU: 110,
-  CardCreatetime: 160,
-  PushTime: 160,
-  IsMustRead: 100,
-  Sendwwid: 110,
-  ReceiverWwid: 120,
-  ReceiverName: 120,
-  IsOpen: 80,
-  FistOpentime: 160,
+type ReportColumn = (typeof PUSH_REPORT_COLUMNS)[number];
+
+/** Headers in the interface language; the spec's keys stay in each header's tooltip and in the export. */
+const HEADERS: Record<ReportColumn, LabelKey> = {
+  CardId: 'push.report.col.cardId',
+  CardType: 'push.report.col.cardType',
+  CardTitle: 'push.report.col.cardTitle',
+  CardBU: 'push.report.col.cardBu',
+  CardCreatetime: 'push.report.col.createTime',
+  PushTime: 'push.report.col.pushTime',
+  IsMustRead: 'push.report.col.mustRead',
+  Sendwwid: 'push.report.col.sender',
+  ReceiverWwid: 'push.report.col.receiverWwid',
+  ReceiverName: 'push.report.col.receiverName',
+  IsOpen: 'push.report.col.isOpen',
+  FistOpentime: 'push.report.col.firstOpen',
 };
+
+const TIME_COLUMNS = new Set<ReportColumn>(['CardCreatetime', 'PushTime', 'FistOpentime']);
+/**
+ * Fixed widths that keep all twelve columns in view at 1440 px without a horizontal scroll
+ * (times on two lines, date over time); the title takes what is left and is cut with a tooltip.
+ */
+const WIDTHS: Partial<Record<ReportColumn, number>> = {
+  CardId: 76,
+  CardType: 84,
+  CardBU: 96,
+  CardCreatetime: 104,
+  PushTime: 104,
+  IsMustRead: 64,
+  Sendwwid: 96,
+  ReceiverWwid: 96,
+  ReceiverName: 90,
+  IsOpen: 64,
+  FistOpentime: 104,
+};
+
+function ReportTime({ value }: { value: string | null }) {
+  const text = formatTime(value, true);
+  if (!text) return <>—</>;
+  const [day, time] = text.split(' ');
+  return (
+    <time className="fp-push-report-time" dateTime={value ?? undefined}>
+      <span>{day}</span> <span>{time}</span>
+    </time>
+  );
+}
 
 /**
  * The card-push report (spec 000 section 2, 001 section 2.8): date range, BU and card ID with
@@ -103,31 +137,33 @@ export function PushReportPage() {
         bordered
         loading={query.isFetching}
         dataSource={query.data?.result ?? []}
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        className="fp-push-report-table"
         locale={{ emptyText: query.isError ? t('push.list.failed') : t('push.report.empty') }}
         columns={PUSH_REPORT_COLUMNS.map((column) => ({
-          title: column,
+          key: column,
+          title: (
+            <Tooltip title={column}>
+              <span data-column={column}>{t(HEADERS[column])}</span>
+            </Tooltip>
+          ),
           dataIndex: column,
           width: WIDTHS[column],
-          ellipsis: column === 'CardTitle',
+          ellipsis: column === 'CardTitle' ? { showTitle: true } : false,
           render: (value: string | number | null) => {
-            if (TIME_COLUMNS.has(column)) return formatTime(value as string | null, true) || '—';
+            if (TIME_COLUMNS.has(column)) return <ReportTime value={value as string | null} />;
+            if (column === 'CardType') {
+              const template = CARD_TEMPLATES.find((entry) => entry.type === value);
+              return template ? t(template.label) : (value ?? '—');
+            }
             if (column === 'IsOpen' || column === 'IsMustRead')
               return value ? <Tag color={column === 'IsOpen' ? 'green' : 'orange'}>{t('push.report.yes')}</Tag> : <Tag>{t('push.report.no')}</Tag>;
             return value ?? '—';
           },
         }))}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.limitNum,
-          total: query.data?.total ?? 0,
-          pageSizeOptions: PAGINATION.sizes.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (n) => t('push.list.total', { n }),
-          onChange: (pageNum, limitNum) => setPage({ pageNum: limitNum !== page.limitNum ? 1 : pageNum, limitNum }),
-        }}
+        pagination={false}
       />
+      <CardPagination page={page} total={query.data?.total ?? 0} onChange={setPage} />
     </Card>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "pushes" ADD COLUMN "keep_on_top" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "pushes" ADD CONSTRAINT "pushes_keep_on_top_check" CHECK ("pushes"."must_read" or not "pushes"."keep_on_top");

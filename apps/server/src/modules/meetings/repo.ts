@@ -1,0 +1,187 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MEETING_LIMITS,
+  meetingPosterUrl,
+  type AttendeeRole,
+  type MeetingPerson,
+  type MeetingRow,
+  type MeetingStatus,
+  type MeetingType,
+  type Rsvp,
+} from '@field-portal/shared';
+import { selectRows, type Tx } from '../../db/client.js';
+
+/** Queries of the meetings module: its own tables, and users only for names. */
+
+export interface MeetingRecord {
+  id: number;
+  title: string;
+  type: MeetingType;
+  status: MeetingStatus;
+  start_time: string | Date;
+  end_time: string | Date;
+  city: string;
+  hospital: string;
+  online_url: string;
+  medicine: string;
+  description: string;
+  owner_id: number;
+  owner_username: string;
+  owner_name: string;
+  poster_key: string | null;
+  poster_mime: string | null;
+  attendee_count: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface AttendeeRecord {
+  doctor_id: number;
+  rsvp: Rsvp;
+  role: AttendeeRole;
+  attended: boolean;
+  check_in_time: string | Date | null;
+  feedback_score: number | null;
+}
+
+export const isoOf = (value: string | Date) => new Date(value).toISOString();
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const MEETING_COLUMNS = sql`m.id, m.title, m.type, m.status, m.start_time, m.end_time, m.city, m.hospital, m.online_url, m.medicine,
+  m.description, m.owner_id, u.username as owner_username, coalesce(nullif(u.first_name, ''), u.username) as owner_name,
+  m.poster_key, m.poster_mime, m.attendee_count, m.created_at, m.updated_at`;
+
+export function toMeetingRow(r: MeetingRecord, userId: number): MeetingRow {
+  return {
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    status: r.status,
+    startTime: isoOf(r.start_time),
+    endTime: isoOf(r.end_time),
+    city: r.city,
+    hospital: r.hospital,
+    onlineUrl: r.online_url,
+    medicine: r.medicine,
+    owner: { userId: r.owner_id, username: r.owner_username, name: r.owner_name },
+    mine: r.owner_id === userId,
+    attendeeCount: r.attendee_count,
+    posterUrl: r.poster_key ? meetingPosterUrl(r.id) : null,
+  };
+}
+
+/** A meeting with its owner, and whether the user is on its team (owner or co-organiser). */
+export async function findMeeting(db: Tx, meetingId: number, userId: number, lock = false): Promise<(MeetingRecord & { on_team: boolean }) | undefined> {
+  const [row] = await selectRows<MeetingRecord & { on_team: boolean }>(db, sql`
+    select ${MEETING_COLUMNS},
+           (m.owner_id = ${userId} or exists (select 1 from meeting_co_organizers c where c.meeting_id = m.id and c.user_id = ${userId})) as on_team
+      from meetings m join users u on u.id = m.owner_id
+     where m.id = ${meetingId}
+     ${lock ? sql`for update of m` : sql``}`);
+  return row;
+}
+
+export interface ListFilter {
+  userId: number;
+  status?: MeetingStatus | undefined;
+  type?: MeetingType | undefined;
+  keyword?: string | undefined;
+  after?: { startMs: number; id: number } | undefined;
+}
+
+function filterSql(f: ListFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.status) parts.push(sql`m.status = ${f.status}`);
+  if (f.type) parts.push(sql`m.type = ${f.type}`);
+  if (f.keyword) {
+    const like = `%${escapeLike(f.keyword)}%`;
+    parts.push(sql`(m.title ilike ${like} or m.city ilike ${like} or m.hospital ilike ${like} or m.medicine ilike ${like})`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * The caller's meetings, owned or co-organised, newest start first. Each branch walks its own
+ * index in order (meetings_owner_start_idx, meeting_co_organizers_user_idx), so a page of a user
+ * with ten thousand meetings reads a page of rows, not all of them.
+ */
+export async function listMeetings(db: Tx, f: ListFilter, limit: number): Promise<MeetingRecord[]> {
+  const where = filterSql(f);
+  const after = f.after ? sql`(m.start_time, m.id) < (${new Date(f.after.startMs).toISOString()}::timestamptz, ${f.after.id})` : sql`true`;
+  return selectRows<MeetingRecord>(db, sql`
+    select x.* from (
+      (select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
+        where m.owner_id = ${f.userId} and ${where} and ${after}
+        order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
+      union all
+      (select ${MEETING_COLUMNS} from meeting_co_organizers c join meetings m on m.id = c.meeting_id join users u on u.id = m.owner_id
+        where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} and ${after}
+        order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
+    ) x order by x.start_time desc, x.id desc limit ${limit}`);
+}
+
+/** How many meetings the list has, counted up to the cap plus one. */
+export async function countMeetings(db: Tx, f: Omit<ListFilter, 'after'>): Promise<number> {
+  const where = filterSql(f);
+  const cap = MEETING_LIMITS.countCap + 1;
+  const [row] = await selectRows<{ n: number }>(db, sql`
+    select count(*)::int as n from (
+      (select 1 from meetings m where m.owner_id = ${f.userId} and ${where} limit ${cap})
+      union all
+      (select 1 from meeting_co_organizers c join meetings m on m.id = c.meeting_id
+        where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} limit ${cap})
+    ) x`);
+  return row?.n ?? 0;
+}
+
+/** The caller's meetings by status, and their cities by use. */
+export async function metadata(db: Tx, userId: number): Promise<{ byStatus: { status: MeetingStatus; n: number }[]; cities: string[] }> {
+  const team = sql`(select m.id, m.status, m.city from meetings m where m.owner_id = ${userId}
+    union select m.id, m.status, m.city from meeting_co_organizers c join meetings m on m.id = c.meeting_id where c.user_id = ${userId})`;
+  const [byStatus, cities] = await Promise.all([
+    selectRows<{ status: MeetingStatus; n: number }>(db, sql`select t.status, count(*)::int as n from ${team} t group by 1`),
+    selectRows<{ city: string }>(db, sql`select t.city from ${team} t group by 1 order by count(*) desc, 1 limit 20`),
+  ]);
+  return { byStatus, cities: cities.map((c) => c.city) };
+}
+
+export async function coOrganizers(db: Tx, meetingId: number): Promise<MeetingPerson[]> {
+  const rows = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+    select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name
+      from meeting_co_organizers c join users u on u.id = c.user_id
+     where c.meeting_id = ${meetingId} order by c.added_at, u.id`);
+  return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
+}
+
+export async function attendees(db: Tx, meetingId: number): Promise<AttendeeRecord[]> {
+  return selectRows<AttendeeRecord>(db, sql`
+    select doctor_id, rsvp, role, attended, check_in_time, feedback_score
+      from meeting_attendees where meeting_id = ${meetingId}
+     order by case role when 'chair' then 0 when 'speaker' then 1 else 2 end, added_at, doctor_id`);
+}
+
+/** An enabled portal user by id (co-organisers are users). */
+export async function findUser(db: Tx, userId: number): Promise<MeetingPerson | undefined> {
+  const [row] = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+    select id, username, coalesce(nullif(first_name, ''), username) as name from users where id = ${userId} and enabled`);
+  return row ? { userId: row.id, username: row.username, name: row.name } : undefined;
+}
+
+/** Users whose username or name holds the keyword (the co-organiser picker). */
+export async function searchUsers(db: Tx, keyword: string, limit = 20): Promise<MeetingPerson[]> {
+  const like = `%${escapeLike(keyword)}%`;
+  const rows = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+    select id, username, coalesce(nullif(first_name, ''), username) as name from users
+     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like} or real_name ilike ${like})
+     order by username limit ${limit}`);
+  return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
+}
+
+/** Meetings on the caller's team around now, for the meeting messages (meetingNews). */
+export async function newsMeetings(db: Tx, userId: number, from: Date, limit: number): Promise<MeetingRecord[]> {
+  return selectRows<MeetingRecord>(db, sql`
+    select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
+     where (m.owner_id = ${userId} or m.id in (select c.meeting_id from meeting_co_organizers c where c.user_id = ${userId}))
+       and (m.end_time >= ${from.toISOString()}::timestamptz or m.updated_at >= ${from.toISOString()}::timestamptz)
+     order by m.start_time asc, m.id asc limit ${limit}`);
+}

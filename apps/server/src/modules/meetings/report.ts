@@ -1,0 +1,102 @@
+import {
+  MEETING_LIMITS,
+  RSVP_VALUES,
+  type Lang,
+  type MeetingAttendee,
+  type MeetingReport,
+  type Rsvp,
+} from '@field-portal/shared';
+import type { CurrentUser } from '../../platform/auth.js';
+import { safeCell } from '../push/excel.js';
+import * as repo from './repo.js';
+import { attendeesOf, teamMeeting, type MeetingDeps } from './service.js';
+
+/** The meeting report (attendance, speakers, feedback, doctors reached), computed from the rows each time. */
+export async function meetingReport(deps: MeetingDeps, user: CurrentUser, meetingId: number): Promise<MeetingReport> {
+  const meeting = await teamMeeting(deps.db, user, meetingId);
+  const attendees = await attendeesOf(deps.db, meetingId);
+  return buildReport(repo.toMeetingRow(meeting, user.id), attendees, deps.now());
+}
+
+export function buildReport(meeting: MeetingReport['meeting'], attendees: MeetingAttendee[], now: number): MeetingReport {
+  const rsvp = Object.fromEntries(RSVP_VALUES.map((v) => [v, 0])) as Record<Rsvp, number>;
+  const distribution = Array.from({ length: MEETING_LIMITS.feedbackMax - MEETING_LIMITS.feedbackMin + 1 }, () => 0);
+  let attended = 0;
+  let feedbackSum = 0;
+  let feedbackCount = 0;
+  const reached = new Set<number>();
+  for (const a of attendees) {
+    rsvp[a.rsvp] += 1;
+    if (a.attended) {
+      attended += 1;
+      reached.add(a.doctorId);
+    }
+    if (a.feedbackScore !== null) {
+      feedbackCount += 1;
+      feedbackSum += a.feedbackScore;
+      distribution[a.feedbackScore - MEETING_LIMITS.feedbackMin]! += 1;
+    }
+  }
+  return {
+    meeting,
+    invited: attendees.length,
+    rsvp,
+    attended,
+    attendanceRate: attendees.length === 0 ? 0 : Math.round((attended / attendees.length) * 1000) / 10,
+    speakers: attendees.filter((a) => a.role !== 'attendee'),
+    feedback: { count: feedbackCount, average: feedbackCount === 0 ? null : Math.round((feedbackSum / feedbackCount) * 100) / 100, distribution },
+    doctorsReached: reached.size,
+    attendees,
+    generatedAt: new Date(now).toISOString(),
+  };
+}
+
+type ExcelModule = typeof import('exceljs');
+const loadExcel = async (): Promise<ExcelModule> => {
+  const mod = await import('exceljs');
+  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
+};
+
+const LABELS: Record<Lang, Record<string, string>> = {
+  zh: {
+    summary: '概要', attendees: '参会人', title: '会议名称', type: '类型', status: '状态', start: '开始时间', end: '结束时间', city: '城市',
+    hospital: '医院/场地', online: '会议链接', medicine: '产品', owner: '负责人', invited: '邀请人数', accepted: '接受', tentative: '待定',
+    declined: '拒绝', pending: '未回复', attended: '出席人数', rate: '出席率 %', reached: '触达医生', speakers: '讲者/主席', feedbackCount: '反馈数',
+    feedbackAverage: '平均评分', doctor: '医生', department: '科室', doctorTitle: '职称', rsvp: '回复', role: '角色', checkIn: '签到时间',
+    feedback: '评分', generated: '生成时间',
+  },
+  en: {
+    summary: 'Summary', attendees: 'Attendees', title: 'Title', type: 'Type', status: 'Status', start: 'Start', end: 'End', city: 'City',
+    hospital: 'Hospital / venue', online: 'Online link', medicine: 'Medicine', owner: 'Owner', invited: 'Invited', accepted: 'Accepted',
+    tentative: 'Tentative', declined: 'Declined', pending: 'No reply', attended: 'Attended', rate: 'Attendance %', reached: 'Doctors reached',
+    speakers: 'Speakers / chairs', feedbackCount: 'Feedback given', feedbackAverage: 'Average score', doctor: 'Doctor', department: 'Department',
+    doctorTitle: 'Title', rsvp: 'RSVP', role: 'Role', checkIn: 'Check-in time', feedback: 'Score', generated: 'Generated',
+  },
+};
+
+/** The report as an .xlsx: a summary sheet and one row per attendee. */
+export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
+  const t = LABELS[lang];
+  const workbook = new ExcelJS.Workbook();
+  const summary = workbook.addWorksheet(t.summary!);
+  const m = report.meeting;
+  const pairs: [string, unknown][] = [
+    [t.title!, m.title], [t.type!, m.type], [t.status!, m.status], [t.start!, m.startTime], [t.end!, m.endTime], [t.city!, m.city],
+    [t.hospital!, m.hospital], [t.online!, m.onlineUrl], [t.medicine!, m.medicine], [t.owner!, m.owner.name], [t.invited!, report.invited],
+    [t.accepted!, report.rsvp.accepted], [t.tentative!, report.rsvp.tentative], [t.declined!, report.rsvp.declined], [t.pending!, report.rsvp.pending],
+    [t.attended!, report.attended], [t.rate!, report.attendanceRate], [t.reached!, report.doctorsReached], [t.speakers!, report.speakers.length],
+    [t.feedbackCount!, report.feedback.count], [t.feedbackAverage!, report.feedback.average ?? ''], [t.generated!, report.generatedAt],
+  ];
+  for (const [label, value] of pairs) summary.addRow([safeCell(label), safeCell(value)]);
+  summary.getColumn(1).width = 22;
+  summary.getColumn(2).width = 40;
+  const sheet = workbook.addWorksheet(t.attendees!);
+  sheet.addRow([t.doctor, t.hospital, t.department, t.doctorTitle, t.role, t.rsvp, t.attended, t.checkIn, t.feedback].map(safeCell));
+  for (const a of report.attendees) {
+    sheet.addRow([a.doctorName, a.hospital, a.department, a.title, a.role, a.rsvp, a.attended ? 1 : 0, a.checkInTime ?? '', a.feedbackScore ?? ''].map(safeCell));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export const reportFileName = (report: MeetingReport) => `meeting-${report.meeting.id}-report.xlsx`;

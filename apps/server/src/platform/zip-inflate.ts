@@ -1,0 +1,87 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+
+/**
+ * Checks a ZIP container (a .xlsx) by inflating every entry and counting what comes out, never
+ * trusting the sizes its central directory declares (docs/decisions/0014). The output is
+ * counted and dropped as it streams, so the check itself holds a few kilobytes whatever the file
+ * claims; it stops at the first entry that inflates beyond its declared size or once the running
+ * total passes `maxBytes`. A parser that reads the file afterwards therefore meets at most
+ * `maxBytes` of content, in entries no larger than they say.
+ */
+export type ZipVerdict = { ok: true; entries: number; inflated: number } | { ok: false; reason: 'unreadable' | 'tooManyEntries' | 'tooLarge' };
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+class TooLarge extends Error {}
+
+/** Inflates `data` (raw deflate), counting the bytes; throws TooLarge past `limit`. */
+async function inflatedSize(data: Buffer, limit: number): Promise<number> {
+  let count = 0;
+  const counter = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      count += chunk.length;
+      done(count > limit ? new TooLarge() : null);
+    },
+  });
+  const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+  await pipeline(
+    (async function* () {
+      // Feed the input in slices, so the inflater never holds more output than one slice makes.
+      for (let at = 0; at < data.length; at += 16 * 1024) yield data.subarray(at, at + 16 * 1024);
+    })(),
+    inflater,
+    counter,
+  );
+  return count;
+}
+
+export async function checkZip(bytes: Buffer, limits: { maxEntries: number; maxBytes: number }): Promise<ZipVerdict> {
+  const min = Math.max(0, bytes.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let at = bytes.length - 22; at >= min; at--) {
+    if (bytes.readUInt32LE(at) === EOCD) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) return { ok: false, reason: 'unreadable' };
+  const entries = bytes.readUInt16LE(eocd + 10);
+  if (entries > limits.maxEntries) return { ok: false, reason: 'tooManyEntries' };
+  let offset = bytes.readUInt32LE(eocd + 16);
+  let declaredTotal = 0;
+  let inflatedTotal = 0;
+  for (let i = 0; i < entries; i++) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL) return { ok: false, reason: 'unreadable' };
+    const method = bytes.readUInt16LE(offset + 10);
+    const compressed = bytes.readUInt32LE(offset + 20);
+    const declared = bytes.readUInt32LE(offset + 24);
+    const local = bytes.readUInt32LE(offset + 42);
+    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+    // ZIP64 markers: a spreadsheet of a recipient list never needs them.
+    if (compressed === 0xffffffff || declared === 0xffffffff || local === 0xffffffff) return { ok: false, reason: 'unreadable' };
+    declaredTotal += declared;
+    if (declaredTotal > limits.maxBytes) return { ok: false, reason: 'tooLarge' };
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== LOCAL) return { ok: false, reason: 'unreadable' };
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + compressed > bytes.length) return { ok: false, reason: 'unreadable' };
+    const data = bytes.subarray(start, start + compressed);
+    let actual: number;
+    if (method === 0) actual = data.length;
+    else if (method === 8) {
+      try {
+        // At most what the entry declares, and at most what is left of the total.
+        actual = await inflatedSize(data, Math.min(declared, limits.maxBytes - inflatedTotal));
+      } catch (error) {
+        return { ok: false, reason: error instanceof TooLarge ? 'tooLarge' : 'unreadable' };
+      }
+    } else return { ok: false, reason: 'unreadable' };
+    if (actual > declared) return { ok: false, reason: 'tooLarge' };
+    inflatedTotal += actual;
+    if (inflatedTotal > limits.maxBytes) return { ok: false, reason: 'tooLarge' };
+  }
+  return { ok: true, entries, inflated: inflatedTotal };
+}

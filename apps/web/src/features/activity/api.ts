@@ -1,0 +1,109 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  API,
+  type ActivityPage,
+  type BusinessRecordItem,
+  type DoctorPage,
+  type PrincipalItem,
+  type TaskItem,
+  type TaskLogItem,
+  type TaskRecordRow,
+  type VisitItem,
+} from '@field-portal/shared';
+import { getResult, postResult } from '@/lib/http';
+
+/** Calls of the activity area (spec 001 section 7.5; docs/decisions/0019). */
+const P = API.activity;
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  undone: ['activity', 'undone'] as const,
+  tasks: (params: object) => ['activity', 'tasks', params] as const,
+  calendar: (start: number, end: number) => ['activity', 'calendar', start, end] as const,
+  visits: (params: object) => ['activity', 'visits', params] as const,
+  team: (params: object) => ['activity', 'team', params] as const,
+  taskRecord: ['activity', 'taskRecord'] as const,
+  taskRecordDetail: (userId: number) => ['activity', 'taskRecordDetail', userId] as const,
+  taskLog: (taskId: number) => ['activity', 'taskLog', taskId] as const,
+  business: (doctorId: number) => ['activity', 'business', doctorId] as const,
+  visit: (id: number) => ['activity', 'visit', id] as const,
+  principals: (keyword: string) => ['activity', 'principals', keyword] as const,
+};
+
+export const undoneQuery = () =>
+  queryOptions({
+    queryKey: activityKeys.undone,
+    queryFn: () => getResult<{ undoneTaskNum: number }>(P.undoneTaskNum, { suppressError: true }),
+    refetchInterval: 60_000,
+  });
+
+export const tasksQuery = (params: { view: 'mine' | 'created' | 'today'; size?: number; cursor?: string; undone?: 'true' }) =>
+  queryOptions({ queryKey: activityKeys.tasks(params), queryFn: () => getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { size: 50, ...params } }) });
+
+export const calendarQuery = (start: number, end: number) =>
+  queryOptions({
+    queryKey: activityKeys.calendar(start, end),
+    queryFn: async () => {
+      const [tasks, visits] = await Promise.all([
+        getResult<TaskItem[]>(P.queryTimeFrameTask, { params: { start, end } }),
+        getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { start, end, size: 100 } }),
+      ]);
+      return { tasks, visits: visits.list };
+    },
+  });
+
+export const myVisitsQuery = (params: { cursor?: string }) =>
+  queryOptions({ queryKey: activityKeys.visits(params), queryFn: () => getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { size: 20, ...params } }) });
+
+export const teamVisitsQuery = (params: { cursor?: string; userId?: number }) =>
+  queryOptions({ queryKey: activityKeys.team(params), queryFn: () => getResult<ActivityPage<VisitItem>>(P.teamInteractioRecord, { params: { size: 20, ...params } }) });
+
+export const taskRecordQuery = () => queryOptions({ queryKey: activityKeys.taskRecord, queryFn: () => getResult<TaskRecordRow[]>(P.taskRecord) });
+
+export const taskRecordDetailQuery = (userId: number) =>
+  queryOptions({ queryKey: activityKeys.taskRecordDetail(userId), queryFn: () => getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: 100 } }) });
+
+export const taskLogQuery = (taskId: number) => queryOptions({ queryKey: activityKeys.taskLog(taskId), queryFn: () => getResult<TaskLogItem[]>(P.getTaskLog, { params: { taskId } }) });
+
+export const businessRecordQuery = (doctorId: number) =>
+  queryOptions({ queryKey: activityKeys.business(doctorId), queryFn: () => getResult<ActivityPage<BusinessRecordItem>>(P.businessRecord, { params: { doctorId, size: 50 } }) });
+
+export const visitQuery = (id: number) => queryOptions({ queryKey: activityKeys.visit(id), queryFn: () => getResult<VisitItem>(P.findById, { params: { id } }) });
+
+export const principalsQuery = (keyword: string) =>
+  queryOptions({ queryKey: activityKeys.principals(keyword), queryFn: () => getResult<PrincipalItem[]>(P.getPrincipal, { params: { keyword } }) });
+
+export interface TaskInput {
+  title: string;
+  body?: string;
+  classification: string;
+  principalId?: number;
+  dueTime?: number;
+  priority: number;
+  doctorId?: number | null;
+}
+export const createTask = (body: TaskInput) => postResult<TaskItem>(P.createTask, body);
+export const updateTaskStatus = (id: number, status: number) => postResult<TaskItem>(P.updateTaskStatus, { id, status });
+export const forwardTask = (id: number, toUserId: number, reason: string) => postResult<TaskItem>(P.taskForward, { id, toUserId, reason });
+
+export interface VisitInput {
+  id?: number;
+  doctorId?: number;
+  visitTime?: number;
+  channel?: string;
+  status: 0 | 1;
+  purpose: string;
+  feedback: string;
+  nextStep: string;
+  durationSeconds?: number | null;
+  products: { product: string; keyMessages: string[] }[];
+  taskId?: number | null;
+}
+export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitRecord, body);
+export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) => postResult<TaskItem[]>(P.addVisitActivity, body);
+
+/** Doctors within the caller's scope whose name matches (the customers area's list). */
+export async function searchDoctors(keyword: string): Promise<{ id: number; name: string; hospitalName: string }[]> {
+  const page = await getResult<DoctorPage>(API.customers.doctor.list, { params: { doctorRange: 'internal', search: keyword, size: 20 }, suppressError: true });
+  return page.content;
+}

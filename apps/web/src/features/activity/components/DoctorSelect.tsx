@@ -1,0 +1,22 @@
+import { useState, type CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { searchDoctors } from '../api';
+
+/** Picks doctors within the caller's scope by name (one, or many with `multiple`). */
+export function DoctorSelect({ value, onChange, multiple, style }: { value?: number | number[]; onChange?: (value: number | number[]) => void; multiple?: boolean; style?: CSSProperties }) {
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({ queryKey: ['activity', 'doctors', keyword], queryFn: () => searchDoctors(keyword) });
+  return (
+    <Select<number | number[]>
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      mode={multiple ? 'multiple' : undefined}
+      style={style}
+      value={value}
+      onChange={(next) => onChange?.(next)}
+      loading={found.isFetching}
+      options={(found.data ?? []).map((d) => ({ value: d.id, label: d.hospitalName ? `${d.name} · ${d.hospitalName}` : d.name }))}
+      data-testid="doctor-select"
+    />
+  );
+}

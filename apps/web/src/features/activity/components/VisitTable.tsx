@@ -1,0 +1,41 @@
+import { Table, Tag } from 'antd';
+import type { VisitItem } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { formatTime, useCodes } from './codes';
+
+/** Visit records with their codes shown as labels (spec 001 section 3). */
+export function VisitTable({ visits, loading, showRep }: { visits: VisitItem[]; loading: boolean; showRep?: boolean }) {
+  const { t } = useI18n();
+  const codes = useCodes();
+  return (
+    <Table<VisitItem>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      dataSource={visits}
+      pagination={false}
+      expandable={{
+        expandedRowRender: (v) => (
+          <div>
+            {v.products.map((p) => (
+              <div key={p.product}>
+                <strong>{p.product}</strong>: {p.keyMessages.join(' / ')}
+              </div>
+            ))}
+            {v.feedback ? <div>{`${t('activity.visit.feedback')}: ${v.feedback}`}</div> : null}
+          </div>
+        ),
+      }}
+      columns={[
+        { title: t('activity.visit.time'), dataIndex: 'visitTime', width: 150, render: formatTime },
+        ...(showRep ? [{ title: t('activity.visit.rep'), key: 'rep', width: 110, render: (_: unknown, v: VisitItem) => v.user.name }] : []),
+        { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => `${v.doctor.name} · ${v.doctor.hospitalName}` },
+        { title: t('activity.visit.channel'), dataIndex: 'channel', width: 120, render: codes.channel },
+        { title: t('activity.visit.purpose'), dataIndex: 'purpose' },
+        { title: t('activity.visit.type'), dataIndex: 'type', width: 100, render: codes.visitType },
+        { title: t('activity.visit.status'), dataIndex: 'status', width: 90, render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag> },
+        { title: t('activity.visit.effective'), dataIndex: 'effective', width: 90, render: (e: boolean) => (e ? t('activity.yes') : t('activity.no')) },
+      ]}
+    />
+  );
+}

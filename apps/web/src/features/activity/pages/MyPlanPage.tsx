@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Button, Calendar, Card, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { VisitItem } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { calendarQuery } from '../api';
+import { formatTime, useCodes } from '../components/codes';
+import { TaskTable } from '../components/TaskTable';
+import { useRecordVisit } from './TaskListPages';
+import '../activity.css';
+
+/** The 6 weeks the month view shows. */
+function gridOf(month: Dayjs): { start: number; end: number } {
+  const first = month.startOf('month').startOf('week');
+  return { start: first.valueOf(), end: first.add(42, 'day').valueOf() };
+}
+
+/** /task/myPlan: a calendar of the caller's tasks (planned visits among them) and visit records. */
+export function MyPlanPage() {
+  const { t } = useI18n();
+  const codes = useCodes();
+  const navigate = useNavigate();
+  const record = useRecordVisit();
+  const [selected, setSelected] = useState(() => dayjs());
+  const range = gridOf(selected);
+  const data = useQuery(calendarQuery(range.start, range.end));
+  const tasks = data.data?.tasks ?? [];
+  const visits = data.data?.visits ?? [];
+  const sameDay = (iso: string, day: Dayjs) => dayjs(iso).isSame(day, 'day');
+
+  return (
+    <Card
+      className="fp-activity-screen"
+      title={t('activity.myPlan.tasks')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/task/newRecord/activityPlan')}>
+          {t('activity.myPlan.new')}
+        </Button>
+      }
+    >
+      <Calendar
+        value={selected}
+        onChange={(day) => setSelected(day)}
+        cellRender={(day, info) => {
+          if (info.type !== 'date') return info.originNode;
+          const dayTasks = tasks.filter((task) => sameDay(task.dueTime, day));
+          const dayVisits = visits.filter((v) => sameDay(v.visitTime, day));
+          if (dayTasks.length + dayVisits.length === 0) return null;
+          return (
+            <ul className="fp-activity-cell" data-testid={`plan-${day.format('YYYY-MM-DD')}`}>
+              {dayTasks.map((task) => (
+                <li key={`t${task.id}`} className="is-task">
+                  {task.doctor ? `${task.doctor.name} · ` : ''}
+                  {task.title}
+                </li>
+              ))}
+              {dayVisits.map((v) => (
+                <li key={`v${v.id}`} className="is-visit">
+                  {v.doctor.name} · {codes.channel(v.channel)}
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      />
+      <h3>{selected.format('YYYY-MM-DD')}</h3>
+      <TaskTable tasks={tasks.filter((task) => sameDay(task.dueTime, selected))} loading={data.isFetching} onRecord={record} />
+      <Table<VisitItem>
+        className="fp-activity-timeline"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={visits.filter((v) => sameDay(v.visitTime, selected))}
+        columns={[
+          { title: t('activity.visit.time'), dataIndex: 'visitTime', render: formatTime },
+          { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => v.doctor.name },
+          { title: t('activity.visit.channel'), dataIndex: 'channel', render: codes.channel },
+          { title: t('activity.visit.status'), dataIndex: 'status', render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag> },
+        ]}
+      />
+    </Card>
+  );
+}

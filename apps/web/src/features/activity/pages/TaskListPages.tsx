@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Table } from 'antd';
+import type { TaskItem, TaskRecordRow } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
+import { TaskTable } from '../components/TaskTable';
+import '../activity.css';
+
+/** Opens the doctor's business record with the visit form for a planned-visit task. */
+export function useRecordVisit() {
+  const navigate = useNavigate();
+  return (task: TaskItem) => {
+    if (!task.doctor) return;
+    void navigate(`/customer/businessRecord/${task.doctor.id}/${encodeURIComponent(task.doctor.name)}?taskId=${task.id}`);
+  };
+}
+
+/** /task/today: the caller's tasks due today and the overdue ones still open. */
+export function TodayPage() {
+  const { t } = useI18n();
+  const list = useQuery(tasksQuery({ view: 'today', size: 100 }));
+  const record = useRecordVisit();
+  return (
+    <Card className="fp-activity-screen" title={t('activity.myPlan.tasks')}>
+      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} onRecord={record} />
+    </Card>
+  );
+}
+
+/** /task/taskMineCreate: the tasks the caller created, newest first. */
+export function TaskMineCreatePage() {
+  const { t } = useI18n();
+  const list = useQuery(tasksQuery({ view: 'created', size: 100 }));
+  return (
+    <Card className="fp-activity-screen" title={t('activity.task.creator')}>
+      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
+    </Card>
+  );
+}
+
+/** /task/taskRecord: task figures of the caller and each member of their team. */
+export function TaskRecordPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const rows = useQuery(taskRecordQuery());
+  return (
+    <Card className="fp-activity-screen" title={t('activity.team.member')}>
+      <Table<TaskRecordRow>
+        rowKey={(r) => r.user.id}
+        size="middle"
+        loading={rows.isFetching}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('activity.team.member'), key: 'user', render: (_, r) => `${r.user.name} (${r.user.username})` },
+          { title: t('activity.record.total'), dataIndex: 'total' },
+          { title: t('activity.record.undone'), dataIndex: 'undone' },
+          { title: t('activity.record.done'), dataIndex: 'done' },
+          { title: t('activity.record.overdue'), dataIndex: 'overdue' },
+          {
+            title: '',
+            key: 'detail',
+            render: (_, r) => (
+              <Button type="link" onClick={() => void navigate(`/task/taskRecordDetail?userId=${r.user.id}&name=${encodeURIComponent(r.user.name)}`)}>
+                {t('activity.record.detail')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /task/taskRecordDetail?userId=: one member's tasks. */
+export function TaskRecordDetailPage() {
+  const [params] = useSearchParams();
+  const userId = Number(params.get('userId'));
+  const list = useQuery({ ...taskRecordDetailQuery(userId), enabled: userId > 0 });
+  return (
+    <Card className="fp-activity-screen" title={params.get('name') ?? ''}>
+      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { App as AntApp, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { activityKeys, myVisitsQuery, planVisits, taskRecordQuery, teamVisitsQuery } from '../api';
+import { useCodes } from '../components/codes';
+import { DoctorSelect } from '../components/DoctorSelect';
+import { VisitForm } from '../components/VisitForm';
+import { VisitTable } from '../components/VisitTable';
+import '../activity.css';
+
+/** /task/newRecord/visitReport: a new visit record for any doctor in scope, and the caller's records. */
+export function VisitReportPage() {
+  const { t } = useI18n();
+  const location = useLocation();
+  const list = useQuery(myVisitsQuery({}));
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <VisitForm scope="visitReport" tabPath={location.pathname} />
+      <Card className="fp-activity-screen" title={t('activity.myPlan.visits')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
+        <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} />
+      </Card>
+    </Space>
+  );
+}
+
+/** /task/newRecord/activityPlan: plan visits to one or more doctors (one visit task each). */
+export function ActivityPlanPage() {
+  const { t, lang } = useI18n();
+  const codes = useCodes();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<{ doctorIds?: number[]; planTime?: Dayjs; title?: string; body?: string; channel?: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as { doctorIds?: number[]; planTime?: Dayjs; title?: string; body?: string; channel?: string };
+    setBusy(true);
+    try {
+      await planVisits({ doctorIds: v.doctorIds ?? [], ...(v.planTime ? { planTime: v.planTime.valueOf() } : {}), title: v.title ?? '', body: v.body ?? '', channel: v.channel ?? 'face' });
+      form.resetFields();
+      void message.success(t('activity.plan.saved'));
+      await client.invalidateQueries({ queryKey: activityKeys.all });
+    } catch (error) {
+      void message.error(describeFailure(error, lang));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="fp-activity-screen" title={t('activity.plan.title')} data-testid="activity-plan">
+      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={{ channel: 'face', planTime: dayjs().add(1, 'day').hour(10).minute(0).second(0) }}>
+        <Form.Item name="doctorIds" label={t('activity.plan.doctors')} required>
+          <DoctorSelect multiple />
+        </Form.Item>
+        <Form.Item name="planTime" label={t('activity.plan.time')} required>
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        </Form.Item>
+        <Form.Item name="channel" label={t('activity.visit.channel')}>
+          <Select options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />
+        </Form.Item>
+        <Form.Item name="title" label={t('activity.visit.purpose')}>
+          <Input maxLength={ACTIVITY_LIMITS.titleMax} />
+        </Form.Item>
+        <Form.Item name="body" label={t('activity.task.body')}>
+          <Input.TextArea rows={2} maxLength={ACTIVITY_LIMITS.bodyMax} />
+        </Form.Item>
+        <Button type="primary" loading={busy} onClick={() => void submit()}>
+          {t('activity.plan.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** /task/newRecord: the caller's visit records. */
+export function NewRecordPage() {
+  const { t } = useI18n();
+  const list = useQuery(myVisitsQuery({}));
+  return (
+    <Card className="fp-activity-screen" title={t('activity.myPlan.visits')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
+      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} />
+    </Card>
+  );
+}
+
+/** /task/teamInteractioRecord: the records of the caller's team (managers). */
+export function TeamInteractionRecordPage() {
+  const { t } = useI18n();
+  const [userId, setUserId] = useState<number | undefined>(undefined);
+  const members = useQuery(taskRecordQuery());
+  const list = useQuery(teamVisitsQuery(userId ? { userId } : {}));
+  return (
+    <Card className="fp-activity-screen" title={t('activity.team.member')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
+      <div className="fp-activity-toolbar">
+        <Select
+          style={{ width: 220 }}
+          allowClear
+          placeholder={t('activity.team.all')}
+          value={userId}
+          onChange={(v) => setUserId(v)}
+          options={(members.data ?? []).slice(1).map((m) => ({ value: m.user.id, label: m.user.name }))}
+        />
+      </div>
+      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} showRep />
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Badge, Button, Empty, Input, List, Segmented, Space, Tag, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
+import { AuthorisedImage } from '@/lib/authorised-image';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { articleListQuery } from '../api';
+
+export const articleDetailPath = (id: number) => `/contentCenter/ccArticleDetail?id=${id}`;
+export const formatDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
+
+/** A channel's published articles, newest first, with "load more" by keyset; unread ones are marked. */
+export function ArticleList({ channel, department, categories = false }: { channel: ArticleChannel; department?: DynamicsDepartment; categories?: boolean }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [category, setCategory] = useState<string>('');
+  const [keyword, setKeyword] = useState('');
+  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  const filters = { channel, department, category: (category || undefined) as ArticleRow['category'] | undefined, keyword: keyword || undefined };
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        {categories && (
+          <Segmented
+            value={category}
+            onChange={(v) => {
+              setCategory(String(v));
+              setPages([undefined]);
+            }}
+            options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as LabelKey) }))]}
+          />
+        )}
+        <Input.Search
+          allowClear
+          placeholder={t('content.search')}
+          aria-label={t('content.search')}
+          style={{ width: 260 }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPages([undefined]);
+          }}
+        />
+      </Space>
+      {pages.map((cursor, i) => (
+        <ArticlePageBlock
+          key={cursor ?? 'first'}
+          query={{ ...filters, cursor, size: 10 }}
+          first={i === 0}
+          last={i === pages.length - 1}
+          onMore={(next) => setPages((p) => [...p, next])}
+          onOpen={(id) => void navigate(articleDetailPath(id))}
+        />
+      ))}
+    </Space>
+  );
+}
+
+function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Parameters<typeof articleListQuery>[0]; first: boolean; last: boolean; onMore: (cursor: string) => void; onOpen: (id: number) => void }) {
+  const { t } = useI18n();
+  const result = useQuery(articleListQuery(query));
+  const list = result.data?.list ?? [];
+  if (first && !result.isLoading && list.length === 0) return <Empty description={t('content.empty')} />;
+  return (
+    <>
+      <List<ArticleRow>
+        loading={result.isLoading}
+        itemLayout="vertical"
+        dataSource={list}
+        header={first && result.data ? <Typography.Text type="secondary">{t('content.total', { n: result.data.total })}</Typography.Text> : undefined}
+        renderItem={(a) => (
+          <List.Item
+            key={a.id}
+            className="fp-article-item"
+            onClick={() => onOpen(a.id)}
+            extra={a.coverUrl ? <AuthorisedImage src={a.coverUrl} alt="" className="fp-article-cover-thumb" /> : undefined}
+            actions={[
+              <span key="time">{formatDay(a.publishTime)}</span>,
+              <span key="reads">
+                <EyeOutlined /> {a.readCount}
+              </span>,
+              <span key="author">{a.author}</span>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  {!a.read && (
+                    <span title={t('content.unread')} aria-label={t('content.unread')}>
+                      <Badge status="processing" />
+                    </span>
+                  )}
+                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()}>
+                    {a.title}
+                  </a>
+                  <Tag>{t(`content.category.${a.category}` as LabelKey)}</Tag>
+                  {a.source === 'external' && <Tag color="orange">{t('content.source.external')}</Tag>}
+                  {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
+                </Space>
+              }
+              description={a.summary}
+            />
+          </List.Item>
+        )}
+      />
+      {last && result.data?.nextCursor && (
+        <Button block onClick={() => onMore(result.data.nextCursor!)}>
+          {t('content.more')}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type ArticleReader, type RecommendState } from '@field-portal/shared';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { articleForEdit, contentKeys, deleteArticle, manageListQuery, readersQuery, recommendArticle } from '../api';
+import { ArticleEditor } from './ArticleEditor';
+import { formatDay } from './ArticleList';
+
+/** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
+export function ManageArticles() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<ArticleDetail | null | undefined>(undefined);
+  const [readersOf, setReadersOf] = useState<ArticleRow | null>(null);
+  const list = useQuery(manageListQuery({ size: 100 }));
+  const refresh = () => void client.invalidateQueries({ queryKey: contentKeys.all });
+  const edit = async (id: number) => setEditing(await articleForEdit(id));
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('content.manage.new')}
+        </Button>
+      </Space>
+      <Table<ArticleRow>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: t('content.empty') }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        columns={[
+          { title: t('content.field.title'), dataIndex: 'title', ellipsis: true },
+          { title: t('content.field.channel'), dataIndex: 'channel', width: 120, render: (c: string, a) => `${t(`content.channel.${c}` as LabelKey)}${a.department ? ` · ${a.department.toUpperCase()}` : ''}` },
+          {
+            title: t('content.field.status'),
+            dataIndex: 'status',
+            width: 90,
+            render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`content.status.${s}` as LabelKey)}</Tag>,
+          },
+          { title: t('content.field.publishTime'), dataIndex: 'publishTime', width: 110, render: formatDay },
+          {
+            title: t('content.field.reads'),
+            width: 110,
+            render: (_: unknown, a) => (
+              <Button type="link" size="small" onClick={() => setReadersOf(a)}>
+                {t('content.manage.readsValue', { reads: a.readCount, readers: a.readerCount })}
+              </Button>
+            ),
+          },
+          {
+            title: t('content.field.recommend'),
+            width: 150,
+            render: (_: unknown, a) => (
+              <Select<RecommendState | ''>
+                size="small"
+                style={{ width: 140 }}
+                aria-label={t('content.field.recommend')}
+                value={a.recommendState ?? ''}
+                options={[{ value: '', label: t('content.recommend.none') }, ...RECOMMEND_STATES.map((s) => ({ value: s, label: t(`content.recommend.${s}` as LabelKey) }))]}
+                onChange={async (v) => {
+                  await recommendArticle(a.id, v === '' ? null : v);
+                  refresh();
+                }}
+              />
+            ),
+          },
+          {
+            title: t('content.manage.actions'),
+            width: 130,
+            render: (_: unknown, a) => (
+              <Space size={4}>
+                <Button size="small" type="link" onClick={() => void edit(a.id)}>
+                  {t('content.manage.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('content.manage.confirmDelete')}
+                  onConfirm={async () => {
+                    await deleteArticle(a.id);
+                    void message.success(t('content.manage.deleted'));
+                    refresh();
+                  }}
+                >
+                  <Button size="small" type="link" danger>
+                    {t('content.manage.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing !== undefined && (
+        <ArticleEditor
+          article={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            refresh();
+          }}
+        />
+      )}
+      <Drawer open={readersOf !== null} onClose={() => setReadersOf(null)} title={readersOf?.title} size={520}>
+        {readersOf && <Readers id={readersOf.id} />}
+      </Drawer>
+    </>
+  );
+}
+
+function Readers({ id }: { id: number }) {
+  const { t } = useI18n();
+  const readers = useQuery(readersQuery(id));
+  return (
+    <Table<ArticleReader>
+      rowKey="userId"
+      size="small"
+      loading={readers.isLoading}
+      dataSource={readers.data ?? []}
+      pagination={false}
+      locale={{ emptyText: t('content.noReaders') }}
+      columns={[
+        { title: t('content.readers.name'), render: (_: unknown, r) => `${r.name} (${r.username})` },
+        { title: t('content.readers.first'), dataIndex: 'firstReadTime', render: (v: string) => new Date(v).toLocaleString() },
+        { title: t('content.readers.count'), dataIndex: 'readCount', width: 80 },
+      ]}
+    />
+  );
+}

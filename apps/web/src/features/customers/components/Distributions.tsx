@@ -1,0 +1,46 @@
+import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Segmented, Skeleton } from 'antd';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { DISTRIBUTION_DIMENSIONS, type DistributionDimension } from '@field-portal/shared';
+import { distributionQuery } from '../api/customers-api';
+import type { DoctorFilters } from '../filters';
+
+// ECharts comes with the chart's own chunk, fetched only by a screen that shows one.
+const TopTenChart = lazy(() => import('./TopTenChart'));
+
+const DIMENSION_LABEL: Record<DistributionDimension, LabelKey> = {
+  department: 'customers.dist.department',
+  title: 'customers.dist.title',
+  province: 'customers.dist.province',
+  city: 'customers.dist.city',
+  hospital: 'customers.dist.hospital',
+};
+
+/** The top-10 distributions of spec 001 section 9 over the caller's scope and the chosen filters, one dimension at a time. */
+export function Distributions({ filters }: { filters: DoctorFilters }) {
+  const { t, msg } = useI18n();
+  const [dimension, setDimension] = useState<DistributionDimension>('department');
+  const top = useQuery(distributionQuery(filters, dimension));
+  const label = t(DIMENSION_LABEL[dimension]);
+  const items = (top.data?.items ?? []).map((item) => ({ name: item.name, value: item.count }));
+  return (
+    <div className="fp-cust-dist">
+      <Segmented<DistributionDimension>
+        aria-label={t('customers.dist.dimension')}
+        value={dimension}
+        onChange={setDimension}
+        options={DISTRIBUTION_DIMENSIONS.map((d) => ({ value: d, label: t(DIMENSION_LABEL[d]) }))}
+      />
+      {top.isLoading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} />
+      ) : (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <TopTenChart items={items} label={label} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

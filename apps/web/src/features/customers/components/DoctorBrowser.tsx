@@ -1,0 +1,204 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { DOCTOR_RANGES, type DoctorRow, type Lang } from '@field-portal/shared';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { formatCount, formatTotal } from '@/lib/format';
+import { usePageSearch } from '@/lib/page-search';
+import { doctorListQuery, PAGE_SIZES } from '../api/customers-api';
+import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
+import { useKeyset } from '../keyset';
+import { labelOf, titleOptions } from '../reference-options';
+import { doctorPath, hospitalPath } from '../routes';
+import { searchProblem } from '../search';
+import { AddDoctorWizard } from './AddDoctorWizard';
+import { DoctorFilterForm } from './DoctorFilterForm';
+import { FilterChips, type FilterChip } from './FilterChips';
+import { KeysetPager } from './KeysetPager';
+import { TagDialog, type TagTarget } from './TagDialog';
+
+const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], LabelKey> = {
+  region: 'customers.filter.region',
+  cityLevel: 'customers.filter.cityLevel',
+  hospital: 'customers.filter.hospital',
+  department: 'customers.filter.department',
+  hospitalLevel: 'customers.filter.hospitalLevel',
+  title: 'customers.filter.title',
+  direction: 'customers.filter.direction',
+  indication: 'customers.filter.indication',
+  onlinePatients: 'customers.filter.onlinePatients',
+  outpatientDays: 'customers.filter.outpatientDays',
+  outpatientType: 'customers.filter.outpatientType',
+  tag: 'customers.filter.tag',
+};
+
+const keepLocked = (fresh: DoctorFilters, from: DoctorFilters, locked: DoctorFilterKey[]) => locked.reduce((f, key) => choose(f, key, from.chosen[key] ?? []), fresh);
+
+const rangeName = (code: string, lang: Lang) => {
+  const range = DOCTOR_RANGES.find((r) => r.code === code);
+  return range ? (lang === 'en' ? range.nameEn : range.name) : code;
+};
+
+/**
+ * Doctors of the caller's scope: the filters of spec 001 section 3 as chips with a count that
+ * explains them, the top bar's search, keyset pages, and tagging the selected doctors or the
+ * whole filtered set at once.
+ */
+export function DoctorBrowser({
+  router,
+  filters,
+  onFilters,
+  locked = [],
+}: {
+  router: string;
+  filters: DoctorFilters;
+  onFilters: (next: DoctorFilters) => void;
+  /** Filters the screen fixes (a hospital's own doctors): shown as chips that cannot be closed, and kept by "clear all". */
+  locked?: DoctorFilterKey[];
+}) {
+  const { t, lang, msg } = useI18n();
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const key = filtersKey({ filters, pageSize });
+  const pages = useKeyset(key);
+  const list = useQuery(doctorListQuery(filters, pages.cursor, pageSize));
+  const [selected, setSelected] = useState<Map<number, DoctorRow>>(new Map());
+  const [tagTarget, setTagTarget] = useState<TagTarget | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  usePageSearch({
+    key: router,
+    placeholder: t('customers.searchPlaceholder'),
+    value: filters.search,
+    check: (text) => searchProblem(text, msg),
+    onSearch: (search) => onFilters({ ...filters, search }),
+  });
+
+  const chips = useMemo<FilterChip[]>(() => {
+    const out: FilterChip[] = [{ key: 'doctorRange', label: t('customers.filter.doctorRange'), value: rangeName(filters.doctorRange, lang) }];
+    for (const name of DOCTOR_FILTER_KEYS) {
+      const choices = filters.chosen[name];
+      if (choices?.length) out.push({ key: name, label: t(FILTER_LABEL[name]), value: chipValue(name, choices), onClose: locked.includes(name) ? undefined : () => onFilters(choose(filters, name, [])) });
+    }
+    if (filters.search) out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+    return out;
+  }, [filters, lang, locked, onFilters, t]);
+
+  const data = list.data;
+  const titles = titleOptions(lang);
+  const selectedRows = [...selected.values()];
+
+  return (
+    <Card className="fp-cust-screen">
+      <DoctorFilterForm filters={filters} onChange={onFilters} hidden={locked} />
+      <FilterChips
+        noun="doctors"
+        chips={chips}
+        count={data ? { matched: data.total, matchedCapped: data.capped, scope: data.scopeTotal, scopeCapped: data.scopeCapped } : undefined}
+        onClearAll={() => onFilters(keepLocked(emptyDoctorFilters(filters.doctorRange), filters, locked))}
+      />
+      <div className="fp-cust-toolbar">
+        <Typography.Text type="secondary">{selected.size > 0 ? t('customers.selected', { n: formatCount(selected.size) }) : t('customers.selectHint')}</Typography.Text>
+        <span className="fp-cust-spacer" />
+        <Space wrap>
+          <Button icon={<TagsOutlined />} disabled={selected.size === 0} onClick={() => setTagTarget({ kind: 'doctors', doctors: selectedRows })}>
+            {t('customers.tags.tagSelected', { n: formatCount(selected.size) })}
+          </Button>
+          <Tooltip title={t('customers.tags.tagAllHint')}>
+            <Button
+              icon={<TagsOutlined />}
+              disabled={!data || data.total === 0}
+              onClick={() => data && setTagTarget({ kind: 'filtered', filters, count: formatTotal(data.total, data.capped) })}
+            >
+              {t('customers.tags.tagAll', { n: data ? formatTotal(data.total, data.capped) : '…' })}
+            </Button>
+          </Tooltip>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('customers.add.button')}
+          </Button>
+        </Space>
+      </div>
+      <Table<DoctorRow>
+        rowKey="id"
+        size="middle"
+        virtual
+        scroll={{ x: 1300, y: 560 }}
+        loading={list.isFetching}
+        dataSource={data?.content ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
+        rowSelection={{
+          selectedRowKeys: [...selected.keys()],
+          preserveSelectedRowKeys: true,
+          onChange: (_keys, rows) => {
+            const next = new Map(selected);
+            const onPage = new Set((data?.content ?? []).map((r) => r.id));
+            for (const id of onPage) next.delete(id);
+            for (const row of rows) if (row) next.set(row.id, row);
+            setSelected(next);
+          },
+        }}
+        columns={[
+          {
+            title: t('customers.col.name'),
+            dataIndex: 'name',
+            width: 150,
+            fixed: 'left',
+            render: (name: string, row) => (
+              <Space size={4}>
+                <Link to={doctorPath(row.id, name)}>{name}</Link>
+                {row.pendingCorrection ? <Tag color="orange">{t('customers.correction.pendingShort')}</Tag> : null}
+              </Space>
+            ),
+          },
+          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 240, ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+          { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => row.dept2Name ?? row.dept1Name },
+          { title: t('customers.col.title'), dataIndex: 'titleCode', width: 130, render: (code: string) => labelOf(titles, code) },
+          { title: t('customers.col.region'), width: 150, ellipsis: true, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 110, align: 'right', render: (n: number) => formatCount(n) },
+          {
+            title: t('customers.col.tags'),
+            dataIndex: 'tags',
+            width: 220,
+            // two tags and a count keep every row one line high (the virtual list needs steady rows)
+            render: (tags: DoctorRow['tags']) =>
+              tags.length === 0 ? (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ) : (
+                <span className="fp-cust-row-tags">
+                  {tags.slice(0, 2).map((tag) => (
+                    <Tag key={tag.id} color={tag.shared ? 'blue' : 'purple'}>
+                      {tag.name}
+                    </Tag>
+                  ))}
+                  {tags.length > 2 ? <Tooltip title={tags.slice(2).map((tag) => tag.name).join('、')}><Tag>+{tags.length - 2}</Tag></Tooltip> : null}
+                </span>
+              ),
+          },
+        ]}
+      />
+      <KeysetPager
+        pageIndex={pages.pageIndex}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(data?.nextCursor)}
+        loading={list.isFetching}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(data?.nextCursor)}
+        onPageSize={setPageSize}
+      />
+      {tagTarget ? (
+        <TagDialog
+          target={tagTarget}
+          onClose={(done) => {
+            setTagTarget(null);
+            if (done) setSelected(new Map());
+          }}
+        />
+      ) : null}
+      {adding ? <AddDoctorWizard onClose={() => setAdding(false)} /> : null}
+    </Card>
+  );
+}

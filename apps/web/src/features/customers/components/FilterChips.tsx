@@ -1,0 +1,59 @@
+import { Button, Tag, Typography } from 'antd';
+import { useI18n } from '@/lib/i18n';
+import { formatTotal } from '@/lib/format';
+
+/** One chosen filter: its name, what was chosen, and how to drop it (none for a required filter). */
+export interface FilterChip {
+  key: string;
+  label: string;
+  value: string;
+  onClose?: () => void;
+}
+
+/** Counted rows: those matching the filters and all in the caller's scope, each possibly capped. */
+export interface ScopeCount {
+  matched: number;
+  matchedCapped: boolean;
+  scope: number;
+  scopeCapped: boolean;
+}
+
+/**
+ * The filters as chips and a count that explains them: "1,203 of 48,211 doctors in your scope".
+ * The chips say why the list holds what it holds; closing one widens it again.
+ */
+export function FilterChips({ chips, count, noun, onClearAll }: { chips: FilterChip[]; count?: ScopeCount; noun: 'doctors' | 'hospitals'; onClearAll?: () => void }) {
+  const { t } = useI18n();
+  const closable = chips.filter((c) => c.onClose);
+  return (
+    <div className="fp-cust-chips" aria-label={t('customers.filters.chosen')}>
+      <Typography.Text className="fp-cust-count" data-testid="scope-count">
+        {count
+          ? t(noun === 'doctors' ? 'customers.count.doctors' : 'customers.count.hospitals', {
+              matched: formatTotal(count.matched, count.matchedCapped),
+              scope: formatTotal(count.scope, count.scopeCapped),
+            })
+          : t('common.loading')}
+      </Typography.Text>
+      {chips.map((chip) => (
+        <Tag
+          key={chip.key}
+          className="fp-cust-chip"
+          closable={Boolean(chip.onClose)}
+          onClose={(e) => {
+            e.preventDefault();
+            chip.onClose?.();
+          }}
+          closeIcon={chip.onClose ? undefined : false}
+        >
+          <span className="fp-cust-chip-label">{chip.label}:</span> {chip.value}
+        </Tag>
+      ))}
+      {closable.length > 1 && onClearAll ? (
+        <Button size="small" type="link" onClick={onClearAll}>
+          {t('customers.filters.clearAll')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

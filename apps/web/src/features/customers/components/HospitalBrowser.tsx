@@ -1,0 +1,160 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table, Typography } from 'antd';
+import { describeFailure } from '@/lib/http';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { usePageSearch } from '@/lib/page-search';
+import type { HospitalRow } from '@field-portal/shared';
+import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } from '../api/customers-api';
+import { chipValue, choose, emptyHospitalFilters, filtersKey, HOSPITAL_FILTER_KEYS, type Choice, type Coverage, type HospitalFilterKey, type HospitalFilters } from '../filters';
+import { useKeyset } from '../keyset';
+import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
+import { hospitalPath } from '../routes';
+import { searchProblem } from '../search';
+import { FilterChips, type FilterChip } from './FilterChips';
+import { KeysetPager } from './KeysetPager';
+import { LazyCascader } from './LazyCascader';
+
+const FILTER_LABEL: Record<HospitalFilterKey, LabelKey> = {
+  region: 'customers.filter.region',
+  hospitalLevel: 'customers.filter.hospitalLevel',
+  hospitalType: 'customers.filter.hospitalType',
+};
+
+function MultiSelect({ label, options, value, onChange }: { label: string; options: Choice[]; value: Choice[]; onChange: (c: Choice[]) => void }) {
+  const byValue = new Map(options.map((o) => [o.value, o]));
+  return (
+    <Select
+      className="fp-cust-filter"
+      aria-label={label}
+      placeholder={label}
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+      value={value.map((c) => c.value)}
+      onChange={(values: string[]) => onChange(values.map((v) => byValue.get(v)).filter((c): c is Choice => Boolean(c)))}
+    />
+  );
+}
+
+/**
+ * Hospitals of the caller's scope: region, tier, grade and type as chips with a count, coverage
+ * (the team covers it or not), the top bar's search, keyset pages. A team manager switches coverage here.
+ */
+export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { router: string; filters: HospitalFilters; onFilters: (f: HospitalFilters) => void; editCoverage: boolean }) {
+  const { t, lang, msg } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const pages = useKeyset(filtersKey({ filters, pageSize }));
+  const list = useQuery(hospitalListQuery(filters, pages.cursor, pageSize));
+  const scopeCount = useQuery(hospitalScopeCountQuery());
+  const [switching, setSwitching] = useState<number | null>(null);
+  const loadRegion = useCallback((depth: number, parent: string | null) => customersApi.regions(depth, parent), []);
+  const set = (key: HospitalFilterKey) => (choices: Choice[]) => onFilters(choose(filters, key, choices));
+
+  usePageSearch({
+    key: router,
+    placeholder: t('customers.searchPlaceholder'),
+    value: filters.search,
+    check: (text) => searchProblem(text, msg),
+    onSearch: (search) => onFilters({ ...filters, search }),
+  });
+
+  const chips = useMemo<FilterChip[]>(() => {
+    const out: FilterChip[] = [];
+    for (const key of HOSPITAL_FILTER_KEYS) {
+      const choices = filters.chosen[key];
+      if (choices?.length) out.push({ key, label: t(FILTER_LABEL[key]), value: chipValue(key, choices), onClose: () => onFilters(choose(filters, key, [])) });
+    }
+    if (filters.coverage !== 'all') out.push({ key: 'coverage', label: t('customers.hospital.coverage'), value: t(filters.coverage === 'covered' ? 'customers.hospital.covered' : 'customers.hospital.notCovered'), onClose: () => onFilters({ ...filters, coverage: 'all' }) });
+    if (filters.search) out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+    return out;
+  }, [filters, onFilters, t]);
+
+  const setCoverage = async (row: HospitalRow, covered: boolean) => {
+    setSwitching(row.id);
+    try {
+      await customersApi.setCoverage(row.id, covered);
+      await client.invalidateQueries({ queryKey: ['customers', 'hospitals'] });
+    } catch (failure) {
+      void message.error(describeFailure(failure, lang));
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const data = list.data;
+  const grades = gradeOptions(lang);
+  const types = hospitalTypeOptions(lang);
+  const tiers = cityLevelOptions(lang);
+  return (
+    <Card className="fp-cust-screen">
+      <div className="fp-cust-filters">
+        <div className="fp-cust-filter-row">
+          <Segmented<Coverage>
+            aria-label={t('customers.hospital.coverage')}
+            value={filters.coverage}
+            onChange={(coverage) => onFilters({ ...filters, coverage })}
+            options={[
+              { value: 'all', label: t('customers.hospital.all') },
+              { value: 'covered', label: t('customers.hospital.covered') },
+              { value: 'uncovered', label: t('customers.hospital.notCovered') },
+            ]}
+          />
+          <LazyCascader levels={3} load={loadRegion} value={filters.chosen.region ?? []} onChange={set('region')} placeholder={t('customers.filter.region')} ariaLabel={t('customers.filter.region')} style={{ width: 240 }} />
+          <MultiSelect label={t('customers.filter.hospitalLevel')} options={grades} value={filters.chosen.hospitalLevel ?? []} onChange={set('hospitalLevel')} />
+          <MultiSelect label={t('customers.filter.hospitalType')} options={types} value={filters.chosen.hospitalType ?? []} onChange={set('hospitalType')} />
+        </div>
+      </div>
+      <FilterChips
+        noun="hospitals"
+        chips={chips}
+        count={data && scopeCount.data !== undefined ? { matched: data.total, matchedCapped: data.capped, scope: scopeCount.data, scopeCapped: false } : undefined}
+        onClearAll={() => onFilters(emptyHospitalFilters())}
+      />
+      <Table<HospitalRow>
+        rowKey="id"
+        size="middle"
+        virtual
+        scroll={{ x: 1000, y: 560 }}
+        loading={list.isFetching}
+        dataSource={data?.content ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
+        columns={[
+          { title: t('customers.col.hospital'), dataIndex: 'name', width: 280, fixed: 'left', ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link> },
+          { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: 120, render: (code: string) => labelOf(grades, code) || '—' },
+          { title: t('customers.filter.hospitalType'), dataIndex: 'type', width: 170, ellipsis: true, render: (code: string) => labelOf(types, code) || '—' },
+          { title: t('customers.col.region'), width: 200, ellipsis: true, render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · ') },
+          { title: t('customers.filter.cityLevel'), dataIndex: 'cityLevel', width: 120, render: (tier: number | null) => labelOf(tiers, tier) || '—' },
+          {
+            title: t('customers.hospital.coverage'),
+            dataIndex: 'covered',
+            width: 110,
+            render: (covered: boolean, row) =>
+              editCoverage ? (
+                <Switch size="small" checked={covered} loading={switching === row.id} aria-label={`${t('customers.hospital.coverage')} ${row.name}`} onChange={(on) => void setCoverage(row, on)} />
+              ) : (
+                <Typography.Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Typography.Text>
+              ),
+          },
+        ]}
+      />
+      <KeysetPager
+        pageIndex={pages.pageIndex}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(data?.nextCursor)}
+        loading={list.isFetching}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(data?.nextCursor)}
+        onPageSize={setPageSize}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
+import { describeFailure } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { correctionsQuery, customersApi, PAGE_SIZES } from '../api/customers-api';
+import { KeysetPager } from '../components/KeysetPager';
+import { ProposedChanges } from '../components/ProposedChanges';
+import { useKeyset } from '../keyset';
+import { doctorPath } from '../routes';
+import '../customers.css';
+
+const STATUS_COLOR: Record<CorrectionStatus, string> = { pending: 'orange', accepted: 'green', rejected: 'default' };
+
+/** /dataManage/customerData: the corrections field staff sent, for the keepers of customer master data to accept or reject. */
+export function CorrectionQueuePage() {
+  const { t, lang, msg } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [status, setStatus] = useState<CorrectionStatus>('pending');
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const pages = useKeyset(`${status}/${pageSize}`);
+  const list = useQuery(correctionsQuery(status, pages.cursor, pageSize));
+  const [busy, setBusy] = useState<number | null>(null);
+  const statusLabel = (s: CorrectionStatus) => msg(`customers.correction.${s}`);
+
+  const decide = async (row: CorrectionRow, accept: boolean) => {
+    setBusy(row.id);
+    try {
+      await customersApi.decideCorrection(row.id, accept);
+      void message.success(t(accept ? 'customers.correction.acceptedDone' : 'customers.correction.rejectedDone'));
+      await client.invalidateQueries({ queryKey: ['customers'] });
+    } catch (failure) {
+      void message.error(describeFailure(failure, lang));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card className="fp-cust-screen" title={t('customers.corrections.title')}>
+      <div className="fp-cust-toolbar">
+        <Segmented<CorrectionStatus>
+          aria-label={t('customers.corrections.status')}
+          value={status}
+          onChange={setStatus}
+          options={(['pending', 'accepted', 'rejected'] as const).map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+      </div>
+      <Table<CorrectionRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.content ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
+        columns={[
+          { title: t('customers.col.name'), dataIndex: 'doctorName', width: 120, render: (name: string, row) => <Link to={doctorPath(row.doctorId, name)}>{name}</Link> },
+          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 220, ellipsis: true },
+          {
+            title: t('customers.correction.content'),
+            render: (_, row) => (
+              <>
+                <div className="fp-cust-correction-text">{row.content}</div>
+                <ProposedChanges changes={row.changes} />
+              </>
+            ),
+          },
+          { title: t('customers.corrections.by'), dataIndex: 'createdByName', width: 110 },
+          { title: t('customers.corrections.at'), dataIndex: 'createdAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            title: t('customers.corrections.status'),
+            width: 190,
+            render: (_, row) =>
+              row.status === 'pending' ? (
+                <Space>
+                  <Button size="small" type="primary" loading={busy === row.id} onClick={() => void decide(row, true)}>
+                    {t('customers.correction.accept')}
+                  </Button>
+                  <Button size="small" danger disabled={busy === row.id} onClick={() => void decide(row, false)}>
+                    {t('customers.correction.reject')}
+                  </Button>
+                </Space>
+              ) : (
+                <Space orientation="vertical" size={0}>
+                  <Tag color={STATUS_COLOR[row.status]}>{statusLabel(row.status)}</Tag>
+                  {row.decidedByName ? <Typography.Text type="secondary">{row.decidedByName}</Typography.Text> : null}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <KeysetPager
+        pageIndex={pages.pageIndex}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(list.data?.nextCursor)}
+        loading={list.isFetching}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(list.data?.nextCursor)}
+        onPageSize={setPageSize}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+// The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
+import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
+import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { isHttpError } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { formatCount } from '@/lib/format';
+import { doctorQuery } from '../api/customers-api';
+import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
+import { CorrectionDialog } from '../components/CorrectionDialog';
+import { CorrectionReview } from '../components/CorrectionReview';
+import { DoctorTags } from '../components/DoctorTags';
+import { TagDialog } from '../components/TagDialog';
+import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, positionOptions, teachingTitleOptions, titleOptions } from '../reference-options';
+import { useCustomerRights } from '../rights';
+import { hospitalPath } from '../routes';
+import '../customers.css';
+
+function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
+  const { t, lang, msg } = useI18n();
+  const pending = doctor.pendingCorrection;
+  const dept = [doctor.dept1Name, doctor.dept2Name].filter(Boolean).join(' / ');
+  return (
+    <Card className="fp-cust-screen">
+      <div className="fp-cust-doctor-head">
+        <div className="fp-cust-avatar" aria-hidden>
+          {doctor.name.slice(0, 1)}
+        </div>
+        <div className="fp-cust-doctor-title">
+          <Space size={8} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {doctor.name}
+            </Typography.Title>
+            <Tag color="blue">{labelOf(titleOptions(lang), doctor.titleCode)}</Tag>
+            {doctor.teachingTitleCode ? <Tag>{labelOf(teachingTitleOptions(lang), doctor.teachingTitleCode)}</Tag> : null}
+            {pending ? (
+              <Tag color="orange" data-testid="pending-correction">
+                {msg('customers.correction.pending')}
+              </Tag>
+            ) : null}
+          </Space>
+          <Typography.Text type="secondary">
+            <Link to={hospitalPath(doctor.hospitalId, doctor.hospitalName)}>{doctor.hospitalName}</Link> · {dept}
+          </Typography.Text>
+        </div>
+        <Space className="fp-cust-doctor-actions" wrap>
+          <Button icon={<TagsOutlined />} onClick={onTag}>
+            {t('customers.tags.add')}
+          </Button>
+          <Button icon={<EditOutlined />} onClick={onCorrect}>
+            {t('customers.correction.open')}
+          </Button>
+        </Space>
+      </div>
+      <Descriptions
+        className="fp-cust-facts"
+        size="small"
+        column={{ xs: 1, md: 2, xl: 4 }}
+        items={[
+          { key: 'region', label: t('customers.col.region'), children: [doctor.province, doctor.city].filter(Boolean).join(' / ') || '—' },
+          { key: 'grade', label: t('customers.filter.hospitalLevel'), children: labelOf(gradeOptions(lang), doctor.hospitalLevel) || '—' },
+          { key: 'range', label: t('customers.filter.doctorRange'), children: labelOf(doctorRangeOptions(lang), doctor.doctorRange) },
+          { key: 'direction', label: t('customers.filter.direction'), children: labelOf(directionOptions(lang), doctor.directionCode) || '—' },
+          { key: 'indications', label: t('customers.filter.indication'), children: doctor.indications.join('、') || '—' },
+          { key: 'online', label: t('customers.filter.onlinePatients'), children: formatCount(doctor.onlinePatients) },
+          { key: 'days', label: t('customers.filter.outpatientDays'), children: formatCount(doctor.outpatientDays) },
+          { key: 'type', label: t('customers.filter.outpatientType'), children: labelOf(outpatientTypeOptions(lang), doctor.outpatientType) || '—' },
+          { key: 'phone', label: t('customers.col.phone'), children: doctor.phone || '—' },
+          { key: 'tags', label: t('customers.col.tags'), span: 3, children: <DoctorTags doctor={doctor} /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function Affiliations({ rows }: { rows: AffiliationRow[] }) {
+  const { t, lang, msg } = useI18n();
+  const positions = positionOptions(lang);
+  return (
+    <Table<AffiliationRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
+      columns={[
+        { title: t('customers.col.hospital'), dataIndex: 'hospitalName', render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+        { title: t('customers.col.department'), render: (_, row) => row.dept2Name ?? row.dept1Name },
+        { title: t('customers.col.position'), dataIndex: 'positionCode', render: (code: string | null) => labelOf(positions, code) || '—' },
+        { title: t('customers.aff.kind'), dataIndex: 'isPrimary', render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>) },
+        { title: t('customers.aff.since'), render: (_, row) => [row.startDate, row.endDate].filter(Boolean).join(' – ') || '—' },
+      ]}
+    />
+  );
+}
+
+/** The full view's sections (spec 001 section 3): positions, academic information, impact. */
+function FullView({ doctor }: { doctor: DoctorInfo }) {
+  const { t } = useI18n();
+  return (
+    <div className="fp-cust-stack">
+      <Card size="small" title={t('customers.full.job')}>
+        <Affiliations rows={doctor.affiliations} />
+      </Card>
+      <Card size="small" title={t('customers.full.academic')}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.academicEmpty')} />
+      </Card>
+      <Card size="small" title={t('customers.full.impact')}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.impactEmpty')} />
+      </Card>
+    </div>
+  );
+}
+
+/** /customer/businessRecord/{doctorId}/{doctorName}: the doctor's header, record timeline and full view. */
+export function DoctorRecordPage() {
+  const { t, msg } = useI18n();
+  const rights = useCustomerRights();
+  const params = useParams();
+  const id = Number(params.doctorId);
+  const doctor = useQuery({ ...doctorQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const [correcting, setCorrecting] = useState(false);
+  const [tagging, setTagging] = useState(false);
+
+  if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
+    // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
+    return <Result status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
+  }
+  if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
+  if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const d = doctor.data;
+  const pending = d.corrections.filter((c) => c.status === 'pending');
+  return (
+    <div className="fp-cust-stack">
+      <Header doctor={d} onCorrect={() => setCorrecting(true)} onTag={() => setTagging(true)} />
+      {pending.length > 0 ? <CorrectionReview corrections={pending} canDecide={rights.reviewer} /> : null}
+      <Card className="fp-cust-screen">
+        <Tabs
+          items={[
+            { key: 'record', label: t('customers.record.tab'), children: <BusinessRecordTimeline key={d.id} doctorId={d.id} doctorName={d.name} /> },
+            { key: 'full', label: t('customers.full.tab'), children: <FullView doctor={d} /> },
+          ]}
+        />
+      </Card>
+      {correcting ? <CorrectionDialog doctor={d} onClose={() => setCorrecting(false)} /> : null}
+      {tagging ? <TagDialog target={{ kind: 'doctors', doctors: [d] }} onClose={() => setTagging(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Card, Empty, List, Space, Tag } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import type { MeetingNewsItem } from '@field-portal/shared';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { meetingNewsQuery } from '../api';
+import { StatusTag } from '../components/StatusTag';
+import '../meetings.css';
+
+const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = { today: 'red', upcoming: 'blue', held: 'green', cancelled: 'default', draft: 'default', closed: 'purple' };
+
+/** meetingNews: the caller's meetings of the last 30 days and ahead, each with what it means now. */
+export function MeetingNewsPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const news = useQuery(meetingNewsQuery());
+  return (
+    <Card className="fp-meetings-screen" title={t('meetings.news.title')}>
+      {news.data && news.data.length === 0 ? (
+        <Empty description={t('meetings.news.empty')} />
+      ) : (
+        <List<MeetingNewsItem>
+          loading={news.isLoading}
+          dataSource={news.data ?? []}
+          renderItem={(n) => (
+            <List.Item key={n.meetingId} className="fp-meeting-row" onClick={() => void navigate(`/meetingReport/meetingReportIndex?meetingId=${n.meetingId}`)}>
+              <List.Item.Meta
+                avatar={<CalendarOutlined className="fp-news-icon" />}
+                title={
+                  <Space>
+                    <Tag color={KIND_COLOURS[n.kind]}>{t(`meetings.news.kind.${n.kind}` as LabelKey)}</Tag>
+                    {n.title}
+                  </Space>
+                }
+                description={`${new Date(n.startTime).toLocaleString()} · ${n.city} · ${n.mine ? t('meetings.news.mine') : t('meetings.news.coOrganised', { name: n.ownerName })}`}
+              />
+              <StatusTag status={n.status} />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

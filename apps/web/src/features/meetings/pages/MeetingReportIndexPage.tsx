@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
+import { MeetingDrawer } from '../components/MeetingDrawer';
+import { MeetingForm } from '../components/MeetingForm';
+import { StatusTag } from '../components/StatusTag';
+import '../meetings.css';
+
+const PAGE = 20;
+
+/**
+ * meetingReportIndex: the caller's meetings (owner or co-organiser) by status, type and keyword,
+ * newest first, paged by keyset; a meeting opens in a drawer with its team, attendees and report.
+ */
+export function MeetingReportIndexPage() {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const open = Number(params.get('meetingId')) || undefined;
+  const [status, setStatus] = useState<MeetingStatus>();
+  const [type, setType] = useState<MeetingType>();
+  const [keyword, setKeyword] = useState('');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [creating, setCreating] = useState(false);
+  const page = cursors.length - 1;
+  const list = useQuery({ ...meetingListQuery({ status, type, keyword: keyword || undefined, cursor: cursors[page], size: PAGE }), placeholderData: (p) => p });
+  const meta = useQuery(meetingMetadataQuery());
+  // Only the first page carries the total; later pages keep showing it.
+  const firstPage = useQuery({ ...meetingListQuery({ status, type, keyword: keyword || undefined, size: PAGE }), enabled: page > 0 });
+  const totals = page === 0 ? list.data : firstPage.data;
+  const reset = () => setCursors([undefined]);
+  const openMeeting = (id: number | undefined) => setParams(id ? { meetingId: String(id) } : {}, { replace: true });
+  return (
+    <Card className="fp-meetings-screen" title={t('meetings.title')} extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('meetings.new')}</Button>}>
+      {meta.data && (
+        <Space size="large" className="fp-meetings-counts" wrap>
+          {MEETING_STATUSES.map((s) => (
+            <Statistic key={s} title={t(`meetings.status.${s}` as LabelKey)} value={meta.data.countsByStatus[s]} />
+          ))}
+        </Space>
+      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select<MeetingStatus> allowClear placeholder={t('meetings.field.status')} aria-label={t('meetings.field.status')} style={{ width: 130 }} value={status} onChange={(v) => { setStatus(v); reset(); }} options={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}` as LabelKey) }))} />
+        <Select<MeetingType> allowClear placeholder={t('meetings.field.type')} aria-label={t('meetings.field.type')} style={{ width: 150 }} value={type} onChange={(v) => { setType(v); reset(); }} options={MEETING_TYPES.map((s) => ({ value: s, label: t(`meetings.type.${s}` as LabelKey) }))} />
+        <Input.Search allowClear placeholder={t('meetings.search')} aria-label={t('meetings.search')} style={{ width: 260 }} onSearch={(v) => { setKeyword(v.trim()); reset(); }} />
+      </Space>
+      <Table<MeetingRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: t('meetings.noData') }}
+        onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
+        pagination={false}
+        columns={[
+          { title: t('meetings.field.title'), dataIndex: 'title', render: (v: string, m) => <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>{v}</a> },
+          { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as LabelKey) },
+          { title: t('meetings.field.status'), dataIndex: 'status', width: 100, render: (v: MeetingStatus) => <StatusTag status={v} /> },
+          { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('meetings.field.city'), dataIndex: 'city', width: 100 },
+          { title: t('meetings.field.owner'), width: 110, render: (_: unknown, m) => m.owner.name },
+          { title: t('meetings.field.attendees'), dataIndex: 'attendeeCount', width: 90 },
+        ]}
+      />
+      <Space className="fp-meetings-pager">
+        <span>{totals && totals.total !== null ? t(totals.totalCapped ? 'meetings.totalCapped' : 'meetings.total', { n: totals.total }) : ''}</span>
+        <Button disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          {t('meetings.previous')}
+        </Button>
+        <Button disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
+          {t('meetings.next')}
+        </Button>
+      </Space>
+      {creating && (
+        <MeetingForm
+          meeting={null}
+          onClose={() => setCreating(false)}
+          onSaved={(m) => {
+            setCreating(false);
+            reset();
+            void client.invalidateQueries({ queryKey: meetingKeys.all });
+            openMeeting(m.id);
+          }}
+        />
+      )}
+      {open && <MeetingDrawer meetingId={open} onClose={() => openMeeting(undefined)} />}
+    </Card>
+  );
+}

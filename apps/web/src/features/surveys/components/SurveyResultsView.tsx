@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Empty, List, Space, Statistic } from 'antd';
+import { BarChart } from '@/components/BarChart';
+import { useI18n } from '@/lib/i18n';
+import { surveyResultsQuery } from '../api';
+
+/** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
+export function SurveyResultsView({ surveyId }: { surveyId: number }) {
+  const { t, msg } = useI18n();
+  const results = useQuery(surveyResultsQuery(surveyId));
+  if (!results.data) return <Card loading />;
+  const r = results.data;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="survey-results">
+      <Statistic title={t('surveys.responses')} value={r.responses} />
+      {r.hidden ? (
+        <Alert type="info" showIcon title={msg('survey.resultsHidden')} data-testid="results-hidden" />
+      ) : r.responses === 0 ? (
+        <Empty description={t('surveys.noAnswers')} />
+      ) : (
+        r.questions.map((q, i) => (
+          <Card key={q.id} size="small" title={`${i + 1}. ${q.title}`} extra={t('surveys.answered', { n: q.answered })}>
+            {q.average !== null && <Statistic title={t('surveys.average')} value={q.average} />}
+            {q.type === 'text' ? (
+              <List size="small" dataSource={q.texts} locale={{ emptyText: t('surveys.noAnswers') }} renderItem={(text) => <List.Item>{text}</List.Item>} />
+            ) : q.categories.length > 0 ? (
+              <BarChart
+                categories={q.categories}
+                horizontal={q.type === 'single' || q.type === 'multiple'}
+                height={Math.max(160, q.categories.length * (q.type === 'matrix' ? 48 : 32) + 60)}
+                {...(q.type === 'matrix' ? { series: q.series.map((s) => ({ name: s.label, values: s.values })) } : { values: q.series[0]?.values ?? [] })}
+              />
+            ) : null}
+          </Card>
+        ))
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Card, Checkbox, DatePicker, Empty, Input, InputNumber, Radio, Rate, Result, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { checkAnswers, type SurveyQuestion } from '@field-portal/shared';
+import { isHttpError } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
+import '../surveys.css';
+
+/** surveyQuesDetail (?id=): the survey's questions rendered in antd from its schema; the answer is checked here and on the server. */
+export function SurveyAnswerPage() {
+  const { t, msg } = useI18n();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const detail = useQuery({ ...surveyDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [problem, setProblem] = useState<{ questionId: string; text: string }>();
+  const [done, setDone] = useState(false);
+  const [sending, setSending] = useState(false);
+  if (!(Number.isInteger(id) && id > 0) || detail.isError) return <Empty className="fp-survey-empty" description={msg('survey.notFound')} />;
+  if (!detail.data) return <Card loading className="fp-survey-screen" />;
+  const s = detail.data;
+  const set = (qid: string, value: unknown) => setAnswers((a) => ({ ...a, [qid]: value }));
+  const submit = async () => {
+    const local = checkAnswers(s.schema, answers);
+    if (!local.ok) {
+      setProblem({ questionId: local.problem.questionId, text: msg(local.problem.key, { question: local.problem.question, id: local.problem.questionId }) });
+      return;
+    }
+    setProblem(undefined);
+    setSending(true);
+    try {
+      await submitAnswer(s.id, answers);
+      setDone(true);
+      void client.invalidateQueries({ queryKey: surveyKeys.all });
+    } catch (error) {
+      const field = isHttpError(error) ? error.field : undefined;
+      if (field?.startsWith('answers.') && isHttpError(error)) setProblem({ questionId: field.slice('answers.'.length), text: error.serverMessage ?? '' });
+    } finally {
+      setSending(false);
+    }
+  };
+  if (done) return <Result status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
+  return (
+    <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
+      {s.description && <Typography.Paragraph type="secondary">{s.description}</Typography.Paragraph>}
+      {!s.canAnswer && <Alert type="info" showIcon className="fp-survey-alert" title={s.myAnswers > 0 ? msg('survey.alreadyAnswered') : msg('survey.notOpen')} />}
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        {s.schema.questions.map((q, i) => (
+          <div key={q.id} className="fp-survey-question" data-testid={`question-${q.id}`}>
+            <Typography.Text strong>
+              {i + 1}. {q.title} {q.required && <span className="fp-required">*</span>}
+            </Typography.Text>
+            <div className="fp-survey-control">
+              <QuestionControl question={q} value={answers[q.id]} onChange={(v) => set(q.id, v)} disabled={!s.canAnswer} />
+            </div>
+            {problem?.questionId === q.id && <Alert type="error" showIcon title={problem.text} role="alert" />}
+          </div>
+        ))}
+      </Space>
+      {s.canAnswer && (
+        <Button type="primary" size="large" className="fp-survey-submit" loading={sending} onClick={() => void submit()}>
+          {t('surveys.answer.submit')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function QuestionControl({ question: q, value, onChange, disabled }: { question: SurveyQuestion; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
+  switch (q.type) {
+    case 'single':
+      return <Radio.Group disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)} options={q.options.map((o) => ({ value: o.id, label: o.label }))} />;
+    case 'multiple':
+      return <Checkbox.Group disabled={disabled} value={(value as string[] | undefined) ?? []} onChange={(v) => onChange(v)} options={q.options.map((o) => ({ value: o.id, label: o.label }))} />;
+    case 'rating':
+      return <Rate disabled={disabled} count={q.max} value={(value as number | undefined) ?? 0} onChange={(v) => onChange(v || undefined)} aria-label={q.title} />;
+    case 'text':
+      return <Input.TextArea disabled={disabled} value={(value as string | undefined) ?? ''} maxLength={q.maxLength} showCount autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => onChange(e.target.value)} aria-label={q.title} />;
+    case 'number':
+      return <InputNumber disabled={disabled} value={(value as number | undefined) ?? null} min={q.min ?? undefined} max={q.max ?? undefined} onChange={(v) => onChange(v ?? undefined)} aria-label={q.title} />;
+    case 'date':
+      return <DatePicker disabled={disabled} value={typeof value === 'string' ? dayjs(value) : null} onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} aria-label={q.title} />;
+    case 'matrix': {
+      const current = (value as Record<string, string> | undefined) ?? {};
+      return (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="id"
+          dataSource={q.rows}
+          columns={[
+            { title: '', dataIndex: 'label' },
+            ...q.columns.map((c) => ({
+              title: c.label,
+              align: 'center' as const,
+              render: (_: unknown, row: { id: string; label: string }) => (
+                <Radio disabled={disabled} checked={current[row.id] === c.id} aria-label={`${row.label} ${c.label}`} onChange={() => onChange({ ...current, [row.id]: c.id })} />
+              ),
+            })),
+          ]}
+        />
+      );
+    }
+  }
+}

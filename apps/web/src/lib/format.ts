@@ -1,0 +1,36 @@
+/**
+ * Number formatting of spec 001 section 9: thousands separators, and abbreviations k, M, G, T, P, E
+ * where space is short (chart axes, badges).
+ */
+
+const SEPARATED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** 1203 → "1,203"; 0.5 → "0.5". The same in zh and en (Chinese business screens use the comma too). */
+export function formatCount(value: number): string {
+  return SEPARATED.format(value);
+}
+
+const UNITS = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/** 999 → "999", 1_203 → "1.2k", 48_211 → "48.2k", 1_000_000 → "1M": one decimal, trailing zero dropped. */
+export function abbreviate(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  let rest = Math.abs(value);
+  let unit = 0;
+  while (rest >= 1000 && unit < UNITS.length - 1) {
+    rest /= 1000;
+    unit += 1;
+  }
+  // 999.95k rounds to 1000.0: move to the next unit instead
+  if (unit < UNITS.length - 1 && Number(rest.toFixed(1)) >= 1000) {
+    rest /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 ? String(Math.round(rest * 100) / 100) : rest.toFixed(1).replace(/\.0$/, '');
+  return `${sign}${digits}${UNITS[unit]}`;
+}
+
+/** A total counted up to a cap: "10,000+" once the cap is reached (the server stops counting there). */
+export function formatTotal(total: number, capped: boolean): string {
+  return capped ? `${formatCount(total)}+` : formatCount(total);
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiToken, signIn } from './support';
+
+/**
+ * Doctors and hospitals (issue 14): a representative finds doctors by province, department and
+ * title, opens one, tags five filtered doctors at once and sends a correction that the
+ * administrator accepts; a user limited to two hospitals cannot open a doctor outside them.
+ * The demo seed limits rep01 to 上海市 and 浙江省 and rep02 to two hospitals in Beijing.
+ */
+
+const scopeCount = (page: Page) => page.getByTestId('scope-count');
+const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
+
+async function pickCascader(page: Page, label: string, path: string[]) {
+  await page.getByRole('combobox', { name: label }).click();
+  for (const name of path) {
+    await page.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${name}$`) }).last().click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+async function pickSelect(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).last().click();
+  await page.keyboard.press('Escape');
+}
+
+/** The count line's first figure (matched), once the list has answered. */
+async function matched(count: Locator): Promise<string> {
+  await expect(count).toContainText('符合条件');
+  return (await count.textContent()) ?? '';
+}
+
+test('a representative filters doctors, opens one, tags five at once and sends a correction the administrator accepts', async ({ browser }) => {
+  // two people and a dozen screens: more than the default minute on a loaded machine
+  test.setTimeout(180_000);
+  const rep = await browser.newPage();
+  await signIn(rep, 'rep01');
+  await rep.goto('/#/customer/totaldoctor');
+  await expect(scopeCount(rep)).toContainText('您的数据范围内共');
+  const before = await matched(scopeCount(rep));
+
+  await pickCascader(rep, '省 / 市 / 区县', ['浙江省']);
+  await pickCascader(rep, '科室', ['内科']);
+  await pickSelect(rep, '职称', '主任医师');
+  const chips = rep.getByLabel('已选筛选条件');
+  await expect(chips).toContainText('省 / 市 / 区县: 浙江省');
+  await expect(chips).toContainText('科室: 内科');
+  await expect(chips).toContainText('职称: 主任医师');
+  await expect(scopeCount(rep)).not.toHaveText(before);
+  await expect(rows(rep).first()).toBeVisible();
+  await expect(rows(rep).first()).toContainText('主任医师');
+
+  // five of the filtered doctors, tagged at once with a new personal tag
+  const tagName = `E2E重点${Date.now() % 100000}`;
+  for (let i = 0; i < 5; i += 1) await rows(rep).nth(i).locator('.ant-checkbox-input').check();
+  await rep.getByRole('button', { name: '为所选打标签(5)' }).click();
+  const tagDialog = rep.getByRole('dialog', { name: '打标签' });
+  await tagDialog.getByText('新建标签', { exact: true }).click();
+  await tagDialog.getByLabel('标签名称').fill(tagName);
+  await tagDialog.getByText('个人标签', { exact: true }).click();
+  await tagDialog.getByRole('button', { name: /打\s*标\s*签/ }).click();
+  await expect(rep.locator('.ant-message')).toContainText('已为 5 位医生打上标签');
+  await expect(rows(rep).first()).toContainText(tagName);
+
+  // open the first tagged doctor
+  const first = rows(rep).filter({ hasText: tagName }).first();
+  const name = (await first.locator('a').first().textContent()) ?? '';
+  await first.getByRole('link', { name }).click();
+  await expect(rep.getByRole('heading', { name })).toBeVisible();
+  await expect(rep.getByText(tagName)).toBeVisible();
+  await expect(rep.getByTestId('business-record')).toBeVisible();
+  const doctorUrl = rep.url();
+
+  // the correction: empty content is refused with the spec's message, then sent
+  await rep.getByRole('button', { name: '纠错' }).click();
+  const form = rep.getByRole('dialog', { name: `纠正 ${name} 的信息` });
+  await form.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(form).toContainText('纠正内容不能为空');
+  const note = `该医生的职称有误(${tagName})`;
+  await form.getByLabel('纠正内容').fill(note);
+  // the title list offers every title but the doctor's own: the first one is the proposed title
+  await form.getByRole('combobox', { name: '正确的职称' }).click();
+  const option = rep.locator('.ant-select-item-option').first();
+  const newTitle = ((await option.textContent()) ?? '').trim();
+  await option.click();
+  await form.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(rep.getByTestId('pending-correction')).toBeVisible();
+  await expect(rep.getByRole('button', { name: /通\s*过/ })).toHaveCount(0);
+
+  // the administrator accepts it
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin', { landsOnDashboard: false });
+  await admin.goto(doctorUrl);
+  const pending = admin.getByRole('alert').filter({ hasText: note });
+  await expect(pending).toContainText(`建议更正:职称 → ${newTitle}`);
+  await pending.getByRole('button', { name: /通\s*过/ }).click();
+  await expect(admin.locator('.ant-message')).toContainText('已通过该纠错');
+  await expect(pending).toHaveCount(0);
+
+  await rep.reload();
+  await expect(rep.getByRole('heading', { name })).toBeVisible();
+  // the accepted correction's proposed title is the doctor's title now
+  await expect(rep.locator('.fp-cust-doctor-title .ant-tag').first()).toHaveText(newTitle);
+});
+
+test('a user limited to two hospitals cannot open a doctor outside them', async ({ browser, request }) => {
+  // a doctor in 上海市 (310000), found through the administrator's own list call
+  const token = await apiToken(request, 'admin');
+  const res = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', { headers: { authorization: `Bearer ${token}` }, params: { doctorRange: 'internal', provinceCodes: '310000', size: 1 } });
+  expect(res.status(), await res.text()).toBe(200);
+  const outside = ((await res.json()) as { result: { content: { id: number; name: string }[] } }).result.content[0]!;
+
+  const page = await browser.newPage();
+  await signIn(page, 'rep02');
+  await page.goto('/#/customer/totaldoctor');
+  await expect(scopeCount(page)).toContainText('您的数据范围内共');
+  await expect(rows(page).filter({ hasText: '上海' })).toHaveCount(0);
+
+  await page.goto(`/#/customer/businessRecord/${outside.id}/${encodeURIComponent(outside.name)}`);
+  await expect(page.getByText('您没有该医生的全景视图权限')).toBeVisible();
+  await expect(page.getByText('该记录不存在,或不在您的数据范围内。')).toBeVisible();
+  await expect(page.getByRole('heading', { name: outside.name })).toHaveCount(0);
+});

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { PORT } from './ports';
+import { signIn } from './support';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The portal's DATA_DIR of this run (playwright.config.ts: one folder per port, earlier runs removed). */
+function outboxDir(): string {
+  const root = path.resolve(here, '../.tmp');
+  const [dir] = fs.readdirSync(root).filter((name) => name.startsWith(`e2e-data-${PORT}-`) && !name.endsWith('-sso'));
+  return path.join(root, dir!, 'outbox');
+}
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 9)]);
+
+test('a marketer creates a meeting, builds the team and the attendance, uploads a poster and e-mails the report', async ({ page }) => {
+  test.setTimeout(180_000);
+  const title = `肿瘤城市会 ${Date.now() % 100000}`;
+  await signIn(page, 'mkt01');
+  await page.goto('/#/meetingReport/meetingReportIndex');
+
+  // Create: a draft, opened in its drawer.
+  await page.getByRole('button', { name: /新建会议/ }).click();
+  const form = page.getByRole('dialog', { name: '新建会议' });
+  await form.getByLabel('会议名称').fill(title);
+  await form.getByLabel('城市').fill('上海');
+  await form.getByLabel('医院/场地').fill('瑞金医院');
+  const start = form.getByPlaceholder(/开始/);
+  await start.click();
+  await start.fill('2026-12-01 09:00');
+  await start.press('Enter');
+  const end = form.getByPlaceholder(/结束/);
+  await end.fill('2026-12-01 11:00');
+  await end.press('Enter');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form).toBeHidden();
+  const drawer = page.locator('.ant-drawer');
+  await expect(drawer.getByText(title)).toBeVisible();
+  await expect(drawer.getByText('草稿')).toBeVisible();
+
+  // Team: a co-organiser.
+  await drawer.getByRole('tab', { name: /团队/ }).click();
+  await drawer.getByLabel('搜索用户').click();
+  await drawer.getByLabel('搜索用户').fill('mkt02');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'mkt02' }).click();
+  await drawer.getByRole('button', { name: /添加协办人/ }).click();
+  await expect(drawer.getByRole('cell', { name: /mkt02/ })).toBeVisible();
+  await expect(drawer.getByRole('tab', { name: '团队 (2)' })).toBeVisible();
+
+  // Plan it, so attendance can be marked.
+  await drawer.getByRole('tab', { name: '概况' }).click();
+  await drawer.getByRole('button', { name: /确认计划/ }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(drawer.getByText('已计划').first()).toBeVisible();
+
+  // Poster: a PNG.
+  await drawer.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
+  await expect(drawer.getByRole('img', { name: '海报' })).toBeVisible();
+
+  // Attendees: three doctors, two of them present.
+  await drawer.getByRole('tab', { name: /参会人/ }).click();
+  const picker = drawer.getByLabel('搜索医生(姓名、医院、科室)');
+  await picker.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  for (let i = 0; i < 3; i++) await options.nth(i).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: /邀\s*请/ }).click();
+  await expect(drawer.getByRole('tab', { name: '参会人 (3)' })).toBeVisible();
+  const rows = drawer.locator('tr.ant-table-row').filter({ has: page.getByRole('checkbox') });
+  await expect(rows).toHaveCount(3);
+  for (let i = 0; i < 2; i++) {
+    await rows.nth(i).getByRole('checkbox').click();
+    await expect(rows.nth(i).getByRole('checkbox')).toBeChecked();
+    await expect(rows.nth(i).locator('.fp-checkin')).not.toBeEmpty();
+  }
+
+  // The report: figures from the rows, then e-mailed; without a mail server it lands in the outbox.
+  await drawer.getByRole('tab', { name: '会议报告' }).click();
+  const report = drawer.getByTestId('meeting-report');
+  await expect(report.locator('.ant-statistic', { hasText: '邀请' })).toContainText('3');
+  await expect(report.locator('.ant-statistic', { hasText: /^出席\d/ })).toContainText('2');
+  await expect(report.locator('.ant-statistic', { hasText: '触达医生' })).toContainText('2');
+  await report.getByLabel('收件邮箱').fill('manager@example.com');
+  await report.getByRole('button', { name: /发送报告/ }).click();
+  const result = drawer.getByTestId('mail-result');
+  await expect(result).toContainText('未配置邮件服务器');
+  const file = /(\S+\.eml)/.exec((await result.textContent()) ?? '')![1]!;
+  const eml = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+  expect(eml).toContain('To: manager@example.com');
+  expect(eml).toContain('.xlsx');
+  expect(eml).toContain('attended 2');
+});

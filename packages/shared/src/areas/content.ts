@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { hasCardLink, isSafeCardLink } from '../cards.js';
+import type { MessageText } from '../messages.js';
+import { dbId, dbIdParam, dbText, isStorableText } from '../schemas/fields.js';
+
+/**
+ * The content centre, news and information dynamics (spec 001 sections 1, 2.3, 2.4 and 3;
+ * docs/decisions/0020): articles in channels, read per user. Envelope `{ code, msg, result }`.
+ */
+const P = '/API-PROVIDER-MANAGER/contentCenter';
+
+export const CONTENT_PATHS = {
+  /** GET: published articles of a channel (readers). */
+  articleList: `${P}/articleList`,
+  /** GET: every article of every channel, drafts included (content operators). */
+  articleManageList: `${P}/articleManageList`,
+  /** GET ?id: one article for editing (content operators). */
+  articleForEdit: `${P}/articleForEdit`,
+  /** POST {id} or {title}: opens a published article and counts the caller's read. */
+  openArticle: `${P}/openArticle`,
+  /** POST: create (no id) or change an article; status draft or published. */
+  saveArticle: `${P}/saveArticle`,
+  /** POST {id}: delete an article. */
+  deleteArticle: `${P}/deleteArticle`,
+  /** POST {id, recommendState}: the recommend state of spec 001 section 3. */
+  recommendArticle: `${P}/recommendArticle`,
+  /** POST multipart: one JPG or PNG cover; answers its file id. */
+  uploadCover: `${P}/uploadCover`,
+  /** GET: a cover image. */
+  cover: `${P}/cover/:fileId`,
+  /** GET ?department: the newest published title of a department's dynamics (the top bar's broadcast title). */
+  broadcast: `${P}/broadcast`,
+  /** GET ?id: who read an article, first read and count (content operators). */
+  articleReads: `${P}/articleReads`,
+} as const;
+
+export const contentCoverUrl = (fileId: string) => CONTENT_PATHS.cover.replace(':fileId', fileId);
+
+export const ARTICLE_CHANNELS = ['contentCenter', 'news', 'companyDynamics', 'departmentDynamics'] as const;
+export type ArticleChannel = (typeof ARTICLE_CHANNELS)[number];
+/** The department pages of departmentDynamics (spec 001 section 2.3). */
+export const DYNAMICS_DEPARTMENTS = ['hipo', 'vins', 'rapid', 'maf', 'gama', 'space', 'hcc', 'it', 'cq', 'finance', 'hr', 'others'] as const;
+export type DynamicsDepartment = (typeof DYNAMICS_DEPARTMENTS)[number];
+export const ARTICLE_CATEGORIES = ['medical', 'product', 'guideline', 'compliance', 'training', 'market', 'other'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+export const ARTICLE_SOURCES = ['internal', 'external'] as const;
+export type ArticleSource = (typeof ARTICLE_SOURCES)[number];
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** Pushed-message recommend states (spec 001 section 4). */
+export const RECOMMEND_STATES = ['recommend', 'jointRecommend', 'notRecommend', 'stopUsing', 'other'] as const;
+export type RecommendState = (typeof RECOMMEND_STATES)[number];
+
+export const CONTENT_LIMITS = {
+  titleMax: 100,
+  summaryMax: 300,
+  /** Rich text as sent, before sanitising. */
+  bodyMax: 80_000,
+  sourceNameMax: 100,
+  urlMax: 500,
+  keywordMax: 50,
+  pageDefault: 20,
+  pageMax: 100,
+  countCap: 10_000,
+  coverMaxBytes: 2 * 1024 * 1024,
+  readsPageMax: 200,
+} as const;
+
+export const CONTENT_MESSAGES = {
+  'content.titleRequired': { zh: '请输入文章标题', en: 'Please enter the article title' },
+  'content.bodyRequired': { zh: '请输入正文', en: 'Please enter the article body' },
+  'content.channelInvalid': { zh: '请选择栏目', en: 'Choose a channel' },
+  'content.departmentRequired': { zh: '部门动态须选择部门', en: 'Department news needs a department' },
+  'content.departmentOnlyDynamics': { zh: '只有部门动态可以选择部门', en: 'Only department news has a department' },
+  'content.sourceUrlInvalid': { zh: '来源链接必须以 http:// 或 https:// 开头', en: 'The source link must start with http:// or https://' },
+  'content.sourceNameRequired': { zh: '外部来源须填写来源名称', en: 'External material needs the name of its source' },
+  'content.notFound': { zh: '文章不存在或尚未发布', en: 'The article does not exist or is not published' },
+  'content.coverType': { zh: '封面只能是 JPG 或 PNG 图片', en: 'The cover must be a JPG or PNG image' },
+  'content.coverTooLarge': { zh: `封面大小不能超过 ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024}MB`, en: `The cover cannot exceed ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024} MB` },
+  'content.coverMissing': { zh: '封面不存在,请重新上传', en: 'The cover does not exist, upload it again' },
+  'content.bodyEmptyAfterClean': { zh: '正文清理后为空(不允许脚本、事件属性和非 http/https 链接)', en: 'The body is empty once cleaned (no scripts, event handlers or links other than http/https)' },
+  /** Spec 001 section 1: external material carries the compliance notice. */
+  'content.complianceNotice': {
+    zh: '本内容采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
+    en: 'This material is collected from public internet data, is for internal use only and must not be screenshotted or shared.',
+  },
+} as const satisfies Record<string, MessageText>;
+
+const httpLink = z
+  .string()
+  .trim()
+  .max(CONTENT_LIMITS.urlMax)
+  .refine(isStorableText, { message: 'field.invalid' })
+  .refine((value) => value === '' || (hasCardLink(value) && isSafeCardLink(value)), 'content.sourceUrlInvalid');
+
+export const saveArticleRequest = z
+  .strictObject({
+    id: dbId.optional(),
+    title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1, 'content.titleRequired')),
+    summary: dbText(CONTENT_LIMITS.summaryMax).default(''),
+    /** Rich text (HTML); the server keeps only what its sanitiser allows. */
+    body: z.string().max(CONTENT_LIMITS.bodyMax).refine(isStorableText, { message: 'field.invalid' }).pipe(z.string().trim().min(1, 'content.bodyRequired')),
+    channel: z.enum(ARTICLE_CHANNELS, { error: 'content.channelInvalid' }),
+    category: z.enum(ARTICLE_CATEGORIES).default('other'),
+    department: z.enum(DYNAMICS_DEPARTMENTS).nullable().default(null),
+    source: z.enum(ARTICLE_SOURCES).default('internal'),
+    sourceName: dbText(CONTENT_LIMITS.sourceNameMax).default(''),
+    sourceUrl: httpLink.default(''),
+    coverId: z.uuid().nullable().default(null),
+    status: z.enum(ARTICLE_STATUSES).default('draft'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.channel === 'departmentDynamics' && !value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentRequired' });
+    if (value.channel !== 'departmentDynamics' && value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentOnlyDynamics' });
+    if (value.source === 'external' && value.sourceName === '') ctx.addIssue({ code: 'custom', path: ['sourceName'], message: 'content.sourceNameRequired' });
+  });
+export type SaveArticleRequest = z.input<typeof saveArticleRequest>;
+
+const pageSize = z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageDefault);
+const cursor = z.string().max(40).regex(/^-?\d{1,15}_\d{1,10}$/).optional();
+
+export const articleListQuery = z.strictObject({
+  channel: z.enum(ARTICLE_CHANNELS).default('contentCenter'),
+  category: z.enum(ARTICLE_CATEGORIES).optional(),
+  department: z.enum(DYNAMICS_DEPARTMENTS).optional(),
+  keyword: dbText(CONTENT_LIMITS.keywordMax).optional(),
+  cursor,
+  size: pageSize,
+});
+export type ArticleListQuery = z.input<typeof articleListQuery>;
+
+export const articleManageQuery = articleListQuery.extend({
+  channel: z.enum(ARTICLE_CHANNELS).optional(),
+  status: z.enum(ARTICLE_STATUSES).optional(),
+});
+
+export const articleIdQuery = z.strictObject({ id: dbIdParam });
+export const articleIdRequest = z.strictObject({ id: dbId });
+/** By id or by title (contentDetail/{title}); one object, so a bad value is named by its field. */
+export const openArticleRequest = z
+  .strictObject({ id: dbId.optional(), title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1)).optional() })
+  .refine((v) => v.id !== undefined || v.title !== undefined, { message: 'field.required', path: ['id'] });
+export const recommendArticleRequest = z.strictObject({ id: dbId, recommendState: z.enum(RECOMMEND_STATES).nullable() });
+export const broadcastQuery = z.strictObject({ department: z.enum(DYNAMICS_DEPARTMENTS) });
+export const coverParams = z.strictObject({ fileId: z.uuid() });
+
+export interface ArticleRow {
+  id: number;
+  title: string;
+  summary: string;
+  channel: ArticleChannel;
+  category: ArticleCategory;
+  department: DynamicsDepartment | null;
+  source: ArticleSource;
+  sourceName: string;
+  status: ArticleStatus;
+  publishTime: string | null;
+  coverUrl: string | null;
+  recommendState: RecommendState | null;
+  author: string;
+  /** Opens in all, and people who opened it at least once. */
+  readCount: number;
+  readerCount: number;
+  /** Whether the caller has opened it (reader lists). */
+  read: boolean;
+}
+
+export interface ArticleDetail extends ArticleRow {
+  /** Sanitised HTML: safe to render as it is. */
+  body: string;
+  sourceUrl: string;
+  coverId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ArticlePage {
+  list: ArticleRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export interface OpenArticleResult {
+  article: ArticleDetail;
+  /** The caller's reads of it, this one included. */
+  myReadCount: number;
+  firstReadTime: string;
+  firstRead: boolean;
+}
+
+export interface ArticleReader {
+  userId: number;
+  username: string;
+  name: string;
+  firstReadTime: string;
+  lastReadTime: string;
+  readCount: number;
+}
+
+export interface BroadcastTitle {
+  articleId: number | null;
+  title: string | null;
+}
+
+export const encodeArticleCursor = (timeMs: number, id: number) => `${timeMs}_${id}`;
+export function decodeArticleCursor(value: string): { timeMs: number; id: number } | undefined {
+  const match = /^(-?\d{1,15})_(\d{1,10})$/.exec(value);
+  return match ? { timeMs: Number(match[1]), id: Number(match[2]) } : undefined;
+}
