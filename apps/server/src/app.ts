@@ -31,6 +31,7 @@ import { customersRoutes } from './modules/customers/routes.js';
 import { referenceRoutes } from './modules/reference/data.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { downloadsRoutes } from './modules/downloads/routes.js';
+import { dataCollectionRoutes } from './modules/datacollection/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(customersRoutes);
   await app.register(activityRoutes);
   await app.register(downloadsRoutes);
+  await app.register(dataCollectionRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

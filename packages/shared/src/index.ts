@@ -22,3 +22,4 @@ export * from './areas/reference.js';
 export * from './areas/customers.js';
 export * from './areas/activity.js';
 export * from './areas/downloads.js';
+export * from './areas/datacollection.js';

@@ -12,6 +12,7 @@ import { SURVEY_MESSAGES } from './areas/surveys.js';
 import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { ACTIVITY_MESSAGES } from './areas/activity.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
+import { DATA_COLLECTION_MESSAGES } from './areas/datacollection.js';
 
 const MB = 1024 * 1024;
 
@@ -159,6 +160,7 @@ export const MESSAGES = {
   ...CUSTOMERS_MESSAGES,
   ...ACTIVITY_MESSAGES,
   ...DOWNLOADS_MESSAGES,
+  ...DATA_COLLECTION_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -10,6 +10,7 @@ import { SURVEY_PATHS } from './areas/surveys.js';
 import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
 import { DOWNLOADS_PATHS } from './areas/downloads.js';
+import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -28,6 +29,7 @@ export const API = {
   customers: CUSTOMERS_PATHS,
   activity: ACTIVITY_PATHS,
   downloads: DOWNLOADS_PATHS,
+  dataCollection: DATA_COLLECTION_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',

@@ -173,6 +173,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('org', '/system/org', '组织管理', 'Organisations'),
       leaf('menuManager', '/system/menuManager', '菜单管理', 'Menus'),
       leaf('user', '/system/user', '用户管理', 'Users'),
+      leaf('dataCollectionManage', '/system/dataCollectionManage', '数据定制处理', 'Data requests'),
       leaf('appManagement', '/system/appManagement', '应用管理', 'App management'),
       leaf('setting', '/system/setting', '企业设置', 'Company settings'),
       leaf('messageManger', '/system/messageManger', '消息组', 'Message groups'),

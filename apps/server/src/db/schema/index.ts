@@ -16,3 +16,4 @@ export * from './reference.js';
 export * from './customers.js';
 export * from './activity.js';
 export * from './downloads.js';
+export * from './datacollection.js';

@@ -11,6 +11,7 @@ import { CONTENT_PAGES } from '@/features/content/pages';
 import { MEETING_PAGES } from '@/features/meetings/pages';
 import { SURVEY_PAGES } from '@/features/surveys/pages';
 import { DOWNLOADS_PAGES } from '@/features/downloads/pages';
+import { DATA_COLLECTION_PAGES } from '@/features/datacollection/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -38,6 +39,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...MEETING_PAGES,
   ...SURVEY_PAGES,
   ...DOWNLOADS_PAGES,
+  ...DATA_COLLECTION_PAGES,
 };
 
 export function isImplemented(router: string): boolean {
