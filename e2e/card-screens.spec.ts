@@ -417,18 +417,22 @@ test("7. the card-push report shows all twelve columns at 1440 px, labelled in t
   await expect(cells.nth(10)).toHaveText('否');
   for (const index of [8, 9, 10, 11]) await expect(cells.nth(index)).toBeInViewport();
 
-  // the export keeps the spec's keys
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出 Excel' }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
-  expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...SPEC_KEYS]);
-  expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(4);
-
   await page.getByText('English', { exact: true }).click();
   await expect(headers).toHaveText(['Card ID', 'Type', 'Title', 'BU', 'Created', 'Pushed', 'Must read', 'Sender WWID', 'Receiver WWID', 'Receiver', 'Opened', 'First opened']);
   await expect(cells.nth(1)).toHaveText('Text card');
   await page.getByText('中文', { exact: true }).click();
+
+  // the export runs in the download centre and keeps the spec's keys
+  await page.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('卡片推送明细');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...SPEC_KEYS]);
+  expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(4);
 });
 
 // ---- 8. staff search, pagination, "just now", no card id ----------------------------------

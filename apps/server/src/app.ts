@@ -32,6 +32,8 @@ import { referenceRoutes } from './modules/reference/data.js';
 import { activityRoutes } from './modules/activity/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { intelligenceRoutes } from './modules/intelligence/routes.js';
+import { downloadsRoutes } from './modules/downloads/routes.js';
+import { dataCollectionRoutes } from './modules/datacollection/routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(activityRoutes);
   await app.register(marketRoutes);
   await app.register(intelligenceRoutes);
+  await app.register(downloadsRoutes);
+  await app.register(dataCollectionRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

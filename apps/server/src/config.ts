@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DOWNLOAD_LIMITS } from '@field-portal/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,6 +34,8 @@ const env = z.object({
     .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().email('must be an e-mail address').default('field-portal@localhost'),
+  DOWNLOAD_KEEP_HOURS: z.coerce.number().positive().max(24 * 365).default(DOWNLOAD_LIMITS.keepHoursDefault),
+  DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
 });
 
 export interface Config {
@@ -60,6 +63,8 @@ export interface Config {
   biShareUrl: string | undefined;
   /** The mail transport (SMTP_URL, MAIL_FROM); without SMTP_URL mail is written to DATA_DIR/outbox and not sent. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
+  downloads: { keepHours: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,5 +127,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS },
   };
 }

@@ -10,6 +10,7 @@ import { PushScheduler } from './modules/push/scheduler.js';
 import { SentimentJob } from './modules/market/sentiment-job.js';
 import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
+import { DownloadWorker } from './modules/downloads/worker.js';
 import { DiskFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
@@ -77,8 +78,16 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   // Recomputes doctor intelligence when a job is queued (docs/decisions/0024).
   const intelJobs = new IntelJobRunner(database.db, (error) => app.log.error({ err: loggableError(error) }, 'intelligence recompute failed'));
   intelJobs.start();
+  // Runs the download centre's export jobs (docs/decisions/0022).
+  const downloads = new DownloadWorker(database, app.ctx.files, {
+    keepMs: config.downloads.keepHours * 3_600_000,
+    leaseMs: config.downloads.leaseMs,
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
+  });
+  downloads.start();
   const close = async () => {
     await intelJobs.stop();
+    await downloads.stop();
     await scheduler.stop();
     await sentiment.stop();
     await app.close();

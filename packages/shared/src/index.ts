@@ -24,3 +24,5 @@ export * from './areas/customers.js';
 export * from './areas/activity.js';
 export * from './areas/market.js';
 export * from './areas/intelligence.js';
+export * from './areas/downloads.js';
+export * from './areas/datacollection.js';

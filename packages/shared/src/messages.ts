@@ -13,6 +13,8 @@ import { CUSTOMERS_MESSAGES } from './areas/customers.js';
 import { ACTIVITY_MESSAGES } from './areas/activity.js';
 import { MARKET_MESSAGES } from './areas/market.js';
 import { INTELLIGENCE_MESSAGES } from './areas/intelligence.js';
+import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
+import { DATA_COLLECTION_MESSAGES } from './areas/datacollection.js';
 
 const MB = 1024 * 1024;
 
@@ -161,6 +163,8 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...MARKET_MESSAGES,
   ...INTELLIGENCE_MESSAGES,
+  ...DOWNLOADS_MESSAGES,
+  ...DATA_COLLECTION_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,6 +11,8 @@ import { CUSTOMERS_PATHS } from './areas/customers.js';
 import { ACTIVITY_PATHS } from './areas/activity.js';
 import { MARKET_PATHS } from './areas/market.js';
 import { INTELLIGENCE_PATHS } from './areas/intelligence.js';
+import { DOWNLOADS_PATHS } from './areas/downloads.js';
+import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -30,6 +32,8 @@ export const API = {
   activity: ACTIVITY_PATHS,
   market: MARKET_PATHS,
   intelligence: INTELLIGENCE_PATHS,
+  downloads: DOWNLOADS_PATHS,
+  dataCollection: DATA_COLLECTION_PATHS,
   health: '/healthz',
   system: {
     login: '/API-SYSTEM/login',
@@ -71,7 +75,7 @@ export const API = {
     /** The recipient-list spreadsheet template (header wwid, name). */
     downloadTemplate: '/API-XJP/IdataCardInfo/downloadTemplate',
     uploadReceiverList: '/API-XJP/IdataCardInfo/uploadReceiverList',
-    /** The card-push report (spec 000 section 2) and its export. */
+    /** The card-push report (spec 000 section 2) and its export; the screens export through the download centre (template cardPushReport). */
     pushReport: '/API-XJP/IdataCardInfo/pushReport',
     pushReportExport: '/API-XJP/IdataCardInfo/pushReport/export',
   },

@@ -46,17 +46,17 @@ interface RoleSeed {
   grants: string[];
 }
 
-const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', 'other'];
+const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', 'other'];
 const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPushDetail', 'articleLists'];
 
 export const DEMO_ROLES: RoleSeed[] = [
   { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', ...CARD_REPORTS] },
+  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', ...CARD_REPORTS] },
   { name: 'Sales', nameEn: 'Sales representative', grants: FIELD },
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
   { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
+  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
   { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
 ];
 

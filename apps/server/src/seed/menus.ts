@@ -55,6 +55,7 @@ export const MENU_TREE: MenuSeed[] = [
   leaf('dashboard', '/dashboard', '首页', 'Home', { icon: 'HomeOutlined' }),
   leaf('appCentre', '/appCentre', '应用中心', 'App centre', { icon: 'AppstoreOutlined' }),
   leaf('personalcenter', '/personalcenter/index', '个人中心', 'Personal centre', { hidden: true }),
+  leaf('downloadCentre', '/downloadCentre/index', '下载中心', 'Download centre', { hidden: true }),
   {
     ...leaf('informationDynamics', '/informationDynamics', '信息动态', 'Information', { icon: 'NotificationOutlined', secondaryMenu: true }),
     children: [
@@ -172,6 +173,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('org', '/system/org', '组织管理', 'Organisations'),
       leaf('menuManager', '/system/menuManager', '菜单管理', 'Menus'),
       leaf('user', '/system/user', '用户管理', 'Users'),
+      leaf('dataCollectionManage', '/system/dataCollectionManage', '数据定制处理', 'Data requests'),
       leaf('appManagement', '/system/appManagement', '应用管理', 'App management'),
       leaf('setting', '/system/setting', '企业设置', 'Company settings'),
       leaf('messageManger', '/system/messageManger', '消息组', 'Message groups'),

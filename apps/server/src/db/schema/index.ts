@@ -17,3 +17,5 @@ export * from './customers.js';
 export * from './activity.js';
 export * from './market.js';
 export * from './intelligence.js';
+export * from './downloads.js';
+export * from './datacollection.js';

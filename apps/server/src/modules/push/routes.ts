@@ -20,6 +20,9 @@ import {
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from './excel.js';
+import { PUSH_AUTHORITIES } from './authorities.js';
+// The card area's exports, also run by the download centre (docs/decisions/0022).
+import './downloads.js';
 import { receiveReceiverList } from './receiver-list.js';
 import { pushReport, pushReportBatches } from './report.js';
 import {
@@ -37,19 +40,7 @@ import {
   type PushDeps,
 } from './service.js';
 
-/** Menu authorities (seed/menus.ts): the card area and the recommend area. */
-export const PUSH_AUTHORITIES = {
-  /** Any card list screen. */
-  list: ['cardArea:NewCard', 'cardArea:CreatedCard', 'cardArea:DraftCard', 'recommend:NewRecommend', 'recommend:Published', 'recommend:InQueue'],
-  queueList: 'recommend:InQueue',
-  push: 'recommend:NewRecommend',
-  cancel: 'recommend:InQueue',
-  pin: 'recommend:Published',
-  readState: 'recommend:Published',
-  delete: ['cardArea:CreatedCard', 'cardArea:DraftCard'],
-  directory: 'recommend:NewRecommend',
-  report: 'reportDownload:cardPushDetail',
-} as const;
+export { PUSH_AUTHORITIES } from './authorities.js';
 
 const tags = ['push'];
 const cardIdOnly = z.strictObject({ cardId: cardIdQuery.shape.id });

@@ -1,27 +1,25 @@
-import { useState } from 'react';
-import { Badge, Button, Drawer, Empty, Tooltip } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { BADGE_MAX } from '@field-portal/shared';
+import { useNavigate } from 'react-router';
+import { DOWNLOAD_LIMITS } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
+import { DOWNLOAD_CENTRE_PATH, useDownloadNotices, useDownloads } from '@/features/downloads/api/downloads-api';
 
 /**
- * The task-download button (spec 001 section 2.7). The download-task service is not built yet:
- * the drawer says there is nothing, and the badge appears only when a count exists.
+ * The task-download button (spec 001 section 2.7): the caller's unfinished and undownloaded
+ * exports (at most 99, then 99+), opening the download centre.
  */
-export function TaskDownload({ count }: { count?: number }) {
-  const { t, msg } = useI18n();
-  const [open, setOpen] = useState(false);
+export function TaskDownload() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  useDownloadNotices();
+  const query = useDownloads();
   const label = t('topbar.taskDownload');
   return (
-    <>
-      <Tooltip title={label}>
-        <Badge count={count} overflowCount={BADGE_MAX} size="small">
-          <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => setOpen(true)} />
-        </Badge>
-      </Tooltip>
-      <Drawer title={label} open={open} onClose={() => setOpen(false)} size={380}>
-        <Empty description={msg('empty.noData')} />
-      </Drawer>
-    </>
+    <Tooltip title={label}>
+      <Badge count={query.data?.pending ?? 0} overflowCount={DOWNLOAD_LIMITS.badgeMax} size="small" data-testid="task-download-badge">
+        <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)} />
+      </Badge>
+    </Tooltip>
   );
 }

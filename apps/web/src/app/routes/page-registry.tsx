@@ -12,6 +12,8 @@ import { MEETING_PAGES } from '@/features/meetings/pages';
 import { SURVEY_PAGES } from '@/features/surveys/pages';
 import { MARKET_PAGES } from '@/features/market/pages';
 import { INTELLIGENCE_PAGES } from '@/features/intelligence/pages';
+import { DOWNLOADS_PAGES } from '@/features/downloads/pages';
+import { DATA_COLLECTION_PAGES } from '@/features/datacollection/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -40,6 +42,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...SURVEY_PAGES,
   ...MARKET_PAGES,
   ...INTELLIGENCE_PAGES,
+  ...DOWNLOADS_PAGES,
+  ...DATA_COLLECTION_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { API, PAGINATION, type CardRecord, type ReadStateRow } from '@field-portal/shared';
+import { PAGINATION, type CardRecord, type ReadStateRow } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
-import { cardPushInfo, downloadFile } from '../api/push-api';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
 import { CardPagination } from './CardPagination';
 import { formatTime } from './CardList';
@@ -18,7 +19,6 @@ interface ReadDetailsDialogProps {
 export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
   const { t } = useI18n();
   const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
-  const [exporting, setExporting] = useState(false);
   const cardId = card?.id;
   const query = useQuery({
     queryKey: ['push', 'readState', cardId, page],
@@ -27,16 +27,9 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
     placeholderData: (previous) => previous,
   });
 
+  const { queue, queueing } = useQueueExport();
   const exportAll = async () => {
-    if (cardId === undefined) return;
-    setExporting(true);
-    try {
-      await downloadFile(API.push.cardPushInfoExport, `card-${cardId}-read-state.xlsx`, { cardId });
-    } catch {
-      // The client has said why.
-    } finally {
-      setExporting(false);
-    }
+    if (cardId !== undefined) await queue('cardReadDetails', { cardId });
   };
 
   return (
@@ -45,7 +38,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
       title={card ? t('push.read.title', { title: cardTitle(card.content) || `#${card.id}` }) : ''}
       width={760}
       footer={
-        <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={exporting} disabled={!query.data?.total}>
+        <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
           {t('push.read.export')}
         </Button>
       }

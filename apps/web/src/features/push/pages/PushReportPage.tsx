@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { API, DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
+import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { CARD_TEMPLATES } from '@/features/cards/templates';
-import { downloadFile, pushReport, type ReportFilters } from '../api/push-api';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../components/CardList';
 import '../push.css';
@@ -86,7 +87,7 @@ export function PushReportPage() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<ReportFilters>({});
   const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
-  const [exporting, setExporting] = useState(false);
+  const { queue, queueing } = useQueueExport();
   const query = useQuery({
     queryKey: ['push', 'report', filters, page],
     queryFn: () => pushReport(filters, page.pageNum, page.limitNum),
@@ -102,16 +103,7 @@ export function PushReportPage() {
     setFilters({});
     setPage({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
   };
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(API.push.pushReportExport, 'card-push-report.xlsx', filters);
-    } catch {
-      // The client has said why.
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportAll = () => queue('cardPushReport', compactParams(filters));
 
   return (
     <Card className="fp-push-screen" title={t('push.report.title')}>
@@ -133,7 +125,7 @@ export function PushReportPage() {
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
               {t('push.report.search')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={exporting} disabled={!query.data?.total}>
+            <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
               {t('push.report.export')}
             </Button>
           </Space>

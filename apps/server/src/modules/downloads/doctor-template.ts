@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { CUSTOMERS_AUTHORITIES, doctorFilterQuery, type DoctorRow } from '@field-portal/shared';
+import { selectRows } from '../../db/client.js';
+import { doctorWhere, prepareFilter } from '../customers/doctor-filter.js';
+import { doctorRowSelect } from '../customers/doctors.js';
+import { compileScope } from '../customers/scope.js';
+import { registerDownloadTemplate } from './templates.js';
+
+const PAGE = 2000;
+
+/**
+ * The doctor list as a background export (spec 001 section 7.7, "doctor excel export"): the filters
+ * of the doctor list, in the data scope of the user who asked (compiled by the customers module's
+ * scope builder when the job runs), keyset-paged by id, with no row cap below the sheet's own.
+ */
+registerDownloadTemplate({
+  name: 'doctorList',
+  title: 'download.template.doctorList',
+  authority: CUSTOMERS_AUTHORITIES.doctor,
+  params: doctorFilterQuery,
+  columns: [
+    { header: { zh: '编号', en: 'id' }, value: (d: DoctorRow) => d.id },
+    { header: { zh: '姓名', en: 'name' }, value: (d: DoctorRow) => d.name },
+    { header: { zh: '医院', en: 'hospital' }, value: (d: DoctorRow) => d.hospitalName },
+    { header: { zh: '医院等级', en: 'hospital level' }, value: (d: DoctorRow) => d.hospitalLevel },
+    { header: { zh: '省份', en: 'province' }, value: (d: DoctorRow) => d.province },
+    { header: { zh: '城市', en: 'city' }, value: (d: DoctorRow) => d.city },
+    { header: { zh: '一级科室', en: 'department' }, value: (d: DoctorRow) => d.dept1Name },
+    { header: { zh: '二级科室', en: 'sub-department' }, value: (d: DoctorRow) => d.dept2Name ?? '' },
+    { header: { zh: '职称', en: 'title' }, value: (d: DoctorRow) => d.titleCode },
+    { header: { zh: '医生范围', en: 'doctor range' }, value: (d: DoctorRow) => d.doctorRange },
+    { header: { zh: '线上患者数', en: 'online patients' }, value: (d: DoctorRow) => d.onlinePatients },
+    { header: { zh: '每周门诊天数', en: 'outpatient days' }, value: (d: DoctorRow) => d.outpatientDays },
+    { header: { zh: '适应症', en: 'indications' }, value: (d: DoctorRow) => d.indications.join('、') },
+    { header: { zh: '标签', en: 'tags' }, value: (d: DoctorRow) => d.tags.map((t) => t.name).join('、') },
+  ],
+  async count({ db, owner, params }) {
+    const where = doctorWhere(await compileScope(db, owner.id), await prepareFilter(db, params), owner.id);
+    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${where}`);
+    return row?.n ?? 0;
+  },
+  async *rows({ db, owner, params }) {
+    const where = doctorWhere(await compileScope(db, owner.id), await prepareFilter(db, params), owner.id);
+    let after = 0;
+    for (;;) {
+      const rows = await selectRows<DoctorRow>(db, sql`${doctorRowSelect(owner.id)} where ${where} and d.id > ${after} order by d.id limit ${PAGE}`);
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+    }
+  },
+});

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { Lang, MessageKey, MessageText } from '@field-portal/shared';
+import type { Db } from '../../db/client.js';
+import type { FileStore } from '../../platform/storage.js';
+
+/** Who asked for an export: a template applies this user's data scope to its rows. */
+export interface DownloadOwner {
+  id: number;
+  username: string;
+}
+
+/** What a template's row source gets: the database, the owner and the parameters the template's schema accepted. */
+export interface DownloadContext<P> {
+  db: Db;
+  files: FileStore;
+  now: () => number;
+  owner: DownloadOwner;
+  params: P;
+  lang: Lang;
+}
+
+export interface DownloadColumn<R> {
+  header: MessageText;
+  value: (row: R) => unknown;
+}
+
+/**
+ * One kind of export (docs/decisions/0022). Other modules add theirs with
+ * `registerDownloadTemplate`; the download centre looks them up by `templateName`.
+ */
+export interface DownloadTemplate<P extends Record<string, unknown>, R> {
+  name: string;
+  /** The catalogue key of its title (the file name and the list). */
+  title: MessageKey;
+  /** The menu authority a caller must hold to ask for it (any one of a list); absent means any signed-in user. */
+  authority?: string | readonly string[];
+  /** Its parameters, the JSON body of asyncDownload: a z.strictObject. */
+  params: z.ZodType<P>;
+  columns: DownloadColumn<R>[];
+  /** How many rows the export will hold (the progress total), in the owner's scope. */
+  count(ctx: DownloadContext<P>): Promise<number>;
+  /** The rows, keyset page by keyset page, in the owner's scope: never the whole result in memory. */
+  rows(ctx: DownloadContext<P>): AsyncIterable<R[]>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTemplate = DownloadTemplate<any, any>;
+
+const registry = new Map<string, AnyTemplate>();
+
+/** Adds (or replaces, by name) an export template. */
+export function registerDownloadTemplate<P extends Record<string, unknown>, R>(template: DownloadTemplate<P, R>): void {
+  registry.set(template.name, template as AnyTemplate);
+}
+
+export function downloadTemplate(name: string): AnyTemplate | undefined {
+  return registry.get(name);
+}
+
+export function downloadTemplateNames(): string[] {
+  return [...registry.keys()].sort();
+}

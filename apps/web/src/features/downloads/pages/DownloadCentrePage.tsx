@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus, type MessageKey } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
+
+const STATUS_COLOURS: Record<DownloadStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  expired: 'warning',
+};
+
+const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** The download centre (spec 001 sections 2.7 and 7.7): the caller's exports with their progress, download and cancel. */
+export function DownloadCentrePage() {
+  const { msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const [page, setPage] = useState({ pageNum: 1, limitNum: DOWNLOAD_LIMITS.pageSizeDefault as number });
+  const query = useDownloads(page.pageNum, page.limitNum);
+  const refresh = useRefreshDownloads();
+  const [busy, setBusy] = useState<number | undefined>();
+
+  const act = async (job: DownloadJob, action: 'download' | 'cancel') => {
+    setBusy(job.id);
+    try {
+      if (action === 'download') await saveDownload(job);
+      else {
+        await updateDownloadStatus(job.id, 'cancel');
+        void message.success(msg('download.status.cancelled'));
+      }
+    } catch {
+      // The client has said why.
+    } finally {
+      setBusy(undefined);
+      refresh();
+    }
+  };
+
+  return (
+    <Card className="fp-download-centre" title={msg('download.centre')}>
+      <Table<DownloadJob>
+        rowKey="id"
+        size="middle"
+        loading={query.isLoading}
+        dataSource={query.data?.result ?? []}
+        locale={{ emptyText: <Empty description={msg('download.empty')} /> }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.limitNum,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (pageNum) => setPage((p) => ({ ...p, pageNum })),
+        }}
+        columns={[
+          {
+            title: msg('download.col.file'),
+            key: 'file',
+            render: (_, job) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text strong>{job.title}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {job.fileName}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: msg('download.col.status'),
+            key: 'status',
+            width: 150,
+            render: (_, job) => (
+              <Space direction="vertical" size={0}>
+                <Tag color={STATUS_COLOURS[job.status]} data-testid={`download-status-${job.id}`}>
+                  {msg(`download.status.${job.status}` as MessageKey)}
+                </Tag>
+                {job.downloaded ? <Typography.Text type="secondary">{msg('download.downloaded')}</Typography.Text> : null}
+              </Space>
+            ),
+          },
+          {
+            title: msg('download.col.progress'),
+            key: 'progress',
+            width: 260,
+            render: (_, job) =>
+              job.status === 'failed' ? (
+                <Typography.Text type="danger">{job.message}</Typography.Text>
+              ) : (
+                <Space direction="vertical" size={0} style={{ width: '100%' }}>
+                  <Progress percent={job.progress} size="small" status={job.status === 'running' ? 'active' : job.status === 'done' ? 'success' : 'normal'} />
+                  {job.rowsTotal !== null ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`download-rows-${job.id}`}>
+                      {msg('download.rows', { done: job.rowsDone.toLocaleString(lang), total: job.rowsTotal.toLocaleString(lang) })}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              ),
+          },
+          { title: msg('download.col.created'), key: 'created', width: 170, render: (_, job) => time(job.createTime) },
+          { title: msg('download.col.expires'), key: 'expires', width: 170, render: (_, job) => time(job.expireTime) },
+          {
+            title: msg('download.col.actions'),
+            key: 'actions',
+            width: 200,
+            render: (_, job) => (
+              <Space>
+                {job.status === 'done' ? (
+                  <Button type="primary" size="small" icon={<DownloadOutlined />} loading={busy === job.id} onClick={() => void act(job, 'download')}>
+                    {msg('download.action.download')}
+                  </Button>
+                ) : null}
+                {job.status === 'queued' || job.status === 'running' ? (
+                  <Button size="small" icon={<StopOutlined />} loading={busy === job.id} onClick={() => void act(job, 'cancel')}>
+                    {msg('download.action.cancel')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

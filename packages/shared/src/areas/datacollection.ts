@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
+import type { MessageText } from '../messages.js';
+
+/**
+ * Data-collection (data-customisation) requests (spec 001 sections 3 and 5; docs/decisions/0028):
+ * a field user files a request with at most one attachment; keepers of the handling menu move it
+ * through its statuses and the requester gets a notice on each change.
+ */
+
+const SALEA = '/API-SALEA';
+
+export const DATA_COLLECTION_PATHS = {
+  /** POST multipart/form-data: the form's fields, then at most one file. */
+  submit: `${SALEA}/dataCollection/submit`,
+  /** GET: the caller's own requests, newest first. */
+  mine: `${SALEA}/dataCollection/mine`,
+  /** GET: every request (the handling menu), newest first, optionally by status. */
+  list: `${SALEA}/dataCollection/list`,
+  /** PUT { id, status, reply? }: the handling menu moves a request on. */
+  updateStatus: `${SALEA}/dataCollection/updateStatus`,
+  /** GET ?id=: the attachment, for its requester and the handling menu. */
+  file: `${SALEA}/dataCollection/file`,
+} as const;
+
+export const DATA_COLLECTION_LIMITS = {
+  /** Source platform, content and remarks each (spec 001 section 5). */
+  textMax: 300,
+  /** The attachment, counted in bytes while it streams: 10M (spec 001 sections 5 and 9). */
+  fileMaxBytes: 10 * 1024 * 1024,
+  nameMax: 50,
+  /** WeChat and QQ numbers. */
+  accountMax: 50,
+  replyMax: 300,
+  pageSizeMax: 100,
+  pageSizeDefault: 20,
+} as const;
+
+/** The handling menu's authority (a hidden leaf under administration, seed/menus.ts). */
+export const DATA_COLLECTION_AUTHORITIES = {
+  submit: 'other:dataCollection',
+  manage: 'system:dataCollectionManage',
+} as const;
+
+export const DATA_COLLECTION_STATUSES = ['submitted', 'accepted', 'inProgress', 'delivered', 'rejected'] as const;
+export type DataCollectionStatus = (typeof DATA_COLLECTION_STATUSES)[number];
+
+/** Which status may follow which: delivered and rejected are final. */
+export const DATA_COLLECTION_NEXT: Record<DataCollectionStatus, readonly DataCollectionStatus[]> = {
+  submitted: ['accepted', 'rejected'],
+  accepted: ['inProgress', 'delivered', 'rejected'],
+  inProgress: ['delivered', 'rejected'],
+  delivered: [],
+  rejected: [],
+};
+
+/** A mainland mobile number: 11 digits starting 1[3-9]. */
+export const DATA_COLLECTION_MOBILE = /^1[3-9]\d{9}$/;
+
+const text = (max: number) => dbText(max).optional().default('');
+
+/** The form's text fields (multipart fields are strings; realTime is 'true' or 'false'). */
+export const dataCollectionForm = z.strictObject({
+  sourcePlatform: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
+  content: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
+  remarks: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
+  realTime: z.enum(['true', 'false'], { message: 'field.invalid' }).optional().default('false').transform((v) => v === 'true'),
+  contactName: z
+    .string({ message: 'dataCollection.contactNameRequired' })
+    .trim()
+    .min(1, { message: 'dataCollection.contactNameRequired' })
+    .max(DATA_COLLECTION_LIMITS.nameMax)
+    .pipe(dbText(DATA_COLLECTION_LIMITS.nameMax)),
+  contactPhone: z.string({ message: 'dataCollection.phoneInvalid' }).trim().regex(DATA_COLLECTION_MOBILE, { message: 'dataCollection.phoneInvalid' }),
+  wechat: text(DATA_COLLECTION_LIMITS.accountMax),
+  qq: text(DATA_COLLECTION_LIMITS.accountMax),
+});
+export type DataCollectionForm = z.output<typeof dataCollectionForm>;
+
+export const dataCollectionListQuery = z.strictObject({
+  status: z.enum(DATA_COLLECTION_STATUSES, { message: 'field.invalid' }).optional(),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limitNum: z.coerce.number().int().min(1).max(DATA_COLLECTION_LIMITS.pageSizeMax).default(DATA_COLLECTION_LIMITS.pageSizeDefault),
+});
+
+export const dataCollectionStatusRequest = z.strictObject({
+  id: dbId,
+  status: z.enum(DATA_COLLECTION_STATUSES, { message: 'field.invalid' }),
+  reply: dbText(DATA_COLLECTION_LIMITS.replyMax).optional(),
+});
+
+export const dataCollectionFileQuery = z.strictObject({ id: dbIdParam });
+
+export interface DataCollectionRequest {
+  id: number;
+  createdBy: string;
+  sourcePlatform: string;
+  content: string;
+  remarks: string;
+  realTime: boolean;
+  contactName: string;
+  contactPhone: string;
+  wechat: string;
+  qq: string;
+  fileName: string | null;
+  fileSize: number | null;
+  status: DataCollectionStatus;
+  reply: string;
+  handledBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DataCollectionPage {
+  total: number;
+  result: DataCollectionRequest[];
+}
+
+export const DATA_COLLECTION_MESSAGES = {
+  'dataCollection.contactNameRequired': { zh: '请填写联系人姓名', en: "Please fill in the contact's name" },
+  'dataCollection.phoneInvalid': { zh: '请填写正确的手机号码', en: 'Please fill in a valid mobile number' },
+  'dataCollection.fileTooLarge': { zh: '文件大小不得超过10M', en: 'The file must not exceed 10M' },
+  'dataCollection.oneFile': { zh: '只能上传一个文件', en: 'Only one file may be attached' },
+  'dataCollection.notFound': { zh: '数据定制申请不存在', en: 'The data request does not exist' },
+  'dataCollection.noFile': { zh: '该申请没有附件', en: 'This request has no attachment' },
+  'dataCollection.badTransition': { zh: '不能从「{from}」改为「{to}」', en: 'A request cannot go from {from} to {to}' },
+  'dataCollection.submitted': { zh: '数据定制申请已提交', en: 'Your data request was filed' },
+  'dataCollection.notice': { zh: '您的数据定制申请 #{id} 状态已更新为「{status}」', en: 'Your data request #{id} is now {status}' },
+  'dataCollection.title': { zh: '数据定制', en: 'Custom data collection' },
+  'dataCollection.manageTitle': { zh: '数据定制处理', en: 'Data requests' },
+  'dataCollection.mineTitle': { zh: '我的申请', en: 'My requests' },
+  'dataCollection.field.sourcePlatform': { zh: '来源平台', en: 'Source platform' },
+  'dataCollection.field.content': { zh: '采集内容', en: 'Collection content' },
+  'dataCollection.field.remarks': { zh: '备注', en: 'Remarks' },
+  'dataCollection.field.realTime': { zh: '更新频率', en: 'Update frequency' },
+  'dataCollection.realTime.true': { zh: '实时', en: 'Real-time' },
+  'dataCollection.realTime.false': { zh: '非实时', en: 'Not real-time' },
+  'dataCollection.field.file': { zh: '附件', en: 'Attachment' },
+  'dataCollection.field.contactName': { zh: '联系人姓名', en: 'Contact name' },
+  'dataCollection.field.contactPhone': { zh: '联系人手机', en: 'Contact phone' },
+  'dataCollection.field.wechat': { zh: '微信号', en: 'WeChat' },
+  'dataCollection.field.qq': { zh: 'QQ 号', en: 'QQ' },
+  'dataCollection.field.status': { zh: '状态', en: 'Status' },
+  'dataCollection.field.reply': { zh: '回复', en: 'Reply' },
+  'dataCollection.field.createdAt': { zh: '提交时间', en: 'Filed' },
+  'dataCollection.field.createdBy': { zh: '申请人', en: 'Requester' },
+  'dataCollection.field.actions': { zh: '操作', en: 'Actions' },
+  'dataCollection.chooseFile': { zh: '选择文件(最多一个,10M 以内)', en: 'Choose a file (one, at most 10M)' },
+  'dataCollection.submit': { zh: '提交申请', en: 'Submit request' },
+  'dataCollection.empty': { zh: '还没有数据定制申请', en: 'No data requests yet' },
+  'dataCollection.allStatuses': { zh: '全部状态', en: 'All statuses' },
+  'dataCollection.moveTo': { zh: '改为「{status}」', en: 'Mark {status}' },
+  'dataCollection.updated': { zh: '状态已更新', en: 'Status updated' },
+  'dataCollection.status.submitted': { zh: '已提交', en: 'Submitted' },
+  'dataCollection.status.accepted': { zh: '已受理', en: 'Accepted' },
+  'dataCollection.status.inProgress': { zh: '处理中', en: 'In progress' },
+  'dataCollection.status.delivered': { zh: '已交付', en: 'Delivered' },
+  'dataCollection.status.rejected': { zh: '已驳回', en: 'Rejected' },
+} satisfies Record<string, MessageText>;
