@@ -6,11 +6,11 @@ import { ANALYTICS_MESSAGES } from './areas/analytics.js';
 import { ADMIN_MESSAGES } from './areas/admin.js';
 import { APPS_MESSAGES } from './areas/apps.js';
 import { SSO_MESSAGES } from './areas/sso.js';
-import { MEETING_MESSAGES } from './areas/meetings.js';
+import { MEETING_MESSAGES } from './areas/meetings/messages.js';
 import { CONTENT_MESSAGES } from './areas/content.js';
 import { SURVEY_MESSAGES } from './areas/surveys.js';
-import { CUSTOMERS_MESSAGES } from './areas/customers.js';
-import { ACTIVITY_MESSAGES } from './areas/activity.js';
+import { CUSTOMERS_MESSAGES } from './areas/customers/messages.js';
+import { ACTIVITY_MESSAGES } from './areas/activity/messages.js';
 
 const MB = 1024 * 1024;
 

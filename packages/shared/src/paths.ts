@@ -4,11 +4,11 @@ import { ANALYTICS_PATHS } from './areas/analytics.js';
 import { ADMIN_PATHS } from './areas/admin.js';
 import { APPS_PATHS } from './areas/apps.js';
 import { SSO_PATHS } from './areas/sso.js';
-import { MEETING_PATHS } from './areas/meetings.js';
+import { MEETING_PATHS } from './areas/meetings/paths.js';
 import { CONTENT_PATHS } from './areas/content.js';
 import { SURVEY_PATHS } from './areas/surveys.js';
-import { CUSTOMERS_PATHS } from './areas/customers.js';
-import { ACTIVITY_PATHS } from './areas/activity.js';
+import { CUSTOMERS_PATHS } from './areas/customers/paths.js';
+import { ACTIVITY_PATHS } from './areas/activity/paths.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
