@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageText } from '../messages.js';
-import type { DoctorInfo } from './customers.js';
+import type { DoctorInfo } from './customers/index.js';
 import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 
 /**

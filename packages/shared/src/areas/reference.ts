@@ -12,6 +12,11 @@ export interface CodeLabel {
   nameEn: string;
 }
 
+/** A list of reference codes from `[code, name, nameEn]` rows, each code kept as its literal type. */
+function codeLabels<const T extends readonly (readonly [string, string, string])[]>(rows: T): { readonly [K in keyof T]: { readonly code: T[K][0]; readonly name: T[K][1]; readonly nameEn: T[K][2] } } {
+  return rows.map(([code, name, nameEn]) => ({ code, name, nameEn })) as { readonly [K in keyof T]: { readonly code: T[K][0]; readonly name: T[K][1]; readonly nameEn: T[K][2] } };
+}
+
 /** Hospital grades, 三级甲等 … 未定级, and their share of Chinese hospitals (national health statistics, about 2021). */
 export const HOSPITAL_GRADES = [
   { code: '3A', name: '三级甲等', nameEn: 'Grade 3A', share: 0.045 },
@@ -27,23 +32,23 @@ export const HOSPITAL_GRADES = [
 ] as const;
 export type HospitalGradeCode = (typeof HOSPITAL_GRADES)[number]['code'];
 
-export const HOSPITAL_TYPES = [
-  { code: 'GENERAL', name: '综合医院', nameEn: 'General hospital' },
-  { code: 'TCM', name: '中医医院', nameEn: 'Traditional Chinese medicine hospital' },
-  { code: 'INTEGRATED', name: '中西医结合医院', nameEn: 'Integrated medicine hospital' },
-  { code: 'ETHNIC', name: '民族医医院', nameEn: 'Ethnic medicine hospital' },
-  { code: 'SPECIALTY', name: '专科医院', nameEn: 'Specialty hospital' },
-  { code: 'MCH', name: '妇幼保健院', nameEn: 'Maternal and child health hospital' },
-  { code: 'COMMUNITY', name: '社区卫生服务中心', nameEn: 'Community health centre' },
-  { code: 'TOWNSHIP', name: '乡镇卫生院', nameEn: 'Township health centre' },
-] as const;
+export const HOSPITAL_TYPES = codeLabels([
+  ['GENERAL', '综合医院', 'General hospital'],
+  ['TCM', '中医医院', 'Traditional Chinese medicine hospital'],
+  ['INTEGRATED', '中西医结合医院', 'Integrated medicine hospital'],
+  ['ETHNIC', '民族医医院', 'Ethnic medicine hospital'],
+  ['SPECIALTY', '专科医院', 'Specialty hospital'],
+  ['MCH', '妇幼保健院', 'Maternal and child health hospital'],
+  ['COMMUNITY', '社区卫生服务中心', 'Community health centre'],
+  ['TOWNSHIP', '乡镇卫生院', 'Township health centre'],
+]);
 
-export const TITLE_LEVELS = [
-  { code: 'SENIOR', name: '正高级', nameEn: 'Senior' },
-  { code: 'ASSOCIATE', name: '副高级', nameEn: 'Associate senior' },
-  { code: 'INTERMEDIATE', name: '中级', nameEn: 'Intermediate' },
-  { code: 'JUNIOR', name: '初级', nameEn: 'Junior' },
-] as const;
+export const TITLE_LEVELS = codeLabels([
+  ['SENIOR', '正高级', 'Senior'],
+  ['ASSOCIATE', '副高级', 'Associate senior'],
+  ['INTERMEDIATE', '中级', 'Intermediate'],
+  ['JUNIOR', '初级', 'Junior'],
+]);
 
 /** Doctor titles (主任医师 …), each with its level. */
 export const DOCTOR_TITLES = [
@@ -53,35 +58,35 @@ export const DOCTOR_TITLES = [
   { code: 'RESIDENT', name: '住院医师', nameEn: 'Resident physician', level: 'JUNIOR' },
 ] as const;
 
-export const TEACHING_TITLES = [
-  { code: 'PROFESSOR', name: '教授', nameEn: 'Professor' },
-  { code: 'ASSOCIATE_PROFESSOR', name: '副教授', nameEn: 'Associate professor' },
-  { code: 'LECTURER', name: '讲师', nameEn: 'Lecturer' },
-  { code: 'ASSISTANT', name: '助教', nameEn: 'Teaching assistant' },
-] as const;
+export const TEACHING_TITLES = codeLabels([
+  ['PROFESSOR', '教授', 'Professor'],
+  ['ASSOCIATE_PROFESSOR', '副教授', 'Associate professor'],
+  ['LECTURER', '讲师', 'Lecturer'],
+  ['ASSISTANT', '助教', 'Teaching assistant'],
+]);
 
 /** Positions of an affiliation (getDoctorPosition). */
-export const DOCTOR_POSITIONS = [
-  { code: 'PRESIDENT', name: '院长', nameEn: 'Hospital president' },
-  { code: 'VICE_PRESIDENT', name: '副院长', nameEn: 'Vice president' },
-  { code: 'DIRECTOR', name: '科主任', nameEn: 'Department director' },
-  { code: 'VICE_DIRECTOR', name: '科副主任', nameEn: 'Deputy department director' },
-  { code: 'LEAD', name: '主诊医师', nameEn: 'Lead physician' },
-  { code: 'PHYSICIAN', name: '医师', nameEn: 'Physician' },
-] as const;
+export const DOCTOR_POSITIONS = codeLabels([
+  ['PRESIDENT', '院长', 'Hospital president'],
+  ['VICE_PRESIDENT', '副院长', 'Vice president'],
+  ['DIRECTOR', '科主任', 'Department director'],
+  ['VICE_DIRECTOR', '科副主任', 'Deputy department director'],
+  ['LEAD', '主诊医师', 'Lead physician'],
+  ['PHYSICIAN', '医师', 'Physician'],
+]);
 
-export const OUTPATIENT_TYPES = [
-  { code: 'GENERAL', name: '普通门诊', nameEn: 'General clinic' },
-  { code: 'EXPERT', name: '专家门诊', nameEn: 'Expert clinic' },
-  { code: 'SPECIAL', name: '特需门诊', nameEn: 'Special-needs clinic' },
-  { code: 'DISEASE', name: '专病门诊', nameEn: 'Disease-specific clinic' },
-] as const;
+export const OUTPATIENT_TYPES = codeLabels([
+  ['GENERAL', '普通门诊', 'General clinic'],
+  ['EXPERT', '专家门诊', 'Expert clinic'],
+  ['SPECIAL', '特需门诊', 'Special-needs clinic'],
+  ['DISEASE', '专病门诊', 'Disease-specific clinic'],
+]);
 
 /** Doctor range (spec 001 section 3): company-internal or internet platform. */
-export const DOCTOR_RANGES = [
-  { code: 'internal', name: '公司内部', nameEn: 'Company internal' },
-  { code: 'internet', name: '互联网平台', nameEn: 'Internet platform' },
-] as const;
+export const DOCTOR_RANGES = codeLabels([
+  ['internal', '公司内部', 'Company internal'],
+  ['internet', '互联网平台', 'Internet platform'],
+]);
 export type DoctorRange = (typeof DOCTOR_RANGES)[number]['code'];
 
 /** City tiers (城市等级); tiers 1 to 3 by name, the others by the rule in docs/decisions/0017. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   addAttendeesRequest,
   API,
@@ -20,7 +21,7 @@ import {
   updateAttendeeRequest,
   type MeetingMailResult,
 } from '@field-portal/shared';
-import { currentUser } from '../../platform/auth.js';
+import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE } from '../push/excel.js';
@@ -58,84 +59,41 @@ export async function meetingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): MeetingDeps => ({ db: app.ctx.database.db, files: app.ctx.files, now: app.ctx.now });
   const config = { authority: MEETING_AUTHORITY };
+  /** A JSON call of the meeting screens: its query string or body checked by `input`, answered by `handle` for the caller. */
+  const call = <S extends z.ZodType>(method: 'get' | 'post', path: string, summary: string, input: S, handle: (input: z.output<S>, user: CurrentUser) => Promise<unknown>) =>
+    r.route({
+      method: method.toUpperCase() as 'GET' | 'POST',
+      url: path,
+      config,
+      schema: { tags, summary, ...(method === 'get' ? { querystring: input } : { body: input }) },
+      handler: async (request) => handle((method === 'get' ? request.query : request.body) as z.output<S>, currentUser(request)),
+    });
 
-  r.get(P.meetingList, {
-    config,
-    schema: { tags, summary: "The caller's meetings (owner or co-organiser), newest start first; result {list, total, totalCapped, nextCursor}", querystring: meetingListQuery },
-    handler: async (request) => listMeetings(deps(), currentUser(request), request.query),
-  });
+  call('get', P.meetingList, "The caller's meetings (owner or co-organiser), newest start first; result {list, total, totalCapped, nextCursor}", meetingListQuery, async (input, user) => listMeetings(deps(), user, input));
 
-  r.post(P.meetingMetadataList, {
-    config,
-    schema: { tags, summary: "Meeting types, statuses, RSVP values and roles, with the caller's meetings by status and their cities", body: meetingMetadataRequest },
-    handler: async (request) => meetingMetadata(deps(), currentUser(request)),
-  });
+  call('post', P.meetingMetadataList, "Meeting types, statuses, RSVP values and roles, with the caller's meetings by status and their cities", meetingMetadataRequest, async (_input, user) => meetingMetadata(deps(), user));
 
-  r.get(P.meetingDetail, {
-    config,
-    schema: { tags, summary: 'One meeting with its team and attendees (404 unless the caller is on its team)', querystring: meetingIdQuery },
-    handler: async (request) => meetingDetail(deps(), currentUser(request), request.query.meetingId),
-  });
+  call('get', P.meetingDetail, 'One meeting with its team and attendees (404 unless the caller is on its team)', meetingIdQuery, async (input, user) => meetingDetail(deps(), user, input.meetingId));
 
-  r.post(P.saveMeeting, {
-    config,
-    schema: { tags, summary: 'Create a draft meeting (no id) or change one the caller owns while it is a draft or planned', body: saveMeetingRequest },
-    handler: async (request) => saveMeeting(deps(), currentUser(request), request.body),
-  });
+  call('post', P.saveMeeting, 'Create a draft meeting (no id) or change one the caller owns while it is a draft or planned', saveMeetingRequest, async (input, user) => saveMeeting(deps(), user, input));
 
-  r.post(P.meetingStatus, {
-    config,
-    schema: { tags, summary: 'Move the lifecycle: draft → planned → held → closed, or cancelled before it is held (owner)', body: meetingStatusRequest },
-    handler: async (request) => changeStatus(deps(), currentUser(request), request.body.meetingId, request.body.status),
-  });
+  call('post', P.meetingStatus, 'Move the lifecycle: draft → planned → held → closed, or cancelled before it is held (owner)', meetingStatusRequest, async (input, user) => changeStatus(deps(), user, input.meetingId, input.status));
 
-  r.get(P.meetingCoOrganizer, {
-    config,
-    schema: { tags, summary: 'The co-organisers of a meeting', querystring: meetingIdQuery },
-    handler: async (request) => listCoOrganizers(deps(), currentUser(request), request.query.meetingId),
-  });
+  call('get', P.meetingCoOrganizer, 'The co-organisers of a meeting', meetingIdQuery, async (input, user) => listCoOrganizers(deps(), user, input.meetingId));
 
-  r.get(P.meetingAddCoOrganizer, {
-    config,
-    schema: { tags, summary: 'Add a portal user to the team (owner; 404 when the user does not exist)', querystring: coOrganizerQuery },
-    handler: async (request) => addCoOrganizer(deps(), currentUser(request), request.query.meetingId, request.query.userId),
-  });
+  call('get', P.meetingAddCoOrganizer, 'Add a portal user to the team (owner; 404 when the user does not exist)', coOrganizerQuery, async (input, user) => addCoOrganizer(deps(), user, input.meetingId, input.userId));
 
-  r.get(P.meetingDeleteCoOrganizer, {
-    config,
-    schema: { tags, summary: 'Remove a co-organiser (owner)', querystring: coOrganizerQuery },
-    handler: async (request) => deleteCoOrganizer(deps(), currentUser(request), request.query.meetingId, request.query.userId),
-  });
+  call('get', P.meetingDeleteCoOrganizer, 'Remove a co-organiser (owner)', coOrganizerQuery, async (input, user) => deleteCoOrganizer(deps(), user, input.meetingId, input.userId));
 
-  r.get(P.coOrganizerCandidates, {
-    config,
-    schema: { tags, summary: 'Portal users by username or name, for the co-organiser picker', querystring: coOrganizerCandidatesQuery },
-    handler: async (request) => coOrganizerCandidates(deps(), request.query.keyword),
-  });
+  call('get', P.coOrganizerCandidates, 'Portal users by username or name, for the co-organiser picker', coOrganizerCandidatesQuery, async (input) => coOrganizerCandidates(deps(), input.keyword));
 
-  r.get(P.doctorCandidates, {
-    config,
-    schema: { tags, summary: "Doctors within the caller's data scope by name, pinyin or initials, for the attendee picker", querystring: coOrganizerCandidatesQuery },
-    handler: async (request) => searchDoctors(app.ctx.database.db, currentUser(request), request.query.keyword),
-  });
+  call('get', P.doctorCandidates, "Doctors within the caller's data scope by name, pinyin or initials, for the attendee picker", coOrganizerCandidatesQuery, async (input, user) => searchDoctors(app.ctx.database.db, user, input.keyword));
 
-  r.post(P.meetingAddAttendees, {
-    config,
-    schema: { tags, summary: "Invite doctors (each within the caller's data scope, else 404) with a role", body: addAttendeesRequest },
-    handler: async (request) => addAttendees(deps(), currentUser(request), request.body),
-  });
+  call('post', P.meetingAddAttendees, "Invite doctors (each within the caller's data scope, else 404) with a role", addAttendeesRequest, async (input, user) => addAttendees(deps(), user, input));
 
-  r.post(P.meetingUpdateAttendee, {
-    config,
-    schema: { tags, summary: "An attendee's RSVP, role, attendance (check-in time) and feedback score", body: updateAttendeeRequest },
-    handler: async (request) => updateAttendee(deps(), currentUser(request), request.body),
-  });
+  call('post', P.meetingUpdateAttendee, "An attendee's RSVP, role, attendance (check-in time) and feedback score", updateAttendeeRequest, async (input, user) => updateAttendee(deps(), user, input));
 
-  r.post(P.meetingDeleteAttendee, {
-    config,
-    schema: { tags, summary: 'Remove an attendee', body: deleteAttendeeRequest },
-    handler: async (request) => deleteAttendee(deps(), currentUser(request), request.body),
-  });
+  call('post', P.meetingDeleteAttendee, 'Remove an attendee', deleteAttendeeRequest, async (input, user) => deleteAttendee(deps(), user, input));
 
   r.post(P.uploadPoster, {
     config,
@@ -159,11 +117,7 @@ export async function meetingRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get(P.meetingReport, {
-    config,
-    schema: { tags, summary: 'The meeting report: attendance, RSVP, speakers, feedback, doctors reached and every attendee', querystring: meetingIdQuery },
-    handler: async (request) => meetingReport(deps(), currentUser(request), request.query.meetingId),
-  });
+  call('get', P.meetingReport, 'The meeting report: attendance, RSVP, speakers, feedback, doctors reached and every attendee', meetingIdQuery, async (input, user) => meetingReport(deps(), user, input.meetingId));
 
   r.get(P.meetingReportExport, {
     config: { ...config, raw: true },

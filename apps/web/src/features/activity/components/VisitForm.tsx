@@ -63,8 +63,7 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
       form.resetFields();
       form.setFieldsValue(base);
     }
-    // Restore once per form scope.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restored once per form scope: `doctor` is a new object on every render of the parent and `t` changes with the language, and re-running would throw away what the user typed
   }, [scope]);
 
   const keepDraft = () => {
