@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviate, formatCount, formatTotal } from './format';
+import { abbreviate, formatCount, formatTime, formatTotal } from './format';
 
 describe('number formatting (spec 001 section 9)', () => {
   it('separates thousands', () => {
@@ -27,5 +27,16 @@ describe('number formatting (spec 001 section 9)', () => {
   it('shows a capped total with a plus', () => {
     expect(formatTotal(10_000, true)).toBe('10,000+');
     expect(formatTotal(9_999, false)).toBe('9,999');
+  });
+});
+
+describe('times on screen', () => {
+  it('writes a local time as year-month-day hours:minutes, whatever the browser locale', () => {
+    expect(formatTime(new Date(2026, 10, 3, 9, 5))).toBe('2026-11-03 09:05');
+    expect(formatTime(new Date(2026, 0, 31, 23, 59), false)).toBe('2026-01-31');
+    expect(formatTime(new Date(2026, 0, 31, 23, 59).toISOString())).toBe('2026-01-31 23:59');
+  });
+  it('writes nothing for a value that is not a time', () => {
+    expect(formatTime('not a time')).toBe('');
   });
 });

@@ -34,3 +34,17 @@ export function abbreviate(value: number): string {
 export function formatTotal(total: number, capped: boolean): string {
   return capped ? `${formatCount(total)}+` : formatCount(total);
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time as the portal writes it in either language (2026-11-23 16:55), in the browser's time
+ * zone; `withTime: false` gives the day only. The browser's own locale format would show US dates
+ * on a Chinese screen.
+ */
+export function formatTime(value: string | number | Date, withTime = true): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
+}

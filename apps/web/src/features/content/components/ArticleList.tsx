@@ -7,9 +7,10 @@ import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type Dynamics
 import { AuthorisedImage } from '@/lib/authorised-image';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { articleListQuery } from '../api';
+import { formatTime } from '@/lib/format';
 
 export const articleDetailPath = (id: number) => `/contentCenter/ccArticleDetail?id=${id}`;
-export const formatDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
+export const formatDay = (iso: string | null) => (iso ? formatTime(iso, false) : '');
 
 /** A channel's published articles, newest first, with "load more" by keyset; unread ones are marked. */
 export function ArticleList({ channel, department, categories = false }: { channel: ArticleChannel; department?: DynamicsDepartment; categories?: boolean }) {

@@ -7,6 +7,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { articleForEdit, contentKeys, deleteArticle, manageListQuery, readersQuery, recommendArticle } from '../api';
 import { ArticleEditor } from './ArticleEditor';
 import { formatDay } from './ArticleList';
+import { formatTime } from '@/lib/format';
 
 /** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
 export function ManageArticles() {
@@ -123,7 +124,7 @@ function Readers({ id }: { id: number }) {
       locale={{ emptyText: t('content.noReaders') }}
       columns={[
         { title: t('content.readers.name'), render: (_: unknown, r) => `${r.name} (${r.username})` },
-        { title: t('content.readers.first'), dataIndex: 'firstReadTime', render: (v: string) => new Date(v).toLocaleString() },
+        { title: t('content.readers.first'), dataIndex: 'firstReadTime', render: (v: string) => formatTime(v) },
         { title: t('content.readers.count'), dataIndex: 'readCount', width: 80 },
       ]}
     />

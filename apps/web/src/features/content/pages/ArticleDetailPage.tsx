@@ -9,6 +9,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { contentKeys, openArticle } from '../api';
 import { RichText } from '../rich-text';
 import '../content.css';
+import { formatTime } from '@/lib/format';
 
 /**
  * ccArticleDetail (?id=) and contentDetail/{title}: opens the article, which counts the read, and
@@ -49,9 +50,9 @@ export function ArticleDetailPage() {
         <Tag>{t(`content.category.${article.category}` as LabelKey)}</Tag>
         {article.department && <Tag color="blue">{article.department.toUpperCase()}</Tag>}
         <span>{article.author}</span>
-        <span>{article.publishTime ? new Date(article.publishTime).toLocaleString() : ''}</span>
+        <span>{article.publishTime ? formatTime(article.publishTime) : ''}</span>
         <span data-testid="article-reads">{t('content.detail.reads', { reads: article.readCount, readers: article.readerCount })}</span>
-        <span data-testid="my-reads">{t('content.detail.mine', { n: myReadCount, first: new Date(firstReadTime).toLocaleString() })}</span>
+        <span data-testid="my-reads">{t('content.detail.mine', { n: myReadCount, first: formatTime(firstReadTime) })}</span>
       </Space>
       {article.source === 'external' && (
         <Alert

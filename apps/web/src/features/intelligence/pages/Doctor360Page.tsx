@@ -4,7 +4,7 @@ import { Alert, Card, Col, Descriptions, Empty, List, Result, Row, Skeleton, Sta
 import { ACADEMIC_KINDS, DOCTOR_TITLES, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
-import { abbreviate, formatCount } from '@/lib/format';
+import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
@@ -62,7 +62,7 @@ export function Doctor360Page() {
           )}
         />
       </Card>
-      <Card title={t('intel.impact')} extra={v.impact.computedAt ? t('intel.computedAt', { at: new Date(v.impact.computedAt).toLocaleString() }) : null}>
+      <Card title={t('intel.impact')} extra={v.impact.computedAt ? t('intel.computedAt', { at: formatTime(v.impact.computedAt) }) : null}>
         <Row gutter={16}>
           <Col span={6}><Statistic title={t('intel.pagerank')} value={v.impact.pagerankPercentile ?? '—'} /></Col>
           <Col span={6}><Statistic title={t('intel.community')} value={v.impact.community ?? '—'} /></Col>
@@ -101,7 +101,7 @@ export function Doctor360Page() {
           locale={{ emptyText: t('intel.empty') }}
           renderItem={(a) => (
             <List.Item>
-              {new Date(a.at).toLocaleDateString()} · {a.kind} · {a.title} · {a.user}
+              {formatTime(a.at, false)} · {a.kind} · {a.title} · {a.user}
             </List.Item>
           )}
         />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
 import { KOL_DIMENSIONS, message, type KolRow, type LookAlike } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
@@ -50,7 +50,7 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
       </Card>
       <Row gutter={16}>
         <Col span={15}>
-          <Card title={t('intel.score')} extra={ranking.data?.computedAt ? t('intel.computedAt', { at: new Date(ranking.data.computedAt).toLocaleString() }) : null}>
+          <Card title={t('intel.score')} extra={ranking.data?.computedAt ? t('intel.computedAt', { at: formatTime(ranking.data.computedAt) }) : null}>
             <Table<KolRow>
               rowKey={(r) => r.doctor.id}
               size="small"

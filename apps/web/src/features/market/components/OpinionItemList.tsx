@@ -4,6 +4,7 @@ import type { OpinionItem } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { opinionItems, type ItemFilter } from '../api';
 import { SentimentCell, SentimentWhy } from './SentimentTag';
+import { formatTime } from '@/lib/format';
 
 /** Opinion items newest first, paged by keyset ("load more"); a row expands to show why it scored. */
 export function OpinionItemList({ filter }: { filter: ItemFilter }) {
@@ -50,7 +51,7 @@ export function OpinionItemList({ filter }: { filter: ItemFilter }) {
         data-testid="opinion-items"
         expandable={{ expandedRowRender: (item) => <SentimentWhy item={item} /> }}
         columns={[
-          { title: t('market.time'), width: 150, render: (_: unknown, i) => new Date(i.publishedAt).toLocaleString() },
+          { title: t('market.time'), width: 150, render: (_: unknown, i) => formatTime(i.publishedAt) },
           { title: t('market.platform'), dataIndex: 'platform', width: 110 },
           { title: t('market.drug'), dataIndex: 'medicine', width: 90 },
           { title: t('market.items'), dataIndex: 'text' },

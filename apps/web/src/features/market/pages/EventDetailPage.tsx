@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Card, Col, Descriptions, Empty, Row } from 'antd';
 import { OPINION_SENTIMENTS } from '@field-portal/shared';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { eventDetailQuery } from '../api';
 import { Loading } from '../components/Loading';
@@ -27,7 +27,7 @@ export function EventDetailPage() {
             <Card size="small" title={e?.title ?? ''} data-testid="event-title">
               <Descriptions column={1} size="small">
                 <Descriptions.Item label={t('market.drug')}>{e?.medicine}</Descriptions.Item>
-                <Descriptions.Item label={t('market.event.started')}>{e ? new Date(e.startedAt).toLocaleString() : ''}</Descriptions.Item>
+                <Descriptions.Item label={t('market.event.started')}>{e ? formatTime(e.startedAt) : ''}</Descriptions.Item>
                 <Descriptions.Item label={t('market.items')}>{formatCount(e?.items ?? 0)}</Descriptions.Item>
               </Descriptions>
               <MarketChart kind="pie" height={200} categories={[]} series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: [e?.[s] ?? 0], color: SENTIMENT_COLORS[s] }))} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { OPINION_SENTIMENTS, type DoctorAttitude, type NamedCount } from '@field-portal/shared';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { doctorGroupsQuery, indicationDrugQuery, patientGroupsQuery } from '../api';
 import { Loading } from '../components/Loading';
@@ -121,7 +121,7 @@ export function IndicationDrugPage() {
             sorter: (a: DoctorAttitude, b: DoctorAttitude) => a.attitude - b.attitude,
             render: (_: unknown, r: DoctorAttitude) => <Tag color={r.attitude > 0 ? 'green' : r.attitude < 0 ? 'red' : 'default'}>{r.attitude.toFixed(2)}</Tag>,
           },
-          { title: t('market.lastAt'), width: 120, render: (_: unknown, r: DoctorAttitude) => new Date(r.lastAt).toLocaleDateString() },
+          { title: t('market.lastAt'), width: 120, render: (_: unknown, r: DoctorAttitude) => formatTime(r.lastAt, false) },
         ]}
       />
     </div>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Card, Col, List, Row, Select, Space, Statistic, Typography } from 'antd';
 import { MARKET_LIMITS, OPINION_SENTIMENTS } from '@field-portal/shared';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { eventDetailPath, marketOptionsQuery, opinionTrendQuery } from '../api';
 import { Loading } from '../components/Loading';
@@ -69,7 +69,7 @@ export function OpinionPage() {
                   <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
                     <List.Item.Meta
                       title={<Typography.Link>{e.title}</Typography.Link>}
-                      description={`${new Date(e.startedAt).toLocaleDateString()} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
+                      description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
                     />
                   </List.Item>
                 )}

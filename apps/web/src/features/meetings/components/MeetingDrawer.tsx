@@ -19,6 +19,7 @@ import { DoctorPicker } from './DoctorPicker';
 import { MeetingForm } from './MeetingForm';
 import { MeetingReportView } from './MeetingReportView';
 import { StatusTag } from './StatusTag';
+import { formatTime } from '@/lib/format';
 
 /** One meeting: overview and lifecycle, team, attendees and the report. */
 export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClose: () => void }) {
@@ -63,7 +64,7 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
         <Descriptions.Item label={t('meetings.field.type')}>{t(`meetings.type.${m.type}` as LabelKey)}</Descriptions.Item>
         <Descriptions.Item label={t('meetings.field.owner')}>{m.owner.name}</Descriptions.Item>
         <Descriptions.Item label={t('meetings.field.time')}>
-          {new Date(m.startTime).toLocaleString()} – {new Date(m.endTime).toLocaleString()}
+          {formatTime(m.startTime)} – {formatTime(m.endTime)}
         </Descriptions.Item>
         <Descriptions.Item label={t('meetings.field.city')}>{m.city}</Descriptions.Item>
         <Descriptions.Item label={m.type === 'online' ? t('meetings.field.onlineUrl') : t('meetings.field.hospital')}>
@@ -254,7 +255,7 @@ function Attendees({ meeting: m }: { meeting: MeetingDetail }) {
             render: (v: boolean, a) => (
               <Space size={4}>
                 <Checkbox checked={v} disabled={!canMark} aria-label={`${t('meetings.attendee.attended')} ${a.doctorName}`} onChange={(e) => void change(a.doctorId, { attended: e.target.checked })} />
-                <span className="fp-checkin">{a.checkInTime ? new Date(a.checkInTime).toLocaleTimeString() : ''}</span>
+                <span className="fp-checkin">{a.checkInTime ? formatTime(a.checkInTime).slice(11) : ''}</span>
               </Space>
             ),
           },

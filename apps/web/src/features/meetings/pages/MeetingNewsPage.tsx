@@ -7,6 +7,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { meetingNewsQuery } from '../api';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
+import { formatTime } from '@/lib/format';
 
 const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = { today: 'red', upcoming: 'blue', held: 'green', cancelled: 'default', draft: 'default', closed: 'purple' };
 
@@ -33,7 +34,7 @@ export function MeetingNewsPage() {
                     {n.title}
                   </Space>
                 }
-                description={`${new Date(n.startTime).toLocaleString()} · ${n.city} · ${n.mine ? t('meetings.news.mine') : t('meetings.news.coOrganised', { name: n.ownerName })}`}
+                description={`${formatTime(n.startTime)} · ${n.city} · ${n.mine ? t('meetings.news.mine') : t('meetings.news.coOrganised', { name: n.ownerName })}`}
               />
               <StatusTag status={n.status} />
             </List.Item>

@@ -10,6 +10,7 @@ import { MeetingDrawer } from '../components/MeetingDrawer';
 import { MeetingForm } from '../components/MeetingForm';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
+import { formatTime } from '@/lib/format';
 
 const PAGE = 20;
 
@@ -61,7 +62,7 @@ export function MeetingReportIndexPage() {
           { title: t('meetings.field.title'), dataIndex: 'title', render: (v: string, m) => <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>{v}</a> },
           { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as LabelKey) },
           { title: t('meetings.field.status'), dataIndex: 'status', width: 100, render: (v: MeetingStatus) => <StatusTag status={v} /> },
-          { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => formatTime(v) },
           { title: t('meetings.field.city'), dataIndex: 'city', width: 100 },
           { title: t('meetings.field.owner'), width: 110, render: (_: unknown, m) => m.owner.name },
           { title: t('meetings.field.attendees'), dataIndex: 'attendeeCount', width: 90 },

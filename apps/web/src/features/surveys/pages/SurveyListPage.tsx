@@ -9,8 +9,9 @@ import { deleteSurvey, setSurveyStatus, surveyAnswerPath, surveyDetailQuery, sur
 import { SurveyBuilder } from '../components/SurveyBuilder';
 import { SurveyResultsView } from '../components/SurveyResultsView';
 import '../surveys.css';
+import { formatTime } from '@/lib/format';
 
-const period = (s: SurveyRow) => `${new Date(s.startTime).toLocaleString()} – ${new Date(s.endTime).toLocaleString()}`;
+const period = (s: SurveyRow) => `${formatTime(s.startTime)} – ${formatTime(s.endTime)}`;
 
 /** surveyList: surveys to answer, and for builders their own surveys with the builder and the results. */
 export function SurveyListPage() {
