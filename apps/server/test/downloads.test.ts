@@ -155,6 +155,38 @@ describe('asyncDownload: the card exports through the download centre', () => {
     expect(sheet.getRow(2).getCell(9).value).toBe(wwidOf(5));
   });
 
+  it('exports the doctor list in the data scope of the user who asked, with formula cells made safe', async () => {
+    const listed = async (user: string) => {
+      const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=10`, headers: headers(user) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result as { total: number; content: { id: number }[] };
+    };
+    const mine = await listed('rep01');
+    const everyone = await listed('admin');
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.total).toBeLessThan(everyone.total);
+    const inScope = mine.content[0]!.id;
+    await h.database.query(`update doctors set name = '=1+1' where id = $1`, [inScope]);
+
+    const { job } = await queueOk('rep01', 'doctorList', { doctorRange: 'internal' });
+    await drain(worker());
+    expect(await jobOf('rep01', job.id)).toMatchObject({ status: 'done', rowsTotal: mine.total, rowsDone: mine.total });
+    const sheet = await sheetOf((await file('rep01', job.id)).rawPayload);
+    expect(sheet.rowCount).toBe(mine.total + 1);
+    const ids = new Set<number>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) ids.add(Number(row.getCell(1).value));
+    });
+    expect(ids.size).toBe(mine.total);
+    const outside = await selectRows<{ id: number }>(h.database.db, sql`select id from doctors where doctor_range = 'internal' order by id`);
+    expect(outside.filter((d) => !ids.has(d.id)).length).toBe(outside.length - mine.total);
+    let safe: unknown;
+    sheet.eachRow((row) => {
+      if (Number(row.getCell(1).value) === inScope) safe = row.getCell(2).value;
+    });
+    expect(safe).toBe("'=1+1");
+  });
+
   it('refuses an unknown template by name, bad parameters by field, and a template the caller may not use', async () => {
     expectError(await queue('operator', 'noSuchTemplate', {}), 400, 'download.templateUnknown', 'zh', { name: 'noSuchTemplate' });
     expectError(await queue('operator', 'noSuchTemplate', {}, 'en'), 400, 'download.templateUnknown', 'en', { name: 'noSuchTemplate' });

@@ -1,9 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { CUSTOMERS_AUTHORITIES, doctorFilterQuery, type DoctorRow } from '@field-portal/shared';
-import { selectRows } from '../../db/client.js';
-import { doctorWhere, prepareFilter } from '../customers/doctor-filter.js';
-import { doctorRowSelect } from '../customers/doctors.js';
-import { compileScope } from '../customers/scope.js';
+import { countDoctorsToExport, doctorsToExport } from '../customers/export-rows.js';
 import { registerDownloadTemplate } from './templates.js';
 
 const PAGE = 2000;
@@ -11,7 +7,7 @@ const PAGE = 2000;
 /**
  * The doctor list as a background export (spec 001 section 7.7, "doctor excel export"): the filters
  * of the doctor list, in the data scope of the user who asked (compiled by the customers module's
- * scope builder when the job runs), keyset-paged by id, with no row cap below the sheet's own.
+ * scope builder when the job runs, by the customers module), keyset-paged by id, with no row cap below the sheet's own.
  */
 registerDownloadTemplate({
   name: 'doctorList',
@@ -34,19 +30,6 @@ registerDownloadTemplate({
     { header: { zh: '适应症', en: 'indications' }, value: (d: DoctorRow) => d.indications.join('、') },
     { header: { zh: '标签', en: 'tags' }, value: (d: DoctorRow) => d.tags.map((t) => t.name).join('、') },
   ],
-  async count({ db, owner, params }) {
-    const where = doctorWhere(await compileScope(db, owner.id), await prepareFilter(db, params), owner.id);
-    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${where}`);
-    return row?.n ?? 0;
-  },
-  async *rows({ db, owner, params }) {
-    const where = doctorWhere(await compileScope(db, owner.id), await prepareFilter(db, params), owner.id);
-    let after = 0;
-    for (;;) {
-      const rows = await selectRows<DoctorRow>(db, sql`${doctorRowSelect(owner.id)} where ${where} and d.id > ${after} order by d.id limit ${PAGE}`);
-      if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1]!.id;
-    }
-  },
+  count: ({ db, owner, params }) => countDoctorsToExport(db, owner.id, params),
+  rows: ({ db, owner, params }) => doctorsToExport(db, owner.id, params, PAGE),
 });
