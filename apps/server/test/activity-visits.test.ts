@@ -245,6 +245,41 @@ describe("the doctor's business record (a view over the source tables)", () => {
 });
 
 describe('team interaction records (managers)', () => {
+  it("pages a team's records newest first across its members, each record once, as one ordered list", async () => {
+    // rep02 joins mgr01's organisation for this test, with visits to the doctors rep01 visits.
+    const [org] = await h.database.query<{ id: number }>(`select o.id from organisations o join users m on o.leader = m.username where m.username = 'mgr01' limit 1`);
+    const [before] = await h.database.query<{ org_id: number | null }>(`select org_id from users where username = 'rep02'`);
+    await h.database.query(`update users set org_id = $1 where username = 'rep02'`, [org!.id]);
+    let added: { id: number }[] = [];
+    try {
+      added = await h.database.query<{ id: number }>(
+        `insert into visit_records (user_id, doctor_id, visit_at, channel, status)
+         select $1, v.doctor_id, v.visit_at + (g * interval '37 minutes'), v.channel, 1
+           from (select doctor_id, visit_at, channel from visit_records where user_id = $2 order by id limit 3) v, generate_series(1, 4) g
+         returning id`,
+        [id('rep02'), id('rep01')],
+      );
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 200; pages++) {
+        const page = ok<ActivityPage<VisitItem>>(await get('mgr01', P.teamInteractioRecord, { size: 5, ...(cursor ? { cursor } : {}) }));
+        seen.push(...page.list.map((v) => v.id));
+        cursor = page.nextCursor ?? undefined;
+        if (!cursor) break;
+      }
+      const expected = await h.database.query<{ id: number }>(
+        `select id from visit_records where user_id in ($1, $2) and (user_id = $1 or id = any($3::int[])) order by visit_at desc, id desc`,
+        [id('rep01'), id('rep02'), added.map((r) => r.id)],
+      );
+      expect(seen.length).toBeGreaterThan(12);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expected.map((r) => r.id));
+    } finally {
+      await h.database.query(`delete from visit_records where id = any($1::int[])`, [added.map((r) => r.id)]);
+      await h.database.query(`update users set org_id = $1 where username = 'rep02'`, [before!.org_id]);
+    }
+  });
+
   it("shows the team's records to their manager only, within the manager's scope", async () => {
     ok<VisitItem>(await post('rep01', P.addVisitRecord, visit(inScope[57]!, { status: 1 })));
     const team = ok<ActivityPage<VisitItem>>(await get('mgr01', P.teamInteractioRecord, { size: 100 }));

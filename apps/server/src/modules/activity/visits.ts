@@ -264,14 +264,25 @@ function visitFilters(q: z.output<typeof visitListQuery>): SQL[] {
   return out;
 }
 
-async function visitPage(deps: ActivityDeps, where: SQL, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
+/**
+ * A page of visits newest first. With `members` (a subquery of user ids), the page is read as each
+ * member's newest visits (one walk of the (user_id, visit_at, id) index per member) merged: a
+ * team's visits have no index of their own, and sorting all of them costs seconds at scale.
+ */
+async function visitPage(deps: ActivityDeps, where: SQL, q: z.output<typeof visitListQuery>, members?: SQL): Promise<ActivityPage<VisitItem>> {
   const cursor = decodeCursor(q.cursor);
+  const newest = (condition: SQL) =>
+    sql`select ${VISIT_COLUMNS} from visit_records v where ${condition} and ${after(cursor, sql`v.visit_at`, sql`v.id`, 'desc')}
+        order by v.visit_at desc, v.id desc limit ${q.size + 1}`;
   const rows = await selectRows<VisitRow>(
     deps.db,
-    sql`select ${VISIT_COLUMNS} from visit_records v where ${where} and ${after(cursor, sql`v.visit_at`, sql`v.id`, 'desc')}
-        order by v.visit_at desc, v.id desc limit ${q.size + 1}`,
+    members
+      ? sql`select v.* from (select id from ${members} t) m cross join lateral (${newest(sql`v.user_id = m.id and ${where}`)}) v
+            order by v.visit_at desc, v.id desc limit ${q.size + 1}`
+      : newest(where),
   );
-  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from visit_records v where ${where}`), visitItems(deps.db, rows.slice(0, q.size))]);
+  const countWhere = members ? sql`v.user_id in ${members} and ${where}` : where;
+  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from visit_records v where ${countWhere}`), visitItems(deps.db, rows.slice(0, q.size))]);
   const byId = new Map(items.map((i) => [i.id, i]));
   return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [r.visit_at, r.id]);
 }
@@ -285,9 +296,9 @@ export async function myVisits(deps: ActivityDeps, user: CurrentUser, q: z.outpu
 /** teamInteractioRecord: the submitted and saved records of the caller's team, within the caller's doctor scope. */
 export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
   if (q.userId !== undefined) await requireSelfOrTeam(deps.db, user, q.userId);
-  const who = q.userId !== undefined ? sql`v.user_id = ${q.userId}` : sql`v.user_id in ${teamIdsSql(user.id)}`;
   const scope = await doctorScopeCondition(deps.db, user, sql`v.doctor_id`);
-  return visitPage(deps, sql.join([who, scope, ...visitFilters(q)], sql` and `), q);
+  if (q.userId !== undefined) return visitPage(deps, sql.join([sql`v.user_id = ${q.userId}`, scope, ...visitFilters(q)], sql` and `), q);
+  return visitPage(deps, sql.join([scope, ...visitFilters(q)], sql` and `), q, teamIdsSql(user.id));
 }
 
 /** groupByRecordType: the caller's visits in the range by channel (every channel listed). */
