@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { BADGE_MAX } from '../constants.js';
-import { dbIdParam, dbId } from '../schemas/fields.js';
 import type { MessageText } from '../messages.js';
 
 /**
@@ -79,26 +77,6 @@ export interface QueuedDownload {
   reused: boolean;
 }
 
-const templateName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(DOWNLOAD_LIMITS.templateNameMax)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, { message: 'download.templateUnknown' });
-
-export const asyncDownloadQuery = z.strictObject({ templateName });
-
-export const findByCreateByQuery = z.strictObject({
-  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limitNum: z.coerce.number().int().min(1).max(DOWNLOAD_LIMITS.pageSizeMax).default(DOWNLOAD_LIMITS.pageSizeDefault),
-});
-
-export const updateDownloadStatusRequest = z.strictObject({
-  id: dbId,
-  status: z.enum(['downloaded', 'cancel'], { message: 'download.statusInvalid' }),
-});
-
-export const downloadFileQuery = z.strictObject({ id: dbIdParam });
 
 /** The kinds of real-time notice a job sends its owner (Notice.data is the DownloadJob without its message's language). */
 export const DOWNLOAD_NOTICES = ['download.progress', 'download.done', 'download.failed'] as const;

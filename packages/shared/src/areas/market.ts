@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { MessageText } from '../messages.js';
-import { dbIdParam, dbText } from '../schemas/fields.js';
 
 /**
  * Market intelligence (spec 001 sections 1, 2.4 /medicine and /doctor, 5, 9; docs/decisions/0025):
@@ -100,26 +98,6 @@ export const MARKET_MESSAGES = {
   'market.noLecturerData': { zh: '该产品暂无讲者评级数据', en: 'no lecturer-rating data for this product' },
 } as const satisfies Record<string, MessageText>;
 
-const name = dbText(MARKET_LIMITS.nameMax);
-const optionalName = name.optional().default('');
-const months = z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax).optional().default(MARKET_LIMITS.monthsDefault);
-
-export const opinionTrendQuery = z.strictObject({ medicine: optionalName, indication: optionalName, months });
-export const opinionItemsQuery = z.strictObject({
-  medicine: optionalName,
-  indication: optionalName,
-  eventId: dbIdParam.optional(),
-  sentiment: z.enum(OPINION_SENTIMENTS).optional(),
-  platform: optionalName,
-  doctorId: dbIdParam.optional(),
-  /** The last item id of the previous page (newest first). */
-  after: dbIdParam.optional(),
-});
-export const eventDetailQuery = z.strictObject({ id: dbIdParam });
-export const drugIndicationQuery = z.strictObject({ medicine: optionalName, indication: optionalName });
-export const competitorQuery = z.strictObject({ medicine: optionalName, competitor: optionalName, months });
-export const marketIndicationQuery = z.strictObject({ indication: optionalName, months });
-export const productQuery = z.strictObject({ product: optionalName });
 
 export interface MarketMedicine {
   name: string;
