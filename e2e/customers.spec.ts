@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiToken, signIn } from './support';
 
 /**
@@ -121,4 +122,29 @@ test('a user limited to two hospitals cannot open a doctor outside them', async 
   await expect(page.getByText('您没有该医生的全景视图权限')).toBeVisible();
   await expect(page.getByText('该记录不存在,或不在您的数据范围内。')).toBeVisible();
   await expect(page.getByRole('heading', { name: outside.name })).toHaveCount(0);
+});
+
+test('a representative exports the filtered doctors through the download centre and gets the same doctors', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'rep01');
+  await page.goto('/#/customer/totaldoctor');
+  await pickCascader(page, '省 / 市 / 区县', ['浙江省']);
+  await pickSelect(page, '职称', '主任医师');
+  const count = await matched(scopeCount(page));
+  const listed = Number(/符合条件\s*([\d,]+)/.exec(count)![1]!.replace(/,/g, ''));
+  expect(listed).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('医生');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.rowCount).toBe(listed + 1);
+  for (let r = 2; r <= sheet.rowCount; r += 1) {
+    expect(String(sheet.getRow(r).getCell(5).value)).toBe('浙江省');
+  }
 });

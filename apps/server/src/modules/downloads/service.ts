@@ -114,6 +114,9 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   if (Buffer.byteLength(JSON.stringify(input)) > DOWNLOAD_LIMITS.paramsMaxBytes) throw badRequest('download.paramsTooLarge', 'body');
   const parsed = template.params.safeParse(input);
   if (!parsed.success) throw issueError(parsed.error.issues[0]!);
+  // The request as it came is what the job keeps (the worker parses it again when it runs: a
+  // schema's output, such as a list a comma-separated field became, is not valid input for it);
+  // two requests that mean the same are one job.
   const params = parsed.data as Record<string, unknown>;
   const dedupeKey = `${templateName}:${canonicalJson(params)}`;
   const at = new Date(deps.now()).toISOString();
@@ -121,7 +124,7 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await selectRows<JobRow>(deps.db, sql`
       insert into download_jobs (user_id, created_by, template_name, params, dedupe_key, lang, file_name, created_at)
-      values (${user.id}, ${user.username}, ${templateName}, ${JSON.stringify(params)}::jsonb, ${dedupeKey}, ${lang}, ${fileName}, ${at}::timestamptz)
+      values (${user.id}, ${user.username}, ${templateName}, ${JSON.stringify(input)}::jsonb, ${dedupeKey}, ${lang}, ${fileName}, ${at}::timestamptz)
       on conflict (user_id, dedupe_key) where status in ('queued', 'running') do nothing
       returning *`);
     if (inserted[0]) {

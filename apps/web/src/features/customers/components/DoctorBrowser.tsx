@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTotal } from '@/lib/format';
 import { usePageSearch } from '@/lib/page-search';
-import { doctorListQuery, PAGE_SIZES } from '../api/customers-api';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { doctorFilterParams, doctorListQuery, PAGE_SIZES } from '../api/customers-api';
 import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import { useKeyset } from '../keyset';
 import { labelOf, titleOptions } from '../reference-options';
@@ -66,6 +67,8 @@ export function DoctorBrowser({
   const [selected, setSelected] = useState<Map<number, DoctorRow>>(new Map());
   const [tagTarget, setTagTarget] = useState<TagTarget | null>(null);
   const [adding, setAdding] = useState(false);
+  // The filtered list as a spreadsheet, written by the download centre in the background (spec 001 section 7.7).
+  const exporter = useQueueExport();
 
   usePageSearch({
     key: router,
@@ -114,6 +117,14 @@ export function DoctorBrowser({
               {t('customers.tags.tagAll', { n: data ? formatTotal(data.total, data.capped) : '…' })}
             </Button>
           </Tooltip>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporter.queueing}
+            disabled={!data || data.total === 0}
+            onClick={() => void exporter.queue('doctorList', doctorFilterParams(filters))}
+          >
+            {t('customers.export')}
+          </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {t('customers.add.button')}
           </Button>
