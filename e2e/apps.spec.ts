@@ -130,8 +130,9 @@ test('admin changes home data and the home page shows it', async ({ page }) => {
   await expect(dialog(page)).toBeHidden();
   await expect(row).toContainText('45,678');
   await page.goto('/#/dashboard');
-  await expect(page.locator('[data-stat="hospitals"]')).toContainText('45,678');
-  await expect(page.locator('[data-chart="注册医生数"]')).toBeVisible();
+  await expect(page.locator('[data-stat="collectionPoints"]')).toContainText('45,678');
+  await expect(page.locator('[data-stat="hospitals"]')).toContainText('2,000');
+  await expect(page.locator('[data-chart="月度拜访数"]')).toBeVisible();
 });
 
 test('admin edits the enterprise settings and the footer and the login page change', async ({ page, browser }) => {

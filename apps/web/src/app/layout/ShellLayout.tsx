@@ -45,9 +45,9 @@ export function ShellLayout() {
   const opened = useRouterLocation(location);
   const openedPage = findPage(table, opened.pathname)?.page;
   useEffect(() => {
-    let tags = withAffix(tagsStore.get(), affix);
-    if (openedPage) tags = addTag(tags, { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false });
-    tagsStore.set(tags);
+    // A navigation out of the layout (log-out, sign-in) changes nothing here: the layout is leaving.
+    if (!openedPage) return;
+    tagsStore.set(addTag(withAffix(tagsStore.get(), affix), { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false }));
   }, [affix, openedPage, opened.pathname, opened.search]);
 
   const title = current ? localName(current.title, lang) : '';
