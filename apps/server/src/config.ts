@@ -36,6 +36,8 @@ const env = z.object({
   MAIL_FROM: z.string().email('must be an e-mail address').default('field-portal@localhost'),
   DOWNLOAD_KEEP_HOURS: z.coerce.number().positive().max(24 * 365).default(DOWNLOAD_LIMITS.keepHoursDefault),
   DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** How often a running export stores and sends its progress. */
+  DOWNLOAD_PROGRESS_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -64,7 +66,7 @@ export interface Config {
   /** The mail transport (SMTP_URL, MAIL_FROM); without SMTP_URL mail is written to DATA_DIR/outbox and not sent. */
   mail: { smtpUrl: string | undefined; from: string };
   /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
-  downloads: { keepHours: number; leaseMs: number };
+  downloads: { keepHours: number; leaseMs: number; progressMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +129,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS },
+    downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS, progressMs: e.DOWNLOAD_PROGRESS_MS },
   };
 }

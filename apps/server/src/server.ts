@@ -82,6 +82,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   const downloads = new DownloadWorker(database, app.ctx.files, {
     keepMs: config.downloads.keepHours * 3_600_000,
     leaseMs: config.downloads.leaseMs,
+    progressMs: config.downloads.progressMs,
     onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
   });
   downloads.start();

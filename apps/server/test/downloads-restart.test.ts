@@ -13,7 +13,7 @@ import { firedPushOf } from './download-fixture.js';
 import { freePort } from './free-port.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROWS = Number(process.env.RESTART_ROWS ?? 30_000);
+const ROWS = Number(process.env.RESTART_ROWS ?? 50_000);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-restart-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -28,7 +28,8 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; url: strin
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
     cwd: serverDir,
     // A short lease: the job of a killed process is taken over 1.5 s after its last progress write.
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DOWNLOAD_LEASE_MS: '1500' },
+    // Progress stored every 50 ms, so the test sees the job under way however fast it runs.
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DOWNLOAD_LEASE_MS: '1500', DOWNLOAD_PROGRESS_MS: '50' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);
