@@ -159,10 +159,15 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await expect(rows.nth(1)).toContainText(REP02.wwid);
   await expect(rows.nth(1)).toContainText('未读');
   await expect(details).toContainText('共 2 条');
-  const download = page.waitForEvent('download');
+  // the export runs in the download centre (decision 0022) and keeps the spec's keys
   await details.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('卡片阅读明细');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`card-${id}-read-state.xlsx`);
+  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片阅读明细-\d{8}-\d{6}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await file.path());
   const sheet = book.worksheets[0]!;
