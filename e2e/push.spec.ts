@@ -369,13 +369,6 @@ test('the card-push report finds a push by card ID, in Chinese and English', asy
   await expect(rows.first()).toContainText('PC_All');
   await expect(rows.first()).toContainText(REP01.wwid);
   await expect(rows.first()).toContainText(REP01.name);
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出 Excel' }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
-  expect(book.worksheets[0]!.rowCount).toBe(2);
-  expect(String(book.worksheets[0]!.getRow(2).getCell(1).value)).toBe(String(id));
-
   await page.getByRole('button', { name: /重\s*置/ }).click();
   await expect(page.getByRole('textbox', { name: '卡片 ID' })).toHaveValue('');
 
@@ -386,4 +379,17 @@ test('the card-push report finds a push by card ID, in Chinese and English', asy
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('No');
   await page.getByText('中文', { exact: true }).click();
+
+  // the filtered report is exported through the download centre (decision 0022)
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('button', { name: '导出 Excel' }).click();
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('卡片推送明细');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  expect(book.worksheets[0]!.rowCount).toBe(2);
+  expect(String(book.worksheets[0]!.getRow(2).getCell(1).value)).toBe(String(id));
 });
