@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IntelJobState } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { recompute, type ComputeStats } from './compute.js';
+import { PeriodicRunner } from '../../platform/periodic.js';
 
 /**
  * The recompute job (docs/decisions/0024), as modules/push/scheduler.ts runs pushes: a queued
@@ -51,27 +52,8 @@ export async function runNextJob(db: Db, now: () => number = Date.now): Promise<
 }
 
 /** Polls for queued jobs (server start-up starts it; tests call runNextJob directly). */
-export class IntelJobRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  constructor(
-    private readonly db: Db,
-    private readonly onError: (error: unknown) => void = () => {},
-    private readonly intervalMs = 5000,
-  ) {}
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = runNextJob(this.db)
-        .catch(this.onError)
-        .finally(() => (this.running = undefined));
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+export class IntelJobRunner extends PeriodicRunner {
+  constructor(db: Db, onError: (error: unknown) => void = () => {}, intervalMs = 5000) {
+    super(() => runNextJob(db), intervalMs, onError);
   }
 }

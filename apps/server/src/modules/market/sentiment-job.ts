@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { currentLexicon } from './generator.js';
 import { scoreText } from './sentiment.js';
+import { PeriodicRunner } from '../../platform/periodic.js';
 
 export interface SentimentJobOptions {
   intervalMs?: number;
@@ -21,35 +22,23 @@ export interface SentimentJobOptions {
  * the batch back to its old version, so it is claimed again.
  */
 export class SentimentJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
   /** The version every item had at the end of this instance's last complete run. */
   private done: string | undefined;
+  private readonly runner: PeriodicRunner;
 
   constructor(
     private readonly db: Db,
     private readonly options: SentimentJobOptions = {},
-  ) {}
+  ) {
+    this.runner = new PeriodicRunner(() => this.run(), options.intervalMs ?? 5000, options.onError);
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.options.intervalMs ?? 5000);
-    this.timer.unref();
+    this.runner.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.run()
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        this.running = undefined;
-      });
+  stop(): Promise<void> {
+    return this.runner.stop();
   }
 
   /** Rescores every item not scored with the current lexicon; the number rescored by this instance. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { publishPushEvent } from '../../platform/realtime/publish.js';
+import { PeriodicRunner } from '../../platform/periodic.js';
 
 export interface SchedulerHooks {
   /** A queue entry fired: `count` new deliveries were committed (the real-time notice hangs here later). */
@@ -52,37 +53,24 @@ function affectedRows(result: unknown): number {
  * skips the locked rows, and a crash rolls the whole entry back to queued.
  */
 export class PushScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
   private readonly now: () => number;
+  private readonly runner: PeriodicRunner;
 
   constructor(
     private readonly db: Db,
     private readonly options: SchedulerOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.runner = new PeriodicRunner(() => this.runDue(this.now()), options.intervalMs ?? 1000, options.onError);
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
+    this.runner.start();
   }
 
   /** Stops the timer and waits for a run in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.runDue(this.now())
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        this.running = undefined;
-      });
+  stop(): Promise<void> {
+    return this.runner.stop();
   }
 
   /** Fires every entry due at `now`, then sends the reminders due at `now`. */
