@@ -1,9 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PASSWORD } from './support';
 
+/** The extra browsers a journey opens; closed after it, so their channels do not load later journeys. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
 
 async function signIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
+  opened.push(context);
   const page = await context.newPage();
   await page.goto('/#/login');
   await page.getByLabel('用户名', { exact: true }).fill(username);
@@ -99,6 +105,7 @@ test('a user starts a conversation with a colleague by username; the colleague s
 
 test('a failure to open the real-time channel is saved in local storage', async ({ browser }) => {
   const context = await browser.newContext();
+  opened.push(context);
   // A network that refuses WebSockets (as some proxies do): the socket closes before STOMP's CONNECTED.
   await context.routeWebSocket(/\/API-BEACON\/ws\/stomp\/endpoint\/app$/, (ws) => {
     void ws.close({ code: 4000, reason: 'blocked' });

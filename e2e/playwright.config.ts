@@ -48,6 +48,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The portal honours the system's "reduce motion" setting (no zoom or fade on dialogs and
+    // toasts), so a click never lands while a dialog is still growing under the pointer.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -68,6 +68,8 @@ const openPushDialog = (page: Page) => page.locator('.fp-push-filters').getByRol
 
 /** Published lists come from the scheduler: search again until the card has been sent. */
 async function findPublished(page: Page, title: string, id: number) {
+  // The Published list itself, not the push screen still on show while the menu's navigation runs.
+  await expect(page.locator('.fp-push-list[data-screen="Published"]')).toBeVisible();
   await expect(async () => {
     await searchList(page, title);
     await expect(tile(page, id)).toBeVisible({ timeout: 1000 });

@@ -108,7 +108,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
   };
 
   return (
-    <div className="fp-push-list">
+    <div className="fp-push-list" data-screen={screen}>
       <div className="fp-push-filters" role="search">
         <Space wrap size={[12, 8]}>
           {showStatusFilter ? (
