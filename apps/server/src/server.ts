@@ -12,6 +12,7 @@ import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
 import { DiskFileStore } from './platform/storage.js';
+import { PeriodicRunner } from './platform/periodic.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
 
@@ -51,13 +52,14 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   // Without demo data the reference data (regions, departments, coded lists) is seeded on the first start (docs/decisions/0017).
   if (!config.demoData) await (await import('./modules/reference/seed.js')).ensureReferenceData(database.db);
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const files = new DiskFileStore(path.join(config.dataDir, 'files'));
   const app = await buildApp(
     {
       config,
       database,
       tokens: new TokenService(signingSecret(config)),
       authCache: new AuthCache(database),
-      files: new DiskFileStore(path.join(config.dataDir, 'files')),
+      files,
       now: Date.now,
     },
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
@@ -86,7 +88,18 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
   });
   downloads.start();
+  // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
+  const partials = new PeriodicRunner(
+    async () => {
+      const removed = await files.sweepPartials(3_600_000);
+      if (removed > 0) app.log.info({ removed }, 'unfinished file writes removed');
+    },
+    15 * 60_000,
+    (error) => app.log.error({ err: loggableError(error) }, 'unfinished file sweep failed'),
+  );
+  partials.start();
   const close = async () => {
+    await partials.stop();
     await intelJobs.stop();
     await downloads.stop();
     await scheduler.stop();

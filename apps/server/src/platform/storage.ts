@@ -85,4 +85,32 @@ export class DiskFileStore implements FileStore {
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
   }
+
+  /**
+   * Removes the temporary files of writes that never finished (a process killed mid-write leaves
+   * its `.part` behind) once untouched for `olderThanMs`: a write still under way, here or in
+   * another instance sharing the folder, keeps touching its file. Returns how many went.
+   */
+  async sweepPartials(olderThanMs: number, now: number = Date.now()): Promise<number> {
+    let removed = 0;
+    let folders: string[];
+    try {
+      folders = await fsp.readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    for (const folder of folders) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      for (const name of await fsp.readdir(path.join(this.root, folder))) {
+        if (!name.endsWith('.part')) continue;
+        const file = path.join(this.root, folder, name);
+        const stat = await fsp.stat(file).catch(() => undefined);
+        if (!stat || now - stat.mtimeMs < olderThanMs) continue;
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
 }

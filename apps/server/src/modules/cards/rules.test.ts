@@ -143,6 +143,26 @@ describe('DiskFileStore', () => {
     expect(fs.readdirSync(path.join(root, key.slice(0, 2)))).toEqual([]);
   });
 
+  it('sweeps the temporary files a killed write left behind, once they are old, and nothing else', async () => {
+    const key = newStorageKey();
+    async function* body() {
+      yield Buffer.from('kept');
+    }
+    await store.put(key, body());
+    const folder = path.join(root, key.slice(0, 2));
+    const stale = path.join(folder, `${key.slice(3)}.dead.part`);
+    const fresh = path.join(folder, `${key.slice(3)}.live.part`);
+    fs.writeFileSync(stale, 'half');
+    fs.writeFileSync(fresh, 'half');
+    const hourAgo = (Date.now() - 3_600_000) / 1000;
+    fs.utimesSync(stale, hourAgo, hourAgo);
+    expect(await store.sweepPartials(30 * 60_000)).toBe(1);
+    expect(fs.readdirSync(folder).sort()).toEqual([key.slice(3), `${key.slice(3)}.live.part`].sort());
+    expect(await store.sweepPartials(0, Date.now() + 1)).toBe(1);
+    expect(fs.readdirSync(folder)).toEqual([key.slice(3)]);
+    await store.remove(key);
+  });
+
   it('leaves nothing behind when the body fails before the file is even open', async () => {
     // (Racy by nature; test/cards.test.ts counts the files on disk after refused uploads under load.)
     for (let i = 0; i < 5; i++) {
