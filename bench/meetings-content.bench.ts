@@ -4,6 +4,9 @@ import type { Database } from '../apps/server/src/db/client.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
 import { listMeetings } from '../apps/server/src/modules/meetings/service.js';
+import { listMeetingsSql } from '../apps/server/src/modules/meetings/repo.js';
+import { selectRows } from '../apps/server/src/db/client.js';
+import { sql } from 'drizzle-orm';
 import { meetingReport } from '../apps/server/src/modules/meetings/report.js';
 import { surveyResults, SURVEY_BUILD_AUTHORITY } from '../apps/server/src/modules/surveys/service.js';
 import { seedBenchDoctors } from './meetings-doctors.js';
@@ -34,6 +37,38 @@ const whereOf = (database: Database) => (database.kind === 'postgres' ? 'Postgre
 async function benchUser(database: Database, username: string): Promise<CurrentUser> {
   const [row] = await database.query<{ id: number }>(`insert into users (username, password_hash, first_name) values ($1, '-', $1) returning id`, [username]);
   return { id: row!.id, username, firstName: username, sessionId: 'bench', authorities: new Set([SURVEY_BUILD_AUTHORITY]), menuIds: [] };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+/** What a plan does with rows: the most rows a Sort node takes in, and the scans with the rows they return. */
+function planSummary(root: PlanNode): { largestSort: number; scans: string[] } {
+  let largestSort = 0;
+  const scans: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Sort') largestSort = Math.max(largestSort, ...(node.Plans ?? []).map((p) => (p['Actual Rows'] ?? 0) * (p['Actual Loops'] ?? 1)));
+    if (node['Relation Name'] && node['Node Type'].includes('Scan')) {
+      scans.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name']} ${(node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)} rows`);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(root);
+  return { largestSort, scans };
+}
+
+/** EXPLAIN ANALYZE of one page of the list, summed up in a line (rows sorted, rows each scan returns). */
+async function explainPage(database: Database, userId: number, after: { startMs: number; id: number } | undefined): Promise<ReturnType<typeof planSummary>> {
+  const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(database.db, sql`explain (analyze, format json) ${listMeetingsSql({ userId, after }, 21)}`);
+  const raw = row!['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  return planSummary(plan[0]!.Plan);
 }
 
 /** meetingList for a user with 10,000 meetings (owner of most, co-organiser of some): p95 of first and deeper pages. */
@@ -68,6 +103,18 @@ async function meetingList() {
       cursor = page.nextCursor ?? undefined;
       times.push(ms);
       refs.push((await timed(() => database.query('select count(*) from meetings where owner_id = $1', [user.id])))[0]);
+    }
+    // The plan of the first page and of a deep one (after page 20): each branch should walk its index for a page of rows, never sort them all.
+    let walked = await listMeetings(deps, user, { size: 20 });
+    for (let i = 1; i < 20 && walked.nextCursor; i++) walked = await listMeetings(deps, user, { size: 20, cursor: walked.nextCursor });
+    const last = walked.list.at(-1)!;
+    for (const [label, after] of [
+      ['first page', undefined],
+      ['page 21', { startMs: Date.parse(last.startTime), id: last.id }],
+    ] as const) {
+      const plan = await explainPage(database, user.id, after);
+      console.log(`    plan of the ${label}: largest sort ${plan.largestSort} rows; ${plan.scans.join(', ')}`);
+      if (database.kind === 'postgres' && !SMALL && plan.largestSort > 100) throw new Error(`meetingList sorts ${plan.largestSort} rows for the ${label}: a branch no longer walks its index in order`);
     }
     const value = p95(times);
     report({

@@ -43,8 +43,8 @@ test('lecturer rating of a product shows the rule, the lecturers, and the empty 
   await signIn(page, 'msl01');
   await page.goto('/#/doctor/lecturerRating');
   await expect(page.getByTestId('lecturer-rule')).toContainText('全国级');
-  await choose(page, 'lecturer-product', 'Drug A');
+  await choose(page, 'lecturer-product', '菲立康');
   await expect(page.getByTestId('lecturer-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-  await choose(page, 'lecturer-product', 'Drug C');
+  await choose(page, 'lecturer-product', '菲达敏');
   await expect(page.getByTestId('lecturer-table')).toContainText('该产品暂无讲者评级数据');
 });

@@ -76,7 +76,9 @@ describe('options and data', () => {
     expect(drug.competitors).toEqual([COMPETITOR, '安立泰']);
     expect(drug.indications).toContain(INDICATION);
     expect(o.platforms.length).toBeGreaterThan(3);
-    expect(o.products).toContain('Drug A');
+    expect(o.products).toContain(DRUG);
+    expect(o.products).toContain('菲达敏');
+    expect(o.products).not.toContain('Drug A');
   });
   it('the demo has opinion items for every drug and competitor, scored with the current lexicon', async () => {
     for (const name of [DRUG, COMPETITOR, '安立泰']) expect(await n(`select count(*) as n from opinion_items where medicine = '${name}'`)).toBeGreaterThan(100);
@@ -177,13 +179,13 @@ describe('drug market and net search (medicineMarket, medicineNet)', () => {
 describe('lecturer rating, patient and doctor groups', () => {
   it('a product is required; a product without speakers is the empty state', async () => {
     expectError(await get('msl01', P.lecturerRating, {}), 400, 'market.productRequired');
-    const none = ok<LecturerRating>(await get('msl01', P.lecturerRating, { product: 'Drug C' }));
+    const none = ok<LecturerRating>(await get('msl01', P.lecturerRating, { product: '菲达敏' }));
     expect(none.lecturers).toEqual([]);
   });
   it('levels follow the rule from the held meetings where the doctor spoke', async () => {
-    const r = ok<LecturerRating>(await get('admin', P.lecturerRating, { product: 'Drug A' }));
+    const r = ok<LecturerRating>(await get('admin', P.lecturerRating, { product: DRUG }));
     const expected = await n(`select count(distinct a.doctor_id) as n from meeting_attendees a join meetings m on m.id = a.meeting_id
-                               where m.medicine = 'Drug A' and m.status in ('held', 'closed') and a.role in ('speaker', 'chair') and a.attended`);
+                               where m.medicine = '${DRUG}' and m.status in ('held', 'closed') and a.role in ('speaker', 'chair') and a.attended`);
     expect(expected).toBeGreaterThan(0);
     expect(r.lecturers).toHaveLength(expected);
     expect(Object.values(r.byLevel).reduce((s, v) => s + v, 0)).toBe(expected);

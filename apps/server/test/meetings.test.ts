@@ -183,6 +183,32 @@ describe('meetingList and meetingMetadataList', () => {
     expect(meta.types).toEqual(['academic', 'department', 'speaker', 'online']);
     expect(meta.cities).toEqual(['上海']);
   });
+
+  it('merges the co-organised meetings into the order, and follows a co-organised meeting that moves', async () => {
+    const at = (hours: number) => ({ startTime: new Date(h.clock.value + hours * HOUR).toISOString(), endTime: new Date(h.clock.value + (hours + 1) * HOUR).toISOString() });
+    const x = await create('mkt01', { title: 'Order X', ...at(30) });
+    const y = await create('mkt01', { title: 'Order Y', ...at(10) });
+    await create('admin', { title: 'Order A', ...at(20) });
+    for (const m of [x, y]) expect((await get('mkt01', P.meetingAddCoOrganizer, { meetingId: m.id, userId: userIds.admin! })).statusCode).toBe(200);
+    const titles = async (cursor?: string) => {
+      const page = (await get('admin', P.meetingList, { keyword: 'Order', size: 2, ...(cursor ? { cursor } : {}) })).json().result as MeetingListPage;
+      return { titles: page.list.map((m) => m.title), next: page.nextCursor };
+    };
+    const first = await titles();
+    expect(first.titles).toEqual(['Order X', 'Order A']);
+    expect((await titles(first.next!)).titles).toEqual(['Order Y']);
+    // The co-organiser rows carry their meeting's start time (kept by triggers), moved with it.
+    const moved = (await post('mkt01', P.saveMeeting, { ...meeting({ title: 'Order Y', ...at(40) }), id: y.id })).json().result as MeetingDetail;
+    expect(moved.startTime).toBe(at(40).startTime);
+    const rows = await h.database.query<{ meeting_id: number; same: boolean }>(
+      `select c.meeting_id, c.start_time = m.start_time as same from meeting_co_organizers c join meetings m on m.id = c.meeting_id where c.user_id = $1 and c.meeting_id = any($2::int[]) order by c.meeting_id`,
+      [userIds.admin, [x.id, y.id]],
+    );
+    expect(rows.map((r) => [r.meeting_id, r.same])).toEqual([[x.id, true], [y.id, true]]);
+    const after = await titles();
+    expect(after.titles).toEqual(['Order Y', 'Order X']);
+    expect((await titles(after.next!)).titles).toEqual(['Order A']);
+  });
 });
 
 describe('poster', () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { checkAnswers, surveySchema, type SurveySchema } from '@field-portal/shared';
 import { selectRows, type Tx } from '../db/client.js';
 import { doctorIdsInScope } from '../modules/customers/scope.js';
+import { medicinesWithIndications } from '../modules/reference/service.js';
 import { counterRows } from '../modules/surveys/service.js';
 
 /**
@@ -25,13 +26,18 @@ const ARTICLES: { title: string; summary: string; body: string; channel: string;
   { title: '费用报销新流程', summary: '财务部关于报销流程调整的说明', body: '<p>自下月起,报销单据统一线上提交。</p>', channel: 'departmentDynamics', department: 'finance', category: 'compliance', daysAgo: 6 },
 ];
 
-const MEETINGS: { title: string; type: string; status: string; days: number; city: string; hospital?: string; onlineUrl?: string; medicine: string }[] = [
-  { title: '肺癌靶向治疗城市会', type: 'academic', status: 'held', days: -10, city: '上海', hospital: '瑞金医院', medicine: 'Drug A' },
-  { title: '心内科科室会', type: 'department', status: 'closed', days: -25, city: '北京', hospital: '协和医院', medicine: 'Drug B' },
-  { title: '讲者培训项目', type: 'speaker', status: 'planned', days: 5, city: '广州', hospital: '中山一院', medicine: 'Drug A' },
-  { title: '线上病例分享会', type: 'online', status: 'planned', days: 1, city: '全国', onlineUrl: 'https://meet.example.com/case-sharing', medicine: 'Drug C' },
-  { title: '神经内科学术沙龙', type: 'academic', status: 'draft', days: 20, city: '成都', hospital: '华西医院', medicine: 'Drug D' },
-  { title: '区域市场推广会', type: 'department', status: 'cancelled', days: 3, city: '杭州', hospital: '浙大一院', medicine: 'Drug B' },
+/**
+ * The demo meetings. `medicine` picks a medicine of data management (the reference module's list,
+ * in its order, wrapped): the cardiology and oncology meetings promote the first, the online and
+ * neurology ones the second, so one demo product has held meetings with speakers and one has none yet.
+ */
+const MEETINGS: { title: string; type: string; status: string; days: number; city: string; hospital?: string; onlineUrl?: string; medicine: number }[] = [
+  { title: '肺癌靶向治疗城市会', type: 'academic', status: 'held', days: -10, city: '上海', hospital: '瑞金医院', medicine: 0 },
+  { title: '心内科科室会', type: 'department', status: 'closed', days: -25, city: '北京', hospital: '协和医院', medicine: 0 },
+  { title: '讲者培训项目', type: 'speaker', status: 'planned', days: 5, city: '广州', hospital: '中山一院', medicine: 0 },
+  { title: '线上病例分享会', type: 'online', status: 'planned', days: 1, city: '全国', onlineUrl: 'https://meet.example.com/case-sharing', medicine: 1 },
+  { title: '神经内科学术沙龙', type: 'academic', status: 'draft', days: 20, city: '成都', hospital: '华西医院', medicine: 1 },
+  { title: '区域市场推广会', type: 'department', status: 'cancelled', days: 3, city: '杭州', hospital: '浙大一院', medicine: 0 },
 ];
 
 const SURVEY: SurveySchema = surveySchema.parse({
@@ -63,14 +69,17 @@ export async function seedMeetingsContent(tx: Tx): Promise<void> {
   }
   // Invitees from the customers module's doctors (the whole dataset's scope: demo data).
   const invitees = (await selectRows<{ id: number }>(tx, sql`select x.id from ${doctorIdsInScope({ userId: 0, all: true, hospitalIds: [], provinceCodes: [] })} x order by x.id limit 120`)).map((r) => r.id);
+  // The products are the demo's real medicines (data management's list), through the reference module's service.
+  const medicines = (await medicinesWithIndications(tx)).map((m) => m.name);
   for (const [index, m] of MEETINGS.entries()) {
+    const medicine = medicines.length ? medicines[m.medicine % medicines.length]! : '';
     const start = new Date(now + m.days * DAY);
     start.setUTCHours(6, 0, 0, 0);
     const end = new Date(start.getTime() + 3 * 3_600_000);
     const [row] = await selectRows<{ id: number }>(tx, sql`
       insert into meetings (title, type, status, start_time, end_time, city, hospital, online_url, medicine, description, owner_id, created_at, updated_at)
       values (${m.title}, ${m.type}, ${m.status}, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${m.city}, ${m.hospital ?? ''}, ${m.onlineUrl ?? ''},
-              ${m.medicine}, '', ${id('mkt01')}, ${new Date(now - 30 * DAY).toISOString()}::timestamptz, ${new Date(now - 30 * DAY).toISOString()}::timestamptz)
+              ${medicine}, '', ${id('mkt01')}, ${new Date(now - 30 * DAY).toISOString()}::timestamptz, ${new Date(now - 30 * DAY).toISOString()}::timestamptz)
       returning id`);
     await tx.execute(sql`insert into meeting_co_organizers (meeting_id, user_id, added_at) values (${row!.id}, ${id('mkt02')}, ${new Date(now - 30 * DAY).toISOString()}::timestamptz)`);
     // Attendees: RSVP for every meeting past its draft; attendance, check-in and feedback once held.

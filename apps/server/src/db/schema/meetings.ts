@@ -52,8 +52,18 @@ export const meetingCoOrganizers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    /**
+     * The meeting's start time, kept by triggers (set on insert from the meeting, followed when the
+     * meeting moves), so a co-organiser's meeting list is read in order from the index below.
+     */
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('meeting_co_organizers_user_idx').on(t.userId, t.meetingId)],
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.userId] }),
+    index('meeting_co_organizers_user_idx').on(t.userId, t.meetingId),
+    // The meeting list's co-organised branch: newest start first (keyset on start_time, meeting_id).
+    index('meeting_co_organizers_user_start_idx').on(t.userId, t.startTime.desc(), t.meetingId.desc()),
+  ],
 );
 
 /**

@@ -102,22 +102,33 @@ function filterSql(f: ListFilter): SQL {
 
 /**
  * The caller's meetings, owned or co-organised, newest start first. Each branch walks its own
- * index in order (meetings_owner_start_idx, meeting_co_organizers_user_idx), so a page of a user
- * with ten thousand meetings reads a page of rows, not all of them.
+ * index in order and stops after a page: the owned ones on meetings_owner_start_idx, the
+ * co-organised ones on meeting_co_organizers_user_start_idx (the co-organiser rows carry their
+ * meeting's start time, kept by triggers), so a page of a user with ten thousand meetings reads a
+ * page of rows, not all of them. The ORDER BY says NULLS LAST as those indexes do (drizzle writes
+ * DESC NULLS LAST); a plain DESC means NULLS FIRST, which the planner cannot read from them and
+ * answers by sorting every row of the user.
  */
 export async function listMeetings(db: Tx, f: ListFilter, limit: number): Promise<MeetingRecord[]> {
+  return selectRows<MeetingRecord>(db, listMeetingsSql(f, limit));
+}
+
+/** The statement of listMeetings (the benchmark reads its plan). */
+export function listMeetingsSql(f: ListFilter, limit: number): SQL {
   const where = filterSql(f);
-  const after = f.after ? sql`(m.start_time, m.id) < (${new Date(f.after.startMs).toISOString()}::timestamptz, ${f.after.id})` : sql`true`;
-  return selectRows<MeetingRecord>(db, sql`
+  const afterTime = f.after ? sql`${new Date(f.after.startMs).toISOString()}::timestamptz` : undefined;
+  const ownedAfter = f.after ? sql`(m.start_time, m.id) < (${afterTime}, ${f.after.id})` : sql`true`;
+  const coAfter = f.after ? sql`(c.start_time, c.meeting_id) < (${afterTime}, ${f.after.id})` : sql`true`;
+  return sql`
     select x.* from (
       (select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
-        where m.owner_id = ${f.userId} and ${where} and ${after}
-        order by m.start_time desc, m.id desc limit ${limit})
+        where m.owner_id = ${f.userId} and ${where} and ${ownedAfter}
+        order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
       union all
       (select ${MEETING_COLUMNS} from meeting_co_organizers c join meetings m on m.id = c.meeting_id join users u on u.id = m.owner_id
-        where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} and ${after}
-        order by m.start_time desc, m.id desc limit ${limit})
-    ) x order by x.start_time desc, x.id desc limit ${limit}`);
+        where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} and ${coAfter}
+        order by c.start_time desc nulls last, c.meeting_id desc nulls last limit ${limit})
+    ) x order by x.start_time desc, x.id desc limit ${limit}`;
 }
 
 /** How many meetings the list has, counted up to the cap plus one. */
