@@ -224,28 +224,37 @@ describe('the return paths', () => {
   });
 });
 
+// Each harness is a database of its own: made in the hooks (their timeout), not in the tests.
 describe('without a reachable provider', () => {
-  it('says the identity server cannot be reached, at login type and at sign-in', async () => {
+  let down: Harness;
+  beforeAll(async () => {
     const closed = await startIdentityProvider({ clientId: CLIENT_ID, redirectUris: [CALLBACK], postLogoutRedirectUris: [], accounts: [] });
     await closed.close();
-    const down = await createHarness(undefined, { OIDC_ISSUER: closed.issuer, OIDC_CLIENT_ID: CLIENT_ID });
-    try {
-      expectError(await down.app.inject({ method: 'GET', url: API.system.loginType, headers: { language: 'en' } }), 502, 'sso.unavailable');
-      const body = { callbackUrl: `${CALLBACK}?code=x&state=${'s'.repeat(16)}`, state: 's'.repeat(16), nonce: 'n'.repeat(16), codeVerifier: 'v'.repeat(43) };
-      expectError(await down.app.inject({ method: 'POST', url: API.sso.signIn, payload: body, headers: { language: 'en' } }), 502, 'sso.unavailable');
-    } finally {
-      await down.close();
-    }
+    down = await createHarness(undefined, { OIDC_ISSUER: closed.issuer, OIDC_CLIENT_ID: CLIENT_ID });
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
+
+  it('says the identity server cannot be reached, at login type and at sign-in', async () => {
+    expectError(await down.app.inject({ method: 'GET', url: API.system.loginType, headers: { language: 'en' } }), 502, 'sso.unavailable');
+    const body = { callbackUrl: `${CALLBACK}?code=x&state=${'s'.repeat(16)}`, state: 's'.repeat(16), nonce: 'n'.repeat(16), codeVerifier: 'v'.repeat(43) };
+    expectError(await down.app.inject({ method: 'POST', url: API.sso.signIn, payload: body, headers: { language: 'en' } }), 502, 'sso.unavailable');
+  });
+});
+
+describe('without single sign-on configured', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await createHarness();
+  });
+  afterAll(async () => {
+    await plain?.close();
   });
 
   it('says single sign-on is not configured when it is not', async () => {
-    const plain = await createHarness();
-    try {
-      const body = { callbackUrl: `${CALLBACK}?code=x`, state: 's'.repeat(16), nonce: 'n'.repeat(16), codeVerifier: 'v'.repeat(43) };
-      expectError(await plain.app.inject({ method: 'POST', url: API.sso.signIn, payload: body, headers: { language: 'en' } }), 404, 'sso.notConfigured');
-    } finally {
-      await plain.close();
-    }
+    const body = { callbackUrl: `${CALLBACK}?code=x`, state: 's'.repeat(16), nonce: 'n'.repeat(16), codeVerifier: 'v'.repeat(43) };
+    expectError(await plain.app.inject({ method: 'POST', url: API.sso.signIn, payload: body, headers: { language: 'en' } }), 404, 'sso.notConfigured');
   });
 });
 
