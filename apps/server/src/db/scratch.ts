@@ -1,23 +1,63 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
-/**
- * An empty database of its own on the PostgreSQL server of `adminUrl`, for the tests and the
- * benchmarks that run on PostgreSQL; `drop` removes it, connections and all.
- */
-export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
+async function onServer<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), name, drop: () => run(`drop database if exists ${name} with (force)`) };
+  return url.toString();
+}
+
+/**
+ * A database of its own on the PostgreSQL server of `adminUrl`, for the tests and the benchmarks
+ * that run on PostgreSQL: empty, or a copy of `template`; `drop` removes it, connections and all.
+ */
+export async function scratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  await onServer(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  return { url: databaseUrl(adminUrl, name), name, drop: () => onServer(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+}
+
+/**
+ * The name of a template database `${prefix}_${key}`, made once by `fill` (given the new
+ * database's URL; it must close its connections) and then copied by `scratchDatabase` — a file
+ * copy on the server instead of a fresh seed for every test file. Runs sharing the server wait
+ * for the one that makes it (an advisory lock); templates of other keys are dropped when unused.
+ */
+export async function templateDatabase(adminUrl: string, prefix: string, key: string, fill: (url: string) => Promise<void>): Promise<string> {
+  const name = `${prefix}_${key}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  return onServer(adminUrl, async (admin) => {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [prefix]);
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount) return name;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      try {
+        await fill(databaseUrl(adminUrl, building));
+      } catch (error) {
+        await admin.query(`drop database if exists ${building} with (force)`);
+        throw error;
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1 and datname <> $2", [`${prefix}\\_%`, name]);
+      for (const { datname } of rows) {
+        // One still being copied by another run stays; it goes next time.
+        await admin.query(`drop database if exists "${datname.replace(/"/g, '')}"`).catch(() => undefined);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [prefix]);
+    }
+  });
 }

@@ -15,14 +15,35 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Changes whenever PGlite, a migration, the demo seed or the way the snapshot is made changes, so a stale snapshot is never used. */
-function snapshotKey(): string {
+const RELATIVE_IMPORT = /(?:from\s+|import\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+/** A source file and every file it imports by a relative path, transitively (the code the demo seed runs). */
+function importClosure(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = path.resolve(path.dirname(file), specifier!);
+      const found = [target, target.replace(/\.js$/, '.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+      if (found) visit(found);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen].sort();
+}
+
+/**
+ * Changes whenever PGlite, a migration, the demo seed — or any code the seed imports (the
+ * generators, the services it calls) — or the way the snapshot is made changes, so a stale
+ * snapshot is never used.
+ */
+export function snapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
-  // The customer area's dataset generator and reference data feed the demo seed too.
-  const generated = ['reference/seed.ts', 'reference/regions.ts', 'customers/generator.ts', 'customers/dataset.ts', 'customers/pinyin.ts'].map((f) => path.join(SERVER_SRC, 'modules', f));
-  for (const file of [...filesUnder(MIGRATIONS_DIR), ...filesUnder(SEED_DIR), ...generated, path.join(SERVER_SRC, 'db', 'template.ts')]) {
+  const seedCode = importClosure([...filesUnder(SEED_DIR), path.join(SERVER_SRC, 'db', 'template.ts'), path.join(SERVER_SRC, 'db', 'template.js')].filter((f) => /\.[jt]s$/.test(f) && fs.existsSync(f)));
+  for (const file of [...filesUnder(MIGRATIONS_DIR), ...seedCode]) {
     hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
