@@ -169,7 +169,7 @@ describe('kolList: the KOL ranking through the download centre', () => {
     expect(page.list.map((r) => r.doctor.id)).toEqual([ids.d1]);
     const rows = await exported('xrp01', 'kolList', { indication });
     expect(rows).toEqual([
-      ['排名', '医生编号', '姓名', '医院', '科室', '职称', '省份', 'KOL 得分', '层级'],
+      ['排名', '医生编号', '医生', '医院', '科室', '职称', '省份', 'KOL 得分', '分层'],
       [1, ids.d1, '导甲', '导出医院一', expect.any(String), expect.any(String), '上海市', 99.5, 'T1'],
     ]);
     // an all-scope user gets the whole ranking, in the ranking's order
