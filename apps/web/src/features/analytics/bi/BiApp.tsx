@@ -4,7 +4,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { isMessageKey, type DashboardData } from '@field-portal/shared';
+import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, isMessageKey, type DashboardData } from '@field-portal/shared';
 import { i18n, useI18n, type LabelKey } from '@/lib/i18n';
 import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
@@ -12,12 +12,6 @@ import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } f
 import './bi.css';
 
 const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
-const TEXT_VALUE_COLUMNS = new Set([
-  'status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation', 'channel', 'effective', 'direction', 'doctorRange', 'source', 'tagKind', 'type', 'audience', 'covered',
-]);
-const TIME_COLUMNS = new Set([
-  'createTime', 'lastPushTime', 'pushTime', 'time', 'visitTime', 'startTime', 'endTime', 'lastContact', 'lastVisit', 'publishTime', 'lastAnswer', 'readTime',
-]);
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
