@@ -45,9 +45,10 @@ export async function run(): Promise<void> {
       const started = performance.now();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'bare.xlsx'), useStyles: false, useSharedStrings: false });
       const sheet = workbook.addWorksheet('bare');
-      sheet.addRow(template.columns.map((c) => c.header.zh)).commit();
       const ctx = { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params: { cardId }, lang: 'zh' as const };
-      for await (const batch of template.rows(ctx) as AsyncIterable<unknown[]>) for (const row of batch) sheet.addRow(template.columns.map((c) => c.value(row))).commit();
+      const columns = typeof template.columns === 'function' ? await template.columns(ctx) : template.columns;
+      sheet.addRow(columns.map((c) => c.header.zh)).commit();
+      for await (const batch of template.rows(ctx) as AsyncIterable<unknown[]>) for (const row of batch) sheet.addRow(columns.map((c) => c.value(row))).commit();
       sheet.commit();
       await workbook.commit();
       return performance.now() - started;

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, mainMenu, signIn } from './support';
 
@@ -57,12 +58,30 @@ test('an administrator opens three report screens from the menu; each frames its
   await frame.getByTitle('Neuro_ALL').click();
   await frame.getByRole('button', { name: /查\s*询/ }).click();
   await expect(frame.getByRole('cell', { name: one })).toHaveCount(0);
-  // Excel export of the table
+  // Excel export of the whole table, through the download centre (decision 0022): the badge counts it
   await frame.getByRole('button', { name: /重\s*置/ }).click();
   await expect(frame.getByRole('cell', { name: one })).toBeVisible();
-  const download = page.waitForEvent('download');
+  const badge = page.getByTestId('task-download-badge').locator('.ant-scroll-number');
+  const before = Number((await badge.count()) > 0 ? ((await badge.getAttribute('title')) ?? 0) : 0);
   await frame.getByRole('button', { name: /导出 Excel/ }).click();
-  expect((await download).suggestedFilename()).toMatch(/^卡片信息-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(badge).toHaveAttribute('title', String(before + 1));
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('报表明细');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const file = await download;
+  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^报表明细-\d{8}-\d{6}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await file.path());
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toContain('标题');
+  const titles: string[] = [];
+  sheet.eachRow((row, n) => n > 1 && titles.push(String(row.getCell(header.indexOf('标题') + 1).value)));
+  expect(titles).toContain(one);
+  await mainMenu(page).getByRole('link', { name: '报表', exact: true }).click();
+  await expect(reportsMenu(page)).toBeVisible();
 
   // System access: fed by the page views this very session has sent.
   await openReport(page, '系统访问', 'systemAc');

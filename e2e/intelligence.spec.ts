@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
@@ -37,6 +38,22 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   await expect(page.getByTestId('compare-too-few')).toHaveCount(0);
   await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
   await expect(page.getByTestId('kol-explain')).toContainText('贡献');
+
+  // The whole ranking of the indication, exported through the download centre (decision 0022)
+  await page.getByTestId('kol-export').click();
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText('KOL 列表');
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  const sheet = book.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['排名', '医生编号', '医生', '医院', '科室', '职称', '省份', 'KOL 得分', '分层']);
+  expect(sheet.rowCount).toBeGreaterThan(20);
+  const ranks: number[] = [];
+  sheet.eachRow((row, n) => n > 1 && ranks.push(Number(row.getCell(1).value)));
+  expect(ranks).toEqual(ranks.map((_, i) => i + 1));
 });
 
 test('the academic network opens a co-author', async ({ page }) => {

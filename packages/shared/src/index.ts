@@ -11,6 +11,7 @@ export * from './push.js';
 export * from './areas/messaging.js';
 export * from './areas/feed.js';
 export * from './areas/analytics.js';
+export * from './areas/analytics-table.js';
 export * from './areas/admin.js';
 export * from './areas/apps.js';
 export * from './areas/apps-schemas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbInt, dbIdParam } from '../schemas/fields.js';
+import { dbId, dbInt, dbIdParam, dbText } from '../schemas/fields.js';
 import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of report screens and the built-in analytics service. */
@@ -88,6 +88,7 @@ export const ANALYTICS_MESSAGES = {
     en: 'This report is built on the tracking points of the JVISA system, a third-party system that is not connected to the portal, so there is no data to show.',
   },
   'analytics.teamNotFound': { zh: '团队不存在', en: 'The team does not exist' },
+  'analytics.reportUnknown': { zh: '未知的报表: {name}', en: 'Unknown report: {name}' },
   'analytics.noDataYet': {
     zh: '此报表暂无数据:它所依据的业务数据尚未接入门户。',
     en: 'There is no data for this report yet: the business data it is built on is not in the portal yet.',
@@ -107,6 +108,13 @@ export const dashboardDataRequest = z.strictObject({
   province: z.string().regex(/^\d{6}$/, '000000').optional(),
 });
 export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
+
+/**
+ * The report-table export's parameters (template reportTable): the report's router name and the
+ * filters of the dashboard data call (the same schema without its share value and token).
+ */
+export const reportTableExportParams = dashboardDataRequest.omit({ share: true, token: true }).extend({ report: dbText(64) });
+export type ReportTableExportParams = z.infer<typeof reportTableExportParams>;
 
 export const dashboardIdParams = z.strictObject({ id: dbIdParam });
 

@@ -118,4 +118,6 @@ export const DOWNLOADS_MESSAGES = {
   'download.template.cardPushReport': { zh: '卡片推送明细', en: 'Card push detail' },
   'download.template.cardReadDetails': { zh: '卡片阅读明细', en: 'Card read details' },
   'download.template.doctorList': { zh: '医生列表', en: 'Doctor list' },
+  'download.template.reportTable': { zh: '报表明细', en: 'Report table' },
+  'download.template.kolList': { zh: 'KOL 列表', en: 'KOL list' },
 } satisfies Record<string, MessageText>;

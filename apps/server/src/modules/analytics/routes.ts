@@ -19,6 +19,8 @@ import { currentUser } from '../../platform/auth.js';
 import { sendEntryPage } from '../../platform/web-files.js';
 import { envelopeOk } from '../../platform/envelope.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
+// The report tables' export, run by the download centre (docs/decisions/0022).
+import './downloads.js';
 import { analyticsLogin, checkUsernameHeader, dashboardData, insertEvents, saveTeamTarget, setDashboardStatus, shareValue, type AnalyticsDeps } from './service.js';
 
 const tags = ['analytics'];

@@ -45,6 +45,15 @@ export async function findDashboard(db: Db, id: number): Promise<Dashboard | und
   return rows[0];
 }
 
+/** The dashboard of a report router, when the built-in service has it and it is switched on. */
+export async function findDashboardByRouter(db: Db, router: string): Promise<Dashboard | undefined> {
+  if (!(REPORT_ROUTERS as readonly string[]).includes(router)) return undefined;
+  const rows = await selectRows<{ id: number }>(db, sql`
+    select m.sort as id from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
+     where m.router = ${router} order by m.id limit 1`);
+  return rows[0] ? findDashboard(db, rows[0].id) : undefined;
+}
+
 /** The username header must be the signed-in user: nobody asks on behalf of someone else. */
 export function checkUsernameHeader(user: CurrentUser, header: string): void {
   if (header !== user.username) throw forbidden('analytics.usernameMismatch');

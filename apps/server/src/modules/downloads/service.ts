@@ -114,6 +114,7 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   if (Buffer.byteLength(JSON.stringify(input)) > DOWNLOAD_LIMITS.paramsMaxBytes) throw badRequest('download.paramsTooLarge', 'body');
   const parsed = template.params.safeParse(input);
   if (!parsed.success) throw issueError(parsed.error.issues[0]!);
+  await template.check?.(parsed.data, user.authorities);
   // The request as it came is what the job keeps (the worker parses it again when it runs: a
   // schema's output, such as a list a comma-separated field became, is not valid input for it);
   // two requests that mean the same are one job.

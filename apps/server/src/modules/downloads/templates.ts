@@ -36,7 +36,13 @@ export interface DownloadTemplate<P extends Record<string, unknown>, R> {
   authority?: string | readonly string[];
   /** Its parameters, the JSON body of asyncDownload: a z.strictObject. */
   params: z.ZodType<P>;
-  columns: DownloadColumn<R>[];
+  /** Its columns; a function when they depend on the parameters (called once per run, after `count`). */
+  columns: DownloadColumn<R>[] | ((ctx: DownloadContext<P>) => DownloadColumn<R>[] | Promise<DownloadColumn<R>[]>);
+  /**
+   * Checks beyond the schema and the authority, when the job is asked for: a parameter naming
+   * something that does not exist (400) or a grant that depends on the parameters (403). Throws an AppError.
+   */
+  check?(params: P, authorities: ReadonlySet<string>): void | Promise<void>;
   /** How many rows the export will hold (the progress total), in the owner's scope. */
   count(ctx: DownloadContext<P>): Promise<number>;
   /** The rows, keyset page by keyset page, in the owner's scope: never the whole result in memory. */

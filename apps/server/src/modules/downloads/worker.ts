@@ -205,6 +205,7 @@ export class DownloadWorker {
       const total = await template.count(ctx);
       if (total > DOWNLOAD_LIMITS.sheetRowsMax) throw new AppError(400, 'download.tooManyRows', { rows: total, max: DOWNLOAD_LIMITS.sheetRowsMax });
       await this.progress(job, 0, total);
+      const columns = typeof template.columns === 'function' ? await template.columns(ctx) : template.columns;
 
       const ExcelJS = await loadExcel();
       stored = this.files.put(key, out);
@@ -212,11 +213,11 @@ export class DownloadWorker {
       stored.catch(() => undefined);
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const sheet = workbook.addWorksheet(message(template.title, lang).slice(0, 31));
-      sheet.addRow(template.columns.map((c) => c.header[lang])).commit();
+      sheet.addRow(columns.map((c) => c.header[lang])).commit();
       let done = 0;
       let lastProgress = this.now();
       for await (const batch of template.rows(ctx)) {
-        for (const row of batch) sheet.addRow(template.columns.map((c) => safeCell(c.value(row)))).commit();
+        for (const row of batch) sheet.addRow(columns.map((c) => safeCell(c.value(row)))).commit();
         done += batch.length;
         // Memory stays flat: wait while the file store has not taken what was written.
         if (out.writableLength > out.writableHighWaterMark) await Promise.race([once(out, 'drain'), stored]);

@@ -20,6 +20,8 @@ import {
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { requestScope } from '../customers/scope.js';
+// The KOL list's export, run by the download centre (docs/decisions/0022).
+import './downloads.js';
 import { jobState, queueRecompute } from './jobs.js';
 import {
   academicContext,

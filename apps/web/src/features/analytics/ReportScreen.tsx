@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Card, Result, Spin } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { HTTP } from '@field-portal/shared';
 import { useSession } from '@/app/session-context';
 import { useI18n } from '@/lib/i18n';
 import { analyticsLogin, fetchAnalyticsConfig, fetchShare } from './api';
-import { dashboardIdOf, frameHeight, reportState, type ReportState } from './report-rules';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { dashboardIdOf, frameHeight, readExportRequest, reportState, type ReportState } from './report-rules';
 import { trackAction } from './tracking';
 import './report-screen.css';
 
@@ -32,6 +33,20 @@ export function ReportScreen({ router }: { router: string }) {
   const [state, setState] = useState<ReportState>({ kind: 'loading' });
   const [frameLoaded, setFrameLoaded] = useState(false);
   const id = dashboardIdOf(menus.menuList, router);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const { queue } = useQueueExport();
+
+  // The built-in share page's export button: its table, with the filters it shows, queued in the
+  // download centre as this user (only from this screen's own frame, of the portal's own origin).
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      const filters = readExportRequest(event.data);
+      if (filters) void queue('reportTable', { report: router, ...filters });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [router, queue]);
 
   useEffect(() => {
     let live = true;
@@ -66,6 +81,7 @@ export function ReportScreen({ router }: { router: string }) {
         <div style={{ height }}>
           {state.kind === 'ready' && (
             <iframe
+              ref={frame}
               className="fp-report-frame"
               title={t('analytics.frameTitle')}
               src={state.url}

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuEntry } from '@field-portal/shared';
-import { blankPayload, dashboardIdOf, frameHeight, readShareFragment, reportState, shareFrameUrl } from './report-rules';
+import { blankPayload, dashboardIdOf, frameHeight, readExportRequest, readShareFragment, REPORT_EXPORT_MESSAGE, reportState, shareFrameUrl } from './report-rules';
 import { browserOf, EventQueue, systemOf } from './tracking';
-import { safeCell } from './bi/export';
 
 const entry = (router: string, sort: number) => ({ router, sort }) as MenuEntry;
 const payload = { id: 1, username: 'admin', name: 'Admin', email: 'a@x', department: 'IT', avatar: '/a.png', description: 'hello' };
@@ -88,12 +87,12 @@ describe('usage tracking', () => {
   });
 });
 
-describe('Excel export cells', () => {
-  it('neutralises formulas', () => {
-    expect(safeCell('=1+1')).toBe("'=1+1");
-    expect(safeCell('@x')).toBe("'@x");
-    expect(safeCell('plain')).toBe('plain');
-    expect(safeCell(3)).toBe(3);
-    expect(safeCell(null)).toBe('');
+describe('export requests of the share page', () => {
+  it('keeps the filters of an export request and ignores other messages', () => {
+    expect(readExportRequest({ type: REPORT_EXPORT_MESSAGE, startDate: '2020-03-01', endDate: '2020-03-31', bu: '', province: 7 })).toEqual({ startDate: '2020-03-01', endDate: '2020-03-31' });
+    expect(readExportRequest({ type: REPORT_EXPORT_MESSAGE, bu: 'x'.repeat(65) })).toEqual({});
+    expect(readExportRequest({ type: 'other', startDate: '2020-03-01' })).toBeUndefined();
+    expect(readExportRequest('fp-report-export')).toBeUndefined();
+    expect(readExportRequest(null)).toBeUndefined();
   });
 });

@@ -67,3 +67,28 @@ export function readShareFragment(hash: string): { share: string; token: string;
   }
   return { share, token, payload, lang: params.get('lang') ?? '' };
 }
+
+/** The share page asks the report screen framing it to export its table (it has no portal session of its own). */
+export const REPORT_EXPORT_MESSAGE = 'fp-report-export';
+
+/** The filters of a report-table export, as the share page last applied them. */
+export interface ReportExportFilters {
+  startDate?: string;
+  endDate?: string;
+  bu?: string;
+  province?: string;
+}
+
+/**
+ * The filters of an export request posted by the share page; undefined for any other message.
+ * Only short text values are kept: the server checks them with the dashboard data call's schema.
+ */
+export function readExportRequest(data: unknown): ReportExportFilters | undefined {
+  if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== REPORT_EXPORT_MESSAGE) return undefined;
+  const filters: ReportExportFilters = {};
+  for (const key of ['startDate', 'endDate', 'bu', 'province'] as const) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '' && value.length <= 64) filters[key] = value;
+  }
+  return filters;
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.js';
-import { iso, n, pct, perDay, portalDay, TABLE_ROWS, type Args, type Computed, type DashboardDef } from './common.js';
+import { iso, n, pct, perDay, portalDay, type Args, type Computed, type DashboardDef } from './common.js';
 
 /** Card and push dashboards (cardInfo, cardRec, pushArticles, readData): the push module's cards and queue entries. */
 
@@ -8,7 +8,7 @@ import { iso, n, pct, perDay, portalDay, TABLE_ROWS, type Args, type Computed, t
 const cardBu = (bu: string, alias: SQL = sql`c`) => (bu ? sql`${alias}.content ->> 'BU' = ${bu}` : sql`true`);
 
 /** Card information: the cards created in the range. */
-async function cardInfo({ db, range, bu }: Args): Promise<Computed> {
+async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const where = sql`c.create_time >= ${range.from} and c.create_time < ${range.to} and ${cardBu(bu)}`;
   const [byDay, byStatus, byBu, rows] = await Promise.all([
     selectRows<{ day: string; cards: number }>(db, sql`select ${portalDay(sql`c.create_time`)} as day, count(*)::int as cards from cards c where ${where} group by 1`),
@@ -17,7 +17,7 @@ async function cardInfo({ db, range, bu }: Args): Promise<Computed> {
     selectRows<Record<string, unknown>>(db, sql`
       select c.id, c.content ->> 'titleName' as title, c.content ->> 'type' as type, c.content ->> 'selectValue' as category,
              c.content ->> 'BU' as bu, c.status, c.create_by, c.create_time, c.last_push_time
-        from cards c where ${where} order by c.create_time desc, c.id desc limit ${TABLE_ROWS}`),
+        from cards c where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`),
   ]);
   const count = (status: string) => byStatus.find((r) => r.status === status)?.cards ?? 0;
   const total = byStatus.reduce((s, r) => s + r.cards, 0);
@@ -42,7 +42,7 @@ async function cardInfo({ db, range, bu }: Args): Promise<Computed> {
 }
 
 /** Card recommendation: the push queue entries due in the range. */
-async function cardRec({ db, range, bu }: Args): Promise<Computed> {
+async function cardRec({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const where = sql`p.push_date >= ${range.from} and p.push_date < ${range.to} and ${cardBu(bu)}`;
   const from = sql`pushes p join cards c on c.id = p.card_id`;
   const [byDay, totals, byScope, rows] = await Promise.all([
@@ -54,7 +54,7 @@ async function cardRec({ db, range, bu }: Args): Promise<Computed> {
     selectRows<Record<string, unknown>>(db, sql`
       select p.id, p.push_id, p.card_id, c.content ->> 'titleName' as title, c.content ->> 'BU' as bu, p.push_date, p.scope, p.must_read,
              p.status, p.delivered_count, p.created_by
-        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${TABLE_ROWS}`),
+        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${tableRows}`),
   ]);
   const sum = (pick: (r: (typeof totals)[number]) => number) => totals.reduce((s, r) => s + pick(r), 0);
   const status = (s: string) => totals.find((r) => r.status === s)?.pushes ?? 0;
@@ -166,7 +166,7 @@ async function pushArticles(args: Args): Promise<Computed> {
     ],
     table: {
       columns: ['cardId', 'title', 'category', 'bu', 'pushes', 'recipients', 'reads', 'readRate', 'lastPushTime'],
-      rows: ranked.slice(0, TABLE_ROWS).map(([id, c]) => {
+      rows: ranked.slice(0, args.tableRows).map(([id, c]) => {
         const d = details.get(id);
         return [id, d?.title ?? '', d?.category ?? '', d?.bu ?? '', c.pushes, c.delivered, c.reads, pct(c.reads, c.delivered), iso(new Date(c.lastPush))];
       }),
@@ -186,7 +186,7 @@ async function readData(args: Args): Promise<Computed> {
     days.set(g.day, d);
   }
   const all = perCard(groups);
-  const ranked = all.slice(0, TABLE_ROWS);
+  const ranked = all.slice(0, args.tableRows);
   const details = await cardDetails(args.db, ranked.map(([id]) => id));
   const delivered = all.reduce((s, [, c]) => s + c.delivered, 0);
   const reads = all.reduce((s, [, c]) => s + c.reads, 0);

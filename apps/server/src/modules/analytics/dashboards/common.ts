@@ -89,6 +89,8 @@ export interface Args {
   /** The viewer's language (names of reference codes). */
   lang: 'zh' | 'en';
   now: number;
+  /** How many table rows to read: the screen's cap, or every row for the report-table export. */
+  tableRows: number;
 }
 
 /** One dashboard: its filters and how its figures are computed. */

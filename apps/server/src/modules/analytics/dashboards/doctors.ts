@@ -1,7 +1,7 @@
 import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
 import { reachFigures, relationFigures } from '../../activity/report-figures.js';
 import { doctorFigures, doctorsInView, hospitalFigures, tagFigures, type ReportWindow } from '../../customers/report-figures.js';
-import { dailyChart, groupChart, pct, TABLE_ROWS, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
+import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
 import { windowOf } from './visits.js';
 
 /**
@@ -22,7 +22,7 @@ const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city'
 
 function doctorDashboard(mode: 'created' | 'byReps' | 'asOf') {
   return async (a: Args): Promise<Computed> => {
-    const f = await doctorFigures(a.db, customerWindow(a), mode, TABLE_ROWS);
+    const f = await doctorFigures(a.db, customerWindow(a), mode, a.tableRows);
     const title = namer(DOCTOR_TITLES, a.lang);
     const byTitle = f.byTitle.map((r) => ({ ...r, name: title(r.name) }));
     const rows = f.rows.map((r) => ({ ...r, title: title(r.title) }));
@@ -56,7 +56,7 @@ function doctorDashboard(mode: 'created' | 'byReps' | 'asOf') {
 }
 
 async function reachDoctor(a: Args): Promise<Computed> {
-  const [f, inView] = await Promise.all([reachFigures(a.db, windowOf(a), TABLE_ROWS), doctorsInView(a.db, customerWindow(a))]);
+  const [f, inView] = await Promise.all([reachFigures(a.db, windowOf(a), a.tableRows), doctorsInView(a.db, customerWindow(a))]);
   const rows = await withDoctorNames(a.db, f.rows);
   return {
     kpis: [
@@ -73,7 +73,7 @@ async function reachDoctor(a: Args): Promise<Computed> {
 }
 
 async function docTagDetail(a: Args): Promise<Computed> {
-  const f = await tagFigures(a.db, customerWindow(a), TABLE_ROWS);
+  const f = await tagFigures(a.db, customerWindow(a), a.tableRows);
   return {
     kpis: [
       { key: 'taggings', value: f.totals.taggings },
@@ -86,7 +86,7 @@ async function docTagDetail(a: Args): Promise<Computed> {
 }
 
 async function masterData(a: Args): Promise<Computed> {
-  const f = await hospitalFigures(a.db, customerWindow(a), TABLE_ROWS);
+  const f = await hospitalFigures(a.db, customerWindow(a), a.tableRows);
   const level = namer(HOSPITAL_GRADES, a.lang);
   const type = namer(HOSPITAL_TYPES, a.lang);
   return {
@@ -110,7 +110,7 @@ async function masterData(a: Args): Promise<Computed> {
 }
 
 async function rdRelation(a: Args): Promise<Computed> {
-  const f = await relationFigures(a.db, windowOf(a), TABLE_ROWS);
+  const f = await relationFigures(a.db, windowOf(a), a.tableRows);
   const rows = await withDoctorNames(a.db, f.rows);
   return {
     kpis: [

@@ -1,7 +1,7 @@
 import { articleFigures } from '../../content/report-figures.js';
 import { chatFigures } from '../../messaging/report-figures.js';
 import { surveyFigures } from '../../surveys/report-figures.js';
-import { dailyChart, groupChart, pct, TABLE_ROWS, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
+import { dailyChart, groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**
  * Engagement dashboards (surveyResults, articleLists, imChatLog): the surveys, content and
@@ -9,7 +9,7 @@ import { dailyChart, groupChart, pct, TABLE_ROWS, tableOf, type Args, type Compu
  */
 
 async function surveyResults(a: Args): Promise<Computed> {
-  const f = await surveyFigures(a.db, { from: a.range.from, to: a.range.to, bu: a.bu }, TABLE_ROWS);
+  const f = await surveyFigures(a.db, { from: a.range.from, to: a.range.to, bu: a.bu }, a.tableRows);
   return {
     kpis: [
       { key: 'responses', value: f.totals.responses },
@@ -23,7 +23,7 @@ async function surveyResults(a: Args): Promise<Computed> {
 }
 
 async function articleLists(a: Args): Promise<Computed> {
-  const f = await articleFigures(a.db, { from: a.range.from, to: a.range.to }, TABLE_ROWS);
+  const f = await articleFigures(a.db, { from: a.range.from, to: a.range.to }, a.tableRows);
   return {
     kpis: [
       { key: 'articlesPublished', value: f.totals.published },
@@ -42,7 +42,7 @@ async function articleLists(a: Args): Promise<Computed> {
 }
 
 async function imChatLog(a: Args): Promise<Computed> {
-  const f = await chatFigures(a.db, { from: a.range.from, to: a.range.to, bu: a.bu }, TABLE_ROWS);
+  const f = await chatFigures(a.db, { from: a.range.from, to: a.range.to, bu: a.bu }, a.tableRows);
   return {
     kpis: [
       { key: 'messages', value: f.totals.messages },

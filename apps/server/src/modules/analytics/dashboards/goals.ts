@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.js';
 import { visitsByUserMonth } from '../../activity/report-figures.js';
 import { doctorsCreatedByMonth } from '../../customers/report-figures.js';
-import { groupChart, pct, TABLE_ROWS, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
+import { groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 import { windowOf } from './visits.js';
 
 /**
@@ -113,7 +113,7 @@ async function goData(a: Args): Promise<Computed> {
     ],
     table: tableOf(
       ['team', 'period', 'targetRecruit', 'actualRecruit', 'recruitRate', 'targetInteraction', 'actualInteraction', 'interactionRate'],
-      rows.slice(0, TABLE_ROWS),
+      rows.slice(0, a.tableRows),
       rows.length,
     ),
   };

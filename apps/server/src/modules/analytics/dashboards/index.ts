@@ -2,7 +2,7 @@ import { DEFAULT_BU_LIST, type ReportRouter } from '@field-portal/shared';
 import type { Db } from '../../../db/client.js';
 import type { DataScope } from '../../customers/scope.js';
 import { CARD_DASHBOARDS } from './cards.js';
-import { dateRange, type Computed, type DashboardDef, type DashboardFilter, type Range } from './common.js';
+import { dateRange, TABLE_ROWS, type Computed, type DashboardDef, type DashboardFilter, type Range } from './common.js';
 import { DOCTOR_DASHBOARDS } from './doctors.js';
 import { ENGAGEMENT_DASHBOARDS } from './engagement.js';
 import { GOAL_DASHBOARDS } from './goals.js';
@@ -35,6 +35,8 @@ export interface DashboardContext {
   userId: number;
   lang: 'zh' | 'en';
   now: number;
+  /** Table rows to read (default: the screen's cap, ANALYTICS_LIMITS.tableRows). */
+  tableRows?: number;
 }
 
 /** A dashboard's figures for the filter, or undefined when the portal has no source for it. */
@@ -48,5 +50,5 @@ export async function computeDashboard(
   const range = dateRange(filter, ctx.now);
   const bu = def.filters.includes('bu') ? (filter.bu ?? '') : '';
   const province = def.filters.includes('province') ? (filter.province ?? '') : '';
-  return { ...(await def.compute({ ...ctx, range, bu, province })), range, bu, province, filters: def.filters };
+  return { ...(await def.compute({ ...ctx, tableRows: ctx.tableRows ?? TABLE_ROWS, range, bu, province })), range, bu, province, filters: def.filters };
 }

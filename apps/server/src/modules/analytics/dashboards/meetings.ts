@@ -1,5 +1,5 @@
 import { meetingFigures, type MeetingSelection, type MeetingWindow } from '../../meetings/report-figures.js';
-import { dailyChart, groupChart, pct, TABLE_ROWS, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
+import { dailyChart, groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**
  * Meeting dashboards (meeting, meetingMasterData, effectiveMeeting, cityMeetingDetails): the
@@ -12,7 +12,7 @@ const MEETING_COLUMNS = ['meetingId', 'title', 'type', 'status', 'startTime', 'c
 function meetingDashboard(kind: 'detail' | 'master' | 'effective' | 'city') {
   return async (a: Args): Promise<Computed> => {
     const selection: MeetingSelection = { effectiveOnly: kind === 'effective' };
-    const f = await meetingFigures(a.db, windowOf(a), selection, kind === 'city' ? 0 : TABLE_ROWS, kind === 'city' ? TABLE_ROWS : 12);
+    const f = await meetingFigures(a.db, windowOf(a), selection, kind === 'city' ? 0 : a.tableRows, kind === 'city' ? a.tableRows : 12);
     const t = f.totals;
     const kpis: Computed['kpis'] = [
       { key: kind === 'effective' ? 'effectiveMeetings' : 'meetings', value: t.meetings },

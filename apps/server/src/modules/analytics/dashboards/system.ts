@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/client.js';
-import { iso, perDay, portalDay, TABLE_ROWS, type Args, type Computed, type DashboardDef } from './common.js';
+import { iso, perDay, portalDay, type Args, type Computed, type DashboardDef } from './common.js';
 
 /** Portal usage dashboards (systemAc): the usage-tracking events of the analytics module itself. */
 
 /** System access: the usage-tracking events of the range. */
-async function systemAc({ db, range, bu }: Args): Promise<Computed> {
+async function systemAc({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const buFilter = bu ? sql`and e.username in (select u.username from users u join employees em on em.wwid = u.employee_no where em.bu = ${bu})` : sql``;
   const where = sql`e.created_at >= ${range.from} and e.created_at < ${range.to} ${buFilter}`;
   const [totals, byDay, byPage, byBrowser, rows] = await Promise.all([
@@ -22,7 +22,7 @@ async function systemAc({ db, range, bu }: Args): Promise<Computed> {
       select coalesce(nullif(e.browser, ''), '-') as browser, count(*)::int as events from usage_events e where ${where} group by 1 order by 2 desc, 1 limit 8`),
     selectRows<Record<string, unknown>>(db, sql`
       select e.created_at, e.username, e.operation, e.page, e.page_detail, e.browser, e.system, e.screen_size, e.ip
-        from usage_events e where ${where} order by e.created_at desc, e.id desc limit ${TABLE_ROWS}`),
+        from usage_events e where ${where} order by e.created_at desc, e.id desc limit ${tableRows}`),
   ]);
   const t = totals[0] ?? { views: 0, actions: 0, users: 0, pages: 0 };
   return {

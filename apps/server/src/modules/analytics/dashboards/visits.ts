@@ -1,5 +1,5 @@
 import { callFigures, visitFigures, type ActivityWindow, type VisitSelection } from '../../activity/report-figures.js';
-import { dailyChart, groupChart, n, pct, TABLE_ROWS, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
+import { dailyChart, groupChart, n, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**
  * Visit and call dashboards (telephoneVisit, onlineGraphicVisit, multimediaVisit, effectiveVisit,
@@ -12,7 +12,7 @@ const VISIT_COLUMNS = ['visitTime', 'rep', 'doctorName', 'hospital', 'channel', 
 
 function visitDashboard(selection: VisitSelection) {
   return async (a: Args): Promise<Computed> => {
-    const f = await visitFigures(a.db, windowOf(a), selection, TABLE_ROWS);
+    const f = await visitFigures(a.db, windowOf(a), selection, a.tableRows);
     const rows = await withDoctorNames(a.db, f.rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
     return {
       kpis: [
@@ -34,7 +34,7 @@ function visitDashboard(selection: VisitSelection) {
 }
 
 async function callRecord(a: Args): Promise<Computed> {
-  const f = await callFigures(a.db, windowOf(a), TABLE_ROWS);
+  const f = await callFigures(a.db, windowOf(a), a.tableRows);
   const rows = await withDoctorNames(a.db, f.rows);
   return {
     kpis: [

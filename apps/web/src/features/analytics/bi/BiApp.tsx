@@ -4,21 +4,14 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { isMessageKey, type DashboardData } from '@field-portal/shared';
+import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, isMessageKey, type DashboardData } from '@field-portal/shared';
 import { i18n, useI18n, type LabelKey } from '@/lib/i18n';
-import { readShareFragment } from '../report-rules';
+import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
-import { downloadWorkbook, sheetRows } from './export';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
 
 const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
-const TEXT_VALUE_COLUMNS = new Set([
-  'status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation', 'channel', 'effective', 'direction', 'doctorRange', 'source', 'tagKind', 'type', 'audience', 'covered',
-]);
-const TIME_COLUMNS = new Set([
-  'createTime', 'lastPushTime', 'pushTime', 'time', 'visitTime', 'startTime', 'endTime', 'lastContact', 'lastVisit', 'publishTime', 'lastAnswer', 'readTime',
-]);
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -43,7 +36,6 @@ function NoLink() {
 
 function Dashboard({ share, token }: { share: string; token: string }) {
   const { lang, t, msg } = useI18n();
-  const { message } = AntApp.useApp();
   const id = useMemo(() => dashboardIdOfShare(share), [share]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
@@ -108,10 +100,14 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     if (column === 'cardType' && v !== '') return String(v);
     return v;
   };
-  const onExport = async () => {
-    const header = data.table.columns.map((c) => label('analytics.col', c));
-    await downloadWorkbook(`${title}-${data.range.startDate}-${data.range.endDate}.xlsx`, title, sheetRows(data.table, header, format));
-    void message.success(t('analytics.exported'));
+  // The share page has no portal session: the report screen framing it queues the export in the
+  // download centre, with the filters of the figures shown (the whole table, not the rows shown).
+  const framed = window.parent !== window;
+  const onExport = () => {
+    window.parent.postMessage(
+      { type: REPORT_EXPORT_MESSAGE, startDate: data.range.startDate, endDate: data.range.endDate, bu: data.bu || undefined, province: data.province || undefined },
+      window.location.origin,
+    );
   };
 
   return (
@@ -169,9 +165,11 @@ function Dashboard({ share, token }: { share: string; token: string }) {
             >
               {t('analytics.filter.reset')}
             </Button>
-            <Button icon={<DownloadOutlined />} disabled={data.table.rows.length === 0} onClick={() => void onExport()}>
-              {t('analytics.export')}
-            </Button>
+            {framed && (
+              <Button icon={<DownloadOutlined />} disabled={data.table.total === 0} onClick={onExport}>
+                {t('analytics.export')}
+              </Button>
+            )}
           </Space>
         )}
       </header>

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, message, type KolRow, type LookAlike } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 
@@ -20,6 +22,7 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
   const [explained, setExplained] = useState<number | null>(null);
   const [comparing, setComparing] = useState(false);
   const cursor = cursors.at(-1);
+  const exporter = useQueueExport();
   const ranking = useQuery(rankingQuery(indication, undefined, cursor, 20));
   const provinces = useQuery(provincesQuery(indication));
   const explain = useQuery({ ...explainQuery(indication, explained ?? 0), enabled: explained !== null });
@@ -44,6 +47,15 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
           <Typography.Text type="secondary">{t('intel.compare.selected', { n: chosen.length })}</Typography.Text>
           <Button type="primary" data-testid="compare-button" onClick={() => setComparing(true)}>
             {t('intel.compare')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            data-testid="kol-export"
+            loading={exporter.queueing}
+            disabled={!ranking.data || ranking.data.total === 0}
+            onClick={() => void exporter.queue('kolList', { indication })}
+          >
+            {t('intel.export')}
           </Button>
         </Space>
         {comparing && ids.length < 2 ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" /> : null}
