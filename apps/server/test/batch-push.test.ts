@@ -21,7 +21,7 @@ type Lang = 'zh' | 'en';
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 const send = (body: BatchPushRequest | object, user = 'admin', lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.push, headers: headers(user, lang), payload: body });
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
+function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { status: number; msg: string; field?: string };
   expect(body.status).toBe(status);
