@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, batchPushCardsQuery, batchPushRequest } from '@field-portal/shared';
+import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/file-types.js';
+import { XLSX_TYPE, workbookBuffer } from './excel.js';
 import { batchPush, pushableCards } from './batch.js';
 import { receiveReceiverList } from './receiver-list.js';
 import type { PushDeps } from './service.js';
@@ -23,6 +26,15 @@ export async function batchPushRoutes(app: FastifyInstance) {
     config: { authority: BATCH_PUSH_AUTHORITY },
     schema: { tags, summary: 'Read one recipient list as the push dialog does: {receiver, unknown, duplicates}', consumes: ['multipart/form-data'] },
     handler: async (request) => receiveReceiverList(request, app.ctx.database.db),
+  });
+
+  r.get(BATCH_PUSH_PATHS.downloadTemplate, {
+    config: { authority: BATCH_PUSH_AUTHORITY, raw: true },
+    schema: { tags, summary: 'The recipient-list template: an .xlsx with the header wwid, name', querystring: z.strictObject({}) },
+    handler: async (_request, reply) => {
+      const bytes = await workbookBuffer('receivers', [['wwid', 'name']]);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition('attachment', 'receiver-template.xlsx')).send(bytes);
+    },
   });
 
   r.post(BATCH_PUSH_PATHS.push, {
