@@ -145,7 +145,7 @@ export function BatchPushPage() {
   );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} className="fp-batch-push">
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} className="fp-batch-push">
       <Card title={msg('batchPush.ui.title')}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {msg('batchPush.ui.intro')}
@@ -292,7 +292,7 @@ export function BatchPushPage() {
       </Card>
 
       <Card>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <Typography.Text strong>{msg('batchPush.ui.pushTime')}</Typography.Text>
             <Radio.Group
@@ -329,7 +329,7 @@ export function BatchPushPage() {
               data-testid="batch-result"
               title={msg('batchPush.ok', { n: result.pushes.length })}
               description={
-                <Space direction="vertical" size={4}>
+                <Space orientation="vertical" size={4}>
                   {result.pushes.map((p) => (
                     <span key={p.row}>{msg('batchPush.ui.result', { row: p.row, cardId: p.cardId, n: p.receivers, pushId: p.pushId })}</span>
                   ))}
