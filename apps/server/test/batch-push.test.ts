@@ -124,6 +124,7 @@ describe('batch push: bad input changes nothing', () => {
       [{ pushDate: '2000-01-01 00:00:00', lists, rows: [{ cardId: id, lists: [0] }] }, 400, 'push.timeTooEarly', {}, 'pushDate'],
       [{ pushDate: '0', lists: [...lists, { name: 'one.xlsx', receiver: people(6) }], rows: [{ cardId: id, lists: [0] }] }, 400, 'batchPush.listNameRepeated', { list: 'one.xlsx' }, 'lists'],
       [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0] }, { cardId: id, lists: [0] }] }, 400, 'batchPush.rowCardRepeated', { row: 2, id, first: 1 }, 'rows.1.cardId'],
+      [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0] }, { lists: [0] }] }, 400, 'batchPush.rowNoCard', { row: 2 }, 'rows.1.cardId'],
       [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [] }] }, 400, 'batchPush.rowNoList', { row: 1 }, 'rows.0.lists'],
       [{ pushDate: '0', lists, rows: [{ cardId: other, lists: [0] }, { cardId: id, lists: [3] }] }, 400, 'batchPush.rowListMissing', { row: 2, list: 4 }, 'rows.1.lists'],
       [{ pushDate: '0', lists: [{ name: 'empty.xlsx', receiver: [] }], rows: [{ cardId: id, lists: [0] }] }, 400, 'batchPush.rowNoReceivers', { row: 1 }, 'rows.0.lists'],

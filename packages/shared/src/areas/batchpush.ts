@@ -53,8 +53,8 @@ export const batchPushList = z.strictObject({
 });
 
 export const batchPushRow = z.strictObject({
-  /** The card's id, as the push dialog sends it. */
-  cardId,
+  /** The card's id, as the push dialog sends it; a row without one is named in the message. */
+  cardId: cardId.optional(),
   /** Indexes into `lists`: the card goes to everyone on these lists (once each). */
   lists: z.array(z.number().int().min(0).max(BATCH_PUSH_LIMITS.listsMax - 1)).max(BATCH_PUSH_LIMITS.listsMax),
   mustRead: flag.optional(),
@@ -101,6 +101,7 @@ export const BATCH_PUSH_MESSAGES = {
   'batchPush.noRows': { zh: '请至少添加一行(卡片和名单)', en: 'Add at least one row (a card and its lists)' },
   'batchPush.noLists': { zh: '请至少上传一个名单', en: 'Upload at least one recipient list' },
   'batchPush.tooManyReceivers': { zh: `所有名单合计最多 ${PUSH_LIMITS.receiversMax} 人`, en: `All lists together can hold at most ${PUSH_LIMITS.receiversMax} people` },
+  'batchPush.rowNoCard': { zh: '第 {row} 行 卡片:请选择卡片', en: 'Row {row}, card: choose a card' },
   'batchPush.rowCardRepeated': { zh: '第 {row} 行 卡片:卡片 {id} 已在第 {first} 行', en: 'Row {row}, card: card {id} is already in row {first}' },
   'batchPush.rowCardNotPushable': { zh: '第 {row} 行 卡片:卡片 {id} 不能推送,只能推送已创建或已发布的卡片', en: 'Row {row}, card: card {id} cannot be pushed; only created or published cards can be pushed' },
   'batchPush.rowNoList': { zh: '第 {row} 行 名单:请选择至少一个名单', en: 'Row {row}, lists: choose at least one list' },
@@ -130,6 +131,7 @@ export const BATCH_PUSH_MESSAGES = {
   'batchPush.ui.row': { zh: '行', en: 'Row' },
   'batchPush.ui.card': { zh: '卡片', en: 'Card' },
   'batchPush.ui.cardSearch': { zh: '搜索已创建或已发布的卡片', en: 'Search created or published cards' },
+  'batchPush.ui.noCards': { zh: '没有可推送的卡片(已创建或已发布)', en: 'No card can be pushed (created or published)' },
   'batchPush.ui.rowLists': { zh: '推送给名单', en: 'Push to lists' },
   'batchPush.ui.mustRead': { zh: '必读', en: 'Must read' },
   'batchPush.ui.notReadTime': { zh: '未读时间(小时)', en: 'Unread time (hours)' },

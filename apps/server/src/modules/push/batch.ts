@@ -67,9 +67,11 @@ export function planBatch(input: BatchInput, now: number): { rows: PlannedRow[];
   const firstRowOf = new Map<number, number>();
   const rows: PlannedRow[] = [];
   for (const [index, row] of input.rows.entries()) {
-    const first = firstRowOf.get(row.cardId);
-    if (first !== undefined) throw rowError('batchPush.rowCardRepeated', index, 'cardId', { id: row.cardId, first: first + 1 });
-    firstRowOf.set(row.cardId, index);
+    if (row.cardId === undefined) throw rowError('batchPush.rowNoCard', index, 'cardId');
+    const cardId = row.cardId;
+    const first = firstRowOf.get(cardId);
+    if (first !== undefined) throw rowError('batchPush.rowCardRepeated', index, 'cardId', { id: cardId, first: first + 1 });
+    firstRowOf.set(cardId, index);
     if (row.lists.length === 0) throw rowError('batchPush.rowNoList', index, 'lists');
     const missing = row.lists.find((at) => at >= input.lists.length);
     if (missing !== undefined) throw rowError('batchPush.rowListMissing', index, 'lists', { list: missing + 1 });
@@ -79,7 +81,7 @@ export function planBatch(input: BatchInput, now: number): { rows: PlannedRow[];
     const receivers = [...union.values()];
     const request: PlannedRow['request'] = {
       pushDate: input.pushDate,
-      pushInfo: [{ id: row.cardId, mustRead: row.mustRead, keepOnTop: row.keepOnTop, notReadTime: row.notReadTime, pushNum: row.pushNum }],
+      pushInfo: [{ id: cardId, mustRead: row.mustRead, keepOnTop: row.keepOnTop, notReadTime: row.notReadTime, pushNum: row.pushNum }],
       receiver: receivers,
       remark: { scope: 1 },
     };
@@ -90,7 +92,7 @@ export function planBatch(input: BatchInput, now: number): { rows: PlannedRow[];
       // The time is the batch's own field (select time, not before yesterday).
       throw badRequest(checked.key, checked.field);
     }
-    rows.push({ index, cardId: row.cardId, receivers, request });
+    rows.push({ index, cardId, receivers, request });
   }
   return { rows, lists };
 }

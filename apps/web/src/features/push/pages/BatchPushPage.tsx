@@ -111,9 +111,9 @@ export function BatchPushPage() {
       const answer = await sendBatch({
         pushDate: timeMode === 'now' ? '0' : pushAt ? pushAt.format(WIRE_TIME_FORMAT) : '',
         lists: lists.map((l) => ({ name: l.name, receiver: l.receiver })),
-        // A row without a card is sent as it is, so the server names it (card 0 is never valid).
+        // A row without a card is sent as it is, so the server's message names it.
         rows: rows.map((row) => ({
-          cardId: row.cardId ?? 0,
+          cardId: row.cardId,
           lists: row.lists.map((name) => names.indexOf(name)).filter((at) => at >= 0),
           mustRead: row.mustRead,
           ...(row.mustRead ? { notReadTime: row.notReadTime ?? '', pushNum: row.pushNum ?? '' } : {}),
@@ -234,6 +234,7 @@ export function BatchPushPage() {
                   value={row.cardId}
                   loading={cards.isFetching}
                   options={cardOptions}
+                  notFoundContent={cards.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('batchPush.ui.noCards')} />}
                   onChange={(id: number | undefined) => {
                     const card = id === undefined ? undefined : cards.data?.find((c) => c.id === id);
                     if (card) setKnown((current) => new Map(current).set(card.id, card));
