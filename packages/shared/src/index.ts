@@ -31,3 +31,4 @@ export * from './areas/downloads.js';
 export * from './areas/downloads-schemas.js';
 export * from './areas/datacollection.js';
 export * from './areas/datacollection-schemas.js';
+export * from './areas/batchpush.js';

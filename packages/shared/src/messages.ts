@@ -15,6 +15,7 @@ import { MARKET_MESSAGES } from './areas/market.js';
 import { INTELLIGENCE_MESSAGES } from './areas/intelligence.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
 import { DATA_COLLECTION_MESSAGES } from './areas/datacollection.js';
+import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
 
 const MB = 1024 * 1024;
 
@@ -165,6 +166,7 @@ export const MESSAGES = {
   ...INTELLIGENCE_MESSAGES,
   ...DOWNLOADS_MESSAGES,
   ...DATA_COLLECTION_MESSAGES,
+  ...BATCH_PUSH_MESSAGES,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

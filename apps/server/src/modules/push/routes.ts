@@ -23,6 +23,7 @@ import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from './
 import { PUSH_AUTHORITIES } from './authorities.js';
 // The card area's exports, also run by the download centre (docs/decisions/0022).
 import './downloads.js';
+import { batchPushRoutes } from './batch-routes.js';
 import { receiveReceiverList } from './receiver-list.js';
 import { pushReport, pushReportBatches } from './report.js';
 import {
@@ -175,4 +176,6 @@ export async function pushRoutes(app: FastifyInstance) {
     schema: { tags: ['directory'], summary: 'The directory entries of the given wwids; result {lists, total}', body: directoryByWwidsRequest },
     handler: async (request) => directoryByWwids(app.ctx.database.db, request.body.wwids),
   });
+
+  await batchPushRoutes(app);
 }

@@ -8,5 +8,6 @@ export const PUSH_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   NewRecommend: lazy(() => import('./pages/RecommendPage').then((m) => ({ default: m.RecommendPage }))),
   Published: lazy(() => import('./pages/PublishedPage').then((m) => ({ default: m.PublishedPage }))),
   InQueue: lazy(() => import('./pages/InQueuePage').then((m) => ({ default: m.InQueuePage }))),
+  batchPushIndex: lazy(() => import('./pages/BatchPushPage').then((m) => ({ default: m.BatchPushPage }))),
   cardPushDetail: lazy(() => import('./pages/PushReportPage').then((m) => ({ default: m.PushReportPage }))),
 };
