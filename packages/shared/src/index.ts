@@ -30,3 +30,4 @@ export * from './areas/downloads.js';
 export * from './areas/downloads-schemas.js';
 export * from './areas/datacollection.js';
 export * from './areas/datacollection-schemas.js';
+export * from './areas/intelligence-suggestions.js';

@@ -21,6 +21,7 @@ import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { requestScope } from '../customers/scope.js';
 import { jobState, queueRecompute } from './jobs.js';
+import { suggestionRoutes } from './suggestions-routes.js';
 import {
   academicContext,
   areaNetwork,
@@ -47,6 +48,7 @@ export async function intelligenceRoutes(app: FastifyInstance) {
   const deps = () => ({ db: db(), now: app.ctx.now });
   const scope = (request: FastifyRequest) => requestScope(request, db());
   const tags = ['doctor-intelligence'];
+  await suggestionRoutes(app);
 
   r.get(P.full360, {
     schema: { tags, summary: "A doctor's 360 view; 403 'no permission on panoramic view' without the view's menu, 404 outside the scope", querystring: doctor360Query },
