@@ -10,7 +10,9 @@ import {
 /**
  * The rules of smart suggestions (docs/decisions/0029), pure: the facts of one doctor (read from
  * rows by suggestions-repo.ts) in, the reasons that fire and the suggestions by category out.
- * Each reason carries the evidence it fired on and its points; the priority is their sum.
+ * Each reason carries the evidence it fired on and its points; the priority is their sum. The
+ * points are scaled so that all four together reach 100 at most (notVisited ≤ 25, kolTier ≤ 30,
+ * coauthorOfTop ≤ 25, recentPapers ≤ 20).
  */
 
 const DAY_MS = 86_400_000;
@@ -31,25 +33,25 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 export function notVisitedReason(f: DoctorFacts, now: Date): SuggestionReason | undefined {
   if (!f.best || f.best.score < L.visitMinScore) return undefined;
-  if (!f.visits) return { code: 'notVisited', points: 40, evidence: { lastVisitAt: null, days: null, visits: 0 } };
+  if (!f.visits) return { code: 'notVisited', points: 25, evidence: { lastVisitAt: null, days: null, visits: 0 } };
   const days = Math.floor((now.getTime() - Date.parse(f.visits.lastVisitAt)) / DAY_MS);
   if (days < L.notVisitedDays) return undefined;
-  return { code: 'notVisited', points: Math.min(40, 20 + Math.floor((days - L.notVisitedDays) / 3)), evidence: { lastVisitAt: f.visits.lastVisitAt, days, visits: f.visits.visits } };
+  return { code: 'notVisited', points: Math.min(25, 10 + Math.floor((days - L.notVisitedDays) / 6)), evidence: { lastVisitAt: f.visits.lastVisitAt, days, visits: f.visits.visits } };
 }
 
 export function kolTierReason(f: DoctorFacts): SuggestionReason | undefined {
   if (!f.best || f.best.score < L.kolMinScore) return undefined;
-  return { code: 'kolTier', points: Math.round(f.best.score * 0.4), evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier } };
+  return { code: 'kolTier', points: Math.round(f.best.score * 0.3), evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier } };
 }
 
 export function coauthorReason(f: DoctorFacts): SuggestionReason | undefined {
   if (!f.coauthor || f.coauthor.topDoctorId === f.doctorId || f.coauthor.papers < 1) return undefined;
-  return { code: 'coauthorOfTop', points: 15 + 5 * Math.min(3, f.coauthor.papers), evidence: { ...f.coauthor, topScore: round1(f.coauthor.topScore) } };
+  return { code: 'coauthorOfTop', points: 10 + 5 * Math.min(3, f.coauthor.papers), evidence: { ...f.coauthor, topScore: round1(f.coauthor.topScore) } };
 }
 
 export function recentPapersReason(f: DoctorFacts): SuggestionReason | undefined {
   if (!f.recent || f.recent.papers < L.recentPapersMin) return undefined;
-  return { code: 'recentPapers', points: Math.min(30, 10 * f.recent.papers), evidence: { ...f.recent } };
+  return { code: 'recentPapers', points: Math.min(20, 5 * f.recent.papers), evidence: { ...f.recent } };
 }
 
 /** Every reason that fires for the doctor, in the order they are shown. */
