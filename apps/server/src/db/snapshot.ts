@@ -20,8 +20,8 @@ function snapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
-  // The customer area's dataset generator and reference data feed the demo seed too.
-  const generated = ['reference/seed.ts', 'reference/regions.ts', 'customers/generator.ts', 'customers/dataset.ts', 'customers/pinyin.ts'].map((f) => path.join(SERVER_SRC, 'modules', f));
+  // The customer area's dataset generator and reference data feed the demo seed too, as do the suggestion rules.
+  const generated = ['reference/seed.ts', 'reference/regions.ts', 'customers/generator.ts', 'customers/dataset.ts', 'customers/pinyin.ts', 'intelligence/suggestions.ts', 'intelligence/suggestions-repo.ts'].map((f) => path.join(SERVER_SRC, 'modules', f));
   for (const file of [...filesUnder(MIGRATIONS_DIR), ...filesUnder(SEED_DIR), ...generated, path.join(SERVER_SRC, 'db', 'template.ts')]) {
     hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }

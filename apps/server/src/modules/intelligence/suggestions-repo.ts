@@ -24,8 +24,26 @@ import { keepTop, suggestionsFor, type DoctorFacts } from './suggestions.js';
 const DAY_MS = 86_400_000;
 const ids = (values: Iterable<number>) => sql.raw([...values].filter((v) => Number.isSafeInteger(v) && v > 0).join(',') || '0');
 
-/** The facts of the scope's candidate doctors: the highest-scoring ones and the co-authors of the top ones. */
-export async function candidateFacts(db: Db | Tx, userId: number, scope: DataScope, now: Date): Promise<DoctorFacts[]> {
+/** The facts of the scope's candidate doctors (the representative's visits included). */
+export async function candidateFacts(db: Db | Tx, userId: number, scope: DataScope, now: Date, cache?: Map<string, DoctorFacts[]>): Promise<DoctorFacts[]> {
+  // Users with the same scope share everything but their visits (a run for everyone computes each scope once).
+  const key = JSON.stringify([scope.all, scope.hospitalIds, scope.provinceCodes, now.toISOString()]);
+  let shared = cache?.get(key);
+  if (!shared) {
+    shared = await scopeFacts(db, scope, now);
+    cache?.set(key, shared);
+  }
+  const facts = shared.map((f) => ({ ...f }));
+  const visits = await visitsOfRepTo(db, userId, facts.map((f) => f.doctorId), now);
+  for (const f of facts) {
+    const v = visits.get(f.doctorId);
+    if (v) f.visits = v;
+  }
+  return facts;
+}
+
+/** The scope's candidate doctors: the highest-scoring ones and the co-authors of the top ones, with their scores and papers. */
+async function scopeFacts(db: Db | Tx, scope: DataScope, now: Date): Promise<DoctorFacts[]> {
   const best = await selectRows<{ doctor_id: number; indication: string; score: number; tier: string }>(
     db,
     sql`select * from (select distinct on (s.doctor_id) s.doctor_id, s.indication, s.score, s.tier from intel_kol_scores s
@@ -91,15 +109,13 @@ export async function candidateFacts(db: Db | Tx, userId: number, scope: DataSco
   for (const r of recent) {
     facts.get(Number(r.doctor_id))!.recent = { papers: Number(r.papers), sinceYear, latestTitle: r.latest_title, latestYear: Number(r.latest_year), citations: Number(r.citations) };
   }
-  const visits = await visitsOfRepTo(db, userId, [...facts.keys()], now);
-  for (const [id, v] of visits) facts.get(id)!.visits = v;
   return [...facts.values()];
 }
 
 /** Recomputes one representative's suggestions: open rows are replaced; doctors with live feedback stay out. */
-export async function computeSuggestionsFor(tx: Tx, userId: number, now: Date): Promise<number> {
+export async function computeSuggestionsFor(tx: Tx, userId: number, now: Date, cache?: Map<string, DoctorFacts[]>): Promise<number> {
   const scope = await compileScope(tx, userId);
-  const facts = await candidateFacts(tx, userId, scope, now);
+  const facts = await candidateFacts(tx, userId, scope, now, cache);
   const suppressed = new Set(
     (
       await selectRows<{ doctor_id: number; category: string }>(
@@ -137,7 +153,8 @@ async function usersWithSuggestions(db: Db | Tx): Promise<number[]> {
 export async function computeAllSuggestions(tx: Tx, now: Date): Promise<{ users: number; suggestions: number }> {
   let suggestions = 0;
   const users = await usersWithSuggestions(tx);
-  for (const id of users) suggestions += await computeSuggestionsFor(tx, id, now);
+  const cache = new Map<string, DoctorFacts[]>();
+  for (const id of users) suggestions += await computeSuggestionsFor(tx, id, now, cache);
   return { users: users.length, suggestions };
 }
 
