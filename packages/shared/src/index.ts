@@ -32,3 +32,4 @@ export * from './areas/downloads-schemas.js';
 export * from './areas/datacollection.js';
 export * from './areas/datacollection-schemas.js';
 export * from './areas/batchpush.js';
+export * from './areas/intelligence-suggestions.js';

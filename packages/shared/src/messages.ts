@@ -13,6 +13,7 @@ import { CUSTOMERS_MESSAGES } from './areas/customers/messages.js';
 import { ACTIVITY_MESSAGES } from './areas/activity/messages.js';
 import { MARKET_MESSAGES } from './areas/market.js';
 import { INTELLIGENCE_MESSAGES } from './areas/intelligence.js';
+import { SUGGESTION_MESSAGES } from './areas/intelligence-suggestions.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads.js';
 import { DATA_COLLECTION_MESSAGES } from './areas/datacollection.js';
 import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
@@ -164,6 +165,7 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...MARKET_MESSAGES,
   ...INTELLIGENCE_MESSAGES,
+  ...SUGGESTION_MESSAGES,
   ...DOWNLOADS_MESSAGES,
   ...DATA_COLLECTION_MESSAGES,
   ...BATCH_PUSH_MESSAGES,

@@ -9,7 +9,7 @@ import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
 import { seedCustomers } from './customers.js';
-import { seedIntelligence } from './intelligence.js';
+import { seedIntelligence, seedSuggestions } from './intelligence.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
@@ -52,7 +52,7 @@ const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPu
 export const DEMO_ROLES: RoleSeed[] = [
   { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
   { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', ...CARD_REPORTS] },
-  { name: 'Sales', nameEn: 'Sales representative', grants: FIELD },
+  { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'] },
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
   { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
@@ -217,6 +217,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await writeMarketData(tx, { ...DEMO_MARKET, now: Date.now() });
     await seedIntelligence(tx);
     await seedReports(tx);
+    await seedSuggestions(tx);
     await seedHomeFigures(tx);
   });
   return true;

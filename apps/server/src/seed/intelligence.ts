@@ -14,3 +14,14 @@ export async function seedIntelligence(tx: Tx): Promise<void> {
   await recompute(tx);
   await tx.execute(sql`insert into intel_jobs (status, stats, started_at, finished_at) values ('done', '{"seeded":1}'::jsonb, now(), now())`);
 }
+
+/**
+ * The representatives' smart suggestions at first start (docs/decisions/0029): computed once for
+ * every user with the menu, after the field activity is seeded (their visits count).
+ */
+export async function seedSuggestions(tx: Tx): Promise<void> {
+  const { computeAllSuggestions } = await import('../modules/intelligence/suggestions-repo.js');
+  const now = new Date();
+  const stats = await computeAllSuggestions(tx, now);
+  await tx.execute(sql`insert into intel_suggestion_jobs (status, stats, started_at, finished_at) values ('done', ${JSON.stringify(stats)}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+}

@@ -19,3 +19,4 @@ export * from './market.js';
 export * from './intelligence.js';
 export * from './downloads.js';
 export * from './datacollection.js';
+export * from './intelligence-suggestions.js';

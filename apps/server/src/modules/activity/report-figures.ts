@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client.js';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportDoctorIds, type ReportWindow } from '../customers/report-figures.js';
 
 /**
@@ -159,4 +159,19 @@ export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL)
      where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2`);
   return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, visits: Number(r.visits) }));
+}
+
+/**
+ * One representative's visits (up to `at`) to the given doctors: how many and the last one, by
+ * doctor (doctor intelligence's smart suggestions read it; doctors without a visit are absent).
+ */
+export async function visitsOfRepTo(db: Db | Tx, userId: number, doctorIds: readonly number[], at: Date): Promise<Map<number, { visits: number; lastVisitAt: string }>> {
+  const ids = [...new Set(doctorIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<{ doctor_id: number; visits: number; last_visit: string | Date }>(
+    db,
+    sql`select v.doctor_id, count(*)::int as visits, max(v.visit_at) as last_visit from visit_records v
+         where v.user_id = ${userId} and v.visit_at <= ${at.toISOString()}::timestamptz and v.doctor_id in (${sql.raw(ids.join(','))}) group by v.doctor_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.doctor_id), { visits: Number(r.visits), lastVisitAt: new Date(r.last_visit).toISOString() }]));
 }

@@ -3,6 +3,7 @@ import type { IntelJobState } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { recompute, type ComputeStats } from './compute.js';
 import { PeriodicRunner } from '../../platform/periodic.js';
+import { queueSuggestions, runNextSuggestionJob } from './suggestions-repo.js';
 
 /**
  * The recompute job (docs/decisions/0024), as modules/push/scheduler.ts runs pushes: a queued
@@ -44,6 +45,8 @@ export async function runNextJob(db: Db, now: () => number = Date.now): Promise<
   try {
     const stats = await db.transaction((tx) => recompute(tx, new Date(now())));
     await db.execute(sql`update intel_jobs set status = 'done', finished_at = now(), stats = ${JSON.stringify(stats)}::jsonb where id = ${claimed}`);
+    // New scores and relations: every representative's suggestions follow (docs/decisions/0029).
+    await queueSuggestions(db, null);
     return { id: claimed, stats };
   } catch (error) {
     await db.execute(sql`update intel_jobs set status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)} where id = ${claimed}`);
@@ -51,9 +54,12 @@ export async function runNextJob(db: Db, now: () => number = Date.now): Promise<
   }
 }
 
-/** Polls for queued jobs (server start-up starts it; tests call runNextJob directly). */
+/** Polls for queued jobs, recompute then suggestions (server start-up starts it; tests call runNextJob directly). */
 export class IntelJobRunner extends PeriodicRunner {
   constructor(db: Db, onError: (error: unknown) => void = () => {}, intervalMs = 5000) {
-    super(() => runNextJob(db), intervalMs, onError);
+    super(async () => {
+      await runNextJob(db);
+      await runNextSuggestionJob(db);
+    }, intervalMs, onError);
   }
 }

@@ -23,6 +23,7 @@ import { requestScope } from '../customers/scope.js';
 // The KOL list's export, run by the download centre (docs/decisions/0022).
 import './downloads.js';
 import { jobState, queueRecompute } from './jobs.js';
+import { suggestionRoutes } from './suggestions-routes.js';
 import {
   academicContext,
   areaNetwork,
@@ -49,6 +50,7 @@ export async function intelligenceRoutes(app: FastifyInstance) {
   const deps = () => ({ db: db(), now: app.ctx.now });
   const scope = (request: FastifyRequest) => requestScope(request, db());
   const tags = ['doctor-intelligence'];
+  await suggestionRoutes(app);
 
   r.get(P.full360, {
     schema: { tags, summary: "A doctor's 360 view; 403 'no permission on panoramic view' without the view's menu, 404 outside the scope", querystring: doctor360Query },

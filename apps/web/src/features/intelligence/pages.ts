@@ -12,5 +12,6 @@ export const INTELLIGENCE_PAGES: Record<string, LazyExoticComponent<ComponentTyp
   TargetHCPMapping: lazy(() => import('./pages/KolPage').then((m) => ({ default: m.TargetHcpPage }))),
   doctorAcademicNetwork: network,
   doctorRelationCenter: network,
+  doctorIntelligenceAdvice: lazy(() => import('./pages/SuggestionsPage').then((m) => ({ default: m.SuggestionsPage }))),
   academicContext: lazy(() => import('./pages/ContextPage').then((m) => ({ default: m.ContextPage }))),
 };

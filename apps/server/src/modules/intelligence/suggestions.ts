@@ -1,0 +1,98 @@
+import {
+  CATEGORY_REASONS,
+  SUGGESTION_CATEGORIES,
+  SUGGESTION_LIMITS as L,
+  priorityOf,
+  type SuggestionCategory,
+  type SuggestionReason,
+} from '@field-portal/shared';
+
+/**
+ * The rules of smart suggestions (docs/decisions/0029), pure: the facts of one doctor (read from
+ * rows by suggestions-repo.ts) in, the reasons that fire and the suggestions by category out.
+ * Each reason carries the evidence it fired on and its points; the priority is their sum. The
+ * points are scaled so that all four together reach 100 at most (notVisited ≤ 25, kolTier ≤ 30,
+ * coauthorOfTop ≤ 25, recentPapers ≤ 20).
+ */
+
+const DAY_MS = 86_400_000;
+
+export interface DoctorFacts {
+  doctorId: number;
+  /** The doctor's best KOL score (intel_kol_scores), null when unscored. */
+  best: { indication: string; score: number; tier: string } | null;
+  /** The representative's own visits to the doctor (activity service); undefined: none. */
+  visits?: { visits: number; lastVisitAt: string };
+  /** Co-authorship with one of the representative's top doctors (intel_relations + a shared paper). */
+  coauthor?: { topDoctorId: number; topDoctorName: string; topScore: number; papers: number; paperId: number; paperTitle: string; year: number };
+  /** Papers since `sinceYear` (intel_paper_authors + intel_papers). */
+  recent?: { papers: number; sinceYear: number; latestTitle: string; latestYear: number; citations: number };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function notVisitedReason(f: DoctorFacts, now: Date): SuggestionReason | undefined {
+  if (!f.best || f.best.score < L.visitMinScore) return undefined;
+  if (!f.visits) return { code: 'notVisited', points: 25, evidence: { lastVisitAt: null, days: null, visits: 0 } };
+  const days = Math.floor((now.getTime() - Date.parse(f.visits.lastVisitAt)) / DAY_MS);
+  if (days < L.notVisitedDays) return undefined;
+  return { code: 'notVisited', points: Math.min(25, 10 + Math.floor((days - L.notVisitedDays) / 6)), evidence: { lastVisitAt: f.visits.lastVisitAt, days, visits: f.visits.visits } };
+}
+
+export function kolTierReason(f: DoctorFacts): SuggestionReason | undefined {
+  if (!f.best || f.best.score < L.kolMinScore) return undefined;
+  return { code: 'kolTier', points: Math.round(f.best.score * 0.3), evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier } };
+}
+
+export function coauthorReason(f: DoctorFacts): SuggestionReason | undefined {
+  if (!f.coauthor || f.coauthor.topDoctorId === f.doctorId || f.coauthor.papers < 1) return undefined;
+  return { code: 'coauthorOfTop', points: 10 + 5 * Math.min(3, f.coauthor.papers), evidence: { ...f.coauthor, topScore: round1(f.coauthor.topScore) } };
+}
+
+export function recentPapersReason(f: DoctorFacts): SuggestionReason | undefined {
+  if (!f.recent || f.recent.papers < L.recentPapersMin) return undefined;
+  return { code: 'recentPapers', points: Math.min(20, 5 * f.recent.papers), evidence: { ...f.recent } };
+}
+
+/** Every reason that fires for the doctor, in the order they are shown. */
+export function reasonsFor(f: DoctorFacts, now: Date): SuggestionReason[] {
+  return [notVisitedReason(f, now), kolTierReason(f), coauthorReason(f), recentPapersReason(f)].filter((r): r is SuggestionReason => r !== undefined);
+}
+
+export interface Suggested {
+  doctorId: number;
+  category: SuggestionCategory;
+  priority: number;
+  reasons: SuggestionReason[];
+}
+
+/**
+ * The doctor's suggestions: one per category whose own reason fires (visit: notVisited; kol:
+ * kolTier; academic: coauthorOfTop or recentPapers), carrying that reason first and the other
+ * reasons that fire as support; priority = the sum of their points (at most 100).
+ */
+export function suggestionsFor(f: DoctorFacts, now: Date): Suggested[] {
+  const reasons = reasonsFor(f, now);
+  const out: Suggested[] = [];
+  for (const category of SUGGESTION_CATEGORIES) {
+    const own = reasons.filter((r) => CATEGORY_REASONS[category].includes(r.code));
+    if (own.length === 0) continue;
+    const ordered = [...own, ...reasons.filter((r) => !own.includes(r))];
+    out.push({ doctorId: f.doctorId, category, priority: priorityOf(ordered), reasons: ordered });
+  }
+  return out;
+}
+
+/** The suggestions kept per category: highest priority first (ties: lower doctor id), at most L.perCategory each. */
+export function keepTop(all: readonly Suggested[], perCategory: number = L.perCategory): Suggested[] {
+  const out: Suggested[] = [];
+  for (const category of SUGGESTION_CATEGORIES) {
+    out.push(
+      ...all
+        .filter((s) => s.category === category)
+        .sort((a, b) => b.priority - a.priority || a.doctorId - b.doctorId)
+        .slice(0, perCategory),
+    );
+  }
+  return out;
+}
