@@ -105,15 +105,16 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
 /**
  * Gives the demo's doctors a registration history (the demo only; the national load keeps its
  * load time): the dataset's doctors were registered between four months and three years ago, and
- * one in forty of those a representative follows on WeCom were added by that representative in the
- * last four months (source `manual`), as the add-doctor wizard records them. Deterministic from the
- * rows' ids; the registration and recruitment reports read these rows.
+ * one in forty of those a representative follows on WeCom (runs of eight ids, so every
+ * representative has some) were added by that representative in the last four months (source
+ * `manual`), as the add-doctor wizard records them. Deterministic from the rows' ids; the
+ * registration and recruitment reports read these rows.
  */
 export async function backdateDemoRegistrations(tx: Tx): Promise<void> {
   await tx.execute(sql`update doctors set created_at = now() - make_interval(days => 120 + (id * 7919) % 1000, mins => (id * 131) % 1440)
                         where source = 'generated'`);
-  await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => (d.id * 37) % 120, mins => (d.id * 131) % 1440)
-                         from users u where u.username = d.wecom_follow_user and d.source = 'generated' and d.id % 40 = 7`);
+  await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => (d.id * 131) % 1440)
+                         from users u where u.username = d.wecom_follow_user and d.source = 'generated' and (d.id / 8) % 40 = 3`);
 }
 
 /**
