@@ -2,9 +2,13 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, signIn } from './support';
 
-/** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th. */
-const REP01 = { wwid: '10000004', name: '代表1' };
-const REP02 = { wwid: '10000005', name: '代表2' };
+/**
+ * Two employees of the directory who have no account (the demo accounts are its first twenty):
+ * no other journey reads their feeds, so the batch's cards reach nobody another journey expects
+ * to have none (the phone journeys start from rep01's and rep02's empty feeds).
+ */
+const NORTH = { wwid: '10000101', name: '北区同事' };
+const SOUTH = { wwid: '10000102', name: '南区同事' };
 
 let serial = 0;
 const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
@@ -61,12 +65,12 @@ test('the admin uploads two lists, pushes two cards at once and finds them in Pu
 
   // two lists: the first with a wwid the directory does not know and a repeat, reported as the push dialog does
   const upload = page.locator('input[type=file]');
-  await upload.setInputFiles({ name: 'north.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [REP01.wwid, REP01.name], ['99999999', '查无此人'], [REP01.wwid, REP01.name]]) });
+  await upload.setInputFiles({ name: 'north.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [NORTH.wwid, NORTH.name], ['99999999', '查无此人'], [NORTH.wwid, NORTH.name]]) });
   const lists = page.getByTestId('batch-lists').locator('tr.ant-table-row');
   await expect(lists).toHaveCount(1);
   await expect(lists.first()).toContainText('north.xlsx');
   await expect(lists.first()).toContainText('99999999');
-  await upload.setInputFiles({ name: 'south.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [REP02.wwid, REP02.name]]) });
+  await upload.setInputFiles({ name: 'south.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [SOUTH.wwid, SOUTH.name]]) });
   await expect(lists).toHaveCount(2);
 
   // a row without a list is refused with a message naming the row, and nothing is queued
@@ -123,6 +127,6 @@ test('the admin uploads two lists, pushes two cards at once and finds them in Pu
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: REP01.wwid })).toHaveCount(1);
-  await expect(rows.filter({ hasText: REP02.wwid })).toHaveCount(1);
+  await expect(rows.filter({ hasText: NORTH.wwid })).toHaveCount(1);
+  await expect(rows.filter({ hasText: SOUTH.wwid })).toHaveCount(1);
 });
