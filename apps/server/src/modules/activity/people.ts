@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_LIMITS, type PrincipalItem, type UserRef } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
+import { likePattern } from '../../db/like.js';
 
 /**
  * The people of the activity area: portal accounts (principals, representatives) and a
@@ -34,7 +35,7 @@ export async function userIdByUsername(db: Tx, username: string): Promise<number
 
 /** Enabled accounts whose username or name contains the keyword (getPrincipal). */
 export async function searchPrincipals(db: Tx, keyword: string): Promise<PrincipalItem[]> {
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(keyword);
   return selectRows<PrincipalItem>(
     db,
     sql`select id, username, coalesce(nullif(real_name, ''), first_name, username) as name, department

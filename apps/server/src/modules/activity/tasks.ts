@@ -24,6 +24,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { doctorInScope, doctorRefs, unknownDoctor } from './doctors.js';
 import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
 import { isEnabledUser, teamIds, teamIdsSql, unknownUser, userRefs } from './people.js';
+import { likePattern } from '../../db/like.js';
 
 export interface ActivityDeps {
   db: Db;
@@ -267,7 +268,7 @@ export async function queryTasks(deps: ActivityDeps, user: CurrentUser, q: z.out
   if (q.undone === 'true') filters.push(sql`t.status in (0, 1)`);
   if (q.classification) filters.push(sql`t.classification = ${q.classification}`);
   if (q.doctorId) filters.push(sql`t.doctor_id = ${q.doctorId}`);
-  if (q.keyword) filters.push(sql`t.title ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (q.keyword) filters.push(sql`t.title ilike ${likePattern(q.keyword)}`);
   const where = sql.join(filters, sql` and `);
   // Created: newest first; mine and today: soonest due first.
   const order = q.view === 'created' ? 'desc' : 'asc';

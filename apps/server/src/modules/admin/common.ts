@@ -16,7 +16,7 @@ export function audit(tx: Tx, actor: Actor, action: string, entity: string, enti
 }
 
 /** `%text%` for ilike, with the pattern characters of the text escaped. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { likePattern } from '../../db/like.js';
 
 /** Whether the error is PostgreSQL's unique violation (two writers raced past the check). */
 export function isUniqueViolation(error: unknown): boolean {

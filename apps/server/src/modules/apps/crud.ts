@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { likePattern } from '../../db/like.js';
 
 /** A column whose value must not repeat, with the message naming the field. */
 export interface UniqueRule<I> {
@@ -61,7 +62,7 @@ const stripTimes = (row: Record<string, unknown>) => {
 export function searchCondition(columns: PgColumn[], search: string): SQL | undefined {
   const terms = searchTerms(search);
   if (terms.length === 0 || columns.length === 0) return undefined;
-  return and(...terms.map((term) => or(...columns.map((c) => ilike(c, `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)))));
+  return and(...terms.map((term) => or(...columns.map((c) => ilike(c, likePattern(term))))));
 }
 
 /** The entity's service: usable without HTTP (seed, tests). */

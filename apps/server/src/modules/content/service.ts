@@ -26,6 +26,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import { hasContent, sanitizeArticleBody } from './sanitize.js';
+import { escapeLike } from '../../db/like.js';
 
 export interface ContentDeps {
   db: Db;
@@ -59,7 +60,6 @@ interface ArticleRecord {
 }
 
 const isoOf = (value: string | Date) => new Date(value).toISOString();
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const COLUMNS = sql`a.id, a.title, a.summary, a.channel, a.category, a.department, a.source, a.source_name, a.source_url, a.cover_id, a.status,
   a.publish_time, a.recommend_state, coalesce(nullif(u.first_name, ''), u.username) as author, a.read_count, a.reader_count, a.created_at, a.updated_at`;

@@ -4,6 +4,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { unknownCodes } from '../reference/service.js';
 import { doctorInScope, type DataScope } from './scope.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The doctor list's WHERE clause: the caller's scope first, then every filter of spec 001
@@ -16,7 +17,6 @@ const list = (values: readonly (string | number)[]) =>
     values.map((v) => sql`${v}`),
     sql`,`,
   );
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A search condition with the hospitals and departments whose names contain it, looked up first. */
 export interface SearchTerm {

@@ -4,6 +4,7 @@ import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { compileScope, doctorInScope, doctorSummaries as customerDoctorSummaries } from '../customers/scope.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Doctors as meetings see them, always through the customers module's service (its data scope
@@ -36,7 +37,6 @@ export async function requireDoctorsInScope(db: Tx, user: CurrentUser, ids: numb
   if (found.size !== new Set(ids).size) throw new AppError(404, 'request.notFound', { field: 'doctorIds' }, 'doctorIds');
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Doctors within the caller's data scope whose name, pinyin or initials start with the keyword

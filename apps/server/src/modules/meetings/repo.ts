@@ -10,6 +10,7 @@ import {
   type Rsvp,
 } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 
 /** Queries of the meetings module: its own tables, and users only for names. */
 
@@ -45,7 +46,6 @@ export interface AttendeeRecord {
 }
 
 export const isoOf = (value: string | Date) => new Date(value).toISOString();
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const MEETING_COLUMNS = sql`m.id, m.title, m.type, m.status, m.start_time, m.end_time, m.city, m.hospital, m.online_url, m.medicine,
   m.description, m.owner_id, u.username as owner_username, coalesce(nullif(u.first_name, ''), u.username) as owner_name,

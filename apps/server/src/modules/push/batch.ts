@@ -16,6 +16,7 @@ import { selectRows, type Db } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { pushCards, type PushDeps } from './service.js';
+import { likePattern } from '../../db/like.js';
 
 type BatchInput = z.output<typeof batchPushRequest>;
 
@@ -151,7 +152,7 @@ export async function batchPush(deps: PushDeps, user: CurrentUser, input: BatchI
 /** The picker: cards that can be pushed (created or published, never system-generated), newest first, by title. */
 export async function pushableCards(db: Db, input: z.output<typeof batchPushCardsQuery>): Promise<BatchPushCard[]> {
   const search = input.search.trim();
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(search);
   const rows = await selectRows<{ id: number | string; title: string; status: 'created' | 'publish'; create_by: string; create_time: string | Date }>(db, sql`
     select c.id, coalesce(c.title, '') as title, c.status, c.create_by, c.create_time from cards c
      where c.status in ('created', 'publish')

@@ -25,6 +25,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import type { FileStore } from '../../platform/storage.js';
 import * as cardRepo from '../cards/repo.js';
 import { eq, inArray } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.js';
 
 export interface PushDeps {
   db: Db;
@@ -49,7 +50,6 @@ const ORDERS: Record<string, SQL> = {
   'last_push_time ASC': sql`c.last_push_time asc nulls first, c.id asc nulls first`,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const jsonList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 type ListInput = z.output<typeof cardListQuery>;

@@ -16,6 +16,7 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { escapeLike } from '../../db/like.js';
 
 export interface SurveyDeps {
   db: Db;
@@ -50,7 +51,6 @@ interface SurveyRecord {
 }
 
 const isoOf = (value: string | Date) => new Date(value).toISOString();
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const COLUMNS = (userId: number) => sql`s.id, s.title, s.description, s.schema, s.audience, s.start_time, s.end_time, s.anonymous, s.allow_repeat, s.status,
   s.author_id, u.username as author_username, coalesce(nullif(u.first_name, ''), u.username) as author_name, s.response_count,
