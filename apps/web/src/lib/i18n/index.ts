@@ -7,8 +7,10 @@ import 'dayjs/locale/en';
 import { API, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, message, type Lang, type MessageKey } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
+import type { AreaLabels } from './labels';
 
 export type { LabelKey };
+export type { AreaLabels };
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };
 
@@ -25,7 +27,7 @@ function applyLang(lang: Lang) {
 
 const initial = savedLang();
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: { zh: { translation: { ...zh } }, en: { translation: { ...en } } },
   lng: initial,
   fallbackLng: DEFAULT_LANG,
   keySeparator: false,
@@ -37,7 +39,23 @@ void i18n.use(initReactI18next).init({
 });
 applyLang(initial);
 
-const BUILT_IN: Record<Lang, Record<string, string>> = { zh, en };
+/** The built-in labels loaded so far: the core ones, then each area's as its screens load. */
+const BUILT_IN: Record<Lang, Record<string, string>> = { zh: { ...zh }, en: { ...en } };
+/** The run-time catalogue's entries last fetched; they win over built-in labels. */
+const CATALOGUE: Record<Lang, Record<string, string>> = { zh: {}, en: {} };
+
+/**
+ * Adds areas' labels (zh and en) to the built-in ones. Called when the code of the screens that
+ * show them loads (the console's layout, the phone page, the share page), so labels arrive with
+ * their screens and not with the entry. Entries of the run-time catalogue keep precedence.
+ */
+export function addLabels(...areas: readonly AreaLabels[]): void {
+  for (const lang of LANGS) {
+    const added = Object.assign({}, ...areas.map((area) => area[lang])) as Record<string, string>;
+    Object.assign(BUILT_IN[lang], added);
+    i18n.addResourceBundle(lang, 'translation', { ...added, ...CATALOGUE[lang] }, true, true);
+  }
+}
 
 /** A catalogue content in i18next's form: `{name}` and the spec's positional `{}` become `{{name}}` and `{{0}}`, `{{1}}`, … */
 export function catalogueText(content: string): string {
@@ -57,6 +75,7 @@ export async function reloadCatalogue(): Promise<void> {
       if (!response.ok) return;
       const body = (await response.json()) as { result?: Record<string, string> | null };
       const entries = Object.fromEntries(Object.entries(body.result ?? {}).map(([key, content]) => [key, catalogueText(content)]));
+      CATALOGUE[lang] = entries;
       i18n.removeResourceBundle(lang, 'translation');
       i18n.addResourceBundle(lang, 'translation', { ...BUILT_IN[lang], ...entries }, false, true);
     }),
