@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -222,20 +220,8 @@ export const APPS_MESSAGES = {
 export type AppsMessageKey = keyof typeof APPS_MESSAGES;
 /** A message key of this area, as a zod message. */
 export const appsMessage = (key: AppsMessageKey) => key;
-const m = appsMessage;
 /** The message of a missing or mistyped value; other problems keep their own message. */
 export const appsMissing = (key: AppsMessageKey) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) });
-
-// ---------------------------------------------------------------- building blocks
-
-const L = APPS_LIMITS;
-/** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
-export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
-export const optionalText = (max: number = L.textMax) => dbText(max).default('');
-export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
-export const idField = dbId;
-/** A path id (`/:id`). */
-export const idParams = z.strictObject({ id: dbIdParam });
 
 /** The URL pattern of spec 001 section 5 (http, https or ftp). */
 export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
@@ -246,32 +232,11 @@ export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
 export const isSiteRelativePath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 /** A link the portal may store, show and launch: a site-relative path or an http, https or ftp URL. */
 export const isSafeLink = (value: string): boolean => isSiteRelativePath(value) || URL_PATTERN.test(value);
-/** A link: empty, a site-relative path (uploaded files), or an http, https or ftp URL. */
-export const linkField = z
-  .string()
-  .trim()
-  .max(L.urlMax)
-  .refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid'))
-  .default('');
 
 /** The words of a search box: at most five conditions separated by spaces (spec 001 section 5). */
 export function searchTerms(search: string): string[] {
   return search.trim().split(/\s+/).filter(Boolean);
 }
-export const searchField = z
-  .string()
-  .trim()
-  .max(L.textMax)
-  .refine((v) => searchTerms(v).length <= SEARCH_MAX_CONDITIONS, m('apps.search.tooMany'))
-  .default('');
-
-/** A page of a list: page from 1, size up to 100, optional search. */
-export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
-  search: searchField,
-});
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export interface Page<T> {
   total: number;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { dbText } from '../schemas/fields.js';
 import { BADGE_MAX } from '../constants.js';
 import type { MessageText } from '../messages.js';
 
@@ -93,36 +91,6 @@ export const chatSendUrl = (conversationId: number | string) => MESSAGING_PATHS.
 
 /** The header every chat call carries (spec 001 section 7.3). */
 export const USERNAME_HEADER = 'username';
-
-const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,12}$/).transform(Number)]);
-const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
-const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
-const username = dbText(64).min(1);
-const id = intText.pipe(z.number().int().min(1).max(2 ** 53 - 1));
-
-export const unreadCountQuery = z.strictObject({ username });
-export const conversationListQuery = z.strictObject({ page, size, username });
-export const todayMessagesQuery = z.strictObject({
-  page,
-  size,
-  /** Start of today, epoch milliseconds or ISO 8601; messages created since then. */
-  startTime: z.union([z.number().int().min(0), dbText(40).min(1)]),
-  username,
-});
-export const chatPageQuery = z.strictObject({ page, size });
-export const chatMessagesQuery = z.strictObject({ conversationId: id, page, size });
-export const chatIdParams = z.strictObject({ id });
-export const chatOpenRequest = z.strictObject({ username });
-export const chatSendRequest = z.strictObject({
-  text: z
-    .string({ message: 'messaging.textRequired' })
-    .trim()
-    .min(1, { message: 'messaging.textRequired' })
-    .max(MESSAGING_LIMITS.textMax, { message: 'messaging.textTooLong' }),
-});
-export const chatReadRequest = z.strictObject({ conversationId: id });
-/** The username header of the chat calls. */
-export const usernameHeaders = z.object({ username: z.string({ message: 'messaging.usernameHeaderRequired' }).trim().min(1, { message: 'messaging.usernameHeaderRequired' }).max(64) });
 
 /** The JSON text a chat message's content holds. */
 export interface ChatContent {
