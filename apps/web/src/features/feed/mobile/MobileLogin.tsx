@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { signIn } from '@/features/auth/api/sign-in';
+import { useCredentials } from '@/features/auth/hooks/use-credentials';
 import { useIdentityServer } from '@/features/auth/hooks/use-identity-server';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
@@ -10,19 +11,10 @@ import { PHONE_PAGE } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
 import { LanguageToggle, Spinner } from './ui';
 
-interface Credentials {
-  username: string;
-  password: string;
-}
-
-type Problems = Partial<Record<keyof Credentials, true>>;
-
 /** Sign-in on the phone: the console's login call and token storage, laid out for a narrow screen. */
 export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, msg, lang } = useI18n();
   const [failure, setFailure] = useState<unknown>(null);
-  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
-  const [problems, setProblems] = useState<Problems>({});
   const sso = useIdentityServer(PHONE_PAGE);
   const login = useMutation({
     mutationFn: signIn,
@@ -34,23 +26,9 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
     },
     onError: setFailure,
   });
-  const check = (next: Credentials): Problems => ({
-    ...(next.username.trim() === '' ? { username: true } : {}),
-    ...(next.password === '' ? { password: true } : {}),
+  const { values, problems, change, submit } = useCredentials((credentials) => {
+    if (!login.isPending) login.mutate(credentials);
   });
-  const change = (field: keyof Credentials, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // A field marked wrong is checked again as it is typed in.
-    if (problems[field]) setProblems({ ...problems, [field]: check(next)[field] });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    const found = check(values);
-    setProblems(found);
-    if (!found.username && !found.password) login.mutate(values);
-  };
   const pending = login.isPending;
   return (
     <main className="fp-m-login">
