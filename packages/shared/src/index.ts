@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './lang.js';
+export * from './messages-core.js';
 export * from './messages.js';
 export * from './envelope.js';
 export * from './paths.js';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button } from 'antd';
 import { CloseCircleFilled } from '@ant-design/icons';
-import { message as sharedMessage } from '@field-portal/shared';
+import { coreMessage as sharedMessage } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isHttpError, refreshTokens } from '@/lib/http';
 import { currentLang, useI18n } from '@/lib/i18n';

@@ -1,4 +1,5 @@
-import { addLabels } from './index';
+import { MESSAGES } from '@field-portal/shared';
+import { addLabels, addMessages } from './index';
 import * as messaging from './labels/messaging';
 import * as feed from './labels/feed';
 import * as analytics from './labels/analytics';
@@ -15,8 +16,9 @@ import * as meetings from './labels/meetings';
 import * as surveys from './labels/surveys';
 
 /**
- * Every area's labels, for the console's pages. Imported by the console's layout, so they arrive
+ * Every area's labels and messages, for the console's pages. Imported by the console's layout, so they arrive
  * with it after sign-in and are in place before any page inside it renders; the login route and
  * the phone page do not download them (bundle budgets, docs/decisions/0016).
  */
+addMessages(MESSAGES);
 addLabels(messaging, feed, analytics, admin, apps, push, centre, customers, activity, market, intelligence, content, meetings, surveys);

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
-import { API, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, message, type Lang, type MessageKey } from '@field-portal/shared';
+import { API, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
 import type { AreaLabels } from './labels';
@@ -96,6 +96,23 @@ export async function setLang(lang: Lang): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
+/**
+ * The shared messages `msg` knows so far: the core ones (sign-in, sessions, HTTP failures, cards),
+ * then every area's once the console's layout loads, or the feed's on the phone page — like the
+ * labels, so the entry does not carry every area's messages (docs/decisions/0016).
+ */
+const MESSAGE_TEXTS: Record<string, MessageText> = { ...CORE_MESSAGES };
+
+export function addMessages(...tables: readonly Record<string, MessageText>[]): void {
+  for (const table of tables) Object.assign(MESSAGE_TEXTS, table);
+}
+
+/** A shared message in the given language, `{name}` parameters filled in (the key itself while its area is not loaded). */
+export function messageText(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+  const text = MESSAGE_TEXTS[key];
+  return text ? fillMessage(text[lang], params) : key;
+}
+
 /** Current language, label lookup and the shared messages, re-rendering on a language switch. */
 export function useI18n() {
   const { t, i18n: instance } = useTranslation();
@@ -105,7 +122,7 @@ export function useI18n() {
     t: (key: LabelKey, params?: Record<string, string | number>) => t(key, params ?? {}),
     // A message the catalogue holds comes from it (named and positional parameters), else from the shared texts.
     msg: (key: MessageKey, params?: Record<string, string | number>) =>
-      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : message(key, lang, params),
+      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : messageText(key, lang, params),
   };
 }
 

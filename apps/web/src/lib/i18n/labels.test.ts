@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addLabels, i18n, reloadCatalogue } from './index';
+import { FEED_MESSAGES, MESSAGES } from '@field-portal/shared';
+import { addLabels, addMessages, i18n, messageText, reloadCatalogue } from './index';
 import * as feed from './labels/feed';
 import * as messaging from './labels/messaging';
 
@@ -28,5 +29,14 @@ describe('area labels loaded with their screens', () => {
     await reloadCatalogue();
     expect(i18n.t(key!, { lng: 'zh' })).toBe(messaging.zh[key!]);
     expect(i18n.t('common.ok', { lng: 'zh' })).toBe('确定');
+  });
+
+  it("the shared messages: the core ones at once, an area's once its screens have loaded", () => {
+    expect(messageText('http.timeout', 'en')).toBe(MESSAGES['http.timeout'].en);
+    const [key] = Object.keys(FEED_MESSAGES) as (keyof typeof FEED_MESSAGES)[];
+    expect(messageText(key!, 'zh')).toBe(key);
+    addMessages(FEED_MESSAGES);
+    expect(messageText(key!, 'zh')).toBe(MESSAGES[key!].zh);
+    expect(messageText('login.locked', 'en', { seconds: 30 })).toBe('Too many failed sign-ins, try again in 30 seconds');
   });
 });
