@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
-import { APPS_LIMITS, type AppsMessageKey, appsMessage, appsMissing, isSafeLink, searchTerms } from './apps.js';
+import { APPS_LIMITS, isSafeLink, searchTerms } from './apps.js';
+import { type AppsMessageKey, appsMessage, appsMissing } from './apps-messages.js';
 
 /**
  * Field schemas (zod) the app and data management requests are built of, apart from the area's

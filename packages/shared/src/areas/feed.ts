@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+
 
 /** Limits, paths and messages of employee card feed (docs/decisions/0007). */
 
@@ -21,11 +21,6 @@ export const FEED_LIMITS = {
   pageMax: 50,
   cursorMaxChars: 100,
 } as const;
-
-/** Messages of employee card feed, zh and en (merged into MESSAGES). */
-export const FEED_MESSAGES = {
-  'feed.cardNotDelivered': { zh: '该卡片没有推送给您', en: 'This card was not sent to you' },
-} as const satisfies Record<string, MessageText>;
 
 /** A pin of the push that delivered the card (spec 000 section 3, top settings). */
 export interface FeedPin {
