@@ -134,7 +134,7 @@ test('a card the operator pushes now arrives live on rep01 phone page; opening i
   await reader.getByRole('button', { name: /返\s*回/ }).click();
   await expect(reader).toBeHidden();
   await expect(row(phone, id)).toContainText('已读');
-  await expect(phone.locator('.fp-m-badge .ant-badge-count')).toHaveCount(0);
+  await expect(phone.locator('.fp-m-badge .fp-m-badge-count')).toHaveCount(0);
   await expect(phone.getByText('全部已读')).toBeVisible();
 
   // The operator's read details show rep01 read, with the first open time.

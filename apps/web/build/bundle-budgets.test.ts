@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_BUDGETS, CEILINGS_KB, headlineLoads, LAYOUT_MODULE, LOGIN_PAGE_MODULE, measureLoads, pageLoads, type Manifest } from './bundle-budgets.ts';
-import { ownerOf, sharedChunkName } from './chunk-names.ts';
+import { chunkFileNames, ownerOf, sharedChunkName } from './chunk-names.ts';
 
 /** A build as Vite's manifest describes it: three entries, lazy pages, a shared chunk, a library loaded on use. */
 const manifest: Manifest = {
@@ -82,5 +82,7 @@ describe('chunk names', () => {
     expect(ownerOf('/repo/apps/web/src/features/push/pages/PushPage.tsx')).toBe('push');
     expect(ownerOf('/repo/packages/shared/src/cards.ts')).toBe('shared');
     expect(sharedChunkName(['/nowhere/node_modules/echarts/lib/a.js', '/nowhere/node_modules/echarts/lib/b.js'])).toBe('echarts');
+    expect(chunkFileNames({ isDynamicEntry: true, facadeModuleId: '/repo/node_modules/oauth4webapi/build/index.js', moduleIds: [], name: 'index' })).toBe('assets/oauth4webapi-[hash].js');
+    expect(chunkFileNames({ isDynamicEntry: true, facadeModuleId: '/repo/apps/web/src/lib/realtime/channel.ts', moduleIds: [], name: 'channel' })).toBe('assets/[name]-[hash].js');
   });
 });

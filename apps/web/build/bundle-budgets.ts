@@ -37,8 +37,11 @@ export const LOGIN_PAGE_MODULE = 'src/features/auth/pages/LoginPage.tsx';
 
 /** The console's layout: every page of the menu is shown inside it, so it counts in their loads. */
 export const LAYOUT_MODULE = 'src/app/layout/ShellLayout.tsx';
-/** The console's screens outside the layout (sign-in, sign-out, landing and status pages). */
-const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/features/errors/'];
+/**
+ * The console's screens outside the layout (sign-in, sign-out, landing and status pages), and the
+ * client libraries a session loads on its own (the real-time channel, opened once signed in).
+ */
+const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/features/errors/', 'src/lib/'];
 
 /**
  * Loads over their budget today are held under these sizes instead, so none can grow unnoticed
@@ -50,12 +53,14 @@ const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/feat
  * meeting schemas left the entry (decision 0026): measured then 401, 402 and at most 803 KB.
  * Raised back to 420, 420 and 850 when market and doctor intelligence, the download centre and
  * data collection were merged: their labels, messages and schemas added about 12 KB to the entry
- * (decision 0016 says what was measured and what brings it back).
+ * (decision 0016 says what was measured and what brings it back). Lowered to 315, 165 and 790 when
+ * the areas' labels, messages and schemas, antd's Form, the OAuth and STOMP clients left the login
+ * route and antd the phone page: measured then 313.5, 164.6 and at most 787.5 KB.
  */
 export const CEILINGS_KB = {
-  login: 420,
-  phone: 420,
-  other: 850,
+  login: 315,
+  phone: 165,
+  other: 790,
 } as const;
 
 /** HTML entries and the budget of every load that starts there (the login page excepted). */
@@ -173,8 +178,8 @@ export function measureLoads(loads: readonly PageLoad[], gzipBytes: (file: strin
 /** The login route and the phone feed, the two figures the benchmarks print. */
 export function headlineLoads(measured: readonly MeasuredLoad[]): { login: MeasuredLoad; phone: MeasuredLoad } {
   const login = measured.find((l) => l.entry === 'index.html' && l.path.at(-1) === LOGIN_PAGE_MODULE);
-  // The phone feed: the heaviest load of /m/ (its sign-in or its feed).
-  const phone = measured.filter((l) => l.entry === 'm/index.html').sort((a, b) => b.gzipKb - a.gzipKb)[0];
+  // The phone feed: the heaviest load of /m/ (its sign-in or its feed), a library loaded on use (single sign-on) aside.
+  const phone = measured.filter((l) => l.entry === 'm/index.html' && l.kind !== 'onUse').sort((a, b) => b.gzipKb - a.gzipKb)[0];
   if (!login || !phone) throw new Error('the build has no login route or phone page');
   return { login, phone };
 }

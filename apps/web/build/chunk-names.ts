@@ -37,6 +37,9 @@ export function sharedChunkName(moduleIds: readonly string[]): string {
 }
 
 export function chunkFileNames(chunk: { isDynamicEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; name: string }): string {
-  if (chunk.isDynamicEntry && chunk.facadeModuleId) return 'assets/[name]-[hash].js';
+  if (chunk.isDynamicEntry && chunk.facadeModuleId) {
+    // A library loaded on use (the OAuth client on a single sign-on) is named after its package, not its `index` module.
+    return chunk.facadeModuleId.includes('/node_modules/') ? `assets/${ownerOf(chunk.facadeModuleId)}-[hash].js` : 'assets/[name]-[hash].js';
+  }
   return `assets/${sharedChunkName(chunk.moduleIds)}-[hash].js`;
 }

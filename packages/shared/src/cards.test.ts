@@ -10,7 +10,7 @@ import {
   isSafeCardLink,
   CARD_LIMITS,
   type CardContent,
-} from './cards.js';
+} from './index.js';
 import { message } from './messages.js';
 
 const FILE = (n: number) => cardFileUrl(`00000000-0000-4000-8000-00000000000${n}`);

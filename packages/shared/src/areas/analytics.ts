@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { dbId, dbInt, dbIdParam, dbText } from '../schemas/fields.js';
-import type { MessageText } from '../messages.js';
+
 
 /** Limits, paths and messages of report screens and the built-in analytics service. */
 
@@ -70,85 +68,6 @@ export const NO_SOURCE_DASHBOARDS = { jvisaSystemPoint: 'analytics.noSource.jvis
 /** Filters a dashboard may take besides the date range. */
 export const DASHBOARD_FILTERS = ['bu', 'province'] as const;
 export type DashboardFilterKey = (typeof DASHBOARD_FILTERS)[number];
-
-/** Messages of report screens and the built-in analytics service, zh and en (merged into MESSAGES). */
-export const ANALYTICS_MESSAGES = {
-  // spec 000 section 5 and 001 section 8
-  'analytics.missingToken': { zh: '缺少关键字段 Token', en: 'missing key field Token' },
-  'analytics.usernameMismatch': { zh: '请求头 username 与当前登录用户不一致', en: 'The username header does not match the signed-in user' },
-  'analytics.shareExpired': { zh: '报表链接已过期,请在门户中重新打开报表', en: 'This report link has expired. Open the report again from the portal.' },
-  'analytics.shareInvalid': { zh: '报表链接无效', en: 'This report link is not valid' },
-  'analytics.otherDashboard': { zh: '此链接不能打开其他报表', en: 'This link cannot open another report' },
-  'analytics.otherUser': { zh: '报表链接与令牌不属于同一用户', en: 'The report link and the token belong to different users' },
-  'analytics.noAccess': { zh: '您没有此报表的权限', en: 'You have no access to this report' },
-  'analytics.rangeTooLong': { zh: '日期范围不能超过 {max} 天', en: 'The date range cannot exceed {max} days' },
-  'analytics.rangeOrder': { zh: '开始日期不能晚于结束日期', en: 'The start date cannot be after the end date' },
-  'analytics.noSource.jvisaSystemPoint': {
-    zh: '此报表的数据来源是 JVISA 系统的埋点数据,该第三方系统尚未接入门户,因此没有可显示的数据。',
-    en: 'This report is built on the tracking points of the JVISA system, a third-party system that is not connected to the portal, so there is no data to show.',
-  },
-  'analytics.teamNotFound': { zh: '团队不存在', en: 'The team does not exist' },
-  'analytics.reportUnknown': { zh: '未知的报表: {name}', en: 'Unknown report: {name}' },
-  'analytics.noDataYet': {
-    zh: '此报表暂无数据:它所依据的业务数据尚未接入门户。',
-    en: 'There is no data for this report yet: the business data it is built on is not in the portal yet.',
-  },
-} as const satisfies Record<string, MessageText>;
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
-
-/** Body of the share page's data and export calls. */
-export const dashboardDataRequest = z.strictObject({
-  share: z.string().min(1).max(4096),
-  token: z.string().min(1).max(4096),
-  startDate: day.optional(),
-  endDate: day.optional(),
-  bu: z.string().max(64).optional(),
-  /** Province region code (six digits). */
-  province: z.string().regex(/^\d{6}$/, '000000').optional(),
-});
-export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
-
-/**
- * The report-table export's parameters (template reportTable): the report's router name and the
- * filters of the dashboard data call (the same schema without its share value and token).
- */
-export const reportTableExportParams = dashboardDataRequest.omit({ share: true, token: true }).extend({ report: dbText(64) });
-export type ReportTableExportParams = z.infer<typeof reportTableExportParams>;
-
-export const dashboardIdParams = z.strictObject({ id: dbIdParam });
-
-export const dashboardStatusRequest = z.strictObject({ enabled: z.boolean() });
-
-/** A team's targets for one month (goData). */
-export const teamTargetRequest = z.strictObject({
-  orgId: dbId,
-  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
-  targetRecruit: dbInt.min(0),
-  targetInteraction: dbInt.min(0),
-});
-export type TeamTargetRequest = z.infer<typeof teamTargetRequest>;
-
-const field = z.string().max(ANALYTICS_LIMITS.eventField).default('');
-
-/** One usage-tracking event (spec 001 section 3). The user is the signed-in one; the IP is read by the server. */
-export const usageEvent = z.strictObject({
-  operation: z.string().min(1).max(64),
-  page: z.string().min(1).max(ANALYTICS_LIMITS.eventField),
-  pageDetail: field,
-  username: z.string().max(64).optional(),
-  ip: z.string().max(64).optional(),
-  location: field,
-  language: z.string().max(16).default(''),
-  screenSize: z.string().max(32).default(''),
-  browser: field,
-  networkType: z.string().max(32).default(''),
-  system: field,
-});
-export type UsageEvent = z.input<typeof usageEvent>;
-
-/** One event, or up to 50 batched (a single event is read as a batch of one). */
-export const insertEventRequest = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(usageEvent).min(1).max(ANALYTICS_LIMITS.eventsPerCall));
 
 /** Analytics sign-on payload (the user details the share page shows). */
 export interface AnalyticsPayload {

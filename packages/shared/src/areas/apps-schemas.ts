@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { DB_INT_MAX, dbIdParam, dbText } from '../schemas/fields.js';
-import {
-  APPS_LIMITS as L,
-  APPS_PATHS,
-  appsMessage as m,
-  appsMissing as missing,
-  fillPath,
-  idField,
-  linkField,
-  optionalText,
-  pageQuery,
-  requiredText,
-  sortField,
-  isSafeLink,
-  type AppsMessageKey,
-} from './apps.js';
+import { APPS_LIMITS as L, APPS_PATHS, fillPath, isSafeLink } from './apps.js';
+import { appsMessage as m, appsMissing as missing, type AppsMessageKey } from './apps-messages.js';
+import { idField, linkField, optionalText, pageQuery, requiredText, sortField } from './apps-fields.js';
 
 /** Request schemas and records of app management, data management, message groups and enterprise settings (docs/decisions/0010). */
 

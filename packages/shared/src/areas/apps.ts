@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
-import { SEARCH_MAX_CONDITIONS } from '../constants.js';
-import type { MessageText } from '../messages.js';
+
 
 /** Limits, paths, schemas and messages of app management, data management, message groups and enterprise settings (docs/decisions/0010). */
 
@@ -134,109 +131,6 @@ export function fillPath(path: string, params: Record<string, string | number>):
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
-/** Messages of this area, zh and en (merged into MESSAGES). */
-export const APPS_MESSAGES = {
-  'apps.search.tooMany': { zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`, en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces` },
-  'apps.saved': { zh: '保存成功', en: 'Saved' },
-  'apps.deleted': { zh: '删除成功', en: 'Deleted' },
-  'apps.app.keyRequired': { zh: '请输入应用标识', en: 'Please enter the app key' },
-  'apps.app.keyInvalid': { zh: '应用标识须以小写字母开头,只含小写字母、数字、- 和 _,最多 50 个字符', en: 'The app key starts with a lower-case letter and holds only lower-case letters, digits, - and _ (at most 50 characters)' },
-  'apps.app.keyTaken': { zh: '应用标识已存在', en: 'This app key is already in use' },
-  'apps.app.nameRequired': { zh: '请输入应用名称', en: 'Please enter the app name' },
-  'apps.app.classificationRequired': { zh: '请选择应用分类', en: 'Please choose the app classification' },
-  'apps.app.classificationMissing': { zh: '应用分类不存在', en: 'The app classification does not exist' },
-  'apps.app.urlInvalid': { zh: '请输入正确的链接地址(http、https 或 ftp)', en: 'Please enter a valid link (http, https or ftp)' },
-  'apps.app.roleMissing': { zh: '所选角色不存在', en: 'A chosen role does not exist' },
-  'apps.app.menuNameRequired': { zh: '请输入菜单名称', en: 'Please enter the menu name' },
-  'apps.app.menuDuplicate': { zh: '菜单路径重复: {path}', en: 'Duplicate menu path: {path}' },
-  'apps.app.notFound': { zh: '应用不存在', en: 'The app does not exist' },
-  'apps.app.noLink': { zh: '该应用没有可打开的链接', en: 'This app has no link to open' },
-  'apps.sign.invalid': { zh: '签名无效', en: 'The signature is invalid' },
-  'apps.sign.expired': { zh: '签名已过期', en: 'The signature has expired' },
-  'apps.sign.used': { zh: '签名已使用', en: 'The signature has already been used' },
-  'apps.classification.nameRequired': { zh: '请输入分类名称', en: 'Please enter the classification name' },
-  'apps.classification.nameTaken': { zh: '分类名称已存在', en: 'This classification name is already in use' },
-  'apps.classification.inUse': { zh: '该分类下还有 {count} 个应用,不能删除', en: 'This classification still holds {count} apps and cannot be deleted' },
-  'apps.image.type': { zh: '图片只能是 PNG、JPG 或 GIF 格式', en: 'The image must be a PNG, JPG or GIF file' },
-  'apps.image.tooLarge': { zh: '图片大小不得超过 2M', en: 'The image must not exceed 2 MB' },
-  'apps.carousel.titleRequired': { zh: '请输入轮播标题', en: 'Please enter the carousel title' },
-  'apps.carousel.imageRequired': { zh: '请上传轮播图片', en: 'Please upload the carousel image' },
-  'apps.carousel.sortMismatch': { zh: '排序须包含全部轮播图,且每项只出现一次', en: 'The order must list every carousel item exactly once' },
-  'apps.frequent.tooMany': { zh: `常用应用最多 ${APPS_LIMITS.frequentMax} 个`, en: `At most ${APPS_LIMITS.frequentMax} frequently used apps` },
-  'apps.opening.imageRequired': { zh: '请上传开屏图片', en: 'Please upload the opening-screen image' },
-  'apps.opening.seconds': { zh: `展示时长为 ${APPS_LIMITS.openingSecondsMin} 到 ${APPS_LIMITS.openingSecondsMax} 秒`, en: `The display time is ${APPS_LIMITS.openingSecondsMin} to ${APPS_LIMITS.openingSecondsMax} seconds` },
-  'apps.import.type': { zh: '只能导入 .xlsx、.xls 或 .csv 文件', en: 'Only .xlsx, .xls or .csv files can be imported' },
-  'apps.import.tooLarge': { zh: '文件大小不得超过1M', en: 'The file must not exceed 1 MB' },
-  'apps.import.unreadable': { zh: '无法读取文件,请使用导入模板', en: 'The file cannot be read; please use the import template' },
-  'apps.import.header': { zh: '表头须为: name, nameEn, code, parentCode, sort, grade, leader', en: 'The header must be: name, nameEn, code, parentCode, sort, grade, leader' },
-  'apps.import.empty': { zh: '文件中没有数据行', en: 'The file holds no data rows' },
-  'apps.import.tooManyRows': { zh: `最多导入 ${APPS_LIMITS.importMaxRows} 行`, en: `At most ${APPS_LIMITS.importMaxRows} rows can be imported` },
-  'apps.import.invalidRows': { zh: '有 {count} 行数据有误,未导入任何数据', en: '{count} rows are invalid; nothing was imported' },
-  'apps.import.typeInvalid': { zh: '组织类型只能包含字母、数字、- 和 _', en: 'The organisation type holds only letters, digits, - and _' },
-  'apps.import.nameRequired': { zh: '组织名称不能为空', en: 'The organisation name is required' },
-  'apps.import.codeRequired': { zh: '组织编码不能为空', en: 'The organisation code is required' },
-  'apps.import.codeTaken': { zh: '组织编码已存在', en: 'The organisation code already exists' },
-  'apps.import.codeDuplicate': { zh: '组织编码在文件中重复', en: 'The organisation code appears twice in the file' },
-  'apps.import.parentMissing': { zh: '上级组织编码不存在', en: 'The parent organisation code does not exist' },
-  'apps.import.number': { zh: '{field} 须为 0 到 9999 的整数', en: '{field} must be a whole number from 0 to 9999' },
-  'data.medicine.nameRequired': { zh: '请输入药品名称', en: 'Please enter the medicine name' },
-  'data.medicine.codeRequired': { zh: '请输入药品编码', en: 'Please enter the medicine code' },
-  'data.medicine.codeInvalid': { zh: '药品编码只能包含字母、数字、- 和 _', en: 'The medicine code holds only letters, digits, - and _' },
-  'data.medicine.codeTaken': { zh: '药品编码已存在', en: 'This medicine code is already in use' },
-  'data.medicine.competitorRequired': { zh: '请输入竞品名称', en: 'Please enter the competitor name' },
-  'data.medicine.competitorDuplicate': { zh: '竞品重复: {name}', en: 'Duplicate competitor: {name}' },
-  'data.medicine.indicationRequired': { zh: '适应症不能为空', en: 'The indication must not be empty' },
-  'data.medicine.indicationDuplicate': { zh: '适应症重复: {name}', en: 'Duplicate indication: {name}' },
-  'data.homeData.keyInvalid': { zh: '数据标识须以字母开头,只含字母和数字,最多 40 个字符', en: 'The data key starts with a letter and holds only letters and digits (at most 40 characters)' },
-  'data.homeData.keyTaken': { zh: '数据标识已存在', en: 'This data key is already in use' },
-  'data.homeData.nameRequired': { zh: '请输入数据名称', en: 'Please enter the data name' },
-  'data.homeData.valueRequired': { zh: '请输入数值(不小于 0 的整数)', en: 'Please enter the value (a whole number, at least 0)' },
-  'data.chart.nameRequired': { zh: '请输入图表名称', en: 'Please enter the chart name' },
-  'data.chart.contentRequired': { zh: '请输入图表内容', en: 'Please enter the chart content' },
-  'data.chart.contentFormat': { zh: '图表内容格式为 时间/数值,两边均为数字,多项以逗号分隔,如 2023/120,2024/156', en: "Chart content is time/value with numbers on both sides of '/', items separated by commas, e.g. 2023/120,2024/156" },
-  'data.chart.duplicateTime': { zh: '图表内容中的时间 {time} 重复', en: 'The time {time} appears twice in the chart content' },
-  'data.chart.tooManyPoints': { zh: `图表内容最多 ${APPS_LIMITS.chartPointsMax} 项`, en: `At most ${APPS_LIMITS.chartPointsMax} chart items` },
-  'data.stage.nameRequired': { zh: '请输入阶段名称', en: 'Please enter the stage name' },
-  'data.stage.nameTaken': { zh: '阶段名称已存在', en: 'This stage name is already in use' },
-  'data.department.indicationRequired': { zh: '请输入适应症', en: 'Please enter the indication' },
-  'data.department.departmentRequired': { zh: '请输入科室', en: 'Please enter the department' },
-  'data.department.taken': { zh: '该适应症与科室的对应已存在', en: 'This indication and department pair already exists' },
-  'data.opinion.drugRequired': { zh: '请输入药品', en: 'Please enter the drug' },
-  'data.opinion.sentimentRequired': { zh: '请选择正面或负面', en: 'Please choose positive or negative' },
-  'data.opinion.standardCategoryRequired': { zh: '请输入标准类别', en: 'Please enter the standard category' },
-  'data.opinion.categoryRequired': { zh: '请输入类别', en: 'Please enter the category' },
-  'data.keyword.required': { zh: '请输入关键词', en: 'Please enter the keyword' },
-  'data.keyword.taken': { zh: '关键词已存在', en: 'This keyword already exists' },
-  'data.journal.nameRequired': { zh: '请输入期刊名称', en: 'Please enter the journal name' },
-  'data.journal.categoryRequired': { zh: '请输入期刊类别', en: 'Please enter the journal category' },
-  'data.journal.nameTaken': { zh: '期刊名称已存在', en: 'This journal name is already in use' },
-  'group.nameRequired': { zh: '请输入消息组名称', en: 'Please enter the message group name' },
-  'group.nameTaken': { zh: '消息组名称已存在', en: 'This message group name is already in use' },
-  'group.memberMissing': { zh: '所选成员不存在', en: 'A chosen member does not exist' },
-  'group.memberDuplicate': { zh: '成员重复', en: 'A member is listed twice' },
-  'enterprise.nameRequired': { zh: '请输入系统名称', en: 'Please enter the system name' },
-  'enterprise.enterpriseNameRequired': { zh: '请输入企业名称', en: 'Please enter the enterprise name' },
-  'enterprise.domainInvalid': { zh: '请输入正确的域名', en: 'Please enter a valid domain' },
-} as const satisfies Record<string, MessageText>;
-
-export type AppsMessageKey = keyof typeof APPS_MESSAGES;
-/** A message key of this area, as a zod message. */
-export const appsMessage = (key: AppsMessageKey) => key;
-const m = appsMessage;
-/** The message of a missing or mistyped value; other problems keep their own message. */
-export const appsMissing = (key: AppsMessageKey) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) });
-
-// ---------------------------------------------------------------- building blocks
-
-const L = APPS_LIMITS;
-/** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
-export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
-export const optionalText = (max: number = L.textMax) => dbText(max).default('');
-export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
-export const idField = dbId;
-/** A path id (`/:id`). */
-export const idParams = z.strictObject({ id: dbIdParam });
-
 /** The URL pattern of spec 001 section 5 (http, https or ftp). */
 export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
 /**
@@ -246,32 +140,11 @@ export const URL_PATTERN = /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i;
 export const isSiteRelativePath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 /** A link the portal may store, show and launch: a site-relative path or an http, https or ftp URL. */
 export const isSafeLink = (value: string): boolean => isSiteRelativePath(value) || URL_PATTERN.test(value);
-/** A link: empty, a site-relative path (uploaded files), or an http, https or ftp URL. */
-export const linkField = z
-  .string()
-  .trim()
-  .max(L.urlMax)
-  .refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid'))
-  .default('');
 
 /** The words of a search box: at most five conditions separated by spaces (spec 001 section 5). */
 export function searchTerms(search: string): string[] {
   return search.trim().split(/\s+/).filter(Boolean);
 }
-export const searchField = z
-  .string()
-  .trim()
-  .max(L.textMax)
-  .refine((v) => searchTerms(v).length <= SEARCH_MAX_CONDITIONS, m('apps.search.tooMany'))
-  .default('');
-
-/** A page of a list: page from 1, size up to 100, optional search. */
-export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
-  search: searchField,
-});
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export interface Page<T> {
   total: number;

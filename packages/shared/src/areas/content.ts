@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { hasCardLink, isSafeCardLink } from '../cards.js';
-import type { MessageText } from '../messages.js';
-import { dbId, dbIdParam, dbText, isStorableText } from '../schemas/fields.js';
+
 
 /**
  * The content centre, news and information dynamics (spec 001 sections 1, 2.3, 2.4 and 3;
@@ -65,84 +62,6 @@ export const CONTENT_LIMITS = {
   coverMaxBytes: 2 * 1024 * 1024,
   readsPageMax: 200,
 } as const;
-
-export const CONTENT_MESSAGES = {
-  'content.titleRequired': { zh: '请输入文章标题', en: 'Please enter the article title' },
-  'content.bodyRequired': { zh: '请输入正文', en: 'Please enter the article body' },
-  'content.channelInvalid': { zh: '请选择栏目', en: 'Choose a channel' },
-  'content.departmentRequired': { zh: '部门动态须选择部门', en: 'Department news needs a department' },
-  'content.departmentOnlyDynamics': { zh: '只有部门动态可以选择部门', en: 'Only department news has a department' },
-  'content.sourceUrlInvalid': { zh: '来源链接必须以 http:// 或 https:// 开头', en: 'The source link must start with http:// or https://' },
-  'content.sourceNameRequired': { zh: '外部来源须填写来源名称', en: 'External material needs the name of its source' },
-  'content.notFound': { zh: '文章不存在或尚未发布', en: 'The article does not exist or is not published' },
-  'content.coverType': { zh: '封面只能是 JPG 或 PNG 图片', en: 'The cover must be a JPG or PNG image' },
-  'content.coverTooLarge': { zh: `封面大小不能超过 ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024}MB`, en: `The cover cannot exceed ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024} MB` },
-  'content.coverMissing': { zh: '封面不存在,请重新上传', en: 'The cover does not exist, upload it again' },
-  'content.bodyEmptyAfterClean': { zh: '正文清理后为空(不允许脚本、事件属性和非 http/https 链接)', en: 'The body is empty once cleaned (no scripts, event handlers or links other than http/https)' },
-  /** Spec 001 section 1: external material carries the compliance notice. */
-  'content.complianceNotice': {
-    zh: '本内容采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
-    en: 'This material is collected from public internet data, is for internal use only and must not be screenshotted or shared.',
-  },
-} as const satisfies Record<string, MessageText>;
-
-const httpLink = z
-  .string()
-  .trim()
-  .max(CONTENT_LIMITS.urlMax)
-  .refine(isStorableText, { message: 'field.invalid' })
-  .refine((value) => value === '' || (hasCardLink(value) && isSafeCardLink(value)), 'content.sourceUrlInvalid');
-
-export const saveArticleRequest = z
-  .strictObject({
-    id: dbId.optional(),
-    title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1, 'content.titleRequired')),
-    summary: dbText(CONTENT_LIMITS.summaryMax).default(''),
-    /** Rich text (HTML); the server keeps only what its sanitiser allows. */
-    body: z.string().max(CONTENT_LIMITS.bodyMax).refine(isStorableText, { message: 'field.invalid' }).pipe(z.string().trim().min(1, 'content.bodyRequired')),
-    channel: z.enum(ARTICLE_CHANNELS, { error: 'content.channelInvalid' }),
-    category: z.enum(ARTICLE_CATEGORIES).default('other'),
-    department: z.enum(DYNAMICS_DEPARTMENTS).nullable().default(null),
-    source: z.enum(ARTICLE_SOURCES).default('internal'),
-    sourceName: dbText(CONTENT_LIMITS.sourceNameMax).default(''),
-    sourceUrl: httpLink.default(''),
-    coverId: z.uuid().nullable().default(null),
-    status: z.enum(ARTICLE_STATUSES).default('draft'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.channel === 'departmentDynamics' && !value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentRequired' });
-    if (value.channel !== 'departmentDynamics' && value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentOnlyDynamics' });
-    if (value.source === 'external' && value.sourceName === '') ctx.addIssue({ code: 'custom', path: ['sourceName'], message: 'content.sourceNameRequired' });
-  });
-export type SaveArticleRequest = z.input<typeof saveArticleRequest>;
-
-const pageSize = z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageDefault);
-const cursor = z.string().max(40).regex(/^-?\d{1,15}_\d{1,10}$/).optional();
-
-export const articleListQuery = z.strictObject({
-  channel: z.enum(ARTICLE_CHANNELS).default('contentCenter'),
-  category: z.enum(ARTICLE_CATEGORIES).optional(),
-  department: z.enum(DYNAMICS_DEPARTMENTS).optional(),
-  keyword: dbText(CONTENT_LIMITS.keywordMax).optional(),
-  cursor,
-  size: pageSize,
-});
-export type ArticleListQuery = z.input<typeof articleListQuery>;
-
-export const articleManageQuery = articleListQuery.extend({
-  channel: z.enum(ARTICLE_CHANNELS).optional(),
-  status: z.enum(ARTICLE_STATUSES).optional(),
-});
-
-export const articleIdQuery = z.strictObject({ id: dbIdParam });
-export const articleIdRequest = z.strictObject({ id: dbId });
-/** By id or by title (contentDetail/{title}); one object, so a bad value is named by its field. */
-export const openArticleRequest = z
-  .strictObject({ id: dbId.optional(), title: dbText(CONTENT_LIMITS.titleMax).pipe(z.string().min(1)).optional() })
-  .refine((v) => v.id !== undefined || v.title !== undefined, { message: 'field.required', path: ['id'] });
-export const recommendArticleRequest = z.strictObject({ id: dbId, recommendState: z.enum(RECOMMEND_STATES).nullable() });
-export const broadcastQuery = z.strictObject({ department: z.enum(DYNAMICS_DEPARTMENTS) });
-export const coverParams = z.strictObject({ fileId: z.uuid() });
 
 export interface ArticleRow {
   id: number;

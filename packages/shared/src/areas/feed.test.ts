@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFeedCursor, encodeFeedCursor, feedQuery, isPinActive, openCardRequest } from './feed.js';
+import { decodeFeedCursor, encodeFeedCursor, feedQuery, isPinActive, openCardRequest } from '../index.js';
 
 describe('feed cursor', () => {
   it('round-trips the delivery time and queue id, and refuses anything else', () => {

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { cardId } from '../cards.js';
-import type { MessageText } from '../messages.js';
+
 
 /** Limits, paths and messages of employee card feed (docs/decisions/0007). */
 
@@ -23,23 +21,6 @@ export const FEED_LIMITS = {
   pageMax: 50,
   cursorMaxChars: 100,
 } as const;
-
-/** Messages of employee card feed, zh and en (merged into MESSAGES). */
-export const FEED_MESSAGES = {
-  'feed.cardNotDelivered': { zh: '该卡片没有推送给您', en: 'This card was not sent to you' },
-} as const satisfies Record<string, MessageText>;
-
-const limitText = z.union([z.number().int(), z.string().regex(/^\d{1,4}$/).transform(Number)]);
-
-/** GET cards: `cursor` is the `nextCursor` of the previous page (absent for the first page). */
-export const feedQuery = z.strictObject({
-  cursor: z.string().min(1).max(FEED_LIMITS.cursorMaxChars).regex(/^[A-Za-z0-9_-]+$/).optional(),
-  limit: limitText.pipe(z.number().int().min(1).max(FEED_LIMITS.pageMax)).default(FEED_LIMITS.pageDefault),
-});
-export type FeedQuery = z.input<typeof feedQuery>;
-
-/** POST openCard. */
-export const openCardRequest = z.strictObject({ cardId });
 
 /** A pin of the push that delivered the card (spec 000 section 3, top settings). */
 export interface FeedPin {

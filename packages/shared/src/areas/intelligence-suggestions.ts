@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { MessageText } from '../messages.js';
-import { dbId, dbText } from '../schemas/fields.js';
 
 /**
  * Smart suggestions (doctorIntelligenceAdvice; spec 001 sections 1, 2.4 and 5; issue 17;
@@ -106,17 +104,6 @@ export interface SuggestionPage {
   computedAt: string | null;
   job: SuggestionJobState;
 }
-
-/* ---------- requests ---------- */
-
-const category = z.enum(SUGGESTION_CATEGORIES, { error: 'intel.suggestion.category' });
-export const suggestionListQuery = z.strictObject({
-  category,
-  cursor: dbText(100).pipe(z.string().regex(/^\d{1,3}\.\d{1,10}$/, 'intel.cursor.invalid')).optional(),
-  size: z.coerce.number().int().min(1).max(SUGGESTION_LIMITS.pageSizeMax).default(SUGGESTION_LIMITS.pageSizeDefault),
-});
-export const suggestionFeedbackRequest = z.strictObject({ id: dbId, action: z.enum(SUGGESTION_ACTIONS, { error: 'field.invalid' }) });
-export const suggestionRefreshRequest = z.strictObject({}).optional();
 
 /* ---------- messages (zh + en): the rule's message, the page's words, each reason's sentence ---------- */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, chatSendRequest, chatText, conversationListQuery, MESSAGING_LIMITS, STOMP, todayMessagesQuery } from './messaging.js';
+import { badgeText, chatSendRequest, chatText, conversationListQuery, MESSAGING_LIMITS, STOMP, todayMessagesQuery } from '../index.js';
 
 describe('messaging rules', () => {
   it('shows a badge count up to 99, then 99+, nothing for 0 (spec 001 section 9)', () => {

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { dbText } from '../schemas/fields.js';
 import { BADGE_MAX } from '../constants.js';
-import type { MessageText } from '../messages.js';
 
 /** Limits, paths and messages of real-time notices and messaging. */
 
@@ -94,36 +91,6 @@ export const chatSendUrl = (conversationId: number | string) => MESSAGING_PATHS.
 /** The header every chat call carries (spec 001 section 7.3). */
 export const USERNAME_HEADER = 'username';
 
-const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,12}$/).transform(Number)]);
-const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
-const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
-const username = dbText(64).min(1);
-const id = intText.pipe(z.number().int().min(1).max(2 ** 53 - 1));
-
-export const unreadCountQuery = z.strictObject({ username });
-export const conversationListQuery = z.strictObject({ page, size, username });
-export const todayMessagesQuery = z.strictObject({
-  page,
-  size,
-  /** Start of today, epoch milliseconds or ISO 8601; messages created since then. */
-  startTime: z.union([z.number().int().min(0), dbText(40).min(1)]),
-  username,
-});
-export const chatPageQuery = z.strictObject({ page, size });
-export const chatMessagesQuery = z.strictObject({ conversationId: id, page, size });
-export const chatIdParams = z.strictObject({ id });
-export const chatOpenRequest = z.strictObject({ username });
-export const chatSendRequest = z.strictObject({
-  text: z
-    .string({ message: 'messaging.textRequired' })
-    .trim()
-    .min(1, { message: 'messaging.textRequired' })
-    .max(MESSAGING_LIMITS.textMax, { message: 'messaging.textTooLong' }),
-});
-export const chatReadRequest = z.strictObject({ conversationId: id });
-/** The username header of the chat calls. */
-export const usernameHeaders = z.object({ username: z.string({ message: 'messaging.usernameHeaderRequired' }).trim().min(1, { message: 'messaging.usernameHeaderRequired' }).max(64) });
-
 /** The JSON text a chat message's content holds. */
 export interface ChatContent {
   type: 'text';
@@ -171,27 +138,3 @@ export function chatText(content: string): string {
     return content;
   }
 }
-
-/** Messages of real-time notices and messaging, zh and en (merged into MESSAGES). */
-export const MESSAGING_MESSAGES = {
-  'messaging.usernameMismatch': { zh: 'username 与当前登录用户不一致', en: 'username does not match the signed-in user' },
-  'messaging.usernameHeaderRequired': { zh: '请求头 username 不能为空', en: 'The username header is required' },
-  'messaging.textRequired': { zh: '消息内容不能为空', en: 'The message text is required' },
-  'messaging.textTooLong': { zh: `消息内容最多 ${MESSAGING_LIMITS.textMax} 个字符`, en: `The message text must be at most ${MESSAGING_LIMITS.textMax} characters` },
-  'messaging.conversationNotFound': { zh: '会话不存在', en: 'Conversation not found' },
-  'messaging.messageNotFound': { zh: '消息不存在', en: 'Message not found' },
-  'messaging.userNotFound': { zh: '用户不存在或已停用', en: 'The user does not exist or is disabled' },
-  'messaging.selfChat': { zh: '不能给自己发消息', en: 'You cannot send messages to yourself' },
-  'messaging.startTimeInvalid': { zh: 'startTime 格式不正确', en: 'startTime is invalid' },
-  'stomp.authRequired': { zh: '连接需要有效的登录令牌', en: 'A valid access token is required to connect' },
-  'stomp.version': { zh: '仅支持 STOMP 1.2', en: 'Supported protocol versions are 1.2' },
-  'stomp.malformed': { zh: '帧格式错误', en: 'Malformed frame' },
-  'stomp.tooLarge': { zh: `帧超过 ${STOMP_LIMITS.frameMaxBytes} 字节`, en: `The frame exceeds ${STOMP_LIMITS.frameMaxBytes} bytes` },
-  'stomp.notConnected': { zh: '请先发送 CONNECT 帧', en: 'Send a CONNECT frame first' },
-  'stomp.destinationForbidden': { zh: '不能订阅其他用户的消息', en: "You cannot subscribe to another user's destination" },
-  'stomp.destinationUnknown': { zh: '不存在的目的地 {destination}', en: 'Unknown destination {destination}' },
-  'stomp.subscriptionInvalid': { zh: '订阅 id 缺失或重复', en: 'The subscription id is missing or already in use' },
-  'stomp.tooManySubscriptions': { zh: '订阅数量过多', en: 'Too many subscriptions' },
-  'stomp.unsupported': { zh: '不支持的命令 {command}', en: 'Unsupported command {command}' },
-  'stomp.heartbeat': { zh: '心跳超时', en: 'No heart-beat received in time' },
-} as const satisfies Record<string, MessageText>;

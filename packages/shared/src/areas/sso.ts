@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { MessageText } from '../messages.js';
 
 /**
@@ -50,16 +49,3 @@ export const SSO_MESSAGES = {
     en: 'This account signs in through single sign-on and has no portal password',
   },
 } as const satisfies Record<string, MessageText>;
-
-/** Unreserved characters of RFC 7636, 43 to 128 of them. */
-const pkceVerifier = z.string().min(43).max(128).regex(/^[A-Za-z0-9._~-]+$/);
-const randomValue = z.string().min(16).max(128).regex(/^[A-Za-z0-9._~-]+$/);
-
-/** POST signIn: the callback URL as the provider called it (with its query), and what the browser kept. */
-export const ssoSignInRequest = z.strictObject({
-  callbackUrl: z.url({ protocol: /^https?$/ }).max(SSO_LIMITS.callbackUrlMax),
-  state: randomValue,
-  nonce: randomValue,
-  codeVerifier: pkceVerifier,
-});
-export type SsoSignInRequest = z.infer<typeof ssoSignInRequest>;

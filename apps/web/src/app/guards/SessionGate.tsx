@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Result } from 'antd';
-import { message as sharedMessage } from '@field-portal/shared';
+import { App as AntApp, Button } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { coreMessage as sharedMessage } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isHttpError, refreshTokens } from '@/lib/http';
 import { currentLang, useI18n } from '@/lib/i18n';
@@ -18,6 +19,17 @@ import { SessionContext, type Session } from '../session-context';
 import { startUp } from './start-up';
 
 type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto';
+
+/** A start-up that cannot go on: what failed and the way on (antd's Result, with its pictures, stays out of the entry). */
+function StartUpProblem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="fp-fullpage-center fp-startup-problem" role="alert">
+      <CloseCircleFilled className="fp-startup-problem-icon" />
+      <div className="fp-startup-problem-title">{title}</div>
+      {children}
+    </div>
+  );
+}
 
 const sessionEnded = (error: unknown) => isHttpError(error) && error.kind === 'sessionExpired';
 
@@ -105,32 +117,20 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   if (phase === 'noWebCrypto') {
     return (
-      <div className="fp-fullpage-center">
-        <Result
-          status="error"
-          title={msg('sso.noWebCrypto')}
-          extra={
-            <Button type="primary" onClick={() => void navigate(loginPathFor(path), { replace: true })}>
-              {t('login.withPassword')}
-            </Button>
-          }
-        />
-      </div>
+      <StartUpProblem title={msg('sso.noWebCrypto')}>
+        <Button type="primary" onClick={() => void navigate(loginPathFor(path), { replace: true })}>
+          {t('login.withPassword')}
+        </Button>
+      </StartUpProblem>
     );
   }
   if (phase === 'tenantFailed' || phase === 'menuFailed') {
     return (
-      <div className="fp-fullpage-center">
-        <Result
-          status="error"
-          title={phase === 'tenantFailed' ? msg('session.comFail') : t('startup.menuFailed')}
-          extra={
-            <Button type="primary" onClick={() => setPhase(phase === 'tenantFailed' ? 'checking' : 'loading')}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      </div>
+      <StartUpProblem title={phase === 'tenantFailed' ? msg('session.comFail') : t('startup.menuFailed')}>
+        <Button type="primary" onClick={() => setPhase(phase === 'tenantFailed' ? 'checking' : 'loading')}>
+          {t('common.retry')}
+        </Button>
+      </StartUpProblem>
     );
   }
   if (!session) return <FullPageSpin />;

@@ -5,7 +5,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { API, HTTP, message, type Lang, type TokenResponse } from '@field-portal/shared';
+import { API, HTTP, coreMessage as message, type Lang, type TokenResponse } from '@field-portal/shared';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from '../session/tokens';
 import { HttpError, type FailureKind } from './errors';
 import { isSuccess, noticeFor, stamp } from './rules';

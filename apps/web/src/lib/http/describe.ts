@@ -1,4 +1,4 @@
-import { message, type Lang } from '@field-portal/shared';
+import { coreMessage as message, type Lang } from '@field-portal/shared';
 import { isHttpError } from './errors';
 import { noticeFor } from './rules';
 

@@ -1,7 +1,7 @@
-import { message as staticMessage } from 'antd';
-import { HTTP, type SystemEnvelope } from '@field-portal/shared';
+import type { SystemEnvelope } from '@field-portal/shared';
 import type { AxiosRequestConfig } from 'axios';
 import { currentLang } from '../i18n';
+import { showToast } from '../toast';
 import { createHttpClient, type NoticeLevel } from './client';
 
 export { HttpError, isHttpError } from './errors';
@@ -10,13 +10,11 @@ export { describeFailure } from './describe';
 
 type Notifier = (level: NoticeLevel, text: string) => void;
 
-// The static toasts (before the App context is up) last the spec's 5000 ms as well.
-staticMessage.config({ duration: HTTP.toastMs / 1000 });
-
-/** Until the app registers its antd App-context toasts, the static ones serve. */
-let notifier: Notifier = (level, text) => {
-  void staticMessage.open({ type: level, content: text, duration: HTTP.toastMs / 1000, key: text });
-};
+/**
+ * Until the console registers its antd App-context toasts, plain ones serve (the phone page keeps
+ * them: it loads no antd, docs/decisions/0016).
+ */
+let notifier: Notifier = (level, text) => showToast(level, text);
 let sessionExpiredHandler: () => void = () => undefined;
 
 export function setHttpNotifier(next: Notifier): void {

@@ -1,4 +1,4 @@
-import { message, type Lang } from '@field-portal/shared';
+import { coreMessage as message, type Lang } from '@field-portal/shared';
 import { serverMessageOf, type FailureKind } from './errors';
 
 /**

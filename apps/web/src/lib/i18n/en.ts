@@ -1,21 +1,7 @@
-import type { LabelKey } from './zh';
-import { en as messagingEn } from './labels/messaging';
-import { en as feedEn } from './labels/feed';
-import { en as analyticsEn } from './labels/analytics';
-import { en as adminEn } from './labels/admin';
-import { en as appsEn } from './labels/apps';
-import { en as pushEn } from './labels/push';
-import { en as centreEn } from './labels/app-centre';
-import { en as customersEn } from './labels/customers';
-import { en as activityEn } from './labels/activity';
-import { en as marketEn } from './labels/market';
-import { en as intelligenceEn } from './labels/intelligence';
-import { en as contentEn } from './labels/content';
-import { en as meetingsEn } from './labels/meetings';
-import { en as surveysEn } from './labels/surveys';
+import type { CoreLabelKey } from './zh';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
-export const en: Record<LabelKey, string> = {
+export const en: Record<CoreLabelKey, string> = {
   'app.name': 'Field Portal',
   'app.tagline': 'Big-data platform for pharmaceutical field staff',
   'lang.switch': 'Language',
@@ -183,19 +169,4 @@ export const en: Record<LabelKey, string> = {
   'cards.editor.newCard': 'New card',
   'cards.editor.draftOf': 'Editing draft',
   'cards.editor.copyOf': 'Copied from card {{id}}; it saves as a new card',
-  // the areas' own labels (./labels/)
-  ...messagingEn,
-  ...feedEn,
-  ...analyticsEn,
-  ...adminEn,
-  ...appsEn,
-  ...pushEn,
-  ...centreEn,
-  ...customersEn,
-  ...activityEn,
-  ...marketEn,
-  ...intelligenceEn,
-  ...contentEn,
-  ...meetingsEn,
-  ...surveysEn,
 };

@@ -4,11 +4,13 @@ import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
-import { API, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, message, type Lang, type MessageKey } from '@field-portal/shared';
+import { API, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
+import type { AreaLabels } from './labels';
 
 export type { LabelKey };
+export type { AreaLabels };
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };
 
@@ -25,7 +27,7 @@ function applyLang(lang: Lang) {
 
 const initial = savedLang();
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: { zh: { translation: { ...zh } }, en: { translation: { ...en } } },
   lng: initial,
   fallbackLng: DEFAULT_LANG,
   keySeparator: false,
@@ -37,7 +39,23 @@ void i18n.use(initReactI18next).init({
 });
 applyLang(initial);
 
-const BUILT_IN: Record<Lang, Record<string, string>> = { zh, en };
+/** The built-in labels loaded so far: the core ones, then each area's as its screens load. */
+const BUILT_IN: Record<Lang, Record<string, string>> = { zh: { ...zh }, en: { ...en } };
+/** The run-time catalogue's entries last fetched; they win over built-in labels. */
+const CATALOGUE: Record<Lang, Record<string, string>> = { zh: {}, en: {} };
+
+/**
+ * Adds areas' labels (zh and en) to the built-in ones. Called when the code of the screens that
+ * show them loads (the console's layout, the phone page, the share page), so labels arrive with
+ * their screens and not with the entry. Entries of the run-time catalogue keep precedence.
+ */
+export function addLabels(...areas: readonly AreaLabels[]): void {
+  for (const lang of LANGS) {
+    const added = Object.assign({}, ...areas.map((area) => area[lang])) as Record<string, string>;
+    Object.assign(BUILT_IN[lang], added);
+    i18n.addResourceBundle(lang, 'translation', { ...added, ...CATALOGUE[lang] }, true, true);
+  }
+}
 
 /** A catalogue content in i18next's form: `{name}` and the spec's positional `{}` become `{{name}}` and `{{0}}`, `{{1}}`, … */
 export function catalogueText(content: string): string {
@@ -57,6 +75,7 @@ export async function reloadCatalogue(): Promise<void> {
       if (!response.ok) return;
       const body = (await response.json()) as { result?: Record<string, string> | null };
       const entries = Object.fromEntries(Object.entries(body.result ?? {}).map(([key, content]) => [key, catalogueText(content)]));
+      CATALOGUE[lang] = entries;
       i18n.removeResourceBundle(lang, 'translation');
       i18n.addResourceBundle(lang, 'translation', { ...BUILT_IN[lang], ...entries }, false, true);
     }),
@@ -77,6 +96,23 @@ export async function setLang(lang: Lang): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
+/**
+ * The shared messages `msg` knows so far: the core ones (sign-in, sessions, HTTP failures, cards),
+ * then every area's once the console's layout loads, or the feed's on the phone page — like the
+ * labels, so the entry does not carry every area's messages (docs/decisions/0016).
+ */
+const MESSAGE_TEXTS: Record<string, MessageText> = { ...CORE_MESSAGES };
+
+export function addMessages(...tables: readonly Record<string, MessageText>[]): void {
+  for (const table of tables) Object.assign(MESSAGE_TEXTS, table);
+}
+
+/** A shared message in the given language, `{name}` parameters filled in (the key itself while its area is not loaded). */
+export function messageText(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+  const text = MESSAGE_TEXTS[key];
+  return text ? fillMessage(text[lang], params) : key;
+}
+
 /** Current language, label lookup and the shared messages, re-rendering on a language switch. */
 export function useI18n() {
   const { t, i18n: instance } = useTranslation();
@@ -86,7 +122,7 @@ export function useI18n() {
     t: (key: LabelKey, params?: Record<string, string | number>) => t(key, params ?? {}),
     // A message the catalogue holds comes from it (named and positional parameters), else from the shared texts.
     msg: (key: MessageKey, params?: Record<string, string | number>) =>
-      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : message(key, lang, params),
+      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : messageText(key, lang, params),
   };
 }
 

@@ -1,19 +1,10 @@
-import { zh as messagingZh } from './labels/messaging';
-import { zh as feedZh } from './labels/feed';
-import { zh as analyticsZh } from './labels/analytics';
-import { zh as adminZh } from './labels/admin';
-import { zh as appsZh } from './labels/apps';
-import { zh as pushZh } from './labels/push';
-import { zh as centreZh } from './labels/app-centre';
-import { zh as customersZh } from './labels/customers';
-import { zh as activityZh } from './labels/activity';
-import { zh as marketZh } from './labels/market';
-import { zh as intelligenceZh } from './labels/intelligence';
-import { zh as contentZh } from './labels/content';
-import { zh as meetingsZh } from './labels/meetings';
-import { zh as surveysZh } from './labels/surveys';
+import type { AreaLabelKey } from './labels';
 
-/** Interface labels in Chinese, flat dotted keys. Messages the server shares live in @field-portal/shared. */
+/**
+ * Interface labels in Chinese, flat dotted keys: the labels every load needs (the shell, sign-in,
+ * status pages, cards). Each area's labels live in ./labels/ and are added when its screens load
+ * (./labels/index.ts). Messages the server shares live in @field-portal/shared.
+ */
 export const zh = {
   'app.name': 'Field Portal',
   'app.tagline': '医药行业外勤大数据平台',
@@ -182,21 +173,10 @@ export const zh = {
   'cards.editor.newCard': '新卡片',
   'cards.editor.draftOf': '编辑草稿',
   'cards.editor.copyOf': '复制自卡片 {{id}},将保存为新卡片',
-  // the areas' own labels (./labels/)
-  ...messagingZh,
-  ...feedZh,
-  ...analyticsZh,
-  ...adminZh,
-  ...appsZh,
-  ...pushZh,
-  ...centreZh,
-  ...customersZh,
-  ...activityZh,
-  ...marketZh,
-  ...intelligenceZh,
-  ...contentZh,
-  ...meetingsZh,
-  ...surveysZh,
 } as const;
 
-export type LabelKey = keyof typeof zh;
+/** The keys of the labels every load has. */
+export type CoreLabelKey = keyof typeof zh;
+
+/** Every label key: the core ones and every area's. */
+export type LabelKey = CoreLabelKey | AreaLabelKey;

@@ -1,4 +1,3 @@
-import * as oauth from 'oauth4webapi';
 import { SESSION, SSO_LIMITS, SSO_RETURN_PATHS, type LoginTypeItem } from '@field-portal/shared';
 
 /**
@@ -80,6 +79,8 @@ export const callbackAddress = (origin: string) => `${origin}${SSO_RETURN_PATHS.
 export async function authorizationUrl(item: LoginTypeItem, returnPath: string, env: SsoEnvironment): Promise<string> {
   if (!env.hasWebCrypto()) throw new NoWebCryptoError();
   removeExpired(env.storage, env.now());
+  // The OAuth library loads when a sign-in starts, not with the login page (docs/decisions/0016).
+  const oauth = await import('oauth4webapi');
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input } from 'antd';
+import { Alert, Button, Divider, Input } from 'antd';
 import { CheckCircleFilled, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -13,16 +13,12 @@ import { safeRedirect } from '@/lib/paths';
 import { tenantInfoQuery } from '@/lib/session/queries';
 import { saveTokens } from '@/lib/session/tokens';
 import { signIn } from '../api/sign-in';
+import { useCredentials } from '../hooks/use-credentials';
 import { useIdentityServer } from '../hooks/use-identity-server';
 import './login.css';
 
 /** A few of the advertised functions (spec 001 section 1) beside the form. */
 const BRAND_POINTS: LabelKey[] = ['home.functions.doctor360', 'home.functions.opinion', 'home.functions.kol', 'home.covers.cards'];
-
-interface Credentials {
-  username: string;
-  password: string;
-}
 
 export function LoginPage() {
   const { t, msg, lang } = useI18n();
@@ -45,6 +41,11 @@ export function LoginPage() {
     },
     onError: setFailure,
   });
+  // A plain form: antd's Form (and its validation library) would be a good part of this page's download (docs/decisions/0016).
+  const { values, problems, change, submit } = useCredentials((credentials) => {
+    if (!login.isPending) login.mutate(credentials);
+  });
+  const pending = login.isPending;
 
   return (
     <div className="fp-login">
@@ -82,17 +83,54 @@ export function LoginPage() {
             </>
           ) : null}
           {failure ? <Alert className="fp-login-alert" type="error" showIcon title={describeFailure(failure, lang)} role="alert" /> : null}
-          <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)} disabled={login.isPending}>
-            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: msg('login.usernameRequired') }]}>
-              <Input prefix={<UserOutlined />} autoComplete="username" size="large" autoFocus />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: msg('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-            </Form.Item>
-            <Button type={sso.server ? 'default' : 'primary'} htmlType="submit" size="large" block loading={login.isPending}>
+          <form className="fp-login-form" noValidate onSubmit={submit}>
+            <div className="fp-login-field">
+              <label htmlFor="fp-login-username">{t('login.username')}</label>
+              <Input
+                id="fp-login-username"
+                name="username"
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                size="large"
+                autoFocus
+                disabled={pending}
+                value={values.username}
+                status={problems.username ? 'error' : undefined}
+                aria-invalid={problems.username ?? false}
+                aria-describedby={problems.username ? 'fp-login-username-problem' : undefined}
+                onChange={(event) => change('username', event.target.value)}
+              />
+              {problems.username ? (
+                <p className="fp-login-problem" id="fp-login-username-problem" role="alert">
+                  {msg('login.usernameRequired')}
+                </p>
+              ) : null}
+            </div>
+            <div className="fp-login-field">
+              <label htmlFor="fp-login-password">{t('login.password')}</label>
+              <Input.Password
+                id="fp-login-password"
+                name="password"
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                size="large"
+                disabled={pending}
+                value={values.password}
+                status={problems.password ? 'error' : undefined}
+                aria-invalid={problems.password ?? false}
+                aria-describedby={problems.password ? 'fp-login-password-problem' : undefined}
+                onChange={(event) => change('password', event.target.value)}
+              />
+              {problems.password ? (
+                <p className="fp-login-problem" id="fp-login-password-problem" role="alert">
+                  {msg('login.passwordRequired')}
+                </p>
+              ) : null}
+            </div>
+            <Button type={sso.server ? 'default' : 'primary'} htmlType="submit" size="large" block loading={pending}>
               {t('login.submit')}
             </Button>
-          </Form>
+          </form>
           <div className="fp-login-notice">
             <DataUseNotice />
           </div>

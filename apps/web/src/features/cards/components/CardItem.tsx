@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import { PaperClipOutlined, PlayCircleFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { hasCardLink, isSafeCardLink, type CardType } from '@field-portal/shared';
@@ -195,15 +194,10 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
       </header>
       {body}
       {shown.attachment ? (
-        <Button
-          type="link"
-          size="small"
-          className="fp-card-item-attachment"
-          icon={<PaperClipOutlined />}
-          onClick={() => void download(shown.attachment!).catch(() => undefined)}
-        >
-          {shown.attachment.name}
-        </Button>
+        <button type="button" className="fp-card-item-attachment" onClick={() => void download(shown.attachment!).catch(() => undefined)}>
+          <PaperClipOutlined />
+          <span>{shown.attachment.name}</span>
+        </button>
       ) : null}
       <footer className="fp-card-item-foot">
         <span className="fp-card-item-id">{card.id ? t('cards.item.id', { id: String(card.id) }) : ''}</span>

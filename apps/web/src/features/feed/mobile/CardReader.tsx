@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Button, Tag } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, ExportOutlined, PushpinFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { FeedItem } from '@field-portal/shared';
 import { CardItem } from '@/features/cards/components/CardItem';
 import { useI18n } from '@/lib/i18n';
 import { readerLinkOf } from '../feed-view';
+import { Tag } from './ui';
 
 const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -18,19 +18,18 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
   return (
     <div className="fp-m-reader" role="dialog" aria-modal="true" aria-label={item.title}>
       <header className="fp-m-bar">
-        <Button ref={back} type="text" icon={<ArrowLeftOutlined />} onClick={onBack}>
-          {t('feed.back')}
-        </Button>
+        <button ref={back} type="button" className="fp-m-btn is-text" onClick={onBack}>
+          <ArrowLeftOutlined />
+          <span>{t('feed.back')}</span>
+        </button>
         <span className="fp-m-reader-tags">
           {item.pinned ? (
-            <Tag color="orange" icon={<PushpinFilled />} className="fp-m-tag">
+            <Tag tone="orange" icon={<PushpinFilled />}>
               {t('feed.pinned')}
             </Tag>
           ) : null}
           {item.mustRead ? (
-            <Tag color="red" className="fp-m-tag">
-              {t('feed.mustRead')}
-            </Tag>
+            <Tag tone="red">{t('feed.mustRead')}</Tag>
           ) : null}
         </span>
       </header>
@@ -39,9 +38,10 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
         <CardItem card={{ content: item.content }} className="fp-m-reader-card" />
         {link ? (
           <div className="fp-m-reader-link">
-            <Button type="primary" ghost block icon={<ExportOutlined />} href={link} target="_blank" rel="noopener noreferrer">
-              {t('feed.openLink')}
-            </Button>
+            <a className="fp-m-btn is-ghost is-block" href={link} target="_blank" rel="noopener noreferrer">
+              <ExportOutlined />
+              <span>{t('feed.openLink')}</span>
+            </a>
           </div>
         ) : null}
         <p className="fp-m-reader-meta">

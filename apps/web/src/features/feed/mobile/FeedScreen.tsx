@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { App as AntApp, Badge, Button, Dropdown, Empty, Result, Skeleton, Tag } from 'antd';
-import { ExclamationCircleFilled, LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { ExclamationCircleFilled, InboxOutlined, LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined, WarningFilled } from '@ant-design/icons';
 import type { FeedItem, FeedPage } from '@field-portal/shared';
 import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
 import { onNotice } from '@/lib/realtime';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { userInfoQuery } from '@/lib/session/queries';
 import { endSession } from '@/lib/session/end-session';
+import { showToast } from '@/lib/toast';
 import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
 import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
 import { CardReader } from './CardReader';
+import { MenuButton, Spinner, Tag } from './ui';
 
 type Translate = (key: LabelKey, params?: Record<string, string | number>) => string;
 
@@ -41,14 +42,12 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
           {summary ? <span className="fp-m-row-summary">{summary}</span> : null}
           <span className="fp-m-row-meta">
             {item.pinned ? (
-              <Tag color="orange" icon={<PushpinFilled />} className="fp-m-tag">
+              <Tag tone="orange" icon={<PushpinFilled />}>
                 {t('feed.pinned')}
               </Tag>
             ) : null}
             {item.mustRead ? (
-              <Tag color="red" className="fp-m-tag">
-                {t('feed.mustRead')}
-              </Tag>
+              <Tag tone="red">{t('feed.mustRead')}</Tag>
             ) : null}
             {item.sendCount > 1 && !item.read ? <span className="fp-m-row-resent">{t('feed.resent', { n: item.sendCount - 1 })}</span> : null}
             <time className="fp-m-row-time" dateTime={item.lastSentAt}>
@@ -65,7 +64,6 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
 /** The employee's card feed: pinned cards, then the newest; live while a notice channel is open. */
 export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useI18n();
-  const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const timeText = useTimeText();
   const query = useInfiniteQuery(feedQuery);
@@ -81,9 +79,9 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
       onNotice((notice) => {
         if (!isCardNotice(notice)) return;
         void queryClient.invalidateQueries({ queryKey: FEED_KEY });
-        if (notice.type === 'card.delivered') void message.info({ content: t('feed.newArrived'), key: 'feed.newArrived' });
+        if (notice.type === 'card.delivered') showToast('info', t('feed.newArrived'));
       }),
-    [queryClient, message, t],
+    [queryClient, t],
   );
 
   const open = useMutation({
@@ -140,27 +138,27 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
       <header className="fp-m-bar">
         <div className="fp-m-bar-title">
           <h1>{t('feed.title')}</h1>
-          <Badge count={badgeText(unread)} className="fp-m-badge" aria-label={t('feed.unreadBadge')} title={t('feed.unread', { n: unread })} />
+          <span className="fp-m-badge" aria-label={t('feed.unreadBadge')} title={t('feed.unread', { n: unread })}>
+            {badgeText(unread) ? <span className="fp-m-badge-count">{badgeText(unread)}</span> : null}
+          </span>
         </div>
         <div className="fp-m-bar-actions">
-          <Button type="text" shape="circle" icon={<ReloadOutlined spin={refreshing} />} aria-label={t('feed.refresh')} onClick={() => void query.refetch()} />
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'zh', icon: <TranslationOutlined />, label: t('lang.zh') },
-                { key: 'en', icon: <TranslationOutlined />, label: t('lang.en') },
-                { type: 'divider' },
-                { key: 'out', icon: <LogoutOutlined />, label: t('feed.signOut') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'out') void signOut();
-                else void setLang(key === 'en' ? 'en' : 'zh');
-              },
+          <button type="button" className="fp-m-icon-btn" aria-label={t('feed.refresh')} onClick={() => void query.refetch()}>
+            <ReloadOutlined spin={refreshing} />
+          </button>
+          <MenuButton
+            label={t('feed.menu')}
+            icon={<UserOutlined />}
+            entries={[
+              { key: 'zh', icon: <TranslationOutlined />, label: t('lang.zh') },
+              { key: 'en', icon: <TranslationOutlined />, label: t('lang.en') },
+              { key: 'out', icon: <LogoutOutlined />, label: t('feed.signOut'), divided: true },
+            ]}
+            onSelect={(key) => {
+              if (key === 'out') void signOut();
+              else void setLang(key === 'en' ? 'en' : 'zh');
             }}
-          >
-            <Button type="text" shape="circle" icon={<UserOutlined />} aria-label={t('feed.menu')} />
-          </Dropdown>
+          />
         </div>
       </header>
       <p className="fp-m-sub" aria-live="polite">
@@ -169,15 +167,29 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
 
       <main className="fp-m-body">
         {query.isPending ? (
-          <div className="fp-m-skeleton">
+          <div className="fp-m-skeleton" role="status" aria-label={t('common.loading')}>
             {[0, 1, 2].map((i) => (
-              <Skeleton key={i} active paragraph={{ rows: 2 }} title={{ width: '70%' }} />
+              <div key={i} className="fp-m-skeleton-row" aria-hidden="true">
+                <span className="fp-m-skeleton-line is-title" />
+                <span className="fp-m-skeleton-line" />
+                <span className="fp-m-skeleton-line is-short" />
+              </div>
             ))}
           </div>
         ) : query.isError && empty ? (
-          <Result status="warning" title={t('feed.loadFailed')} extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+          <div className="fp-m-state" role="alert">
+            <WarningFilled className="fp-m-state-icon is-warning" />
+            <p className="fp-m-state-title">{t('feed.loadFailed')}</p>
+            <button type="button" className="fp-m-btn" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
         ) : empty ? (
-          <Empty className="fp-m-empty" description={<><strong>{t('feed.empty')}</strong><br />{t('feed.emptyHint')}</>} />
+          <div className="fp-m-state fp-m-empty">
+            <InboxOutlined className="fp-m-state-icon" />
+            <p className="fp-m-state-title">{t('feed.empty')}</p>
+            <p>{t('feed.emptyHint')}</p>
+          </div>
         ) : (
           <>
             {view.pinned.length > 0 ? (
@@ -216,9 +228,10 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
             ) : null}
             <div ref={sentinel} className="fp-m-more">
               {hasNextPage ? (
-                <Button block loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                  {t('feed.loadMore')}
-                </Button>
+                <button type="button" className="fp-m-btn is-block" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                  {isFetchingNextPage ? <Spinner /> : null}
+                  <span>{t('feed.loadMore')}</span>
+                </button>
               ) : (
                 <span>{t('feed.noMore')}</span>
               )}

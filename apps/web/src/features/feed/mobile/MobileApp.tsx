@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AppProviders } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { setSessionExpiredHandler } from '@/lib/http';
-import { forgetUserData } from '@/lib/query-client';
+import { forgetUserData, queryClient } from '@/lib/query-client';
 import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
 import { FeedScreen } from './FeedScreen';
 import { MobileLogin } from './MobileLogin';
@@ -20,10 +20,11 @@ function MobileRoot() {
   return signedIn ? <FeedScreen onSignedOut={signedOut} /> : <MobileLogin onSignedIn={() => setSignedIn(true)} />;
 }
 
+/** No antd here (its provider, theme and desktop components): plain elements and lib/toast (docs/decisions/0016). */
 export function MobileApp() {
   return (
-    <AppProviders>
+    <QueryClientProvider client={queryClient}>
       <MobileRoot />
-    </AppProviders>
+    </QueryClientProvider>
   );
 }

@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { signIn } from '@/features/auth/api/sign-in';
+import { useCredentials } from '@/features/auth/hooks/use-credentials';
 import { useIdentityServer } from '@/features/auth/hooks/use-identity-server';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { forgetUserData } from '@/lib/query-client';
 import { PHONE_PAGE } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
-
-interface Credentials {
-  username: string;
-  password: string;
-}
+import { LanguageToggle, Spinner } from './ui';
 
 /** Sign-in on the phone: the console's login call and token storage, laid out for a narrow screen. */
 export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
@@ -31,10 +26,14 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
     },
     onError: setFailure,
   });
+  const { values, problems, change, submit } = useCredentials((credentials) => {
+    if (!login.isPending) login.mutate(credentials);
+  });
+  const pending = login.isPending;
   return (
     <main className="fp-m-login">
       <div className="fp-m-login-lang">
-        <LanguageSwitch size="small" />
+        <LanguageToggle />
       </div>
       <div className="fp-m-login-brand">
         <div className="fp-m-logo">FP</div>
@@ -42,27 +41,77 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
         <p>{t('feed.signInTitle')}</p>
       </div>
       <section className="fp-m-login-card">
-        {sso.problem ? <Alert className="fp-m-login-alert" type="error" showIcon title={sso.problem} role="alert" /> : null}
+        {sso.problem ? (
+          <div className="fp-m-alert fp-m-login-alert" role="alert">
+            {sso.problem}
+          </div>
+        ) : null}
         {sso.server ? (
           <>
-            <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} onClick={() => void sso.signIn()}>
-              {t('login.sso')}
-            </Button>
-            <Divider plain>{t('login.orPassword')}</Divider>
+            <button type="button" className="fp-m-btn is-primary is-block is-large" onClick={() => void sso.signIn()}>
+              <SafetyCertificateOutlined />
+              <span>{t('login.sso')}</span>
+            </button>
+            <div className="fp-m-divider" role="separator">
+              <span>{t('login.orPassword')}</span>
+            </div>
           </>
         ) : null}
-        {failure ? <Alert className="fp-m-login-alert" type="error" showIcon title={describeFailure(failure, lang)} role="alert" /> : null}
-        <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login.mutate(values)} disabled={login.isPending}>
-          <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: msg('login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" size="large" autoCapitalize="none" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: msg('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-          </Form.Item>
-          <Button type={sso.server ? 'default' : 'primary'} htmlType="submit" size="large" block loading={login.isPending}>
-            {t('login.submit')}
-          </Button>
-        </Form>
+        {failure ? (
+          <div className="fp-m-alert fp-m-login-alert" role="alert">
+            {describeFailure(failure, lang)}
+          </div>
+        ) : null}
+        <form className="fp-m-form" noValidate onSubmit={submit}>
+          <div className="fp-m-field">
+            <label htmlFor="fp-m-username">{t('login.username')}</label>
+            <span className={`fp-m-input${problems.username ? ' is-wrong' : ''}`}>
+              <UserOutlined />
+              <input
+                id="fp-m-username"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                disabled={pending}
+                value={values.username}
+                aria-invalid={problems.username ?? false}
+                aria-describedby={problems.username ? 'fp-m-username-problem' : undefined}
+                onChange={(event) => change('username', event.target.value)}
+              />
+            </span>
+            {problems.username ? (
+              <p className="fp-m-field-problem" id="fp-m-username-problem" role="alert">
+                {msg('login.usernameRequired')}
+              </p>
+            ) : null}
+          </div>
+          <div className="fp-m-field">
+            <label htmlFor="fp-m-password">{t('login.password')}</label>
+            <span className={`fp-m-input${problems.password ? ' is-wrong' : ''}`}>
+              <LockOutlined />
+              <input
+                id="fp-m-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                disabled={pending}
+                value={values.password}
+                aria-invalid={problems.password ?? false}
+                aria-describedby={problems.password ? 'fp-m-password-problem' : undefined}
+                onChange={(event) => change('password', event.target.value)}
+              />
+            </span>
+            {problems.password ? (
+              <p className="fp-m-field-problem" id="fp-m-password-problem" role="alert">
+                {msg('login.passwordRequired')}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={`fp-m-btn is-block is-large${sso.server ? '' : ' is-primary'}`} disabled={pending} aria-busy={pending}>
+            {pending ? <Spinner /> : null}
+            <span>{t('login.submit')}</span>
+          </button>
+        </form>
       </section>
     </main>
   );

@@ -1,4 +1,4 @@
-/** Interface labels of tasks, visits and calls, zh and en (merged into the catalogue in ../zh.ts and ../en.ts). */
+/** Interface labels of tasks, visits and calls, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
 export const zh = {
   'activity.badge': '未完成任务',
   'activity.task.title': '任务标题',

@@ -1,4 +1,4 @@
-/** Interface labels of market intelligence, zh and en (merged into the catalogue in ../zh.ts and ../en.ts). */
+/** Interface labels of market intelligence, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
 export const zh = {
   'market.drug': '药品',
   'market.competitor': '竞品',
