@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   API,
   type AcademicContext,
+  type AreaNetwork,
   type Doctor360,
   type EgoNetwork,
   type IntelJobState,
@@ -37,6 +38,9 @@ export const egoQuery = (indication: string, doctorId: number) =>
   queryOptions({ queryKey: ['intel', 'ego', indication, doctorId], queryFn: () => getResult<EgoNetwork>(`${P.ego}?${qs({ indication, doctorId })}`, quiet), retry: false });
 export const relationsQuery = (indication: string, doctorId: number) =>
   queryOptions({ queryKey: ['intel', 'relations', indication, doctorId], queryFn: () => getResult<RelationPage>(`${P.relations}?${qs({ indication, doctorId, size: 50 })}`, quiet), retry: false });
+/** The whole-area map (up to 20,000 doctors): kept for a minute, so going back to the tab redraws without a refetch. */
+export const areaQuery = (indication: string, provinceCode: string | undefined) =>
+  queryOptions({ queryKey: ['intel', 'area', indication, provinceCode], queryFn: () => getResult<AreaNetwork>(`${P.area}?${qs({ indication, provinceCode })}`, quiet), retry: false, staleTime: 60_000 });
 export const contextQuery = (indication: string) => queryOptions({ queryKey: ['intel', 'context', indication], queryFn: () => getResult<AcademicContext>(`${P.context}?${qs({ indication })}`) });
 
 /** Paths of the hidden 360 page (menus: /doctor/doctorFullViewDetail/:id/:nameDoctor). */

@@ -1,17 +1,37 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Empty, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Empty, InputNumber, List, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
+import { communityColor } from '../components/area-graph';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import { AreaMapPanel } from './AreaMapPanel';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
-const COLORS = ['#1d5fd1', '#36b37e', '#f5a623', '#8e6cd8', '#e5484d', '#13a8a8', '#c2185b', '#5d4037'];
 
-/** /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (ECharts, server positions) and relations with evidence. */
+/**
+ * /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (ECharts,
+ * server positions) and relations with evidence; a second tab draws the whole-area map (sigma.js).
+ */
 export function NetworkPage() {
+  const { t } = useI18n();
+  const [tab, setTab] = useState('ego');
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={[
+        { key: 'ego', label: t('intel.network.tab.ego'), children: <EgoNetworkPanel /> },
+        { key: 'area', label: t('intel.network.tab.area'), children: <AreaMapPanel /> },
+      ]}
+    />
+  );
+}
+
+function EgoNetworkPanel() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
@@ -74,7 +94,7 @@ export function NetworkPage() {
                     x: n.x,
                     y: n.y,
                     symbolSize: n.id === centre ? n.size + 10 : n.size,
-                    itemStyle: { color: COLORS[n.community % COLORS.length] },
+                    itemStyle: { color: communityColor(n.community) },
                   })),
                   links: ego.data.edges.map((e) => ({ source: String(e.source), target: String(e.target), evidence: e.evidence, lineStyle: { width: Math.min(6, 0.5 + e.weight / 2) } })),
                 },
