@@ -4,12 +4,18 @@ import { openDatabase, selectRows } from './client.js';
 import { withIndexesDeferred, writeDataset } from '../modules/customers/dataset.js';
 import { ensureReferenceData } from '../modules/reference/seed.js';
 import { writeMarketData } from '../modules/market/generator.js';
+import { writeAcademicScale, recomputeAtScale } from '../modules/intelligence/scale.js';
 
 /**
- * `npm run seed:scale -- --doctors 1000000 [--hospitals 60000] [--seed 14] [--replace]`:
- * fills the database of DATABASE_URL with the generated national dataset (docs/decisions/0017).
+ * `npm run seed:scale -- --doctors 1000000 [--hospitals 60000] [--seed 14] [--replace]
+ *   [--papers-per-doctor 5] [--academic-only] [--recompute]`:
+ * fills the database of DATABASE_URL with the generated national dataset (docs/decisions/0017),
+ * then the academic data of the intelligence module (docs/decisions/0024, "at national scale").
  * Hospitals default to 6 per 100 doctors. With --replace, the customer data already there
  * (doctors, their tags and corrections, hospitals no data permission names) goes first.
+ * --academic-only keeps the doctors there and writes the academic data again; --recompute then
+ * runs the intelligence recompute job and prints its time, peak memory and the reads answered
+ * meanwhile (--recompute-only: that alone, over the data already there).
  */
 const { values } = parseArgs({
   options: {
@@ -17,13 +23,22 @@ const { values } = parseArgs({
     hospitals: { type: 'string' },
     seed: { type: 'string', default: '14' },
     replace: { type: 'boolean', default: false },
+    'papers-per-doctor': { type: 'string', default: '5' },
+    'academic-only': { type: 'boolean', default: false },
+    recompute: { type: 'boolean', default: false },
+    'recompute-only': { type: 'boolean', default: false },
   },
 });
 const doctors = Number(values.doctors);
 const hospitals = values.hospitals ? Number(values.hospitals) : Math.max(10, Math.round(doctors * 0.06));
 const seed = Number(values.seed);
+const papersPerDoctor = Number(values['papers-per-doctor']);
 if (![doctors, hospitals, seed].every((v) => Number.isSafeInteger(v) && v > 0)) {
   process.stderr.write('--doctors, --hospitals and --seed must be positive whole numbers\n');
+  process.exit(2);
+}
+if (!(Number.isFinite(papersPerDoctor) && papersPerDoctor >= 0 && papersPerDoctor <= 50)) {
+  process.stderr.write('--papers-per-doctor must be a number from 0 to 50\n');
   process.exit(2);
 }
 const url = process.env.DATABASE_URL;
@@ -33,9 +48,19 @@ if (!url) {
 }
 
 const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+const line = (text: string) => process.stdout.write(`${text}\n`);
 try {
   const db = database.db;
   await ensureReferenceData(db);
+  if (!values['academic-only'] && !values['recompute-only']) await writeCustomers();
+  if (!values['recompute-only']) await writeAcademicScale(db, { seed, papersPerDoctor, log: line });
+  if (values.recompute || values['recompute-only']) await recomputeAtScale(db, { log: line });
+} finally {
+  await database.close();
+}
+
+async function writeCustomers() {
+  const db = database.db;
   const [existing] = await selectRows<{ n: string }>(db, sql`select count(*) as n from doctors`);
   if (Number(existing?.n ?? 0) > 0) {
     if (!values.replace) throw new Error(`The database already holds ${existing?.n} doctors; add --replace to generate them again.`);
@@ -69,6 +94,4 @@ try {
     `${counts.hospitals.toLocaleString('en')} hospitals, ${counts.doctors.toLocaleString('en')} doctors, ${counts.affiliations.toLocaleString('en')} affiliations, ` +
       `${counts.doctorTags.toLocaleString('en')} doctor tags in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s)\n`,
   );
-} finally {
-  await database.close();
 }

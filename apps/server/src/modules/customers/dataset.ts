@@ -121,11 +121,11 @@ export async function backdateDemoRegistrations(tx: Tx): Promise<void> {
  * Runs a bulk load with the non-unique indexes of the customer tables dropped, and builds them
  * again afterwards: one index build is far cheaper than a million index insertions.
  */
-export async function withIndexesDeferred<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+export async function withIndexesDeferred<T>(tx: Tx, work: () => Promise<T>, tables: readonly string[] = ['doctors', 'doctor_affiliations', 'doctor_tags', 'hospitals']): Promise<T> {
   const indexes = await selectRows<{ indexname: string; indexdef: string }>(
     tx,
     sql`select i.indexname, i.indexdef from pg_indexes i
-         where i.schemaname = 'public' and i.tablename in ('doctors', 'doctor_affiliations', 'doctor_tags', 'hospitals')
+         where i.schemaname = 'public' and i.tablename in ${sql.raw(`(${tables.map((t) => `'${t.replace(/'/g, '')}'`).join(',')})`)}
            and i.indexdef not like 'CREATE UNIQUE%'`,
   );
   for (const index of indexes) await tx.execute(sql.raw(`drop index if exists "${index.indexname.replace(/"/g, '')}"`));

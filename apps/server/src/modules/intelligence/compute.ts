@@ -100,6 +100,26 @@ export function layout(nodes: readonly { id: number; community: number }[]): Map
   return out;
 }
 
+/**
+ * Above this many relations the network metrics are computed per province (docs/decisions/0024,
+ * "at national scale"): one graphology graph of every relation of a million doctors does not fit
+ * in memory, and the generated co-authorship never leaves a province. Below it, one graph.
+ */
+export const SHARD_ABOVE_RELATIONS = 2_000_000;
+
+interface EdgeList {
+  a: number[];
+  b: number[];
+  w: number[];
+}
+
+/** Inclusive id ranges of `size` doctors each (the doctors are in id order). */
+export function idRanges(doctors: readonly { id: number }[], size: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < doctors.length; i += size) out.push([doctors[i]!.id, doctors[Math.min(doctors.length, i + size) - 1]!.id]);
+  return out;
+}
+
 async function allDoctors(tx: Tx): Promise<DoctorFacts[]> {
   const out: DoctorFacts[] = [];
   for (let after = 0; ; ) {
@@ -160,7 +180,7 @@ async function writeRelations(tx: Tx): Promise<void> {
 }
 
 /** Runs the whole recompute inside `tx`. */
-export async function recompute(tx: Tx, now: Date = new Date()): Promise<ComputeStats> {
+export async function recompute(tx: Tx, now: Date = new Date(), options: { shardAboveRelations?: number } = {}): Promise<ComputeStats> {
   const started = performance.now();
   let peak = process.memoryUsage().rss;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
@@ -171,49 +191,98 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
 
   // 1. relations
   await writeRelations(tx);
-  const edges = await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`);
+  const [relationTotal] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
+  const sharded = Number(relationTotal?.n ?? 0) > (options.shardAboveRelations ?? SHARD_ABOVE_RELATIONS);
   sample();
 
-  // 2. network metrics (graphology)
-  const graph = new Graph({ type: 'undirected', allowSelfLoops: false });
-  for (const e of edges) {
-    const a = String(e.a);
-    const b = String(e.b);
-    if (!index.has(Number(e.a)) || !index.has(Number(e.b))) continue;
-    graph.mergeNode(a);
-    graph.mergeNode(b);
-    graph.mergeEdge(a, b, { weight: Number(e.w) });
+  // 2. network metrics (graphology): one graph, or one per province at national scale (docs/decisions/0024)
+  const shards = new Map<string, EdgeList>();
+  let crossShard = 0;
+  const addEdge = (a: number, b: number, w: number) => {
+    const da = index.get(a);
+    const db = index.get(b);
+    if (da === undefined || db === undefined) return;
+    const key = sharded ? doctors[da]!.provinceCode : '';
+    if (sharded && doctors[db]!.provinceCode !== key) {
+      crossShard++;
+      return;
+    }
+    let list = shards.get(key);
+    if (!list) shards.set(key, (list = { a: [], b: [], w: [] }));
+    list.a.push(a);
+    list.b.push(b);
+    list.w.push(w);
+  };
+  if (!sharded) {
+    for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`)) addEdge(Number(e.a), Number(e.b), Number(e.w));
+  } else {
+    // Streamed by ranges of the lower doctor id, so the whole edge list never sits in one result.
+    for (const [lo, hi] of idRanges(doctors, 20_000)) {
+      for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations where a >= ${lo} and a <= ${hi} group by a, b`)) addEdge(Number(e.a), Number(e.b), Number(e.w));
+      sample();
+    }
   }
-  edges.length = 0;
-  const ranks = graph.order > 0 ? pagerank(graph, { getEdgeWeight: 'weight' }) : {};
-  const communities = graph.order > 0 ? louvain(graph, { getEdgeWeight: 'weight', rng: randomSource(42) }) : {};
-  sample();
-  const networked = graph.nodes().map((n) => ({ id: Number(n), community: communities[n] ?? 0, pagerank: ranks[n] ?? 0, degree: graph.degree(n) }));
+  const networked: { id: number; community: number; pagerank: number; degree: number }[] = [];
+  let communityCount = 0;
+  const shardCount = shards.size;
+  for (const key of [...shards.keys()].sort()) {
+    const list = shards.get(key)!;
+    shards.delete(key);
+    const graph = new Graph({ type: 'undirected', allowSelfLoops: false });
+    for (let i = 0; i < list.a.length; i++) {
+      const a = String(list.a[i]);
+      const b = String(list.b[i]);
+      graph.mergeNode(a);
+      graph.mergeNode(b);
+      graph.mergeEdge(a, b, { weight: list.w[i] });
+    }
+    list.a.length = 0;
+    list.b.length = 0;
+    list.w.length = 0;
+    const ranks = graph.order > 0 ? pagerank(graph, { getEdgeWeight: 'weight' }) : {};
+    const communities = graph.order > 0 ? louvain(graph, { getEdgeWeight: 'weight', rng: randomSource(42) }) : {};
+    sample();
+    let most = -1;
+    // A shard's PageRank sums to 1 over its nodes; scaled by its share of all networked nodes below.
+    for (const n of graph.nodes()) {
+      const c = communities[n] ?? 0;
+      most = Math.max(most, c);
+      networked.push({ id: Number(n), community: communityCount + c, pagerank: sharded ? (ranks[n] ?? 0) * graph.order : (ranks[n] ?? 0), degree: graph.degree(n) });
+    }
+    communityCount += most + 1;
+    graph.clear();
+  }
+  if (sharded) for (const n of networked) n.pagerank /= networked.length;
   const positions = layout(networked);
   const rankPct = percentRanks(networked.map((n) => n.pagerank));
   await tx.execute(sql`delete from intel_doctor_metrics`);
-  const metricRows = networked.map((n, i) => {
-    const d = doctors[index.get(n.id)!]!;
-    const p = positions.get(n.id)!;
-    return [n.id, d.hospitalId, d.provinceCode, n.pagerank, Math.round(rankPct[i]! * 100) / 100, n.community, n.degree, p.x, p.y];
-  });
-  await insertLiteral(tx, 'intel_doctor_metrics', ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'], metricRows);
-  const communityCount = new Set(Object.values(communities)).size;
+  for (let s = 0; s < networked.length; s += 20_000) {
+    const metricRows = networked.slice(s, s + 20_000).map((n, k) => {
+      const d = doctors[index.get(n.id)!]!;
+      const p = positions.get(n.id)!;
+      return [n.id, d.hospitalId, d.provinceCode, n.pagerank, Math.round(rankPct[s + k]! * 100) / 100, n.community, n.degree, p.x, p.y];
+    });
+    await insertLiteral(tx, 'intel_doctor_metrics', ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'], metricRows);
+  }
+  positions.clear();
   const pagerankOf = new Map(networked.map((n) => [n.id, n.pagerank]));
-  graph.clear();
+  networked.length = 0;
   sample();
 
-  // 3. raw values
+  // 3. raw values, read by ranges of doctor ids
   const items = new Map<number, Record<string, number>>();
-  for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items group by doctor_id, kind`)) {
-    const id = Number(r.doctor_id);
-    let m = items.get(id);
-    if (!m) items.set(id, (m = {}));
-    m[r.kind] = Number(r.n);
-  }
   const papers = new Map<string, number>();
-  for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id group by a.doctor_id, p.indication`)) {
-    papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
+  for (const [lo, hi] of idRanges(doctors, 50_000)) {
+    for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} group by doctor_id, kind`)) {
+      const id = Number(r.doctor_id);
+      let m = items.get(id);
+      if (!m) items.set(id, (m = {}));
+      m[r.kind] = Number(r.n);
+    }
+    for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} group by a.doctor_id, p.indication`)) {
+      papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
+    }
+    sample();
   }
   const spoken = new Map<number, number>();
   for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee') spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
@@ -255,12 +324,13 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
     scored += rows.length;
     sample();
   }
-  const relationCount = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
   return {
     doctors: doctors.length,
-    relations: Number(relationCount[0]?.n ?? 0),
+    relations: Number(relationTotal?.n ?? 0),
     scored,
     communities: communityCount,
+    shards: sharded ? shardCount : 1,
+    crossShardRelations: crossShard,
     ms: Math.round(performance.now() - started),
     peakRssMb: Math.round(peak / 1048576),
   };
