@@ -18,6 +18,8 @@ import { median, report, SMALL } from './lib.js';
  * scale (BENCH_DATABASE_URL; BENCH_CUSTOMERS_DOCTORS doctors, default 1,000,000, hospitals 6
  * per 100) and on PGlite at the demo size (20,000 doctors), each next to the same query's bare
  * SQL; and generating the national dataset, rows/s next to a bare multi-row INSERT of the same rows.
+ * With BENCH_FILLED_URL (not with BENCH_SMALL=1) the PostgreSQL figures are taken on that database
+ * as seed:scale filled it, without generating one.
  */
 const RUNS = SMALL ? 10 : 100;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
@@ -109,6 +111,18 @@ export async function run() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
+  // A database seed:scale filled (docs/decisions/0024 "at national scale"): measured as it is.
+  const filled = process.env.BENCH_FILLED_URL;
+  if (filled && !SMALL) {
+    const database = await openDatabase({ databaseUrl: filled, poolSize: 4 });
+    try {
+      const [n] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from doctors`);
+      await measureQueries(database, `PostgreSQL filled by seed:scale, ${Number(n!.n).toLocaleString('en')} doctors`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
     console.log('  (set BENCH_DATABASE_URL for the PostgreSQL figures at national scale)');

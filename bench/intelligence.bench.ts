@@ -7,6 +7,7 @@ import type { DataScope } from '../apps/server/src/modules/customers/scope.js';
 import { writeAcademicData } from '../apps/server/src/modules/intelligence/generator.js';
 import { recompute } from '../apps/server/src/modules/intelligence/compute.js';
 import { egoNetwork, kolRanking } from '../apps/server/src/modules/intelligence/service.js';
+import { recomputeAtScale } from '../apps/server/src/modules/intelligence/scale.js';
 import { report, SMALL } from './lib.js';
 
 /**
@@ -15,7 +16,8 @@ import { report, SMALL } from './lib.js';
  * 5,000 with BENCH_SMALL=1) and 1.5 papers each: the recompute job's time and peak memory,
  * the KOL ranking's first page for one indication in one province (p95, budget 50 ms) next to
  * the bare index scan, and one doctor's ego network (p95, budget 100 ms) next to the bare
- * relation lookup. The size is printed with every figure.
+ * relation lookup. The size is printed with every figure. With BENCH_FILLED_URL (not with
+ * BENCH_SMALL=1) the same reads run against a database seed:scale filled, at its size.
  */
 const RUNS = SMALL ? 10 : 100;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
@@ -31,7 +33,67 @@ async function time(runs: number, work: (i: number) => Promise<unknown>): Promis
 }
 const ALL: DataScope = { userId: 1, all: true, hospitalIds: [], provinceCodes: [] };
 
+/** The KOL ranking's first page and the ego network, each next to its bare query. */
+async function measureReads(db: Database['db'], size: string) {
+  const [pick] = await selectRows<{ indication: string; province_code: string }>(
+    db,
+    sql`select indication, province_code from intel_kol_scores group by 1, 2 order by count(*) desc limit 1`,
+  );
+  const indication = pick!.indication;
+  const provinceCode = pick!.province_code;
+  const page = await time(RUNS, () => kolRanking(db, ALL, { indication, provinceCode, size: 20 }));
+  const bare = await time(RUNS, () => selectRows(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`));
+  report({ name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`, value: p95(page), unit: 'ms', budget: '<= 50 ms', reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`, ok: p95(page) <= 50 });
+
+  const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit 20`)).map((r) => Number(r.doctor_id));
+  let nodes = 0;
+  const ego = await time(RUNS, async (i) => {
+    const result = await egoNetwork(db, ALL, indication, centres[i % centres.length]!, 'zh');
+    nodes = Math.max(nodes, result.nodes.length);
+  });
+  const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centres[i % centres.length]!} or b = ${centres[i % centres.length]!}`));
+  report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
+}
+
+/**
+ * BENCH_FILLED_URL: a database `npm run seed:scale -- --doctors N --recompute` filled (docs/decisions/0024,
+ * "at national scale"), measured as it is; BENCH_RECOMPUTE=1 runs the recompute job there again first,
+ * with a second connection reading the KOL ranking meanwhile.
+ */
+async function runFilled(url: string) {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  try {
+    const db = database.db;
+    const [n] = await selectRows<{ doctors: number; papers: number; scores: number }>(
+      db,
+      sql`select (select count(*) from doctors)::int as doctors, (select count(*) from intel_papers)::int as papers, (select count(*) from intel_kol_scores)::int as scores`,
+    );
+    const size = `${Number(n!.doctors).toLocaleString('en')} doctors, ${Number(n!.papers).toLocaleString('en')} papers, PostgreSQL filled by seed:scale`;
+    if (process.env.BENCH_RECOMPUTE === '1') {
+      const result = await recomputeAtScale(db, { log: (line) => console.log(`  ${line}`) });
+      await db.execute(sql`analyze`);
+      report({
+        name: `recompute job (relations, PageRank and communities per ${result.stats.shards ?? 1} shard(s), scores), ${size}`,
+        value: result.seconds,
+        unit: 's',
+        budget: `printed (peak RSS ${result.peakRssMb} MB)`,
+        reference: `${result.stats.relations.toLocaleString('en')} relations, ${result.stats.scored.toLocaleString('en')} scores; ${result.reads.length} KOL ranking reads answered meanwhile, p95 ${p95(result.reads.length > 0 ? result.reads : [0]).toFixed(1)} ms`,
+        ok: true,
+      });
+    } else if (Number(n!.scores) === 0) {
+      console.log('  no KOL scores yet: run npm run seed:scale -- --recompute-only first, or set BENCH_RECOMPUTE=1');
+      return;
+    }
+    await measureReads(db, size);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function run() {
+  console.log('\ndoctor intelligence (KOL ranking, ego network, recompute)');
+  const filled = process.env.BENCH_FILLED_URL;
+  if (filled && !SMALL) return runFilled(filled);
   const doctors = SMALL ? 5000 : Number(process.env.BENCH_INTEL_DOCTORS ?? 100_000);
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const scratch = adminUrl ? await scratchDatabase(adminUrl, 'fp_bench') : undefined;
@@ -48,7 +110,6 @@ export async function run() {
     const size = `${doctors.toLocaleString('en')} doctors, ${counts.papers.toLocaleString('en')} papers, ${where}`;
     console.log(`  academic data: ${counts.papers.toLocaleString('en')} papers, ${counts.authors.toLocaleString('en')} authorships, ${counts.items.toLocaleString('en')} records in ${(generateMs / 1000).toFixed(1)} s`);
 
-    // Reads answer while the job runs: a second connection's ranking during the recompute (PostgreSQL only).
     const stats = await db.transaction((tx) => recompute(tx));
     await db.execute(sql`analyze`);
     report({
@@ -59,28 +120,9 @@ export async function run() {
       reference: `${stats.relations.toLocaleString('en')} relations, ${stats.scored.toLocaleString('en')} scores, ${stats.communities} communities; academic data generated in ${(generateMs / 1000).toFixed(1)} s`,
       ok: true,
     });
-
-    const [pick] = await selectRows<{ indication: string; province_code: string }>(
-      db,
-      sql`select indication, province_code from intel_kol_scores group by 1, 2 order by count(*) desc limit 1`,
-    );
-    const indication = pick!.indication;
-    const provinceCode = pick!.province_code;
-    const page = await time(RUNS, () => kolRanking(db, ALL, { indication, provinceCode, size: 20 }));
-    const bare = await time(RUNS, () => selectRows(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`));
-    report({ name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`, value: p95(page), unit: 'ms', budget: '<= 50 ms', reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`, ok: p95(page) <= 50 });
-
-    const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit 20`)).map((r) => Number(r.doctor_id));
-    let nodes = 0;
-    const ego = await time(RUNS, async (i) => {
-      const result = await egoNetwork(db, ALL, indication, centres[i % centres.length]!, 'zh');
-      nodes = Math.max(nodes, result.nodes.length);
-    });
-    const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centres[i % centres.length]!} or b = ${centres[i % centres.length]!}`));
-    report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
+    await measureReads(db, size);
   } finally {
     await database.close();
     await scratch?.drop();
   }
 }
-
