@@ -6,7 +6,7 @@ import { withIndexesDeferred, writeDataset } from '../apps/server/src/modules/cu
 import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
 import { businessRecord } from '../apps/server/src/modules/activity/business-record.js';
 import { groupByRecordType, myVisits, saveVisitList, teamVisits } from '../apps/server/src/modules/activity/visits.js';
-import { freshDatabase } from './databases.js';
+import { filledDatabase, freshDatabase } from './databases.js';
 import { median, report, SMALL } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
@@ -24,9 +24,11 @@ import type {} from '../apps/server/src/platform/i18n.js';
  * most doctors (the scope condition every list applies), holds half the visits; 200 other users
  * hold the rest, on doctors anywhere.
  */
-const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
+// BENCH_FILLED_URL (not with BENCH_SMALL=1): the doctors of a database seed:scale filled; the bench adds its team and visits there.
+const FILLED = SMALL ? undefined : process.env.BENCH_FILLED_URL;
+const onPostgres = Boolean(process.env.BENCH_DATABASE_URL || FILLED);
 const VISITS = SMALL ? 20_000 : Number(process.env.BENCH_ACTIVITY_VISITS ?? (onPostgres ? 2_000_000 : 200_000));
-const DOCTORS = SMALL ? 5_000 : Number(process.env.BENCH_ACTIVITY_DOCTORS ?? (onPostgres ? 200_000 : 20_000));
+let DOCTORS = SMALL ? 5_000 : Number(process.env.BENCH_ACTIVITY_DOCTORS ?? (onPostgres ? 200_000 : 20_000));
 const REPS = 50;
 const OTHERS = 200;
 const RUNS = SMALL ? 10 : 100;
@@ -59,27 +61,30 @@ async function build(database: Database): Promise<World> {
   const db = database.db;
   await ensureReferenceData(db);
   const [admin] = await selectRows<{ id: number }>(db, sql`select id from users order by id limit 1`);
-  await withIndexesDeferred(db, () => writeDataset(db, { hospitals: Math.max(10, Math.round(DOCTORS * 0.06)), doctors: DOCTORS, seed: 15, tagOwner: admin?.id ?? 1 }));
+  if (FILLED) DOCTORS = Number((await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors`))[0]!.n);
+  else await withIndexesDeferred(db, () => writeDataset(db, { hospitals: Math.max(10, Math.round(DOCTORS * 0.06)), doctors: DOCTORS, seed: 15, tagOwner: admin?.id ?? 1 }));
+  // On a filled database the team's usernames carry the run's time, so a second run adds a team of its own.
+  const B = FILLED ? `bench${Date.now().toString(36)}-` : 'bench-';
   const provinces = await selectRows<{ code: string; name: string }>(
     db,
     sql`select d.province_code as code, r.name from doctors d join regions r on r.code = d.province_code and r.level = 1 group by 1, 2 order by count(*) desc, 1 limit 3`,
   );
-  const [org] = await selectRows<{ id: number }>(db, sql`insert into organisations (name, leader) values ('bench team', 'bench-manager') returning id`);
+  const [org] = await selectRows<{ id: number }>(db, sql`insert into organisations (name, leader) values ('bench team', ${`${B}manager`}) returning id`);
   const people = await selectRows<{ id: number; username: string }>(
     db,
     sql`insert into users (username, password_hash, first_name, org_id)
-        select 'bench-' || case when n = 0 then 'manager' when n <= ${REPS} then 'rep' || n else 'other' || (n - ${REPS}) end, '-', 'bench ' || n,
+        select ${B}::text || case when n = 0 then 'manager' when n <= ${REPS} then 'rep' || n else 'other' || (n - ${REPS}) end, '-', 'bench ' || n,
                case when n between 1 and ${REPS} then ${org!.id}::int end
           from generate_series(0, ${REPS + OTHERS}) n
         returning id, username`,
   );
   const byName = new Map(people.map((p) => [p.username, p.id]));
-  const manager = userOf(byName.get('bench-manager')!, 'bench-manager');
-  const reps = Array.from({ length: REPS }, (_, i) => userOf(byName.get(`bench-rep${i + 1}`)!, `bench-rep${i + 1}`));
+  const manager = userOf(byName.get(`${B}manager`)!, `${B}manager`);
+  const reps = Array.from({ length: REPS }, (_, i) => userOf(byName.get(`${B}rep${i + 1}`)!, `${B}rep${i + 1}`));
   const teamIds = [manager.id, ...reps.map((r) => r.id)];
   await db.execute(sql`insert into data_permissions (user_id, permission_type, permission_value)
                        select u, 'province', p from unnest(${`{${teamIds.join(',')}}`}::int[]) u, unnest(${`{${provinces.map((p) => `"${p.name}"`).join(',')}}`}::text[]) p`);
-  const others = people.filter((p) => p.username.startsWith('bench-other')).map((p) => p.id);
+  const others = people.filter((p) => p.username.startsWith(`${B}other`)).map((p) => p.id);
   const scopeDoctorIds = (await selectRows<{ id: number }>(db, sql`select id from doctors where province_code in (${sql.join(provinces.map((p) => sql`${p.code}`), sql`, `)}) order by id`)).map((r) => Number(r.id));
   const allDoctorIds = (await selectRows<{ id: number }>(db, sql`select id from doctors order by id`)).map((r) => Number(r.id));
 
@@ -206,7 +211,7 @@ async function measure(database: Database, world: World) {
 export async function run() {
   console.log('\nactivity (visits, business record, team records)');
   if (!onPostgres) console.log('  (set BENCH_DATABASE_URL for the PostgreSQL figures)');
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = FILLED ? await filledDatabase(FILLED) : await freshDatabase();
   try {
     const world = await build(database);
     await measure(database, world);

@@ -21,3 +21,9 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
     },
   };
 }
+
+/** A database `npm run seed:scale` filled (BENCH_FILLED_URL), used as it is and kept. */
+export async function filledDatabase(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  return { database, drop: () => database.close() };
+}
