@@ -62,7 +62,7 @@ describe('academic data at scale', () => {
     await clearAcademicData(db);
     await writeAcademicData(db, { seed: 15, papersPerDoctor: 5 });
     expect(await papersNow()).not.toEqual(rows);
-  });
+  }, 300_000);
 
   it('gives every paper one lead author, at most one corresponding author and no doctor twice', async () => {
     const db = database.db;
@@ -77,7 +77,7 @@ describe('academic data at scale', () => {
                  (select count(*) from (select paper_id, doctor_id from intel_paper_authors group by 1, 2 having count(*) > 1) x)::int as doubled`,
     );
     expect(check).toEqual({ papers: DOCTORS * 5, leads: DOCTORS * 5, no_lead: 0, two_corresponding: 0, doubled: 0 });
-  });
+  }, 300_000);
 
   it('seed:scale writes it with the indexes dropped and builds them again, with progress lines', async () => {
     const db = database.db;
@@ -87,7 +87,7 @@ describe('academic data at scale', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`^${(DOCTORS * 2).toLocaleString('en')} papers, [\\d,]+ authorships, [\\d,]+ academic records in [\\d.]+ s \\([\\d,]+ rows/s`));
     const indexes = (await selectRows<{ indexname: string }>(db, sql`select indexname from pg_indexes where tablename in ('intel_papers', 'intel_paper_authors', 'intel_academic_items')`)).map((r) => r.indexname);
     expect(indexes).toEqual(expect.arrayContaining(['intel_papers_indication_idx', 'intel_paper_authors_doctor_idx', 'intel_academic_items_doctor_idx']));
-  });
+  }, 300_000);
 
   it('splits the doctors into inclusive id ranges', () => {
     expect(idRanges([{ id: 3 }, { id: 5 }, { id: 9 }, { id: 10 }, { id: 12 }], 2)).toEqual([
@@ -122,7 +122,7 @@ describe('academic data at scale', () => {
     expect(m!.communities).toBe(sharded.communities);
     expect(m!.top).toBe(sharded.communities - 1);
     expect(m!.mixed).toBe(0);
-  });
+  }, 300_000);
 
   it('runs the recompute as the job does and reads meanwhile', async () => {
     const lines: string[] = [];
@@ -133,5 +133,5 @@ describe('academic data at scale', () => {
     expect(lines[1]).toMatch(/^reads meanwhile: \d+ KOL ranking first pages/);
     const [job] = await selectRows<{ status: string }>(database.db, sql`select status from intel_jobs order by id desc limit 1`);
     expect(job!.status).toBe('done');
-  });
+  }, 300_000);
 });

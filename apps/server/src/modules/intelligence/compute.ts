@@ -251,6 +251,8 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: { shard
     }
     communityCount += most + 1;
     graph.clear();
+    // PageRank and Louvain are synchronous: between shards the process answers what waits (the job runs in the server).
+    if (sharded) await new Promise((resolve) => setImmediate(resolve));
   }
   if (sharded) for (const n of networked) n.pagerank /= networked.length;
   const positions = layout(networked);

@@ -360,6 +360,13 @@ async function edgesOf(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> 
   return selectRows<EdgeRow>(db, sql`select a, b, type, weight, count, first_year, last_year from intel_relations where a in (${list}) or b in (${list})`);
 }
 
+/** The relations among `ids` only (both ends in the list): the edges an ego network draws. */
+async function edgesAmong(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql.raw(ids.filter((id) => Number.isSafeInteger(id)).join(','));
+  return selectRows<EdgeRow>(db, sql`select a, b, type, weight, count, first_year, last_year from intel_relations where a in (${list}) and b in (${list})`);
+}
+
 /** Every relation of a doctor with a doctor in scope, strongest first. */
 async function relationRows(db: Db | Tx, scope: DataScope, doctorId: number, lang: Lang): Promise<RelationRow[]> {
   const edges = await edgesOf(db, [doctorId]);
@@ -394,7 +401,8 @@ export async function doctorRelations(db: Db, scope: DataScope, q: z.output<type
  * Node sizes follow the KOL score for the indication.
  */
 export async function egoNetwork(db: Db, scope: DataScope, indication: string, doctorId: number, lang: Lang): Promise<EgoNetwork> {
-  await findDoctorInScope(db, scope, doctorId);
+  // Round trips run side by side where one does not need the other (docs/decisions/0024, "at national scale").
+  const [, centreEdges] = await Promise.all([findDoctorInScope(db, scope, doctorId), edgesOf(db, [doctorId])]);
   const max = L.egoNodesMax;
   const strength = (rows: EdgeRow[], from: Set<number>) => {
     const m = new Map<number, { w: number; parent: number }>();
@@ -415,8 +423,9 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
     return [...m].sort((p, q) => q[1].w - p[1].w || p[0] - q[0]);
   };
   const chosen = new Map<number, { depth: number; parent: number }>([[doctorId, { depth: 0, parent: doctorId }]]);
-  const first = strength(await edgesOf(db, [doctorId]), new Set([doctorId]));
-  const firstNames = await refs(db, first.map(([id]) => id), scope);
+  const first = strength(centreEdges, new Set([doctorId]));
+  // The names (scope) of the first ring and the relations of all of it at once; those outside the scope are left out below.
+  const [firstNames, firstRingEdges] = await Promise.all([refs(db, first.map(([id]) => id), scope), edgesOf(db, first.map(([id]) => id))]);
   let truncated = false;
   for (const [id] of first) {
     if (!firstNames.has(id)) continue;
@@ -428,7 +437,11 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
   }
   const ring1 = [...chosen.keys()].filter((id) => id !== doctorId);
   if (chosen.size < max && ring1.length > 0) {
-    const second = strength(await edgesOf(db, ring1), new Set(chosen.keys()));
+    const inRing1 = new Set(ring1);
+    const second = strength(
+      firstRingEdges.filter((e) => inRing1.has(Number(e.a)) || inRing1.has(Number(e.b))),
+      new Set(chosen.keys()),
+    );
     const candidates = second.slice(0, (max - chosen.size) * 2);
     const names = await refs(db, candidates.map(([id]) => id), scope);
     for (const [id, s] of candidates) {
@@ -443,7 +456,7 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
   const ids = [...chosen.keys()];
   const [names, edges, metrics, scores] = await Promise.all([
     refs(db, ids, scope),
-    edgesOf(db, ids),
+    edgesAmong(db, ids),
     selectRows<{ doctor_id: number; pagerank: number; community: number }>(db, sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${sql.raw(ids.join(','))})`),
     selectRows<{ doctor_id: number; score: number }>(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${sql.raw(ids.join(','))})`),
   ]);
