@@ -110,7 +110,7 @@ describe('reportTable: read by keyset pages', () => {
     expect(ids).toEqual(expected.map((r) => Number(r.id)));
     // the screen's first rows are the file's first rows
     expect(ids.slice(0, screen.table.rows.length)).toEqual(screen.table.rows.map((r) => Number(r[idAt])));
-    expect(fileName).toMatch(new RegExp(`^HCP 主数据_2020-03-01~2020-03-31_${PROVINCE}${STAMP.source}`));
+    expect(fileName).toMatch(new RegExp(`^HCP 主数据_2020-03-01至2020-03-31_${PROVINCE}${STAMP.source}`));
   });
 
   it('pages the hospitals of masterData and the visits of a visit report, ties included', async () => {
@@ -124,7 +124,7 @@ describe('reportTable: read by keyset pages', () => {
     expect(new Set(hospitalIds).size).toBe(HOSPITALS);
     // the one hospital with doctors first, then by id
     expect(hospitalIds.slice(1)).toEqual([...hospitalIds.slice(1)].sort((a, b) => a - b));
-    expect(master.fileName).toMatch(new RegExp(`^Multi-type customer master data_2020-03-01~2020-03-31_${PROVINCE}${STAMP.source}`));
+    expect(master.fileName).toMatch(new RegExp(`^Multi-type customer master data_2020-03-01 to 2020-03-31_${PROVINCE}${STAMP.source}`));
 
     const visits = await dashboard('telephoneVisit', { province: PROVINCE });
     expect(visits.table.total).toBe(VISITS);
@@ -136,17 +136,17 @@ describe('reportTable: read by keyset pages', () => {
     expect(all.batches).toEqual([REPORT_PAGE_ROWS, VISITS]);
     const name = visits.table.columns.indexOf('doctorName');
     expect(new Set(all.rows.slice(1).map((r) => r[name])).size).toBe(VISITS);
-    expect(phone.fileName).toMatch(new RegExp(`^Phone visits_2020-03-01~2020-03-31_PC_All_${PROVINCE}${STAMP.source}`));
+    expect(phone.fileName).toMatch(new RegExp(`^Phone visits_2020-03-01 to 2020-03-31_PC_All_${PROVINCE}${STAMP.source}`));
   });
 });
 
 describe('export file names', () => {
   it('names a report after the report, its period and its filters, in the caller\'s language', async () => {
     const zh = (await queue('reportTable', { report: 'effectiveVisit', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' })).json().result as QueuedDownload;
-    expect(zh.job.fileName).toMatch(new RegExp(`^有效拜访_2020-02-01~2020-02-29_IM_IBD_上海市${STAMP.source}`));
+    expect(zh.job.fileName).toMatch(new RegExp(`^有效拜访_2020-02-01至2020-02-29_IM_IBD_上海市${STAMP.source}`));
     // a filter the report does not take is not in the name (articleLists takes neither BU nor province)
     const en = (await queue('reportTable', { report: 'articleLists', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' }, 'en')).json().result as QueuedDownload;
-    expect(en.job.fileName).toMatch(new RegExp(`^Article lists_2020-02-01~2020-02-29${STAMP.source}`));
+    expect(en.job.fileName).toMatch(new RegExp(`^Article lists_2020-02-01 to 2020-02-29${STAMP.source}`));
   });
 
   it('names a doctor list after its range, search, regions and the number of other filters', async () => {

@@ -46,4 +46,5 @@ export const DOWNLOADS_MESSAGES = {
   'download.template.kolList': { zh: 'KOL 列表', en: 'KOL list' },
   /** Parts of an export file's name (what it holds). */
   'download.fileName.moreFilters': { zh: '另{n}项筛选', en: '{n} more filters' },
+  'download.fileName.period': { zh: '{start}至{end}', en: '{start} to {end}' },
 } satisfies Record<string, MessageText>;
