@@ -55,12 +55,12 @@ export async function run() {
         select u.id, d.id, now() - (n % 2592000) * interval '1 second', (array['face','phone','video','online','wxwork'])[1 + n % 5], n % 2, 30 + n % 900, n % 3 = 0
           from generate_series(1, ${EXTRA_VISITS}) n
           join lateral (select id from users where username like 'rep%' order by id offset n % 8 limit 1) u on true
-          join doctors d on d.id = 1 + (n * 7919) % (select max(id) from doctors)`);
+          join doctors d on d.id = 1 + (n::bigint * 7919) % (select max(id) from doctors)`);
       await database.query(`insert into call_records (call_id, user_id, doctor_id, started_at, duration_seconds)
         select 'bench-' || n, u.id, d.id, now() - (n % 2592000) * interval '1 second', n % 400
           from generate_series(1, ${EXTRA_CALLS}) n
           join lateral (select id from users where username like 'rep%' order by id offset n % 8 limit 1) u on true
-          join doctors d on d.id = 1 + (n * 104729) % (select max(id) from doctors)`);
+          join doctors d on d.id = 1 + (n::bigint * 104729) % (select max(id) from doctors)`);
     }
     await database.query('analyze');
     const admin = await database.query<{ id: number }>(`select id from users where username = 'admin'`);

@@ -20,6 +20,9 @@ const PROVINCE = '990000';
 const DOCTORS = 2 * REPORT_PAGE_ROWS + 101;
 const HOSPITALS = REPORT_PAGE_ROWS + 57;
 const VISITS = REPORT_PAGE_ROWS + 33;
+/** Doctors with both test tags: 2 × TAGGED taggings, a page boundary between the two tags of one doctor. */
+const TAGGED = REPORT_PAGE_ROWS / 2 + 50;
+const CALLS = REPORT_PAGE_ROWS + 11;
 type Lang = 'zh' | 'en';
 
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
@@ -47,6 +50,20 @@ beforeAll(async () => {
      select $1, d.id, '2020-03-05T10:00:00+08:00', 'phone', 1, 60, true, '2020-03-05T10:00:00+08:00'
        from doctors d where d.province_code = $2 order by d.id limit $3`,
     [admin!.id, PROVINCE, VISITS],
+  );
+  // taggings: two shared tags on the first TAGGED doctors, all at one instant (ties on time and doctor)
+  await q(`insert into tags (name, color, owner_id, created_by) values ('分页标签甲', '#1677ff', null, $1), ('分页标签乙', '#52c41a', null, $1)`, [admin!.id]);
+  await q(
+    `insert into doctor_tags (tag_id, doctor_id, created_by, created_at)
+     select t.id, d.id, $1, '2020-03-06T10:00:00+08:00' from (select id from doctors where province_code = $2 order by id limit $3) d
+       cross join (select id from tags where name in ('分页标签甲', '分页标签乙')) t`,
+    [admin!.id, PROVINCE, TAGGED],
+  );
+  // calls: all at the same instant
+  await q(
+    `insert into call_records (call_id, user_id, doctor_id, started_at, duration_seconds)
+     select 'page-' || d.id, $1, d.id, '2020-03-07T10:00:00+08:00', 30 from doctors d where d.province_code = $2 order by d.id limit $3`,
+    [admin!.id, PROVINCE, CALLS],
   );
   tokens.admin = (await h.login('admin')).access;
 });
@@ -111,7 +128,7 @@ describe('reportTable: read by keyset pages', () => {
     // the screen's first rows are the file's first rows
     expect(ids.slice(0, screen.table.rows.length)).toEqual(screen.table.rows.map((r) => Number(r[idAt])));
     expect(fileName).toMatch(new RegExp(`^HCP 主数据_2020-03-01至2020-03-31_${PROVINCE}${STAMP.source}`));
-  });
+  }, 120_000);
 
   it('pages the hospitals of masterData and the visits of a visit report, ties included', async () => {
     const hospitals = await dashboard('masterData', { province: PROVINCE });
@@ -137,7 +154,28 @@ describe('reportTable: read by keyset pages', () => {
     const name = visits.table.columns.indexOf('doctorName');
     expect(new Set(all.rows.slice(1).map((r) => r[name])).size).toBe(VISITS);
     expect(phone.fileName).toMatch(new RegExp(`^Phone visits_2020-03-01 to 2020-03-31_PC_All_${PROVINCE}${STAMP.source}`));
-  });
+  }, 120_000);
+});
+
+describe('reportTable: keyset pages with ties on several keys', () => {
+  it('pages the taggings of docTagDetail (time, doctor, tag) and the calls of callRecord', async () => {
+    const tags = await dashboard('docTagDetail', { province: PROVINCE });
+    expect(tags.table.total).toBe(2 * TAGGED);
+    const tagged = await exported('reportTable', { report: 'docTagDetail', ...RANGE, province: PROVINCE });
+    expect(tagged.rows).toHaveLength(1 + 2 * TAGGED);
+    expect(tagged.batches).toEqual([REPORT_PAGE_ROWS, 2 * TAGGED]);
+    const doctor = tags.table.columns.indexOf('doctorId');
+    const tag = tags.table.columns.indexOf('tag');
+    expect(new Set(tagged.rows.slice(1).map((r) => `${String(r[doctor])}:${String(r[tag])}`)).size).toBe(2 * TAGGED);
+
+    const calls = await dashboard('callRecord', { province: PROVINCE });
+    expect(calls.table.total).toBe(CALLS);
+    const called = await exported('reportTable', { report: 'callRecord', ...RANGE, province: PROVINCE });
+    expect(called.rows).toHaveLength(1 + CALLS);
+    expect(called.batches).toEqual([REPORT_PAGE_ROWS, CALLS]);
+    const callId = calls.table.columns.indexOf('callId');
+    expect(new Set(called.rows.slice(1).map((r) => r[callId])).size).toBe(CALLS);
+  }, 120_000);
 });
 
 describe('export file names', () => {
