@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { DOWNLOAD_LIMITS } from '@field-portal/shared';
+import { DOWNLOAD_LIMITS, doctorFilterQuery, type DoctorRow } from '@field-portal/shared';
 import { selectRows } from '../apps/server/src/db/client.js';
+import { writeDataset } from '../apps/server/src/modules/customers/dataset.js';
 import { queueDownload } from '../apps/server/src/modules/downloads/service.js';
 import { downloadTemplate } from '../apps/server/src/modules/downloads/templates.js';
 import { DownloadWorker } from '../apps/server/src/modules/downloads/worker.js';
-// The card area's templates register themselves with the download centre.
+// The card area's templates register themselves with the download centre; so does the doctor list.
 import '../apps/server/src/modules/push/downloads.js';
+import '../apps/server/src/modules/downloads/doctor-template.js';
 import { DiskFileStore } from '../apps/server/src/platform/storage.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
 import { seedDemoData } from '../apps/server/src/seed/demo.js';
@@ -114,6 +116,87 @@ export async function run(): Promise<void> {
       budget: '<= 1000 ms',
       reference: `worst ${Math.max(...delays)} ms; idle poll every 500 ms; kept ${DOWNLOAD_LIMITS.keepHoursDefault} h by default`,
       ok: delay <= 1000,
+    });
+  } finally {
+    await drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await doctorExport();
+}
+
+/** Doctors in the doctor-list export: 100,000 on PostgreSQL at full size, the demo's list otherwise. */
+const EXPORT_DOCTORS = Number(process.env.BENCH_EXPORT_DOCTORS ?? 100_000);
+
+/**
+ * The doctor list exported through the download centre (issue 18: "an export of 100,000 doctors"):
+ * the demo data plus generated doctors until the default list (doctor range internal) holds about
+ * EXPORT_DOCTORS, exported by an all-scope user with the worker, RSS sampled every 50 ms, next to a
+ * bare ExcelJS streaming write of the same rows read by the same keyset pages in the same run.
+ * At full size on PostgreSQL only (BENCH_DATABASE_URL); otherwise the demo's list.
+ */
+export async function doctorExport(): Promise<void> {
+  const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
+  const full = onPostgres && !SMALL;
+  const { database, drop } = await freshDatabase();
+  const where = onPostgres ? 'PostgreSQL' : 'PGlite';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-doctor-export-'));
+  const files = new DiskFileStore(path.join(dir, 'files'));
+  try {
+    await seedDemoData(database.db);
+    const [admin] = await selectRows<{ id: number }>(database.db, sql`select id from users where username = 'admin'`);
+    const internal = async () => Number((await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from doctors where doctor_range = 'internal'`))[0]!.n);
+    if (full) {
+      // three in four generated doctors are in the internal range
+      const extra = Math.max(0, Math.ceil(((EXPORT_DOCTORS - (await internal())) * 4) / 3));
+      if (extra > 0) await writeDataset(database.db, { hospitals: Math.max(10, Math.round(extra * 0.06)), doctors: extra, seed: 18, tagOwner: admin!.id });
+      await database.query('analyze');
+    }
+    const rowsExpected = await internal();
+    const user: CurrentUser = { id: admin!.id, username: 'admin', firstName: 'admin', sessionId: 'bench', authorities: new Set(['customer:totaldoctor']), menuIds: [] };
+    const template = downloadTemplate('doctorList')!;
+    const params = doctorFilterQuery.parse({ doctorRange: 'internal' });
+    const bare = async () => {
+      const started = performance.now();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'bare-doctors.xlsx'), useStyles: false, useSharedStrings: false });
+      const sheet = workbook.addWorksheet('bare');
+      const ctx = { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params, lang: 'zh' as const };
+      const columns = typeof template.columns === 'function' ? await template.columns(ctx) : template.columns;
+      sheet.addRow(columns.map((c) => c.header.zh)).commit();
+      for await (const batch of template.rows(ctx) as AsyncIterable<DoctorRow[]>) for (const row of batch) sheet.addRow(columns.map((c) => c.value(row))).commit();
+      sheet.commit();
+      await workbook.commit();
+      return performance.now() - started;
+    };
+    const worker = new DownloadWorker(database, files, {});
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+    const { job } = await queueDownload({ db: database.db, files, now: Date.now }, user, 'zh', 'doctorList', { doctorRange: 'internal' });
+    const started = performance.now();
+    await worker.runOnce();
+    const jobMs = performance.now() - started;
+    clearInterval(sampler);
+    const [done] = await selectRows<{ status: string; rows_done: number }>(database.db, sql`select status, rows_done from download_jobs where id = ${job.id}`);
+    if (done?.status !== 'done' || done.rows_done !== rowsExpected) throw new Error(`the doctor export did not finish: ${JSON.stringify(done)}, expected ${rowsExpected} rows`);
+    const bareMs = await bare();
+    const growth = (rssPeak - rssBefore) / MB;
+    const label = `doctor-list export of ${rowsExpected.toLocaleString('en')} doctors (${where})`;
+    report({
+      name: `${label}, time`,
+      value: jobMs / 1000,
+      unit: 's',
+      budget: '>= 50% of the bare ExcelJS streaming write\'s rate',
+      reference: `bare write of the same rows ${(bareMs / 1000).toFixed(1)} s (the job at ${((bareMs / jobMs) * 100).toFixed(0)}% of its rate); ${((rowsExpected / jobMs) * 1000).toFixed(0)} rows/s`,
+      ok: bareMs / jobMs >= 0.5,
+    });
+    report({
+      name: `${label}, RSS growth while it runs`,
+      value: growth,
+      unit: 'MB',
+      budget: '<= 200 MB',
+      reference: `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(rssPeak / MB).toFixed(0)} MB`,
+      ok: growth <= 200,
     });
   } finally {
     await drop();

@@ -3,9 +3,13 @@ import { freshDatabase } from './databases.js';
 import { seedDemoData } from '../apps/server/src/seed/demo.js';
 import { computeDashboard, DASHBOARDS } from '../apps/server/src/modules/analytics/dashboards/index.js';
 import { compileScope } from '../apps/server/src/modules/customers/scope.js';
+import { backdateDemoRegistrations, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/dataset.js';
 import { report, SMALL } from './lib.js';
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
+
+/** Doctors in all at full size (BENCH_REPORTS_DOCTORS): the demo's 20,000 and generated ones, with hospitals 6 per 100. */
+const DOCTORS = SMALL ? 0 : Number(process.env.BENCH_REPORTS_DOCTORS ?? 200_000);
 
 /** Extra field activity over the demo's (full size): visits and calls over the default 30-day range. */
 const EXTRA_VISITS = SMALL ? 0 : 300_000;
@@ -31,22 +35,32 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 
 /** Issue 18: every report screen's data call over the demo dataset (<= 300 ms on PostgreSQL), for an all-scope and a one-province viewer. */
 export async function run() {
-  console.log(`\nreport screens (demo dataset${SMALL ? '' : ` + ${EXTRA_VISITS} visits, ${EXTRA_CALLS} calls`})`);
+  console.log(`\nreport screens (demo dataset${SMALL ? '' : `, doctors to ${DOCTORS.toLocaleString('en')}, + ${EXTRA_VISITS} visits, ${EXTRA_CALLS} calls`})`);
   const { database, drop } = await freshDatabase();
   const where = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   try {
     await seedDemoData(database.db);
+    const [{ n: demoDoctors } = { n: 0 }] = await database.query<{ n: number }>(`select count(*)::int as n from doctors`);
+    const extraDoctors = Math.max(0, DOCTORS - Number(demoDoctors));
+    if (extraDoctors > 0) {
+      const [admin] = await database.query<{ id: number }>(`select id from users where username = 'admin'`);
+      // generated doctors registered over the last three years, as the demo's are
+      await withIndexesDeferred(database.db, () => writeDataset(database.db, { hospitals: Math.round(extraDoctors * 0.06), doctors: extraDoctors, seed: 23, tagOwner: Number(admin!.id) }));
+      await backdateDemoRegistrations(database.db);
+    }
+    const [{ n: doctors } = { n: 0 }] = await database.query<{ n: number }>(`select count(*)::int as n from doctors`);
+    console.log(`  ${Number(doctors).toLocaleString('en')} doctors`);
     if (EXTRA_VISITS > 0) {
       await database.query(`insert into visit_records (user_id, doctor_id, visit_at, channel, status, duration_seconds, effective)
         select u.id, d.id, now() - (n % 2592000) * interval '1 second', (array['face','phone','video','online','wxwork'])[1 + n % 5], n % 2, 30 + n % 900, n % 3 = 0
           from generate_series(1, ${EXTRA_VISITS}) n
           join lateral (select id from users where username like 'rep%' order by id offset n % 8 limit 1) u on true
-          join doctors d on d.id = 1 + (n * 7919) % (select max(id) from doctors)`);
+          join doctors d on d.id = 1 + (n::bigint * 7919) % (select max(id) from doctors)`);
       await database.query(`insert into call_records (call_id, user_id, doctor_id, started_at, duration_seconds)
         select 'bench-' || n, u.id, d.id, now() - (n % 2592000) * interval '1 second', n % 400
           from generate_series(1, ${EXTRA_CALLS}) n
           join lateral (select id from users where username like 'rep%' order by id offset n % 8 limit 1) u on true
-          join doctors d on d.id = 1 + (n * 104729) % (select max(id) from doctors)`);
+          join doctors d on d.id = 1 + (n::bigint * 104729) % (select max(id) from doctors)`);
     }
     await database.query('analyze');
     const admin = await database.query<{ id: number }>(`select id from users where username = 'admin'`);

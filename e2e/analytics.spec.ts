@@ -71,7 +71,7 @@ test('an administrator opens three report screens from the menu; each frames its
   const download = page.waitForEvent('download');
   await job.getByRole('button', { name: /下\s*载/ }).click();
   const file = await download;
-  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^报表明细-\d{8}-\d{6}\.xlsx$/);
+  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片信息_\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}_\d{8}-\d{6}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await file.path());
   const sheet = book.worksheets[0]!;

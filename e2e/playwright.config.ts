@@ -63,7 +63,8 @@ export default defineConfig({
           command: 'node --import tsx ../apps/server/src/main.ts',
           cwd: here,
           url: `http://localhost:${PORT}/healthz`,
-          env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
+          // progress every 100 ms: a large export's progress shows even on a fast machine (large-export.spec.ts)
+          env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DOWNLOAD_PROGRESS_MS: '100', ...(webDist ? { WEB_DIST: webDist } : {}) },
           ...serverLog,
         },
         // Single sign-on: a real OpenID Connect provider (oidc-provider) and a portal that uses it.

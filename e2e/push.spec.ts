@@ -169,7 +169,7 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   const download = page.waitForEvent('download');
   await job.getByRole('button', { name: /下\s*载/ }).click();
   const file = await download;
-  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片阅读明细-\d{8}-\d{6}\.xlsx$/);
+  expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片阅读明细_\d+_\d{8}-\d{6}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await file.path());
   const sheet = book.worksheets[0]!;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BATCH_PUSH_PATHS, message, type BatchPushRequest, type BatchPushResult, type MessageKey } from '@field-portal/shared';
+import { API, BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, message, type BatchPushRequest, type BatchPushResult, type MessageKey } from '@field-portal/shared';
 import { PushScheduler } from '../src/modules/push/scheduler.js';
 import { wwidOf } from '../src/seed/demo.js';
 import { createHarness, type Harness } from './harness.js';
@@ -12,8 +12,17 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
   scheduler = new PushScheduler(h.database.db);
-  // admin holds every menu; operator (card manager) has the push screens but not batchPushIndex.
-  for (const username of ['admin', 'operator']) tokens[username] = (await h.login(username)).access;
+  // admin holds every menu; operator (card manager) has the push screens and batchPushIndex.
+  // nobatch: a role with the push screens (cardArea) but without batchPushIndex.
+  const q = (text: string, params: unknown[] = []) => h.database.query<{ id: string }>(text, params);
+  const [user] = await q(
+    `insert into users (username, password_hash, first_name, real_name, org_id, bu_list)
+     select 'nobatch', password_hash, '无批量', '无批量', org_id, bu_list from users where username = 'operator' returning id`,
+  );
+  const [role] = await q(`insert into roles (name, name_en, data_scope) values ('push without batch', 'push without batch', 'all') returning id`);
+  await q(`insert into role_menus (role_id, menu_id) select $1, m.id from menus m left join menus p on p.id = m.parent_id where m.router = 'cardArea' or p.router = 'cardArea'`, [role!.id]);
+  await q(`insert into user_roles (user_id, role_id) values ($1, $2)`, [user!.id, role!.id]);
+  for (const username of ['admin', 'operator', 'nobatch']) tokens[username] = (await h.login(username)).access;
 });
 afterAll(async () => h?.close());
 
@@ -187,11 +196,26 @@ describe('batch push: bad input changes nothing', () => {
 });
 
 describe('batch push: the menu grant', () => {
+  it('gives the demo card operator the batch-push menu, and the server lets the operator push', async () => {
+    const res = await h.app.inject({ method: 'GET', url: API.system.menuList, headers: headers('operator') });
+    expect(res.statusCode, res.body).toBe(200);
+    const menus = (res.json().result as { menuList: { router: string; path: string; code: string }[] }).menuList;
+    expect(menus.find((m) => m.router === 'batchPushIndex')).toMatchObject({ path: '/batchPush/batchPushIndex', code: BATCH_PUSH_AUTHORITY });
+    // the menu's parent shows with it
+    expect(menus.map((m) => m.router)).toContain('other');
+    const picker = await h.app.inject({ method: 'GET', url: BATCH_PUSH_PATHS.cards, headers: headers('operator') });
+    expect(picker.statusCode, picker.body).toBe(200);
+    const id = await makeCard('created');
+    const pushed = await send({ pushDate: '0', lists: [{ name: 'ops.xlsx', receiver: people(4) }], rows: [{ cardId: id, lists: [0] }] }, 'operator');
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect((pushed.json().data as BatchPushResult).pushes).toHaveLength(1);
+  });
+
   it('refuses every call without batchPushIndex, even to a push operator', async () => {
     const id = await makeCard('created');
     const body = { pushDate: '0', lists: [{ name: 'l', receiver: people(1) }], rows: [{ cardId: id, lists: [0] }] };
-    for (const lang of ['zh', 'en'] as const) expectError(await send(body, 'operator', lang), 403, 'auth.forbidden', lang);
-    expect((await h.app.inject({ method: 'GET', url: BATCH_PUSH_PATHS.cards, headers: headers('operator') })).statusCode).toBe(403);
+    for (const lang of ['zh', 'en'] as const) expectError(await send(body, 'nobatch', lang), 403, 'auth.forbidden', lang);
+    expect((await h.app.inject({ method: 'GET', url: BATCH_PUSH_PATHS.cards, headers: headers('nobatch') })).statusCode).toBe(403);
     expect((await h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.push, payload: body })).statusCode).toBe(401);
     expect((await cardRow(id)).status).toBe('created');
   });

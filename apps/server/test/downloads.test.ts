@@ -121,7 +121,7 @@ describe('asyncDownload: the card exports through the download centre', () => {
     const { job, reused } = await queueOk('operator', 'cardReadDetails', { cardId });
     expect(reused).toBe(false);
     expect(job).toMatchObject({ status: 'queued', templateName: 'cardReadDetails', title: '卡片阅读明细', rowsDone: 0, progress: 0, downloaded: false, createBy: 'operator' });
-    expect(job.fileName).toMatch(/^卡片阅读明细-\d{8}-\d{6}\.xlsx$/);
+    expect(job.fileName).toMatch(new RegExp(`^卡片阅读明细_${cardId}_\\d{8}-\\d{6}\\.xlsx$`));
     expectError(await file('operator', job.id), 409, 'download.notReady');
 
     expect(await drain(worker())).toEqual([job.id]);

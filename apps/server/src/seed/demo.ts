@@ -51,7 +51,7 @@ const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPu
 
 export const DEMO_ROLES: RoleSeed[] = [
   { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', ...CARD_REPORTS] },
+  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'batchPushIndex', ...CARD_REPORTS] },
   { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'] },
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },

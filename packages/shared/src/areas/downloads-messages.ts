@@ -44,4 +44,7 @@ export const DOWNLOADS_MESSAGES = {
   'download.template.doctorList': { zh: '医生列表', en: 'Doctor list' },
   'download.template.reportTable': { zh: '报表明细', en: 'Report table' },
   'download.template.kolList': { zh: 'KOL 列表', en: 'KOL list' },
+  /** Parts of an export file's name (what it holds). */
+  'download.fileName.moreFilters': { zh: '另{n}项筛选', en: '{n} more filters' },
+  'download.fileName.period': { zh: '{start}至{end}', en: '{start} to {end}' },
 } satisfies Record<string, MessageText>;

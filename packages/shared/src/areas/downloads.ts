@@ -34,6 +34,8 @@ export const DOWNLOAD_LIMITS = {
   /** A finished file is kept this many hours by default (DOWNLOAD_KEEP_HOURS), then deleted. */
   keepHoursDefault: 72,
   templateNameMax: 64,
+  /** Characters of an export file's name before its date and extension (what it holds: title and filters). */
+  fileNameMax: 100,
 } as const;
 
 export const DOWNLOAD_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled', 'expired'] as const;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorIds, type ReportWindow } from '../customers/report-figures.js';
 
 /**
@@ -38,6 +39,21 @@ function visitWhere(w: ActivityWindow, s: VisitSelection): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The visits' table rows, newest first; `_at` is the keyset cursor's time. */
+function visitRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
+  return selectRows<Row>(db, sql`
+      select v.id as "visitId", v.visit_at as "visitTime", ${repName('u')} as rep, v.doctor_id as "doctorId", v.channel,
+             v.status, v.effective, v.duration_seconds as "durationSeconds", v.purpose, v.visit_at::text as "_at"
+        from visit_records v join users u on u.id = v.user_id
+       where ${where} and ${afterTimeCursor(sql`v.visit_at`, [sql`v.id`], after)} order by v.visit_at desc, v.id desc limit ${limit}`);
+}
+
+/** Every visit row of a visit report (visitFigures' rows without its limit), keyset-paged: for the report-table export. */
+export function visitReportPages(db: Db, w: ActivityWindow, s: VisitSelection, pageSize: number): AsyncGenerator<Row[]> {
+  const where = visitWhere(w, s);
+  return keysetPages((after, size) => visitRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r.visitId)] }), pageSize);
+}
+
 /** Visits of the window: totals, per day, per channel, per representative and the newest rows. */
 export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection, limit: number): Promise<VisitFigures> {
   const where = visitWhere(w, s);
@@ -55,10 +71,7 @@ export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection,
     selectRows<VisitFigures['byRep'][number]>(db, sql`
       select ${repName('u')} as rep, count(*)::int as visits, count(distinct v.doctor_id)::int as doctors
         from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
-    selectRows<Row>(db, sql`
-      select v.id as "visitId", v.visit_at as "visitTime", ${repName('u')} as rep, v.doctor_id as "doctorId", v.channel,
-             v.status, v.effective, v.duration_seconds as "durationSeconds", v.purpose
-        from visit_records v join users u on u.id = v.user_id where ${where} order by v.visit_at desc, v.id desc limit ${limit}`),
+    visitRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byChannel, byRep, rows };
 }
@@ -71,9 +84,27 @@ export interface CallFigures {
   rows: Row[];
 }
 
+const callWhere = (w: ActivityWindow): SQL =>
+  sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}`;
+
+/** The calls' table rows, newest first; `_at` and `_id` are the keyset cursor. */
+function callRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
+  return selectRows<Row>(db, sql`
+      select c.call_id as "callId", c.started_at as "startTime", ${repName('u')} as rep, c.doctor_id as "doctorId", c.direction,
+             c.duration_seconds as "durationSeconds", c.started_at::text as "_at", c.id as "_id"
+        from call_records c join users u on u.id = c.user_id
+       where ${where} and ${afterTimeCursor(sql`c.started_at`, [sql`c.id`], after)} order by c.started_at desc, c.id desc limit ${limit}`);
+}
+
+/** Every call row of the call report, keyset-paged: for the report-table export. */
+export function callReportPages(db: Db, w: ActivityWindow, pageSize: number): AsyncGenerator<Row[]> {
+  const where = callWhere(w);
+  return keysetPages((after, size) => callRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r._id)] }), pageSize);
+}
+
 /** Calls of the window placed through the call system. */
 export async function callFigures(db: Db, w: ActivityWindow, limit: number): Promise<CallFigures> {
-  const where = sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}`;
+  const where = callWhere(w);
   const [totals, byDay, byRep, byDirection, rows] = await Promise.all([
     selectRows<CallFigures['totals']>(db, sql`
       select count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected,
@@ -87,10 +118,7 @@ export async function callFigures(db: Db, w: ActivityWindow, limit: number): Pro
       select ${repName('u')} as rep, count(*)::int as calls, coalesce(sum(c.duration_seconds), 0)::int as seconds
         from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
     selectRows<CallFigures['byDirection'][number]>(db, sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`),
-    selectRows<Row>(db, sql`
-      select c.call_id as "callId", c.started_at as "startTime", ${repName('u')} as rep, c.doctor_id as "doctorId", c.direction,
-             c.duration_seconds as "durationSeconds"
-        from call_records c join users u on u.id = c.user_id where ${where} order by c.started_at desc, c.id desc limit ${limit}`),
+    callRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byRep, byDirection, rows };
 }

@@ -6,6 +6,7 @@ import {
   REPORT_ROUTERS,
   analyticsColumnLabel,
   analyticsValueLabel,
+  message,
   reportTableExportParams,
   type Lang,
   type ReportRouter,
@@ -15,7 +16,8 @@ import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import { compileScope } from '../customers/scope.js';
 import { registerDownloadTemplate, type DownloadContext } from '../downloads/templates.js';
 import { computeDashboard, dateRange, DASHBOARDS } from './dashboards/index.js';
-import { findDashboardByRouter } from './service.js';
+import { mainlandRegions } from '../reference/regions.js';
+import { findDashboardByRouter, reportName } from './service.js';
 
 /**
  * The report screens' table as a background export (docs/decisions/0022, 0023): the report named
@@ -27,14 +29,18 @@ import { findDashboardByRouter } from './service.js';
 type Cell = string | number | null;
 interface Table {
   columns: string[];
-  rows: Cell[][];
   total: number;
+  /** The rows, read at once (a report without a paged table source). */
+  rows?: Cell[][];
+  /** The rows, keyset page by keyset page (the report's `tablePages`). */
+  pages?: () => AsyncIterable<Cell[][]>;
 }
 
 /** The menu grant of a report screen (its seeded menu code). */
 export const reportAuthority = (router: string) => `reportDownload:${router}`;
 
-const BATCH = 2000;
+/** Rows of one keyset page (and of one batch of a table read at once). */
+export const REPORT_PAGE_ROWS = 2000;
 
 /** One computation per run: count, columns and rows read the same table. */
 const computed = new WeakMap<object, Promise<Table>>();
@@ -42,14 +48,26 @@ const computed = new WeakMap<object, Promise<Table>>();
 function tableOf(ctx: DownloadContext<ReportTableExportParams>): Promise<Table> {
   let table = computed.get(ctx.params);
   if (!table) {
-    table = (async () => {
+    table = (async (): Promise<Table> => {
       const { db, owner, params, lang } = ctx;
       // The report may have been switched off since the job was asked for.
       if (!(await findDashboardByRouter(db, params.report))) throw new AppError(400, 'analytics.reportUnknown', { name: params.report });
       const scope = await compileScope(db, owner.id);
       const filter = { startDate: params.startDate, endDate: params.endDate, bu: params.bu, province: params.province };
-      const result = await computeDashboard(params.report, filter, { db, scope, userId: owner.id, lang, now: ctx.now(), tableRows: DOWNLOAD_LIMITS.sheetRowsMax });
-      return result ? result.table : { columns: [], rows: [], total: 0 };
+      const dashboard = { db, scope, userId: owner.id, lang, now: ctx.now() };
+      const def = DASHBOARDS[params.report as ReportRouter];
+      if (def?.tablePages) {
+        // Paged: the figures give the columns and the count; the rows are read page by page, never all at once.
+        const paged = await computeDashboard(params.report, filter, { ...dashboard, tableRows: 0 }, true);
+        if (!paged) return { columns: [], rows: [], total: 0 };
+        const { pages } = paged;
+        return { columns: paged.table.columns, total: paged.table.total, pages: () => pages(REPORT_PAGE_ROWS) };
+      }
+      const result = await computeDashboard(params.report, filter, { ...dashboard, tableRows: DOWNLOAD_LIMITS.sheetRowsMax });
+      if (!result) return { columns: [], rows: [], total: 0 };
+      const { rows, total } = result.table;
+      // Rows stopped at the sheet's limit: the true total makes the worker refuse the export.
+      return { columns: result.table.columns, rows, total: rows.length >= DOWNLOAD_LIMITS.sheetRowsMax ? Math.max(total, rows.length + 1) : rows.length };
     })();
     computed.set(ctx.params, table);
   }
@@ -85,14 +103,21 @@ registerDownloadTemplate<ReportTableExportParams, Cell[]>({
     // The dates the data call would refuse (a day that does not exist, a range too long or reversed) are refused now.
     dateRange(params, Date.now());
   },
-  columns: async (ctx) => (await tableOf(ctx)).columns.map((column, i) => ({ header: { zh: analyticsColumnLabel(column, 'zh'), en: analyticsColumnLabel(column, 'en') }, value: (row: Cell[]) => reportCell(column, row[i] ?? null, ctx.lang) })),
-  count: async (ctx) => {
-    const table = await tableOf(ctx);
-    // Rows stopped at the sheet's limit: the true total makes the worker refuse the export.
-    return table.rows.length >= DOWNLOAD_LIMITS.sheetRowsMax ? Math.max(table.total, table.rows.length + 1) : table.rows.length;
+  // The report's name, its period, and the BU and province it is narrowed to (the filters the report takes).
+  fileName: async (params, { db, lang, now }) => {
+    const def = DASHBOARDS[params.report as ReportRouter];
+    const range = dateRange(params, now);
+    const province = def?.filters.includes('province') && params.province ? (mainlandRegions().find((r) => r.code === params.province)?.name ?? params.province) : '';
+    return [await reportName(db, params.report, lang), message('download.fileName.period', lang, { start: range.startDate, end: range.endDate }), def?.filters.includes('bu') ? params.bu : '', province];
   },
+  columns: async (ctx) => (await tableOf(ctx)).columns.map((column, i) => ({ header: { zh: analyticsColumnLabel(column, 'zh'), en: analyticsColumnLabel(column, 'en') }, value: (row: Cell[]) => reportCell(column, row[i] ?? null, ctx.lang) })),
+  count: async (ctx) => (await tableOf(ctx)).total,
   async *rows(ctx) {
-    const { rows } = await tableOf(ctx);
-    for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+    const { rows, pages } = await tableOf(ctx);
+    if (pages) {
+      yield* pages();
+      return;
+    }
+    for (let i = 0; i < (rows ?? []).length; i += REPORT_PAGE_ROWS) yield rows!.slice(i, i + REPORT_PAGE_ROWS);
   },
 });

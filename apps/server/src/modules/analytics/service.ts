@@ -54,6 +54,15 @@ export async function findDashboardByRouter(db: Db, router: string): Promise<Das
   return rows[0] ? findDashboard(db, rows[0].id) : undefined;
 }
 
+/** A report screen's name in a language (its menu's name); the router when it has no menu. */
+export async function reportName(db: Db, router: string, lang: Lang): Promise<string> {
+  const [row] = await selectRows<{ name: string; name_en: string | null }>(db, sql`
+    select m.name, m.name_en from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
+     where m.router = ${router} order by m.id limit 1`);
+  if (!row) return router;
+  return lang === 'en' && row.name_en ? row.name_en : row.name;
+}
+
 /** The username header must be the signed-in user: nobody asks on behalf of someone else. */
 export function checkUsernameHeader(user: CurrentUser, header: string): void {
   if (header !== user.username) throw forbidden('analytics.usernameMismatch');

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
+import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 
 /**
@@ -48,9 +49,31 @@ const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interv
  * Doctors of the viewer's scope: `created` those created in the window (registrations; `byReps`:
  * only those a representative added), `asOf` every doctor existing at the window's end.
  */
-export async function doctorFigures(db: Db, w: ReportWindow, mode: 'created' | 'byReps' | 'asOf', limit: number): Promise<DoctorFigures> {
+type DoctorMode = 'created' | 'byReps' | 'asOf';
+
+function doctorWhereOf(w: ReportWindow, mode: DoctorMode): SQL {
   const when = mode === 'asOf' ? sql`d.created_at < ${w.to}` : sql`d.created_at >= ${w.from} and d.created_at < ${w.to}`;
-  const where = sql`${when} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)} ${mode === 'byReps' ? sql`and d.created_by is not null` : sql``}`;
+  return sql`${when} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)} ${mode === 'byReps' ? sql`and d.created_by is not null` : sql``}`;
+}
+
+/** The table rows of the doctor reports, newest first; `_at` is the keyset cursor's time. */
+function doctorRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
+  return selectRows<Counts>(db, sql`
+      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
+             d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime",
+             d.created_at::text as "_at"
+        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code left join users u on u.id = d.created_by
+       where ${where} and ${afterTimeCursor(sql`d.created_at`, [sql`d.id`], after)} order by d.created_at desc, d.id desc limit ${limit}`);
+}
+
+/** Every table row of a doctor report (doctorFigures' rows without its limit), keyset-paged: for the report-table export. */
+export function doctorReportPages(db: Db, w: ReportWindow, mode: DoctorMode, pageSize: number): AsyncGenerator<Counts[]> {
+  const where = doctorWhereOf(w, mode);
+  return keysetPages((after, size) => doctorRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId)] }), pageSize);
+}
+
+export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, limit: number): Promise<DoctorFigures> {
+  const where = doctorWhereOf(w, mode);
   const group = (label: SQL, join: SQL = sql``) =>
     selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label}, ''), '-') as name, count(*)::int as doctors from doctors d ${join} where ${where} group by 1 order by 2 desc, 1 limit 12`);
   const [totals, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows] = await Promise.all([
@@ -69,11 +92,7 @@ export async function doctorFigures(db: Db, w: ReportWindow, mode: 'created' | '
     group(sql`coalesce(dp.name, d.dept1_code)`, sql`left join departments dp on dp.code = d.dept1_code`),
     group(sql`d.source`),
     mode === 'byReps' ? group(sql`coalesce(nullif(u.real_name, ''), u.username)`, sql`left join users u on u.id = d.created_by`) : Promise.resolve([]),
-    selectRows<Counts>(db, sql`
-      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
-             d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime"
-        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code left join users u on u.id = d.created_by
-       where ${where} order by d.created_at desc, d.id desc limit ${limit}`),
+    doctorRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows };
 }
@@ -86,18 +105,36 @@ export interface TagFigures {
 }
 
 /** Tags put on doctors of the scope in the window (shared tags and the viewer's own). */
+function tagSource(w: ReportWindow): { from: SQL; where: SQL } {
+  return {
+    from: sql`doctor_tags dt join tags t on t.id = dt.tag_id and (t.owner_id is null or t.owner_id = ${w.scope.userId}) join doctors d on d.id = dt.doctor_id`,
+    where: sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`,
+  };
+}
+
+/** The taggings' table rows, newest first (then doctor and tag, both descending). */
+function tagRows(db: Db, { from, where }: { from: SQL; where: SQL }, after: TimeCursor | null, limit: number) {
+  return selectRows<Counts>(db, sql`
+      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, t.name as tag, case when t.owner_id is null then 'shared' else 'personal' end as "tagKind",
+             coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", dt.created_at as "createTime", dt.created_at::text as "_at", dt.tag_id as "_tagId"
+        from ${from} join hospitals h on h.id = d.hospital_id left join users u on u.id = dt.created_by
+       where ${where} and ${afterTimeCursor(sql`dt.created_at`, [sql`d.id`, sql`dt.tag_id`], after)} order by dt.created_at desc, d.id desc, dt.tag_id desc limit ${limit}`);
+}
+
+/** Every tagging row of the tag report, keyset-paged: for the report-table export. */
+export function tagReportPages(db: Db, w: ReportWindow, pageSize: number): AsyncGenerator<Counts[]> {
+  const source = tagSource(w);
+  return keysetPages((after, size) => tagRows(db, source, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId), Number(r._tagId)] }), pageSize);
+}
+
 export async function tagFigures(db: Db, w: ReportWindow, limit: number): Promise<TagFigures> {
-  const from = sql`doctor_tags dt join tags t on t.id = dt.tag_id and (t.owner_id is null or t.owner_id = ${w.scope.userId}) join doctors d on d.id = dt.doctor_id`;
-  const where = sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`;
+  const source = tagSource(w);
+  const { from, where } = source;
   const [totals, byDay, byTag, rows] = await Promise.all([
     selectRows<TagFigures['totals']>(db, sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`),
     selectRows<{ day: string; taggings: number }>(db, sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`),
     selectRows<{ name: string; taggings: number }>(db, sql`select t.name, count(*)::int as taggings from ${from} where ${where} group by 1 order by 2 desc, 1 limit 12`),
-    selectRows<Counts>(db, sql`
-      select d.id as "doctorId", d.name as "doctorName", h.name as hospital, t.name as tag, case when t.owner_id is null then 'shared' else 'personal' end as "tagKind",
-             coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", dt.created_at as "createTime"
-        from ${from} join hospitals h on h.id = d.hospital_id left join users u on u.id = dt.created_by
-       where ${where} order by dt.created_at desc, d.id desc limit ${limit}`),
+    tagRows(db, source, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byTag, rows };
 }
@@ -113,12 +150,47 @@ export interface HospitalFigures {
  * Customer master data of every type: the hospitals of the scope existing at the window's end,
  * with their doctors (primary affiliation) and secondary affiliations.
  */
-export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): Promise<HospitalFigures> {
-  const where = sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`;
-  // Doctors (primary affiliation) and open secondary affiliations per hospital, grouped once rather than per row.
-  const from = sql`hospitals h
+function hospitalSource(w: ReportWindow): { from: SQL; where: SQL } {
+  return {
+    where: sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`,
+    // Doctors (primary affiliation) and open secondary affiliations per hospital, grouped once rather than per row.
+    from: sql`hospitals h
     left join (select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1) dc on dc.hospital_id = h.id
-    left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`;
+    left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`,
+  };
+}
+
+/** Where a page of hospitals ended: its last row's doctors and id (the order is doctors desc, then id asc). */
+interface HospitalCursor {
+  doctors: number;
+  id: number;
+}
+
+/** The hospitals' table rows, most doctors first, then by id. */
+function hospitalRows(db: Db, { from, where }: { from: SQL; where: SQL }, after: HospitalCursor | null, limit: number) {
+  const next = after ? sql`(coalesce(dc.n, 0) < ${after.doctors} or (coalesce(dc.n, 0) = ${after.doctors} and h.id > ${after.id}))` : sql`true`;
+  return selectRows<Counts>(db, sql`
+      select h.id as "hospitalId", h.name as hospital, h.province, h.city, h.level, h.type as "hospitalType", h.covered,
+             coalesce(dc.n, 0) as doctors, coalesce(sc.n, 0) as secondary
+        from ${from} where ${where} and ${next} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`);
+}
+
+/** Every hospital row of the master-data report, keyset-paged: for the report-table export. */
+export async function* hospitalReportPages(db: Db, w: ReportWindow, pageSize: number): AsyncGenerator<Counts[]> {
+  const source = hospitalSource(w);
+  let after: HospitalCursor | null = null;
+  for (;;) {
+    const rows = await hospitalRows(db, source, after, pageSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { doctors: Number(last.doctors), id: Number(last.hospitalId) };
+  }
+}
+
+export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): Promise<HospitalFigures> {
+  const source = hospitalSource(w);
+  const { from, where } = source;
   const [totals, byLevel, byType, rows] = await Promise.all([
     selectRows<HospitalFigures['totals']>(db, sql`
       select count(*)::int as hospitals, count(*) filter (where h.covered)::int as covered,
@@ -127,10 +199,7 @@ export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): P
         from ${from} where ${where}`),
     selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.level, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1`),
     selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.type, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1 limit 12`),
-    selectRows<Counts>(db, sql`
-      select h.id as "hospitalId", h.name as hospital, h.province, h.city, h.level, h.type as "hospitalType", h.covered,
-             coalesce(dc.n, 0) as doctors, coalesce(sc.n, 0) as secondary
-        from ${from} where ${where} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`),
+    hospitalRows(db, source, null, limit),
   ]);
   return { totals: totals[0]!, byLevel, byType, rows };
 }

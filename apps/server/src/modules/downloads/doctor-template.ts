@@ -1,8 +1,30 @@
-import { CUSTOMERS_AUTHORITIES, doctorFilterQuery, type DoctorRow } from '@field-portal/shared';
+import { CUSTOMERS_AUTHORITIES, DOCTOR_RANGES, doctorFilterQuery, message, type DoctorFilter, type DoctorRow, type Lang } from '@field-portal/shared';
 import { countDoctorsToExport, doctorsToExport } from '../customers/export-rows.js';
+import { mainlandRegions } from '../reference/regions.js';
 import { registerDownloadTemplate } from './templates.js';
 
 const PAGE = 2000;
+
+let regionNames: Map<string, string> | undefined;
+const regionName = (code: string) => (regionNames ??= new Map(mainlandRegions().map((r) => [r.code, r.name]))).get(code) ?? code;
+
+/**
+ * What a doctor-list file holds: the doctor range, the search, the regions (up to three by name),
+ * and how many other filters narrow it.
+ */
+export function doctorListFileName(filter: DoctorFilter, lang: Lang): string[] {
+  const range = DOCTOR_RANGES.find((r) => r.code === filter.doctorRange);
+  const regions = [...(filter.provinceCodes ?? []), ...(filter.cityCodes ?? []), ...(filter.countyCodes ?? [])];
+  const named = new Set(['doctorRange', 'search', 'provinceCodes', 'cityCodes', 'countyCodes']);
+  const others = Object.entries(filter).filter(([key, value]) => !named.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
+  return [
+    message('download.template.doctorList', lang),
+    range ? (lang === 'zh' ? range.name : range.nameEn) : filter.doctorRange,
+    filter.search.trim(),
+    regions.slice(0, 3).map(regionName).join(',') + (regions.length > 3 ? ',…' : ''),
+    others > 0 ? message('download.fileName.moreFilters', lang, { n: others }) : '',
+  ];
+}
 
 /**
  * The doctor list as a background export (spec 001 section 7.7, "doctor excel export"): the filters
@@ -30,6 +52,7 @@ registerDownloadTemplate({
     { header: { zh: '适应症', en: 'indications' }, value: (d: DoctorRow) => d.indications.join('、') },
     { header: { zh: '标签', en: 'tags' }, value: (d: DoctorRow) => d.tags.map((t) => t.name).join('、') },
   ],
+  fileName: (params, { lang }) => doctorListFileName(params, lang),
   count: ({ db, owner, params }) => countDoctorsToExport(db, owner.id, params),
   rows: ({ db, owner, params }) => doctorsToExport(db, owner.id, params, PAGE),
 });

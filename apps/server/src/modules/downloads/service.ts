@@ -18,6 +18,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { holdsAuthority } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
+import { exportFileName, paramParts } from './file-name.js';
 import { downloadTemplate } from './templates.js';
 import { wakeDownloadWorkers } from './worker.js';
 
@@ -121,7 +122,8 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   const params = parsed.data as Record<string, unknown>;
   const dedupeKey = `${templateName}:${canonicalJson(params)}`;
   const at = new Date(deps.now()).toISOString();
-  const fileName = `${message(template.title, lang)}-${stamp(deps.now())}.xlsx`;
+  const parts = template.fileName ? await template.fileName(parsed.data, { db: deps.db, lang, now: deps.now() }) : [message(template.title, lang), ...paramParts(params)];
+  const fileName = exportFileName(parts, stamp(deps.now()));
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await selectRows<JobRow>(deps.db, sql`
       insert into download_jobs (user_id, created_by, template_name, params, dedupe_key, lang, file_name, created_at)

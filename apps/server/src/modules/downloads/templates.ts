@@ -43,6 +43,11 @@ export interface DownloadTemplate<P extends Record<string, unknown>, R> {
    * something that does not exist (400) or a grant that depends on the parameters (403). Throws an AppError.
    */
   check?(params: P, authorities: ReadonlySet<string>): void | Promise<void>;
+  /**
+   * What the file holds, as the parts of its name before the date, in the caller's language: the
+   * title or report name, then the filters or period. Absent: the title and the parameters' values.
+   */
+  fileName?(params: P, ctx: { db: Db; lang: Lang; now: number }): (string | number | null | undefined)[] | Promise<(string | number | null | undefined)[]>;
   /** How many rows the export will hold (the progress total), in the owner's scope. */
   count(ctx: DownloadContext<P>): Promise<number>;
   /** The rows, keyset page by keyset page, in the owner's scope: never the whole result in memory. */

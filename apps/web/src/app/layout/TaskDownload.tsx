@@ -1,4 +1,4 @@
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge, Button, Progress, Tooltip } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { DOWNLOAD_LIMITS } from '@field-portal/shared';
@@ -7,18 +7,28 @@ import { DOWNLOAD_CENTRE_PATH, useDownloadNotices, useDownloads } from '@/featur
 
 /**
  * The task-download button (spec 001 section 2.7): the caller's unfinished and undownloaded
- * exports (at most 99, then 99+), opening the download centre.
+ * exports (at most 99, then 99+), opening the download centre. While an export runs, a ring
+ * around the button fills with its progress (the newest running job's rows done of its total).
  */
 export function TaskDownload() {
   const { t } = useI18n();
   const navigate = useNavigate();
   useDownloadNotices();
   const query = useDownloads();
-  const label = t('topbar.taskDownload');
+  const running = query.data?.result.find((job) => job.status === 'running');
+  const label = running ? `${t('topbar.taskDownload')} · ${running.fileName} ${running.progress}%` : t('topbar.taskDownload');
+  const button = <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)} />;
   return (
     <Tooltip title={label}>
       <Badge count={query.data?.pending ?? 0} overflowCount={DOWNLOAD_LIMITS.badgeMax} size="small" data-testid="task-download-badge">
-        <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)} />
+        {running ? (
+          <span className="fp-task-download-progress" data-testid="task-download-progress" data-progress={running.progress}>
+            <Progress type="circle" percent={running.progress} size={34} strokeWidth={8} format={() => null} aria-hidden />
+            {button}
+          </span>
+        ) : (
+          button
+        )}
       </Badge>
     </Tooltip>
   );

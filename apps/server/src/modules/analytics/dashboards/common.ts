@@ -93,10 +93,17 @@ export interface Args {
   tableRows: number;
 }
 
+export type TableRows = Computed['table']['rows'];
+
 /** One dashboard: its filters and how its figures are computed. */
 export interface DashboardDef {
   filters: readonly FilterKey[];
   compute: (args: Args) => Promise<Computed>;
+  /**
+   * Every row of its table, keyset page by keyset page, in the table's order and columns (the
+   * report-table export; docs/decisions/0022). Absent: the export reads the table with `compute`.
+   */
+  tablePages?: (args: Args, pageSize: number) => AsyncIterable<TableRows>;
 }
 
 export const TABLE_ROWS = ANALYTICS_LIMITS.tableRows;

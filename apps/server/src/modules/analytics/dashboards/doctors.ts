@@ -1,7 +1,7 @@
 import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
 import { reachFigures, relationFigures } from '../../activity/report-figures.js';
-import { doctorFigures, doctorsInView, hospitalFigures, tagFigures, type ReportWindow } from '../../customers/report-figures.js';
-import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
+import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/report-figures.js';
+import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 import { windowOf } from './visits.js';
 
 /**
@@ -20,12 +20,23 @@ function namer(list: readonly { code: string; name: string; nameEn: string }[], 
 
 const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'title', 'doctorRange', 'source', 'createBy', 'createTime'];
 
-function doctorDashboard(mode: 'created' | 'byReps' | 'asOf') {
+type DoctorMode = 'created' | 'byReps' | 'asOf';
+
+/** The doctor table's rows as the screen shows them (titles by name). */
+const doctorTableRows = (a: Args, rows: Record<string, unknown>[]) => {
+  const title = namer(DOCTOR_TITLES, a.lang);
+  return tableOf(DOCTOR_COLUMNS, rows.map((r) => ({ ...r, title: title(r.title) })), 0).rows;
+};
+
+async function* doctorPages(mode: DoctorMode, a: Args, pageSize: number): AsyncGenerator<TableRows> {
+  for await (const page of doctorReportPages(a.db, customerWindow(a), mode, pageSize)) yield doctorTableRows(a, page);
+}
+
+function doctorDashboard(mode: DoctorMode) {
   return async (a: Args): Promise<Computed> => {
     const f = await doctorFigures(a.db, customerWindow(a), mode, a.tableRows);
     const title = namer(DOCTOR_TITLES, a.lang);
     const byTitle = f.byTitle.map((r) => ({ ...r, name: title(r.name) }));
-    const rows = f.rows.map((r) => ({ ...r, title: title(r.title) }));
     const t = f.totals;
     const kpis: Computed['kpis'] =
       mode === 'asOf'
@@ -51,7 +62,7 @@ function doctorDashboard(mode: 'created' | 'byReps' | 'asOf') {
             mode === 'byReps' ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors') : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
             groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
           ];
-    return { kpis, charts, table: tableOf(DOCTOR_COLUMNS, rows, t.doctors) };
+    return { kpis, charts, table: { columns: DOCTOR_COLUMNS, rows: doctorTableRows(a, f.rows), total: t.doctors } };
   };
 }
 
@@ -72,6 +83,12 @@ async function reachDoctor(a: Args): Promise<Computed> {
   };
 }
 
+const TAG_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'tag', 'tagKind', 'createBy', 'createTime'];
+
+async function* tagPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
+  for await (const page of tagReportPages(a.db, customerWindow(a), pageSize)) yield tableOf(TAG_COLUMNS, page, 0).rows;
+}
+
 async function docTagDetail(a: Args): Promise<Computed> {
   const f = await tagFigures(a.db, customerWindow(a), a.tableRows);
   return {
@@ -81,8 +98,21 @@ async function docTagDetail(a: Args): Promise<Computed> {
       { key: 'tagsUsed', value: f.totals.tags },
     ],
     charts: [dailyChart('taggingsPerDay', a.range, f.byDay, 'taggings'), groupChart('taggingsByTag', 'bar', f.byTag, 'name', 'taggings')],
-    table: tableOf(['doctorId', 'doctorName', 'hospital', 'tag', 'tagKind', 'createBy', 'createTime'], f.rows, f.totals.taggings),
+    table: tableOf(TAG_COLUMNS, f.rows, f.totals.taggings),
   };
+}
+
+const HOSPITAL_COLUMNS = ['hospitalId', 'hospital', 'province', 'city', 'level', 'hospitalType', 'covered', 'doctors', 'secondary'];
+
+/** The hospital table's rows as the screen shows them (level and type by name). */
+function hospitalTableRows(a: Args, rows: Record<string, unknown>[]): TableRows {
+  const level = namer(HOSPITAL_GRADES, a.lang);
+  const type = namer(HOSPITAL_TYPES, a.lang);
+  return tableOf(HOSPITAL_COLUMNS, rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })), 0).rows;
+}
+
+async function* hospitalPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
+  for await (const page of hospitalReportPages(a.db, customerWindow(a), pageSize)) yield hospitalTableRows(a, page);
 }
 
 async function masterData(a: Args): Promise<Computed> {
@@ -101,11 +131,7 @@ async function masterData(a: Args): Promise<Computed> {
       groupChart('hospitalsByLevel', 'bar', f.byLevel.map((r) => ({ ...r, name: level(r.name) })), 'name', 'hospitals'),
       groupChart('hospitalsByType', 'pie', f.byType.map((r) => ({ ...r, name: type(r.name) })), 'name', 'hospitals'),
     ],
-    table: tableOf(
-      ['hospitalId', 'hospital', 'province', 'city', 'level', 'hospitalType', 'covered', 'doctors', 'secondary'],
-      f.rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })),
-      f.totals.hospitals,
-    ),
+    table: { columns: HOSPITAL_COLUMNS, rows: hospitalTableRows(a, f.rows), total: f.totals.hospitals },
   };
 }
 
@@ -128,10 +154,10 @@ const province = ['province'] as const;
 
 export const DOCTOR_DASHBOARDS = {
   reachDoctor: { filters: ['bu', 'province'], compute: reachDoctor },
-  recruitDoctor: { filters: province, compute: doctorDashboard('byReps') },
-  docRegisDetail: { filters: province, compute: doctorDashboard('created') },
-  docTagDetail: { filters: province, compute: docTagDetail },
-  docMain: { filters: province, compute: doctorDashboard('asOf') },
-  masterData: { filters: province, compute: masterData },
+  recruitDoctor: { filters: province, compute: doctorDashboard('byReps'), tablePages: (a, size) => doctorPages('byReps', a, size) },
+  docRegisDetail: { filters: province, compute: doctorDashboard('created'), tablePages: (a, size) => doctorPages('created', a, size) },
+  docTagDetail: { filters: province, compute: docTagDetail, tablePages: tagPages },
+  docMain: { filters: province, compute: doctorDashboard('asOf'), tablePages: (a, size) => doctorPages('asOf', a, size) },
+  masterData: { filters: province, compute: masterData, tablePages: hospitalPages },
   rdRelation: { filters: ['bu', 'province'], compute: rdRelation },
 } as const satisfies Record<string, DashboardDef>;

@@ -2,7 +2,7 @@ import { DEFAULT_BU_LIST, type ReportRouter } from '@field-portal/shared';
 import type { Db } from '../../../db/client.js';
 import type { DataScope } from '../../customers/scope.js';
 import { CARD_DASHBOARDS } from './cards.js';
-import { dateRange, TABLE_ROWS, type Computed, type DashboardDef, type DashboardFilter, type Range } from './common.js';
+import { dateRange, TABLE_ROWS, type Computed, type DashboardDef, type DashboardFilter, type Range, type TableRows } from './common.js';
 import { DOCTOR_DASHBOARDS } from './doctors.js';
 import { ENGAGEMENT_DASHBOARDS } from './engagement.js';
 import { GOAL_DASHBOARDS } from './goals.js';
@@ -40,15 +40,25 @@ export interface DashboardContext {
 }
 
 /** A dashboard's figures for the filter, or undefined when the portal has no source for it. */
+type Computation = Computed & { range: Range; bu: string; province: string; filters: DashboardDef['filters'] };
+
+export async function computeDashboard(router: string, filter: DashboardFilter, ctx: DashboardContext): Promise<Computation | undefined>;
+/** With `paged`: also every row of its table, keyset page by keyset page, when the dashboard has a paged table source. */
 export async function computeDashboard(
   router: string,
   filter: DashboardFilter,
   ctx: DashboardContext,
-): Promise<(Computed & { range: Range; bu: string; province: string; filters: DashboardDef['filters'] }) | undefined> {
+  paged: true,
+): Promise<(Computation & { pages: (pageSize: number) => AsyncIterable<TableRows> }) | undefined>;
+export async function computeDashboard(router: string, filter: DashboardFilter, ctx: DashboardContext, paged?: true) {
   const def = DASHBOARDS[router as ReportRouter];
   if (!def) return undefined;
   const range = dateRange(filter, ctx.now);
   const bu = def.filters.includes('bu') ? (filter.bu ?? '') : '';
   const province = def.filters.includes('province') ? (filter.province ?? '') : '';
-  return { ...(await def.compute({ ...ctx, tableRows: ctx.tableRows ?? TABLE_ROWS, range, bu, province })), range, bu, province, filters: def.filters };
+  const args = { ...ctx, tableRows: ctx.tableRows ?? TABLE_ROWS, range, bu, province };
+  const computed = { ...(await def.compute(args)), range, bu, province, filters: def.filters };
+  if (!paged || !def.tablePages) return computed;
+  const tablePages = def.tablePages;
+  return { ...computed, pages: (pageSize: number) => tablePages(args, pageSize) };
 }

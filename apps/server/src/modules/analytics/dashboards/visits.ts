@@ -1,5 +1,5 @@
-import { callFigures, visitFigures, type ActivityWindow, type VisitSelection } from '../../activity/report-figures.js';
-import { dailyChart, groupChart, n, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef } from './common.js';
+import { callFigures, callReportPages, visitFigures, visitReportPages, type ActivityWindow, type VisitSelection } from '../../activity/report-figures.js';
+import { dailyChart, groupChart, n, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 
 /**
  * Visit and call dashboards (telephoneVisit, onlineGraphicVisit, multimediaVisit, effectiveVisit,
@@ -10,10 +10,25 @@ export const windowOf = (a: Args): ActivityWindow => ({ from: a.range.from, to: 
 
 const VISIT_COLUMNS = ['visitTime', 'rep', 'doctorName', 'hospital', 'channel', 'status', 'effective', 'durationSeconds', 'purpose'];
 
+/** Visit rows as the table shows them: the doctor's name and hospital, the status by its key. */
+const visitTableRows = (a: Args, rows: Record<string, unknown>[]) => withDoctorNames(a.db, rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
+
+function visitPages(selection: VisitSelection) {
+  return async function* (a: Args, pageSize: number): AsyncGenerator<TableRows> {
+    for await (const page of visitReportPages(a.db, windowOf(a), selection, pageSize)) yield tableOf(VISIT_COLUMNS, await visitTableRows(a, page), 0).rows;
+  };
+}
+
+const CALL_COLUMNS = ['startTime', 'callId', 'rep', 'doctorName', 'hospital', 'direction', 'durationSeconds'];
+
+async function* callPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
+  for await (const page of callReportPages(a.db, windowOf(a), pageSize)) yield tableOf(CALL_COLUMNS, await withDoctorNames(a.db, page), 0).rows;
+}
+
 function visitDashboard(selection: VisitSelection) {
   return async (a: Args): Promise<Computed> => {
     const f = await visitFigures(a.db, windowOf(a), selection, a.tableRows);
-    const rows = await withDoctorNames(a.db, f.rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
+    const rows = await visitTableRows(a, f.rows);
     return {
       kpis: [
         { key: 'visits', value: f.totals.visits },
@@ -50,17 +65,20 @@ async function callRecord(a: Args): Promise<Computed> {
       groupChart('callsByRep', 'bar', f.byRep, 'rep', 'calls'),
       groupChart('callsByDirection', 'pie', f.byDirection, 'direction', 'calls'),
     ],
-    table: tableOf(['startTime', 'callId', 'rep', 'doctorName', 'hospital', 'direction', 'durationSeconds'], rows, f.totals.calls),
+    table: tableOf(CALL_COLUMNS, rows, f.totals.calls),
   };
 }
 
 const filters = ['bu', 'province'] as const;
+const PHONE: VisitSelection = { channels: ['phone'] };
+const ONLINE: VisitSelection = { channels: ['online', 'wxwork'] };
+const VIDEO: VisitSelection = { channels: ['video'] };
 
 export const VISIT_DASHBOARDS = {
-  telephoneVisit: { filters, compute: visitDashboard({ channels: ['phone'] }) },
-  onlineGraphicVisit: { filters, compute: visitDashboard({ channels: ['online', 'wxwork'] }) },
-  multimediaVisit: { filters, compute: visitDashboard({ channels: ['video'] }) },
+  telephoneVisit: { filters, compute: visitDashboard(PHONE), tablePages: visitPages(PHONE) },
+  onlineGraphicVisit: { filters, compute: visitDashboard(ONLINE), tablePages: visitPages(ONLINE) },
+  multimediaVisit: { filters, compute: visitDashboard(VIDEO), tablePages: visitPages(VIDEO) },
   // every visit, with how many the effective-visit rule accepted
-  effectiveVisit: { filters, compute: visitDashboard({}) },
-  callRecord: { filters, compute: callRecord },
+  effectiveVisit: { filters, compute: visitDashboard({}), tablePages: visitPages({}) },
+  callRecord: { filters, compute: callRecord, tablePages: callPages },
 } as const satisfies Record<string, DashboardDef>;
