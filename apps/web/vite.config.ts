@@ -23,6 +23,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     // The budget check (build/check-budgets.ts) walks what each page loads from the manifest.
     manifest: true,
+    // Every browser the portal supports preloads modules itself; the polyfill would be in each entry.
+    modulePreload: { polyfill: false },
     // The console, the employee's phone page at /m/ (docs/decisions/0007) and the analytics share page at /bi/ (docs/decisions/0008).
     rollupOptions: {
       input: {

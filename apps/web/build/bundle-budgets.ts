@@ -55,12 +55,16 @@ const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/feat
  * data collection were merged: their labels, messages and schemas added about 12 KB to the entry
  * (decision 0016 says what was measured and what brings it back). Lowered to 315, 165 and 790 when
  * the areas' labels, messages and schemas, antd's Form, the OAuth and STOMP clients left the login
- * route and antd the phone page: measured then 313.5, 164.6 and at most 787.5 KB.
+ * route and antd the phone page: measured then 313.5, 164.6 and at most 787.5 KB. Then the login
+ * route came within its budget (antd, its providers and dayjs left the entry: 182.2 KB) and the
+ * phone page to 152.5 KB (the card viewer on open, no date library, bare SVG icons): phone lowered
+ * to 155. `other` went to 795: antd's providers moved from the entry into the layout, whose load
+ * the heaviest console page (the meeting report list, 792.6 KB) counts, in finer chunks.
  */
 export const CEILINGS_KB = {
-  login: 315,
-  phone: 165,
-  other: 790,
+  login: 250,
+  phone: 155,
+  other: 795,
 } as const;
 
 /** HTML entries and the budget of every load that starts there (the login page excepted). */

@@ -1,63 +1,11 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import { HTTP } from '@field-portal/shared';
-import { setHttpNotifier } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 
-const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#1d5fd1',
-    colorInfo: '#1d5fd1',
-    borderRadius: 6,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
-  },
-};
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** Whether the user asked the system for less motion (followed live when the setting changes). */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(REDUCED_MOTION);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
-
-/** Routes the HTTP client's toasts through antd's App context (theme and locale aware). */
-function HttpNotices() {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    setHttpNotifier((level, text) => {
-      void message.open({ type: level, content: text, duration: HTTP.toastMs / 1000, key: text });
-    });
-  }, [message]);
-  return null;
-}
-
+/**
+ * What every screen of the console needs. antd's providers are not here: they come with the
+ * screens that use antd (antd-providers.tsx), so the sign-in page loads without antd.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { lang } = useI18n();
-  // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
-  const reducedMotion = usePrefersReducedMotion();
-  const themed = useMemo<ThemeConfig>(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed}>
-        {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
-        <AntApp message={{ duration: HTTP.toastMs / 1000 }}>
-          <HttpNotices />
-          {children}
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button } from 'antd';
-import { CloseCircleFilled } from '@ant-design/icons';
 import { coreMessage as sharedMessage } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { SvgIcon } from '@/components/SvgIcon';
 import { isHttpError, refreshTokens } from '@/lib/http';
 import { currentLang, useI18n } from '@/lib/i18n';
 import { loginPathFor, stripStateFragment } from '@/lib/paths';
@@ -12,6 +12,7 @@ import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/sessio
 import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@/lib/session/queries';
 import { goToIdentityServer, NoWebCryptoError } from '@/lib/session/sso';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
+import { showToast } from '@/lib/toast';
 import { tagsStore } from '../layout/tag-bar/tags-store';
 import { isImplemented } from '../routes/page-registry';
 import { buildRouteTable } from '../routes/route-table';
@@ -20,11 +21,11 @@ import { startUp } from './start-up';
 
 type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto';
 
-/** A start-up that cannot go on: what failed and the way on (antd's Result, with its pictures, stays out of the entry). */
+/** A start-up that cannot go on: what failed and the way on, in plain elements (the entry loads no antd, docs/decisions/0016). */
 function StartUpProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="fp-fullpage-center fp-startup-problem" role="alert">
-      <CloseCircleFilled className="fp-startup-problem-icon" />
+      <SvgIcon icon={CloseCircleFilled} className="fp-startup-problem-icon" />
       <div className="fp-startup-problem-title">{title}</div>
       {children}
     </div>
@@ -42,7 +43,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = AntApp.useApp();
   const { t, msg } = useI18n();
   const fullPath = location.pathname + location.search;
   const path = stripStateFragment(fullPath);
@@ -84,8 +84,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
         if (cancelled || sessionEnded(error)) return;
         // 'failed to get user info', then log out with reason relogin (spec 001 sections 2.1, 4).
         const lang = currentLang();
-        void message.error(sharedMessage('session.userInfoFailed', lang));
-        void message.warning(sharedMessage('session.relogin', lang));
+        // Plain toasts: they outlive the screens with antd's App context, which this navigation leaves.
+        showToast('error', sharedMessage('session.userInfoFailed', lang));
+        showToast('warning', sharedMessage('session.relogin', lang));
         clearLocalSession();
         tagsStore.reset();
         void navigate(loginPathFor(path), { replace: true });
@@ -104,7 +105,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [phase, path, queryClient, navigate, message]);
+  }, [phase, path, queryClient, navigate]);
 
   const user = useQuery({ ...userInfoQuery, enabled: phase === 'ready' });
   const menus = useQuery({ ...menuListQuery, enabled: phase === 'ready' });
@@ -118,18 +119,18 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (phase === 'noWebCrypto') {
     return (
       <StartUpProblem title={msg('sso.noWebCrypto')}>
-        <Button type="primary" onClick={() => void navigate(loginPathFor(path), { replace: true })}>
+        <button type="button" className="fp-btn is-primary" onClick={() => void navigate(loginPathFor(path), { replace: true })}>
           {t('login.withPassword')}
-        </Button>
+        </button>
       </StartUpProblem>
     );
   }
   if (phase === 'tenantFailed' || phase === 'menuFailed') {
     return (
       <StartUpProblem title={phase === 'tenantFailed' ? msg('session.comFail') : t('startup.menuFailed')}>
-        <Button type="primary" onClick={() => setPhase(phase === 'tenantFailed' ? 'checking' : 'loading')}>
+        <button type="button" className="fp-btn is-primary" onClick={() => setPhase(phase === 'tenantFailed' ? 'checking' : 'loading')}>
           {t('common.retry')}
-        </Button>
+        </button>
       </StartUpProblem>
     );
   }

@@ -9,6 +9,7 @@ import { HOME_PATH } from '@/lib/paths';
 import { layoutRoutes } from '../routes/layout-routes';
 import { findPage } from '../routes/route-table';
 import { useRouterLocation } from '../routes/router-location';
+import { AntdProviders } from '../antd-providers';
 import { useSession } from '../session-context';
 import { IconSidebar } from './IconSidebar';
 import { SecondarySidebar } from './SecondarySidebar';
@@ -64,18 +65,20 @@ export function ShellLayout() {
   const hasPersonalCentre = table.pages.some((p) => p.path === PERSONAL_CENTRE_PATH);
 
   return (
-    <div className="fp-shell" style={SIDEBAR_STYLE}>
-      <IconSidebar table={table} activeId={areaId} />
-      {area ? <SecondarySidebar area={area} selectedPath={location.pathname} /> : null}
-      <div className="fp-main">
-        <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
-        <TagBar activePath={location.pathname} />
-        <main className="fp-content" ref={scrollRef}>
-          <div className="fp-page">{element}</div>
-          <TenantFooter />
-        </main>
+    <AntdProviders>
+      <div className="fp-shell" style={SIDEBAR_STYLE}>
+        <IconSidebar table={table} activeId={areaId} />
+        {area ? <SecondarySidebar area={area} selectedPath={location.pathname} /> : null}
+        <div className="fp-main">
+          <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
+          <TagBar activePath={location.pathname} />
+          <main className="fp-content" ref={scrollRef}>
+            <div className="fp-page">{element}</div>
+            <TenantFooter />
+          </main>
+        </div>
+        {current?.watermark ? <Watermark text={`${user.username} ${user.firstName}`} /> : null}
       </div>
-      {current?.watermark ? <Watermark text={`${user.username} ${user.firstName}`} /> : null}
-    </div>
+    </AntdProviders>
   );
 }

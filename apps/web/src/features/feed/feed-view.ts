@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { hasCardLink, isSafeCardLink, type FeedItem, type FeedPage, type Notice } from '@field-portal/shared';
 
 /** What the list shows: the pinned group and the must-read cards kept on top (first page only), then every other card once, in page order. */
@@ -64,19 +63,24 @@ export const JUST_NOW_SECONDS = 30;
  * without the year, else the full date.
  */
 export function timeLabel(iso: string, now: number): TimeLabel {
-  const at = dayjs(iso);
-  if (!at.isValid()) return { text: iso };
-  const current = dayjs(now);
-  const seconds = (current.valueOf() - at.valueOf()) / 1000;
+  // Plain dates (the phone page loads no date library): calendar days in the browser's time zone.
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { text: iso };
+  const current = new Date(now);
+  const seconds = (current.getTime() - at.getTime()) / 1000;
   // A clock a little behind the server's also says just now.
   if (seconds < JUST_NOW_SECONDS && seconds > -JUST_NOW_SECONDS) return { key: 'feed.justNow' };
-  if (at.isSame(current, 'day') && seconds > 0) {
+  if (sameDay(at, current) && seconds > 0) {
     return seconds < 3600 ? { key: 'feed.minutesAgo', n: Math.ceil(seconds / 60) } : { key: 'feed.hoursAgo', n: Math.floor(seconds / 3600) };
   }
-  if (at.isSame(current.subtract(1, 'day'), 'day')) return { key: 'feed.yesterday', time: at.format('HH:mm') };
-  if (at.isSame(current, 'year')) return { text: at.format('MM-DD HH:mm') };
-  return { text: at.format('YYYY-MM-DD HH:mm') };
+  const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (sameDay(at, new Date(current.getFullYear(), current.getMonth(), current.getDate() - 1))) return { key: 'feed.yesterday', time: clock };
+  const day = `${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${clock}`;
+  return { text: at.getFullYear() === current.getFullYear() ? day : `${at.getFullYear()}-${day}` };
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** The summary line of a card in the list: its summary text from the content JSON, else ''. */
 export function summaryOf(content: string): string {

@@ -17,8 +17,13 @@ type Notifier = (level: NoticeLevel, text: string) => void;
 let notifier: Notifier = (level, text) => showToast(level, text);
 let sessionExpiredHandler: () => void = () => undefined;
 
-export function setHttpNotifier(next: Notifier): void {
+/** Routes the client's toasts to `next`; returns the function that puts back the previous ones (the screens with antd's App context have left). */
+export function setHttpNotifier(next: Notifier): () => void {
+  const previous = notifier;
   notifier = next;
+  return () => {
+    if (notifier === next) notifier = previous;
+  };
 }
 
 export function setSessionExpiredHandler(next: () => void): void {

@@ -25,6 +25,8 @@ export const en: Record<CoreLabelKey, string> = {
   'login.sso': 'Sign in with single sign-on',
   'login.orPassword': 'or with a username and password',
   'login.withPassword': 'Sign in with a username and password',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
 
   'sso.signingIn': 'Finishing single sign-on…',
   'sso.failedTitle': 'Single sign-on did not finish',

@@ -1,9 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import Cookies from 'js-cookie';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import { API, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
@@ -12,16 +9,14 @@ import type { AreaLabels } from './labels';
 export type { LabelKey };
 export type { AreaLabels };
 
-const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };
-
 /** The language kept in the cookie (spec 001 section 1), else the default zh. */
 export function savedLang(): Lang {
   const value = Cookies.get(LANG_COOKIE);
   return isLang(value) ? value : DEFAULT_LANG;
 }
 
+// dayjs follows the language where a screen uses it (lib/dayjs-locale.ts): the sign-in and phone pages load no date library.
 function applyLang(lang: Lang) {
-  dayjs.locale(DAYJS_LOCALE[lang]);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 

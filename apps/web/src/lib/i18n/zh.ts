@@ -29,6 +29,8 @@ export const zh = {
   'login.sso': '使用单点登录',
   'login.orPassword': '或使用账号密码登录',
   'login.withPassword': '使用账号密码登录',
+  'login.showPassword': '显示密码',
+  'login.hidePassword': '隐藏密码',
 
   'sso.signingIn': '正在完成单点登录…',
   'sso.failedTitle': '单点登录未完成',

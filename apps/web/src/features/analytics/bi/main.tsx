@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { isLang, MESSAGES } from '@field-portal/shared';
 import { addLabels, addMessages, i18n } from '@/lib/i18n';
 import * as analyticsLabels from '@/lib/i18n/labels/analytics';
+import '@/lib/dayjs-locale';
 import '@/styles/global.css';
 import { BiApp } from './BiApp';
 

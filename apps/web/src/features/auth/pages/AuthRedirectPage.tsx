@@ -10,6 +10,7 @@ import { clearLocalSession } from '@/lib/session/local-session';
 import { browserEnvironment, callbackAddress, PHONE_PAGE, takePendingSignIn } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
 import { ssoSignIn } from '../api/sso-sign-in';
+import { withAntd } from '@/app/antd-providers';
 
 /** Longest provider error text shown; it arrives in the URL and is shown as plain text only. */
 const MAX_PROVIDER_TEXT = 200;
@@ -19,7 +20,7 @@ const MAX_PROVIDER_TEXT = 200;
  * The state names the sign-in this browser started; the server redeems the code with the PKCE
  * verifier and checks the nonce, and the user goes on to the page they wanted.
  */
-export function AuthRedirectPage() {
+function AuthRedirectScreen() {
   const { t, msg, lang } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -77,3 +78,5 @@ export function AuthRedirectPage() {
     </div>
   );
 }
+
+export const AuthRedirectPage = withAntd(AuthRedirectScreen);

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Divider, Input } from 'antd';
-import { CheckCircleFilled, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { DataUseNotice } from '@/components/DataUseNotice';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { SvgIcon } from '@/components/SvgIcon';
 import { TenantFooter } from '@/components/TenantFooter';
 import { forgetUserData } from '@/lib/query-client';
 import { describeFailure } from '@/lib/http';
@@ -15,7 +17,19 @@ import { saveTokens } from '@/lib/session/tokens';
 import { signIn } from '../api/sign-in';
 import { useCredentials } from '../hooks/use-credentials';
 import { useIdentityServer } from '../hooks/use-identity-server';
+import { ErrorAlert, LanguageToggle, PasswordField, TextField } from '../components/plain';
 import './login.css';
+
+/** Fetches the console's layout (and antd with it) when the browser is idle; none of it renders here. */
+function prefetchConsole(): () => void {
+  const load = () => void import('@/app/layout/ShellLayout').catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(load, 2000);
+  return () => window.clearTimeout(timer);
+}
 
 /** A few of the advertised functions (spec 001 section 1) beside the form. */
 const BRAND_POINTS: LabelKey[] = ['home.functions.doctor360', 'home.functions.opinion', 'home.functions.kol', 'home.covers.cards'];
@@ -30,6 +44,9 @@ export function LoginPage() {
 
   // No page of the previous session is mounted here: forget its data.
   useEffect(() => forgetUserData(), []);
+  // The console behind the sign-in (antd, the layout) is fetched once the page has painted and the
+  // browser is idle, so signing in is quick, without counting in this page's first load.
+  useEffect(() => prefetchConsole(), []);
 
   const login = useMutation({
     mutationFn: signIn,
@@ -58,7 +75,7 @@ export function LoginPage() {
           <ul className="fp-login-points">
             {BRAND_POINTS.map((key) => (
               <li key={key}>
-                <CheckCircleFilled /> {t(key)}
+                <SvgIcon icon={CheckCircleFilled} /> {t(key)}
               </li>
             ))}
           </ul>
@@ -66,36 +83,36 @@ export function LoginPage() {
       </section>
       <section className="fp-login-panel">
         <div className="fp-login-lang">
-          <LanguageSwitch size="small" />
+          <LanguageToggle />
         </div>
         <div className="fp-login-card">
           <h2>{t('login.title')}</h2>
           <p className="fp-login-sub">{tenant.data?.enterpriseName ?? t('login.subtitle')}</p>
-          {sso.problem ? <Alert className="fp-login-alert" type="error" showIcon title={sso.problem} role="alert" /> : null}
+          {sso.problem ? <ErrorAlert>{sso.problem}</ErrorAlert> : null}
           {sso.server ? (
             <>
-              <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} onClick={() => void sso.signIn()}>
-                {t('login.sso')}
-              </Button>
-              <Divider plain>
-                {t('login.orPassword')}
-              </Divider>
+              <button type="button" className="fp-btn is-primary is-large is-block" onClick={() => void sso.signIn()}>
+                <SvgIcon icon={SafetyCertificateOutlined} />
+                <span>{t('login.sso')}</span>
+              </button>
+              <div className="fp-divider" role="separator">
+                <span>{t('login.orPassword')}</span>
+              </div>
             </>
           ) : null}
-          {failure ? <Alert className="fp-login-alert" type="error" showIcon title={describeFailure(failure, lang)} role="alert" /> : null}
+          {failure ? <ErrorAlert>{describeFailure(failure, lang)}</ErrorAlert> : null}
           <form className="fp-login-form" noValidate onSubmit={submit}>
             <div className="fp-login-field">
               <label htmlFor="fp-login-username">{t('login.username')}</label>
-              <Input
+              <TextField
                 id="fp-login-username"
                 name="username"
-                prefix={<UserOutlined />}
+                prefix={<SvgIcon icon={UserOutlined} />}
                 autoComplete="username"
-                size="large"
                 autoFocus
                 disabled={pending}
                 value={values.username}
-                status={problems.username ? 'error' : undefined}
+                invalid={problems.username ?? false}
                 aria-invalid={problems.username ?? false}
                 aria-describedby={problems.username ? 'fp-login-username-problem' : undefined}
                 onChange={(event) => change('username', event.target.value)}
@@ -108,15 +125,14 @@ export function LoginPage() {
             </div>
             <div className="fp-login-field">
               <label htmlFor="fp-login-password">{t('login.password')}</label>
-              <Input.Password
+              <PasswordField
                 id="fp-login-password"
                 name="password"
-                prefix={<LockOutlined />}
+                prefix={<SvgIcon icon={LockOutlined} />}
                 autoComplete="current-password"
-                size="large"
                 disabled={pending}
                 value={values.password}
-                status={problems.password ? 'error' : undefined}
+                invalid={problems.password ?? false}
                 aria-invalid={problems.password ?? false}
                 aria-describedby={problems.password ? 'fp-login-password-problem' : undefined}
                 onChange={(event) => change('password', event.target.value)}
@@ -127,9 +143,10 @@ export function LoginPage() {
                 </p>
               ) : null}
             </div>
-            <Button type={sso.server ? 'default' : 'primary'} htmlType="submit" size="large" block loading={pending}>
-              {t('login.submit')}
-            </Button>
+            <button type="submit" className={`fp-btn is-large is-block${sso.server ? '' : ' is-primary'}${pending ? ' is-loading' : ''}`} aria-busy={pending}>
+              {pending ? <span className="fp-spinner" aria-hidden="true" /> : null}
+              <span>{t('login.submit')}</span>
+            </button>
           </form>
           <div className="fp-login-notice">
             <DataUseNotice />

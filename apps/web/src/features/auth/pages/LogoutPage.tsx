@@ -2,12 +2,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Result } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
+import { withAntd } from '@/app/antd-providers';
 
 /** Longest reason shown; the text arrives in the URL and is shown as plain text only. */
 const MAX_REASON = 200;
 
 /** /logout?message=… : why the session ended, and the way back in (spec 001 section 2.1). */
-export function LogoutPage() {
+function LogoutScreen() {
   const { t, msg } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -27,3 +28,5 @@ export function LogoutPage() {
     </div>
   );
 }
+
+export const LogoutPage = withAntd(LogoutScreen);

@@ -1,4 +1,6 @@
-import { PictureOutlined, UserOutlined } from '@ant-design/icons';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { SvgIcon } from '@/components/SvgIcon';
 import { useFileObjectUrl } from '../hooks/use-file-object-url';
 
 interface CardImageProps {
@@ -16,7 +18,7 @@ export function CardImage({ url, alt, className, fallback = 'picture' }: CardIma
   if (src) return <img className={classes} src={src} alt={alt} draggable={false} />;
   return (
     <span className={`${classes} is-empty`} role="img" aria-label={alt}>
-      {fallback === 'person' ? <UserOutlined /> : <PictureOutlined />}
+      <SvgIcon icon={fallback === 'person' ? UserOutlined : PictureOutlined} />
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { PaperClipOutlined, PlayCircleFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import PaperClipOutlined from '@ant-design/icons-svg/es/asn/PaperClipOutlined';
+import PlayCircleFilled from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
 import { hasCardLink, isSafeCardLink, type CardType } from '@field-portal/shared';
+import { SvgIcon } from '@/components/SvgIcon';
+import { formatTime as writeTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { fetchCardFile } from '../api/card-file';
 import { isCardType } from '../templates';
@@ -51,10 +53,13 @@ function parsed(content: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** The time a preview shows before the card has one: now. */
+const nowText = () => writeTime(new Date());
+
 function formatTime(value: string): string {
   if (!value) return '';
-  const time = dayjs(value);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm') : value;
+  // Plain dates: the phone's card viewer loads no date library (docs/decisions/0016).
+  return writeTime(value) || value;
 }
 
 /** What a card shows, read defensively: content comes from storage or from a query string. */
@@ -109,7 +114,7 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
   }
 
   const title = shown.title || (placeholders ? t('cards.preview.placeholderTitle') : '');
-  const time = shown.time || (placeholders ? dayjs().format('YYYY-MM-DD HH:mm') : '');
+  const time = shown.time || (placeholders ? nowText() : '');
   const author = shown.author || (placeholders ? t('cards.preview.placeholderSource') : '');
   const titleNode = shown.link ? (
     <a href={shown.link} target="_blank" rel="noopener noreferrer">
@@ -133,7 +138,7 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
           <div className="fp-card-item-video">
             {image(0, 'is-wide')}
             <span className="fp-card-item-play" aria-label={t('cards.item.video')}>
-              <PlayCircleFilled />
+              <SvgIcon icon={PlayCircleFilled} />
             </span>
           </div>
           {summary}
@@ -195,7 +200,7 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
       {body}
       {shown.attachment ? (
         <button type="button" className="fp-card-item-attachment" onClick={() => void download(shown.attachment!).catch(() => undefined)}>
-          <PaperClipOutlined />
+          <SvgIcon icon={PaperClipOutlined} />
           <span>{shown.attachment.name}</span>
         </button>
       ) : null}

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Result } from 'antd';
 import { useI18n } from '@/lib/i18n';
+import { withAntd } from '@/app/antd-providers';
 
 function BackHome() {
   const { t } = useI18n();
@@ -13,7 +14,7 @@ function BackHome() {
 }
 
 /** Unknown paths and routes the user lacks land here (spec 001 section 2.1). */
-export function NotFoundPage() {
+function NotFoundScreen() {
   const { t } = useI18n();
   return (
     <div className="fp-fullpage-center">
@@ -22,7 +23,7 @@ export function NotFoundPage() {
   );
 }
 
-export function UnauthorizedPage() {
+function UnauthorizedScreen() {
   const { t } = useI18n();
   return (
     <div className="fp-fullpage-center">
@@ -32,7 +33,7 @@ export function UnauthorizedPage() {
 }
 
 /** Outside-layout routes of spec 001 section 2.2 that the portal has no screen for yet. */
-export function UnavailablePage() {
+function UnavailableScreen() {
   const { msg } = useI18n();
   return (
     <div className="fp-fullpage-center">
@@ -40,3 +41,9 @@ export function UnavailablePage() {
     </div>
   );
 }
+
+export const NotFoundPage = withAntd(NotFoundScreen);
+
+export const UnauthorizedPage = withAntd(UnauthorizedScreen);
+
+export const UnavailablePage = withAntd(UnavailableScreen);

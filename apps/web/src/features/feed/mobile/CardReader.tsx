@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { ArrowLeftOutlined, CheckCircleFilled, ExportOutlined, PushpinFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
+import PushpinFilled from '@ant-design/icons-svg/es/asn/PushpinFilled';
+import { SvgIcon } from '@/components/SvgIcon';
 import type { FeedItem } from '@field-portal/shared';
 import { CardItem } from '@/features/cards/components/CardItem';
+import { formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { readerLinkOf } from '../feed-view';
 import { Tag } from './ui';
-
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** One card full screen, in the console's card renderer: its link opens in a new tab, its attachment downloads. */
 export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => void }) {
@@ -19,12 +21,12 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
     <div className="fp-m-reader" role="dialog" aria-modal="true" aria-label={item.title}>
       <header className="fp-m-bar">
         <button ref={back} type="button" className="fp-m-btn is-text" onClick={onBack}>
-          <ArrowLeftOutlined />
+          <SvgIcon icon={ArrowLeftOutlined} />
           <span>{t('feed.back')}</span>
         </button>
         <span className="fp-m-reader-tags">
           {item.pinned ? (
-            <Tag tone="orange" icon={<PushpinFilled />}>
+            <Tag tone="orange" icon={<SvgIcon icon={PushpinFilled} />}>
               {t('feed.pinned')}
             </Tag>
           ) : null}
@@ -39,16 +41,16 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
         {link ? (
           <div className="fp-m-reader-link">
             <a className="fp-m-btn is-ghost is-block" href={link} target="_blank" rel="noopener noreferrer">
-              <ExportOutlined />
+              <SvgIcon icon={ExportOutlined} />
               <span>{t('feed.openLink')}</span>
             </a>
           </div>
         ) : null}
         <p className="fp-m-reader-meta">
-          <span>{t('feed.sentAt', { time: at(item.lastSentAt) })}</span>
+          <span>{t('feed.sentAt', { time: formatTime(item.lastSentAt) })}</span>
           {item.firstOpenTime ? (
             <span className="fp-m-reader-read">
-              <CheckCircleFilled /> {t('feed.openedAt', { time: at(item.firstOpenTime) })}
+              <SvgIcon icon={CheckCircleFilled} /> {t('feed.openedAt', { time: formatTime(item.firstOpenTime) })}
             </span>
           ) : null}
         </p>

@@ -1,6 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { ExclamationCircleFilled, InboxOutlined, LogoutOutlined, PushpinFilled, ReloadOutlined, TranslationOutlined, UserOutlined, WarningFilled } from '@ant-design/icons';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import PushpinFilled from '@ant-design/icons-svg/es/asn/PushpinFilled';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
+import { SvgIcon } from '@/components/SvgIcon';
 import type { FeedItem, FeedPage } from '@field-portal/shared';
 import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
 import { onNotice } from '@/lib/realtime';
@@ -10,8 +18,10 @@ import { endSession } from '@/lib/session/end-session';
 import { showToast } from '@/lib/toast';
 import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
 import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
-import { CardReader } from './CardReader';
 import { MenuButton, Spinner, Tag } from './ui';
+
+// The card viewer (and the console's card renderer in it) loads when a card is first opened, not with the list.
+const CardReader = lazy(() => import('./CardReader').then((m) => ({ default: m.CardReader })));
 
 type Translate = (key: LabelKey, params?: Record<string, string | number>) => string;
 
@@ -42,7 +52,7 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
           {summary ? <span className="fp-m-row-summary">{summary}</span> : null}
           <span className="fp-m-row-meta">
             {item.pinned ? (
-              <Tag tone="orange" icon={<PushpinFilled />}>
+              <Tag tone="orange" icon={<SvgIcon icon={PushpinFilled} />}>
                 {t('feed.pinned')}
               </Tag>
             ) : null}
@@ -144,15 +154,15 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
         </div>
         <div className="fp-m-bar-actions">
           <button type="button" className="fp-m-icon-btn" aria-label={t('feed.refresh')} onClick={() => void query.refetch()}>
-            <ReloadOutlined spin={refreshing} />
+            <SvgIcon icon={ReloadOutlined} spin={refreshing} />
           </button>
           <MenuButton
             label={t('feed.menu')}
-            icon={<UserOutlined />}
+            icon={<SvgIcon icon={UserOutlined} />}
             entries={[
-              { key: 'zh', icon: <TranslationOutlined />, label: t('lang.zh') },
-              { key: 'en', icon: <TranslationOutlined />, label: t('lang.en') },
-              { key: 'out', icon: <LogoutOutlined />, label: t('feed.signOut'), divided: true },
+              { key: 'zh', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.zh') },
+              { key: 'en', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.en') },
+              { key: 'out', icon: <SvgIcon icon={LogoutOutlined} />, label: t('feed.signOut'), divided: true },
             ]}
             onSelect={(key) => {
               if (key === 'out') void signOut();
@@ -178,7 +188,7 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
           </div>
         ) : query.isError && empty ? (
           <div className="fp-m-state" role="alert">
-            <WarningFilled className="fp-m-state-icon is-warning" />
+            <SvgIcon icon={WarningFilled} className="fp-m-state-icon is-warning" />
             <p className="fp-m-state-title">{t('feed.loadFailed')}</p>
             <button type="button" className="fp-m-btn" onClick={() => void query.refetch()}>
               {t('common.retry')}
@@ -186,7 +196,7 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
           </div>
         ) : empty ? (
           <div className="fp-m-state fp-m-empty">
-            <InboxOutlined className="fp-m-state-icon" />
+            <SvgIcon icon={InboxOutlined} className="fp-m-state-icon" />
             <p className="fp-m-state-title">{t('feed.empty')}</p>
             <p>{t('feed.emptyHint')}</p>
           </div>
@@ -195,7 +205,7 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
             {view.pinned.length > 0 ? (
               <section aria-label={t('feed.pinnedGroup')}>
                 <h2 className="fp-m-group">
-                  <PushpinFilled /> {t('feed.pinnedGroup')}
+                  <SvgIcon icon={PushpinFilled} /> {t('feed.pinnedGroup')}
                 </h2>
                 <ul className="fp-m-list">
                   {view.pinned.map((item) => (
@@ -207,7 +217,7 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
             {view.keptOnTop.length > 0 ? (
               <section aria-label={t('feed.keptOnTopGroup')}>
                 <h2 className="fp-m-group is-must-read">
-                  <ExclamationCircleFilled /> {t('feed.keptOnTopGroup')}
+                  <SvgIcon icon={ExclamationCircleFilled} /> {t('feed.keptOnTopGroup')}
                 </h2>
                 <ul className="fp-m-list">
                   {view.keptOnTop.map((item) => (
@@ -239,7 +249,19 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
           </>
         )}
       </main>
-      {opened ? <CardReader item={opened} onBack={() => window.history.back()} /> : null}
+      {opened ? (
+        <Suspense
+          fallback={
+            <div className="fp-m-reader" role="status" aria-label={opened.title}>
+              <div className="fp-m-reader-loading">
+                <Spinner />
+              </div>
+            </div>
+          }
+        >
+          <CardReader item={opened} onBack={() => window.history.back()} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { SvgIcon } from '@/components/SvgIcon';
 import { signIn } from '@/features/auth/api/sign-in';
 import { useCredentials } from '@/features/auth/hooks/use-credentials';
 import { useIdentityServer } from '@/features/auth/hooks/use-identity-server';
@@ -49,7 +52,7 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
         {sso.server ? (
           <>
             <button type="button" className="fp-m-btn is-primary is-block is-large" onClick={() => void sso.signIn()}>
-              <SafetyCertificateOutlined />
+              <SvgIcon icon={SafetyCertificateOutlined} />
               <span>{t('login.sso')}</span>
             </button>
             <div className="fp-m-divider" role="separator">
@@ -66,7 +69,7 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
           <div className="fp-m-field">
             <label htmlFor="fp-m-username">{t('login.username')}</label>
             <span className={`fp-m-input${problems.username ? ' is-wrong' : ''}`}>
-              <UserOutlined />
+              <SvgIcon icon={UserOutlined} />
               <input
                 id="fp-m-username"
                 name="username"
@@ -88,7 +91,7 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
           <div className="fp-m-field">
             <label htmlFor="fp-m-password">{t('login.password')}</label>
             <span className={`fp-m-input${problems.password ? ' is-wrong' : ''}`}>
-              <LockOutlined />
+              <SvgIcon icon={LockOutlined} />
               <input
                 id="fp-m-password"
                 name="password"

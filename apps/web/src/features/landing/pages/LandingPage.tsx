@@ -18,6 +18,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
 import { hasAccessToken } from '@/lib/session/local-session';
 import './landing.css';
+import { withAntd } from '@/app/antd-providers';
 
 /** The advertised functions of spec 001 section 1. */
 const FUNCTIONS: { key: LabelKey; icon: ReactNode }[] = [
@@ -41,7 +42,7 @@ const COVERS: LabelKey[] = [
 ];
 
 /** /home: a public page that says what the portal is, with the way in. */
-export function LandingPage() {
+function LandingScreen() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signedIn] = useState(hasAccessToken);
@@ -91,3 +92,5 @@ export function LandingPage() {
     </div>
   );
 }
+
+export const LandingPage = withAntd(LandingScreen);
