@@ -19,6 +19,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // On PostgreSQL the demo is seeded once into a template database before any file runs.
+          globalSetup: onPostgres ? ['test/postgres-template.setup.ts'] : [],
         },
       },
       { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] } },

@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { scratchDatabase, templateDatabase } from '../src/db/scratch.js';
-import { snapshotKey } from '../src/db/snapshot.js';
-import { buildDemoTemplate } from '../src/db/template.js';
+import { scratchDatabase } from '../src/db/scratch.js';
+import { buildDemoTemplate, demoTemplateDatabase } from '../src/db/template.js';
 import { AuthCache } from '../src/platform/auth-cache.js';
 import { DiskFileStore } from '../src/platform/storage.js';
 import { TokenService } from '../src/platform/tokens.js';
@@ -45,16 +44,7 @@ export interface Harness {
 async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    // The demo data is seeded once a day per version of the seed (a template database) and copied per file.
-    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    const template = await templateDatabase(adminUrl, 'fp_demo_template', `${snapshotKey()}_${day}`, async (url) => {
-      const seeding = await openDatabase({ databaseUrl: url, poolSize: 2 });
-      try {
-        await seedDemoData(seeding.db);
-      } finally {
-        await seeding.close();
-      }
-    });
+    const template = await demoTemplateDatabase(adminUrl);
     const scratch = await scratchDatabase(adminUrl, 'fp_test', template);
     const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
     return {

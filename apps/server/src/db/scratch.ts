@@ -31,15 +31,19 @@ export async function scratchDatabase(adminUrl: string, prefix: string, template
  * The name of a template database `${prefix}_${key}`, made once by `fill` (given the new
  * database's URL; it must close its connections) and then copied by `scratchDatabase` — a file
  * copy on the server instead of a fresh seed for every test file. Runs sharing the server wait
- * for the one that makes it (an advisory lock); templates of other keys are dropped when unused.
+ * for the one that makes it (an advisory lock on the name). A key ends with its day (`…_20261123`): templates
+ * of earlier days are dropped when unused, while other keys of the same day stay, so two checkouts
+ * of different code sharing one server do not drop each other's template.
  */
 export async function templateDatabase(adminUrl: string, prefix: string, key: string, fill: (url: string) => Promise<void>): Promise<string> {
   const name = `${prefix}_${key}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   return onServer(adminUrl, async (admin) => {
-    await admin.query('select pg_advisory_lock(hashtext($1))', [prefix]);
+    const exists = async () => Boolean((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount);
+    if (await exists()) return name;
+    // The lock is the template's own: a run of other code building its template does not hold this one up.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
     try {
-      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-      if (rowCount) return name;
+      if (await exists()) return name;
       const building = `${name}_building`;
       await admin.query(`drop database if exists ${building} with (force)`);
       await admin.query(`create database ${building}`);
@@ -50,14 +54,15 @@ export async function templateDatabase(adminUrl: string, prefix: string, key: st
         throw error;
       }
       await admin.query(`alter database ${building} rename to ${name}`);
+      const day = name.slice(name.lastIndexOf('_'));
       const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1 and datname <> $2", [`${prefix}\\_%`, name]);
-      for (const { datname } of rows) {
+      for (const { datname } of rows.filter((row) => !row.datname.endsWith(day) && !row.datname.endsWith(`${day}_building`))) {
         // One still being copied by another run stays; it goes next time.
         await admin.query(`drop database if exists "${datname.replace(/"/g, '')}"`).catch(() => undefined);
       }
       return name;
     } finally {
-      await admin.query('select pg_advisory_unlock(hashtext($1))', [prefix]);
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
     }
   });
 }

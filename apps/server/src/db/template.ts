@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { seedDemoData } from '../seed/demo.js';
 import { openDatabase } from './client.js';
-import { demoSnapshotPath, isDatabaseDir } from './snapshot.js';
+import { templateDatabase } from './scratch.js';
+import { demoSnapshotPath, isDatabaseDir, snapshotKey } from './snapshot.js';
 
 /**
  * Build step: initdb, the migrations and the demo seed, run once into a directory that a
@@ -25,4 +26,22 @@ export async function buildDemoTemplate(): Promise<string> {
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(tmp, target);
   return target;
+}
+
+/**
+ * The PostgreSQL counterpart for the tests: the demo seeded once a day per version of the seed
+ * into a template database on the server of `adminUrl`, which each test file copies. The
+ * PostgreSQL test run makes it before the first file starts (vitest's global setup), so no
+ * file's hook waits for a seed on a busy machine.
+ */
+export function demoTemplateDatabase(adminUrl: string): Promise<string> {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return templateDatabase(adminUrl, 'fp_demo_template', `${snapshotKey()}_${day}`, async (url) => {
+    const seeding = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    try {
+      await seedDemoData(seeding.db);
+    } finally {
+      await seeding.close();
+    }
+  });
 }
