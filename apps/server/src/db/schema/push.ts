@@ -39,7 +39,7 @@ export const pushes = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     /**
      * Deliveries of this entry opened at least once. Kept by the trigger deliveries_first_open
-     * (migration 0003_platform), so the read dashboards sum a few thousand queue entries instead of
+     * (migration 0003_platform; one UPDATE per statement since migration feed_open_cards), so the read dashboards sum a few thousand queue entries instead of
      * scanning every delivery (docs/decisions/0008).
      */
     readCount: integer('read_count').notNull().default(0),

@@ -7,6 +7,8 @@ import { CardOpens } from './open-batch.js';
 import { feedPage, unreadCount, wwidOfUser, type FeedDeps } from './service.js';
 
 const tags = ['feed'];
+/** Calls of feed_open_cards at once on PostgreSQL (the pool holds 10 connections by default). */
+const OPEN_CALLS_AT_ONCE = 3;
 
 /**
  * The employee feed (docs/decisions/0007): any signed-in user sees the cards delivered to
@@ -15,7 +17,8 @@ const tags = ['feed'];
 export async function feedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): FeedDeps => ({ db: app.ctx.database.db, now: app.ctx.now });
-  const opens = new CardOpens(app.ctx.database.db, app.ctx.now);
+  // PostgreSQL: a few batches of opens at once, each on a pooled connection; PGlite has one.
+  const opens = new CardOpens(app.ctx.database.db, app.ctx.now, app.ctx.database.kind === 'postgres' ? OPEN_CALLS_AT_ONCE : 1);
 
   r.get(API.feed.cards, {
     schema: {
