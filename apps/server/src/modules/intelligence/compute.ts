@@ -8,6 +8,7 @@ import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
 import { insertLiteral } from '../customers/dataset.js';
 import { meetingParticipation } from '../meetings/repo.js';
 import { randomSource } from '../customers/generator.js';
+import { recordRun } from './history.js';
 
 /**
  * The recompute (docs/decisions/0024): relations, network metrics and KOL scores, from the
@@ -119,7 +120,7 @@ export async function loadWeights(tx: Tx): Promise<Record<KolDimension, number>>
 }
 
 /** Relations from co-authorship (SQL over this module's papers) and from meetings (the meetings service). */
-async function writeRelations(tx: Tx): Promise<void> {
+async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
   await tx.execute(sql`delete from intel_relations`);
   await tx.execute(sql`
     insert into intel_relations (a, b, type, weight, count, first_year, last_year)
@@ -127,8 +128,9 @@ async function writeRelations(tx: Tx): Promise<void> {
       from intel_paper_authors x
       join intel_paper_authors y on y.paper_id = x.paper_id and y.doctor_id > x.doctor_id
       join intel_papers p on p.id = x.paper_id
+     where ${asOfYear === null ? sql`true` : sql`p.year <= ${asOfYear}`}
      group by x.doctor_id, y.doctor_id`);
-  const rows = await meetingParticipation(tx);
+  const rows = (await meetingParticipation(tx)).filter((r) => asOfYear === null || r.year <= asOfYear);
   const byMeeting = new Map<number, typeof rows>();
   for (const r of rows) {
     let list = byMeeting.get(r.meetingId);
@@ -159,8 +161,19 @@ async function writeRelations(tx: Tx): Promise<void> {
   if (values.length > 0) await insertLiteral(tx, 'intel_relations', ['a', 'b', 'type', 'weight', 'count', 'first_year', 'last_year'], values);
 }
 
+export interface RecomputeOptions {
+  /**
+   * Compute from the data as it stood at the end of this year (papers, academic records and
+   * meetings up to it); the run is dated the year's last day. The demo seed uses it for the run
+   * before the current one, so the score history starts from real rows (docs/decisions/0024).
+   */
+  asOfYear?: number;
+}
+
 /** Runs the whole recompute inside `tx`. */
-export async function recompute(tx: Tx, now: Date = new Date()): Promise<ComputeStats> {
+export async function recompute(tx: Tx, now: Date = new Date(), options: RecomputeOptions = {}): Promise<ComputeStats> {
+  const asOfYear = options.asOfYear ?? null;
+  const upTo = (column: ReturnType<typeof sql.raw>) => (asOfYear === null ? sql`true` : sql`${column} <= ${asOfYear}`);
   const started = performance.now();
   let peak = process.memoryUsage().rss;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
@@ -170,7 +183,7 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
   sample();
 
   // 1. relations
-  await writeRelations(tx);
+  await writeRelations(tx, asOfYear);
   const edges = await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`);
   sample();
 
@@ -205,18 +218,18 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
 
   // 3. raw values
   const items = new Map<number, Record<string, number>>();
-  for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items group by doctor_id, kind`)) {
+  for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where ${upTo(sql.raw('year'))} group by doctor_id, kind`)) {
     const id = Number(r.doctor_id);
     let m = items.get(id);
     if (!m) items.set(id, (m = {}));
     m[r.kind] = Number(r.n);
   }
   const papers = new Map<string, number>();
-  for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id group by a.doctor_id, p.indication`)) {
+  for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where ${upTo(sql.raw('p.year'))} group by a.doctor_id, p.indication`)) {
     papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
   }
   const spoken = new Map<number, number>();
-  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee') spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
+  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee' && (asOfYear === null || r.year <= asOfYear)) spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
   sample();
 
   // 4. percentiles per indication, scores, tiers
@@ -229,7 +242,7 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
     }
   });
   await tx.execute(sql`delete from intel_kol_scores`);
-  const at = now.toISOString();
+  const at = asOfYear === null ? now.toISOString() : `${asOfYear}-12-31T23:59:59.000Z`;
   const mean = doctors.length > 0 ? 1 / doctors.length : 0;
   let scored = 0;
   for (const [indication, members] of byIndication) {
@@ -256,7 +269,10 @@ export async function recompute(tx: Tx, now: Date = new Date()): Promise<Compute
     sample();
   }
   const relationCount = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
+  const history = await recordRun(tx, at, asOfYear, scored);
+  sample();
   return {
+    historyChanged: history.changed,
     doctors: doctors.length,
     relations: Number(relationCount[0]?.n ?? 0),
     scored,
