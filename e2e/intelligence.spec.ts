@@ -56,6 +56,27 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   expect(ranks).toEqual(ranks.map((_, i) => i + 1));
 });
 
+test('the province map shows each province\'s figures, a click filters the ranking, and explain shows the score trend', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'msl01');
+  await page.goto('/#/doctor/KOLmapping');
+  const map = page.locator('[data-testid="province-map"][data-ready="true"]');
+  await expect(map).toBeVisible({ timeout: 30_000 });
+  await expect(map.locator('canvas')).toHaveCount(1);
+  const box = (await map.boundingBox())!;
+  const x = Number(await map.getAttribute('data-focus-x'));
+  const y = Number(await map.getAttribute('data-focus-y'));
+  await page.mouse.move(box.x + x, box.y + y);
+  const tip = map.locator('div').filter({ hasText: '已评分医生数' }).last();
+  await expect(tip).toContainText('T1 KOL 数');
+  await expect(tip).toContainText('平均得分');
+  await page.mouse.click(box.x + x, box.y + y);
+  await expect(page.getByTestId('province-filter')).toContainText('省份:');
+  await expect(page.getByTestId('compare-1')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
+  await expect(page.getByTestId('kol-history')).toBeVisible({ timeout: 30_000 });
+});
+
 test('the academic network opens a co-author', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'msl01');

@@ -25,3 +25,13 @@ test('a representative acts on a suggestion and it leaves the list', async ({ pa
   await expect(page.getByText('已标记为完成')).toBeVisible();
   await expect(page.locator(`[data-testid="suggestion"] a[href="${href}"]`)).toHaveCount(0);
 });
+
+test('a rising KOL score is a reason, with both scores and the date', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'rep01');
+  await page.goto('/#/doctor/doctorIntelligenceAdvice');
+  await page.getByRole('combobox', { name: '建议类别' }).click();
+  await page.getByTitle('重点 KOL').click();
+  await expect(page.getByTestId('suggestion').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('suggestion-reasons').filter({ hasText: /KOL 评分自 \d{4}-\d{2}-\d{2} 起 [\d.]+ → [\d.]+/ }).first()).toBeVisible();
+});

@@ -165,7 +165,8 @@ describe('KOL mapping', () => {
     expect(ok<IntelJobState>(await get('msl01', P.job)).status).toBe('done');
     ok(await call('admin', 'PUT', P.saveWeights, { weights: KOL_DEFAULT_WEIGHTS }));
     await runNextJob(h.database.db);
-  }, 120_000);
+    // two recomputes of 20,000 doctors (each also storing its score history) on a loaded machine
+  }, 240_000);
   it('finds look-alike doctors with their features', async () => {
     const result = ok<{ indication: string; list: LookAlike[] }>(await get('msl01', `${P.lookAlike}?doctorId=${top}&size=5`));
     expect(result.list.length).toBe(5);

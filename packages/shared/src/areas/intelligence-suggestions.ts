@@ -25,7 +25,7 @@ export const SUGGESTION_AUTHORITY = 'doctor:doctorIntelligenceAdvice';
 export const SUGGESTION_CATEGORIES = ['visit', 'academic', 'kol'] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
 
-export const SUGGESTION_REASONS = ['notVisited', 'kolTier', 'coauthorOfTop', 'recentPapers'] as const;
+export const SUGGESTION_REASONS = ['notVisited', 'kolTier', 'coauthorOfTop', 'recentPapers', 'risingScore', 'yourMeeting'] as const;
 export type SuggestionReasonCode = (typeof SUGGESTION_REASONS)[number];
 
 export const SUGGESTION_ACTIONS = ['done', 'dismissed'] as const;
@@ -42,6 +42,10 @@ export const SUGGESTION_LIMITS = {
   topDoctors: 3,
   /** "Recent papers": at least N papers in the current and the previous calendar year. */
   recentPapersMin: 2,
+  /** "Rising KOL score": the score rose by at least this many points since the previous recompute run. */
+  risingMinDelta: 5,
+  /** "Spoke at / attended your meeting": meetings you organise or co-organise that started in the last N days. */
+  meetingDays: 90,
   /** Candidates considered per representative: the highest-scoring doctors of the scope. */
   candidates: 400,
   /** Suggestions kept per representative and category. */
@@ -61,12 +65,14 @@ export type SuggestionReason =
   | { code: 'notVisited'; points: number; evidence: { lastVisitAt: string | null; days: number | null; visits: number } }
   | { code: 'kolTier'; points: number; evidence: { indication: string; score: number; tier: string } }
   | { code: 'coauthorOfTop'; points: number; evidence: { topDoctorId: number; topDoctorName: string; topScore: number; papers: number; paperId: number; paperTitle: string; year: number } }
-  | { code: 'recentPapers'; points: number; evidence: { papers: number; sinceYear: number; latestTitle: string; latestYear: number; citations: number } };
+  | { code: 'recentPapers'; points: number; evidence: { papers: number; sinceYear: number; latestTitle: string; latestYear: number; citations: number } }
+  | { code: 'risingScore'; points: number; evidence: { indication: string; from: number; to: number; since: string } }
+  | { code: 'yourMeeting'; points: number; evidence: { meetingId: number; meetingName: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number } };
 
 /** The reason every suggestion of a category has (the others join it as support). */
 export const CATEGORY_REASONS: Record<SuggestionCategory, readonly SuggestionReasonCode[]> = {
-  visit: ['notVisited'],
-  kol: ['kolTier'],
+  visit: ['notVisited', 'yourMeeting'],
+  kol: ['kolTier', 'risingScore'],
   academic: ['coauthorOfTop', 'recentPapers'],
 };
 
@@ -124,6 +130,11 @@ export const SUGGESTION_MESSAGES = {
     zh: '{since} 年以来发表 {papers} 篇论文(被引 {citations}),最新《{title}》({year})',
     en: '{papers} papers since {since} (cited {citations}), latest "{title}" ({year})',
   },
+  'intel.suggestion.reason.risingScore': { zh: '{indication} KOL 评分自 {date} 起 {from} → {to}', en: 'KOL score {from} → {to} in {indication} since {date}' },
+  'intel.suggestion.reason.yourMeeting.attendee': { zh: '{date} 参加了您的会议《{name}》', en: 'Attended your meeting "{name}" on {date}' },
+  'intel.suggestion.reason.yourMeeting.speaker': { zh: '{date} 在您的会议《{name}》上讲课', en: 'Spoke at your meeting "{name}" on {date}' },
+  'intel.suggestion.reason.yourMeeting.chair': { zh: '{date} 主持了您的会议《{name}》', en: 'Chaired your meeting "{name}" on {date}' },
+  'intel.suggestion.reason.yourMeeting.more': { zh: '(近 {days} 天共 {n} 场)', en: ' ({n} of your meetings in {days} days)' },
   'intel.suggestion.points': { zh: '+{points} 分', en: '+{points} points' },
   'intel.suggestion.priority': { zh: '优先级', en: 'Priority' },
   'intel.suggestion.priorityHow': { zh: '优先级 = 各理由得分之和(最高 100)', en: 'Priority = the sum of the reasons\u2019 points (at most 100)' },

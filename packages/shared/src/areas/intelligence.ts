@@ -124,6 +124,8 @@ export const INTELLIGENCE_LIMITS = {
   lookAlikeMax: 20,
   /** A count stops at this value and says "more than" (big tables). */
   countCap: 10_000,
+  /** Score history: the recompute keeps the scores of this many runs (only changed scores are stored). */
+  historyRuns: 6,
 } as const;
 
 /** Kinds of academic record (doctor detail: job and academic info, spec 001 section 3). */
@@ -216,6 +218,8 @@ export interface KolExplain {
   of: number;
   computedAt: string;
   dimensions: KolDimensionValue[];
+  /** The score at each kept recompute run, oldest first (the last is the current score). */
+  history: { at: string; score: number }[];
 }
 
 export interface Doctor360 {

@@ -20,3 +20,4 @@ export * from './intelligence.js';
 export * from './downloads.js';
 export * from './datacollection.js';
 export * from './intelligence-suggestions.js';
+export * from './intelligence-history.js';

@@ -8,6 +8,7 @@ import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
 import { insertLiteral } from '../customers/dataset.js';
 import { meetingParticipation } from '../meetings/repo.js';
 import { randomSource } from '../customers/generator.js';
+import { recordRun } from './history.js';
 
 /**
  * The recompute (docs/decisions/0024): relations, network metrics and KOL scores, from the
@@ -139,7 +140,7 @@ export async function loadWeights(tx: Tx): Promise<Record<KolDimension, number>>
 }
 
 /** Relations from co-authorship (SQL over this module's papers) and from meetings (the meetings service). */
-async function writeRelations(tx: Tx): Promise<void> {
+async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
   await tx.execute(sql`delete from intel_relations`);
   await tx.execute(sql`
     insert into intel_relations (a, b, type, weight, count, first_year, last_year)
@@ -147,8 +148,9 @@ async function writeRelations(tx: Tx): Promise<void> {
       from intel_paper_authors x
       join intel_paper_authors y on y.paper_id = x.paper_id and y.doctor_id > x.doctor_id
       join intel_papers p on p.id = x.paper_id
+     where ${asOfYear === null ? sql`true` : sql`p.year <= ${asOfYear}`}
      group by x.doctor_id, y.doctor_id`);
-  const rows = await meetingParticipation(tx);
+  const rows = (await meetingParticipation(tx)).filter((r) => asOfYear === null || r.year <= asOfYear);
   const byMeeting = new Map<number, typeof rows>();
   for (const r of rows) {
     let list = byMeeting.get(r.meetingId);
@@ -179,8 +181,21 @@ async function writeRelations(tx: Tx): Promise<void> {
   if (values.length > 0) await insertLiteral(tx, 'intel_relations', ['a', 'b', 'type', 'weight', 'count', 'first_year', 'last_year'], values);
 }
 
+export interface RecomputeOptions {
+  /**
+   * Compute from the data as it stood at the end of this year (papers, academic records and
+   * meetings up to it); the run is dated the year's last day. The demo seed uses it for the run
+   * before the current one, so the score history starts from real rows (docs/decisions/0024).
+   */
+  asOfYear?: number;
+  /** Above this many relations the network metrics are computed per province (docs/decisions/0024). */
+  shardAboveRelations?: number;
+}
+
 /** Runs the whole recompute inside `tx`. */
-export async function recompute(tx: Tx, now: Date = new Date(), options: { shardAboveRelations?: number } = {}): Promise<ComputeStats> {
+export async function recompute(tx: Tx, now: Date = new Date(), options: RecomputeOptions = {}): Promise<ComputeStats> {
+  const asOfYear = options.asOfYear ?? null;
+  const upTo = (column: ReturnType<typeof sql.raw>) => (asOfYear === null ? sql`true` : sql`${column} <= ${asOfYear}`);
   const started = performance.now();
   let peak = process.memoryUsage().rss;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
@@ -190,7 +205,7 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: { shard
   sample();
 
   // 1. relations
-  await writeRelations(tx);
+  await writeRelations(tx, asOfYear);
   const [relationTotal] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
   const sharded = Number(relationTotal?.n ?? 0) > (options.shardAboveRelations ?? SHARD_ABOVE_RELATIONS);
   sample();
@@ -275,19 +290,19 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: { shard
   const items = new Map<number, Record<string, number>>();
   const papers = new Map<string, number>();
   for (const [lo, hi] of idRanges(doctors, 50_000)) {
-    for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} group by doctor_id, kind`)) {
+    for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} and ${upTo(sql.raw('year'))} group by doctor_id, kind`)) {
       const id = Number(r.doctor_id);
       let m = items.get(id);
       if (!m) items.set(id, (m = {}));
       m[r.kind] = Number(r.n);
     }
-    for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} group by a.doctor_id, p.indication`)) {
+    for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} and ${upTo(sql.raw('p.year'))} group by a.doctor_id, p.indication`)) {
       papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
     }
     sample();
   }
   const spoken = new Map<number, number>();
-  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee') spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
+  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee' && (asOfYear === null || r.year <= asOfYear)) spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
   sample();
 
   // 4. percentiles per indication, scores, tiers
@@ -300,7 +315,7 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: { shard
     }
   });
   await tx.execute(sql`delete from intel_kol_scores`);
-  const at = now.toISOString();
+  const at = asOfYear === null ? now.toISOString() : `${asOfYear}-12-31T23:59:59.000Z`;
   const mean = doctors.length > 0 ? 1 / doctors.length : 0;
   let scored = 0;
   for (const [indication, members] of byIndication) {
@@ -326,7 +341,10 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: { shard
     scored += rows.length;
     sample();
   }
+  const history = await recordRun(tx, at, asOfYear, scored);
+  sample();
   return {
+    historyChanged: history.changed,
     doctors: doctors.length,
     relations: Number(relationTotal?.n ?? 0),
     scored,

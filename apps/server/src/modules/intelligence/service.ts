@@ -43,6 +43,7 @@ import { businessRecord } from '../activity/business-record.js';
 import { regionsOf } from '../reference/service.js';
 import { meetingParticipationOf } from '../meetings/repo.js';
 import { loadWeights } from './compute.js';
+import { scoreHistory } from './history.js';
 import { queueRecompute } from './jobs.js';
 
 /**
@@ -274,9 +275,10 @@ export async function kolExplain(db: Db, scope: DataScope, indication: string, d
           from intel_kol_scores s where s.indication = ${indication} and s.doctor_id = ${doctorId}`,
   );
   if (!row) throw notFound('intel.notScored');
-  const weights = await loadWeights(db);
+  const [weights, history] = await Promise.all([loadWeights(db), scoreHistory(db, doctorId, indication)]);
   const total = KOL_DIMENSIONS.reduce((s, d) => s + weights[d], 0);
   return {
+    history,
     doctor: ref(summary),
     indication,
     score: Number(row.score),

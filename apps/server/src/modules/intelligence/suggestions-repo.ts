@@ -12,6 +12,8 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { visitsOfRepTo } from '../activity/report-figures.js';
+import { doctorsAtMeetingsOf } from '../meetings/repo.js';
+import { scoreRises } from './history.js';
 import { compileScope, doctorIdsInScope, doctorInScope, doctorSummaries, type DataScope } from '../customers/scope.js';
 import { keepTop, suggestionsFor, type DoctorFacts } from './suggestions.js';
 
@@ -34,6 +36,23 @@ export async function candidateFacts(db: Db | Tx, userId: number, scope: DataSco
     cache?.set(key, shared);
   }
   const facts = shared.map((f) => ({ ...f }));
+  // Doctors at the representative's own recent meetings (meetings service), in scope.
+  const meetings = await doctorsAtMeetingsOf(db, userId, new Date(now.getTime() - L.meetingDays * DAY_MS), now, L.candidates);
+  const known = new Map(facts.map((f) => [f.doctorId, f]));
+  const newIds = [...meetings.keys()].filter((id) => !known.has(id));
+  if (newIds.length > 0) {
+    const inScope = await doctorSummaries(db, newIds, scope);
+    const best = await bestScores(db, [...inScope.keys()]);
+    for (const id of inScope.keys()) {
+      const f: DoctorFacts = { doctorId: id, best: best.get(id) ?? null };
+      facts.push(f);
+      known.set(id, f);
+    }
+  }
+  for (const [id, m] of meetings) {
+    const f = known.get(id);
+    if (f) f.meeting = m;
+  }
   const visits = await visitsOfRepTo(db, userId, facts.map((f) => f.doctorId), now);
   for (const f of facts) {
     const v = visits.get(f.doctorId);
@@ -70,19 +89,14 @@ async function scopeFacts(db: Db | Tx, scope: DataScope, now: Date): Promise<Doc
          order by c.other, c.papers desc, c.top`,
   );
   const topScore = new Map(tops.map((t) => [t.id, t.score]));
-  const extra = coauthors.map((c) => Number(c.other)).filter((id) => !facts.has(id));
+  // Rising scores since the previous recompute run (history.ts), in scope.
+  const rises = await scoreRises(db, scope, L.risingMinDelta, L.candidates);
+  const extra = [...new Set([...coauthors.map((c) => Number(c.other)), ...rises.map((r) => r.doctorId)])].filter((id) => !facts.has(id));
   if (extra.length > 0) {
-    const extraBest = await selectRows<{ doctor_id: number; indication: string; score: number; tier: string }>(
-      db,
-      sql`select distinct on (s.doctor_id) s.doctor_id, s.indication, s.score, s.tier from intel_kol_scores s
-           where s.doctor_id in (${ids(extra)}) order by s.doctor_id, s.score desc, s.indication`,
-    );
-    const found = new Map(extraBest.map((r) => [Number(r.doctor_id), r]));
-    for (const id of extra) {
-      const r = found.get(id);
-      facts.set(id, { doctorId: id, best: r ? { indication: r.indication, score: Number(r.score), tier: r.tier } : null });
-    }
+    const found = await bestScores(db, extra);
+    for (const id of extra) facts.set(id, { doctorId: id, best: found.get(id) ?? null });
   }
+  for (const r of rises) facts.get(r.doctorId)!.rise = { indication: r.indication, from: r.from, to: r.to, since: r.since };
   for (const c of coauthors) {
     const f = facts.get(Number(c.other))!;
     if (f.coauthor) continue; // the first (most papers) top doctor
@@ -110,6 +124,17 @@ async function scopeFacts(db: Db | Tx, scope: DataScope, now: Date): Promise<Doc
     facts.get(Number(r.doctor_id))!.recent = { papers: Number(r.papers), sinceYear, latestTitle: r.latest_title, latestYear: Number(r.latest_year), citations: Number(r.citations) };
   }
   return [...facts.values()];
+}
+
+/** The best KOL score of each doctor (by id). */
+async function bestScores(db: Db | Tx, doctorIds: number[]): Promise<Map<number, NonNullable<DoctorFacts['best']>>> {
+  if (doctorIds.length === 0) return new Map();
+  const rows = await selectRows<{ doctor_id: number; indication: string; score: number; tier: string }>(
+    db,
+    sql`select distinct on (s.doctor_id) s.doctor_id, s.indication, s.score, s.tier from intel_kol_scores s
+         where s.doctor_id in (${ids(doctorIds)}) order by s.doctor_id, s.score desc, s.indication`,
+  );
+  return new Map(rows.map((r) => [Number(r.doctor_id), { indication: r.indication, score: Number(r.score), tier: r.tier }]));
 }
 
 /** Recomputes one representative's suggestions: open rows are replaced; doctors with live feedback stay out. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUGGESTION_LIMITS as L } from '@field-portal/shared';
-import { coauthorReason, keepTop, kolTierReason, notVisitedReason, reasonsFor, recentPapersReason, suggestionsFor, type DoctorFacts } from './suggestions.js';
+import { coauthorReason, keepTop, kolTierReason, notVisitedReason, reasonsFor, recentPapersReason, risingReason, suggestionsFor, yourMeetingReason, type DoctorFacts } from './suggestions.js';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -55,6 +55,45 @@ describe('recentPapers', () => {
   it('does not fire with fewer or none', () => {
     expect(recentPapersReason(facts({ recent: { ...recent, papers: 1 } }))).toBeUndefined();
     expect(recentPapersReason(facts())).toBeUndefined();
+  });
+});
+
+describe('risingScore', () => {
+  const since = '2025-12-31T23:59:59.000Z';
+  it(`fires when the score rose by ${L.risingMinDelta} points since the previous run, with both scores and the date`, () => {
+    const rise = { indication: '糖尿病', from: 61.04, to: 61.04 + L.risingMinDelta, since };
+    expect(risingReason(facts({ rise }))).toEqual({ code: 'risingScore', points: 5 + L.risingMinDelta, evidence: { indication: '糖尿病', from: 61, to: 66, since } });
+    expect(risingReason(facts({ rise: { ...rise, from: 40, to: 74 } }))?.points).toBe(20);
+  });
+  it('does not fire just below the threshold, for a fall, or without history', () => {
+    expect(risingReason(facts({ rise: { indication: '糖尿病', from: 61, to: 61 + L.risingMinDelta - 0.01, since } }))).toBeUndefined();
+    expect(risingReason(facts({ rise: { indication: '糖尿病', from: 74, to: 61, since } }))).toBeUndefined();
+    expect(risingReason(facts())).toBeUndefined();
+  });
+  it('makes a KOL suggestion on its own', () => {
+    const out = suggestionsFor(facts({ visits: { visits: 1, lastVisitAt: daysAgo(2) }, rise: { indication: '糖尿病', from: 50, to: 58, since } }), now);
+    expect(out).toEqual([{ doctorId: 7, category: 'kol', priority: 13, reasons: [expect.objectContaining({ code: 'risingScore' })] }]);
+  });
+});
+
+describe('yourMeeting', () => {
+  const meeting = { meetingId: 5, title: '糖尿病学术沙龙', startTime: daysAgo(10), role: 'speaker' as const, meetings: 2 };
+  it('fires for a speaker or attendee of the representative\'s meeting in the window, with the meeting and its date', () => {
+    expect(yourMeetingReason(facts({ meeting }), now)).toEqual({
+      code: 'yourMeeting',
+      points: 15,
+      evidence: { meetingId: 5, meetingName: '糖尿病学术沙龙', startTime: daysAgo(10), role: 'speaker', meetings: 2 },
+    });
+    expect(yourMeetingReason(facts({ meeting: { ...meeting, role: 'attendee', startTime: daysAgo(L.meetingDays) } }), now)?.points).toBe(10);
+  });
+  it('does not fire for an older or future meeting, or without one', () => {
+    expect(yourMeetingReason(facts({ meeting: { ...meeting, startTime: daysAgo(L.meetingDays + 1) } }), now)).toBeUndefined();
+    expect(yourMeetingReason(facts({ meeting: { ...meeting, startTime: daysAgo(-1) } }), now)).toBeUndefined();
+    expect(yourMeetingReason(facts(), now)).toBeUndefined();
+  });
+  it('makes a visit suggestion even for a recently visited doctor', () => {
+    const out = suggestionsFor(facts({ best: null, meeting }), now);
+    expect(out).toEqual([{ doctorId: 7, category: 'visit', priority: 15, reasons: [expect.objectContaining({ code: 'yourMeeting' })] }]);
   });
 });
 

@@ -10,9 +10,9 @@ import {
 /**
  * The rules of smart suggestions (docs/decisions/0029), pure: the facts of one doctor (read from
  * rows by suggestions-repo.ts) in, the reasons that fire and the suggestions by category out.
- * Each reason carries the evidence it fired on and its points; the priority is their sum. The
- * points are scaled so that all four together reach 100 at most (notVisited ≤ 25, kolTier ≤ 30,
- * coauthorOfTop ≤ 25, recentPapers ≤ 20).
+ * Each reason carries the evidence it fired on and its points; the priority is their sum, at
+ * most 100 (notVisited ≤ 25, kolTier ≤ 30, coauthorOfTop ≤ 25, recentPapers ≤ 20, risingScore ≤ 20,
+ * yourMeeting ≤ 15).
  */
 
 const DAY_MS = 86_400_000;
@@ -27,6 +27,10 @@ export interface DoctorFacts {
   coauthor?: { topDoctorId: number; topDoctorName: string; topScore: number; papers: number; paperId: number; paperTitle: string; year: number };
   /** Papers since `sinceYear` (intel_paper_authors + intel_papers). */
   recent?: { papers: number; sinceYear: number; latestTitle: string; latestYear: number; citations: number };
+  /** The biggest rise of the doctor's score from the previous recompute run to the latest (history.ts). */
+  rise?: { indication: string; from: number; to: number; since: string };
+  /** The representative's latest meeting the doctor spoke at, chaired or attended (meetings service). */
+  meeting?: { meetingId: number; title: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -54,9 +58,32 @@ export function recentPapersReason(f: DoctorFacts): SuggestionReason | undefined
   return { code: 'recentPapers', points: Math.min(20, 5 * f.recent.papers), evidence: { ...f.recent } };
 }
 
+/** "KOL score 61 → 74 since <date>": the score rose by at least L.risingMinDelta points since the previous run. */
+export function risingReason(f: DoctorFacts): SuggestionReason | undefined {
+  if (!f.rise) return undefined;
+  // Scores are kept to two decimals (stored as real): compare at that precision.
+  const delta = Math.round((f.rise.to - f.rise.from) * 100) / 100;
+  if (!(delta >= L.risingMinDelta)) return undefined;
+  return { code: 'risingScore', points: Math.min(20, 5 + Math.round(delta)), evidence: { indication: f.rise.indication, from: round1(f.rise.from), to: round1(f.rise.to), since: f.rise.since } };
+}
+
+/** "Spoke at / attended your meeting on <date>": a meeting of the representative's that started in the last L.meetingDays days. */
+export function yourMeetingReason(f: DoctorFacts, now: Date): SuggestionReason | undefined {
+  if (!f.meeting) return undefined;
+  const started = Date.parse(f.meeting.startTime);
+  if (!(started <= now.getTime()) || now.getTime() - started > L.meetingDays * DAY_MS) return undefined;
+  return {
+    code: 'yourMeeting',
+    points: f.meeting.role === 'attendee' ? 10 : 15,
+    evidence: { meetingId: f.meeting.meetingId, meetingName: f.meeting.title, startTime: f.meeting.startTime, role: f.meeting.role, meetings: f.meeting.meetings },
+  };
+}
+
 /** Every reason that fires for the doctor, in the order they are shown. */
 export function reasonsFor(f: DoctorFacts, now: Date): SuggestionReason[] {
-  return [notVisitedReason(f, now), kolTierReason(f), coauthorReason(f), recentPapersReason(f)].filter((r): r is SuggestionReason => r !== undefined);
+  return [notVisitedReason(f, now), yourMeetingReason(f, now), kolTierReason(f), risingReason(f), coauthorReason(f), recentPapersReason(f)].filter(
+    (r): r is SuggestionReason => r !== undefined,
+  );
 }
 
 export interface Suggested {
@@ -67,8 +94,8 @@ export interface Suggested {
 }
 
 /**
- * The doctor's suggestions: one per category whose own reason fires (visit: notVisited; kol:
- * kolTier; academic: coauthorOfTop or recentPapers), carrying that reason first and the other
+ * The doctor's suggestions: one per category whose own reason fires (visit: notVisited or
+ * yourMeeting; kol: kolTier or risingScore; academic: coauthorOfTop or recentPapers), carrying that reason first and the other
  * reasons that fire as support; priority = the sum of their points (at most 100).
  */
 export function suggestionsFor(f: DoctorFacts, now: Date): Suggested[] {

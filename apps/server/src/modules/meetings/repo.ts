@@ -9,7 +9,7 @@ import {
   type MeetingType,
   type Rsvp,
 } from '@field-portal/shared';
-import { selectRows, type Tx } from '../../db/client.js';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 
 /** Queries of the meetings module: its own tables, and users only for names. */
@@ -212,4 +212,32 @@ export async function meetingParticipationOf(db: Tx, doctorId: number): Promise<
     select a.role, a.attended from meeting_attendees a join meetings m on m.id = a.meeting_id
      where a.doctor_id = ${doctorId} and m.status <> 'cancelled'`);
   return rows.map((r) => ({ role: r.role, attended: Boolean(r.attended) }));
+}
+
+/**
+ * The doctors who spoke at, chaired or attended meetings a user owns or co-organises that started
+ * in [from, to) (doctor intelligence's "your meeting" suggestion reason): each doctor's latest
+ * such meeting and how many there were.
+ */
+export async function doctorsAtMeetingsOf(
+  db: Db | Tx,
+  userId: number,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<Map<number, { meetingId: number; title: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number }>> {
+  const rows = await selectRows<{ doctor_id: number; meeting_id: number; title: string; start_time: string | Date; role: 'attendee' | 'speaker' | 'chair'; meetings: number }>(db, sql`
+    select distinct on (a.doctor_id) a.doctor_id, m.id as meeting_id, m.title, m.start_time, a.role,
+           count(*) over (partition by a.doctor_id)::int as meetings
+      from meeting_attendees a join meetings m on m.id = a.meeting_id
+     where m.status <> 'cancelled' and (a.attended or a.role <> 'attendee')
+       and m.start_time >= ${from.toISOString()}::timestamptz and m.start_time < ${to.toISOString()}::timestamptz
+       and (m.owner_id = ${userId} or m.id in (select c.meeting_id from meeting_co_organizers c where c.user_id = ${userId}))
+     order by a.doctor_id, m.start_time desc, m.id desc limit ${limit}`);
+  return new Map(
+    rows.map((r) => [
+      Number(r.doctor_id),
+      { meetingId: Number(r.meeting_id), title: r.title, startTime: new Date(r.start_time).toISOString(), role: r.role, meetings: Number(r.meetings) },
+    ]),
+  );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, message, type KolRow, type LookAlike } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
@@ -12,6 +12,8 @@ import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+/** The China map and its geometry load with the KOL screen only. */
+const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => ({ default: m.ProvinceMap })));
 
 /** /doctor/KOLmapping and /doctor/TargetHCPMapping: the ranking, each score explained, the radar comparison and the province map. */
 export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
@@ -21,9 +23,10 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
   const [chosen, setChosen] = useState<KolRow[]>([]);
   const [explained, setExplained] = useState<number | null>(null);
   const [comparing, setComparing] = useState(false);
+  const [province, setProvince] = useState<{ code: string; name: string } | null>(null);
   const cursor = cursors.at(-1);
   const exporter = useQueueExport();
-  const ranking = useQuery(rankingQuery(indication, undefined, cursor, 20));
+  const ranking = useQuery(rankingQuery(indication, province?.code, cursor, 20));
   const provinces = useQuery(provincesQuery(indication));
   const explain = useQuery({ ...explainQuery(indication, explained ?? 0), enabled: explained !== null });
   const ids = chosen.map((c) => c.doctor.id);
@@ -35,6 +38,11 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
     setChosen([]);
     setExplained(null);
     setComparing(false);
+    setProvince(null);
+  };
+  const onProvince = (code: string, name: string) => {
+    setProvince((current) => (current?.code === code ? null : { code, name }));
+    setCursors([undefined]);
   };
   const toggle = (row: KolRow) => setChosen((list) => (list.some((c) => c.doctor.id === row.doctor.id) ? list.filter((c) => c.doctor.id !== row.doctor.id) : [...list, row].slice(-5)));
 
@@ -62,7 +70,19 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
       </Card>
       <Row gutter={16}>
         <Col span={15}>
-          <Card title={t('intel.score')} extra={ranking.data?.computedAt ? t('intel.computedAt', { at: formatTime(ranking.data.computedAt) }) : null}>
+          <Card
+            title={
+              <Space>
+                {t('intel.score')}
+                {province ? (
+                  <Tag closable color="blue" onClose={() => onProvince(province.code, province.name)} data-testid="province-filter">
+                    {t('intel.map.filtered', { name: province.name })}
+                  </Tag>
+                ) : null}
+              </Space>
+            }
+            extra={ranking.data?.computedAt ? t('intel.computedAt', { at: formatTime(ranking.data.computedAt) }) : null}
+          >
             <Table<KolRow>
               rowKey={(r) => r.doctor.id}
               size="small"
@@ -107,22 +127,9 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
         <Col span={9}>
           <Card title={t('intel.byProvince')} loading={provinces.isLoading}>
             {provinces.data && provinces.data.length > 0 ? (
-              <EChart
-                height={420}
-                testId="province-chart"
-                option={{
-                  tooltip: { trigger: 'axis' },
-                  legend: { bottom: 0 },
-                  grid: { left: 80, right: 16, top: 8, bottom: 40 },
-                  xAxis: { type: 'value', minInterval: 1 },
-                  yAxis: { type: 'category', inverse: true, data: provinces.data.slice(0, 15).map((p) => p.province) },
-                  series: [
-                    { type: 'bar', name: 'T1', stack: 'k', data: provinces.data.slice(0, 15).map((p) => p.t1) },
-                    { type: 'bar', name: 'T2', stack: 'k', data: provinces.data.slice(0, 15).map((p) => p.t2) },
-                    { type: 'bar', name: t('intel.doctors'), data: provinces.data.slice(0, 15).map((p) => p.doctors) },
-                  ],
-                }}
-              />
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '160px auto' }} />}>
+                <ProvinceMap data={provinces.data} selected={province?.code} onSelect={onProvince} />
+              </Suspense>
             ) : (
               <Empty description={t('intel.empty')} />
             )}
@@ -147,26 +154,48 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
           {explain.isError ? (
             <Empty description={t('intel.noScore')} />
           ) : explain.data ? (
-            <Table
-              size="small"
-              rowKey="dimension"
-              pagination={false}
-              dataSource={explain.data.dimensions}
-              summary={() => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} colSpan={3} />
-                  <Table.Summary.Cell index={4}>{explain.data.score} ({explain.data.tier})</Table.Summary.Cell>
-                </Table.Summary.Row>
+            <>
+              <Table
+                size="small"
+                rowKey="dimension"
+                pagination={false}
+                dataSource={explain.data.dimensions}
+                summary={() => (
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
+                    <Table.Summary.Cell index={1} colSpan={3} />
+                    <Table.Summary.Cell index={4}>{explain.data.score} ({explain.data.tier})</Table.Summary.Cell>
+                  </Table.Summary.Row>
+                )}
+                columns={[
+                  { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
+                  { title: t('intel.raw'), dataIndex: 'raw' },
+                  { title: t('intel.percentile'), dataIndex: 'percentile' },
+                  { title: t('intel.weight'), dataIndex: 'weight' },
+                  { title: t('intel.contribution'), dataIndex: 'contribution' },
+                ]}
+              />
+              <Typography.Title level={5} style={{ marginTop: 16 }}>
+                {t('intel.history')}
+              </Typography.Title>
+              {explain.data.history.length > 1 ? (
+                <EChart
+                  height={200}
+                  testId="kol-history"
+                  option={{
+                    tooltip: { trigger: 'axis' },
+                    grid: { left: 40, right: 24, top: 16, bottom: 32 },
+                    xAxis: { type: 'category', data: explain.data.history.map((p) => formatTime(p.at, false)) },
+                    yAxis: { type: 'value', min: 0, max: 100 },
+                    series: [{ type: 'line', name: t('intel.score'), data: explain.data.history.map((p) => p.score), label: { show: true }, symbolSize: 8 }],
+                  }}
+                />
+              ) : (
+                <Typography.Text type="secondary" data-testid="kol-history">
+                  {t('intel.history.single')}
+                </Typography.Text>
               )}
-              columns={[
-                { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
-                { title: t('intel.raw'), dataIndex: 'raw' },
-                { title: t('intel.percentile'), dataIndex: 'percentile' },
-                { title: t('intel.weight'), dataIndex: 'weight' },
-                { title: t('intel.contribution'), dataIndex: 'contribution' },
-              ]}
-            />
+            </>
           ) : null}
         </Card>
       ) : null}

@@ -42,6 +42,12 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
         title: r.evidence.latestTitle,
         year: r.evidence.latestYear,
       });
+    case 'risingScore':
+      return msg('intel.suggestion.reason.risingScore', { indication: r.evidence.indication, from: r.evidence.from.toFixed(1), to: r.evidence.to.toFixed(1), date: formatTime(r.evidence.since, false) });
+    case 'yourMeeting': {
+      const text = msg(`intel.suggestion.reason.yourMeeting.${r.evidence.role}`, { name: r.evidence.meetingName, date: formatTime(r.evidence.startTime, false) });
+      return r.evidence.meetings > 1 ? text + msg('intel.suggestion.reason.yourMeeting.more', { n: r.evidence.meetings, days: SUGGESTION_LIMITS.meetingDays }) : text;
+    }
   }
 }
 
