@@ -106,18 +106,26 @@ describe('route guards', () => {
   });
 
   it('refuses every route with a menu authority to a user who lacks it, and lets one who has it through', async () => {
-    const rep = await h.login('rep01');
-    const operator = await h.login('operator');
+    // A signed-in user without any role, beside rep01 (the field routes) and operator (the card routes).
+    await h.database.query(
+      `insert into users (username, password_hash, first_name, real_name, org_id, bu_list)
+       select 'noroles', password_hash, '无角色', '无角色', org_id, bu_list from users where username = 'operator'`,
+    );
     const admin = await h.login('admin');
-    // rep01 holds the field routes (hospitals); operator holds the card routes: each route is tried by one who lacks it.
-    const repMenus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(rep.access) })).json() as { result: { menuList: MenuEntry[] } };
-    const repCodes = new Set(repMenus.result.menuList.map((m) => m.code));
+    const users = await Promise.all(
+      ['rep01', 'operator', 'noroles'].map(async (username) => {
+        const { access } = await h.login(username);
+        const menus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(access) })).json() as { result: { menuList: MenuEntry[] } };
+        return { access, codes: new Set(menus.result.menuList.map((m) => m.code)) };
+      }),
+    );
     const guarded = h.app.routeAccess.filter((r) => r.authority);
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
       // An id that does not exist: the walk checks the guard without changing the demo data.
       const url = route.url.replace(/:(\w+)/g, '999999');
-      const outsider = [route.authority!].flat().some((a) => repCodes.has(a)) ? operator : rep;
+      // Each route is tried by the first of them who lacks every menu it names (the user without roles at the latest).
+      const outsider = users.find((u) => ![route.authority!].flat().some((a) => u.codes.has(a)))!;
       const denied = await h.app.inject({ method: route.method as 'GET', url, headers: h.auth(outsider.access) });
       expect(denied.statusCode, `${route.method} ${route.url}`).toBe(403);
       const allowed = await h.app.inject({ method: route.method as 'GET', url, headers: h.auth(admin.access) });
