@@ -3,7 +3,7 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { DOWNLOAD_LIMITS } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
-import { DOWNLOAD_CENTRE_PATH, useDownloadNotices, useDownloads } from '@/features/downloads/api/downloads-api';
+import { DOWNLOAD_CENTRE_PATH, useDownloadNotices, useDownloads, useLiveDownload } from '@/features/downloads/api/downloads-api';
 
 /**
  * The task-download button (spec 001 section 2.7): the caller's unfinished and undownloaded
@@ -15,8 +15,14 @@ export function TaskDownload() {
   const navigate = useNavigate();
   useDownloadNotices();
   const query = useDownloads();
-  const running = query.data?.result.find((job) => job.status === 'running');
-  const label = running ? `${t('topbar.taskDownload')} · ${running.fileName} ${running.progress}%` : t('topbar.taskDownload');
+  const live = useLiveDownload();
+  const jobs = query.data?.result ?? [];
+  // The notices' progress first; the list's when no notice came (a page opened while a job runs).
+  const listedLive = live && jobs.find((job) => job.id === live.id);
+  const ended = listedLive && listedLive.status !== 'running' && listedLive.status !== 'queued';
+  const listed = jobs.find((job) => job.status === 'running');
+  const running = live && !ended ? { progress: live.progress, fileName: listedLive?.fileName ?? '' } : listed;
+  const label = running ? `${t('topbar.taskDownload')} · ${running.fileName} ${running.progress}%`.replace('  ', ' ') : t('topbar.taskDownload');
   const button = <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)} />;
   return (
     <Tooltip title={label}>

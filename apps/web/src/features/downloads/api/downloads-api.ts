@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, DOWNLOAD_LIMITS, HTTP, type DownloadJob, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
 import { getResult, http, postResult, putResult } from '@/lib/http';
@@ -70,7 +70,10 @@ export function useDownloadNotices(): void {
               : page,
           );
           if (!client.getQueriesData<DownloadJobPage>({ queryKey: KEY }).some(([, page]) => page?.result.some((job) => job.id === data.id))) {
-            void client.invalidateQueries({ queryKey: KEY });
+            // A fetch under way is kept: notices come every few hundred ms, and cancelling it for each
+            // one would keep a list that answers slower than that (the database busy with the export)
+            // from ever arriving, and the job from showing until it ends.
+            void client.invalidateQueries({ queryKey: KEY }, { cancelRefetch: false });
           }
           return;
         }
@@ -78,6 +81,27 @@ export function useDownloadNotices(): void {
       }),
     [client],
   );
+}
+
+/**
+ * The export running now as the real-time notices tell it: its id and progress from the first
+ * notice on, before a list that includes it has arrived (on the embedded database a list asked for
+ * while an export writes waits for its pages). Cleared when the job's end is told.
+ */
+export function useLiveDownload(): { id: number; progress: number } | undefined {
+  const [live, setLive] = useState<{ id: number; progress: number }>();
+  useEffect(
+    () =>
+      onNotice((notice) => {
+        if (!notice.type.startsWith('download.')) return;
+        const data = notice.data as Pick<DownloadJob, 'id' | 'status' | 'progress'>;
+        setLive((current) =>
+          notice.type === 'download.progress' && data.status === 'running' ? { id: data.id, progress: data.progress } : current?.id === data.id ? undefined : current,
+        );
+      }),
+    [],
+  );
+  return live;
 }
 
 /** After a queue call: refetch the lists so the badge counts the new job. */
