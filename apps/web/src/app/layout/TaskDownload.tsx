@@ -17,12 +17,11 @@ export function TaskDownload() {
   const query = useDownloads();
   const live = useLiveDownload();
   const jobs = query.data?.result ?? [];
-  // The notices' progress first; the list's when no notice came (a page opened while a job runs).
-  const listedLive = live && jobs.find((job) => job.id === live.id);
-  const ended = listedLive && listedLive.status !== 'running' && listedLive.status !== 'queued';
-  const listed = jobs.find((job) => job.status === 'running');
-  const running = live && !ended ? { progress: live.progress, fileName: listedLive?.fileName ?? '' } : listed;
-  const label = running ? `${t('topbar.taskDownload')} · ${running.fileName} ${running.progress}%`.replace('  ', ' ') : t('topbar.taskDownload');
+  // The notices' progress first, while the list does not say the job ended; else the list's running job.
+  const liveJob = live && jobs.find((job) => job.id === live.id);
+  const liveRunning = live && (!liveJob || liveJob.status === 'running' || liveJob.status === 'queued');
+  const running = liveRunning ? { progress: live.progress, fileName: liveJob?.fileName } : jobs.find((job) => job.status === 'running');
+  const label = running ? [t('topbar.taskDownload'), '·', running.fileName, `${running.progress}%`].filter(Boolean).join(' ') : t('topbar.taskDownload');
   const button = <Button type="text" shape="circle" icon={<CloudDownloadOutlined />} aria-label={label} onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)} />;
   return (
     <Tooltip title={label}>
