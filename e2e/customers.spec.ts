@@ -26,8 +26,9 @@ async function pickSelect(page: Page, label: string, option: string) {
   await page.keyboard.press('Escape');
 }
 
-/** The count line's first figure (matched), once the list has answered. */
+/** The count line's first figure (matched), once the list for the filters as they now stand has answered. */
 async function matched(count: Locator): Promise<string> {
+  await expect(count).toHaveAttribute('aria-busy', 'false');
   await expect(count).toContainText('符合条件');
   return (await count.textContent()) ?? '';
 }
@@ -130,6 +131,7 @@ test('a representative exports the filtered doctors through the download centre 
   await page.goto('/#/customer/totaldoctor');
   await pickCascader(page, '省 / 市 / 区县', ['浙江省']);
   await pickSelect(page, '职称', '主任医师');
+  await expect(page.getByLabel('已选筛选条件')).toContainText('职称: 主任医师');
   const count = await matched(scopeCount(page));
   const listed = Number(/符合条件\s*([\d,]+)/.exec(count)![1]!.replace(/,/g, ''));
   expect(listed).toBeGreaterThan(0);

@@ -98,6 +98,7 @@ export function DoctorBrowser({
       <FilterChips
         noun="doctors"
         chips={chips}
+        stale={list.isPlaceholderData}
         count={data ? { matched: data.total, matchedCapped: data.capped, scope: data.scopeTotal, scopeCapped: data.scopeCapped } : undefined}
         onClearAll={() => onFilters(keepLocked(emptyDoctorFilters(filters.doctorRange), filters, locked))}
       />
@@ -120,7 +121,7 @@ export function DoctorBrowser({
           <Button
             icon={<DownloadOutlined />}
             loading={exporter.queueing}
-            disabled={!data || data.total === 0}
+            disabled={!data || data.total === 0 || list.isPlaceholderData}
             onClick={() => void exporter.queue('doctorList', doctorFilterParams(filters))}
           >
             {t('customers.export')}

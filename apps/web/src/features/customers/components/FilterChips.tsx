@@ -22,12 +22,25 @@ export interface ScopeCount {
  * The filters as chips and a count that explains them: "1,203 of 48,211 doctors in your scope".
  * The chips say why the list holds what it holds; closing one widens it again.
  */
-export function FilterChips({ chips, count, noun, onClearAll }: { chips: FilterChip[]; count?: ScopeCount; noun: 'doctors' | 'hospitals'; onClearAll?: () => void }) {
+export function FilterChips({
+  chips,
+  count,
+  stale = false,
+  noun,
+  onClearAll,
+}: {
+  chips: FilterChip[];
+  count?: ScopeCount;
+  /** The count is the previous filters' while the list for the new ones loads: dimmed and marked busy. */
+  stale?: boolean;
+  noun: 'doctors' | 'hospitals';
+  onClearAll?: () => void;
+}) {
   const { t } = useI18n();
   const closable = chips.filter((c) => c.onClose);
   return (
     <div className="fp-cust-chips" aria-label={t('customers.filters.chosen')}>
-      <Typography.Text className="fp-cust-count" data-testid="scope-count">
+      <Typography.Text className={stale ? 'fp-cust-count fp-cust-count-stale' : 'fp-cust-count'} data-testid="scope-count" aria-busy={stale || !count}>
         {count
           ? t(noun === 'doctors' ? 'customers.count.doctors' : 'customers.count.hospitals', {
               matched: formatTotal(count.matched, count.matchedCapped),

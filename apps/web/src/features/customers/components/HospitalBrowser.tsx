@@ -113,6 +113,7 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
       <FilterChips
         noun="hospitals"
         chips={chips}
+        stale={list.isPlaceholderData}
         count={data && scopeCount.data !== undefined ? { matched: data.total, matchedCapped: data.capped, scope: scopeCount.data, scopeCapped: false } : undefined}
         onClearAll={() => onFilters(emptyHospitalFilters())}
       />
