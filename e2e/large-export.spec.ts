@@ -65,6 +65,7 @@ test('the administrator exports the whole doctor list, sees the top-bar badge co
   await page.getByText('互联网平台', { exact: true }).click();
   // fewer than 10,000 of them: the list counts them exactly
   const count = page.getByTestId('scope-count');
+  await expect(count).toHaveAttribute('aria-busy', 'false');
   await expect(count).not.toContainText('10,000+');
   const listedInternet = Number(/符合条件\s*([\d,]+)/.exec((await count.textContent()) ?? '')![1]!.replace(/,/g, ''));
   await page.getByRole('button', { name: '导出 Excel' }).click();
