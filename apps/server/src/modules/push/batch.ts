@@ -130,7 +130,7 @@ export async function batchPush(deps: PushDeps, user: CurrentUser, input: BatchI
   // Cards locked in id order, as the push service does, so two batches cannot deadlock.
   const ordered = [...rows].sort((a, b) => a.cardId - b.cardId);
   const pushes = await deps.db.transaction(async (tx) => {
-    const inner: PushDeps = { ...deps, db: tx as unknown as Db };
+    const inner: PushDeps = { ...deps, db: tx };
     const done: BatchPushResult['pushes'] = [];
     for (const row of ordered) {
       try {

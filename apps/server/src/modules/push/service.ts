@@ -28,7 +28,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 
 export interface PushDeps {
-  db: Db;
+  /** The database, or the transaction of a caller that pushes several cards as one (the batch). */
+  db: Tx;
   files: FileStore;
   now: () => number;
 }
