@@ -16,8 +16,10 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/*.test.ts', ...(onPostgres ? ['test/postgres/*.test.ts'] : [])],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: on a busy 2-core machine the route walks and first-open storms take several
+          // times their idle 10 s; a limit is there to end a hung test, not to time a fast one.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
           // On PostgreSQL the demo is seeded once into a template database before any file runs.
           globalSetup: onPostgres ? ['test/postgres-template.setup.ts'] : [],

@@ -46,7 +46,12 @@ interface RoleSeed {
   grants: string[];
 }
 
-const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', 'other'];
+/**
+ * 更多's pages field staff use. Batch push is not among them: it sends cards to whole lists of
+ * staff, so only the card operator (and the administrator) holds it (docs/decisions/0030).
+ */
+const MORE = ['dataCollection', 'academicContext', 'meetingReportIndex', 'surveyList'];
+const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', ...MORE];
 const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPushDetail', 'articleLists'];
 
 export const DEMO_ROLES: RoleSeed[] = [
@@ -56,7 +61,7 @@ export const DEMO_ROLES: RoleSeed[] = [
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
   { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', 'other', 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
+  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', ...MORE, 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
   { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
 ];
 
