@@ -10,7 +10,7 @@ const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 /**
  * One doctor's score in one indication explained: each dimension's raw value, percentile, weight and
  * contribution (they add up to the score), and the score at each kept recompute run. The KOL page
- * shows it under the ranking; the 360 view opens it in a drawer (a chunk of its own there, with the
+ * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there, with the
  * chart library).
  */
 export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Empty, Skeleton, Space, Spin, Table, Tag, Typography } from 'antd';
-import type { Doctor360, KolTrend } from '@field-portal/shared';
+import { Alert, Button, Card, Empty, Skeleton, Spin, Table, Tag, Typography } from 'antd';
+import { fillMessage, INTELLIGENCE_IMPACT_TEXTS, type Doctor360, type ImpactTextKey, type KolTrend } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
@@ -19,10 +19,11 @@ const tierColor = (tier: string) => (tier === 'T1' ? 'red' : tier === 'T2' ? 'or
 /**
  * The 360 view's KOL scores (docs/decisions/0024, "the trend on the 360 view"): per indication the
  * score, tier and rank (from the 360 call), the score's trend over the kept recompute runs (one
- * more call), and the explanation the KOL page gives, in a drawer; or why there is no score.
+ * more call), and the explanation the KOL page gives, opened under the table; or why there is no score.
  */
 export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { doctorId: number; doctorName: string; doctorIndications: readonly string[]; kol: readonly KolScore[] }) {
-  const { t, msg, lang } = useI18n();
+  const { t, lang } = useI18n();
+  const msg = (key: ImpactTextKey, params?: Record<string, string | number>) => fillMessage(INTELLIGENCE_IMPACT_TEXTS[key][lang], params);
   const trend = useQuery(kolTrendQuery(doctorId));
   const [explaining, setExplaining] = useState<string | null>(null);
   const note = (n: ImpactNote) => msg(n.key, { indications: (n.indications ?? []).join(lang === 'en' ? ', ' : '、'), at: n.at ? formatTime(n.at, false) : '' });
@@ -32,7 +33,7 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
   if (kol.length === 0) {
     if (trend.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
     const reason = trend.data ? emptyReason(runs, doctorIndications, scored) : null;
-    return <Empty style={{ margin: '16px 0' }} data-testid="impact-empty" description={reason ? note(reason) : t('intel.noScore')} />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: '16px 0' }} data-testid="impact-empty" description={reason ? note(reason) : t('intel.noScore')} />;
   }
   const histories = new Map((trend.data?.indications ?? []).map((i) => [i.indication, i.history]));
   const rows: Row[] = kol.map((k) => ({ ...k, history: histories.get(k.indication) }));
@@ -76,12 +77,12 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
           { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Typography.Text strong>{score}</Typography.Text> },
           { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tierColor(tier)}>{tier}</Tag> },
           { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },
-          { title: msg('intel.impact.trend', { runs: runs.length || 1 }), render: (_, k) => trendCell(k) },
+          { title: runs.length > 0 ? msg('intel.impact.trend', { runs: runs.length }) : t('intel.history'), render: (_, k) => trendCell(k) },
           {
             title: '',
             align: 'right',
             render: (_, k) => (
-              <Button size="small" data-testid={`impact-explain-${k.indication}`} onClick={() => setExplaining(k.indication)}>
+              <Button size="small" type={explaining === k.indication ? 'primary' : 'default'} data-testid={`impact-explain-${k.indication}`} onClick={() => setExplaining((current) => (current === k.indication ? null : k.indication))}>
                 {msg('intel.impact.explain')}
               </Button>
             ),
@@ -89,25 +90,24 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
         ]}
       />
       {unscored ? <Alert style={{ marginTop: 8 }} type="info" showIcon title={note(unscored)} /> : null}
-      <Drawer
-        open={explaining !== null}
-        size={760}
-        destroyOnHidden
-        onClose={() => setExplaining(null)}
-        title={
-          <Space>
-            {t('intel.explain')} · {doctorName} · {explaining}
-          </Space>
-        }
-      >
-        {explaining !== null ? (
-          <div data-testid="kol-explain">
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-              <KolExplainView indication={explaining} doctorId={doctorId} />
-            </Suspense>
-          </div>
-        ) : null}
-      </Drawer>
+      {explaining !== null ? (
+        <Card
+          size="small"
+          type="inner"
+          style={{ marginTop: 12 }}
+          data-testid="kol-explain"
+          title={`${t('intel.explain')} · ${doctorName} · ${explaining}`}
+          extra={
+            <Button size="small" type="text" onClick={() => setExplaining(null)}>
+              {msg('intel.impact.close')}
+            </Button>
+          }
+        >
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+            <KolExplainView indication={explaining} doctorId={doctorId} />
+          </Suspense>
+        </Card>
+      ) : null}
     </div>
   );
 }

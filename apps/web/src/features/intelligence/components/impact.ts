@@ -1,4 +1,4 @@
-import type { KolTrend, MessageKey } from '@field-portal/shared';
+import type { ImpactTextKey, KolTrend } from '@field-portal/shared';
 
 /**
  * What the 360 view's impact section says beside the scores (docs/decisions/0024, "the trend on
@@ -7,7 +7,7 @@ import type { KolTrend, MessageKey } from '@field-portal/shared';
  */
 
 export interface ImpactNote {
-  key: MessageKey;
+  key: ImpactTextKey;
   /** Indications named by the message (joined by the page). */
   indications?: string[];
   /** The last computation's time, when the message names it. */

@@ -69,7 +69,7 @@ export function Doctor360Page() {
           <Col span={6}><Statistic title={t('intel.community')} value={v.impact.community ?? '—'} /></Col>
           <Col span={6}><Statistic title={t('intel.relations')} value={v.impact.relations} /></Col>
         </Row>
-        <KolImpact doctorId={d.id} doctorName={d.name} doctorIndications={d.indications} kol={v.impact.kol} />
+        <KolImpact key={d.id} doctorId={d.id} doctorName={d.name} doctorIndications={d.indications} kol={v.impact.kol} />
         <List
           size="small"
           header={t('intel.network.evidence')}
