@@ -23,6 +23,34 @@ test('a doctor 360 opens from the list', async ({ page }) => {
   await expect(view).toContainText('H 指数');
   await expect(view).toContainText('影响力分析');
   await expect(view).toContainText('暂无该医生的药物/适应症态度数据');
+  // The impact section shows the doctor's KOL scores, or why there is none.
+  await expect(view.getByTestId('impact-kol').or(view.getByTestId('impact-empty'))).toBeVisible({ timeout: 30_000 });
+});
+
+test('a high-score doctor\'s 360 shows each KOL score with its trend, and explains it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'msl01');
+  await page.goto('/#/doctor/KOLmapping');
+  const top = page.locator('.ant-table-tbody .ant-table-row').first();
+  await expect(top.locator('a')).toBeVisible({ timeout: 30_000 });
+  const name = (await top.locator('a').textContent()) ?? '';
+  const score = ((await top.locator('td').nth(3).textContent()) ?? '').trim();
+  await top.locator('a').click();
+  const view = page.getByTestId('doctor-360');
+  await expect(view).toContainText(name, { timeout: 30_000 });
+  const impact = page.getByTestId('impact-kol');
+  await expect(impact).toContainText(score);
+  await expect(impact).toContainText('趋势');
+  // The trend of each indication: a line over the kept runs with how it moved, or the single-run text.
+  const trend = impact.locator('[data-testid^="impact-trend-"]').first();
+  await expect(trend).toContainText(/较 .* [+−]\d|自 .* 起未变|仅计算过一次/, { timeout: 30_000 });
+  const line = trend.locator('[data-testid^="impact-sparkline-"]');
+  if ((await line.count()) > 0) await expect(line).toHaveAttribute('data-ready', 'true');
+  await impact.locator('[data-testid^="impact-explain-"]').first().click();
+  const explain = page.getByTestId('kol-explain');
+  await expect(explain).toContainText('贡献', { timeout: 30_000 });
+  await expect(explain).toContainText(name);
+  await expect(explain.getByTestId('kol-history')).toBeVisible();
 });
 
 test('the KOL radar compares two doctors, and one alone is refused', async ({ page }) => {

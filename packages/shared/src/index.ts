@@ -46,6 +46,7 @@ export * from './areas/market-messages.js';
 export * from './areas/market-schemas.js';
 export * from './areas/intelligence.js';
 export * from './areas/intelligence-messages.js';
+export * from './areas/intelligence-impact-messages.js';
 export * from './areas/intelligence-schemas.js';
 export * from './areas/downloads.js';
 export * from './areas/downloads-messages.js';

@@ -27,6 +27,7 @@ export const kolRankingQuery = z.strictObject({
   cursor,
   size,
 });
+export const kolTrendQuery = z.strictObject({ doctorId: dbIdParam });
 export const kolExplainQuery = z.strictObject({ indication, doctorId: dbIdParam });
 export const kolCompareQuery = z.strictObject({
   indication,

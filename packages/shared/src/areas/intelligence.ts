@@ -22,6 +22,8 @@ export const INTELLIGENCE_PATHS = {
   ranking: `${I}/kol/ranking`,
   /** GET ?indication&doctorId → KolExplain: each dimension's raw value, percentile, weight and contribution. */
   explain: `${I}/kol/explain`,
+  /** GET ?doctorId → KolTrend: the kept recompute runs and the doctor's score at each, per indication scored (the 360 view's impact section). */
+  kolTrend: `${I}/kol/trend`,
   /** GET ?indication&doctorIds=1,2 → KolExplain[] (at least two doctors). */
   compare: `${I}/kol/compare`,
   /** GET ?indication → ProvinceKol[]: doctors and tiers by province. */
@@ -220,6 +222,14 @@ export interface KolExplain {
   dimensions: KolDimensionValue[];
   /** The score at each kept recompute run, oldest first (the last is the current score). */
   history: { at: string; score: number }[];
+}
+
+/** A doctor's score trend in every indication it is scored in, over the kept recompute runs. */
+export interface KolTrend {
+  /** The kept recompute runs, oldest first (empty: no recompute has run yet). */
+  runs: { at: string; asOfYear: number | null }[];
+  /** One entry per indication the doctor has a current score in, with the score at each run since its first. */
+  indications: { indication: string; history: { at: string; score: number }[] }[];
 }
 
 export interface Doctor360 {

@@ -22,6 +22,7 @@ import { forbidden } from '../../platform/errors.js';
 import { requestScope } from '../customers/scope.js';
 // The KOL list's export, run by the download centre (docs/decisions/0022).
 import './downloads.js';
+import { impactRoutes } from './impact.js';
 import { jobState, queueRecompute } from './jobs.js';
 import { suggestionRoutes } from './suggestions-routes.js';
 import {
@@ -51,6 +52,7 @@ export async function intelligenceRoutes(app: FastifyInstance) {
   const scope = (request: FastifyRequest) => requestScope(request, db());
   const tags = ['doctor-intelligence'];
   await suggestionRoutes(app);
+  await impactRoutes(app);
 
   r.get(P.full360, {
     schema: { tags, summary: "A doctor's 360 view; 403 'no permission on panoramic view' without the view's menu, 404 outside the scope", querystring: doctor360Query },

@@ -8,6 +8,7 @@ import {
   type IntelJobState,
   type KolExplain,
   type KolPage,
+  type KolTrend,
   type KolWeight,
   type LookAlike,
   type ProvinceKol,
@@ -26,6 +27,9 @@ export const rankingQuery = (indication: string, provinceCode: string | undefine
   queryOptions({ queryKey: ['intel', 'ranking', indication, provinceCode, cursor, size], queryFn: () => getResult<KolPage>(`${P.ranking}?${qs({ indication, provinceCode, cursor, size })}`) });
 export const explainQuery = (indication: string, doctorId: number) =>
   queryOptions({ queryKey: ['intel', 'explain', indication, doctorId], queryFn: () => getResult<KolExplain>(`${P.explain}?${qs({ indication, doctorId })}`, quiet), retry: false });
+/** A doctor's score at each kept recompute run, per indication scored (the 360 view's impact section). */
+export const kolTrendQuery = (doctorId: number) =>
+  queryOptions({ queryKey: ['intel', 'kolTrend', doctorId], queryFn: () => getResult<KolTrend>(`${P.kolTrend}?${qs({ doctorId })}`, quiet), retry: false });
 export const compareQuery = (indication: string, doctorIds: number[]) =>
   queryOptions({ queryKey: ['intel', 'compare', indication, doctorIds], queryFn: () => getResult<KolExplain[]>(`${P.compare}?${qs({ indication, doctorIds: doctorIds.join(',') })}`, quiet), retry: false });
 export const provincesQuery = (indication: string) => queryOptions({ queryKey: ['intel', 'provinces', indication], queryFn: () => getResult<ProvinceKol[]>(`${P.provinces}?${qs({ indication })}`) });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Col, Descriptions, Empty, List, Result, Row, Skeleton, Statistic, Table, Tag } from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, List, Result, Row, Skeleton, Statistic, Tag } from 'antd';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
+import { KolImpact } from '../components/KolImpact';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -68,19 +69,7 @@ export function Doctor360Page() {
           <Col span={6}><Statistic title={t('intel.community')} value={v.impact.community ?? '—'} /></Col>
           <Col span={6}><Statistic title={t('intel.relations')} value={v.impact.relations} /></Col>
         </Row>
-        <Table
-          size="small"
-          rowKey="indication"
-          style={{ marginTop: 12 }}
-          pagination={false}
-          dataSource={v.impact.kol}
-          columns={[
-            { title: t('intel.indication'), dataIndex: 'indication' },
-            { title: t('intel.score'), dataIndex: 'score' },
-            { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag> },
-            { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },
-          ]}
-        />
+        <KolImpact key={d.id} doctorId={d.id} doctorName={d.name} doctorIndications={d.indications} kol={v.impact.kol} />
         <List
           size="small"
           header={t('intel.network.evidence')}

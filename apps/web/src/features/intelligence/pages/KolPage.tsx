@@ -9,6 +9,7 @@ import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { EChart } from '../components/EChart';
+import { KolExplainView } from '../components/KolExplainView';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
@@ -150,53 +151,8 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
         </Card>
       ) : null}
       {explained !== null ? (
-        <Card title={`${t('intel.explain')} · ${explain.data?.doctor.name ?? ''}`} loading={explain.isLoading} data-testid="kol-explain">
-          {explain.isError ? (
-            <Empty description={t('intel.noScore')} />
-          ) : explain.data ? (
-            <>
-              <Table
-                size="small"
-                rowKey="dimension"
-                pagination={false}
-                dataSource={explain.data.dimensions}
-                summary={() => (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
-                    <Table.Summary.Cell index={1} colSpan={3} />
-                    <Table.Summary.Cell index={4}>{explain.data.score} ({explain.data.tier})</Table.Summary.Cell>
-                  </Table.Summary.Row>
-                )}
-                columns={[
-                  { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
-                  { title: t('intel.raw'), dataIndex: 'raw' },
-                  { title: t('intel.percentile'), dataIndex: 'percentile' },
-                  { title: t('intel.weight'), dataIndex: 'weight' },
-                  { title: t('intel.contribution'), dataIndex: 'contribution' },
-                ]}
-              />
-              <Typography.Title level={5} style={{ marginTop: 16 }}>
-                {t('intel.history')}
-              </Typography.Title>
-              {explain.data.history.length > 1 ? (
-                <EChart
-                  height={200}
-                  testId="kol-history"
-                  option={{
-                    tooltip: { trigger: 'axis' },
-                    grid: { left: 40, right: 24, top: 16, bottom: 32 },
-                    xAxis: { type: 'category', data: explain.data.history.map((p) => formatTime(p.at, false)) },
-                    yAxis: { type: 'value', min: 0, max: 100 },
-                    series: [{ type: 'line', name: t('intel.score'), data: explain.data.history.map((p) => p.score), label: { show: true }, symbolSize: 8 }],
-                  }}
-                />
-              ) : (
-                <Typography.Text type="secondary" data-testid="kol-history">
-                  {t('intel.history.single')}
-                </Typography.Text>
-              )}
-            </>
-          ) : null}
+        <Card title={`${t('intel.explain')} · ${explain.data?.doctor.name ?? ''}`} data-testid="kol-explain">
+          <KolExplainView indication={indication} doctorId={explained} />
         </Card>
       ) : null}
       {lookAlike && explained !== null ? (

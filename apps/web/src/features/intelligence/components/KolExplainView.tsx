@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Skeleton, Table, Typography } from 'antd';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { formatTime } from '@/lib/format';
+import { explainQuery } from '../api/intelligence-api';
+import { EChart } from './EChart';
+
+const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+
+/**
+ * One doctor's score in one indication explained: each dimension's raw value, percentile, weight and
+ * contribution (they add up to the score), and the score at each kept recompute run. The KOL page
+ * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there, with the
+ * chart library).
+ */
+export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {
+  const { t } = useI18n();
+  const explain = useQuery(explainQuery(indication, doctorId));
+  if (explain.isError) return <Empty description={t('intel.noScore')} />;
+  if (!explain.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const data = explain.data;
+  return (
+    <>
+      <Table
+        size="small"
+        rowKey="dimension"
+        pagination={false}
+        dataSource={data.dimensions}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
+            <Table.Summary.Cell index={1} colSpan={3} />
+            <Table.Summary.Cell index={4}>
+              {data.score} ({data.tier})
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+        columns={[
+          { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
+          { title: t('intel.raw'), dataIndex: 'raw' },
+          { title: t('intel.percentile'), dataIndex: 'percentile' },
+          { title: t('intel.weight'), dataIndex: 'weight' },
+          { title: t('intel.contribution'), dataIndex: 'contribution' },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('intel.history')}
+      </Typography.Title>
+      {data.history.length > 1 ? (
+        <EChart
+          height={200}
+          testId="kol-history"
+          option={{
+            tooltip: { trigger: 'axis' },
+            grid: { left: 40, right: 24, top: 16, bottom: 32 },
+            xAxis: { type: 'category', data: data.history.map((p) => formatTime(p.at, false)) },
+            yAxis: { type: 'value', min: 0, max: 100 },
+            series: [{ type: 'line', name: t('intel.score'), data: data.history.map((p) => p.score), label: { show: true }, symbolSize: 8 }],
+          }}
+        />
+      ) : (
+        <Typography.Text type="secondary" data-testid="kol-history">
+          {t('intel.history.single')}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
