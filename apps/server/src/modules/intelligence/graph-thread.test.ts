@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { randomSource } from '../../platform/random.js';
 import { computeNetwork, type NetworkInput } from './network-metrics.js';
-import { computeNetworkInWorker } from './graph-thread.js';
+import { computeNetworkInWorker, startWorker } from './graph-thread.js';
 
 /** A co-authorship-like graph: doctors in groups of 100, each tied to a few of its group and now and then to another group. */
 function graph(doctors: number, seed = 7): NetworkInput {
@@ -59,4 +64,30 @@ describe('network metrics in a worker thread', () => {
       return;
     }
   }, 120_000);
+
+  it('starts the built worker (dist/graph-worker.mjs) from code in dist/ or dist/chunks/, as build.mjs bundles it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'graph-worker-'));
+    try {
+      await build({
+        entryPoints: { 'graph-worker': fileURLToPath(new URL('./graph-worker.ts', import.meta.url)) },
+        outdir: dist,
+        outExtension: { '.js': '.mjs' },
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        logLevel: 'warning',
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      });
+      mkdirSync(join(dist, 'chunks'));
+      const input = graph(500);
+      const expected = computeNetwork(copy(input));
+      for (const from of [join(dist, 'main.mjs'), join(dist, 'chunks', 'chunk-x.mjs')]) {
+        const result = await computeNetworkInWorker(copy(input), startWorker(pathToFileURL(from).href));
+        expect(Array.from(result.community)).toEqual(Array.from(expected.community));
+        expect(Array.from(result.pagerank)).toEqual(Array.from(expected.pagerank));
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

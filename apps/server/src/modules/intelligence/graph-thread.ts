@@ -27,9 +27,8 @@ export function startWorker(from: string = import.meta.url): Worker {
   return new Worker(code, { eval: true });
 }
 
-export function computeNetworkInWorker(input: NetworkInput): Promise<NetworkResult> {
+export function computeNetworkInWorker(input: NetworkInput, worker: Worker = startWorker()): Promise<NetworkResult> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker();
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
