@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../apps/server/src/db/client.js';
 import { scratchDatabase } from '../apps/server/src/db/scratch.js';
@@ -14,6 +15,7 @@ import { report, SMALL } from './lib.js';
  * Issue 17 (doctor intelligence): on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL;
  * else an in-memory PGlite) with BENCH_INTEL_DOCTORS generated doctors (default 100,000;
  * 5,000 with BENCH_SMALL=1) and 1.5 papers each: the recompute job's time and peak memory,
+ * the event loop's longest delay meanwhile (next to the recompute's time and its network metrics' time),
  * the KOL ranking's first page for one indication in one province (p95, budget 50 ms) next to
  * the bare index scan, and one doctor's ego network (p95, budget 100 ms) next to the bare
  * relation lookup. The size is printed with every figure. With BENCH_FILLED_URL (not with
@@ -56,6 +58,23 @@ async function measureReads(db: Database['db'], size: string) {
 }
 
 /**
+ * The event loop's longest stall while the recompute ran (docs/decisions/0032): PageRank and
+ * Louvain run in a worker thread, so it stays far below their time, which a synchronous run
+ * would block the server for; the recompute's time is the reference.
+ */
+function reportLoopDelay(maxMs: number, stats: { ms: number; networkMs?: number; networkLoopMaxMs?: number }, size: string) {
+  const networkMs = stats.networkMs ?? 0;
+  report({
+    name: `event-loop max delay during the recompute (${size})`,
+    value: maxMs,
+    unit: 'ms',
+    budget: `< 1/3 of the network metrics' ${networkMs} ms (a synchronous run stalls for all of it)`,
+    reference: `recompute ${(stats.ms / 1000).toFixed(1)} s; network metrics ${networkMs} ms in a worker thread, longest delay meanwhile ${stats.networkLoopMaxMs ?? 0} ms`,
+    ok: maxMs < networkMs / 3,
+  });
+}
+
+/**
  * BENCH_FILLED_URL: a database `npm run seed:scale -- --doctors N --recompute` filled (docs/decisions/0024,
  * "at national scale"), measured as it is; BENCH_RECOMPUTE=1 runs the recompute job there again first,
  * with a second connection reading the KOL ranking meanwhile.
@@ -80,6 +99,7 @@ async function runFilled(url: string) {
         reference: `${result.stats.relations.toLocaleString('en')} relations, ${result.stats.scored.toLocaleString('en')} scores; ${result.reads.length} KOL ranking reads answered meanwhile, p95 ${p95(result.reads.length > 0 ? result.reads : [0]).toFixed(1)} ms`,
         ok: true,
       });
+      reportLoopDelay(result.loopMaxMs, result.stats, size);
     } else if (Number(n!.scores) === 0) {
       console.log('  no KOL scores yet: run npm run seed:scale -- --recompute-only first, or set BENCH_RECOMPUTE=1');
       return;
@@ -110,7 +130,10 @@ export async function run() {
     const size = `${doctors.toLocaleString('en')} doctors, ${counts.papers.toLocaleString('en')} papers, ${where}`;
     console.log(`  academic data: ${counts.papers.toLocaleString('en')} papers, ${counts.authors.toLocaleString('en')} authorships, ${counts.items.toLocaleString('en')} records in ${(generateMs / 1000).toFixed(1)} s`);
 
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const stats = await db.transaction((tx) => recompute(tx));
+    loop.disable();
     await db.execute(sql`analyze`);
     report({
       name: `recompute (relations, PageRank, communities, scores), ${size}`,
@@ -120,6 +143,7 @@ export async function run() {
       reference: `${stats.relations.toLocaleString('en')} relations, ${stats.scored.toLocaleString('en')} scores, ${stats.communities} communities; academic data generated in ${(generateMs / 1000).toFixed(1)} s`,
       ok: true,
     });
+    reportLoopDelay(loop.max / 1e6, stats, `${size}${scratch ? '' : '; PGlite runs its SQL on this thread too'}`);
     await measureReads(db, size);
   } finally {
     await database.close();

@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'build-template': 'src/db/build-template.ts' },
+  // graph-worker: the recompute's worker thread (docs/decisions/0032), loaded by its file name.
+  entryPoints: { main: 'src/main.ts', 'build-template': 'src/db/build-template.ts', 'graph-worker': 'src/modules/intelligence/graph-worker.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -8,6 +8,7 @@ import {
 } from '@field-portal/shared';
 import { isRealCity, mainlandRegions, type Region } from '../reference/regions.js';
 import { pinyinOf } from './pinyin.js';
+import { randomSource } from '../../platform/random.js';
 
 /**
  * The national dataset, generated and deterministic (docs/decisions/0017): the same seed gives
@@ -18,17 +19,8 @@ import { pinyinOf } from './pinyin.js';
  * Names come from faker's zh_CN locale, pinyin and initials from pinyin-pro.
  */
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32); kept in platform so a worker thread can load it alone. */
+export { randomSource };
 type Random = () => number;
 
 /** Picks by weight: `weights[i]` is the chance of `items[i]` relative to the others. */

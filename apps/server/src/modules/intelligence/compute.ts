@@ -1,14 +1,15 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import Graph from 'graphology';
-import pagerank from 'graphology-metrics/centrality/pagerank.js';
-import louvain from 'graphology-communities-louvain';
 import { KOL_DEFAULT_WEIGHTS, KOL_DIMENSIONS, kolScore, tierOf, type KolDimension } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
-import { insertLiteral } from '../customers/dataset.js';
-import { meetingParticipation } from '../meetings/repo.js';
-import { randomSource } from '../customers/generator.js';
+import { insertLiteral } from '../customers/service.js';
+import { meetingParticipation } from '../meetings/service.js';
 import { recordRun } from './history.js';
+import { percentRanks, type EdgeShard } from './network-metrics.js';
+import { computeNetworkInWorker } from './graph-thread.js';
+
+export { layout, percentRanks } from './network-metrics.js';
 
 /**
  * The recompute (docs/decisions/0024): relations, network metrics and KOL scores, from the
@@ -25,23 +26,6 @@ export interface ComputeStats {
   ms: number;
   peakRssMb: number;
   [key: string]: number;
-}
-
-/** percent_rank of every value (0–100): the share of the other values that are lower. */
-export function percentRanks(values: readonly number[]): number[] {
-  const n = values.length;
-  if (n <= 1) return values.map(() => 0);
-  const sorted = Float64Array.from(values).sort();
-  return values.map((v) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return (lo / (n - 1)) * 100;
-  });
 }
 
 export interface RawInputs {
@@ -71,34 +55,6 @@ export function rawValues(d: Pick<DoctorFacts, 'titleCode' | 'hospitalLevel' | '
     clinicalExperience: d.outpatientDays,
     patientEducation: n('education'),
   };
-}
-
-/** Positions of the area map: communities on a spiral by size, members around their centre. */
-export function layout(nodes: readonly { id: number; community: number }[]): Map<number, { x: number; y: number }> {
-  const byCommunity = new Map<number, number[]>();
-  for (const n of nodes) {
-    let list = byCommunity.get(n.community);
-    if (!list) byCommunity.set(n.community, (list = []));
-    list.push(n.id);
-  }
-  const groups = [...byCommunity.values()].sort((a, b) => b.length - a.length || a[0]! - b[0]!);
-  const out = new Map<number, { x: number; y: number }>();
-  const golden = Math.PI * (3 - Math.sqrt(5));
-  let ring = 0;
-  groups.forEach((members, i) => {
-    const radius = Math.sqrt(members.length) * 2;
-    const distance = i === 0 ? 0 : ring + radius;
-    const angle = i * golden;
-    const cx = Math.cos(angle) * distance;
-    const cy = Math.sin(angle) * distance;
-    ring = Math.max(ring, distance * 0.35 + radius);
-    members.forEach((id, k) => {
-      const r = radius * Math.sqrt((k + 0.5) / members.length);
-      const a = k * golden;
-      out.set(id, { x: Math.round((cx + Math.cos(a) * r) * 100) / 100, y: Math.round((cy + Math.sin(a) * r) * 100) / 100 });
-    });
-  });
-  return out;
 }
 
 /**
@@ -237,53 +193,39 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
       sample();
     }
   }
-  const networked: { id: number; community: number; pagerank: number; degree: number }[] = [];
-  let communityCount = 0;
-  const shardCount = shards.size;
-  for (const key of [...shards.keys()].sort()) {
+  // PageRank, Louvain, layout and percentiles run in a worker thread (docs/decisions/0032): the
+  // server keeps answering; the edge lists are handed over (transferred) in the shards' key order.
+  const input = [...shards.keys()].sort().map((key): EdgeShard => {
     const list = shards.get(key)!;
     shards.delete(key);
-    const graph = new Graph({ type: 'undirected', allowSelfLoops: false });
-    for (let i = 0; i < list.a.length; i++) {
-      const a = String(list.a[i]);
-      const b = String(list.b[i]);
-      graph.mergeNode(a);
-      graph.mergeNode(b);
-      graph.mergeEdge(a, b, { weight: list.w[i] });
-    }
-    list.a.length = 0;
-    list.b.length = 0;
-    list.w.length = 0;
-    const ranks = graph.order > 0 ? pagerank(graph, { getEdgeWeight: 'weight' }) : {};
-    const communities = graph.order > 0 ? louvain(graph, { getEdgeWeight: 'weight', rng: randomSource(42) }) : {};
-    sample();
-    let most = -1;
-    // A shard's PageRank sums to 1 over its nodes; scaled by its share of all networked nodes below.
-    for (const n of graph.nodes()) {
-      const c = communities[n] ?? 0;
-      most = Math.max(most, c);
-      networked.push({ id: Number(n), community: communityCount + c, pagerank: sharded ? (ranks[n] ?? 0) * graph.order : (ranks[n] ?? 0), degree: graph.degree(n) });
-    }
-    communityCount += most + 1;
-    graph.clear();
-    // PageRank and Louvain are synchronous: between shards the process answers what waits (the job runs in the server).
-    if (sharded) await new Promise((resolve) => setImmediate(resolve));
-  }
-  if (sharded) for (const n of networked) n.pagerank /= networked.length;
-  const positions = layout(networked);
-  const rankPct = percentRanks(networked.map((n) => n.pagerank));
+    return { a: Float64Array.from(list.a), b: Float64Array.from(list.b), w: Float64Array.from(list.w) };
+  });
+  sample();
+  // The worker shares this process's memory: sampled while it runs. The main thread's event-loop
+  // delay meanwhile is reported (networkLoopMaxMs): what the server's requests waited at most.
+  const sampler = setInterval(sample, 250);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const network = await computeNetworkInWorker({ shards: input, sharded }).finally(() => {
+    clearInterval(sampler);
+    loop.disable();
+  });
+  input.length = 0;
+  const shardCount = network.shards;
+  const communityCount = network.communities;
+  sample();
   await tx.execute(sql`delete from intel_doctor_metrics`);
-  for (let s = 0; s < networked.length; s += 20_000) {
-    const metricRows = networked.slice(s, s + 20_000).map((n, k) => {
-      const d = doctors[index.get(n.id)!]!;
-      const p = positions.get(n.id)!;
-      return [n.id, d.hospitalId, d.provinceCode, n.pagerank, Math.round(rankPct[s + k]! * 100) / 100, n.community, n.degree, p.x, p.y];
-    });
+  const pagerankOf = new Map<number, number>();
+  for (let s = 0; s < network.ids.length; s += 20_000) {
+    const metricRows: unknown[][] = [];
+    for (let k = s; k < Math.min(network.ids.length, s + 20_000); k++) {
+      const id = network.ids[k]!;
+      const d = doctors[index.get(id)!]!;
+      pagerankOf.set(id, network.pagerank[k]!);
+      metricRows.push([id, d.hospitalId, d.provinceCode, network.pagerank[k], Math.round(network.pagerankPct[k]! * 100) / 100, network.community[k], network.degree[k], network.x[k], network.y[k]]);
+    }
     await insertLiteral(tx, 'intel_doctor_metrics', ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'], metricRows);
   }
-  positions.clear();
-  const pagerankOf = new Map(networked.map((n) => [n.id, n.pagerank]));
-  networked.length = 0;
   sample();
 
   // 3. raw values, read by ranges of doctor ids
@@ -351,6 +293,8 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
     communities: communityCount,
     shards: sharded ? shardCount : 1,
     crossShardRelations: crossShard,
+    networkMs: network.ms,
+    networkLoopMaxMs: Math.round(loop.max / 1e6),
     ms: Math.round(performance.now() - started),
     peakRssMb: Math.round(peak / 1048576),
   };

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { INTELLIGENCE_AUTHORITIES, kolRankingQuery, type KolRow } from '@field-portal/shared';
 import { compileScope } from '../customers/scope.js';
 import { registerDownloadTemplate } from '../downloads/templates.js';
-import { mainlandRegions } from '../reference/regions.js';
+import { mainlandRegions } from '../reference/service.js';
 import { kolRanking } from './service.js';
 
 /**

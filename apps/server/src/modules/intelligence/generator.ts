@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
-import { randomSource } from '../customers/generator.js';
-import { insertLiteral } from '../customers/dataset.js';
+import { randomSource } from '../../platform/random.js';
+import { insertLiteral } from '../customers/service.js';
 import { ensureJournals, journalList } from '../reference/service.js';
 
 /**

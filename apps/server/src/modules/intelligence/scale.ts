@@ -1,7 +1,8 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { doctorFacts, type DataScope } from '../customers/scope.js';
-import { withIndexesDeferred } from '../customers/dataset.js';
+import { withIndexesDeferred } from '../customers/service.js';
 import { clearAcademicData, writeAcademicData } from './generator.js';
 import { queueRecompute, runNextJob } from './jobs.js';
 import { kolRanking } from './service.js';
@@ -83,11 +84,16 @@ export async function recomputeAtScale(db: Db, options: Pick<ScaleOptions, 'log'
     }
   })();
   let peak = process.memoryUsage().rss;
+  // The event loop's longest stall during the job (the job runs in this process, as in the server).
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 500);
   const started = performance.now();
   try {
     const result = await runNextJob(db);
     const seconds = (performance.now() - started) / 1000;
+    loop.disable();
+    const loopMaxMs = loop.max / 1e6;
     peak = Math.max(peak, process.memoryUsage().rss);
     if (!result) throw new Error('no recompute job was claimed');
     const s = result.stats;
@@ -96,9 +102,11 @@ export async function recomputeAtScale(db: Db, options: Pick<ScaleOptions, 'log'
         ` over ${s.shards ?? 1} shard(s) in ${seconds.toFixed(1)} s, peak RSS ${Math.round(peak / 1048576).toLocaleString('en')} MB`,
     );
     options.log(`reads meanwhile: ${reads.length} KOL ranking first pages (${pick?.indication} in ${pick?.provinceCode}, ${rows} rows), p95 ${p95(reads).toFixed(1)} ms, slowest ${Math.max(0, ...reads).toFixed(1)} ms`);
-    return { stats: s, seconds, peakRssMb: Math.round(peak / 1048576), reads };
+    options.log(`event loop meanwhile: longest delay ${loopMaxMs.toFixed(0)} ms (network metrics ${s.networkMs ?? 0} ms in a worker thread, longest delay then ${s.networkLoopMaxMs ?? 0} ms)`);
+    return { stats: s, seconds, peakRssMb: Math.round(peak / 1048576), reads, loopMaxMs };
   } finally {
     running = false;
+    loop.disable();
     clearInterval(sampler);
     await reader;
   }

@@ -11,8 +11,9 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { visitsOfRepTo } from '../activity/report-figures.js';
-import { doctorsAtMeetingsOf } from '../meetings/repo.js';
+import { visitsOfRepTo } from '../activity/service.js';
+import { doctorsAtMeetingsOf } from '../meetings/service.js';
+import { enabledUsersWithMenu } from '../admin/service.js';
 import { scoreRises } from './history.js';
 import { compileScope, doctorIdsInScope, doctorInScope, doctorSummaries, type DataScope } from '../customers/scope.js';
 import { keepTop, suggestionsFor, type DoctorFacts } from './suggestions.js';
@@ -162,19 +163,9 @@ export async function computeSuggestionsFor(tx: Tx, userId: number, now: Date, c
   return kept.length;
 }
 
-/** Users who hold the suggestions menu (a job for "everyone" computes theirs). */
-async function usersWithSuggestions(db: Db | Tx): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`select u.id from users u where u.enabled and exists (
-          select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
-            join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
-           where ur.user_id = u.id and m.code = ${SUGGESTION_AUTHORITY}) order by u.id`,
-  );
-  return rows.map((r) => Number(r.id));
-}
+/** Users who hold the suggestions menu (a job for "everyone" computes theirs), from the admin service. */
+const usersWithSuggestions = (db: Db | Tx) => enabledUsersWithMenu(db, SUGGESTION_AUTHORITY);
 
-/** Computes the suggestions of every user with the menu (the demo seed; a recompute of scores queues it). */
 export async function computeAllSuggestions(tx: Tx, now: Date): Promise<{ users: number; suggestions: number }> {
   let suggestions = 0;
   const users = await usersWithSuggestions(tx);

@@ -262,3 +262,6 @@ export async function speakerHistory(db: Db | Tx, product: string): Promise<{ do
   );
   return rows.map((r) => ({ doctorId: r.doctor_id, talks: r.talks, cities: r.cities, feedbackCount: r.feedback_count, meanFeedback: r.mean_feedback === null ? null : Number(r.mean_feedback) }));
 }
+
+/** Doctor intelligence's reads of who took part in meetings (relations, speaker history, suggestion reasons). */
+export { meetingParticipation, meetingParticipationOf, doctorsAtMeetingsOf } from './repo.js';

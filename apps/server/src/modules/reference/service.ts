@@ -186,3 +186,5 @@ export async function ensureJournals(db: Db | Tx, items: readonly { name: string
     await db.execute(sql`insert into journals (name, category, alias) values (${j.name}, ${j.category}, ${j.alias}) on conflict (name) do nothing`);
   }
 }
+
+export { mainlandRegions } from './regions.js';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  INTELLIGENCE_LIMITS as L,
+  type IntelDoctor,
+  type Lang,
+  type RelationType,
+} from '@field-portal/shared';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { badRequest } from '../../platform/errors.js';
+import { doctorSummaries, type DataScope } from '../customers/scope.js';
+
+/**
+ * Doctor intelligence reads (docs/decisions/0024): what the doctor 360 view (doctor360.ts), the
+ * KOL mapping (kol.ts) and the relations and networks (network.ts) share. Every read goes through
+ * the caller's data scope (the customers service): a doctor outside it answers 404, and doctors
+ * outside it never appear in a list, a network or a comparison.
+ */
+
+export interface IntelDeps {
+  db: Db;
+  now: () => number;
+}
+
+export const ref = (s: { id: number; name: string; hospitalName: string; dept1Name: string; dept2Name: string | null; titleCode: string }): IntelDoctor => ({
+  id: s.id,
+  name: s.name,
+  hospitalName: s.hospitalName,
+  department: s.dept2Name ?? s.dept1Name,
+  titleCode: s.titleCode,
+});
+
+export async function refs(db: Db | Tx, ids: readonly number[], scope: DataScope): Promise<Map<number, IntelDoctor>> {
+  const summaries = await doctorSummaries(db, ids, scope);
+  return new Map([...summaries].map(([id, s]) => [id, ref(s)]));
+}
+
+/* ---------- evidence ---------- */
+
+const EVIDENCE: Record<RelationType, Record<Lang, (n: number, years: string) => string>> = {
+  coauthor: { zh: (n, y) => `合著 ${n} 篇论文(${y})`, en: (n, y) => `co-authored ${n} paper${n === 1 ? '' : 's'} ${y}` },
+  cospeaker: { zh: (n, y) => `同台讲课 ${n} 次(${y})`, en: (n, y) => `spoke at ${n} meeting${n === 1 ? '' : 's'} together ${y}` },
+  coattend: { zh: (n, y) => `共同参会 ${n} 次(${y})`, en: (n, y) => `attended ${n} meeting${n === 1 ? '' : 's'} together ${y}` },
+};
+
+/** The evidence of a relation in words: "co-authored 3 papers 2021–2024". */
+export function evidenceText(type: RelationType, count: number, first: number, last: number, lang: Lang): string {
+  const years = first === last ? String(first) : `${first}–${last}`;
+  return EVIDENCE[type][lang](count, years);
+}
+
+/* ---------- cursors ---------- */
+
+export function encodeCursor(parts: (number | string)[]): string {
+  return Buffer.from(parts.join('~')).toString('base64url');
+}
+export function decodeCursor(text: string | undefined, pattern: RegExp): string[] | undefined {
+  if (text === undefined || text === '') return undefined;
+  const parts = Buffer.from(text, 'base64url').toString('latin1');
+  const match = pattern.exec(parts);
+  if (!match) throw badRequest('intel.cursor.invalid', 'cursor');
+  return match.slice(1);
+}
+
+export async function cappedCount(db: Db | Tx, fromWhere: ReturnType<typeof sql>): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${L.countCap + 1}) c`);
+  const n = Number(row?.n ?? 0);
+  return { total: Math.min(n, L.countCap), totalCapped: n > L.countCap };
+}
