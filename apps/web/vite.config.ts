@@ -34,6 +34,10 @@ export default defineConfig({
       },
       // Shared chunks named after the libraries they hold (docs/decisions/0016).
       output: { chunkFileNames },
+      // antd's input contexts import the form library's index, whose statics (`Form.useForm = …`)
+      // would keep the whole form library in every page that has an input; nothing in it runs on
+      // import, so its modules go when their exports are unused (docs/decisions/0031).
+      treeshake: { moduleSideEffects: [{ test: /node_modules\/@rc-component\/form\//, sideEffects: false }] },
     },
   },
 });

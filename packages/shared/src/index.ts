@@ -4,6 +4,7 @@ export * from './messages-core.js';
 export * from './messages.js';
 export * from './envelope.js';
 export * from './paths.js';
+export * from './system-paths.js';
 export * from './tree.js';
 export * from './schemas/auth.js';
 export * from './schemas/fields.js';

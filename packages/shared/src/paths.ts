@@ -13,6 +13,7 @@ import { MARKET_PATHS } from './areas/market.js';
 import { INTELLIGENCE_PATHS } from './areas/intelligence.js';
 import { DOWNLOADS_PATHS } from './areas/downloads.js';
 import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
+import { SYSTEM_PATHS } from './system-paths.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -35,19 +36,7 @@ export const API = {
   downloads: DOWNLOADS_PATHS,
   dataCollection: DATA_COLLECTION_PATHS,
   health: '/healthz',
-  system: {
-    login: '/API-SYSTEM/login',
-    token: '/API-SYSTEM/oauth/token',
-    logout: '/API-SYSTEM/logout',
-    loginType: '/API-SYSTEM/tenant/loginType',
-    tenantInfo: '/API-SYSTEM/tenant/info',
-    userInfo: '/API-SYSTEM/user/info',
-    menuList: '/API-SYSTEM/menu/list',
-    password: '/API-SYSTEM/user/password',
-    enterprise: '/API-SYSTEM/enterprise/find',
-    homeStatistics: '/API-SYSTEM/home/statistics',
-    menuTree: '/API-SYSTEM/menu/tree',
-  },
+  system: SYSTEM_PATHS,
   /** Card service (spec 000 section 7): prefix /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */
   cards: {
     newCardId: '/API-XJP/IdataCardInfo/newCardId',

@@ -3,8 +3,6 @@ import { useLocation, useRoutes } from 'react-router';
 import { SIDEBAR_WIDTHS } from '@field-portal/shared';
 import { TenantFooter } from '@/components/TenantFooter';
 import { localName, useI18n } from '@/lib/i18n';
-// Every area's labels arrive with the layout, before any page inside it renders (docs/decisions/0016).
-import '@/lib/i18n/console-labels';
 import { HOME_PATH } from '@/lib/paths';
 import { layoutRoutes } from '../routes/layout-routes';
 import { findPage } from '../routes/route-table';

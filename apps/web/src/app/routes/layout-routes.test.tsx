@@ -28,17 +28,18 @@ describe('generated layout routes', () => {
 
   it('renders a page without a screen as "not yet available" under its title', async () => {
     renderAt('/doctor/samplePage');
-    expect(await screen.findByText('示例页面')).toBeTruthy();
+    // The page's code loads when it is first opened (docs/decisions/0031).
+    expect(await screen.findByText('示例页面', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText(message('page.notYetAvailable', 'zh'))).toBeTruthy();
   });
 
   it('redirects an area to its first page and / to the dashboard', async () => {
     const router = renderAt('/doctor');
-    expect(await screen.findByText('示例页面')).toBeTruthy();
+    expect(await screen.findByText('示例页面', {}, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/doctor/samplePage');
     await act(() => router.navigate('/'));
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(await screen.findByText('概览')).toBeTruthy();
+    expect(await screen.findByText('概览', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('sends a path the user lacks to /404', async () => {

@@ -1,14 +1,22 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Skeleton } from 'antd';
-import { NotYetAvailable } from '@/components/NotYetAvailable';
 import { pageComponent } from './page-registry';
 import type { PageRoute, RouteTable } from './route-table';
+
+// Loaded when a page without a screen is opened: antd's Result (with its pictures) stays out of the layout (docs/decisions/0016).
+const NotYetAvailable = lazy(() => import('@/components/NotYetAvailable').then((m) => ({ default: m.NotYetAvailable })));
 
 /** A generated page: its screen if the portal has one, else "not yet available" with its title. */
 function pageElement(page: PageRoute): ReactNode {
   const Screen = pageComponent(page.router);
-  if (!Screen) return <NotYetAvailable title={page.title} />;
+  if (!Screen) {
+    return (
+      <Suspense key={page.path} fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <NotYetAvailable title={page.title} />
+      </Suspense>
+    );
+  }
   return (
     // Keyed by page: a page whose code is still loading shows its skeleton at once instead of
     // leaving the previous page on screen until it arrives.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_LIMITS, isMessageKey, message, PASSWORD, type Lang } from '@field-portal/shared';
+import '@/lib/i18n/messages/admin';
 
 /**
  * Client-side check of an admin form with the server's own zod schema and messages, so the

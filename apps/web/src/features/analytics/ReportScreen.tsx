@@ -9,6 +9,8 @@ import { useQueueExport } from '@/features/downloads/components/use-queue-export
 import { dashboardIdOf, frameHeight, readExportRequest, reportState, type ReportState } from './report-rules';
 import { trackAction } from './tracking';
 import './report-screen.css';
+import '@/lib/i18n/areas/analytics';
+import '@/lib/i18n/messages/analytics';
 
 function useFrameHeight(): number {
   const [height, setHeight] = useState(() => frameHeight(window.innerHeight));

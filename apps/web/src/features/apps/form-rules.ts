@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { APPS_LIMITS, isMessageKey, message, parseChartContent, type Lang } from '@field-portal/shared';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 /**
  * The form rules of app management and data management: the server's own zod schemas and

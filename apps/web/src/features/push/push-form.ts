@@ -8,6 +8,7 @@ import {
   type PushCardRequest,
   type PushReceiver,
 } from '@field-portal/shared';
+import '@/lib/i18n/areas/push';
 
 /** How the dialog sends a time: with the browser's offset, so the server reads the instant the operator chose. */
 export const WIRE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';

@@ -5,7 +5,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { API, HTTP, coreMessage as message, type Lang, type TokenResponse } from '@field-portal/shared';
+import { HTTP, SYSTEM_PATHS, coreMessage as message, type Lang, type TokenResponse } from '@field-portal/shared';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from '../session/tokens';
 import { HttpError, type FailureKind } from './errors';
 import { isSuccess, noticeFor, stamp } from './rules';
@@ -107,7 +107,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     try {
       if (!token) throw new HttpError('sessionExpired', undefined, undefined);
       const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
-      const response = await instance.post<unknown>(API.system.token, form, { authEndpoint: true, suppressError: true });
+      const response = await instance.post<unknown>(SYSTEM_PATHS.token, form, { authEndpoint: true, suppressError: true });
       if (!isTokenResponse(response.data)) throw new HttpError('http', response.status, response.data);
       saveTokens(deps.storage, response.data, deps.now());
       return response.data.access_token;

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import Cookies from 'js-cookie';
-import { API, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
+import { ADMIN_PATHS, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type LabelKey } from './zh';
 import type { AreaLabels } from './labels';
@@ -66,7 +66,7 @@ export function catalogueText(content: string): string {
 export async function reloadCatalogue(): Promise<void> {
   await Promise.all(
     LANGS.map(async (lang) => {
-      const response = await fetch(`${API.admin.langCatalogue}?langType=${lang}`);
+      const response = await fetch(`${ADMIN_PATHS.langCatalogue}?langType=${lang}`);
       if (!response.ok) return;
       const body = (await response.json()) as { result?: Record<string, string> | null };
       const entries = Object.fromEntries(Object.entries(body.result ?? {}).map(([key, content]) => [key, catalogueText(content)]));

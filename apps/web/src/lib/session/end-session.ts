@@ -1,4 +1,4 @@
-import { API, SSO_RETURN_PATHS, type LogoutResponse } from '@field-portal/shared';
+import { SSO_RETURN_PATHS, SYSTEM_PATHS, type LogoutResponse } from '@field-portal/shared';
 import { postResult } from '@/lib/http';
 import { clearLocalSession } from './local-session';
 import { readRefreshToken } from './tokens';
@@ -16,7 +16,7 @@ export async function endSession(): Promise<{ identityServerLogout: string | und
   let identityServerLogout: string | undefined;
   try {
     const body = { ...(refreshToken ? { refresh_token: refreshToken } : {}), post_logout_redirect_uri: back };
-    identityServerLogout = (await postResult<LogoutResponse>(API.system.logout, body, { authEndpoint: true, suppressError: true }))?.endSessionUrl;
+    identityServerLogout = (await postResult<LogoutResponse>(SYSTEM_PATHS.logout, body, { authEndpoint: true, suppressError: true }))?.endSessionUrl;
   } catch {
     // The local session ends whatever the server says.
   }

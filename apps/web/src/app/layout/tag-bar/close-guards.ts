@@ -1,4 +1,5 @@
 import type { MessageKey } from '@field-portal/shared';
+import '@/lib/i18n/messages/activity';
 
 /**
  * Unsaved forms of open tabs (spec 001 section 4): a page whose form is edited and not submitted

@@ -9,6 +9,8 @@ import { openCreateTask } from '../create-task';
 import { formatTime, useCodes } from './codes';
 import { VisitForm } from './VisitForm';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 const KIND_COLOURS = { visit: 'green', call: 'blue', task: 'orange' } as const;
 

@@ -6,6 +6,8 @@ import { useSession } from '@/app/session-context';
 import { useI18n } from '@/lib/i18n';
 import { CREATE_TASK_PATH, openCreateTask } from '../create-task';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** "Create task" at the foot of the side bar, for users who may create tasks (spec 001 section 2.7). */
 export function CreateTaskShortcut() {

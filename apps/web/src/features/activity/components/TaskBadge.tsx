@@ -5,6 +5,8 @@ import { ScheduleOutlined } from '@ant-design/icons';
 import { ACTIVITY_LIMITS } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { undoneQuery } from '../api';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** The undone-task badge of the top bar (spec 001 sections 7.2 and 9: at most 99 shown). */
 export function TaskBadge() {

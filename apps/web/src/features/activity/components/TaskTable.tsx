@@ -6,6 +6,8 @@ import { describeFailure } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { activityKeys, taskLogQuery, updateTaskStatus } from '../api';
 import { formatTime, useCodes } from './codes';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 const STATUS_COLOURS = ['blue', 'orange', 'green', 'default'];
 

@@ -10,6 +10,8 @@ import { useI18n } from '@/lib/i18n';
 import { activityKeys, saveVisit } from '../api';
 import { useCodes } from './codes';
 import { DoctorSelect } from './DoctorSelect';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 interface Values {
   doctorId?: number;

@@ -2,6 +2,8 @@ import { Table, Tag } from 'antd';
 import type { VisitItem } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { formatTime, useCodes } from './codes';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** Visit records with their codes shown as labels (spec 001 section 3). */
 export function VisitTable({ visits, loading, showRep }: { visits: VisitItem[]; loading: boolean; showRep?: boolean }) {

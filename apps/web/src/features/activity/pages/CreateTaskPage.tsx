@@ -12,6 +12,8 @@ import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
 import { CREATE_TASK_PATH, TASK_DRAFT_KEY } from '../create-task';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 interface Values {
   title?: string;

@@ -11,6 +11,8 @@ import { formatTime, useCodes } from '../components/codes';
 import { TaskTable } from '../components/TaskTable';
 import { useRecordVisit } from './TaskListPages';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** The 6 weeks the month view shows. */
 function gridOf(month: Dayjs): { start: number; end: number } {

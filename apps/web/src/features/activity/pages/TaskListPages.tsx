@@ -6,6 +6,8 @@ import { useI18n } from '@/lib/i18n';
 import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** Opens the doctor's business record with the visit form for a planned-visit task. */
 export function useRecordVisit() {

@@ -12,6 +12,8 @@ import { DoctorSelect } from '../components/DoctorSelect';
 import { VisitForm } from '../components/VisitForm';
 import { VisitTable } from '../components/VisitTable';
 import '../activity.css';
+import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 /** /task/newRecord/visitReport: a new visit record for any doctor in scope, and the caller's records. */
 export function VisitReportPage() {

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { AuditItem } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
+import '@/lib/i18n/areas/admin';
 
 const ENTITIES = ['user', 'role', 'menu', 'organisation', 'language', 'dataPermission'];
 const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', disable: 'orange', enable: 'cyan', import: 'purple' };

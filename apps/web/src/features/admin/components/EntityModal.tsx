@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { formErrors } from '../form-rules';
+import '@/lib/i18n/messages/admin';
 
 interface Props<T extends object> {
   open: boolean;

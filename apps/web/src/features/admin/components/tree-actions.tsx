@@ -1,5 +1,6 @@
 import { Button, Space } from 'antd';
 import type { LabelKey } from '@/lib/i18n';
+import '@/lib/i18n/areas/admin';
 
 /** The actions column of a tree screen (organisations, menus): add a child, edit, delete. */
 export function treeActionsColumn<N>(t: (key: LabelKey) => string, actions: { addChild: (node: N) => void; edit: (node: N) => void; remove: (node: N) => void }) {

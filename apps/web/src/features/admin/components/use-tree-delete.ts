@@ -2,6 +2,8 @@ import { App as AntApp } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { subtreeIds } from '../form-rules';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
 
 /**
  * Deleting a tree node (organisation, menu) deletes its children too (spec 001 section 4): the

@@ -9,6 +9,8 @@ import { reloadCatalogue, useI18n } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { EntityModal } from '../components/EntityModal';
 import '../admin.css';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
 
 /** /system/lang: the text catalogue (spec 001 section 3, language entry) that the interface text comes from. */
 export function LangPage() {

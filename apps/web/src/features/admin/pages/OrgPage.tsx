@@ -10,6 +10,7 @@ import { treeActionsColumn } from '../components/tree-actions';
 import { treeOptions } from '../form-rules';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
+import '@/lib/i18n/areas/admin';
 
 type Editing = { id?: number; values: Partial<OrgRequest> };
 

@@ -11,6 +11,8 @@ import { EntityModal } from '../components/EntityModal';
 import { menuOptions, menuTreeQuery } from './MenuPage';
 import { orgOptions, orgTreeQuery } from './OrgPage';
 import '../admin.css';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
 
 type Editing = { id?: number; values: Partial<RoleRequest> };
 

@@ -10,6 +10,8 @@ import { AuditLog } from '../components/AuditLog';
 import { EntityModal } from '../components/EntityModal';
 import { orgOptions, orgTreeQuery } from './OrgPage';
 import '../admin.css';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
 
 type Editing = { id?: number; values: Partial<UserCreateRequest> };
 

@@ -10,6 +10,8 @@ import { adminApi, compact } from '../api/admin-api';
 import { EntityModal } from '../components/EntityModal';
 import { importFileError } from '../form-rules';
 import '../admin.css';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
 
 /** The user picker: a search over the users list. */
 function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {

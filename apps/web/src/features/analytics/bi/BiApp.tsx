@@ -10,6 +10,8 @@ import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
+import '@/lib/i18n/areas/analytics';
+import '@/lib/i18n/messages/analytics';
 
 const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
 

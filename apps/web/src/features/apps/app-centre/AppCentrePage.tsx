@@ -8,6 +8,7 @@ import { AppImage } from '../components/AppImage';
 import { appCentreApi, appCentreQueries } from './api';
 import { appName, badgeCounts, groupByClassification } from './rules';
 import './app-centre.css';
+import '@/lib/i18n/areas/app-centre';
 
 interface TileProps {
   app: AppRecord;

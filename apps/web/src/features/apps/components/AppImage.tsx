@@ -8,6 +8,8 @@ import { useI18n } from '@/lib/i18n';
 import { appImageQuery, appsApi } from '../api';
 import { imageFileError } from '../form-rules';
 import './app-image.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 const OURS = API.apps.file.download.replace(':fileId', '');
 

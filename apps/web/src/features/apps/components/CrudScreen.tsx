@@ -9,6 +9,8 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { formErrors } from '../form-rules';
 import '../apps.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 export interface FieldDef {
   name: string;

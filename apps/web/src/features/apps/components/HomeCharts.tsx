@@ -9,6 +9,8 @@ import type { HomeChartSeries } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { homeChartsQuery } from '../api';
 import '../apps.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 

@@ -22,6 +22,8 @@ import { appsApi } from '../api';
 import { AppImage, ImageUpload } from '../components/AppImage';
 import { CrudScreen } from '../components/CrudScreen';
 import { formErrors, importFileError, moveItem } from '../form-rules';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 const P = API.apps;
 const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);

@@ -19,6 +19,8 @@ import {
 import { useI18n } from '@/lib/i18n';
 import { CrudScreen } from '../components/CrudScreen';
 import { chartContentError, medicineListErrors } from '../form-rules';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 const D = API.apps.data;
 const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);

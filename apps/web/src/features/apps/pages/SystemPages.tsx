@@ -10,6 +10,8 @@ import { appsApi, crudApi } from '../api';
 import { CrudScreen } from '../components/CrudScreen';
 import { formErrors } from '../form-rules';
 import '../apps.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 const EDIT_PATH = '/system/messageEdit';
 

@@ -14,6 +14,8 @@ import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { saveArticle, uploadCover } from '../api';
 import { RichTextEditor } from './RichTextEditor';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 interface Values {
   title: string;

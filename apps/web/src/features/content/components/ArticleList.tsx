@@ -8,8 +8,10 @@ import { AuthorisedImage } from '@/lib/authorised-image';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
+import { articleDetailPath } from '../article-paths';
 
-export const articleDetailPath = (id: number) => `/contentCenter/ccArticleDetail?id=${id}`;
 export const formatDay = (iso: string | null) => (iso ? formatTime(iso, false) : '');
 
 /** A channel's published articles, newest first, with "load more" by keyset; unread ones are marked. */

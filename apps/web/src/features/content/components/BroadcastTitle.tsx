@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { NotificationOutlined } from '@ant-design/icons';
 import { DYNAMICS_DEPARTMENTS, type DynamicsDepartment } from '@field-portal/shared';
 import { broadcastQuery } from '../api';
-import { articleDetailPath } from './ArticleList';
+import { articleDetailPath } from '../article-paths';
 
 const PREFIX = '/informationDynamics/departmentDynamics/';
 

@@ -8,6 +8,8 @@ import { articleForEdit, contentKeys, deleteArticle, manageListQuery, readersQue
 import { ArticleEditor } from './ArticleEditor';
 import { formatDay } from './ArticleList';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 /** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
 export function ManageArticles() {

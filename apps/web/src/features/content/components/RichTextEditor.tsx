@@ -3,6 +3,8 @@ import { Button, Space, Tooltip } from 'antd';
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import { isHttpUrl, richTextNodes } from '../rich-text';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 /** The first content, rendered once: later edits belong to the browser's editing, not to React. */
 const InitialContent = memo(({ html }: { html: string }) => <>{richTextNodes(html)}</>, () => true);

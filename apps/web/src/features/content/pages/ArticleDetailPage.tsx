@@ -10,6 +10,8 @@ import { contentKeys, openArticle } from '../api';
 import { RichText } from '../rich-text';
 import '../content.css';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 /**
  * ccArticleDetail (?id=) and contentDetail/{title}: opens the article, which counts the read, and

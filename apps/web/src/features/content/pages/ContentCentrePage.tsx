@@ -4,6 +4,8 @@ import { useI18n } from '@/lib/i18n';
 import { ArticleList } from '../components/ArticleList';
 import { ManageArticles } from '../components/ManageArticles';
 import '../content.css';
+import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 /** Who may author articles: the operators holding the push screen (the server checks it too). */
 export const CONTENT_AUTHORITY = 'recommend:NewRecommend';

@@ -3,8 +3,6 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isDuplicateDoctor } from '@field-portal/shared';
 import '@/lib/i18n';
-// The area's labels, which the console's layout brings in the portal.
-import '@/lib/i18n/console-labels';
 import { AddDoctorProblem } from './AddDoctorWizard';
 
 function DoctorRecord() {

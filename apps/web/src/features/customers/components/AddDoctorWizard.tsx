@@ -9,6 +9,8 @@ import { addDoctorLookups, customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
 import { doctorPath } from '../routes';
 import { LazyCascader } from './LazyCascader';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 type Step = 0 | 1 | 2;
 

@@ -8,6 +8,8 @@ import { customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
 import { departmentOptions, titleOptions } from '../reference-options';
 import { LazyCascader } from './LazyCascader';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /**
  * The correction form (spec 001 section 5): what is wrong with this doctor's record, and, where it

@@ -7,6 +7,8 @@ import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { customersApi } from '../api/customers-api';
 import { ProposedChanges } from './ProposedChanges';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /**
  * A doctor's pending corrections: everyone sees that the record is waiting for a decision; an

@@ -5,6 +5,8 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { DISTRIBUTION_DIMENSIONS, type DistributionDimension } from '@field-portal/shared';
 import { distributionQuery } from '../api/customers-api';
 import type { DoctorFilters } from '../filters';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 // ECharts comes with the chart's own chunk, fetched only by a screen that shows one.
 const TopTenChart = lazy(() => import('./TopTenChart'));

@@ -19,6 +19,8 @@ import { DoctorFilterForm } from './DoctorFilterForm';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import { TagDialog, type TagTarget } from './TagDialog';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], LabelKey> = {
   region: 'customers.filter.region',

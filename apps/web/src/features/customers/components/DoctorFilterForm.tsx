@@ -19,6 +19,8 @@ import {
 import { HospitalPicker } from './HospitalPicker';
 import { LazyCascader } from './LazyCascader';
 import { TagPicker } from './TagPicker';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** A select over fixed choices that keeps the chosen labels for the chips. */
 function ChoiceSelect({ label, options, value, onChange, multiple }: { label: string; options: Choice[]; value: Choice[]; onChange: (c: Choice[]) => void; multiple?: boolean }) {

@@ -4,6 +4,8 @@ import type { DoctorRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { customersApi } from '../api/customers-api';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** A doctor's tags; closing one takes it off this doctor. */
 export function DoctorTags({ doctor }: { doctor: Pick<DoctorRow, 'id' | 'tags'> }) {

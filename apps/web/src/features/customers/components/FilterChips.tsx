@@ -1,6 +1,8 @@
 import { Button, Tag, Typography } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { formatTotal } from '@/lib/format';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** One chosen filter: its name, what was chosen, and how to drop it (none for a required filter). */
 export interface FilterChip {

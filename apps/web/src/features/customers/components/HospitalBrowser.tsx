@@ -15,6 +15,8 @@ import { searchProblem } from '../search';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import { LazyCascader } from './LazyCascader';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 const FILTER_LABEL: Record<HospitalFilterKey, LabelKey> = {
   region: 'customers.filter.region',

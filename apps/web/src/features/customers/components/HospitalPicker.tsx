@@ -4,6 +4,8 @@ import { Select } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** A hospital by name, pinyin or initials: the server searches, only the first matches are offered. */
 export function HospitalPicker({ value, onChange, label }: { value: Choice[]; onChange: (c: Choice[]) => void; label?: string }) {

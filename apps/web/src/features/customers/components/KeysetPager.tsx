@@ -1,6 +1,8 @@
 import { Button, Select, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /**
  * Previous / next by cursor (keyset paging): no page numbers past the first because no page costs

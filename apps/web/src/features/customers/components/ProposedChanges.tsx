@@ -1,6 +1,8 @@
 import type { CorrectionChanges } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { departmentName, labelOf, titleOptions } from '../reference-options';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** The values a correction proposes, as the reviewer reads them ("职称 → 主任医师"). */
 export function ProposedChanges({ changes }: { changes: CorrectionChanges }) {

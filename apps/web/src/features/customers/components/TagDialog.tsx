@@ -7,6 +7,8 @@ import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 import { customersApi, tagsQuery } from '../api/customers-api';
 import type { DoctorFilters } from '../filters';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** Whom a tag goes to: chosen doctors, or every doctor the filters match (the server applies the same filters and scope). */
 export type TagTarget = { kind: 'doctors'; doctors: Pick<DoctorRow, 'id' | 'name'>[] } | { kind: 'filtered'; filters: DoctorFilters; count: string };

@@ -3,6 +3,8 @@ import { Select } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { tagsQuery } from '../api/customers-api';
 import type { Choice } from '../filters';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** The caller's tags, shared ones and personal ones in two groups. */
 export function TagPicker({ value, onChange }: { value: Choice[]; onChange: (c: Choice[]) => void }) {

@@ -12,6 +12,8 @@ import { ProposedChanges } from '../components/ProposedChanges';
 import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';
 import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 const STATUS_COLOR: Record<CorrectionStatus, string> = { pending: 'orange', accepted: 'green', rejected: 'default' };
 

@@ -12,6 +12,8 @@ import { DoctorBrowser } from '../components/DoctorBrowser';
 import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** Create or rename a tag. */
 function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClose: () => void; mayShare: boolean }) {

@@ -6,6 +6,8 @@ import { emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { DEFAULT_DOCTOR_RANGE } from '../api/customers-api';
 import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** /customer/totaldoctor: every doctor of the caller's scope, filtered. */
 export function TotalDoctorPage() {

@@ -18,6 +18,8 @@ import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatient
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();

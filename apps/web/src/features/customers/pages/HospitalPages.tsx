@@ -12,6 +12,8 @@ import { usePageState } from '../page-state';
 import { useCustomerRights } from '../rights';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 /** /customer/totalHospital: every hospital of the caller's scope. */
 export function TotalHospitalPage() {

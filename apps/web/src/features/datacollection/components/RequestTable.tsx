@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { saveAttachment } from '../api/datacollection-api';
+import '@/lib/i18n/messages/datacollection';
 
 export const STATUS_COLOURS: Record<DataCollectionStatus, string> = {
   submitted: 'default',

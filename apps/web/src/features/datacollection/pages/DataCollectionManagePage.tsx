@@ -5,6 +5,7 @@ import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_NEXT, DATA_COLLECTION_STATUSES,
 import { useI18n } from '@/lib/i18n';
 import { DATA_COLLECTION_KEY, updateStatus, useDataCollectionList } from '../api/datacollection-api';
 import { RequestTable } from '../components/RequestTable';
+import '@/lib/i18n/messages/datacollection';
 
 /** The handling screen: every request, by status, moved on with an optional reply (the requester gets a notice). */
 export function DataCollectionManagePage() {

@@ -6,6 +6,7 @@ import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_MOBILE } from '@field-portal/sh
 import { useI18n } from '@/lib/i18n';
 import { DATA_COLLECTION_KEY, submitRequest, useDataCollectionList, type DataCollectionValues } from '../api/datacollection-api';
 import { RequestTable } from '../components/RequestTable';
+import '@/lib/i18n/messages/datacollection';
 
 const L = DATA_COLLECTION_LIMITS;
 

@@ -3,6 +3,7 @@ import { App as AntApp } from 'antd';
 import { useNavigate } from 'react-router';
 import { useI18n } from '@/lib/i18n';
 import { DOWNLOAD_CENTRE_PATH, queueDownload, useRefreshDownloads } from '../api/downloads-api';
+import '@/lib/i18n/messages/downloads';
 
 /**
  * An export button's action: queues the template with its parameters in the download centre and

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus, type MessageKey } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
+import '@/lib/i18n/messages/downloads';
 
 const STATUS_COLOURS: Record<DownloadStatus, string> = {
   queued: 'default',

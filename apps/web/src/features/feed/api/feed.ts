@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { API, FEED_LIMITS, type FeedPage, type OpenCardResult } from '@field-portal/shared';
+import { FEED_LIMITS, FEED_PATHS, type FeedPage, type OpenCardResult } from '@field-portal/shared';
 import { getCardData, postCardData } from '@/features/cards/api/envelope';
 
 /** Everything the feed shows lives under this key; a notice of a new card refetches it. */
@@ -7,7 +7,7 @@ export const FEED_KEY = ['session', 'feed'] as const;
 
 /** GET /API-XJP/employee/cards: one page; the first page carries the pinned cards. */
 export function fetchFeedPage(cursor: string | undefined, limit: number = FEED_LIMITS.pageDefault): Promise<FeedPage> {
-  return getCardData<FeedPage>(API.feed.cards, { params: cursor ? { cursor, limit } : { limit } });
+  return getCardData<FeedPage>(FEED_PATHS.cards, { params: cursor ? { cursor, limit } : { limit } });
 }
 
 export const feedQuery = infiniteQueryOptions({
@@ -19,5 +19,5 @@ export const feedQuery = infiniteQueryOptions({
 
 /** POST /API-XJP/employee/openCard: records the first open time (once). */
 export function openFeedCard(cardId: number): Promise<OpenCardResult> {
-  return postCardData<OpenCardResult>(API.feed.openCard, { cardId });
+  return postCardData<OpenCardResult>(FEED_PATHS.openCard, { cardId });
 }

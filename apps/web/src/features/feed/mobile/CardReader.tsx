@@ -10,6 +10,8 @@ import { formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { readerLinkOf } from '../feed-view';
 import { Tag } from './ui';
+import '@/lib/i18n/areas/feed';
+import '@/lib/i18n/messages/feed';
 
 /** One card full screen, in the console's card renderer: its link opens in a new tab, its attachment downloads. */
 export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => void }) {

@@ -19,6 +19,8 @@ import { showToast } from '@/lib/toast';
 import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
 import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
 import { MenuButton, Spinner, Tag } from './ui';
+import '@/lib/i18n/areas/feed';
+import '@/lib/i18n/messages/feed';
 
 // The card viewer (and the console's card renderer in it) loads when a card is first opened, not with the list.
 const CardReader = lazy(() => import('./CardReader').then((m) => ({ default: m.CardReader })));

@@ -13,6 +13,8 @@ import { forgetUserData } from '@/lib/query-client';
 import { PHONE_PAGE } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
 import { LanguageToggle, Spinner } from './ui';
+import '@/lib/i18n/areas/feed';
+import '@/lib/i18n/messages/feed';
 
 /** Sign-in on the phone: the console's login call and token storage, laid out for a narrow screen. */
 export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {

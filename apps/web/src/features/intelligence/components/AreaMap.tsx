@@ -3,6 +3,8 @@ import { Empty, Spin, Typography } from 'antd';
 import type { AreaNetwork } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { AREA_SIGMA_SETTINGS, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 type Hovered = { name: string; hospital: string } | null;
 

@@ -10,6 +10,8 @@ import { formatCount } from '@/lib/format';
 import type { ProvinceCollection } from './china-map';
 // The geometry is data, not code: a static file of the build (34 KB gzip), fetched once.
 import geometryUrl from './china-provinces.geo.json?url';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 echarts.use([MapChart, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 

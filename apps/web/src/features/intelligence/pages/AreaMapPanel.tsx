@@ -8,6 +8,8 @@ import { formatCount } from '@/lib/format';
 import { areaQuery, full360Path, provincesQuery } from '../api/intelligence-api';
 import { AreaMap } from '../components/AreaMap';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 /**
  * The whole-area map of the academic network: every scored doctor of the indication in the caller's

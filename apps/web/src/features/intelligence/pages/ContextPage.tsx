@@ -7,6 +7,8 @@ import { abbreviate } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {

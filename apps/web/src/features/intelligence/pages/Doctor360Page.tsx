@@ -7,6 +7,10 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
 import { KolImpact } from '../components/KolImpact';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/customers';
+import '@/lib/i18n/messages/intelligence';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 

@@ -14,6 +14,10 @@ import { useKeyset } from '@/features/customers/keyset';
 import { usePageState } from '@/features/customers/page-state';
 import '@/features/customers/customers.css';
 import { full360Path } from '../api/intelligence-api';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/customers';
+import '@/lib/i18n/messages/intelligence';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
 export function DoctorListPage() {

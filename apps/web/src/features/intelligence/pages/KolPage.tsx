@@ -11,6 +11,8 @@ import { useQueueExport } from '@/features/downloads/components/use-queue-export
 import { EChart } from '../components/EChart';
 import { KolExplainView } from '../components/KolExplainView';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 /** The China map and its geometry load with the KOL screen only. */

@@ -8,6 +8,8 @@ import { communityColor } from '../components/area-graph';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 

@@ -14,6 +14,8 @@ import { useI18n } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 type Msg = ReturnType<typeof useI18n>['msg'];
 

@@ -5,6 +5,8 @@ import { useI18n } from '@/lib/i18n';
 import { opinionItems, type ItemFilter } from '../api';
 import { SentimentCell, SentimentWhy } from './SentimentTag';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 /** Opinion items newest first, paged by keyset ("load more"); a row expands to show why it scored. */
 export function OpinionItemList({ filter }: { filter: ItemFilter }) {

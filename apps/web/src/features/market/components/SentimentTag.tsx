@@ -1,6 +1,8 @@
 import { Popover, Space, Tag, Typography } from 'antd';
 import type { OpinionItem, Sentiment } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 const COLOR: Record<Sentiment, string> = { positive: 'green', negative: 'red', neutral: 'default' };
 

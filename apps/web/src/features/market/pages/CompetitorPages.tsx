@@ -8,6 +8,8 @@ import { marketCompareQuery, marketOptionsQuery, netSearchQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 interface Chosen {
   medicine: string;

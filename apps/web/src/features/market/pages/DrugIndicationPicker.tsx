@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { marketOptionsQuery } from '../api';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 /** A drug and one of its indications, applied by the query button; both are required (spec 001 section 5). */
 export function useDrugIndication() {

@@ -9,6 +9,8 @@ import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { OpinionItemList } from '../components/OpinionItemList';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 /** eventDetail: one opinion event, its sentiment by day and its items. */
 export function EventDetailPage() {

@@ -8,6 +8,8 @@ import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { useDrugIndication } from './DrugIndicationPicker';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) => (
   <Col span={span} key={title}>

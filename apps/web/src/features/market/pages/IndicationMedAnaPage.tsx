@@ -8,6 +8,8 @@ import { indicationMedAnaQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 /** indicationMedAna: the drugs of an indication by sales share, search and sentiment. */
 export function IndicationMedAnaPage() {

@@ -7,6 +7,8 @@ import { lecturerRatingQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 const LEVEL_COLOR: Record<LecturerLevel, string> = { national: 'gold', regional: 'blue', city: 'green', none: 'default' };
 

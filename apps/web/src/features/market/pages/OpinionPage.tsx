@@ -10,6 +10,8 @@ import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { OpinionItemList } from '../components/OpinionItemList';
 import '../market.css';
+import '@/lib/i18n/areas/market';
+import '@/lib/i18n/messages/market';
 
 const MONTHS = [6, 12, 24, MARKET_LIMITS.monthsMax];
 

@@ -5,6 +5,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import type { MeetingDoctor } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { doctorSearchQuery } from '../api';
+import '@/lib/i18n/areas/meetings';
 
 /** Picks doctors within the caller's data scope (by name, pinyin or initials) and invites them. */
 export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (doctorIds: number[]) => Promise<void> }) {

@@ -20,6 +20,7 @@ import { MeetingForm } from './MeetingForm';
 import { MeetingReportView } from './MeetingReportView';
 import { StatusTag } from './StatusTag';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/meetings';
 
 /** One meeting: overview and lifecycle, team, attendees and the report. */
 export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClose: () => void }) {

@@ -5,6 +5,8 @@ import { MEETING_LIMITS, MEETING_TYPES, type MeetingDetail, type MeetingType } f
 import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { saveMeeting } from '../api';
+import '@/lib/i18n/areas/meetings';
+import '@/lib/i18n/messages/meetings';
 
 interface Values {
   title: string;

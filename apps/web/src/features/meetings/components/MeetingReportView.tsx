@@ -6,6 +6,7 @@ import { MEETING_LIMITS, type MeetingAttendee, type MeetingMailResult } from '@f
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { exportReport, meetingReportQuery, sendReport } from '../api';
 import { BarChart } from '@/components/BarChart';
+import '@/lib/i18n/areas/meetings';
 
 /** The meeting report as a page: attendance, RSVP, speakers, feedback and doctors reached; .xlsx and e-mail. */
 export function MeetingReportView({ meetingId }: { meetingId: number }) {

@@ -8,6 +8,7 @@ import { meetingNewsQuery } from '../api';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/meetings';
 
 const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = { today: 'red', upcoming: 'blue', held: 'green', cancelled: 'default', draft: 'default', closed: 'purple' };
 

@@ -11,6 +11,7 @@ import { MeetingForm } from '../components/MeetingForm';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/meetings';
 
 const PAGE = 20;
 

@@ -7,6 +7,8 @@ import { useI18n } from '@/lib/i18n';
 import { onNotice } from '@/lib/realtime';
 import { chatMessagesQuery, markConversationRead, messagingKeys, sendChatMessage } from '../api';
 import { messageTime } from '../format';
+import '@/lib/i18n/areas/messaging';
+import '@/lib/i18n/messages/messaging';
 
 /**
  * One conversation: its messages, oldest at the top, and the box to send one. Opening it (and

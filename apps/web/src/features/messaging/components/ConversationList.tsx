@@ -5,6 +5,8 @@ import { BADGE_MAX, chatText, type ConversationItem } from '@field-portal/shared
 import { useI18n } from '@/lib/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
+import '@/lib/i18n/areas/messaging';
+import '@/lib/i18n/messages/messaging';
 
 /** A skeleton of a few list rows while the lists load (spec 001 section 4). */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {

@@ -3,6 +3,8 @@ import { Input } from 'antd';
 import type { ConversationItem } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { messagingKeys, openConversation } from '../api';
+import '@/lib/i18n/areas/messaging';
+import '@/lib/i18n/messages/messaging';
 
 /** Starts (or finds) the conversation with a colleague by username; the server names a wrong one. */
 export function NewConversation({ username, onOpen }: { username: string; onOpen: (c: ConversationItem) => void }) {

@@ -5,6 +5,8 @@ import { useI18n } from '@/lib/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
 import { ListSkeleton } from './ConversationList';
+import '@/lib/i18n/areas/messaging';
+import '@/lib/i18n/messages/messaging';
 
 /** All of today's messages to the user, newest first; one opens its conversation. */
 export function TodayMessages({ username, onOpen }: { username: string; onOpen: (c: ConversationItem) => void }) {

@@ -11,6 +11,7 @@ import { CardItem } from '@/features/cards/components/CardItem';
 import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
 import { canDelete, editActionsOf, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
 import { CardPagination } from './CardPagination';
+import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;
 

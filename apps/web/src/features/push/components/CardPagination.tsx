@@ -1,6 +1,7 @@
 import { Pagination, Select } from 'antd';
 import { PAGINATION } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
+import '@/lib/i18n/areas/push';
 
 export interface PageState {
   pageNum: number;

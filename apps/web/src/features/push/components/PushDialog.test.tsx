@@ -4,8 +4,6 @@ import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, type CardRecord } from '@field-portal/shared';
 import '@/lib/i18n';
-// The area's labels, which the console's layout brings in the portal.
-import '@/lib/i18n/console-labels';
 import { PushDialog } from './PushDialog';
 
 // The dialog's one call goes through the HTTP client; here it answers as the server does.

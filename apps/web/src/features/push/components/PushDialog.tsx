@@ -20,6 +20,8 @@ import {
 } from '../push-form';
 import { ReceiverListUpload } from './ReceiverListUpload';
 import { StaffPicker } from './StaffPicker';
+import '@/lib/i18n/areas/push';
+import '@/lib/i18n/messages/batch-push';
 
 const { RangePicker } = DatePicker;
 

@@ -9,6 +9,7 @@ import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
 import { CardPagination } from './CardPagination';
 import { formatTime } from './CardList';
+import '@/lib/i18n/areas/push';
 
 interface ReadDetailsDialogProps {
   card: CardRecord | undefined;

@@ -6,6 +6,8 @@ import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { downloadFile, uploadReceiverList } from '../api/push-api';
 import { listFileProblem } from '../push-form';
+import '@/lib/i18n/areas/push';
+import '@/lib/i18n/messages/batch-push';
 
 interface ReceiverListUploadProps {
   value?: PushReceiver[];

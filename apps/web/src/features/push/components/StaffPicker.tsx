@@ -4,6 +4,7 @@ import { Select, Tag } from 'antd';
 import type { PushReceiver } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { searchDirectory } from '../api/push-api';
+import '@/lib/i18n/areas/push';
 
 const SEARCH_DELAY_MS = 300;
 

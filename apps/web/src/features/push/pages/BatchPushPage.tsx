@@ -12,6 +12,7 @@ import { pushableCards, sendBatch, uploadBatchList } from '../api/batch-push-api
 import { CARD_LISTS_KEY, downloadFile } from '../api/push-api';
 import { isBeforeYesterday, listFileProblem, WIRE_TIME_FORMAT } from '../push-form';
 import '../push.css';
+import '@/lib/i18n/messages/batch-push';
 
 interface UploadedList {
   name: string;

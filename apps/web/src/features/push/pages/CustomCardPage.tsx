@@ -8,6 +8,7 @@ import { localName, useI18n } from '@/lib/i18n';
 import { CardList } from '../components/CardList';
 import { PushDialog } from '../components/PushDialog';
 import '../push.css';
+import '@/lib/i18n/areas/push';
 
 type Tab = 'CreatedCard' | 'DraftCard';
 

@@ -7,6 +7,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { CARD_LISTS_KEY, cancelPush } from '../api/push-api';
 import { CardList } from '../components/CardList';
 import '../push.css';
+import '@/lib/i18n/areas/push';
 
 /** The four sort options of the in-queue screen (spec 000 section 4); push time descending is the default. */
 const SORTS: { value: string; label: LabelKey }[] = [

@@ -7,6 +7,7 @@ import { CardList } from '../components/CardList';
 import { PinControl } from '../components/PinControl';
 import { ReadDetailsDialog } from '../components/ReadDetailsDialog';
 import '../push.css';
+import '@/lib/i18n/areas/push';
 
 /** Published cards, last pushed first (spec 000 section 2): pin switch, read details, edit; no delete. */
 export function PublishedPage() {

@@ -11,6 +11,7 @@ import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../components/CardList';
 import '../push.css';
+import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;
 

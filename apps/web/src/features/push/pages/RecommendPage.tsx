@@ -6,6 +6,7 @@ import { useI18n } from '@/lib/i18n';
 import { CardList } from '../components/CardList';
 import { PushDialog } from '../components/PushDialog';
 import '../push.css';
+import '@/lib/i18n/areas/push';
 
 /**
  * The push (recommend) screen (spec 000 section 2): a card list with the status filter, time

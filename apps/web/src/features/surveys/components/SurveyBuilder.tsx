@@ -8,6 +8,8 @@ import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { audienceQuery, saveSurvey } from '../api';
 import { move, newQuestion, nextId } from '../builder-model';
+import '@/lib/i18n/areas/surveys';
+import '@/lib/i18n/messages/surveys';
 
 type Choice = { id: string; label: string };
 

@@ -3,6 +3,8 @@ import { Alert, Card, Empty, List, Space, Statistic } from 'antd';
 import { BarChart } from '@/components/BarChart';
 import { useI18n } from '@/lib/i18n';
 import { surveyResultsQuery } from '../api';
+import '@/lib/i18n/areas/surveys';
+import '@/lib/i18n/messages/surveys';
 
 /** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
 export function SurveyResultsView({ surveyId }: { surveyId: number }) {

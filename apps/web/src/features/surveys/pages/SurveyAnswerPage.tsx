@@ -8,6 +8,8 @@ import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
+import '@/lib/i18n/areas/surveys';
+import '@/lib/i18n/messages/surveys';
 
 /** surveyQuesDetail (?id=): the survey's questions rendered in antd from its schema; the answer is checked here and on the server. */
 export function SurveyAnswerPage() {

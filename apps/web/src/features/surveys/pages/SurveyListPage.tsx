@@ -10,6 +10,7 @@ import { SurveyBuilder } from '../components/SurveyBuilder';
 import { SurveyResultsView } from '../components/SurveyResultsView';
 import '../surveys.css';
 import { formatTime } from '@/lib/format';
+import '@/lib/i18n/areas/surveys';
 
 const period = (s: SurveyRow) => `${formatTime(s.startTime)} – ${formatTime(s.endTime)}`;
 

@@ -1,4 +1,4 @@
-/** Interface labels of tasks, visits and calls, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of tasks, visits and calls, zh and en (added with the screens that show them: ../areas/activity.ts, and the phone and share pages' entries). */
 export const zh = {
   'activity.badge': '未完成任务',
   'activity.task.title': '任务标题',

@@ -1,4 +1,4 @@
-/** Interface labels of system administration, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of system administration, zh and en (added with the screens that show them: ../areas/admin.ts, and the phone and share pages' entries). */
 export const zh = {
   'admin.action.add': '新增',
   'admin.action.addChild': '新增下级',

@@ -1,6 +1,6 @@
 import { ANALYTICS_TABLE_LABELS_EN, ANALYTICS_TABLE_LABELS_ZH } from '@field-portal/shared';
 
-/** Interface labels of report screens and the built-in analytics service, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries); the table's columns and values live in the shared package (the export writes them too). */
+/** Interface labels of report screens and the built-in analytics service, zh and en (added with the screens that show them: ../areas/analytics.ts, and the phone and share pages' entries); the table's columns and values live in the shared package (the export writes them too). */
 export const zh = {
   ...ANALYTICS_TABLE_LABELS_ZH,
   'analytics.loading': '报表加载中…',

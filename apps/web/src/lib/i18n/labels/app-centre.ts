@@ -1,4 +1,4 @@
-/** Interface labels of the app centre, zh and en (added with the screens that show them: ../console-labels.ts). */
+/** Interface labels of the app centre, zh and en (added with the screens that show them: ../areas/app-centre.ts). */
 export const zh = {
   'centre.frequent': '常用应用',
   'centre.frequentEmpty': '点击应用右侧的星标,把它加入常用应用。',

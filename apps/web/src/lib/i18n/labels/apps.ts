@@ -1,4 +1,4 @@
-/** Interface labels of app management and data management, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of app management and data management, zh and en (added with the screens that show them: ../areas/apps.ts, and the phone and share pages' entries). */
 export const zh = {
   'apps.action.add': '新增',
   'apps.action.back': '返回',

@@ -1,4 +1,4 @@
-/** Interface labels of the content centre, news and information dynamics, zh and en (added with the screens that show them: ../console-labels.ts). */
+/** Interface labels of the content centre, news and information dynamics, zh and en (added with the screens that show them: ../areas/content.ts). */
 export const zh = {
   'content.centre.title': '内容中心',
   'content.tab.articles': '文章',

@@ -1,4 +1,4 @@
-/** Interface labels of doctors and hospitals, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of doctors and hospitals, zh and en (added with the screens that show them: ../areas/customers.ts, and the phone and share pages' entries). */
 export const zh = {
   'customers.filters.chosen': '已选筛选条件',
   'customers.filters.clearAll': '清除全部',

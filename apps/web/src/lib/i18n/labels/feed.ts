@@ -1,4 +1,4 @@
-/** Interface labels of employee card feed, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of employee card feed, zh and en (added with the screens that show them: ../areas/feed.ts, and the phone and share pages' entries). */
 export const zh = {
   'feed.title': '我的卡片',
   'feed.unread': '{{n}} 条未读',

@@ -15,8 +15,8 @@ import type { zh as surveys } from './surveys';
 
 /**
  * The keys of every area's labels. Only types here: an area's labels are downloaded with the
- * screens that show them (../console-labels.ts for the console, the phone and share pages add
- * their own), not with the entry (bundle budgets, docs/decisions/0016).
+ * screens that show them (each module that shows them imports ../areas/<area>; the phone and
+ * share pages add their own), not with the entry (bundle budgets, docs/decisions/0016).
  */
 export type AreaLabelKey =
   | keyof typeof messaging

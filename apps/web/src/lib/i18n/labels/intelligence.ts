@@ -1,4 +1,4 @@
-/** Interface labels of doctor intelligence, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of doctor intelligence, zh and en (added with the screens that show them: ../areas/intelligence.ts, and the phone and share pages' entries). */
 export const zh = {
   'intel.indication': '适应症',
   'intel.indication.placeholder': '请选择适应症',

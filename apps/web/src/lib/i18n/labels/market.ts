@@ -1,4 +1,4 @@
-/** Interface labels of market intelligence, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of market intelligence, zh and en (added with the screens that show them: ../areas/market.ts, and the phone and share pages' entries). */
 export const zh = {
   'market.drug': '药品',
   'market.competitor': '竞品',

@@ -1,4 +1,4 @@
-/** Interface labels of meetings, zh and en (added with the screens that show them: ../console-labels.ts). */
+/** Interface labels of meetings, zh and en (added with the screens that show them: ../areas/meetings.ts). */
 export const zh = {
   'meetings.title': '会议',
   'meetings.new': '新建会议',

@@ -1,4 +1,4 @@
-/** Interface labels of real-time notices and messaging, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of real-time notices and messaging, zh and en (added with the screens that show them: ../areas/messaging.ts, and the phone and share pages' entries). */
 export const zh = {
   'messaging.title': '消息',
   'messaging.today': '今日消息',

@@ -1,4 +1,4 @@
-/** Interface labels of card lists and push, zh and en (added with the screens that show them: ../console-labels.ts, and the phone and share pages' entries). */
+/** Interface labels of card lists and push, zh and en (added with the screens that show them: ../areas/push.ts, and the phone and share pages' entries). */
 export const zh = {
   'push.action.push': '推送',
   'push.action.pushN': '推送({{n}})',

@@ -1,4 +1,4 @@
-/** Interface labels of surveys, zh and en (added with the screens that show them: ../console-labels.ts). */
+/** Interface labels of surveys, zh and en (added with the screens that show them: ../areas/surveys.ts). */
 export const zh = {
   'surveys.title': '问卷',
   'surveys.tab.toAnswer': '待回答',
