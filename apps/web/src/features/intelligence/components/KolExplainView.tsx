@@ -4,6 +4,8 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
 import { EChart } from './EChart';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 

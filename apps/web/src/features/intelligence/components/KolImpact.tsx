@@ -6,6 +6,8 @@ import { useI18n } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
 import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from './impact';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 /* The chart library comes with these two only: the 360 view's first load stays without it. */
 const ScoreSparkline = lazy(() => import('./ScoreSparkline').then((m) => ({ default: m.ScoreSparkline })));

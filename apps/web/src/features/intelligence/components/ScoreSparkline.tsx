@@ -1,6 +1,8 @@
 import { useI18n } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { EChart } from './EChart';
+import '@/lib/i18n/areas/intelligence';
+import '@/lib/i18n/messages/intelligence';
 
 /**
  * A small line of one score over the kept recompute runs (the 360 view's impact table). The 360
