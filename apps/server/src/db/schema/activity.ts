@@ -88,6 +88,8 @@ export const visitRecords = pgTable(
     index('visit_records_user_idx').on(t.userId, t.visitAt, t.id),
     index('visit_records_doctor_idx').on(t.doctorId, t.visitAt, t.id),
     uniqueIndex('visit_records_call_idx').on(t.callId),
+    // The report screens' date window over every representative (docs/decisions/0033).
+    index('visit_records_time_idx').on(t.visitAt),
   ],
 );
 
@@ -135,7 +137,11 @@ export const callRecords = pgTable(
     durationSeconds: integer('duration_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('call_records_user_idx').on(t.userId, t.startedAt, t.id), index('call_records_doctor_idx').on(t.doctorId, t.startedAt, t.id)],
+  (t) => [
+    index('call_records_user_idx').on(t.userId, t.startedAt, t.id),
+    index('call_records_doctor_idx').on(t.doctorId, t.startedAt, t.id),
+    index('call_records_time_idx').on(t.startedAt),
+  ],
 );
 
 /** The transcript of a call, one row per message. */

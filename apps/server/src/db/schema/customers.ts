@@ -102,6 +102,10 @@ export const doctors = pgTable(
     index('doctors_initials_idx').on(sql`${t.initials} text_pattern_ops`, t.id),
     index('doctors_indications_idx').using('gin', t.indications),
     index('doctors_duplicate_idx').on(t.name, t.hospitalId, t.dept1Code),
+    // Top-10 distributions and capped counts over a province scope, read from the index alone (docs/decisions/0033).
+    index('doctors_distribution_idx').on(t.provinceCode, t.doctorRange, t.dept1Code, t.titleCode, t.cityCode, t.hospitalId),
+    // Registrations in a report window (docRegisDetail, recruitDoctor).
+    index('doctors_created_idx').on(t.createdAt),
     check('doctors_range_check', sql`${t.doctorRange} in ('internal', 'internet')`),
     check('doctors_outpatient_days_check', sql`${t.outpatientDays} between 0 and 7`),
   ],
@@ -161,7 +165,7 @@ export const doctorTags = pgTable(
     createdBy: integer('created_by').notNull(),
     createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.tagId, t.doctorId] }), index('doctor_tags_doctor_idx').on(t.doctorId)],
+  (t) => [primaryKey({ columns: [t.tagId, t.doctorId] }), index('doctor_tags_doctor_idx').on(t.doctorId), index('doctor_tags_created_idx').on(t.createdAt)],
 );
 
 /** A correction of a doctor's data as a data-change request: pending until a reviewer accepts or rejects it. */

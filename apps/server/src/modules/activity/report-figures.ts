@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
-import { reportDoctorIds, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, type ReportWindow } from '../customers/report-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -34,7 +34,7 @@ export interface VisitFigures {
 }
 
 function visitWhere(w: ActivityWindow, s: VisitSelection): SQL {
-  const parts = [sql`v.visit_at >= ${w.from} and v.visit_at < ${w.to}`, sql`v.doctor_id in ${reportDoctorIds(w)}`, repBu(sql`v.user_id`, w.bu)];
+  const parts = [sql`v.visit_at >= ${w.from} and v.visit_at < ${w.to}`, reportDoctorFilter(w, sql`v.doctor_id`), repBu(sql`v.user_id`, w.bu)];
   if (s.channels) parts.push(sql`v.channel in (${sql.join(s.channels.map((c) => sql`${c}`), sql`, `)})`);
   return sql.join(parts, sql` and `);
 }
@@ -85,7 +85,7 @@ export interface CallFigures {
 }
 
 const callWhere = (w: ActivityWindow): SQL =>
-  sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}`;
+  sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}`;
 
 /** The calls' table rows, newest first; `_at` and `_id` are the keyset cursor. */
 function callRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
@@ -134,10 +134,10 @@ export interface ReachFigures {
 export async function reachFigures(db: Db, w: ActivityWindow, limit: number): Promise<ReachFigures> {
   const contacts = sql`(
     select v.doctor_id, v.user_id, v.visit_at as at, v.channel from visit_records v
-     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
     union all
     select c.doctor_id, c.user_id, c.started_at as at, 'call' as channel from call_records c
-     where c.started_at >= ${w.from} and c.started_at < ${w.to} and c.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
   const [totals, byDay, byChannel, rows] = await Promise.all([
     selectRows<ReachFigures['totals']>(db, sql`
       select count(distinct k.doctor_id)::int as doctors, count(distinct k.doctor_id) filter (where k.channel <> 'call')::int as "byVisit",
@@ -163,7 +163,7 @@ export interface RelationFigures {
 export async function relationFigures(db: Db, w: ActivityWindow, limit: number): Promise<RelationFigures> {
   const pairs = sql`(
     select v.user_id, v.doctor_id, count(*)::int as visits, max(v.visit_at) as last_visit from visit_records v
-     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+     where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2) p`;
   const [totals, byRep, byDepth, rows] = await Promise.all([
     selectRows<RelationFigures['totals']>(db, sql`
@@ -184,7 +184,7 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number):
 export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL): Promise<{ userId: number; month: string; visits: number }[]> {
   const rows = await selectRows<{ user_id: number; month: string; visits: number }>(db, sql`
     select v.user_id, left(${DAY(sql`v.visit_at`)}, 7) as month, count(*)::int as visits from visit_records v
-     where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and v.doctor_id in ${reportDoctorIds(w)} and ${repBu(sql`v.user_id`, w.bu)}
+     where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2`);
   return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, visits: Number(r.visits) }));
 }

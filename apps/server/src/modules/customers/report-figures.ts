@@ -24,6 +24,17 @@ export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQ
   return sql`(select rd.id from doctors rd where ${doctorInScope(w.scope, 'rd')} and ${provinceOf('rd', w.province)})`;
 }
 
+/**
+ * `column` (a doctor id of another module's rows) restricted to the doctors in scope and province.
+ * A whole-country scope without a province keeps every row: doctors are never deleted (every
+ * visit, call and attendee names one that exists), so the semi-join over every doctor that
+ * reportDoctorIds makes would change nothing and cost a pass over the whole doctors table.
+ */
+export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, column: SQL): SQL {
+  if (w.scope.all && !REGION.test(w.province)) return sql`true`;
+  return sql`${column} in ${reportDoctorIds(w)}`;
+}
+
 /** How many doctors are in scope (and province). */
 export async function doctorsInView(db: Db, w: Pick<ReportWindow, 'scope' | 'province'>): Promise<number> {
   const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
-import { reportDoctorIds, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, type ReportWindow } from '../customers/report-figures.js';
 
 /**
  * Reads of the meetings area for the report screens (analytics dashboards): the meetings that
@@ -36,7 +36,9 @@ export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelecti
   const attendees = sql`(
     select a.meeting_id, count(*)::int as invited, count(*) filter (where a.rsvp = 'accepted')::int as accepted,
            count(*) filter (where a.attended)::int as attended, sum(a.feedback_score)::int as score_sum, count(a.feedback_score)::int as scores
-      from meeting_attendees a where a.doctor_id in ${reportDoctorIds(w)} group by 1)`;
+      from meeting_attendees a
+     where a.meeting_id in (select wm.id from meetings wm where wm.start_time >= ${w.from} and wm.start_time < ${w.to}) and ${reportDoctorFilter(w, sql`a.doctor_id`)}
+     group by 1)`;
   const parts = [sql`m.start_time >= ${w.from} and m.start_time < ${w.to}`];
   if (w.bu) parts.push(sql`m.owner_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))`);
   if (s.effectiveOnly) parts.push(sql`m.status in ('held', 'closed') and coalesce(at.attended, 0) > 0`);
