@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App as AntApp, Card, Result, Spin } from 'antd';
+import { App as AntApp, Spin, Typography } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { HTTP } from '@field-portal/shared';
 import { useSession } from '@/app/session-context';
@@ -93,9 +93,14 @@ export function ReportScreen({ router }: { router: string }) {
             />
           )}
           {state.kind === 'missingToken' && (
-            <Card className="fp-page-card">
-              <Result status="warning" icon={<WarningOutlined />} title={msg('analytics.missingToken')} subTitle={t('analytics.missingTokenHint')} />
-            </Card>
+            // antd's Result and Card (which brings Tabs) would add their chunks to every report screen's first load for this one state.
+            <div className="fp-report-notice-card">
+              <div className="fp-report-notice" role="status">
+                <WarningOutlined className="fp-report-notice-icon" />
+                <Typography.Title level={4}>{msg('analytics.missingToken')}</Typography.Title>
+                <Typography.Text type="secondary">{t('analytics.missingTokenHint')}</Typography.Text>
+              </div>
+            </div>
           )}
         </div>
       </Spin>
