@@ -16,21 +16,10 @@ import { seedMeetingsContent } from './meetings-content.js';
 import { seedHomeFigures } from './home-figures.js';
 import { DEMO_MARKET, writeMarketData } from '../modules/market/generator.js';
 import { seedReports } from './reports.js';
+import { randomSource } from '../platform/random.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
-
-/** Deterministic pseudo-random numbers, so the demo data is the same on every machine. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '晨', '宇', '欣', '佳'];
@@ -153,7 +142,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const grants = [...grantedRouters(role.grants)].map((router) => ({ roleId: row!.id, menuId: menuIds.get(router)! }));
       await tx.insert(roleMenus).values(grants);
     }
-    const random = seededRandom(20261122);
+    const random = randomSource(20261122); // the same names on every machine
     const directory = Array.from({ length: DEMO_EMPLOYEES }, (_, i) => {
       const surname = SURNAMES[Math.floor(random() * SURNAMES.length)]!;
       const given = GIVEN[Math.floor(random() * GIVEN.length)]!;

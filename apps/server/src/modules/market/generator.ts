@@ -5,6 +5,7 @@ import { addKeywords, keywordsOfCategories, medicinesWithCompetitors, regionsOf 
 import { LEXICON_CATEGORIES } from '@field-portal/shared';
 import { DEFAULT_LEXICON } from './lexicon-seed.js';
 import { buildLexicon, scoreText, type Lexicon } from './sentiment.js';
+import { randomSource } from '../../platform/random.js';
 
 /**
  * The market-intelligence data of the national dataset (docs/decisions/0025), deterministic from
@@ -26,16 +27,6 @@ export interface MarketDataOptions {
 
 export const DEMO_MARKET: Omit<MarketDataOptions, 'now'> = { seed: 2025, itemsPerDrug: 1000, consultingDoctors: 800 };
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const PLATFORMS = ['微博', '微信公众号', '知乎', '丁香园', '好大夫在线', '百度贴吧', '小红书', '抖音'] as const;
 /** Platforms where doctors post under their own name. */
@@ -122,7 +113,7 @@ export async function currentLexicon(db: Db | Tx): Promise<Lexicon> {
 }
 
 export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): Promise<{ items: number; figures: number; consultations: number; patientGroups: number }> {
-  const rnd = random(options.seed);
+  const rnd = randomSource(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   await addKeywords(db, DEFAULT_LEXICON);
   const lexicon = await currentLexicon(db);
