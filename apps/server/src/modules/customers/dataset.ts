@@ -108,12 +108,13 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
  * one in forty of those a representative follows on WeCom (runs of eight ids, so every
  * representative has some) were added by that representative in the last four months (source
  * `manual`), as the add-doctor wizard records them. Deterministic from the rows' ids; the
- * registration and recruitment reports read these rows.
+ * registration and recruitment reports read these rows. The products are taken in bigint, so
+ * the same update serves a database of any size (in int, `id * 7919` overflows past 271,000 ids).
  */
 export async function backdateDemoRegistrations(tx: Tx): Promise<void> {
-  await tx.execute(sql`update doctors set created_at = now() - make_interval(days => 120 + (id * 7919) % 1000, mins => (id * 131) % 1440)
+  await tx.execute(sql`update doctors set created_at = now() - make_interval(days => 120 + ((id::bigint * 7919) % 1000)::int, mins => ((id::bigint * 131) % 1440)::int)
                         where source = 'generated'`);
-  await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => (d.id * 131) % 1440)
+  await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => ((d.id::bigint * 131) % 1440)::int)
                          from users u where u.username = d.wecom_follow_user and d.source = 'generated' and (d.id / 8) % 40 = 3`);
 }
 
