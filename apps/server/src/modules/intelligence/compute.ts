@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { KOL_DEFAULT_WEIGHTS, KOL_DIMENSIONS, kolScore, tierOf, type KolDimension } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
+import { TimeSlice } from '../../platform/time-slice.js';
 import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
 import { insertLiteral } from '../customers/service.js';
 import { meetingParticipation } from '../meetings/service.js';
@@ -79,10 +80,11 @@ export function idRanges(doctors: readonly { id: number }[], size: number): [num
 
 async function allDoctors(tx: Tx): Promise<DoctorFacts[]> {
   const out: DoctorFacts[] = [];
+  // 10,000 a query: each result is parsed and mapped in one go on the main thread.
   for (let after = 0; ; ) {
-    const batch = await doctorFacts(tx, after, 50_000);
+    const batch = await doctorFacts(tx, after, 10_000);
     if (batch.length === 0) break;
-    out.push(...batch);
+    for (const d of batch) out.push(d);
     after = batch.at(-1)!.id;
   }
   return out;
@@ -96,7 +98,7 @@ export async function loadWeights(tx: Tx): Promise<Record<KolDimension, number>>
 }
 
 /** Relations from co-authorship (SQL over this module's papers) and from meetings (the meetings service). */
-async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
+async function writeRelations(tx: Tx, asOfYear: number | null, slice: TimeSlice): Promise<void> {
   await tx.execute(sql`delete from intel_relations`);
   await tx.execute(sql`
     insert into intel_relations (a, b, type, weight, count, first_year, last_year)
@@ -109,6 +111,7 @@ async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
   const rows = (await meetingParticipation(tx)).filter((r) => asOfYear === null || r.year <= asOfYear);
   const byMeeting = new Map<number, typeof rows>();
   for (const r of rows) {
+    if (slice.due()) await slice.pause();
     let list = byMeeting.get(r.meetingId);
     if (!list) byMeeting.set(r.meetingId, (list = []));
     list.push(r);
@@ -116,6 +119,7 @@ async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
   const pairs = new Map<string, { a: number; b: number; type: string; count: number; first: number; last: number }>();
   for (const list of byMeeting.values()) {
     for (let i = 0; i < list.length; i++) {
+      await slice.tick();
       for (let j = i + 1; j < list.length; j++) {
         const [p, q] = list[i]!.doctorId < list[j]!.doctorId ? [list[i]!, list[j]!] : [list[j]!, list[i]!];
         if (p.doctorId === q.doctorId) continue;
@@ -133,7 +137,11 @@ async function writeRelations(tx: Tx, asOfYear: number | null): Promise<void> {
       }
     }
   }
-  const values = [...pairs.values()].map((e) => [e.a, e.b, e.type, e.type === 'cospeaker' ? e.count * 2 : e.count, e.count, e.first, e.last]);
+  const values: unknown[][] = [];
+  for (const e of pairs.values()) {
+    if (slice.due()) await slice.pause();
+    values.push([e.a, e.b, e.type, e.type === 'cospeaker' ? e.count * 2 : e.count, e.count, e.first, e.last]);
+  }
   if (values.length > 0) await insertLiteral(tx, 'intel_relations', ['a', 'b', 'type', 'weight', 'count', 'first_year', 'last_year'], values);
 }
 
@@ -153,15 +161,21 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
   const asOfYear = options.asOfYear ?? null;
   const upTo = (column: ReturnType<typeof sql.raw>) => (asOfYear === null ? sql`true` : sql`${column} <= ${asOfYear}`);
   const started = performance.now();
+  // The main thread's loops over large results give the event loop back every 20 ms (docs/decisions/0032).
+  const slice = new TimeSlice(20);
   let peak = process.memoryUsage().rss;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const weights = await loadWeights(tx);
   const doctors = await allDoctors(tx);
-  const index = new Map(doctors.map((d, i) => [d.id, i]));
+  const index = new Map<number, number>();
+  for (let i = 0; i < doctors.length; i++) {
+    if (slice.due()) await slice.pause();
+    index.set(doctors[i]!.id, i);
+  }
   sample();
 
   // 1. relations
-  await writeRelations(tx, asOfYear);
+  await writeRelations(tx, asOfYear, slice);
   const [relationTotal] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from intel_relations`);
   const sharded = Number(relationTotal?.n ?? 0) > (options.shardAboveRelations ?? SHARD_ABOVE_RELATIONS);
   sample();
@@ -185,21 +199,29 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
     list.w.push(w);
   };
   if (!sharded) {
-    for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`)) addEdge(Number(e.a), Number(e.b), Number(e.w));
+    for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations group by a, b`)) {
+      if (slice.due()) await slice.pause();
+      addEdge(Number(e.a), Number(e.b), Number(e.w));
+    }
   } else {
     // Streamed by ranges of the lower doctor id, so the whole edge list never sits in one result.
     for (const [lo, hi] of idRanges(doctors, 20_000)) {
-      for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations where a >= ${lo} and a <= ${hi} group by a, b`)) addEdge(Number(e.a), Number(e.b), Number(e.w));
+      for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations where a >= ${lo} and a <= ${hi} group by a, b`)) {
+        if (slice.due()) await slice.pause();
+        addEdge(Number(e.a), Number(e.b), Number(e.w));
+      }
       sample();
     }
   }
   // PageRank, Louvain, layout and percentiles run in a worker thread (docs/decisions/0032): the
   // server keeps answering; the edge lists are handed over (transferred) in the shards' key order.
-  const input = [...shards.keys()].sort().map((key): EdgeShard => {
+  const input: EdgeShard[] = [];
+  for (const key of [...shards.keys()].sort()) {
     const list = shards.get(key)!;
     shards.delete(key);
-    return { a: Float64Array.from(list.a), b: Float64Array.from(list.b), w: Float64Array.from(list.w) };
-  });
+    input.push({ a: Float64Array.from(list.a), b: Float64Array.from(list.b), w: Float64Array.from(list.w) });
+    await slice.tick();
+  }
   sample();
   // The worker shares this process's memory: sampled while it runs. The main thread's event-loop
   // delay meanwhile is reported (networkLoopMaxMs): what the server's requests waited at most.
@@ -216,9 +238,10 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
   sample();
   await tx.execute(sql`delete from intel_doctor_metrics`);
   const pagerankOf = new Map<number, number>();
-  for (let s = 0; s < network.ids.length; s += 20_000) {
+  for (let s = 0; s < network.ids.length; s += 5000) {
     const metricRows: unknown[][] = [];
-    for (let k = s; k < Math.min(network.ids.length, s + 20_000); k++) {
+    for (let k = s; k < Math.min(network.ids.length, s + 5000); k++) {
+      if (slice.due()) await slice.pause();
       const id = network.ids[k]!;
       const d = doctors[index.get(id)!]!;
       pagerankOf.set(id, network.pagerank[k]!);
@@ -231,56 +254,68 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
   // 3. raw values, read by ranges of doctor ids
   const items = new Map<number, Record<string, number>>();
   const papers = new Map<string, number>();
-  for (const [lo, hi] of idRanges(doctors, 50_000)) {
+  for (const [lo, hi] of idRanges(doctors, 10_000)) {
     for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} and ${upTo(sql.raw('year'))} group by doctor_id, kind`)) {
+      if (slice.due()) await slice.pause();
       const id = Number(r.doctor_id);
       let m = items.get(id);
       if (!m) items.set(id, (m = {}));
       m[r.kind] = Number(r.n);
     }
     for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} and ${upTo(sql.raw('p.year'))} group by a.doctor_id, p.indication`)) {
+      if (slice.due()) await slice.pause();
       papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
     }
     sample();
   }
   const spoken = new Map<number, number>();
-  for (const r of await meetingParticipation(tx)) if (r.role !== 'attendee' && (asOfYear === null || r.year <= asOfYear)) spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
+  for (const r of await meetingParticipation(tx)) {
+    if (slice.due()) await slice.pause();
+    if (r.role !== 'attendee' && (asOfYear === null || r.year <= asOfYear)) spoken.set(r.doctorId, (spoken.get(r.doctorId) ?? 0) + 1);
+  }
   sample();
 
   // 4. percentiles per indication, scores, tiers
   const byIndication = new Map<string, number[]>();
-  doctors.forEach((d, i) => {
-    for (const ind of d.indications) {
+  for (let i = 0; i < doctors.length; i++) {
+    if (slice.due()) await slice.pause();
+    for (const ind of doctors[i]!.indications) {
       let list = byIndication.get(ind);
       if (!list) byIndication.set(ind, (list = []));
       list.push(i);
     }
-  });
+  }
   await tx.execute(sql`delete from intel_kol_scores`);
   const at = asOfYear === null ? now.toISOString() : `${asOfYear}-12-31T23:59:59.000Z`;
   const mean = doctors.length > 0 ? 1 / doctors.length : 0;
   let scored = 0;
   for (const [indication, members] of byIndication) {
-    const raws = members.map((i) => {
+    const raws: Record<KolDimension, number>[] = [];
+    for (const i of members) {
+      if (slice.due()) await slice.pause();
       const d = doctors[i]!;
-      return rawValues(d, { items: items.get(d.id) ?? {}, papers: papers.get(`${d.id}|${indication}`) ?? 0, meetingsSpoken: spoken.get(d.id) ?? 0, pagerankRelative: mean > 0 ? (pagerankOf.get(d.id) ?? 0) / mean : 0 });
-    });
-    const pcts = KOL_DIMENSIONS.map((dim) => percentRanks(raws.map((r) => r[dim])));
-    const rows: unknown[][] = [];
-    members.forEach((i, k) => {
-      const d = doctors[i]!;
-      const pct = Object.fromEntries(KOL_DIMENSIONS.map((dim, j) => [dim, Math.round(pcts[j]![k]! * 100) / 100])) as Record<KolDimension, number>;
-      const score = Math.round(kolScore(pct, weights) * 100) / 100;
-      rows.push([indication, d.id, d.hospitalId, d.provinceCode, score, tierOf(score), JSON.stringify(raws[k]), JSON.stringify(pct), at]);
-    });
-    for (let s = 0; s < rows.length; s += 2000) {
-      const chunk = rows.slice(s, s + 2000);
-      const text = chunk
-        .map((r) => `(${[r[0], r[1], r[2], r[3], r[4], r[5]].map(lit).join(',')},${lit(r[6])}::jsonb,${lit(r[7])}::jsonb,${lit(r[8])}::timestamptz)`)
-        .join(',');
-      await tx.execute(sql.raw(`insert into intel_kol_scores (indication, doctor_id, hospital_id, province_code, score, tier, raw, pct, computed_at) values ${text}`));
+      raws.push(rawValues(d, { items: items.get(d.id) ?? {}, papers: papers.get(`${d.id}|${indication}`) ?? 0, meetingsSpoken: spoken.get(d.id) ?? 0, pagerankRelative: mean > 0 ? (pagerankOf.get(d.id) ?? 0) / mean : 0 }));
     }
-    scored += rows.length;
+    // One dimension's percentiles at a time (a sort of the indication's doctors each).
+    const pcts: number[][] = [];
+    for (const dim of KOL_DIMENSIONS) {
+      await slice.tick();
+      pcts.push(percentRanks(raws.map((r) => r[dim])));
+    }
+    // The rows' SQL text is built and written 2,000 at a time.
+    for (let s = 0; s < members.length; s += 2000) {
+      const values: string[] = [];
+      for (let k = s; k < Math.min(members.length, s + 2000); k++) {
+        if (slice.due()) await slice.pause();
+        const d = doctors[members[k]!]!;
+        const pct = Object.fromEntries(KOL_DIMENSIONS.map((dim, j) => [dim, Math.round(pcts[j]![k]! * 100) / 100])) as Record<KolDimension, number>;
+        const score = Math.round(kolScore(pct, weights) * 100) / 100;
+        const r = [indication, d.id, d.hospitalId, d.provinceCode, score, tierOf(score), JSON.stringify(raws[k]), JSON.stringify(pct), at];
+        values.push(`(${[r[0], r[1], r[2], r[3], r[4], r[5]].map(lit).join(',')},${lit(r[6])}::jsonb,${lit(r[7])}::jsonb,${lit(r[8])}::timestamptz)`);
+      }
+      await tx.execute(sql.raw(`insert into intel_kol_scores (indication, doctor_id, hospital_id, province_code, score, tier, raw, pct, computed_at) values ${values.join(',')}`));
+    }
+    scored += members.length;
     sample();
   }
   const history = await recordRun(tx, at, asOfYear, scored);
@@ -295,6 +330,7 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
     crossShardRelations: crossShard,
     networkMs: network.ms,
     networkLoopMaxMs: Math.round(loop.max / 1e6),
+    slicePauses: slice.pauses,
     ms: Math.round(performance.now() - started),
     peakRssMb: Math.round(peak / 1048576),
   };
