@@ -12,6 +12,17 @@ const send = (message: unknown) => process.send!(message);
 const latencies: number[] = [];
 let expected = 0;
 
+/**
+ * A round is reported once the parent has said it expects one and every notice of it has come.
+ * Checked on both events: the notice can arrive over the socket before the parent's "expect"
+ * arrives over IPC (on a busy machine it does), and a check on notices alone then waits forever.
+ */
+function reportRound() {
+  if (expected === 0 || latencies.length < expected) return;
+  expected = 0;
+  send({ kind: 'round', latencies: latencies.splice(0) });
+}
+
 function openOne(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, ['v12.stomp']);
@@ -34,9 +45,7 @@ function openOne(): Promise<WebSocket> {
       const body = text.slice(text.indexOf('\n\n') + 2, text.lastIndexOf('\0'));
       const at = Date.parse((JSON.parse(body) as { at: string }).at);
       latencies.push(Date.now() - at);
-      if (latencies.length === expected) {
-        send({ kind: 'round', latencies: latencies.splice(0) });
-      }
+      reportRound();
     });
     ws.on('error', reject);
     ws.on('close', (code) => {
@@ -51,7 +60,10 @@ for (let i = 0; i < count; i += 200) {
   if (process.env.BENCH_RT_DEBUG) console.log('opened', sockets.length);
 }
 process.on('message', (message: { kind: string }) => {
-  if (message.kind === 'expect') expected = count;
+  if (message.kind === 'expect') {
+    expected = count;
+    reportRound();
+  }
   if (message.kind === 'close') {
     for (const ws of sockets) ws.terminate();
     process.exit(0);

@@ -21,7 +21,30 @@ console.log(`Benchmarks${SMALL ? ' (small size: checks that they run, figures no
 // BENCH_ONLY=push,analytics runs only the named suites.
 const suites = { foundation, upload, push, admin, analytics, feed, customers, activity, intelligence, areaMap, meetingsContent, market, reports, downloads, realtime, web };
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-for (const [name, suite] of Object.entries(suites)) if (!only || only.includes(name)) await suite();
+// At the small size a suite that has not ended in 15 minutes is stuck (they take seconds to a few
+// minutes on a busy machine): the run stops with its name instead of waiting forever.
+const SMALL_SUITE_LIMIT_MS = 15 * 60_000;
+async function runSuite(name: string, suite: () => Promise<void>): Promise<void> {
+  if (!SMALL) return suite();
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the ${name} benchmark did not end within ${SMALL_SUITE_LIMIT_MS / 60_000} minutes`)), SMALL_SUITE_LIMIT_MS);
+  });
+  try {
+    await Promise.race([suite(), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+for (const [name, suite] of Object.entries(suites)) {
+  if (only && !only.includes(name)) continue;
+  try {
+    await runSuite(name, suite);
+  } catch (error) {
+    console.error(`\n${(error as Error).stack ?? String(error)}`);
+    process.exit(1);
+  }
+}
 const over = reportedFigures().filter((f) => !f.ok);
 console.log(`\n${reportedFigures().length} figures measured${SMALL ? '' : `, ${over.length} over budget`}`);
 process.exit(0);
