@@ -13,6 +13,7 @@ import { ACTIVITY_MESSAGES } from './areas/activity/messages.js';
 import { MARKET_MESSAGES } from './areas/market-messages.js';
 import { INTELLIGENCE_MESSAGES } from './areas/intelligence-messages.js';
 import { SUGGESTION_MESSAGES } from './areas/intelligence-suggestions.js';
+import { INTELLIGENCE_IMPACT_MESSAGES } from './areas/intelligence-impact-messages.js';
 import { DOWNLOADS_MESSAGES } from './areas/downloads-messages.js';
 import { DATA_COLLECTION_MESSAGES } from './areas/datacollection-messages.js';
 import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
@@ -39,6 +40,7 @@ export const MESSAGES = {
   ...MARKET_MESSAGES,
   ...INTELLIGENCE_MESSAGES,
   ...SUGGESTION_MESSAGES,
+  ...INTELLIGENCE_IMPACT_MESSAGES,
   ...DOWNLOADS_MESSAGES,
   ...DATA_COLLECTION_MESSAGES,
   ...BATCH_PUSH_MESSAGES,

@@ -1,13 +1,12 @@
 import type { MessageText } from '../messages.js';
 
 /**
- * The texts of the doctor 360 view's impact section (zh and en): why a doctor has no KOL score,
+ * The messages of the doctor 360 view's impact section (zh and en): why a doctor has no KOL score,
  * how a score moved over the kept recompute runs (docs/decisions/0024, "the trend on the 360
- * view"). Only that screen shows them and the server never sends them, so they are not merged into
- * MESSAGES, which the console's layout carries to every page (bundle budgets, docs/decisions/0016):
- * the 360 screen's chunk brings them.
+ * view"). Merged into MESSAGES like every area's; the web adds them with the intelligence screens
+ * (lib/i18n/messages/intelligence.ts), so the layout does not carry them.
  */
-export const INTELLIGENCE_IMPACT_TEXTS = {
+export const INTELLIGENCE_IMPACT_MESSAGES = {
   'intel.impact.noRun': {
     zh: '暂无 KOL 评分:尚未运行过评分计算,管理员运行重新计算后显示',
     en: 'No KOL score yet: no score computation has run; scores appear once an administrator runs the recompute',
@@ -32,4 +31,4 @@ export const INTELLIGENCE_IMPACT_TEXTS = {
   'intel.impact.close': { zh: '收起', en: 'Close' },
 } as const satisfies Record<string, MessageText>;
 
-export type ImpactTextKey = keyof typeof INTELLIGENCE_IMPACT_TEXTS;
+export type ImpactTextKey = keyof typeof INTELLIGENCE_IMPACT_MESSAGES;

@@ -50,7 +50,7 @@ const MESSAGE_TABLES: Record<string, readonly object[]> = {
   datacollection: [shared.DATA_COLLECTION_MESSAGES],
   downloads: [shared.DOWNLOADS_MESSAGES],
   feed: [shared.FEED_MESSAGES],
-  intelligence: [shared.INTELLIGENCE_MESSAGES, shared.SUGGESTION_MESSAGES],
+  intelligence: [shared.INTELLIGENCE_MESSAGES, shared.SUGGESTION_MESSAGES, shared.INTELLIGENCE_IMPACT_MESSAGES],
   market: [shared.MARKET_MESSAGES],
   meetings: [shared.MEETING_MESSAGES],
   messaging: [shared.MESSAGING_MESSAGES],

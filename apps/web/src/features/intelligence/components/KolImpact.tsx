@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton, Spin, Table, Tag, Typography } from 'antd';
-import { fillMessage, INTELLIGENCE_IMPACT_TEXTS, type Doctor360, type ImpactTextKey, type KolTrend } from '@field-portal/shared';
+import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
@@ -24,8 +24,7 @@ const tierColor = (tier: string) => (tier === 'T1' ? 'red' : tier === 'T2' ? 'or
  * more call), and the explanation the KOL page gives, opened under the table; or why there is no score.
  */
 export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { doctorId: number; doctorName: string; doctorIndications: readonly string[]; kol: readonly KolScore[] }) {
-  const { t, lang } = useI18n();
-  const msg = (key: ImpactTextKey, params?: Record<string, string | number>) => fillMessage(INTELLIGENCE_IMPACT_TEXTS[key][lang], params);
+  const { t, lang, msg } = useI18n();
   const trend = useQuery(kolTrendQuery(doctorId));
   const [explaining, setExplaining] = useState<string | null>(null);
   const note = (n: ImpactNote) => msg(n.key, { indications: (n.indications ?? []).join(lang === 'en' ? ', ' : '、'), at: n.at ? formatTime(n.at, false) : '' });
