@@ -85,7 +85,9 @@ export const visitRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('visit_records_user_idx').on(t.userId, t.visitAt, t.id),
+    // The user's visits newest first, carrying what the per-channel counts (groupByRecordType) and
+    // the scope check read, so both are answered from the index alone (docs/decisions/0033).
+    index('visit_records_user_idx').on(t.userId, t.visitAt, t.id, t.doctorId, t.channel, t.status, t.effective),
     index('visit_records_doctor_idx').on(t.doctorId, t.visitAt, t.id),
     uniqueIndex('visit_records_call_idx').on(t.callId),
     // The report screens' date window over every representative (docs/decisions/0033).

@@ -1,0 +1,2 @@
+DROP INDEX "visit_records_user_idx";--> statement-breakpoint
+CREATE INDEX "visit_records_user_idx" ON "visit_records" USING btree ("user_id","visit_at","id","doctor_id","channel","status","effective");
