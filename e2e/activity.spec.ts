@@ -84,6 +84,9 @@ test('a representative plans a visit, records it from the business record, is as
   const teamRow = manager.getByRole('row').filter({ hasText: doctor!.name });
   await expect(teamRow.first()).toContainText('代表1');
   await expect(teamRow.first()).toContainText('已提交');
+  // The count arrives in a call of its own, after the rows.
+  await expect(manager.getByTestId('team-total')).toHaveAttribute('aria-busy', 'false');
+  await expect(manager.getByTestId('team-total')).toHaveText(/^共 [\d,]+\+? 条$/);
   await context.close();
 });
 

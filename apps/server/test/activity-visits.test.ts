@@ -4,6 +4,7 @@ import {
   EFFECTIVE_MIN_SECONDS,
   isEffectiveVisit,
   message,
+  type ActivityCount,
   type ActivityPage,
   type BusinessRecordItem,
   type CallItem,
@@ -11,6 +12,7 @@ import {
   type MessageKey,
   type RecordTypeCount,
   type TaskItem,
+  type TeamVisitPage,
   type VisitItem,
 } from '@field-portal/shared';
 import { createHarness, type Harness } from './harness.js';
@@ -295,5 +297,22 @@ describe('team interaction records (managers)', () => {
     expect(ok<VisitItem>(await get('mgr01', P.findById, { id: draft.id })).id).toBe(draft.id);
     expectError(await get('mgr02', P.findById, { id: draft.id }), 404, 'request.notFound');
     expectError(await get('operator', P.teamInteractioRecord), 403, 'auth.forbidden');
+  });
+
+  it('answers the team page without its count when asked, and counts the same records in a call of its own', async () => {
+    const counted = ok<ActivityPage<VisitItem>>(await get('mgr01', P.teamInteractioRecord, { size: 3 }));
+    const uncounted = ok<TeamVisitPage>(await get('mgr01', P.teamInteractioRecord, { size: 3, total: 'false' }));
+    expect(uncounted.total).toBeNull();
+    expect(uncounted.list.map((v) => v.id)).toEqual(counted.list.map((v) => v.id));
+    expect(uncounted.nextCursor).toBe(counted.nextCursor);
+    expect(ok<ActivityCount>(await get('mgr01', P.teamInteractioRecordCount))).toEqual({ total: counted.total, totalCapped: counted.totalCapped });
+    // The same filters and rules as the list: one member, another manager's scope, a stranger to the team, no authority.
+    const one = ok<ActivityPage<VisitItem>>(await get('mgr01', P.teamInteractioRecord, { userId: id('rep01'), status: 1 }));
+    expect(ok<ActivityCount>(await get('mgr01', P.teamInteractioRecordCount, { userId: id('rep01'), status: 1 })).total).toBe(one.total);
+    expect(ok<ActivityCount>(await get('mgr02', P.teamInteractioRecordCount)).total).toBe(ok<ActivityPage<VisitItem>>(await get('mgr02', P.teamInteractioRecord)).total);
+    expectError(await get('mgr01', P.teamInteractioRecordCount, { userId: id('rep02') }), 403, 'activity.notTeamMember', 'zh', 'userId');
+    expectError(await get('mgr01', P.teamInteractioRecordCount, { size: 5 }), 400, 'field.unknown', 'zh', 'size');
+    expectError(await get('mgr01', P.teamInteractioRecord, { total: 'no' }), 400, 'field.invalid', 'zh', 'total');
+    expectError(await get('operator', P.teamInteractioRecordCount), 403, 'auth.forbidden');
   });
 });

@@ -41,7 +41,13 @@ export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: numb
 }
 
 /** Builds the page from `size + 1` rows fetched. */
-export function pageOf<R, T>(rows: R[], size: number, count: { total: number; totalCapped: boolean }, map: (row: R) => T, key: (row: R) => [Date | string, number]): ActivityPage<T> {
+export function pageOf<R, T, C extends { total: number | null; totalCapped: boolean } = { total: number; totalCapped: boolean }>(
+  rows: R[],
+  size: number,
+  count: C,
+  map: (row: R) => T,
+  key: (row: R) => [Date | string, number],
+): Omit<ActivityPage<T>, 'total' | 'totalCapped'> & C {
   const more = rows.length > size;
   const shown = more ? rows.slice(0, size) : rows;
   const last = shown.at(-1);

@@ -24,6 +24,8 @@ import {
   updateTaskRequest,
   updateTaskStatusRequest,
   visitListQuery,
+  teamVisitCountQuery,
+  teamVisitListQuery,
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { businessRecord } from './business-record.js';
@@ -45,7 +47,7 @@ import {
   updateTaskStatus,
   type ActivityDeps,
 } from './tasks.js';
-import { findVisit, groupByRecordType, myVisits, planVisits, saveVisit, saveVisitList, teamVisits } from './visits.js';
+import { findVisit, groupByRecordType, myVisits, planVisits, saveVisit, saveVisitList, teamVisitCount, teamVisits } from './visits.js';
 
 /** Menu authorities (seed/menus.ts) of the task area. */
 export const ACTIVITY_AUTHORITIES = {
@@ -178,8 +180,13 @@ export async function activityRoutes(app: FastifyInstance) {
   });
   r.get(P.teamInteractioRecord, {
     config: { authority: ACTIVITY_AUTHORITIES.team },
-    schema: { tags: visits, summary: "The records of the caller's team within the caller's doctor scope", querystring: visitListQuery },
+    schema: { tags: visits, summary: "The records of the caller's team within the caller's doctor scope (total=false: without the count)", querystring: teamVisitListQuery },
     handler: async (request) => teamVisits(deps(), currentUser(request), request.query),
+  });
+  r.get(P.teamInteractioRecordCount, {
+    config: { authority: ACTIVITY_AUTHORITIES.team },
+    schema: { tags: visits, summary: "The team records counted up to the cap (asked apart, so the first page does not wait for it)", querystring: teamVisitCountQuery },
+    handler: async (request) => teamVisitCount(deps(), currentUser(request), request.query),
   });
   r.get(P.businessRecord, {
     config: { authority: ACTIVITY_AUTHORITIES.businessRecord },

@@ -18,6 +18,10 @@ import {
   type VisitChannel,
   type VisitItem,
   type visitListQuery,
+  type teamVisitCountQuery,
+  type teamVisitListQuery,
+  type TeamVisitPage,
+  type ActivityCount,
   type VisitProduct,
 } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
@@ -245,7 +249,7 @@ export async function findVisit(deps: ActivityDeps, user: CurrentUser, id: numbe
 }
 
 /** Filters of the visit lists; labels of status and type are converted to their codes (spec 001 section 3). */
-function visitFilters(q: z.output<typeof visitListQuery>): SQL[] {
+function visitFilters(q: z.output<typeof teamVisitCountQuery>): SQL[] {
   const out: SQL[] = [];
   if (q.status !== undefined && q.status !== '') {
     const code = visitStatusCode(q.status);
@@ -269,7 +273,13 @@ function visitFilters(q: z.output<typeof visitListQuery>): SQL[] {
  * member's newest visits (one walk of the (user_id, visit_at, id) index per member) merged: a
  * team's visits have no index of their own, and sorting all of them costs seconds at scale.
  */
-async function visitPage(deps: ActivityDeps, where: SQL, q: z.output<typeof visitListQuery>, members?: SQL): Promise<ActivityPage<VisitItem>> {
+async function visitPage<C extends { total: number | null; totalCapped: boolean }>(
+  deps: ActivityDeps,
+  where: SQL,
+  q: z.output<typeof visitListQuery>,
+  count: (fromWhere: SQL) => Promise<C>,
+  members?: SQL,
+): Promise<Omit<ActivityPage<VisitItem>, 'total' | 'totalCapped'> & C> {
   const cursor = decodeCursor(q.cursor);
   const newest = (condition: SQL) =>
     sql`select ${VISIT_COLUMNS} from visit_records v where ${condition} and ${after(cursor, sql`v.visit_at`, sql`v.id`, 'desc')}
@@ -281,24 +291,41 @@ async function visitPage(deps: ActivityDeps, where: SQL, q: z.output<typeof visi
             order by v.visit_at desc, v.id desc limit ${q.size + 1}`
       : newest(where),
   );
-  const countWhere = members ? sql`v.user_id in ${members} and ${where}` : where;
-  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from visit_records v where ${countWhere}`), visitItems(deps.db, rows.slice(0, q.size))]);
+  const [counted, items] = await Promise.all([count(visitsFrom(where, members)), visitItems(deps.db, rows.slice(0, q.size))]);
   const byId = new Map(items.map((i) => [i.id, i]));
-  return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [r.visit_at, r.id]);
+  return pageOf(rows, q.size, counted, (r) => byId.get(r.id)!, (r) => [r.visit_at, r.id]);
+}
+
+/** `from … where …` of the visits a page or a count reads. */
+function visitsFrom(where: SQL, members?: SQL): SQL {
+  return sql`from visit_records v where ${members ? sql`v.user_id in ${members} and ${where}` : where}`;
 }
 
 /** findVisitRecord: the caller's own records, newest first. */
 export async function myVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
   if (q.userId !== undefined && q.userId !== user.id) throw new AppError(403, 'activity.notTeamMember', { field: 'userId' }, 'userId');
-  return visitPage(deps, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q);
+  return visitPage(deps, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q, (fromWhere) => cappedCount(deps.db, fromWhere));
 }
 
 /** teamInteractioRecord: the submitted and saved records of the caller's team, within the caller's doctor scope. */
-export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
+export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitListQuery>): Promise<TeamVisitPage> {
+  const { where, members } = await teamVisitsWhere(deps, user, q);
+  const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> => (q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps.db, fromWhere));
+  return visitPage(deps, where, q, count, members);
+}
+
+/** teamInteractioRecordCount: the same records counted up to the cap, asked apart from the pages. */
+export async function teamVisitCount(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitCountQuery>): Promise<ActivityCount> {
+  const { where, members } = await teamVisitsWhere(deps, user, q);
+  return cappedCount(deps.db, visitsFrom(where, members));
+}
+
+/** The team records' condition: one member (checked to be in the team) or every member, within the caller's doctor scope. */
+async function teamVisitsWhere(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitCountQuery>): Promise<{ where: SQL; members?: SQL }> {
   if (q.userId !== undefined) await requireSelfOrTeam(deps.db, user, q.userId);
   const scope = await doctorScopeCondition(deps.db, user, sql`v.doctor_id`);
-  if (q.userId !== undefined) return visitPage(deps, sql.join([sql`v.user_id = ${q.userId}`, scope, ...visitFilters(q)], sql` and `), q);
-  return visitPage(deps, sql.join([scope, ...visitFilters(q)], sql` and `), q, teamIdsSql(user.id));
+  if (q.userId !== undefined) return { where: sql.join([sql`v.user_id = ${q.userId}`, scope, ...visitFilters(q)], sql` and `) };
+  return { where: sql.join([scope, ...visitFilters(q)], sql` and `), members: teamIdsSql(user.id) };
 }
 
 /** groupByRecordType: the caller's visits in the range by channel (every channel listed). */

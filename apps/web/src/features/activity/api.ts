@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   API,
+  type ActivityCount,
   type ActivityPage,
   type BusinessRecordItem,
   type DoctorPage,
@@ -8,6 +9,7 @@ import {
   type TaskItem,
   type TaskLogItem,
   type TaskRecordRow,
+  type TeamVisitPage,
   type VisitItem,
 } from '@field-portal/shared';
 import { getResult, postResult } from '@/lib/http';
@@ -22,6 +24,7 @@ export const activityKeys = {
   calendar: (start: number, end: number) => ['activity', 'calendar', start, end] as const,
   visits: (params: object) => ['activity', 'visits', params] as const,
   team: (params: object) => ['activity', 'team', params] as const,
+  teamCount: (params: object) => ['activity', 'teamCount', params] as const,
   taskRecord: ['activity', 'taskRecord'] as const,
   taskRecordDetail: (userId: number) => ['activity', 'taskRecordDetail', userId] as const,
   taskLog: (taskId: number) => ['activity', 'taskLog', taskId] as const,
@@ -55,8 +58,12 @@ export const calendarQuery = (start: number, end: number) =>
 export const myVisitsQuery = (params: { cursor?: string }) =>
   queryOptions({ queryKey: activityKeys.visits(params), queryFn: () => getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { size: 20, ...params } }) });
 
+/** The team's records without their count, which is its own call (teamVisitCountQuery): the rows show without waiting for it. */
 export const teamVisitsQuery = (params: { cursor?: string; userId?: number }) =>
-  queryOptions({ queryKey: activityKeys.team(params), queryFn: () => getResult<ActivityPage<VisitItem>>(P.teamInteractioRecord, { params: { size: 20, ...params } }) });
+  queryOptions({ queryKey: activityKeys.team(params), queryFn: () => getResult<TeamVisitPage>(P.teamInteractioRecord, { params: { size: 20, total: 'false', ...params } }) });
+
+export const teamVisitCountQuery = (params: { userId?: number }) =>
+  queryOptions({ queryKey: activityKeys.teamCount(params), queryFn: () => getResult<ActivityCount>(P.teamInteractioRecordCount, { params }) });
 
 export const taskRecordQuery = () => queryOptions({ queryKey: activityKeys.taskRecord, queryFn: () => getResult<TaskRecordRow[]>(P.taskRecord) });
 

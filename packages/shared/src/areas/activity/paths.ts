@@ -48,6 +48,8 @@ export const ACTIVITY_PATHS = {
   groupByRecordType: `${VISIT}/groupByRecordType`,
   /** GET the records of the caller's team (team interaction records). */
   teamInteractioRecord: `${VISIT}/teamInteractioRecord`,
+  /** GET (the list's filters) → { total, totalCapped }: the team records counted up to the cap, asked apart so the first page does not wait for the count. */
+  teamInteractioRecordCount: `${VISIT}/teamInteractioRecord/count`,
   /** GET ?doctorId&cursor&size → the doctor's business record: visits, calls and tasks, newest first. */
   businessRecord: `${VISIT}/businessRecord`,
   // call records (spec 001 section 7.5)

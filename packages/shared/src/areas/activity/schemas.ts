@@ -123,6 +123,10 @@ export const visitListQuery = z.strictObject({
   cursor,
   size,
 });
+/** teamInteractioRecord: total=false answers the page without counting (total null); the count is then its own call. */
+export const teamVisitListQuery = visitListQuery.extend({ total: z.enum(['true', 'false']).optional() });
+/** The team records' filters, for their count. */
+export const teamVisitCountQuery = visitListQuery.omit({ cursor: true, size: true });
 export const groupByRecordTypeQuery = z.strictObject({ start: time(), end: time() });
 export const businessRecordQuery = z.strictObject({ doctorId: dbIdParam, kind: z.enum(['visit', 'call', 'task']).optional(), cursor, size });
 

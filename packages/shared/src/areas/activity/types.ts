@@ -9,6 +9,13 @@ export interface ActivityPage<T> {
   totalCapped: boolean;
   nextCursor: string | null;
 }
+/** A page of team records: `total` is null when asked with `total=false` (the count is then teamInteractioRecordCount). */
+export type TeamVisitPage = Omit<ActivityPage<VisitItem>, 'total'> & { total: number | null };
+/** A list's capped count, asked apart from its pages. */
+export interface ActivityCount {
+  total: number;
+  totalCapped: boolean;
+}
 export interface UserRef {
   id: number;
   username: string;

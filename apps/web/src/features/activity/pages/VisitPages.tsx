@@ -4,9 +4,10 @@ import { useLocation } from 'react-router';
 import { App as AntApp, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
+import { formatTotal } from '@/lib/format';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
-import { activityKeys, myVisitsQuery, planVisits, taskRecordQuery, teamVisitsQuery } from '../api';
+import { activityKeys, myVisitsQuery, planVisits, taskRecordQuery, teamVisitCountQuery, teamVisitsQuery } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
 import { VisitForm } from '../components/VisitForm';
@@ -95,8 +96,10 @@ export function TeamInteractionRecordPage() {
   const [userId, setUserId] = useState<number | undefined>(undefined);
   const members = useQuery(taskRecordQuery());
   const list = useQuery(teamVisitsQuery(userId ? { userId } : {}));
+  const count = useQuery(teamVisitCountQuery(userId ? { userId } : {}));
+  const total = count.data ? formatTotal(count.data.total, count.data.totalCapped) : '…';
   return (
-    <Card className="fp-activity-screen" title={t('activity.team.member')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
+    <Card className="fp-activity-screen" title={t('activity.team.member')} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
       <div className="fp-activity-toolbar">
         <Select
           style={{ width: 220 }}
