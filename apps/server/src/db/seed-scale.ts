@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows } from './client.js';
 import { withIndexesDeferred, writeDataset } from '../modules/customers/dataset.js';
 import { ensureReferenceData } from '../modules/reference/seed.js';
+import { seedMedicineCatalogue } from '../modules/reference/catalogue.js';
 import { writeMarketData } from '../modules/market/generator.js';
 import { writeAcademicScale, recomputeAtScale } from '../modules/intelligence/scale.js';
 
@@ -85,6 +86,8 @@ async function writeCustomers() {
   }));
   // Market intelligence over the new dataset (docs/decisions/0025): about 33,000 opinion items per drug at a million doctors.
   await db.execute(sql`truncate opinion_items, opinion_events, market_figures, online_consultations, patient_groups`);
+  const [catalogue] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from medicines`);
+  if (!catalogue?.n) await db.transaction((tx) => seedMedicineCatalogue(tx));
   const market = await writeMarketData(db, { seed, itemsPerDrug: Math.max(1200, Math.round(doctors / 30)), consultingDoctors: Math.max(800, Math.round(doctors / 50)), now: Date.now() });
   process.stdout.write(`${market.items.toLocaleString('en')} opinion items, ${market.consultations.toLocaleString('en')} consultation rows, ${market.patientGroups.toLocaleString('en')} patient-group rows\n`);
   await db.execute(sql`analyze`);

@@ -7,14 +7,6 @@ import {
   apps,
   carousels,
   homeStatistics,
-  indicationDepartments,
-  indicationStages,
-  journals,
-  keywords,
-  medicineCompetitors,
-  medicineIndications,
-  medicinePublicOpinions,
-  medicines,
   messageGroupMembers,
   messageGroups,
   openingScreens,
@@ -22,6 +14,7 @@ import {
   userAppMessages,
   users,
 } from '../db/schema/index.js';
+import { seedMedicineCatalogue } from '../modules/reference/catalogue.js';
 
 /** Labels of the built-in home figures, so data management shows them by name. */
 const HOME_NAMES: Record<string, [string, string]> = {
@@ -78,38 +71,7 @@ export async function seedApps(tx: Tx): Promise<void> {
   ]);
   await tx.insert(openingScreens).values({ id: 1, image: '', link: '', durationSeconds: 3, enabled: false });
 
-  const [drug] = await tx.insert(medicines).values({ name: '菲立康', alias: 'Filicon', code: 'FLK-001', companyId: 'FP' }).returning();
-  await tx.insert(medicineCompetitors).values([
-    { medicineId: drug!.id, name: '康瑞宁', alias: 'Kangruining', sort: 0 },
-    { medicineId: drug!.id, name: '安立泰', alias: 'Anlitai', sort: 1 },
-  ]);
-  await tx.insert(medicineIndications).values([
-    { medicineId: drug!.id, indication: '高血压', sort: 0 },
-    { medicineId: drug!.id, indication: '心力衰竭', sort: 1 },
-  ]);
-  await tx.insert(medicines).values({ name: '菲达敏', alias: 'Fidamin', code: 'FDM-002', companyId: 'FP' });
-
-  await tx.insert(indicationStages).values([
-    { name: '早期', nameEn: 'Early', sort: 1 },
-    { name: '进展期', nameEn: 'Advanced', sort: 2 },
-    { name: '晚期', nameEn: 'Late', sort: 3 },
-  ]);
-  await tx.insert(indicationDepartments).values([
-    { indication: '高血压', department: '心内科', departmentEn: 'Cardiology', sort: 1 },
-    { indication: '心力衰竭', department: '心内科', departmentEn: 'Cardiology', sort: 2 },
-  ]);
-  await tx.insert(medicinePublicOpinions).values([
-    { drug: '菲立康', sentiment: 'positive', standardCategory: '疗效', category: '降压效果', categoryEn: 'Blood-pressure control', company: '菲尔德医药' },
-    { drug: '康瑞宁', sentiment: 'negative', standardCategory: '安全性', category: '不良反应', categoryEn: 'Adverse events', company: '其他' },
-  ]);
-  await tx.insert(keywords).values([
-    { keyword: '高血压', category: '疾病' },
-    { keyword: '依从性', category: '治疗' },
-  ]);
-  await tx.insert(journals).values([
-    { name: '中华心血管病杂志', category: '核心期刊', alias: 'Chin J Cardiol', formerName: '' },
-    { name: '中国循环杂志', category: '核心期刊', alias: 'Chin Circ J', formerName: '循环杂志' },
-  ]);
+  await seedMedicineCatalogue(tx);
 
   const [group] = await tx.insert(messageGroups).values({ name: '全国代表', description: '所有销售代表' }).returning();
   const reps = await tx.select({ id: users.id, username: users.username }).from(users);
