@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chunkFileNames } from './build/chunk-names.ts';
 import { precompress } from './build/precompress.ts';
+import { moduleReport } from './build/module-report.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), moduleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
