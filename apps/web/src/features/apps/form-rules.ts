@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { APPS_LIMITS, isMessageKey, message, parseChartContent, type Lang } from '@field-portal/shared';
+import { APPS_LIMITS, parseChartContent, type Lang } from '@field-portal/shared';
+import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
 
