@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { UNSAFE_createHashHistory as createHashHistory, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isPublicPath } from '@/lib/paths';
@@ -47,7 +47,7 @@ function outsideLayoutRoute(path: string): RouteObject {
  * Hash routes (the spec's logout route is /#/logout?message=…). Everything that is not outside
  * the layout goes through the start-up guard into the layout, whose routes come from the menu list.
  */
-export const router = createHashRouter([
+const routes: RouteObject[] = [
   ...OUTSIDE_LAYOUT_PATHS.map(outsideLayoutRoute),
   {
     path: '*',
@@ -59,5 +59,93 @@ export const router = createHashRouter([
       </SessionGate>
     ),
   },
-]);
+];
+
+/**
+ * The router's history. React Router's own history takes one listener (the router's); the tag
+ * bar follows the location too (router-location.ts), so the listeners are shared out here. The
+ * declarative router is used rather than React Router's data router (`createHashRouter`): the
+ * portal uses none of its loaders, actions or fetchers, and it is 16 KB gzip of every load
+ * (docs/decisions/0031).
+ */
+function sharedHashHistory() {
+  const history = createHashHistory({ v5Compat: true });
+  const listeners = new Set<Parameters<typeof history.listen>[0]>();
+  let unlisten: (() => void) | undefined;
+  const shared: typeof history = {
+    get action() {
+      return history.action;
+    },
+    get location() {
+      return history.location;
+    },
+    createHref: (to) => history.createHref(to),
+    createURL: (to) => history.createURL(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    push: (to, state) => history.push(to, state),
+    replace: (to, state) => history.replace(to, state),
+    go: (delta) => history.go(delta),
+    listen(listener) {
+      listeners.add(listener);
+      unlisten ??= history.listen((update) => listeners.forEach((l) => l(update)));
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unlisten?.();
+          unlisten = undefined;
+        }
+      };
+    },
+  };
+  return shared;
+}
+
+const history = sharedHashHistory();
+
+/** What the app asks of the router outside React: where it is, a navigation (the session's end). */
+export const router = {
+  get state() {
+    return { location: history.location };
+  },
+  subscribe: (listener: () => void) => history.listen(listener),
+  navigate(to: string, options: { replace?: boolean } = {}) {
+    if (options.replace) history.replace(to);
+    else history.push(to);
+  },
+};
 trackRouterLocation(router);
+
+/**
+ * A screen that fails to render shows what React Router's data router showed by default, instead
+ * of an empty window.
+ */
+class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    const { error } = this.state;
+    return (
+      <>
+        <h2>Unexpected Application Error!</h2>
+        <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : JSON.stringify(error)}</h3>
+      </>
+    );
+  }
+}
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <HistoryRouter history={history}>
+      <RouteErrorBoundary>
+        <Routes />
+      </RouteErrorBoundary>
+    </HistoryRouter>
+  );
+}
