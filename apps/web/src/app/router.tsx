@@ -71,13 +71,19 @@ const routes: RouteObject[] = [
 function sharedHashHistory() {
   const history = createHashHistory({ v5Compat: true });
   const listeners = new Set<Parameters<typeof history.listen>[0]>();
-  let unlisten: (() => void) | undefined;
+  // The history works its location out of the address on each read; readers here get the same
+  // object until the next navigation (the tag bar's store compares snapshots by identity).
+  let location = history.location;
+  history.listen((update) => {
+    location = update.location;
+    listeners.forEach((listener) => listener(update));
+  });
   const shared: typeof history = {
     get action() {
       return history.action;
     },
     get location() {
-      return history.location;
+      return location;
     },
     createHref: (to) => history.createHref(to),
     createURL: (to) => history.createURL(to),
@@ -87,14 +93,7 @@ function sharedHashHistory() {
     go: (delta) => history.go(delta),
     listen(listener) {
       listeners.add(listener);
-      unlisten ??= history.listen((update) => listeners.forEach((l) => l(update)));
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          unlisten?.();
-          unlisten = undefined;
-        }
-      };
+      return () => listeners.delete(listener);
     },
   };
   return shared;
@@ -103,9 +102,13 @@ function sharedHashHistory() {
 const history = sharedHashHistory();
 
 /** What the app asks of the router outside React: where it is, a navigation (the session's end). */
+let state = { location: history.location };
+history.listen(({ location }) => {
+  state = { location };
+});
 export const router = {
   get state() {
-    return { location: history.location };
+    return state;
   },
   subscribe: (listener: () => void) => history.listen(listener),
   navigate(to: string, options: { replace?: boolean } = {}) {
