@@ -13,6 +13,10 @@ describe('groupOf', () => {
     expect(groupOf('\0/repo/node_modules/react/index.js?commonjs-proxy')).toBe('react');
     expect(groupOf('/repo/packages/shared/src/areas/apps-schemas.ts')).toBe('shared/areas/apps-schemas.ts');
     expect(groupOf('/repo/apps/web/src/features/push/pages/PushPage.tsx')).toBe('src/features/push/pages');
+    // as the module report names them: relative to the web's folder
+    expect(groupOf('src/app/layout/TopBar.tsx')).toBe('src/app/layout/TopBar.tsx');
+    expect(groupOf('../../node_modules/antd/es/menu/index.js')).toBe('antd/menu');
+    expect(groupOf('../../packages/shared/src/messages-core.ts')).toBe('shared/messages-core.ts');
     expect(groupOf('\0rolldown/runtime.js')).toBe('rolldown/runtime.js');
   });
 });

@@ -21,7 +21,7 @@ export function groupOf(moduleId: string): string {
   if (pkg) return pkg[1]!;
   const shared = /\/packages\/shared\/src\/(.+)$/.exec(id);
   if (shared) return `shared/${shared[1]}`;
-  const src = /\/apps\/web\/src\/(.+)$/.exec(id);
+  const src = /(?:^|\/apps\/web\/)src\/(.+)$/.exec(id);
   if (src) return `src/${src[1]!.split('/').slice(0, 3).join('/')}`;
   return id;
 }

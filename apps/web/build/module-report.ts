@@ -15,11 +15,15 @@ export const MODULE_REPORT = path.join('.vite', 'modules.json');
  */
 export function moduleReport(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   const report: ModuleReport = {};
+  // Module ids relative to the web's folder, so the report names no folder of the machine that built it.
+  const relative = (id: string) => (path.isAbsolute(id) ? path.relative(root, id).split(path.sep).join('/') : id);
   return {
     name: 'field-portal:module-report',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
@@ -28,7 +32,7 @@ export function moduleReport(): Plugin {
         const modules: ModuleReport[string] = {};
         for (const [id, rendered] of Object.entries(chunk.modules)) {
           if (rendered.renderedLength === 0) continue;
-          modules[id] = { rendered: rendered.renderedLength, gzip: zlib.gzipSync(rendered.code ?? '', { level: 6 }).length };
+          modules[relative(id)] = { rendered: rendered.renderedLength, gzip: zlib.gzipSync(rendered.code ?? '', { level: 6 }).length };
         }
         report[chunk.fileName] = modules;
       }
