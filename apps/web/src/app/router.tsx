@@ -1,9 +1,11 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { UNSAFE_createHashHistory as createHashHistory, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isPublicPath } from '@/lib/paths';
 import { SessionGate } from './guards/SessionGate';
+import { sharedHashHistory } from './routes/hash-history';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { trackRouterLocation } from './routes/router-location';
 
 // Every screen loads on first use, so the login route downloads the login page and not the
@@ -61,44 +63,6 @@ const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The router's history. React Router's own history takes one listener (the router's); the tag
- * bar follows the location too (router-location.ts), so the listeners are shared out here. The
- * declarative router is used rather than React Router's data router (`createHashRouter`): the
- * portal uses none of its loaders, actions or fetchers, and it is 16 KB gzip of every load
- * (docs/decisions/0031).
- */
-function sharedHashHistory() {
-  const history = createHashHistory({ v5Compat: true });
-  const listeners = new Set<Parameters<typeof history.listen>[0]>();
-  // The history works its location out of the address on each read; readers here get the same
-  // object until the next navigation (the tag bar's store compares snapshots by identity).
-  let location = history.location;
-  history.listen((update) => {
-    location = update.location;
-    listeners.forEach((listener) => listener(update));
-  });
-  const shared: typeof history = {
-    get action() {
-      return history.action;
-    },
-    get location() {
-      return location;
-    },
-    createHref: (to) => history.createHref(to),
-    createURL: (to) => history.createURL(to),
-    encodeLocation: (to) => history.encodeLocation(to),
-    push: (to, state) => history.push(to, state),
-    replace: (to, state) => history.replace(to, state),
-    go: (delta) => history.go(delta),
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  return shared;
-}
-
 const history = sharedHashHistory();
 
 /** What the app asks of the router outside React: where it is, a navigation (the session's end). */
@@ -118,37 +82,15 @@ export const router = {
 };
 trackRouterLocation(router);
 
-/**
- * A screen that fails to render shows what React Router's data router showed by default, instead
- * of an empty window.
- */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: undefined };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    if (this.state.error === undefined) return this.props.children;
-    const { error } = this.state;
-    return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : JSON.stringify(error)}</h3>
-      </>
-    );
-  }
-}
-
-function Routes() {
-  return useRoutes(routes);
+function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary at={location.pathname + location.search}>{useRoutes(routes)}</RouteErrorBoundary>;
 }
 
 export function AppRouter() {
   return (
     <HistoryRouter history={history}>
-      <RouteErrorBoundary>
-        <Routes />
-      </RouteErrorBoundary>
+      <AppRoutes />
     </HistoryRouter>
   );
 }
