@@ -69,7 +69,7 @@ const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/feat
  * moved to React Router's declarative router, the form rules and the share page stopped importing
  * every area's messages, the layout loaded its download ring on use, axios lost its unused fetch
  * adapter and antd's Card its tabs header (decision 0031, section of 2026-11-24): the layout
- * 333.4 KB, the heaviest load (the meeting report list) 715.6 KB.
+ * 333.5 KB, the heaviest load (the meeting report list) 715.6 KB.
  */
 export const CEILINGS_KB = {
   login: 250,
