@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { CEILINGS_KB, headlineLoads, measureLoads, pageLoads, type Manifest, type MeasuredLoad } from './bundle-budgets.js';
+import { CEILINGS_KB, headlineLoads, LAYOUT_MODULE, measureLoads, pageLoads, type Manifest, type MeasuredLoad } from './bundle-budgets.js';
+import { explain } from './explain-load.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -32,6 +33,11 @@ const kb = (n: number) => `${n.toFixed(1).padStart(6)} KB`;
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   /* eslint-disable no-console -- a command-line report */
   const measured = measureBuild();
+  const explainAt = process.argv.indexOf('--explain');
+  if (explainAt > 0) {
+    explain(WEB_DIST, measured, process.argv[explainAt + 1] ?? '', `index.html → ${LAYOUT_MODULE}`);
+    process.exit(0);
+  }
   const width = Math.max(...measured.map((l) => l.name.length));
   console.log(`JavaScript of each page load, gzip (budget in brackets): ${measured.length} loads`);
   for (const load of measured) {

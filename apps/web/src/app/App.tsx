@@ -1,21 +1,20 @@
-import { RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '@/lib/http';
 import { isPublicPath, loginPathFor } from '@/lib/paths';
 import { tagsStore } from './layout/tag-bar/tags-store';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRouter, router } from './router';
 
 // A refused refresh ends the session (spec 001 section 4): the tabs close and the user signs in again.
 setSessionExpiredHandler(() => {
   tagsStore.reset();
   const { pathname, search } = router.state.location;
-  if (!isPublicPath(pathname)) void router.navigate(loginPathFor(pathname + search), { replace: true });
+  if (!isPublicPath(pathname)) router.navigate(loginPathFor(pathname + search), { replace: true });
 });
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   );
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { isPublicPath } from '@/lib/paths';
 import { SessionGate } from './guards/SessionGate';
+import { sharedHashHistory } from './routes/hash-history';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { trackRouterLocation } from './routes/router-location';
 
 // Every screen loads on first use, so the login route downloads the login page and not the
@@ -47,7 +49,7 @@ function outsideLayoutRoute(path: string): RouteObject {
  * Hash routes (the spec's logout route is /#/logout?message=…). Everything that is not outside
  * the layout goes through the start-up guard into the layout, whose routes come from the menu list.
  */
-export const router = createHashRouter([
+const routes: RouteObject[] = [
   ...OUTSIDE_LAYOUT_PATHS.map(outsideLayoutRoute),
   {
     path: '*',
@@ -59,5 +61,36 @@ export const router = createHashRouter([
       </SessionGate>
     ),
   },
-]);
+];
+
+const history = sharedHashHistory();
+
+/** What the app asks of the router outside React: where it is, a navigation (the session's end). */
+let state = { location: history.location };
+history.listen(({ location }) => {
+  state = { location };
+});
+export const router = {
+  get state() {
+    return state;
+  },
+  subscribe: (listener: () => void) => history.listen(listener),
+  navigate(to: string, options: { replace?: boolean } = {}) {
+    if (options.replace) history.replace(to);
+    else history.push(to);
+  },
+};
 trackRouterLocation(router);
+
+function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary at={location.pathname + location.search}>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
+export function AppRouter() {
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
+}

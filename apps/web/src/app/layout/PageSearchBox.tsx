@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Input, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+// The search box alone, not Input's statics (text area, password, one-time code): a page without
+// fields of its own does not download them (docs/decisions/0031).
+import Search from 'antd/es/input/Search';
 import { SIDEBAR_SEARCH_THROTTLE_MS } from '@field-portal/shared';
 import { pageSearchStore, throttle, usePageSearchTarget, type PageSearchTarget } from '@/lib/page-search';
 
@@ -27,7 +30,7 @@ function Box({ target }: { target: PageSearchTarget }) {
 
   return (
     <Tooltip open={Boolean(problem)} title={problem} color="red" placement="bottom">
-      <Input.Search
+      <Search
         className="fp-topbar-search"
         allowClear
         value={text}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { APPS_LIMITS, isMessageKey, message, parseChartContent, type Lang } from '@field-portal/shared';
+import { parseChartContent, type Lang } from '@field-portal/shared';
+import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
 
@@ -56,21 +57,7 @@ export function medicineListErrors(values: { competitors?: { name?: string }[]; 
   return errors;
 }
 
-const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
-
-/** An image to upload: PNG, JPG or GIF, at most 2 MB (the server checks the bytes again). */
-export function imageFileError(file: { name: string; size: number }, lang: Lang): string | undefined {
-  if (!(APPS_LIMITS.imageExtensions as readonly string[]).includes(extensionOf(file.name))) return message('apps.image.type', lang);
-  if (file.size > APPS_LIMITS.imageMaxBytes) return message('apps.image.tooLarge', lang);
-  return undefined;
-}
-
-/** An organisation import file: .xlsx, .xls or .csv, at most 1 MB. */
-export function importFileError(file: { name: string; size: number }, lang: Lang): string | undefined {
-  if (!(APPS_LIMITS.importExtensions as readonly string[]).includes(extensionOf(file.name))) return message('apps.import.type', lang);
-  if (file.size > APPS_LIMITS.importMaxBytes) return message('apps.import.tooLarge', lang);
-  return undefined;
-}
+export { imageFileError, importFileError } from './file-rules';
 
 /** The list with the item at `index` moved by `delta` places (unchanged at the ends). */
 export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {

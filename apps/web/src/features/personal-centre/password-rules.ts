@@ -1,4 +1,5 @@
-import { isMessageKey, message, PASSWORD, passwordChangeRequest, type Lang, type PasswordChangeRequest } from '@field-portal/shared';
+import { PASSWORD, passwordChangeRequest, type Lang, type PasswordChangeRequest } from '@field-portal/shared';
+import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
 
 export type PasswordField = keyof PasswordChangeRequest;
 

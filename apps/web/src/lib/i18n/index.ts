@@ -102,6 +102,11 @@ export function addMessages(...tables: readonly Record<string, MessageText>[]): 
   for (const table of tables) Object.assign(MESSAGE_TEXTS, table);
 }
 
+/** A key of the shared messages loaded so far (the core ones and the areas' added): the web's `isMessageKey`, without every area's table. */
+export function isKnownMessage(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGE_TEXTS, key);
+}
+
 /** A shared message in the given language, `{name}` parameters filled in (the key itself while its area is not loaded). */
 export function messageText(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
   const text = MESSAGE_TEXTS[key];

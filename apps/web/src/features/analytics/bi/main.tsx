@@ -1,16 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isLang, MESSAGES } from '@field-portal/shared';
-import { addLabels, addMessages, i18n } from '@/lib/i18n';
+import { isLang } from '@field-portal/shared';
+import { addLabels, i18n } from '@/lib/i18n';
 import * as analyticsLabels from '@/lib/i18n/labels/analytics';
 import '@/lib/dayjs-locale';
 import '@/styles/global.css';
 import { BiApp } from './BiApp';
 
-// The share page shows the analytics area's labels only (bundle budgets, docs/decisions/0016), and any
-// message a refusal names.
+// The share page shows the analytics area's labels and messages only (bundle budgets, docs/decisions/0016,
+// 0031); a refusal shows the server's own text.
 addLabels(analyticsLabels);
-addMessages(MESSAGES);
 
 // The link's language before the first render, so the first call and any refusal speak it.
 const lang = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('lang');

@@ -6,7 +6,7 @@ import { API } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { appImageQuery, appsApi } from '../api';
-import { imageFileError } from '../form-rules';
+import { imageFileError } from '../file-rules';
 import './app-image.css';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';

@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, type FormInstance } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import { APPS_LIMITS, message as catalogue, pageQuery as schemaOfSearch, type Lang } from '@field-portal/shared';
+import { APPS_LIMITS, pageQuery as schemaOfSearch, type Lang } from '@field-portal/shared';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { messageText as catalogue, useI18n, type LabelKey } from '@/lib/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { formErrors } from '../form-rules';
 import '../apps.css';

@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, Select } from 'antd';
-import { CARD_CATEGORIES, CARD_LIMITS, message, type CardType } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { CARD_CATEGORIES, CARD_LIMITS, type CardType } from '@field-portal/shared';
+import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import type { CardFormField, CardFormValues } from '../card-form';
 import type { CardFiles } from '../hooks/use-card-files';
 import { attachmentDisabled, linkDisabled, type LinkAttachment } from '../link-attachment';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, Input, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
+// The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
+import Search from 'antd/es/input/Search';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -35,7 +37,7 @@ export function ArticleList({ channel, department, categories = false }: { chann
             options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as LabelKey) }))]}
           />
         )}
-        <Input.Search
+        <Search
           allowClear
           placeholder={t('content.search')}
           aria-label={t('content.search')}
