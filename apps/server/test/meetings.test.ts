@@ -12,7 +12,7 @@ import {
   type MeetingReport,
   type SaveMeetingRequest,
 } from '@field-portal/shared';
-import { callers, expectError, multipartPost, signIn, type Lang, type Part } from './api.js';
+import { callers, expectError, multipartPost, signIn, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
