@@ -43,6 +43,19 @@ export function expectError(res: Answer, status: number, key: MessageKey, lang: 
   return body;
 }
 
+/**
+ * An error answer on the card paths (`{ status, msg, data: null }`): its status, no data, its
+ * message in `lang` naming `field`, and that field.
+ */
+export function expectCardError(res: Answer, status: number, key: MessageKey, lang: Lang = 'zh', field?: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { status: number; msg: string; data: unknown; field?: string };
+  expect(body.status).toBe(status);
+  expect(body.data).toBeNull();
+  expect(body.msg).toBe(message(key, lang, field ? { field } : {}));
+  if (field) expect(body.field).toBe(field);
+}
+
 /** Signs each user in (demo password) and answers their access tokens by username. */
 export async function signIn(h: Harness, users: readonly string[], tokens: Record<string, string> = {}): Promise<Record<string, string>> {
   for (const user of users) tokens[user] = (await h.login(user)).access;
@@ -60,7 +73,9 @@ export function callers(harness: () => Harness, tokens: Record<string, string>) 
   const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') =>
     harness().app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: headers(user, lang) });
   const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => harness().app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
-  return { headers, call, get, post };
+  /** GET of a url as it stands (its query written in it), in a language. */
+  const read = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
+  return { headers, call, get, post, read };
 }
 
 /** A part of a multipart body: a form field, or a file (its name as sent, `filename*` for RFC 5987 names, its content type). */

@@ -9,8 +9,7 @@ import { createHarness, type Harness } from './harness.js';
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.intelligence;
-const { call } = callers(() => h, tokens);
-const get = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
+const { read: get } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const trend = (user: string, doctorId: number | string, lang: Lang = 'zh') => get(user, `${P.kolTrend}?doctorId=${doctorId}`, lang);
 

@@ -16,14 +16,13 @@ import {
   type IntelJobState,
 } from '@field-portal/shared';
 import { runNextJob } from '../src/modules/intelligence/jobs.js';
-import { callers, expectError, ok, signIn, type Lang } from './api.js';
+import { callers, expectError, ok, signIn } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.intelligence;
-const { call } = callers(() => h, tokens);
-const get = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
+const { call, read: get } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 

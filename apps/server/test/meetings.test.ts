@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  message,
   type MeetingDetail,
   type MeetingListPage,
   type MeetingMailResult,
