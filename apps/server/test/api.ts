@@ -25,10 +25,12 @@ export interface ErrorBody {
   field?: string;
 }
 
-/** The `result` of a 200 answer. */
+/** The `result` of a 200 answer (envelope code 200). */
 export function ok<T = Record<string, unknown>>(res: Answer): T {
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
+  const body = res.json() as { code: number; result: T };
+  expect(body.code).toBe(200);
+  return body.result;
 }
 
 /**
@@ -40,6 +42,13 @@ export function expectError(res: Answer, status: number, key: MessageKey, lang: 
   const body = res.json() as ErrorBody;
   expect(body.code ?? body.status).toBe(status);
   expect(body.msg).toBe(message(key, lang, { ...(body.field ? { field: body.field } : {}), ...params }));
+  return body;
+}
+
+/** expectError, and (when given) the field the answer names. */
+export function expectFieldError(res: Answer, status: number, key: MessageKey, lang: Lang = 'zh', field?: string, params: Record<string, string | number> = {}): ErrorBody {
+  const body = expectError(res, status, key, lang, params);
+  if (field !== undefined) expect(body.field).toBe(field);
   return body;
 }
 
@@ -101,4 +110,10 @@ export function multipart(parts: readonly Part[]): { payload: Buffer; contentTyp
 export function multipartPost(url: string, parts: readonly Part[], headers: Record<string, string>) {
   const { payload, contentType } = multipart(parts);
   return { method: 'POST' as const, url, payload, headers: { ...headers, 'content-type': contentType } };
+}
+
+/** The id of every account by username. */
+export async function userIds(h: Harness): Promise<Record<string, number>> {
+  const rows = await h.database.query<{ id: number; username: string }>('select id, username from users');
+  return Object.fromEntries(rows.map((r) => [r.username, r.id]));
 }
