@@ -9,7 +9,7 @@ import type { Harness } from './harness.js';
  */
 
 export type Lang = 'zh' | 'en';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What app.inject answers, as far as the checks read it. */
 export interface Answer {
