@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, apiAuth, apiCard as apiCardAs, apiPushNow, cardTile as tile, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
+import { PASSWORD, apiAuth, apiCard as apiCardAs, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
 
 /**
  * The card screens as operators use them (issue 13): toasts of 5 s, keep-on-top for must-read
@@ -373,13 +372,7 @@ test("7. the card-push report shows all twelve columns at 1440 px, labelled in t
 
   // the export runs in the download centre and keeps the spec's keys
   await page.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片推送明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
+  const { book } = await downloadFromCentre(page, '卡片推送明细');
   expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...SPEC_KEYS]);
   expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(4);
 });

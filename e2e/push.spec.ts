@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCard, apiPushNow, cardTile as tile, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
+import { apiCard, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
 
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th, rep03 the 6th. */
 const REP01 = { wwid: '10000004', name: '代表1' };
@@ -119,15 +119,8 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await expect(details).toContainText('共 2 条');
   // the export runs in the download centre (decision 0022) and keeps the spec's keys
   await details.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片阅读明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const file = await download;
+  const { file, book } = await downloadFromCentre(page, '卡片阅读明细');
   expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片阅读明细_\d+_\d{8}-\d{6}\.xlsx$/);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await file.path());
   const sheet = book.worksheets[0]!;
   expect(sheet.getRow(1).values).toEqual([undefined, 'receiverId', 'receiverName', 'event', 'firstOpenTime']);
   expect(sheet.rowCount).toBe(3);
@@ -333,13 +326,7 @@ test('the card-push report finds a push by card ID, in Chinese and English', asy
   // the filtered report is exported through the download centre (decision 0022)
   await expect(rows).toHaveCount(1);
   await page.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片推送明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
+  const { book } = await downloadFromCentre(page, '卡片推送明细');
   expect(book.worksheets[0]!.rowCount).toBe(2);
   expect(String(book.worksheets[0]!.getRow(2).getCell(1).value)).toBe(String(id));
 });

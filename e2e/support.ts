@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 
 /**
  * Helpers the journeys share: the demo password, the main menu, signing in through the page or the
@@ -74,6 +75,22 @@ export async function pickStaff(page: Page, search: string, wwid: string) {
   await dialog.getByRole('combobox', { name: '搜索员工' }).fill(search);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: wwid }).click();
   await expect(dialog.locator('.fp-push-staff-tag').filter({ hasText: wwid })).toBeVisible();
+}
+
+/**
+ * After an export was asked for: opens the download centre, waits for the newest job (its name
+ * containing `jobName`), downloads it and reads the workbook.
+ */
+export async function downloadFromCentre(page: Page, jobName: string): Promise<{ file: Download; book: ExcelJS.Workbook }> {
+  await page.getByText('打开下载中心').click();
+  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
+  await expect(job).toContainText(jobName);
+  const download = page.waitForEvent('download');
+  await job.getByRole('button', { name: /下\s*载/ }).click();
+  const file = await download;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await file.path());
+  return { file, book };
 }
 
 // ---- cards made and pushed through the real card calls -----------------------------------------
