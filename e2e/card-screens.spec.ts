@@ -18,7 +18,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** A text card saved by `username` (operator2's of its own BU). */
 const apiCard = (request: APIRequestContext, title: string, options: { status?: 'draft' | 'created'; username?: string } = {}) =>
-  apiCardAs(request, title, { ...options, content: options.username === 'operator2' ? { BU: 'HEMA_LL' } : {} });
+  apiCardAs(request, title, { ...options, content: { zhaiyao: `${title}:正文。`, linkValue: 'https://example.com/cards/screens', ...(options.username === 'operator2' ? { BU: 'HEMA_LL' } : {}) } });
 
 const pushDialog = (page: Page) => page.getByRole('dialog', { name: '推送设置' });
 const pushButton = (page: Page) => pushDialog(page).getByRole('button', { name: /^推\s*送$/ });
