@@ -7,7 +7,7 @@ import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.j
 import { businessRecord } from '../apps/server/src/modules/activity/business-record.js';
 import { groupByRecordType, myVisits, saveVisitList, teamVisitCount, teamVisits } from '../apps/server/src/modules/activity/visits.js';
 import { filledDatabase, freshDatabase } from './databases.js';
-import { median, report, SMALL } from './lib.js';
+import { median, p95, report, SMALL, time } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
@@ -33,19 +33,6 @@ const REPS = 50;
 const OTHERS = 200;
 const RUNS = SMALL ? 10 : 100;
 const DAY = 86_400_000;
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
-
-async function time(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(5, runs); i++) await work(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work(i);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 const userOf = (id: number, username: string): CurrentUser => ({ id, username, firstName: username, sessionId: 'bench', authorities: new Set<string>(), menuIds: [] });
 

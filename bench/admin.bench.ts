@@ -6,7 +6,7 @@ import { AuthCache } from '../apps/server/src/platform/auth-cache.js';
 import { resolveUser } from '../apps/server/src/platform/auth.js';
 import { TokenService } from '../apps/server/src/platform/tokens.js';
 import { seedDemoData } from '../apps/server/src/seed/demo.js';
-import { median, report, SMALL } from './lib.js';
+import { median, p95, report, SMALL } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
@@ -14,8 +14,6 @@ import type {} from '../apps/server/src/platform/i18n.js';
 const ROLES = SMALL ? 10 : 50;
 const MENUS = SMALL ? 100 : 500;
 const RUNS = SMALL ? 30 : 300;
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
 /**
  * Issue 7: resolving the menu list and the permissions (authorities) of a user with 50 roles over

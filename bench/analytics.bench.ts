@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { freshDatabase } from './databases.js';
 import { computeDashboard } from '../apps/server/src/modules/analytics/dashboards/index.js';
-import { freePort, login, median, report, ROOT, SMALL, startProcess, stopProcess, until } from './lib.js';
+import { freePort, login, median, report, ROOT, SMALL, startProcess, stopProcess, timed, until } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
@@ -13,13 +13,6 @@ const DELIVERIES = SMALL ? 20_000 : 1_000_000;
 const CARDS = SMALL ? 100 : 1_000;
 /** Spread within the default 30-day range (whole portal days). */
 const DAYS = 28;
-
-
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const value = await work();
-  return [performance.now() - started, value];
-}
 
 /** The read-data dashboard (default range: the last 30 days) over all the deliveries, against a plain count(*) of them. */
 async function queryTime() {

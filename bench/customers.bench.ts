@@ -11,7 +11,7 @@ import { doctorGenerator, generateHospitals } from '../apps/server/src/modules/c
 import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
 import type { DataScope } from '../apps/server/src/modules/customers/scope.js';
 import { emptyPostgres } from './databases.js';
-import { median, report, SMALL } from './lib.js';
+import { median, p95, report, SMALL, time } from './lib.js';
 
 /**
  * Issue 14: the doctor list, name search and top-10 distributions on PostgreSQL at national
@@ -22,18 +22,6 @@ import { median, report, SMALL } from './lib.js';
  * as seed:scale filled it, without generating one.
  */
 const RUNS = SMALL ? 10 : 100;
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
-
-async function time(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(5, runs); i++) await work(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work(i);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 const ALL: DataScope = { userId: 1, all: true, hospitalIds: [], provinceCodes: [] };
 

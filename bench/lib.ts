@@ -125,3 +125,25 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 };
+
+/** The 95th percentile of `values` (the smallest value at or above 95 % of them). */
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
+
+/** The milliseconds `work` takes and what it answered. */
+export async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await work();
+  return [performance.now() - started, value];
+}
+
+/** The milliseconds of each of `runs` runs of `work(i)`, after up to five warm-up runs. */
+export async function time(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(5, runs); i++) await work(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work(i);
+    times.push(performance.now() - started);
+  }
+  return times;
+}

@@ -1,5 +1,5 @@
 import { freshDatabase } from './databases.js';
-import { median, report, SMALL } from './lib.js';
+import { median, p95, report, SMALL, timed } from './lib.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
@@ -25,13 +25,6 @@ const noFiles: FileStore = {
   remove: () => Promise.resolve(),
 };
 
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const value = await work();
-  return [performance.now() - started, value];
-}
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 const whereOf = (database: Database) => (database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
 async function benchUser(database: Database, username: string): Promise<CurrentUser> {

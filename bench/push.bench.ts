@@ -2,22 +2,13 @@ import { freshDatabase } from './databases.js';
 import { PushScheduler } from '../apps/server/src/modules/push/scheduler.js';
 import { cardPushInfo, listCards } from '../apps/server/src/modules/push/service.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
-import { median, report, SMALL } from './lib.js';
+import { median, p95, report, SMALL, timed } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
 
 const EMPLOYEES = SMALL ? 2_000 : 100_000;
 const CARDS = SMALL ? 20_000 : 1_000_000;
-
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
-
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const value = await work();
-  return [performance.now() - started, value];
-}
 
 const noFiles = {} as FileStore;
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { apiCard as apiCardAs, searchList, signIn, uniqueTitle } from './support';
 
 /**
  * Two employees of the directory who have no account (the demo accounts are its first twenty):
@@ -10,19 +10,8 @@ import { apiToken, signIn } from './support';
 const NORTH = { wwid: '10000101', name: '北区同事' };
 const SOUTH = { wwid: '10000102', name: '南区同事' };
 
-let serial = 0;
-const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
-
 /** A created card, made through the real API as the admin (who holds the batch-push menu). */
-async function apiCard(request: APIRequestContext, title: string): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const idRes = await request.get('/API-XJP/IdataCardInfo/newCardId', { headers });
-  const id = ((await idRes.json()) as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: `${title}:正文内容。`, author: '运营', linkValue: 'https://example.com/cards/batch', fileList: [] };
-  const res = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status: 'created', content: JSON.stringify(content) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return id;
-}
+const apiCard = (request: APIRequestContext, title: string) => apiCardAs(request, title, { username: 'admin' });
 
 async function sheet(rows: string[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -45,12 +34,6 @@ async function pickLists(page: Page, row: number, names: string[]) {
   await page.getByRole('combobox', { name: `推送给名单 ${row}` }).click();
   for (const name of names) await option(page, name).click();
   await page.keyboard.press('Escape');
-}
-
-async function searchList(page: Page, title: string) {
-  const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
-  await box.fill(title);
-  await box.press('Enter');
 }
 
 test('the admin uploads two lists, pushes two cards at once and finds them in Published, In queue and the report', async ({ page, request }) => {

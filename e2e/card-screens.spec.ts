@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, apiToken, mainMenu, signIn } from './support';
+import { PASSWORD, apiAuth, apiCard as apiCardAs, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
 
 /**
  * The card screens as operators use them (issue 13): toasts of 5 s, keep-on-top for must-read
@@ -17,66 +16,12 @@ const REP07 = staff(10, '代表7', 'rep07');
 const REP08 = staff(11, '代表8', 'rep08');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-let serial = 0;
-const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
-const auth = async (request: APIRequestContext, username = 'operator') => ({ authorization: `Bearer ${await apiToken(request, username)}` });
+/** A text card saved by `username` (operator2's of its own BU). */
+const apiCard = (request: APIRequestContext, title: string, options: { status?: 'draft' | 'created'; username?: string } = {}) =>
+  apiCardAs(request, title, { ...options, content: { zhaiyao: `${title}:正文。`, linkValue: 'https://example.com/cards/screens', ...(options.username === 'operator2' ? { BU: 'HEMA_LL' } : {}) } });
 
-/** A text card saved through the real card calls by `username`. */
-async function apiCard(request: APIRequestContext, title: string, options: { status?: 'draft' | 'created'; username?: string } = {}): Promise<number> {
-  const headers = await auth(request, options.username);
-  const id = ((await (await request.get('/API-XJP/IdataCardInfo/newCardId', { headers })).json()) as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: options.username === 'operator2' ? 'HEMA_LL' : 'PC_All', titleName: title, zhaiyao: `${title}:正文。`, author: '运营', linkValue: 'https://example.com/cards/screens', fileList: [] };
-  const res = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status: options.status ?? 'created', content: JSON.stringify(content) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return id;
-}
-
-/** pushCard now to named staff; waits until the scheduler has published it. */
-async function apiPushNow(request: APIRequestContext, id: number, to: { wwid: string; name: string }[], title: string) {
-  const headers = await auth(request);
-  const res = await request.post('/API-XJP/IdataCardInfo/pushCard', {
-    headers,
-    data: { pushDate: 0, pushInfo: [{ id }], receiver: to.map((p) => ({ receiverId: p.wwid, receiverName: p.name })), remark: JSON.stringify({ scope: 2 }) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await expect
-    .poll(async () => {
-      const list = await request.get('/API-XJP/IdataCardInfo/list', { headers, params: { status: 'publish', searchParameter: title } });
-      return ((await list.json()) as { data: { total: number } }).data.total;
-    })
-    .toBe(1);
-}
-
-async function openMenu(page: Page, area: string, item: string) {
-  await mainMenu(page).getByRole('link', { name: area, exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
-}
-
-async function searchList(page: Page, title: string) {
-  const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
-  await box.fill(title);
-  await box.press('Enter');
-}
-
-const tile = (page: Page, id: number): Locator => page.locator(`[data-card-id="${id}"]`);
 const pushDialog = (page: Page) => page.getByRole('dialog', { name: '推送设置' });
 const pushButton = (page: Page) => pushDialog(page).getByRole('button', { name: /^推\s*送$/ });
-
-/** The push screen with one card ticked and the dialog open. */
-async function openPushFor(page: Page, title: string, id: number) {
-  await openMenu(page, '推荐', '卡片推送');
-  await searchList(page, title);
-  await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
-  await page.locator('.fp-push-filters').getByRole('button', { name: /推\s*送/ }).click();
-  await expect(pushDialog(page).getByTestId(`push-setting-${id}`)).toBeVisible();
-}
-
-async function pickStaff(page: Page, search: string, wwid: string) {
-  const picker = pushDialog(page).getByRole('combobox', { name: '搜索员工' });
-  await picker.fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: wwid }).click();
-  await expect(pushDialog(page).locator('.fp-push-staff-tag').filter({ hasText: wwid })).toBeVisible();
-}
 
 /** The message under the form item that holds the number input `name`. */
 const errorUnder = (scope: Locator, name: string) =>
@@ -300,7 +245,7 @@ test("4. another user's draft offers Copy, not Edit, and opening it edits a copy
   await expect(page.getByRole('dialog', { name: '提示' })).toContainText('草稿已保存');
 
   // their draft is as it was
-  const original = await request.get('/API-XJP/IdataCardInfo/getDraftCard', { headers: await auth(request, 'operator2'), params: { id: theirs } });
+  const original = await request.get('/API-XJP/IdataCardInfo/getDraftCard', { headers: await apiAuth(request, 'operator2'), params: { id: theirs } });
   const record = ((await original.json()) as { data: { createBy: string; content: string } }).data;
   expect(record.createBy).toBe('operator2');
   expect(JSON.parse(record.content).titleName).toBe(title);
@@ -311,7 +256,7 @@ test("4. another user's draft offers Copy, not Edit, and opening it edits a copy
 test('5. the push dialog says how many people a push reaches and asks again above the threshold', async ({ page, request }) => {
   const title = uniqueTitle('推送人数');
   const id = await apiCard(request, title);
-  const directory = await request.get('/API-PROVIDER-MANAGER/userCenter/search/userInfo', { headers: await auth(request), params: { page: 0, limit: 1, search: '', amsNumber: '' } });
+  const directory = await request.get('/API-PROVIDER-MANAGER/userCenter/search/userInfo', { headers: await apiAuth(request), params: { page: 0, limit: 1, search: '', amsNumber: '' } });
   const everyone = ((await directory.json()) as { result: { total: number } }).result.total;
   expect(everyone).toBeGreaterThan(100);
   const n = everyone.toLocaleString('en-US');
@@ -427,13 +372,7 @@ test("7. the card-push report shows all twelve columns at 1440 px, labelled in t
 
   // the export runs in the download centre and keeps the spec's keys
   await page.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片推送明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
+  const { book } = await downloadFromCentre(page, '卡片推送明细');
   expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...SPEC_KEYS]);
   expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(4);
 });
@@ -489,7 +428,7 @@ test('8c. the phone says "just now" at 29 s and "1 min ago" at 31 s, and never s
   const title = uniqueTitle('刚刚');
   const id = await apiCard(request, title);
   await apiPushNow(request, id, [REP08], title);
-  const feed = await request.get('/API-XJP/employee/cards', { headers: await auth(request, REP08.username) });
+  const feed = await request.get('/API-XJP/employee/cards', { headers: await apiAuth(request, REP08.username) });
   const item = ((await feed.json()) as { data: { items: { cardId: number; lastSentAt: string }[] } }).data.items.find((i) => i.cardId === id)!;
   const sentAt = Date.parse(item.lastSentAt);
 

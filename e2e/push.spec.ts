@@ -1,68 +1,24 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, mainMenu, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCard, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
 
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th, rep03 the 6th. */
 const REP01 = { wwid: '10000004', name: '代表1' };
 const REP02 = { wwid: '10000005', name: '代表2' };
 const REP03 = { wwid: '10000006', name: '代表3' };
 
-
-// ---- cards made through the real API (the journeys below use the screens) -------------------
-
-let serial = 0;
-const uniqueTitle = (what: string) => `${what}${Date.now() % 100000}-${++serial}`;
-
-async function apiCard(request: APIRequestContext, title: string, status: 'draft' | 'created' = 'created'): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const idRes = await request.get('/API-XJP/IdataCardInfo/newCardId', { headers });
-  const id = ((await idRes.json()) as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: `${title}:正文内容。`, author: '运营', linkValue: 'https://example.com/cards/push', fileList: [] };
-  const res = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status, content: JSON.stringify(content) } });
-  expect(res.status(), await res.text()).toBe(200);
-  return id;
-}
-
 /** A card pushed now to rep01 and fired by the server's scheduler. */
 async function apiPublished(request: APIRequestContext, title: string): Promise<number> {
   const id = await apiCard(request, title);
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const res = await request.post('/API-XJP/IdataCardInfo/pushCard', {
-    headers,
-    data: { pushDate: 0, pushInfo: [{ id }], receiver: [{ receiverId: REP01.wwid, receiverName: REP01.name }], remark: JSON.stringify({ scope: 2 }) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await expect
-    .poll(async () => {
-      const list = await request.get('/API-XJP/IdataCardInfo/list', { headers, params: { status: 'publish', searchParameter: title } });
-      return ((await list.json()) as { data: { total: number } }).data.total;
-    })
-    .toBe(1);
+  await apiPushNow(request, id, [REP01], title);
   return id;
 }
 
 // ---- the screens ----------------------------------------------------------------------------
 
-async function openMenu(page: Page, area: string, item: string) {
-  await mainMenu(page).getByRole('link', { name: area, exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
-}
-
-async function searchList(page: Page, title: string) {
-  const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
-  await box.fill(title);
-  await box.press('Enter');
-}
-
-const tile = (page: Page, id: number): Locator => page.locator(`[data-card-id="${id}"]`);
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-async function pickStaff(page: Page, person: { wwid: string; name: string }) {
-  const picker = dialog(page, '推送设置').getByRole('combobox', { name: '搜索员工' });
-  await picker.fill(person.name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: person.wwid }).click();
-  await expect(dialog(page, '推送设置').locator('.fp-push-staff-tag').filter({ hasText: person.wwid })).toBeVisible();
-}
+const pickPerson = (page: Page, person: { wwid: string; name: string }) => pickStaff(page, person.name, person.wwid);
 
 const openPushDialog = (page: Page) => page.locator('.fp-push-filters').getByRole('button', { name: /推\s*送/ }).click();
 
@@ -128,8 +84,8 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await push.getByRole('radio', { name: '指定人员' }).check();
   await submit();
   await expect(page.getByText('请添加指定人员').first()).toBeVisible();
-  await pickStaff(page, REP01);
-  await pickStaff(page, REP02);
+  await pickPerson(page, REP01);
+  await pickPerson(page, REP02);
   await expect(push.getByText('将推送给 2 人')).toBeVisible();
   await submit();
   await expect(page.getByText('推送成功!')).toBeVisible();
@@ -163,15 +119,8 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await expect(details).toContainText('共 2 条');
   // the export runs in the download centre (decision 0022) and keeps the spec's keys
   await details.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片阅读明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const file = await download;
+  const { file, book } = await downloadFromCentre(page, '卡片阅读明细');
   expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^卡片阅读明细_\d+_\d{8}-\d{6}\.xlsx$/);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await file.path());
   const sheet = book.worksheets[0]!;
   expect(sheet.getRow(1).values).toEqual([undefined, 'receiverId', 'receiverName', 'event', 'firstOpenTime']);
   expect(sheet.rowCount).toBe(3);
@@ -181,11 +130,7 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   const title = uniqueTitle('定时推送');
   const id = await apiCard(request, title);
   await signIn(page);
-  await openMenu(page, '推荐', '卡片推送');
-  await searchList(page, title);
-  await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
-  await openPushDialog(page);
-  const push = dialog(page, '推送设置');
+  const push = await openPushFor(page, title, id);
   await push.getByText('定时发送').click();
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -243,11 +188,7 @@ test('a recipient spreadsheet is uploaded, its unknown wwid and repeat reported,
   const bytes = Buffer.from(await book.xlsx.writeBuffer());
 
   await signIn(page);
-  await openMenu(page, '推荐', '卡片推送');
-  await searchList(page, title);
-  await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
-  await openPushDialog(page);
-  const push = dialog(page, '推送设置');
+  const push = await openPushFor(page, title, id);
   await push.getByText('立即发送').click();
   await push.getByRole('radio', { name: '上传名单' }).check();
   await push.getByRole('button', { name: /^推\s*送$/ }).click();
@@ -326,7 +267,7 @@ test('the operator pins a published card for a year and unpins it', async ({ pag
 
 test('a draft is deleted after confirmation; a published card offers no delete', async ({ page, request }) => {
   const draftTitle = uniqueTitle('草稿删除');
-  const draft = await apiCard(request, draftTitle, 'draft');
+  const draft = await apiCard(request, draftTitle, { status: 'draft' });
   const publishedTitle = uniqueTitle('已发布不可删');
   const published = await apiPublished(request, publishedTitle);
   await signIn(page);
@@ -385,13 +326,7 @@ test('the card-push report finds a push by card ID, in Chinese and English', asy
   // the filtered report is exported through the download centre (decision 0022)
   await expect(rows).toHaveCount(1);
   await page.getByRole('button', { name: '导出 Excel' }).click();
-  await page.getByText('打开下载中心').click();
-  const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
-  await expect(job).toContainText('卡片推送明细');
-  const download = page.waitForEvent('download');
-  await job.getByRole('button', { name: /下\s*载/ }).click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await download).path());
+  const { book } = await downloadFromCentre(page, '卡片推送明细');
   expect(book.worksheets[0]!.rowCount).toBe(2);
   expect(String(book.worksheets[0]!.getRow(2).getCell(1).value)).toBe(String(id));
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, taskBadgeText, type ActivityPage, type ClassificationCount, type MessageKey, type PrincipalItem, type TaskItem, type TaskLogItem, type TaskRecordRow } from '@field-portal/shared';
+import { API, taskBadgeText, type ActivityPage, type ClassificationCount, type PrincipalItem, type TaskItem, type TaskLogItem, type TaskRecordRow } from '@field-portal/shared';
+import { callers, expectFieldError, ok, signIn, userIds } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -7,33 +8,14 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['rep01', 'rep02', 'rep05', 'mgr01', 'mgr02', 'operator', 'msl01']) tokens[username] = (await h.login(username)).access;
-  for (const row of await h.database.query<{ id: number; username: string }>(`select id, username from users`)) ids[row.username] = row.id;
+  await signIn(h, ['rep01', 'rep02', 'rep05', 'mgr01', 'mgr02', 'operator', 'msl01'], tokens);
+  Object.assign(ids, await userIds(h));
 });
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
 const P = API.activity;
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') => {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return h.app.inject({ method: 'GET', url: qs ? `${url}?${qs}` : url, headers: headers(user, lang) });
-};
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, headers: headers(user, lang), payload });
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { code: number; result: T };
-  expect(body.code).toBe(200);
-  return body.result;
-};
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', field?: string, params: Record<string, number> = {}) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  if (field !== undefined) expect(body.field).toBe(field);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  return body;
-}
+const { get, post } = callers(() => h, tokens);
+const expectError = expectFieldError;
 const tomorrow = () => h.clock.now() + 86_400_000;
 const countTasks = async () => Number((await h.database.query<{ n: string }>(`select count(*) as n from tasks`))[0]!.n);
 

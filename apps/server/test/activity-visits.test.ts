@@ -3,18 +3,17 @@ import {
   API,
   EFFECTIVE_MIN_SECONDS,
   isEffectiveVisit,
-  message,
   type ActivityCount,
   type ActivityPage,
   type BusinessRecordItem,
   type CallItem,
   type CallMessage,
-  type MessageKey,
   type RecordTypeCount,
   type TaskItem,
   type TeamVisitPage,
   type VisitItem,
 } from '@field-portal/shared';
+import { callers, expectFieldError, ok, signIn, userIds } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -25,8 +24,8 @@ let inScope: number[] = [];
 let outside = 0;
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['rep01', 'rep02', 'rep05', 'mgr01', 'mgr02', 'operator']) tokens[username] = (await h.login(username)).access;
-  for (const row of await h.database.query<{ id: number; username: string }>(`select id, username from users`)) ids[row.username] = row.id;
+  await signIn(h, ['rep01', 'rep02', 'rep05', 'mgr01', 'mgr02', 'operator'], tokens);
+  Object.assign(ids, await userIds(h));
   const province = async (name: string, n: number) =>
     (await h.database.query<{ id: number }>(`select d.id from doctors d join regions r on r.code = d.province_code and r.level = 1 where r.name = $1 order by d.id limit ${n}`, [name])).map((r) => r.id);
   inScope = await province('上海市', 60);
@@ -35,25 +34,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
 const P = API.activity;
 const id = (u: string) => ids[u]!;
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') => {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return h.app.inject({ method: 'GET', url: qs ? `${url}?${qs}` : url, headers: headers(user, lang) });
-};
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, headers: headers(user, lang), payload });
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', field?: string, params: Record<string, number> = {}) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  if (field !== undefined) expect(body.field).toBe(field);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-}
+const { get, post } = callers(() => h, tokens);
+const expectError = expectFieldError;
 const count = async (table: string) => Number((await h.database.query<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n);
 const hourAgo = () => h.clock.now() - 3_600_000;
 const visit = (doctorId: number, extra: object = {}) => ({

@@ -2,35 +2,21 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIMITS, API, adminPath, message, type MessageKey } from '@field-portal/shared';
 import { recordAudit } from '../src/platform/audit.js';
+import { callers, expectError, multipartPost, ok, signIn, type Lang } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['admin', 'operator', 'rep01', 'rep02', 'rep04']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'operator', 'rep01', 'rep02', 'rep04'], tokens);
 });
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
 const A = API.admin;
 const C = API.customers.hospital;
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang: Lang = 'zh') =>
-  h.app.inject({ method, url, headers: headers(user, lang), ...(payload ? { payload } : {}) });
-const get = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
+const { headers, call, read: get } = callers(() => h, tokens);
 const path = (p: string, id: number | string) => adminPath(p, { id });
-const ok = <T = Record<string, unknown>>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  return body;
-}
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const idOf = async (table: string, column: string, value: string) => Number((await q<{ id: number }>(`select id from ${table} where ${column} = $1`, [value]))[0]!.id);
 
@@ -376,13 +362,7 @@ describe('data permissions and their enforcement on hospitals', () => {
   });
 
   const upload = (name: string, bytes: Buffer, lang: Lang = 'zh') => {
-    const boundary = '----admin-test-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return h.app.inject({ method: 'POST', url: A.permissionImport, headers: { ...headers('admin', lang), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return h.app.inject(multipartPost(A.permissionImport, [{ name: 'file', bytes, filename: name }], headers('admin', lang)));
   };
 
   it('imports a csv and an xlsx, all or nothing, refusing files over 1 MB and files that are not what they say', async () => {

@@ -1,22 +1,21 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, APPS_LIMITS, fillPath, message, type AppRecord, type MessageKey } from '@field-portal/shared';
+import { callers, expectError, multipartPost, signIn, type Lang, type Method } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['admin', 'operator', 'rep01', 'msl01']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'operator', 'rep01', 'msl01'], tokens);
 });
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
 const P = API.apps;
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, user = 'admin', lang: Lang = 'zh') =>
-  h.app.inject({ method, url, headers: headers(user, lang), ...(payload ? { payload } : {}) });
+const api = callers(() => h, tokens);
+const { headers } = api;
+const call = (method: Method, url: string, payload?: object, user = 'admin', lang: Lang = 'zh') => api.call(user, method, url, payload, lang);
 const get = (url: string, user = 'admin') => call('GET', url, undefined, user);
 
 async function ok<T = unknown>(method: Method, url: string, payload?: object, user = 'admin'): Promise<T> {
@@ -26,13 +25,6 @@ async function ok<T = unknown>(method: Method, url: string, payload?: object, us
   return res.json().result as T;
 }
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code?: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  return body;
-}
 
 /** Sends the body in zh and in en and expects the message in both, naming the field. */
 async function rejects(method: Method, url: string, payload: object, key: MessageKey, field: string, params: Record<string, string | number> = {}, status = 400) {
@@ -44,19 +36,7 @@ async function rejects(method: Method, url: string, payload: object, key: Messag
 
 const auditCount = async (entity: string) => Number((await h.database.query<{ n: string }>('select count(*) as n from audit_log where entity = $1', [entity]))[0]!.n);
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----fp${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-const upload = (url: string, name: string, bytes: Buffer, user = 'admin', lang: Lang = 'zh') => {
-  const { payload, contentType } = multipart(name, bytes);
-  return h.app.inject({ method: 'POST', url, headers: { ...headers(user, lang), 'content-type': contentType }, payload });
-};
+const upload = (url: string, name: string, bytes: Buffer, user = 'admin', lang: Lang = 'zh') => h.app.inject(multipartPost(url, [{ name: 'file', bytes, filename: name }], headers(user, lang)));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 let classId = 0;

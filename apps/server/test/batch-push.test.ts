@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, message, type BatchPushRequest, type BatchPushResult, type MessageKey } from '@field-portal/shared';
 import { PushScheduler } from '../src/modules/push/scheduler.js';
 import { wwidOf } from '../src/seed/demo.js';
+import { multipartPost } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -109,13 +109,7 @@ describe('batch push: the happy path', () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('list').addRows([['wwid', 'name'], [wwidOf(4), 'x'], ['nobody-here', 'y'], [wwidOf(4), 'x']]);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
-    const boundary = `----fp${crypto.randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="list.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.uploadReceiverList, headers: { ...headers('admin'), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await h.app.inject(multipartPost(BATCH_PUSH_PATHS.uploadReceiverList, [{ name: 'file', bytes, filename: 'list.xlsx' }], headers('admin')));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ receiver: [{ receiverId: wwidOf(4), receiverName: 'x' }], unknown: ['nobody-here'], duplicates: [wwidOf(4)] });
   });

@@ -3,23 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CARD_LIMITS, message, type CardContent, type CardFileKind, type MessageKey } from '@field-portal/shared';
+import { callers, expectCardError, multipartPost, signIn, type Answer, type Lang, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['operator', 'operator2', 'rep01', 'admin']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['operator', 'operator2', 'rep01', 'admin'], tokens);
 });
 afterAll(async () => h?.close());
 
 // ---- helpers ---------------------------------------------------------------------------
 
-type Lang = 'zh' | 'en';
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-
-const get = (user: string, url: string, lang: Lang = 'zh') => h.app.inject({ method: 'GET', url, headers: headers(user, lang) });
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, headers: headers(user, lang), payload });
+const { headers, read: get, post } = callers(() => h, tokens);
 
 async function newId(user = 'operator'): Promise<number> {
   const res = await get(user, API.cards.newCardId);
@@ -31,14 +28,7 @@ const save = (user: string, id: number | string, content: unknown, status = 'dra
   post(user, API.cards.updateCard, { content: typeof content === 'string' ? content : JSON.stringify(content), id, status, ...extra }, lang);
 
 /** The form's error answer: HTTP status, card envelope, message in the caller's language, the field. */
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, field: string | undefined, lang: Lang = 'zh') {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { status: number; msg: string; data: unknown; field?: string };
-  expect(body.status).toBe(status);
-  expect(body.data).toBeNull();
-  expect(body.msg).toBe(message(key, lang, field ? { field } : {}));
-  if (field) expect(body.field).toBe(field);
-}
+const expectError = (res: Answer, status: number, key: MessageKey, field: string | undefined, lang: Lang = 'zh') => expectCardError(res, status, key, lang, field);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
@@ -50,27 +40,8 @@ const sized = (head: Buffer, size: number) => {
   return out;
 };
 
-type Part = { name: string; value: string } | { name: string; bytes: Buffer; filename?: string; filenameStar?: string; type?: string };
-
-/** A multipart/form-data body built by hand, so a test can send what a browser would not (raw names, odd order). */
-function multipart(parts: Part[]) {
-  const boundary = `----fp${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if ('bytes' in part) {
-      head += part.filenameStar !== undefined ? `; filename*=UTF-8''${part.filenameStar}` : `; filename="${part.filename ?? 'file.bin'}"`;
-      head += `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
-    }
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), 'bytes' in part ? part.bytes : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(user: string, parts: Part[], lang: Lang = 'zh') {
-  const { payload, contentType } = multipart(parts);
-  return h.app.inject({ method: 'POST', url: API.cards.uploadCardFile, headers: { ...headers(user, lang), 'content-type': contentType }, payload });
+  return h.app.inject(multipartPost(API.cards.uploadCardFile, parts, headers(user, lang)));
 }
 
 async function uploadOk(user: string, id: number, kind: CardFileKind, bytes: Buffer, filename: string) {
@@ -478,13 +449,13 @@ describe('findBu and permissions', () => {
 
   it('refuses every card route to a user without the card menu (rep01)', async () => {
     const id = await newId();
-    const { payload, contentType } = multipart([{ name: 'id', value: String(id) }, { name: 'file', bytes: sized(PDF, 10), filename: 'a.pdf' }]);
+    const parts: Part[] = [{ name: 'id', value: String(id) }, { name: 'file', bytes: sized(PDF, 10), filename: 'a.pdf' }];
     const calls = [
       () => get('rep01', API.cards.newCardId),
       () => save('rep01', id, {}),
       () => get('rep01', `${API.cards.getDraftCard}?id=${id}`),
       () => get('rep01', `${API.cards.selectCard}?id=${id}`),
-      () => h.app.inject({ method: 'POST', url: API.cards.uploadCardFile, headers: { ...headers('rep01'), 'content-type': contentType }, payload }),
+      () => upload('rep01', parts),
       () => post('rep01', API.cards.deleteCardFile, { no: 'rep01', url: `/API-XJP/IdataCardInfo/file/${crypto.randomUUID()}` }),
       () => get('rep01', API.cards.findBu),
     ];

@@ -1,41 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type ArticleDetail, type ArticlePage, type ArticleReader, type BroadcastTitle, type MessageKey, type OpenArticleResult } from '@field-portal/shared';
+import { API, type ArticleDetail, type ArticlePage, type ArticleReader, type BroadcastTitle, type OpenArticleResult } from '@field-portal/shared';
+import { callers, expectError, multipartPost, signIn } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.content;
-type Lang = 'zh' | 'en';
 
 beforeAll(async () => {
   h = await createHarness();
-  for (const u of ['operator', 'rep01', 'rep02', 'admin']) tokens[u] = (await h.login(u)).access;
+  await signIn(h, ['operator', 'rep01', 'rep02', 'admin'], tokens);
 });
 afterAll(async () => h?.close());
 
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') =>
-  h.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: headers(user, lang) });
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
-
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string> = {}) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, params));
-  return body;
-}
+const { headers, get, post } = callers(() => h, tokens);
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-function multipart(file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = '----fp-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`));
-  chunks.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const uploadCover = (filename: string, bytes: Buffer) => h.app.inject(multipartPost(P.uploadCover, [{ name: 'file', bytes, filename }], headers('operator')));
 
 const article = (extra: object = {}) => ({
   title: 'Guideline update',
@@ -169,7 +151,7 @@ describe('recommend states and external material', () => {
 
 describe('covers', () => {
   it('takes a PNG checked by its bytes and serves it', async () => {
-    const upload = await h.app.inject({ method: 'POST', url: P.uploadCover, ...merge(multipart({ name: 'cover.png', bytes: PNG }), headers('operator')) });
+    const upload = await uploadCover('cover.png', PNG);
     expect(upload.statusCode, upload.body).toBe(200);
     const { coverId, coverUrl } = upload.json().result as { coverId: string; coverUrl: string };
     const saved = (await post('operator', P.saveArticle, article({ title: 'With cover', coverId }))).json().result as ArticleDetail;
@@ -182,10 +164,10 @@ describe('covers', () => {
 
   it('refuses HTML renamed .png with 415 and a file over 2 MB with 413, keeping nothing', async () => {
     const before = await h.database.query<{ n: number }>('select count(*)::int as n from content_files');
-    const html = await h.app.inject({ method: 'POST', url: P.uploadCover, ...merge(multipart({ name: 'x.png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }), headers('operator')) });
+    const html = await uploadCover('x.png', Buffer.from('<html><script>alert(1)</script></html>'));
     expectError(html, 415, 'content.coverType');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 0)]);
-    const large = await h.app.inject({ method: 'POST', url: P.uploadCover, ...merge(multipart({ name: 'big.png', bytes: big }), headers('operator')) });
+    const large = await uploadCover('big.png', big);
     expectError(large, 413, 'content.coverTooLarge');
     const after = await h.database.query<{ n: number }>('select count(*)::int as n from content_files');
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -202,7 +184,3 @@ describe('deleteArticle', () => {
     expect(reads[0]!.n).toBe(0);
   });
 });
-
-function merge(form: { payload: Buffer; headers: Record<string, string> }, auth: Record<string, string>) {
-  return { payload: form.payload, headers: { ...form.headers, ...auth } };
-}

@@ -10,35 +10,22 @@ import {
   type DoctorInfo,
   type DoctorPage,
   type HospitalPage,
-  type MessageKey,
   type TagRow,
 } from '@field-portal/shared';
+import { callers, expectError, ok, signIn, type Lang } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['admin', 'rep01', 'rep02', 'rep04', 'operator']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'rep01', 'rep02', 'rep04', 'operator'], tokens);
   // On PostgreSQL the demo data (20,000 doctors) is seeded for this file; a loaded machine needs time.
 }, 180_000);
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
 const C = API.customers;
-const call = (user: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang: Lang = 'zh') =>
-  h.app.inject({ method, url, headers: { ...h.auth(tokens[user]!), language: lang }, ...(payload ? { payload } : {}) });
-const get = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
-const ok = <T = Record<string, unknown>>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, { ...(body.field ? { field: body.field } : {}), ...params }));
-  return body;
-}
+const { call, read: get } = callers(() => h, tokens);
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const n = async (text: string, params: unknown[] = []) => Number((await q<{ n: string }>(text, params))[0]!.n);
 const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();

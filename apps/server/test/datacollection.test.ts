@@ -1,51 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DATA_COLLECTION_LIMITS, message, type DataCollectionPage, type DataCollectionRequest, type Lang, type MessageKey } from '@field-portal/shared';
+import { API, DATA_COLLECTION_LIMITS, message, type DataCollectionPage, type DataCollectionRequest, type Lang } from '@field-portal/shared';
+import { callers, expectFieldError, multipartPost, signIn, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['admin', 'operator', 'rep01', 'msl01']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'operator', 'rep01', 'msl01'], tokens);
 });
 afterAll(async () => h?.close());
 
 const P = API.dataCollection;
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
+const { headers } = callers(() => h, tokens);
 
 const VALID = { sourcePlatform: '医院 HIS', content: '心内科门诊量', remarks: '按月', realTime: 'false', contactName: '王伟', contactPhone: '13800138000', wechat: 'ww', qq: '10001' };
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----fp${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename !== undefined ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
-    const type = p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
 
 function submit(values: Record<string, string>, files: { name: string; bytes: Buffer }[] = [], user = 'rep01', lang: Lang = 'zh') {
-  const { payload, contentType } = multipart([...fields(values), ...files.map((f) => ({ name: 'file', value: f.bytes, filename: f.name }))]);
-  return h.app.inject({ method: 'POST', url: P.submit, headers: { ...headers(user, lang), 'content-type': contentType }, payload });
+  return h.app.inject(multipartPost(P.submit, [...fields(values), ...files.map((f) => ({ name: 'file', bytes: f.bytes, filename: f.name }))], headers(user, lang)));
 }
 
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang, field?: string, params: Record<string, string | number> = {}) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  if (field) expect(body.field).toBe(field);
-}
+const expectError = expectFieldError;
 
 const rowCount = async () => Number((await h.database.query<{ n: string }>('select count(*) as n from data_collection_requests'))[0]!.n);
 const fileCount = async () => {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, FEED_LIMITS, message, type FeedItem, type FeedPage, type MessageKey, type OpenCardResult } from '@field-portal/shared';
+import { API, FEED_LIMITS, type FeedItem, type FeedPage, type OpenCardResult } from '@field-portal/shared';
 import { PushScheduler } from '../src/modules/push/scheduler.js';
 import { wwidOf } from '../src/seed/demo.js';
+import { callers, expectCardError, multipartPost, type Lang, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -29,25 +30,17 @@ async function fresh(user: string) {
 }
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
+const api = callers(() => h, tokens);
+const { headers } = api;
 async function get(user: string, url: string, lang: Lang = 'zh') {
   await fresh(user);
-  return h.app.inject({ method: 'GET', url, headers: headers(user, lang) });
+  return api.read(user, url, lang);
 }
 async function post(user: string, url: string, payload: object, lang: Lang = 'zh') {
   await fresh(user);
-  return h.app.inject({ method: 'POST', url, headers: headers(user, lang), payload });
+  return api.post(user, url, payload, lang);
 }
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', field?: string) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { status: number; msg: string; data: unknown; field?: string };
-  expect(body.status).toBe(status);
-  expect(body.data).toBeNull();
-  expect(body.msg).toBe(message(key, lang, field ? { field } : {}));
-  if (field) expect(body.field).toBe(field);
-}
+const expectError = expectCardError;
 
 let serial = 0;
 async function makeCard(content: object = {}): Promise<number> {
@@ -361,22 +354,14 @@ describe('visibility per employee', () => {
 // ---- attachments ---------------------------------------------------------------------------
 
 const PDF = Buffer.from('%PDF-1.7\n');
-function uploadBody(id: number, bytes: Buffer, filename: string) {
-  const boundary = `----fp${crypto.randomBytes(8).toString('hex')}`;
-  const part = (name: string, value: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  const payload = Buffer.concat([
-    part('id', String(id)),
-    part('kind', 'attachment'),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 async function uploadAttachment(id: number, filename: string): Promise<{ url: string; name: string }> {
-  const { payload, contentType } = uploadBody(id, Buffer.concat([PDF, crypto.randomBytes(64)]), filename);
+  const parts: Part[] = [
+    { name: 'id', value: String(id) },
+    { name: 'kind', value: 'attachment' },
+    { name: 'file', bytes: Buffer.concat([PDF, crypto.randomBytes(64)]), filename, type: 'application/pdf' },
+  ];
   await fresh('operator');
-  const res = await h.app.inject({ method: 'POST', url: API.cards.uploadCardFile, headers: { ...headers('operator'), 'content-type': contentType }, payload });
+  const res = await h.app.inject(multipartPost(API.cards.uploadCardFile, parts, headers('operator')));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type Doctor360, type KolExplain, type KolTrend, type MessageKey } from '@field-portal/shared';
+import { API, type Doctor360, type KolExplain, type KolTrend } from '@field-portal/shared';
 import { trendOf } from '../src/modules/intelligence/impact.js';
+import { callers, expectError, ok, signIn, type Lang } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 /** The 360 view's impact section: a doctor's score trend per indication (docs/decisions/0024, "the trend on the 360 view"). */
@@ -8,18 +9,7 @@ import { createHarness, type Harness } from './harness.js';
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.intelligence;
-type Lang = 'zh' | 'en';
-const get = (user: string, url: string, lang: Lang = 'zh') => h.app.inject({ method: 'GET', url, headers: { ...h.auth(tokens[user]!), language: lang } });
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh') {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, body.field ? { field: body.field } : {}));
-  return body;
-}
+const { read: get } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const trend = (user: string, doctorId: number | string, lang: Lang = 'zh') => get(user, `${P.kolTrend}?doctorId=${doctorId}`, lang);
 
@@ -32,7 +22,7 @@ let unscored = 0;
 beforeAll(async () => {
   h = await createHarness();
   await q(`insert into role_menus (role_id, menu_id) select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('doctorFullViewDetail') on conflict do nothing`);
-  for (const username of ['msl01', 'rep01', 'operator']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['msl01', 'rep01', 'operator'], tokens);
   const [m] = await q<{ doctor_id: number }>(
     `select doctor_id from intel_kol_scores where province_code = '310000' group by doctor_id having count(*) >= 2 order by max(score) desc, doctor_id limit 1`,
   );

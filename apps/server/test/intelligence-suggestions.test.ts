@@ -1,29 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUGGESTION_LIMITS, SUGGESTION_PATHS as P, message, type MessageKey, type SuggestionJobState, type SuggestionPage, type SuggestionRow } from '@field-portal/shared';
+import { SUGGESTION_LIMITS, SUGGESTION_PATHS as P, type SuggestionJobState, type SuggestionPage, type SuggestionRow } from '@field-portal/shared';
 import { runNextSuggestionJob } from '../src/modules/intelligence/suggestions-repo.js';
+import { callers, expectError, ok, signIn } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
-type Lang = 'zh' | 'en';
-const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object, lang: Lang = 'zh') =>
-  h.app.inject({ method, url, headers: { ...h.auth(tokens[user]!), language: lang }, ...(payload ? { payload } : {}) });
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh') {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, body.field ? { field: body.field } : {}));
-}
+const { call } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const list = async (user: string, category: string, extra = '') => ok<SuggestionPage>(await call(user, 'GET', `${P.list}?category=${category}${extra}`));
 const userId = async (username: string) => Number((await q<{ id: number }>(`select id from users where username = $1`, [username]))[0]!.id);
 
 beforeAll(async () => {
   h = await createHarness();
-  for (const username of ['admin', 'rep01', 'rep03', 'operator']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'rep01', 'rep03', 'operator'], tokens);
   // Suggestions are computed by the job at the test clock's time (the snapshot's may have expired).
   ok(await call('rep01', 'POST', P.refresh, {}));
   ok(await call('rep03', 'POST', P.refresh, {}));
@@ -79,7 +69,7 @@ describe('GET suggestions', () => {
     expect(shared[0]!.n).toBe(1);
   });
 
-  it('requires a category (the spec\'s message, zh and en) and refuses an unknown one', async () => {
+  it('requires a category (the spec\'s zh and en) and refuses an unknown one', async () => {
     expectError(await call('rep01', 'GET', P.list), 400, 'intel.suggestion.category');
     expectError(await call('rep01', 'GET', P.list, undefined, 'en'), 400, 'intel.suggestion.category', 'en');
     expectError(await call('rep01', 'GET', `${P.list}?category=other`, undefined, 'en'), 400, 'intel.suggestion.category', 'en');

@@ -3,14 +3,12 @@ import {
   API,
   KOL_DEFAULT_WEIGHTS,
   KOL_DIMENSIONS,
-  message,
   type Doctor360,
   type EgoNetwork,
   type AreaNetwork,
   type KolExplain,
   type KolPage,
   type KolWeight,
-  type MessageKey,
   type ProvinceKol,
   type RelationPage,
   type AcademicContext,
@@ -18,25 +16,13 @@ import {
   type IntelJobState,
 } from '@field-portal/shared';
 import { runNextJob } from '../src/modules/intelligence/jobs.js';
+import { callers, expectError, ok, signIn } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.intelligence;
-type Lang = 'zh' | 'en';
-const call = (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, lang: Lang = 'zh') =>
-  h.app.inject({ method, url, headers: { ...h.auth(tokens[user]!), language: lang }, ...(payload ? { payload } : {}) });
-const get = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: T }).result;
-};
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh') {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, body.field ? { field: body.field } : {}));
-  return body;
-}
+const { call, read: get } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
@@ -52,7 +38,7 @@ beforeAll(async () => {
   // Representatives see the doctor analysis pages in this test (their data scope stays theirs).
   await q(`insert into role_menus (role_id, menu_id)
            select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('doctorList', 'doctorFullViewDetail', 'KOLmapping', 'doctorAcademicNetwork', 'TargetHCPMapping')`);
-  for (const username of ['admin', 'msl01', 'rep01', 'operator']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['admin', 'msl01', 'rep01', 'operator'], tokens);
   const [row] = await q<{ indication: string }>(`select indication from intel_kol_scores group by indication order by count(*) desc, indication limit 1`);
   indication = row!.indication;
   const ranked = await q<{ doctor_id: number }>(`select doctor_id from intel_kol_scores where indication = $1 order by score desc, doctor_id desc limit 2`, [indication]);

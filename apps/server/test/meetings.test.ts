@@ -11,37 +11,25 @@ import {
   type MeetingNewsItem,
   type MeetingPerson,
   type MeetingReport,
-  type MessageKey,
   type SaveMeetingRequest,
 } from '@field-portal/shared';
+import { callers, expectError, multipartPost, signIn, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const P = API.meetings;
 const HOUR = 3_600_000;
-type Lang = 'zh' | 'en';
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
   h = await createHarness();
-  for (const u of ['mkt01', 'mkt02', 'rep01', 'operator', 'admin']) tokens[u] = (await h.login(u)).access;
+  await signIn(h, ['mkt01', 'mkt02', 'rep01', 'operator', 'admin'], tokens);
   for (const row of await h.database.query<{ id: number; username: string }>('select id, username from users')) userIds[row.username] = row.id;
 });
 afterAll(async () => h?.close());
 
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') =>
-  h.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: headers(user, lang) });
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
-
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string> = {}) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, params));
-  return body;
-}
+const { headers, get, post } = callers(() => h, tokens);
 
 const meeting = (extra: Partial<SaveMeetingRequest> = {}): SaveMeetingRequest => ({
   title: 'Oncology update',
@@ -64,14 +52,11 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 3)]);
 
 function posterForm(meetingId: number | string, file: { name: string; bytes: Buffer }, user = 'mkt01') {
-  const boundary = '----fp-meeting-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="meetingId"\r\n\r\n${meetingId}\r\n`),
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: image/png\r\n\r\n`),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return h.app.inject({ method: 'POST', url: P.uploadPoster, payload, headers: { ...headers(user), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const parts: Part[] = [
+    { name: 'meetingId', value: String(meetingId) },
+    { name: 'file', bytes: file.bytes, filename: file.name, type: 'image/png' },
+  ];
+  return h.app.inject(multipartPost(P.uploadPoster, parts, headers(user)));
 }
 
 describe('saveMeeting', () => {

@@ -4,6 +4,7 @@ import { API, EXCLUDED_CARD_SOURCES, message, PUSH_REPORT_COLUMNS, type MessageK
 import { openDatabase, type Database } from '../src/db/client.js';
 import { PushScheduler } from '../src/modules/push/scheduler.js';
 import { DEMO_EMPLOYEES, wwidOf } from '../src/seed/demo.js';
+import { callers, expectError, signIn, type Lang } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -13,23 +14,13 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   h = await createHarness();
   scheduler = new PushScheduler(h.database.db);
-  for (const username of ['operator', 'operator2', 'rep01', 'admin']) tokens[username] = (await h.login(username)).access;
+  await signIn(h, ['operator', 'operator2', 'rep01', 'admin'], tokens);
 });
 afterAll(async () => h?.close());
 
-type Lang = 'zh' | 'en';
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const get = (user: string, url: string, lang: Lang = 'zh') => h.app.inject({ method: 'GET', url, headers: headers(user, lang) });
-const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, headers: headers(user, lang), payload });
+const { read: get, post } = callers(() => h, tokens);
 const qs = (params: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { status?: number; code?: number; msg: string; field?: string };
-  expect(body.status ?? body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-}
 
 let serial = 0;
 /** A card straight in the table (the authoring flow has its own tests). */

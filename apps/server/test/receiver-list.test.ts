@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message, type MessageKey } from '@field-portal/shared';
 import { listFileKind, parseSheet, rowsToReceivers, zipTotals } from '../src/modules/push/receiver-list.js';
 import { wwidOf } from '../src/seed/demo.js';
+import { multipartPost, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -18,22 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-type Part = { name: string; value: string } | { name: string; bytes: Buffer; filename: string };
 function upload(parts: Part[], lang = 'zh', user = token) {
-  const boundary = `----fp${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if ('bytes' in part) head += `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), 'bytes' in part ? part.bytes : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return h.app.inject({
-    method: 'POST',
-    url: API.push.uploadReceiverList,
-    headers: { ...h.auth(user), language: lang, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  });
+  return h.app.inject(multipartPost(API.push.uploadReceiverList, parts, { ...h.auth(user), language: lang }));
 }
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang = 'zh') {

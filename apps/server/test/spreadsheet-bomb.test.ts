@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message } from '@field-portal/shared';
 import { parseSheet } from '../src/modules/push/receiver-list.js';
 import { AppError } from '../src/platform/errors.js';
 import { checkZip } from '../src/platform/zip-inflate.js';
+import { multipartPost } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 /**
@@ -88,18 +88,7 @@ async function rssGrowth(work: () => Promise<unknown>): Promise<number> {
 }
 
 function upload(bytes: Buffer) {
-  const boundary = `----fp${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="list.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return h.app.inject({
-    method: 'POST',
-    url: API.push.uploadReceiverList,
-    headers: { ...h.auth(token), language: 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  return h.app.inject(multipartPost(API.push.uploadReceiverList, [{ name: 'file', bytes, filename: 'list.xlsx' }], { ...h.auth(token), language: 'en' }));
 }
 
 const MB = 1024 * 1024;

@@ -9,3 +9,24 @@ export function randomSource(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Draws an index by weight: `weights[i]` is the chance of `i` relative to the others (a cumulative
+ * table and a binary search, one number of `r` a draw).
+ */
+export function weightedIndex(weights: Iterable<number>): (r: () => number) => number {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push((sum += w));
+  return (r) => {
+    const x = r() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+}

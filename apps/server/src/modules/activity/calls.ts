@@ -4,9 +4,9 @@ import { isEffectiveVisit, VISIT_STATUS, VISIT_TYPE, type ActivityPage, type add
 import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { doctorInScope, doctorRefs, doctorScopeCondition, unknownDoctor } from './doctors.js';
+import { doctorInScope, doctorScopeCondition } from './doctors.js';
 import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
-import { unknownUser, userRefs } from './people.js';
+import { rowPeople } from './people.js';
 import type { ActivityDeps } from './tasks.js';
 import { VISIT_COLUMNS, visitItems, type VisitRow } from './visits.js';
 
@@ -29,20 +29,10 @@ const CALL_COLUMNS = sql`c.id, c.call_id, c.user_id, c.doctor_id, c.direction, c
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 async function callItems(db: Tx, rows: CallRow[]): Promise<CallItem[]> {
-  const [users, doctors] = await Promise.all([
-    userRefs(
-      db,
-      rows.map((r) => r.user_id),
-    ),
-    doctorRefs(
-      db,
-      rows.map((r) => r.doctor_id),
-    ),
-  ]);
+  const people = await rowPeople(db, rows);
   return rows.map((r) => ({
     callId: r.call_id,
-    user: users.get(r.user_id) ?? unknownUser(r.user_id),
-    doctor: doctors.get(r.doctor_id) ?? unknownDoctor(r.doctor_id),
+    ...people(r),
     direction: r.direction,
     startTime: iso(r.started_at),
     endTime: r.ended_at === null ? null : iso(r.ended_at),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_LIMITS, type ActivityPage } from '@field-portal/shared';
-import { selectRows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { badRequest } from '../../platform/errors.js';
 
 /**
@@ -32,12 +33,10 @@ export function after(cursor: Cursor | undefined, at: SQL, id: SQL, order: 'asc'
   return order === 'desc' ? sql`(${at}, ${id}) < (${ts}::timestamptz, ${cursor.id})` : sql`(${at}, ${id}) > (${ts}::timestamptz, ${cursor.id})`;
 }
 
-/** count(*) of a FROM … WHERE clause, up to the cap. */
+/** count(*) of a FROM … WHERE clause, up to the activity cap. */
 export async function cappedCount(db: Tx, fromWhere: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const cap = ACTIVITY_LIMITS.countCap;
-  const [row] = await selectRows<{ n: number | string }>(db, sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${cap + 1}) c`);
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, cap), totalCapped: n > cap };
+  const { total, capped } = await countUpTo(db, fromWhere, ACTIVITY_LIMITS.countCap);
+  return { total, totalCapped: capped };
 }
 
 /** Builds the page from `size + 1` rows fetched. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVITY_LIMITS, type PrincipalItem, type UserRef } from '@field-portal/shared';
+import { ACTIVITY_LIMITS, type DoctorRef, type PrincipalItem, type UserRef } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import { likePattern } from '../../db/like.js';
+import { doctorRefs, unknownDoctor } from './doctors.js';
 
 /**
  * The people of the activity area: portal accounts (principals, representatives) and a
@@ -62,4 +63,22 @@ export function teamIdsSql(managerId: number) {
 export async function teamIds(db: Tx, managerId: number): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(db, sql`select id from ${teamIdsSql(managerId)} t order by id`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The account and the doctor of each row of a call or visit list, named: one read of each for the
+ * whole page. Answers a lookup by row; an id no longer found answers a placeholder.
+ */
+export async function rowPeople(db: Tx, rows: readonly { user_id: number; doctor_id: number }[]): Promise<(row: { user_id: number; doctor_id: number }) => { user: UserRef; doctor: DoctorRef }> {
+  const [users, doctors] = await Promise.all([
+    userRefs(
+      db,
+      rows.map((r) => r.user_id),
+    ),
+    doctorRefs(
+      db,
+      rows.map((r) => r.doctor_id),
+    ),
+  ]);
+  return (r) => ({ user: users.get(r.user_id) ?? unknownUser(r.user_id), doctor: doctors.get(r.doctor_id) ?? unknownDoctor(r.doctor_id) });
 }

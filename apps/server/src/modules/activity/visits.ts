@@ -27,9 +27,9 @@ import {
 import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { doctorInScope, doctorRefs, doctorScopeCondition, doctorsInScope, unknownDoctor } from './doctors.js';
+import { doctorInScope, doctorScopeCondition, doctorsInScope } from './doctors.js';
 import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
-import { teamIdsSql, unknownUser, userRefs } from './people.js';
+import { rowPeople, teamIdsSql } from './people.js';
 import { checkRange, completeTaskByVisit, createTask, endOfDay, requireOwnTask, requireSelfOrTeam, type ActivityDeps } from './tasks.js';
 
 export interface VisitRow {
@@ -79,21 +79,10 @@ async function productsOf(db: Tx, ids: number[]): Promise<Map<number, VisitProdu
 
 export async function visitItems(db: Tx, rows: VisitRow[]): Promise<VisitItem[]> {
   const ids = rows.map((r) => r.id);
-  const [products, users, doctors] = await Promise.all([
-    productsOf(db, ids),
-    userRefs(
-      db,
-      rows.map((r) => r.user_id),
-    ),
-    doctorRefs(
-      db,
-      rows.map((r) => r.doctor_id),
-    ),
-  ]);
+  const [products, people] = await Promise.all([productsOf(db, ids), rowPeople(db, rows)]);
   return rows.map((r) => ({
     id: r.id,
-    user: users.get(r.user_id) ?? unknownUser(r.user_id),
-    doctor: doctors.get(r.doctor_id) ?? unknownDoctor(r.doctor_id),
+    ...people(r),
     visitTime: iso(r.visit_at),
     channel: r.channel,
     status: Number(r.status),

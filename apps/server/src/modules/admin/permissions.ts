@@ -15,6 +15,7 @@ import { dataPermissions, users } from '../../db/schema/index.js';
 import { hospitalNames } from '../customers/hospitals.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
+import { readPart } from '../../platform/multipart.js';
 import { parseSheet, zipTotals } from '../push/receiver-list.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
 
@@ -118,15 +119,7 @@ async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; ex
         part.file.resume();
         throw wrongType();
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > ADMIN_LIMITS.permissionImportMaxBytes) throw tooLarge();
-        chunks.push(chunk);
-      }
-      if (part.file.truncated) throw tooLarge();
-      file = { bytes: Buffer.concat(chunks), extension };
+      file = { bytes: await readPart(part, ADMIN_LIMITS.permissionImportMaxBytes, tooLarge), extension };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -19,6 +19,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, detectFileType, extensionAgrees, extensionOf, SNIFF_BYTES } from '../../platform/file-types.js';
+import { multipartError, readPart } from '../../platform/multipart.js';
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
 import { listFileKind, parseSheet, zipTotals } from '../push/receiver-list.js';
 
@@ -30,24 +31,6 @@ export interface FileDeps {
 const IMAGE_FAMILIES = new Set(['png', 'jpeg', 'gif']);
 const imageTooLarge = () => new AppError(413, 'apps.image.tooLarge', { field: 'file' }, 'file');
 const imageType = () => new AppError(415, 'apps.image.type', { field: 'file' }, 'file');
-
-function multipartError(error: unknown, tooLarge: () => AppError): unknown {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_FILES_LIMIT':
-      return badRequest('request.invalid', 'file');
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'request.unsupportedType');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return badRequest('request.invalid');
-    default:
-      return error;
-  }
-}
 
 /** The one file part of a multipart request, read into memory within `max` bytes. */
 async function readOneFile(request: FastifyRequest, max: number, tooLarge: () => AppError, accept: (name: string) => void): Promise<{ name: string; bytes: Buffer }> {
@@ -64,18 +47,10 @@ async function readOneFile(request: FastifyRequest, max: number, tooLarge: () =>
         file.file.resume();
         throw error;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of file.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) throw tooLarge();
-        chunks.push(chunk);
-      }
-      if (file.file.truncated) throw tooLarge();
-      found = { name, bytes: Buffer.concat(chunks) };
+      found = { name, bytes: await readPart(file, max, tooLarge) };
     }
   } catch (error) {
-    throw multipartError(error, tooLarge);
+    throw multipartError(error, { tooLarge, tooManyFiles: () => badRequest('request.invalid', 'file') });
   }
   if (!found || found.bytes.length === 0) throw badRequest('file.required', 'file');
   return found;

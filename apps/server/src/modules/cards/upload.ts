@@ -14,7 +14,8 @@ import {
 } from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, issueError } from '../../platform/errors.js';
-import { cleanFileName, detectFileType, extensionAgrees, extensionOf, SNIFF_BYTES, type DetectedType } from '../../platform/file-types.js';
+import { cleanFileName, detectFileType, extensionAgrees, extensionOf, type DetectedType } from '../../platform/file-types.js';
+import { guardedBytes, multipartError, takeField } from '../../platform/multipart.js';
 import { newStorageKey } from '../../platform/storage.js';
 import * as repo from './repo.js';
 import { authorizeUpload, type CardDeps } from './service.js';
@@ -64,51 +65,12 @@ async function storePart(deps: CardDeps, part: MultipartFile, kind: CardFileKind
   const id = crypto.randomUUID();
   const key = newStorageKey(id);
   let detected: DetectedType | undefined;
-  async function* guarded(source: AsyncIterable<Buffer>) {
-    let size = 0;
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let checked = false;
-    const check = () => {
-      detected = detectFileType(Buffer.concat(head), extension);
-      checkUploadType(kind, detected, extension);
-      checked = true;
-    };
-    for await (const chunk of source) {
-      size += chunk.length;
-      if (size > max) throw tooLarge(kind);
-      if (!checked) {
-        head.push(chunk);
-        headBytes += chunk.length;
-        if (headBytes >= SNIFF_BYTES) check();
-      }
-      yield chunk;
-    }
-    if (part.file.truncated) throw tooLarge(kind);
-    if (size === 0) throw badRequest('file.required', 'file');
-    if (!checked) check();
-  }
-  const { size } = await deps.files.put(key, guarded(part.file));
+  const sniff = (head: Buffer) => {
+    detected = detectFileType(head, extension);
+    checkUploadType(kind, detected, extension);
+  };
+  const { size } = await deps.files.put(key, guardedBytes(part.file, { max, tooLarge: () => tooLarge(kind), sniff }));
   return { id, key, name, mime: detected?.mime ?? 'application/octet-stream', size };
-}
-
-/** @fastify/multipart's own errors as the caller should see them. */
-function multipartError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_FILES_LIMIT':
-      return badRequest('card.fileLimit', 'file');
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge('attachment');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'request.unsupportedType');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return badRequest('request.invalid');
-    default:
-      return error;
-  }
 }
 
 function fieldsError(fields: Record<string, string>, error: z.ZodError): AppError {
@@ -135,11 +97,7 @@ export async function receiveCardFile(request: FastifyRequest, deps: CardDeps, u
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (stored) throw badRequest('file.fieldsFirst', part.fieldname);
-        // The web stamps every POST with _t (spec 001 section 9.1); it means nothing here.
-        if (part.fieldname === '_t') continue;
-        if (part.valueTruncated || Object.hasOwn(fields, part.fieldname)) throw badRequest('field.invalid', part.fieldname, { field: part.fieldname });
-        fields[part.fieldname] = String(part.value);
+        takeField(fields, part, stored !== undefined);
         continue;
       }
       const parsed = uploadCardFileFields.safeParse(fields);
@@ -150,7 +108,7 @@ export async function receiveCardFile(request: FastifyRequest, deps: CardDeps, u
     }
   } catch (error) {
     if (stored) await deps.files.remove(stored.key);
-    throw multipartError(error);
+    throw multipartError(error, { tooLarge: () => tooLarge('attachment'), tooManyFiles: () => badRequest('card.fileLimit', 'file') });
   }
   if (!stored || !target) throw badRequest('file.required', 'file');
   try {

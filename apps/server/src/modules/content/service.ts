@@ -22,6 +22,7 @@ import {
   type saveArticleRequest,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
@@ -114,16 +115,15 @@ async function page(db: Tx, user: CurrentUser, where: SQL[], order: 'publish_tim
         left join article_reads r on r.article_id = a.id and r.user_id = ${user.id}
        where ${condition} and ${keyset}
        order by ${column} desc nulls last, a.id desc nulls last limit ${size + 1}`),
-    selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from articles a where ${condition} limit ${CONTENT_LIMITS.countCap + 1}) x`),
+    countUpTo(db, sql`from articles a where ${condition}`, CONTENT_LIMITS.countCap),
   ]);
   const list = rows.slice(0, size);
   const last = list[list.length - 1];
-  const total = counted[0]?.n ?? 0;
   const lastTime = last ? (order === 'publish_time' ? last.publish_time : last.updated_at) : null;
   return {
     list: list.map(toRow),
-    total: Math.min(total, CONTENT_LIMITS.countCap),
-    totalCapped: total > CONTENT_LIMITS.countCap,
+    total: counted.total,
+    totalCapped: counted.capped,
     nextCursor: rows.length > size && last && lastTime ? encodeArticleCursor(new Date(lastTime).getTime(), last.id) : null,
   };
 }

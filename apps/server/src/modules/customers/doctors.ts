@@ -15,6 +15,7 @@ import {
   type updatePhoneQuery,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { correctionsOfDoctor } from './corrections.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';
@@ -161,7 +162,6 @@ export async function distribution(db: Db, scope: DataScope, userId: number, fil
 /** The filtered doctors in scope for the export; more than exportMax is refused. */
 export async function exportDoctors(db: Db, scope: DataScope, userId: number, filter: DoctorFilter): Promise<DoctorRow[]> {
   const where = doctorWhere(scope, await prepareFilter(db, filter), userId);
-  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (select 1 from doctors d where ${where} limit ${L.exportMax + 1}) t`);
-  if (Number(row?.n ?? 0) > L.exportMax) throw badRequest('customers.export.tooLarge', 'filter', { max: L.exportMax });
+  if ((await countUpTo(db, sql`from doctors d where ${where}`, L.exportMax)).capped) throw badRequest('customers.export.tooLarge', 'filter', { max: L.exportMax });
   return selectRows<DoctorRow>(db, sql`${doctorRowSelect(userId)} where ${where} order by d.id`);
 }

@@ -8,7 +8,7 @@ import {
 } from '@field-portal/shared';
 import { isRealCity, mainlandRegions, type Region } from '../reference/regions.js';
 import { pinyinOf } from './pinyin.js';
-import { randomSource } from '../../platform/random.js';
+import { randomSource, weightedIndex } from '../../platform/random.js';
 
 /**
  * The national dataset, generated and deterministic (docs/decisions/0017): the same seed gives
@@ -25,20 +25,8 @@ type Random = () => number;
 
 /** Picks by weight: `weights[i]` is the chance of `items[i]` relative to the others. */
 function weighted<T>(items: readonly T[], weights: readonly number[]): (r: Random) => T {
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (const w of weights) cumulative.push((sum += w));
-  return (r) => {
-    const x = r() * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return items[lo]!;
-  };
+  const draw = weightedIndex(weights);
+  return (r) => items[draw(r)]!;
 }
 const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
 

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { CUSTOMERS_LIMITS } from '@field-portal/shared';
-import { selectRows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { badRequest } from '../../platform/errors.js';
 
 /**
@@ -29,11 +30,8 @@ export function readCursor(cursor: string | undefined): { id: number; carry: num
 }
 
 /** `count(*)` of the rows of `from` (a FROM … WHERE … text) up to the cap. */
-export async function cappedCount(db: Db | Tx, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
-  const cap = CUSTOMERS_LIMITS.countCap;
-  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (select 1 ${fromWhere} limit ${cap + 1}) t`);
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, cap), capped: n > cap };
+export function cappedCount(db: Db | Tx, fromWhere: SQL): Promise<{ total: number; capped: boolean }> {
+  return countUpTo(db, fromWhere, CUSTOMERS_LIMITS.countCap);
 }
 
 /** The page's rows and the next cursor: one row more than the size is read to know if more follow. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CUSTOMERS_LIMITS as L, type DoctorTagUpdateResult, type TagRow, type doctorTagUpdateRequest, type tagCreateRequest, type tagUpdateRequest } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../admin/common.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';
@@ -106,8 +107,7 @@ export async function updateDoctorTags(db: Db, scope: DataScope, caller: Caller,
     if ((row?.n ?? 0) !== ids.length) throw notFound('customers.doctor.noPanoramic');
   } else {
     where = doctorWhere(scope, await prepareFilter(db, body.filter!), caller.userId);
-    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from doctors d where ${where} limit ${L.taggedSetMax + 1}) t`);
-    if ((row?.n ?? 0) > L.taggedSetMax) throw badRequest('customers.tag.setTooLarge', 'filter', { max: L.taggedSetMax });
+    if ((await countUpTo(db, sql`from doctors d where ${where}`, L.taggedSetMax)).capped) throw badRequest('customers.tag.setTooLarge', 'filter', { max: L.taggedSetMax });
   }
   return db.transaction(async (tx) => {
     const [doctors] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from doctors d where ${where}`);

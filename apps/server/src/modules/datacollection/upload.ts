@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DATA_COLLECTION_LIMITS, dataCollectionForm, type DataCollectionForm } from '@field-portal/shared';
 import { AppError, badRequest, issueError } from '../../platform/errors.js';
 import { cleanFileName } from '../../platform/file-types.js';
+import { guardedBytes, multipartError, takeField } from '../../platform/multipart.js';
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
 
 export interface ReceivedForm {
@@ -32,11 +33,7 @@ export async function receiveForm(request: FastifyRequest, files: FileStore): Pr
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (file) throw badRequest('field.invalid', part.fieldname, { field: part.fieldname });
-        // The web stamps every POST with _t (spec 001 section 9.1).
-        if (part.fieldname === '_t') continue;
-        if (part.valueTruncated || Object.hasOwn(raw, part.fieldname)) throw badRequest('field.invalid', part.fieldname, { field: part.fieldname });
-        raw[part.fieldname] = String(part.value);
+        takeField(raw, part, file !== undefined, (name) => badRequest('field.invalid', name, { field: name }));
         continue;
       }
       if (file) {
@@ -44,39 +41,14 @@ export async function receiveForm(request: FastifyRequest, files: FileStore): Pr
         throw badRequest('dataCollection.oneFile', 'file');
       }
       form = check();
-      const stream = part.file;
       const name = cleanFileName(part.filename ?? '') || 'attachment';
-      async function* counted(source: AsyncIterable<Buffer>) {
-        let size = 0;
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > DATA_COLLECTION_LIMITS.fileMaxBytes) throw tooLarge();
-          yield chunk;
-        }
-        if (stream.truncated) throw tooLarge();
-        if (size === 0) throw badRequest('file.required', 'file');
-      }
       const key = newStorageKey();
-      const { size } = await files.put(key, counted(stream));
+      const { size } = await files.put(key, guardedBytes(part.file, { max: DATA_COLLECTION_LIMITS.fileMaxBytes, tooLarge }));
       file = { key, name, size };
     }
   } catch (error) {
     if (file) await files.remove(file.key);
-    if (error instanceof AppError) throw error;
-    switch ((error as { code?: string }).code) {
-      case 'FST_REQ_FILE_TOO_LARGE':
-        throw tooLarge();
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        throw new AppError(415, 'request.unsupportedType');
-      case 'FST_FILES_LIMIT':
-        throw badRequest('dataCollection.oneFile', 'file');
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FIELDS_LIMIT':
-      case 'FST_PROTO_VIOLATION':
-        throw badRequest('request.invalid');
-      default:
-        throw error;
-    }
+    throw multipartError(error, { tooLarge, tooManyFiles: () => badRequest('dataCollection.oneFile', 'file') });
   }
   return { form: form ?? check(), file };
 }

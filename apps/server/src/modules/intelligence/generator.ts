@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
-import { randomSource } from '../../platform/random.js';
+import { randomSource, weightedIndex } from '../../platform/random.js';
 import { insertLiteral } from '../customers/service.js';
 import { ensureJournals, journalList } from '../reference/service.js';
 
@@ -101,20 +101,8 @@ export async function writeAcademicData(tx: Tx, options: AcademicSize = {}): Pro
   if (doctors.length === 0 || journals.length === 0) return counts;
 
   // Lead authors by productivity (a cumulative table and binary search).
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (const d of doctors) cumulative.push((sum += productivity(d)));
-  const drawLead = () => {
-    const x = r() * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
+  const drawLeadIndex = weightedIndex(doctors.map((d) => productivity(d)));
+  const drawLead = () => drawLeadIndex(r);
   const byHospitalDept = groupBy(doctors, (d) => `${d.hospitalId}|${d.dept1Code}`);
   const byCityDept = groupBy(doctors, (d) => `${d.cityCode}|${d.dept1Code}`);
   const byProvinceDept = groupBy(doctors, (d) => `${d.provinceCode}|${d.dept1Code}`);

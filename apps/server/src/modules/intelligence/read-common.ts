@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   INTELLIGENCE_LIMITS as L,
   type IntelDoctor,
   type Lang,
   type RelationType,
 } from '@field-portal/shared';
-import { selectRows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { badRequest } from '../../platform/errors.js';
 import { doctorSummaries, type DataScope } from '../customers/scope.js';
 
@@ -61,8 +62,8 @@ export function decodeCursor(text: string | undefined, pattern: RegExp): string[
   return match.slice(1);
 }
 
-export async function cappedCount(db: Db | Tx, fromWhere: ReturnType<typeof sql>): Promise<{ total: number; totalCapped: boolean }> {
-  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${L.countCap + 1}) c`);
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, L.countCap), totalCapped: n > L.countCap };
+/** count(*) of a FROM … WHERE clause, up to the intelligence cap. */
+export async function cappedCount(db: Db | Tx, fromWhere: SQL): Promise<{ total: number; totalCapped: boolean }> {
+  const { total, capped } = await countUpTo(db, fromWhere, L.countCap);
+  return { total, totalCapped: capped };
 }

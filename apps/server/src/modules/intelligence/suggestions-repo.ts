@@ -10,6 +10,7 @@ import {
   type SuggestionRow,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { countUpTo } from '../../db/count.js';
 import { notFound } from '../../platform/errors.js';
 import { visitsOfRepTo } from '../activity/service.js';
 import { doctorsAtMeetingsOf } from '../meetings/service.js';
@@ -272,15 +273,14 @@ export async function listSuggestions(
     after = sql` and (s.priority < ${priority} or (s.priority = ${priority} and s.id > ${id}))`;
   }
   const rows = await selectRows<SuggestionDbRow>(db, sql`select ${COLUMNS} from intel_suggestions s where ${where}${after} order by s.priority desc, s.id limit ${q.size + 1}`);
-  const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from intel_suggestions s where ${where} limit ${L.countCap + 1}) c`);
+  const count = await countUpTo(db, sql`from intel_suggestions s where ${where}`, L.countCap);
   const [computed] = await selectRows<{ at: string | null }>(db, sql`select max(computed_at) as at from intel_suggestions where user_id = ${scope.userId}`);
   const page = rows.slice(0, q.size);
   const last = page[page.length - 1];
-  const total = Number(count?.n ?? 0);
   return {
     list: await toRows(db, scope, page),
-    total: Math.min(total, L.countCap),
-    totalCapped: total > L.countCap,
+    total: count.total,
+    totalCapped: count.capped,
     nextCursor: rows.length > q.size && last ? `${last.priority}.${last.id}` : null,
     computedAt: computed?.at ? new Date(computed.at).toISOString() : null,
     job: await suggestionJobState(db, scope.userId),

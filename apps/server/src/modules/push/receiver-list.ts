@@ -6,6 +6,7 @@ import { PUSH_LIMITS, type PushReceiver, type ReceiverListUpload } from '@field-
 import { selectRows, type Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
+import { multipartError, readPart } from '../../platform/multipart.js';
 import { checkZip } from '../../platform/zip-inflate.js';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -17,6 +18,7 @@ const PARSE_TIME_LIMIT_MS = 10_000;
 /** The parsing worker's heap: a 100,000-row list fits; past it the worker stops (unreadable), not the server. */
 const WORKER_HEAP_MB = 512;
 
+const listTooLarge = () => new AppError(413, 'push.listTooLarge', { field: 'file' }, 'file');
 const wrongFormat = () => new AppError(415, 'push.listFormat', { field: 'file' }, 'file');
 
 /** The spreadsheet family of the bytes, which must agree with the extension: .xlsx a ZIP, .xls an OLE2 file. */
@@ -127,24 +129,6 @@ export function rowsToReceivers(rows: unknown[][]): { receiver: PushReceiver[]; 
   return { receiver: [...seen.values()], duplicates: [...duplicates] };
 }
 
-function multipartError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_FILES_LIMIT':
-      return badRequest('push.listOneFile', 'file');
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'push.listTooLarge', { field: 'file' }, 'file');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'request.unsupportedType');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return badRequest('request.invalid');
-    default:
-      return error;
-  }
-}
-
 /**
  * uploadReceiverList: one .xls or .xlsx (checked by its bytes), at most 10 MB (counted while
  * it streams), parsed off the main thread. Answers the recipients, the wwids the directory
@@ -163,18 +147,10 @@ export async function receiveReceiverList(request: FastifyRequest, db: Db): Prom
         part.file.resume();
         throw wrongFormat();
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > PUSH_LIMITS.listMaxBytes) throw new AppError(413, 'push.listTooLarge', { field: 'file' }, 'file');
-        chunks.push(chunk);
-      }
-      if (part.file.truncated) throw new AppError(413, 'push.listTooLarge', { field: 'file' }, 'file');
-      bytes = Buffer.concat(chunks);
+      bytes = await readPart(part, PUSH_LIMITS.listMaxBytes, listTooLarge);
     }
   } catch (error) {
-    throw multipartError(error);
+    throw multipartError(error, { tooLarge: listTooLarge, tooManyFiles: () => badRequest('push.listOneFile', 'file') });
   }
   if (!bytes || bytes.length === 0) throw badRequest('push.listRequired', 'file');
   const kind = listFileKind(bytes, extension);
