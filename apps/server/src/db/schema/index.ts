@@ -22,3 +22,4 @@ export * from './datacollection.js';
 export * from './intelligence-suggestions.js';
 export * from './intelligence-history.js';
 export * from './customers-counts.js';
+export * from './activity-counts.js';

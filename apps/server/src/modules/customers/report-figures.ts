@@ -36,6 +36,17 @@ export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, 
   return sql`${column} in ${reportDoctorIds(w)}`;
 }
 
+/**
+ * The same restriction as reportDoctorFilter for a row that carries its doctor's `hospital_id` and
+ * `province_code` (a kept copy in another module, e.g. activity's visit_doctor_days, null once the
+ * doctor no longer exists) aliased `alias`: the scope's own condition (doctorInScope) and the
+ * province filter, read from those columns instead of a pass over the doctors.
+ */
+export function reportDoctorRowFilter(w: Pick<ReportWindow, 'scope' | 'province'>, alias: string): SQL {
+  if (w.scope.all && !REGION.test(w.province)) return sql`true`;
+  return sql`${doctorInScope(w.scope, alias)} and ${provinceOf(alias, w.province)}`;
+}
+
 /** How many doctors are in scope (and province). */
 export async function doctorsInView(db: Db, w: Pick<ReportWindow, 'scope' | 'province'>): Promise<number> {
   const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`);
