@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctorFigures, hospitalFigures, hospitalReportPages, type ReportWindow } from '../src/modules/customers/report-figures.js';
+import { doctorFigures, hospitalFigures, hospitalReportPages, tagFigures, type ReportWindow } from '../src/modules/customers/report-figures.js';
 import type { DataScope } from '../src/modules/customers/scope.js';
 import { createHarness, type Harness } from './harness.js';
 
 /**
- * The kept doctor counts (decision 0033) against the doctor rows: after random inserts, edits
+ * The kept doctor counts (decision 0033) against the doctor rows (and the tag report's counts
+ * without the doctors join against the join): after random inserts, edits
  * (hospital and province moves, title, department, source, range, creator, registration time),
  * deletes and several writers at once, docMain's and masterData's figures from the kept counts
  * equal the straightforward queries' for every kind of scope and window, and the kept tables
@@ -92,6 +93,14 @@ async function randomWrites(seed: number, rounds: number) {
       else if (change === 4) await q(`update doctors set name = name || '*' where id = $1`, [id]); // no counted column
       else await q(`update doctors set title_code = $2 where id = any($1::int[])`, [some(20), v.title]); // one statement over many rows
     }
+    // taggings (with the shared tags and a personal one), some on doctors deleted below
+    const tag = (await q<{ id: number }>(`select id from tags order by id`)).map((r) => Number(r.id));
+    await q(`insert into doctor_tags (tag_id, doctor_id, created_by, created_at) values ($1, $2, $3, $4::timestamptz) on conflict do nothing`, [
+      tag[Math.floor(next() * tag.length)],
+      some(1)[0],
+      users[0],
+      new Date(now - Math.floor(next() * 60 * DAY)).toISOString(),
+    ]);
     // deletes (of doctors this test added: the demo's have visits and meetings that name them)
     const mine = (await q<{ id: number }>(`select id from doctors where name like 'kept test %' order by id`)).map((r) => Number(r.id));
     if (mine.length > 0 && next() < 0.6) await q(`delete from doctors where id = any($1::int[])`, [[mine[Math.floor(next() * mine.length)]!, mine[Math.floor(next() * mine.length)]!]]);
@@ -136,6 +145,10 @@ async function expectFiguresEqual() {
     const keptHospitals = await hospitalFigures(h.database.db, w, 20);
     const rowHospitals = await hospitalFigures(h.database.db, w, 20, { path: 'rows' });
     expect(keptHospitals).toEqual(rowHospitals);
+    const keptTags = await tagFigures(h.database.db, w, 20);
+    const rowTags = await tagFigures(h.database.db, w, 20, { path: 'rows' });
+    const days = (f: typeof keptTags) => ({ ...f, byDay: [...f.byDay].sort((a, b) => a.day.localeCompare(b.day)) });
+    expect(days(keptTags)).toEqual(days(rowTags));
   }
 }
 

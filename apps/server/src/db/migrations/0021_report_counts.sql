@@ -207,12 +207,20 @@ END
 $$;--> statement-breakpoint
 CREATE FUNCTION "visit_counts_follow_doctors"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
+  IF TG_OP = 'INSERT' THEN
+    -- a doctor id that visits named before it existed (ids are serial: normally none)
+    UPDATE visit_doctor_days a SET hospital_id = n.hospital_id, province_code = n.province_code FROM new_rows n WHERE a.doctor_id = n.id;
+  ELSIF TG_OP = 'DELETE' THEN
     UPDATE visit_doctor_days a SET hospital_id = NULL, province_code = NULL FROM old_rows o WHERE a.doctor_id = o.id;
   ELSE
-    UPDATE visit_doctor_days a SET hospital_id = n.hospital_id, province_code = n.province_code
-      FROM new_rows n
-     WHERE a.doctor_id = n.id AND (a.hospital_id IS DISTINCT FROM n.hospital_id OR a.province_code IS DISTINCT FROM n.province_code);
+    -- only the doctors whose hospital or province changed (an edit of anything else touches no day)
+    UPDATE visit_doctor_days a SET hospital_id = d.hospital_id, province_code = d.province_code
+      FROM (SELECT n.id FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+             WHERE o.id IS NULL OR o.hospital_id IS DISTINCT FROM n.hospital_id OR o.province_code IS DISTINCT FROM n.province_code
+            UNION
+            SELECT o.id FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id WHERE n.id IS NULL) c
+      LEFT JOIN doctors d ON d.id = c.id
+     WHERE a.doctor_id = c.id;
   END IF;
   RETURN NULL;
 END
@@ -234,7 +242,7 @@ CREATE TRIGGER "visit_records_counts_truncate" AFTER TRUNCATE ON "visit_records"
 CREATE TRIGGER "doctors_visit_counts_insert" AFTER INSERT ON "doctors"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "visit_counts_follow_doctors"();--> statement-breakpoint
 CREATE TRIGGER "doctors_visit_counts_update" AFTER UPDATE ON "doctors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "visit_counts_follow_doctors"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "visit_counts_follow_doctors"();--> statement-breakpoint
 CREATE TRIGGER "doctors_visit_counts_delete" AFTER DELETE ON "doctors"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "visit_counts_follow_doctors"();--> statement-breakpoint
 CREATE TRIGGER "doctors_visit_counts_truncate" AFTER TRUNCATE ON "doctors"

@@ -194,9 +194,18 @@ export function tagReportPages(db: Db, w: ReportWindow, pageSize: number): Async
   return keysetPages((after, size) => tagRows(db, source, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId), Number(r._tagId)] }), pageSize);
 }
 
-export async function tagFigures(db: Db, w: ReportWindow, limit: number): Promise<TagFigures> {
+export async function tagFigures(db: Db, w: ReportWindow, limit: number, how: FigurePath = {}): Promise<TagFigures> {
   const source = tagSource(w);
-  const { from, where } = source;
+  // The counts need no doctor column: the scope as reportDoctorFilter puts it, which for a
+  // whole-country viewer is no condition (a tagging's doctor exists: doctor_tags cascades with it)
+  // and no pass over the doctors. The rows still join the doctors for their names.
+  const { from, where } =
+    how.path === 'rows'
+      ? source
+      : {
+          from: sql`doctor_tags dt join tags t on t.id = dt.tag_id and (t.owner_id is null or t.owner_id = ${w.scope.userId})`,
+          where: sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${reportDoctorFilter(w, sql`dt.doctor_id`)}`,
+        };
   const [totals, byDay, byTag, rows] = await Promise.all([
     selectRows<TagFigures['totals']>(db, sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`),
     selectRows<{ day: string; taggings: number }>(db, sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`),
