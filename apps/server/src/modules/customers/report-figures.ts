@@ -25,6 +25,9 @@ export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQ
   return sql`(select rd.id from doctors rd where ${doctorInScope(w.scope, 'rd')} and ${provinceOf('rd', w.province)})`;
 }
 
+/** Whether the window keeps every doctor (a whole-country scope without a province): then reportDoctorFilter is no condition. */
+export const reportsEveryDoctor = (w: Pick<ReportWindow, 'scope' | 'province'>): boolean => w.scope.all && !REGION.test(w.province);
+
 /**
  * `column` (a doctor id of another module's rows) restricted to the doctors in scope and province.
  * A whole-country scope without a province keeps every row: doctors are never deleted (every
@@ -32,7 +35,7 @@ export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQ
  * reportDoctorIds makes would change nothing and cost a pass over the whole doctors table.
  */
 export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, column: SQL): SQL {
-  if (w.scope.all && !REGION.test(w.province)) return sql`true`;
+  if (reportsEveryDoctor(w)) return sql`true`;
   return sql`${column} in ${reportDoctorIds(w)}`;
 }
 
@@ -43,7 +46,7 @@ export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, 
  * province filter, read from those columns instead of a pass over the doctors.
  */
 export function reportDoctorRowFilter(w: Pick<ReportWindow, 'scope' | 'province'>, alias: string): SQL {
-  if (w.scope.all && !REGION.test(w.province)) return sql`true`;
+  if (reportsEveryDoctor(w)) return sql`true`;
   return sql`${doctorInScope(w.scope, alias)} and ${provinceOf(alias, w.province)}`;
 }
 
