@@ -135,6 +135,8 @@ export const doctorAffiliations = pgTable(
     index('doctor_affiliations_doctor_idx').on(t.doctorId),
     index('doctor_affiliations_hospital_idx').on(t.hospitalId, t.doctorId),
     uniqueIndex('doctor_affiliations_primary_idx').on(t.doctorId).where(sql`${t.isPrimary} and ${t.endDate} is null`),
+    // the master-data report's open secondary affiliations per hospital, read from the index alone (decision 0033)
+    index('doctor_affiliations_secondary_idx').on(t.hospitalId).where(sql`not ${t.isPrimary} and ${t.endDate} is null`),
   ],
 );
 

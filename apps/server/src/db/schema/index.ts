@@ -21,3 +21,5 @@ export * from './downloads.js';
 export * from './datacollection.js';
 export * from './intelligence-suggestions.js';
 export * from './intelligence-history.js';
+export * from './customers-counts.js';
+export * from './activity-counts.js';

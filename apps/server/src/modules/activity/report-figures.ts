@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
-import { reportDoctorFilter, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { keptDays, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -17,7 +18,6 @@ export interface ActivityWindow extends ReportWindow {
 type Row = Record<string, unknown>;
 
 const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in (select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))` : sql`true`);
 const repName = (alias: string) => sql.raw(`coalesce(nullif(${alias}.real_name, ''), ${alias}.username, '')`);
 
 export interface VisitSelection {
@@ -55,7 +55,9 @@ export function visitReportPages(db: Db, w: ActivityWindow, s: VisitSelection, p
 }
 
 /** Visits of the window: totals, per day, per channel, per representative and the newest rows. */
-export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection, limit: number): Promise<VisitFigures> {
+export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection, limit: number, how: FigurePath = {}): Promise<VisitFigures> {
+  const days = how.path === 'rows' ? null : keptDays(w);
+  if (days) return visitFiguresKept(db, w, s, days, limit);
   const where = visitWhere(w, s);
   const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
     selectRows<VisitFigures['totals']>(db, sql`
@@ -72,6 +74,28 @@ export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection,
       select ${repName('u')} as rep, count(*)::int as visits, count(distinct v.doctor_id)::int as doctors
         from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
     visitRows(db, where, null, limit),
+  ]);
+  return { totals: totals[0]!, byDay, byChannel, byRep, rows };
+}
+
+/** visitFigures from the kept visit counts (visit-counts.ts); the newest rows from the visits themselves. */
+async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
+  const a = keptVisits(w, days, s.channels);
+  const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
+    selectRows<VisitFigures['totals']>(db, sql`
+      select coalesce(sum(a.visits), 0)::int as visits, coalesce(sum(a.visits) filter (where a.status = 1), 0)::int as submitted,
+             coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective, count(distinct a.doctor_id)::int as doctors, count(distinct a.user_id)::int as reps,
+             coalesce(round(sum(a.seconds_sum)::numeric / nullif(sum(a.seconds_count), 0)), 0)::int as "avgSeconds"
+        from ${a}`),
+    selectRows<VisitFigures['byDay'][number]>(db, sql`
+      select to_char(a.day, 'YYYY-MM-DD') as day, sum(a.visits)::int as visits, coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective
+        from ${a} group by a.day`),
+    selectRows<VisitFigures['byChannel'][number]>(db, sql`
+      select a.channel, sum(a.visits)::int as visits, coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective from ${a} group by 1 order by 2 desc, 1`),
+    selectRows<VisitFigures['byRep'][number]>(db, sql`
+      select ${repName('u')} as rep, sum(a.visits)::int as visits, count(distinct a.doctor_id)::int as doctors
+        from ${a} join users u on u.id = a.user_id group by u.id order by 2 desc, u.id limit 10`),
+    visitRows(db, visitWhere(w, s), null, limit),
   ]);
   return { totals: totals[0]!, byDay, byChannel, byRep, rows };
 }
@@ -131,7 +155,9 @@ export interface ReachFigures {
 }
 
 /** Doctors reached in the window: visited (any channel) or called, with their contacts. */
-export async function reachFigures(db: Db, w: ActivityWindow, limit: number): Promise<ReachFigures> {
+export async function reachFigures(db: Db, w: ActivityWindow, limit: number, how: FigurePath = {}): Promise<ReachFigures> {
+  const days = how.path === 'rows' ? null : keptDays(w);
+  if (days) return reachFiguresKept(db, w, days, limit);
   const contacts = sql`(
     select v.doctor_id, v.user_id, v.visit_at as at, v.channel from visit_records v
      where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
@@ -152,6 +178,27 @@ export async function reachFigures(db: Db, w: ActivityWindow, limit: number): Pr
   return { totals: totals[0]!, byDay, byChannel, rows };
 }
 
+/** reachFigures with the visits from the kept visit counts (a day's row is `n` contacts) and the calls from their rows. */
+async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
+  const contacts = sql`(
+    select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${keptVisits(w, days)}
+    union all
+    select c.doctor_id, c.user_id, (${DAY(sql`c.started_at`)})::date as day, 'call' as channel, 1 as n, c.started_at as at from call_records c
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
+  const [totals, byDay, byChannel, rows] = await Promise.all([
+    selectRows<ReachFigures['totals']>(db, sql`
+      select count(distinct k.doctor_id)::int as doctors, count(distinct k.doctor_id) filter (where k.channel <> 'call')::int as "byVisit",
+             count(distinct k.doctor_id) filter (where k.channel = 'call')::int as "byCall", count(distinct k.user_id)::int as reps, coalesce(sum(k.n), 0)::int as contacts
+        from ${contacts}`),
+    selectRows<ReachFigures['byDay'][number]>(db, sql`select to_char(k.day, 'YYYY-MM-DD') as day, count(distinct k.doctor_id)::int as doctors from ${contacts} group by k.day`),
+    selectRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1 order by 2 desc, 1`),
+    selectRows<Row>(db, sql`
+      select k.doctor_id as "doctorId", sum(k.n)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as "lastContact"
+        from ${contacts} group by 1 order by 4 desc, 1 limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byChannel, rows };
+}
+
 export interface RelationFigures {
   totals: { pairs: number; doctors: number; reps: number; visits: number };
   byRep: { rep: string; doctors: number; visits: number }[];
@@ -160,8 +207,11 @@ export interface RelationFigures {
 }
 
 /** Representative–doctor relations: the pairs with at least one visit in the window. */
-export async function relationFigures(db: Db, w: ActivityWindow, limit: number): Promise<RelationFigures> {
-  const pairs = sql`(
+export async function relationFigures(db: Db, w: ActivityWindow, limit: number, how: FigurePath = {}): Promise<RelationFigures> {
+  const days = how.path === 'rows' ? null : keptDays(w);
+  const pairs = days
+    ? sql`(select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2) p`
+    : sql`(
     select v.user_id, v.doctor_id, count(*)::int as visits, max(v.visit_at) as last_visit from visit_records v
      where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2) p`;
@@ -181,8 +231,13 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number):
 }
 
 /** Visits of the window per representative and portal month (YYYY-MM) among the given users (goData's interaction actuals). */
-export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL): Promise<{ userId: number; month: string; visits: number }[]> {
-  const rows = await selectRows<{ user_id: number; month: string; visits: number }>(db, sql`
+export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL, how: FigurePath = {}): Promise<{ userId: number; month: string; visits: number }[]> {
+  // Keeping every doctor, the visits' own (user_id, visit_at) index answers from the index alone,
+  // faster than the kept days; a scope or province is where the kept days' doctor columns help.
+  const days = how.path === 'rows' || (how.path !== 'kept' && reportsEveryDoctor(w)) ? null : keptDays(w);
+  const rows = await selectRows<{ user_id: number; month: string; visits: number }>(db, days ? sql`
+    select a.user_id, to_char(a.day, 'YYYY-MM') as month, sum(a.visits)::int as visits from ${keptVisits(w, days)} where a.user_id in ${userIds}
+     group by 1, 2` : sql`
     select v.user_id, left(${DAY(sql`v.visit_at`)}, 7) as month, count(*)::int as visits from visit_records v
      where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2`);

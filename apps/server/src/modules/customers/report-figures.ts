@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
+import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 
 /**
@@ -24,6 +25,9 @@ export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQ
   return sql`(select rd.id from doctors rd where ${doctorInScope(w.scope, 'rd')} and ${provinceOf('rd', w.province)})`;
 }
 
+/** Whether the window keeps every doctor (a whole-country scope without a province): then reportDoctorFilter is no condition. */
+export const reportsEveryDoctor = (w: Pick<ReportWindow, 'scope' | 'province'>): boolean => w.scope.all && !REGION.test(w.province);
+
 /**
  * `column` (a doctor id of another module's rows) restricted to the doctors in scope and province.
  * A whole-country scope without a province keeps every row: doctors are never deleted (every
@@ -31,8 +35,19 @@ export function reportDoctorIds(w: Pick<ReportWindow, 'scope' | 'province'>): SQ
  * reportDoctorIds makes would change nothing and cost a pass over the whole doctors table.
  */
 export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, column: SQL): SQL {
-  if (w.scope.all && !REGION.test(w.province)) return sql`true`;
+  if (reportsEveryDoctor(w)) return sql`true`;
   return sql`${column} in ${reportDoctorIds(w)}`;
+}
+
+/**
+ * The same restriction as reportDoctorFilter for a row that carries its doctor's `hospital_id` and
+ * `province_code` (a kept copy in another module, e.g. activity's visit_doctor_days, null once the
+ * doctor no longer exists) aliased `alias`: the scope's own condition (doctorInScope) and the
+ * province filter, read from those columns instead of a pass over the doctors.
+ */
+export function reportDoctorRowFilter(w: Pick<ReportWindow, 'scope' | 'province'>, alias: string): SQL {
+  if (reportsEveryDoctor(w)) return sql`true`;
+  return sql`${doctorInScope(w.scope, alias)} and ${provinceOf(alias, w.province)}`;
 }
 
 /** How many doctors are in scope (and province). */
@@ -83,7 +98,19 @@ export function doctorReportPages(db: Db, w: ReportWindow, mode: DoctorMode, pag
   return keysetPages((after, size) => doctorRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId)] }), pageSize);
 }
 
-export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, limit: number): Promise<DoctorFigures> {
+/**
+ * How a figure is computed: `kept` (the default) reads the kept doctor counts where they serve
+ * (doctor-counts.ts: every doctor "as of" a day, doctors per hospital); `rows` always counts the
+ * doctor rows themselves — the straightforward query the kept path must equal (its tests).
+ */
+export interface FigurePath {
+  path?: 'kept' | 'rows';
+}
+
+const countsWindow = (w: ReportWindow): CountsWindow => ({ to: w.to, scope: w.scope, province: (alias) => provinceOf(alias, w.province) });
+
+export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, limit: number, how: FigurePath = {}): Promise<DoctorFigures> {
+  if (mode === 'asOf' && how.path !== 'rows') return doctorsAsOfFromCounts(db, w, limit);
   const where = doctorWhereOf(w, mode);
   const group = (label: SQL, join: SQL = sql``) =>
     selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label}, ''), '-') as name, count(*)::int as doctors from doctors d ${join} where ${where} group by 1 order by 2 desc, 1 limit 12`);
@@ -106,6 +133,38 @@ export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, l
     doctorRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows };
+}
+
+/**
+ * docMain's figures (every doctor existing at the window's end) from the kept counts: the same
+ * totals, groups and rows as doctorFigures' `asOf` from the rows, without a pass over the doctors.
+ */
+async function doctorsAsOfFromCounts(db: Db, w: ReportWindow, limit: number): Promise<DoctorFigures> {
+  const where = doctorWhereOf(w, 'asOf');
+  const cw = countsWindow(w);
+  const hc = hospitalDoctorCounts(cw);
+  const profile = profileCountsServe(w.scope) ? profileDoctorCounts(cw) : null;
+  // title, department and source: from doctor_profile_counts where it serves the scope, else from the rows
+  const group = (label: (alias: string) => SQL, join: (alias: string) => SQL = () => sql``) =>
+    profile
+      ? selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label('pc')}, ''), '-') as name, sum(pc.doctors)::int as doctors from ${profile} pc ${join('pc')} group by 1 having sum(pc.doctors) > 0 order by 2 desc, 1 limit 12`)
+      : selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label('d')}, ''), '-') as name, count(*)::int as doctors from doctors d ${join('d')} where ${where} group by 1 order by 2 desc, 1 limit 12`);
+  const [totals, newInRange, byProvince, byTitle, byDepartment, bySource, rows] = await Promise.all([
+    selectRows<Omit<DoctorFigures['totals'], 'newInRange'>>(db, sql`
+      select coalesce(sum(k.doctors), 0)::int as doctors, coalesce(sum(k.internal), 0)::int as internal, coalesce(sum(k.internet), 0)::int as internet,
+             count(distinct k.hospital_id) filter (where k.doctors > 0)::int as hospitals, coalesce(sum(k.manual), 0)::int as manual, coalesce(sum(k.by_rep), 0)::int as "byReps"
+        from (select hospital_id, province_code, sum(doctors) as doctors, sum(internal) as internal, sum(internet) as internet, sum(manual) as manual, sum(by_rep) as by_rep
+                from ${hc} hc group by 1, 2) k`),
+    selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where d.created_at >= ${w.from} and ${where}`),
+    selectRows<{ name: string; doctors: number }>(db, sql`
+      select coalesce(nullif(h.province, ''), '-') as name, sum(hc.doctors)::int as doctors from ${hc} hc join hospitals h on h.id = hc.hospital_id
+       group by 1 having sum(hc.doctors) > 0 order by 2 desc, 1 limit 12`),
+    group((t) => sql.raw(`${t}.title_code`)),
+    group((t) => sql.raw(`coalesce(dp.name, ${t}.dept1_code)`), (t) => sql.raw(`left join departments dp on dp.code = ${t}.dept1_code`)),
+    group((t) => sql.raw(`${t}.source`)),
+    doctorRows(db, where, null, limit),
+  ]);
+  return { totals: { ...totals[0]!, newInRange: Number(newInRange[0]?.n ?? 0) }, byDay: [], byProvince, byTitle, byDepartment, bySource, byCreator: [], rows };
 }
 
 export interface TagFigures {
@@ -138,9 +197,18 @@ export function tagReportPages(db: Db, w: ReportWindow, pageSize: number): Async
   return keysetPages((after, size) => tagRows(db, source, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId), Number(r._tagId)] }), pageSize);
 }
 
-export async function tagFigures(db: Db, w: ReportWindow, limit: number): Promise<TagFigures> {
+export async function tagFigures(db: Db, w: ReportWindow, limit: number, how: FigurePath = {}): Promise<TagFigures> {
   const source = tagSource(w);
-  const { from, where } = source;
+  // The counts need no doctor column: the scope as reportDoctorFilter puts it, which for a
+  // whole-country viewer is no condition (a tagging's doctor exists: doctor_tags cascades with it)
+  // and no pass over the doctors. The rows still join the doctors for their names.
+  const { from, where } =
+    how.path === 'rows'
+      ? source
+      : {
+          from: sql`doctor_tags dt join tags t on t.id = dt.tag_id and (t.owner_id is null or t.owner_id = ${w.scope.userId})`,
+          where: sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${reportDoctorFilter(w, sql`dt.doctor_id`)}`,
+        };
   const [totals, byDay, byTag, rows] = await Promise.all([
     selectRows<TagFigures['totals']>(db, sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`),
     selectRows<{ day: string; taggings: number }>(db, sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`),
@@ -161,12 +229,13 @@ export interface HospitalFigures {
  * Customer master data of every type: the hospitals of the scope existing at the window's end,
  * with their doctors (primary affiliation) and secondary affiliations.
  */
-function hospitalSource(w: ReportWindow): { from: SQL; where: SQL } {
+function hospitalSource(w: ReportWindow, how: FigurePath = {}): { from: SQL; where: SQL } {
   return {
     where: sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`,
-    // Doctors (primary affiliation) and open secondary affiliations per hospital, grouped once rather than per row.
+    // Doctors (primary affiliation: the kept counts, or the rows) and open secondary affiliations
+    // (doctor_affiliations_secondary_idx alone) per hospital, grouped once rather than per row.
     from: sql`hospitals h
-    left join (select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1) dc on dc.hospital_id = h.id
+    left join ${how.path === 'rows' ? sql`(select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1)` : doctorsPerHospital(w.to)} dc on dc.hospital_id = h.id
     left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`,
   };
 }
@@ -199,8 +268,8 @@ export async function* hospitalReportPages(db: Db, w: ReportWindow, pageSize: nu
   }
 }
 
-export async function hospitalFigures(db: Db, w: ReportWindow, limit: number): Promise<HospitalFigures> {
-  const source = hospitalSource(w);
+export async function hospitalFigures(db: Db, w: ReportWindow, limit: number, how: FigurePath = {}): Promise<HospitalFigures> {
+  const source = hospitalSource(w, how);
   const { from, where } = source;
   const [totals, byLevel, byType, rows] = await Promise.all([
     selectRows<HospitalFigures['totals']>(db, sql`
