@@ -14,14 +14,23 @@ import { doctorInScope, type DataScope } from '../customers/scope.js';
 export async function recordRun(tx: Tx, at: string, asOfYear: number | null, scored: number): Promise<{ runId: number; changed: number }> {
   const [run] = await selectRows<{ id: number }>(tx, sql`insert into intel_kol_runs (computed_at, as_of_year, scored) values (${at}::timestamptz, ${asOfYear}, ${scored}) returning id`);
   const runId = Number(run!.id);
+  // Each pair's last stored score is read once (a materialized set joined to the new scores), not
+  // looked up row by row: with the history empty or its statistics stale (a first run, a fresh
+  // database) the planner scanned the whole history for every score, rows this statement was
+  // inserting included — quadratic, hours at 1,000,000 doctors (docs/decisions/0024, "1,000,000
+  // doctors"). The statistics are refreshed first so later runs join by hash. Same rows as before.
+  await tx.execute(sql`analyze intel_kol_history`);
+  await tx.execute(sql`analyze intel_kol_scores`);
   const inserted = await selectRows<{ n: number }>(
     tx,
-    sql`with ins as (
+    sql`with last as materialized (
+          select distinct on (doctor_id, indication) doctor_id, indication, score from intel_kol_history
+           order by doctor_id, indication, run_id desc),
+        ins as (
           insert into intel_kol_history (run_id, indication, doctor_id, score)
           select ${runId}, s.indication, s.doctor_id, s.score from intel_kol_scores s
-            left join lateral (select h.score from intel_kol_history h where h.doctor_id = s.doctor_id and h.indication = s.indication
-                                order by h.run_id desc limit 1) h on true
-           where h.score is distinct from s.score
+            left join last l on l.doctor_id = s.doctor_id and l.indication = s.indication
+           where l.score is distinct from s.score
           returning 1)
         select count(*)::int as n from ins`,
   );
