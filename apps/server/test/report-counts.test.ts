@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorFigures, hospitalFigures, hospitalReportPages, tagFigures, type ReportWindow } from '../src/modules/customers/report-figures.js';
 import type { DataScope } from '../src/modules/customers/scope.js';
 import { createHarness, type Harness } from './harness.js';
+import { randomSource } from '../src/platform/random.js';
 
 /**
  * The kept doctor counts (decision 0033) against the doctor rows (and the tag report's counts
@@ -16,17 +17,8 @@ import { createHarness, type Harness } from './harness.js';
 let h: Harness;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 
-/** A small deterministic generator (mulberry32): the same writes on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same writes on every run (the platform's seeded source). */
+const random = randomSource;
 
 const DAY = 86_400_000;
 let hospitals: { id: number; province: string }[] = [];
