@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
-import { keptDays, keptVisits, repBu, type KeptDays } from './visit-counts.js';
+import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -56,7 +56,7 @@ export function visitReportPages(db: Db, w: ActivityWindow, s: VisitSelection, p
 
 /** Visits of the window: totals, per day, per channel, per representative and the newest rows. */
 export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection, limit: number, how: FigurePath = {}): Promise<VisitFigures> {
-  const days = how.path === 'rows' ? null : keptDays(w);
+  const days = keptDaysFor(w, how);
   if (days) return visitFiguresKept(db, w, s, days, limit);
   const where = visitWhere(w, s);
   const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
@@ -156,7 +156,7 @@ export interface ReachFigures {
 
 /** Doctors reached in the window: visited (any channel) or called, with their contacts. */
 export async function reachFigures(db: Db, w: ActivityWindow, limit: number, how: FigurePath = {}): Promise<ReachFigures> {
-  const days = how.path === 'rows' ? null : keptDays(w);
+  const days = keptDaysFor(w, how);
   if (days) return reachFiguresKept(db, w, days, limit);
   const contacts = sql`(
     select v.doctor_id, v.user_id, v.visit_at as at, v.channel from visit_records v
@@ -208,7 +208,7 @@ export interface RelationFigures {
 
 /** Representative–doctor relations: the pairs with at least one visit in the window. */
 export async function relationFigures(db: Db, w: ActivityWindow, limit: number, how: FigurePath = {}): Promise<RelationFigures> {
-  const days = how.path === 'rows' ? null : keptDays(w);
+  const days = keptDaysFor(w, how);
   const pairs = days
     ? sql`(select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2) p`
     : sql`(

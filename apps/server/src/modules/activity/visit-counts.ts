@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { reportDoctorRowFilter, type ReportWindow } from '../customers/report-figures.js';
+import { isPortalDayStart, portalDay } from '../../platform/portal-time.js';
+import { reportDoctorRowFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 
 /**
  * The kept visit counts (db/schema/activity-counts.ts visit_doctor_days; decision 0033) for the
@@ -12,10 +13,6 @@ import { reportDoctorRowFilter, type ReportWindow } from '../customers/report-fi
  * province's rows only (visit_doctor_days_province_idx).
  */
 
-const DAY_MS = 86_400_000;
-/** Portal time is UTC+8 (docs/decisions/0004). */
-const PORTAL_OFFSET_MS = 8 * 3_600_000;
-
 /** A window's first portal day and the day after its last (YYYY-MM-DD). */
 export interface KeptDays {
   from: string;
@@ -24,12 +21,14 @@ export interface KeptDays {
 
 /** The window as whole portal days, or null when it starts or ends inside a day (then only the visit rows can answer). */
 export function keptDays(w: Pick<ReportWindow, 'from' | 'to'>): KeptDays | null {
-  const from = w.from.getTime() + PORTAL_OFFSET_MS;
-  const to = w.to.getTime() + PORTAL_OFFSET_MS;
-  if (!Number.isFinite(from) || !Number.isFinite(to) || from % DAY_MS !== 0 || to % DAY_MS !== 0) return null;
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { from: day(from), to: day(to) };
+  const from = w.from.getTime();
+  const to = w.to.getTime();
+  if (!Number.isFinite(from) || !Number.isFinite(to) || !isPortalDayStart(from) || !isPortalDayStart(to)) return null;
+  return { from: portalDay(from), to: portalDay(to) };
 }
+
+/** The kept days a figure reads: none when the caller asks for the visit rows (`path: 'rows'`) or the window is not whole days. */
+export const keptDaysFor = (w: Pick<ReportWindow, 'from' | 'to'>, how: FigurePath): KeptDays | null => (how.path === 'rows' ? null : keptDays(w));
 
 /** Visits of a representative of the BU (`column`: the representative's user id; '' for all). */
 export const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in (select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))` : sql`true`);

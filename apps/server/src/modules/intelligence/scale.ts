@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client.js';
+import { withForeignKeysDeferred } from '../../db/bulk-load.js';
+import type { Db } from '../../db/client.js';
 import { doctorFacts, type DataScope } from '../customers/scope.js';
 import { withIndexesDeferred } from '../customers/service.js';
 import { clearAcademicData, writeAcademicData } from './generator.js';
@@ -33,8 +34,8 @@ export async function writeAcademicScale(db: Db, options: ScaleOptions) {
       db,
       () =>
         writeAcademicData(db, {
-        seed: options.seed,
-        papersPerDoctor: options.papersPerDoctor,
+          seed: options.seed,
+          papersPerDoctor: options.papersPerDoctor,
           onProgress: (papers) => {
             if (performance.now() - last < 5000) return;
             last = performance.now();
@@ -54,23 +55,6 @@ export async function writeAcademicScale(db: Db, options: ScaleOptions) {
       `in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s, indexes built after the load)`,
   );
   return counts;
-}
-
-/**
- * Drops the table's foreign keys for the load and adds them again afterwards (same names and
- * definitions, read from the catalogue): one check of the whole table when the constraint is added
- * instead of one lookup per inserted row (about 3 authorships a paper: 16,000,000 at 5,000,000 papers).
- */
-export async function withForeignKeysDeferred<T>(db: Db, table: string, work: () => Promise<T>): Promise<T> {
-  const keys = await selectRows<{ name: string; definition: string }>(
-    db,
-    sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = ${table}::regclass and contype = 'f' order by conname`,
-  );
-  const quoted = `"${table.replace(/"/g, '')}"`;
-  for (const key of keys) await db.execute(sql.raw(`alter table ${quoted} drop constraint "${key.name.replace(/"/g, '')}"`));
-  const result = await work();
-  for (const key of keys) await db.execute(sql.raw(`alter table ${quoted} add constraint "${key.name.replace(/"/g, '')}" ${key.definition}`));
-  return result;
 }
 
 const p95 = (values: number[]) => (values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!);

@@ -31,6 +31,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import { doctorSummaries, requireDoctorsInScope, type DoctorSummary } from './doctors.js';
 import * as repo from './repo.js';
+import { portalDay } from '../../platform/portal-time.js';
 
 export interface MeetingDeps {
   db: Db;
@@ -226,8 +227,6 @@ export async function deleteAttendee(deps: MeetingDeps, user: CurrentUser, input
 }
 
 const DAY = 86_400_000;
-/** Portal time is UTC+8 (docs/decisions/0004). */
-const portalDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** Meeting messages: the caller's meetings from a month ago on, each with what it means now. */
 export async function meetingNews(deps: MeetingDeps, user: CurrentUser): Promise<MeetingNewsItem[]> {

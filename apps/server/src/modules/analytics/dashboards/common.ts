@@ -2,11 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ANALYTICS_LIMITS, type DashboardChart, type DashboardData } from '@field-portal/shared';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../platform/errors.js';
+import { DAY_MS, portalDay as portalDayOf } from '../../../platform/portal-time.js';
 import { doctorSummaries, type DataScope } from '../../customers/scope.js';
 
-/** Portal time is UTC+8 (docs/decisions/0004): days of the dashboards are portal days. */
-const PORTAL_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export interface DashboardFilter {
   startDate?: string | undefined;
@@ -24,7 +22,8 @@ export interface Range {
   days: string[];
 }
 
-export const dayOf = (ms: number) => new Date(ms + PORTAL_OFFSET_MS).toISOString().slice(0, 10);
+/** Days of the dashboards are portal days. */
+export const dayOf = portalDayOf;
 export const startOf = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 
 /** The filter's date range: the last 30 portal days by default; at most 366 days. */
