@@ -48,14 +48,21 @@ async function measureReads(db: Database['db'], size: string) {
   const bare = await time(RUNS, () => selectRows(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`));
   report({ name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`, value: p95(page), unit: 'ms', budget: '<= 50 ms', reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`, ok: p95(page) <= 50 });
 
-  const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit 20`)).map((r) => Number(r.doctor_id));
+  // A different central doctor each time (the most central first), so every timed network is one
+  // not asked for before in this run, as a user opening one doctor after another sees it.
+  const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit ${RUNS + 5}`)).map((r) => Number(r.doctor_id));
+  const centre = (i: number) => centres[i % centres.length]!;
   let nodes = 0;
-  const ego = await time(RUNS, async (i) => {
-    const result = await egoNetwork(db, ALL, indication, centres[i % centres.length]!, 'zh');
+  for (let i = 0; i < 5; i++) await egoNetwork(db, ALL, indication, centre(i), 'zh');
+  const ego: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const result = await egoNetwork(db, ALL, indication, centre(i + 5), 'zh');
+    ego.push(performance.now() - started);
     nodes = Math.max(nodes, result.nodes.length);
-  });
-  const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centres[i % centres.length]!} or b = ${centres[i % centres.length]!}`));
-  report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
+  }
+  const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centre(i + 5)} or b = ${centre(i + 5)}`));
+  report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} different doctors (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
 }
 
 /**

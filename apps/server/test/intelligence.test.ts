@@ -176,6 +176,14 @@ describe('relations and the academic network', () => {
     expect(ego.nodes.length).toBeLessThanOrEqual(300);
     const ids = new Set(ego.nodes.map((n) => n.id));
     expect(ego.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
+    // every relation between two drawn doctors is drawn, once, and each node carries its doctor's name
+    const among = await q<{ a: number; b: number; type: string }>(
+      `select a, b, type from intel_relations where a = any($1::int[]) and b = any($1::int[]) order by a, b, type`,
+      [[...ids]],
+    );
+    expect(ego.edges.map((e) => `${e.source}-${e.target}-${e.type}`)).toEqual(among.map((r) => `${r.a}-${r.b}-${r.type}`));
+    const named = await q<{ id: number; name: string }>(`select id, name from doctors where id = any($1::int[])`, [[...ids]]);
+    expect(new Map(ego.nodes.map((n) => [n.id, n.name]))).toEqual(new Map(named.map((r) => [Number(r.id), r.name])));
     const scoped = ok<EgoNetwork>(await get('rep01', `${P.ego}?${qs({ indication, doctorId: inShanghai })}`));
     const provinces = await q<{ province_code: string }>(`select distinct province_code from doctors where id = any($1::int[])`, [scoped.nodes.map((n) => n.id)]);
     expect(provinces.every((p) => ['310000', '330000'].includes(p.province_code))).toBe(true);

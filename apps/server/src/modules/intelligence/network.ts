@@ -5,6 +5,7 @@ import {
   type AcademicContext,
   type AreaNetwork,
   type EgoNetwork,
+  type IntelDoctor,
   type Lang,
   type NetworkEdge,
   type NetworkNode,
@@ -16,7 +17,7 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { doctorInScope, doctorSummaries, findDoctorInScope, type DataScope, doctorIdsInScope } from '../customers/scope.js';
-import { refs, evidenceText, encodeCursor, decodeCursor } from './read-common.js';
+import { ref, refs, evidenceText, encodeCursor, decodeCursor } from './read-common.js';
 
 /* ---------- relations and networks ---------- */
 
@@ -36,7 +37,7 @@ async function edgesOf(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> 
   return selectRows<EdgeRow>(db, sql`select a, b, type, weight, count, first_year, last_year from intel_relations where a in (${list}) or b in (${list})`);
 }
 
-/** The relations among `ids` only (both ends in the list): the edges an ego network draws. */
+/** The relations among `ids` only (both ends in the list). */
 async function edgesAmong(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> {
   if (ids.length === 0) return [];
   const list = sql.raw(ids.filter((id) => Number.isSafeInteger(id)).join(','));
@@ -78,7 +79,7 @@ export async function doctorRelations(db: Db, scope: DataScope, q: z.output<type
  */
 export async function egoNetwork(db: Db, scope: DataScope, indication: string, doctorId: number, lang: Lang): Promise<EgoNetwork> {
   // Round trips run side by side where one does not need the other (docs/decisions/0024, "at national scale").
-  const [, centreEdges] = await Promise.all([findDoctorInScope(db, scope, doctorId), edgesOf(db, [doctorId])]);
+  const [centre, centreEdges] = await Promise.all([findDoctorInScope(db, scope, doctorId), edgesOf(db, [doctorId])]);
   const max = L.egoNodesMax;
   const strength = (rows: EdgeRow[], from: Set<number>) => {
     const m = new Map<number, { w: number; parent: number }>();
@@ -112,6 +113,7 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
     chosen.set(id, { depth: 1, parent: doctorId });
   }
   const ring1 = [...chosen.keys()].filter((id) => id !== doctorId);
+  let secondNames = new Map<number, IntelDoctor>();
   if (chosen.size < max && ring1.length > 0) {
     const inRing1 = new Set(ring1);
     const second = strength(
@@ -119,9 +121,9 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
       new Set(chosen.keys()),
     );
     const candidates = second.slice(0, (max - chosen.size) * 2);
-    const names = await refs(db, candidates.map(([id]) => id), scope);
+    secondNames = await refs(db, candidates.map(([id]) => id), scope);
     for (const [id, s] of candidates) {
-      if (!names.has(id)) continue;
+      if (!secondNames.has(id)) continue;
       if (chosen.size >= max) {
         truncated = true;
         break;
@@ -130,9 +132,13 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
     }
   }
   const ids = [...chosen.keys()];
-  const [names, edges, metrics, scores] = await Promise.all([
-    refs(db, ids, scope),
-    edgesAmong(db, ids),
+  // Names were read (within the scope) when each ring was chosen. Every relation touching the
+  // centre's neighbours was read with the first ring, so only those between two doctors of the
+  // second ring are still to be read.
+  const names = new Map([[doctorId, ref(centre)], ...firstNames, ...secondNames]);
+  const ring2 = ids.filter((id) => chosen.get(id)!.depth === 2);
+  const [ring2Edges, metrics, scores] = await Promise.all([
+    edgesAmong(db, ring2),
     selectRows<{ doctor_id: number; pagerank: number; community: number }>(db, sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${sql.raw(ids.join(','))})`),
     selectRows<{ doctor_id: number; score: number }>(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${sql.raw(ids.join(','))})`),
   ]);
@@ -176,8 +182,12 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
     };
   });
   const set = new Set(ids);
+  const byKey = new Map<string, EdgeRow>();
+  for (const e of [...firstRingEdges, ...centreEdges, ...ring2Edges]) {
+    if (set.has(Number(e.a)) && set.has(Number(e.b))) byKey.set(`${e.a}~${e.b}~${e.type}`, e);
+  }
+  const edges = [...byKey.values()].sort((x, y) => Number(x.a) - Number(y.a) || Number(x.b) - Number(y.b) || x.type.localeCompare(y.type));
   const out: NetworkEdge[] = edges
-    .filter((e) => set.has(Number(e.a)) && set.has(Number(e.b)))
     .map((e) => ({ source: Number(e.a), target: Number(e.b), type: e.type, weight: Number(e.weight), evidence: evidenceText(e.type, Number(e.count), Number(e.first_year), Number(e.last_year), lang) }));
   return { centre: doctorId, nodes, edges: out, truncated };
 }
