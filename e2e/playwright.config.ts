@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { IDENTITY_PROVIDER_URL, PORT, SSO_PORTAL_URL } from './ports';
+import { IDENTITY_PROVIDER_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own ports,
@@ -27,9 +27,18 @@ if (!external && !process.env.TEST_WORKER_INDEX) {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(ssoDataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}-large`, { recursive: true, force: true });
 }
 
 const serverLog = { reuseExistingServer: false, timeout: 120_000, stdout: 'pipe', stderr: 'pipe' } as const;
+
+/**
+ * The large-export journey's portal starts when the run may include that journey: a run of the
+ * whole suite, or one naming large-export.spec.ts; a run naming only other spec files goes without
+ * it. Its first start after a change of the demo seed makes its snapshot (about two minutes).
+ */
+const specArgs = process.argv.filter((arg) => /\.spec(\.ts)?$/.test(arg));
+const largePortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('large-export'));
 
 export default defineConfig({
   testDir: '.',
@@ -91,5 +100,25 @@ export default defineConfig({
           },
           ...serverLog,
         },
+        // The large-export journey's portal: the demo with more doctors (DEMO_DOCTORS), its own data folder.
+        ...(largePortal
+          ? [
+              {
+                command: 'node --import tsx ../apps/server/src/main.ts',
+                cwd: here,
+                url: `${LARGE_PORTAL_URL}/healthz`,
+                env: {
+                  PORT: new URL(LARGE_PORTAL_URL).port,
+                  DATA_DIR: `${dataDir}-large`,
+                  DEMO_DOCTORS: String(LARGE_DEMO_DOCTORS),
+                  LOG_LEVEL: 'warn',
+                  ...(webDist ? { WEB_DIST: webDist } : {}),
+                },
+                ...serverLog,
+                // the first start after a change of the demo seed adds the doctors to a copy of the demo (minutes on a loaded machine)
+                timeout: 900_000,
+              },
+            ]
+          : []),
       ],
 });

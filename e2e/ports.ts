@@ -1,8 +1,17 @@
 /**
  * Where the browser journeys find their servers. E2E_PORT lets two runs of the suite share a
  * machine; the single sign-on journeys use a second portal, set up with the test identity
- * provider, on the next two ports.
+ * provider, on the next two ports; the large-export journey a portal with a bigger demo on the
+ * port after those.
  */
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const SSO_PORTAL_URL = `http://localhost:${PORT + 1}`;
 export const IDENTITY_PROVIDER_URL = `http://127.0.0.1:${PORT + 2}`;
+
+/**
+ * The large-export journey's portal (large-export.spec.ts): the demo with LARGE_DEMO_DOCTORS
+ * doctors (DEMO_DOCTORS), so that one range of the doctor list, the company-internal doctors
+ * (three in four), holds more than 100,000 (100,847 of the generated dataset's first 135,000).
+ */
+export const LARGE_PORTAL_URL = `http://localhost:${PORT + 3}`;
+export const LARGE_DEMO_DOCTORS = 135_000;

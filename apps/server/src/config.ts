@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DOWNLOAD_LIMITS } from '@field-portal/shared';
+import { DEMO_DATASET, DEMO_DOCTORS_MAX } from './seed/demo-size.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -15,6 +16,13 @@ const env = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /** The demo's doctors, read when the demo data is made (a fresh data folder or database). */
+  DEMO_DOCTORS: z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${DEMO_DATASET.doctors} to ${DEMO_DOCTORS_MAX}`)
+    .transform(Number)
+    .refine((n) => n >= DEMO_DATASET.doctors && n <= DEMO_DOCTORS_MAX, `must be a whole number from ${DEMO_DATASET.doctors} to ${DEMO_DOCTORS_MAX}`)
+    .default(DEMO_DATASET.doctors),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -48,6 +56,11 @@ export interface Config {
   /** Secret for signing access tokens; generated and kept in DATA_DIR when not given. */
   jwtSecret: string | undefined;
   demoData: boolean;
+  /**
+   * The demo's doctors (DEMO_DOCTORS, 20,000 by default): past the default, the national dataset's
+   * next doctors are added on the demo's hospitals when the demo data is made (docs/decisions/0022).
+   */
+  demoDoctors: number;
   logLevel: (typeof LOG_LEVELS)[number];
   corsOrigins: string[];
   /**
@@ -118,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     demoData: e.DEMO_DATA === 'true',
+    demoDoctors: e.DEMO_DOCTORS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy,

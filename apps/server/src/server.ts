@@ -48,7 +48,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     process.stderr.write(`Cannot open ${where}: ${(error as Error).message}\n`);
     process.exit(3);
   }
-  const seeded = config.demoData ? await seedDemoData(database.db) : false;
+  const seeded = config.demoData ? await seedDemoData(database.db, { doctors: config.demoDoctors }) : false;
   // Without demo data the reference data (regions, departments, coded lists) is seeded on the first start (docs/decisions/0017).
   if (!config.demoData) await (await import('./modules/reference/seed.js')).ensureReferenceData(database.db);
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

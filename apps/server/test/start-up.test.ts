@@ -149,9 +149,10 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start on a bad setting and names it', async () => {
-    const run = await runServer({ DATA_DIR: tempDir('fp-start-'), PORT: 'eighty', JWT_SECRET: 'short' });
+    const run = await runServer({ DATA_DIR: tempDir('fp-start-'), PORT: 'eighty', JWT_SECRET: 'short', DEMO_DOCTORS: '5000' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('PORT');
     expect(run.stderr).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(run.stderr).toContain('DEMO_DOCTORS: must be a whole number from 20000 to 1000000');
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { DEMO_DATASET } from '../seed/demo-size.js';
 import { MIGRATIONS_DIR, SEED_DIR, SERVER_SRC } from './paths.js';
 
 // Light on purpose: the entry point imports this before the rest of the server loads.
@@ -49,10 +50,14 @@ export function snapshotKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where the build keeps a ready embedded database with the demo data (template.ts makes it). */
-export function demoSnapshotPath(): string {
+/**
+ * Where the build keeps a ready embedded database with the demo data (template.ts makes it); a
+ * demo of another number of doctors (DEMO_DOCTORS) has a snapshot of its own beside it.
+ */
+export function demoSnapshotPath(doctors: number = DEMO_DATASET.doctors): string {
   const nodeModules = path.resolve(path.dirname(require.resolve('@electric-sql/pglite')), '..', '..', '..');
-  return path.join(nodeModules, '.cache', 'field-portal', `pglite-demo-${snapshotKey()}`);
+  const size = doctors === DEMO_DATASET.doctors ? '' : `-${doctors}-doctors`;
+  return path.join(nodeModules, '.cache', 'field-portal', `pglite-demo-${snapshotKey()}${size}`);
 }
 
 export const isDatabaseDir = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));

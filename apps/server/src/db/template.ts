@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { seedMoreDoctors } from '../seed/customers.js';
 import { seedDemoData } from '../seed/demo.js';
+import { DEMO_DATASET } from '../seed/demo-size.js';
 import { openDatabase } from './client.js';
 import { templateDatabase } from './scratch.js';
 import { demoSnapshotPath, isDatabaseDir, snapshotKey } from './snapshot.js';
@@ -8,7 +10,8 @@ import { demoSnapshotPath, isDatabaseDir, snapshotKey } from './snapshot.js';
  * Build step: initdb, the migrations and the demo seed, run once into a directory that a
  * fresh DATA_DIR is copied from. initdb alone takes seconds in WASM; a copy takes half of one.
  */
-export async function buildDemoTemplate(): Promise<string> {
+export async function buildDemoTemplate(doctors: number = DEMO_DATASET.doctors): Promise<string> {
+  if (doctors !== DEMO_DATASET.doctors) return buildBiggerDemoTemplate(doctors);
   const target = demoSnapshotPath();
   if (isDatabaseDir(target)) return target;
   const tmp = `${target}.${process.pid}.tmp`;
@@ -25,6 +28,26 @@ export async function buildDemoTemplate(): Promise<string> {
   await database.close();
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(tmp, target);
+  return target;
+}
+
+/**
+ * A demo of more doctors (DEMO_DOCTORS): a copy of the demo's snapshot with the dataset's next
+ * doctors added (seedMoreDoctors), kept beside it for the next fresh data folder. Made on the
+ * first start that needs it, not by the build. A snapshot another process finished meanwhile is kept.
+ */
+async function buildBiggerDemoTemplate(doctors: number): Promise<string> {
+  const target = demoSnapshotPath(doctors);
+  if (isDatabaseDir(target)) return target;
+  const base = await buildDemoTemplate();
+  const tmp = `${target}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.cpSync(base, tmp, { recursive: true });
+  const database = await openDatabase({ pgliteDir: tmp });
+  await database.db.transaction((tx) => seedMoreDoctors(tx, doctors));
+  await database.close();
+  if (isDatabaseDir(target)) fs.rmSync(tmp, { recursive: true, force: true });
+  else fs.renameSync(tmp, target);
   return target;
 }
 

@@ -8,7 +8,7 @@ import { seedMessaging } from './messaging.js';
 import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
-import { seedCustomers } from './customers.js';
+import { seedCustomers, seedMoreDoctors } from './customers.js';
 import { seedIntelligence, seedSuggestions } from './intelligence.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
@@ -117,8 +117,11 @@ function grantedRouters(grants: string[]): Set<string> {
   return out;
 }
 
-/** Seeds the demo data once, in one transaction, when the database has no users. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo data once, in one transaction, when the database has no users; `doctors`
+ * (DEMO_DOCTORS) past the demo's 20,000 adds the dataset's next doctors last (seedMoreDoctors).
+ */
+export async function seedDemoData(db: Db, options: { doctors?: number } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const people = demoUsers();
@@ -213,6 +216,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedReports(tx);
     await seedSuggestions(tx);
     await seedHomeFigures(tx);
+    if (options.doctors) await seedMoreDoctors(tx, options.doctors);
   });
   return true;
 }

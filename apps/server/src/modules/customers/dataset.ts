@@ -66,20 +66,28 @@ export interface WriteOptions extends DatasetSize {
   /** Usernames the enterprise-chat contacts follow (representatives). */
   followUsers?: readonly string[];
   onProgress?: (doctorsDone: number) => void;
+  /**
+   * Writes only the dataset's doctors from this index on (with their affiliations and tags), onto
+   * its hospitals written before by a writeDataset of the same hospital count and seed (found by
+   * their names, which the generator never repeats): a bigger demo adds the doctors after its first
+   * ones, which stay as they were.
+   */
+  doctorsFrom?: number;
 }
 
 /** Generates and writes the dataset; the reference data must be seeded first. */
 export async function writeDataset(tx: Tx, options: WriteOptions): Promise<DatasetCounts> {
   const seed = options.seed ?? 14;
   const hospitals = generateHospitals(options.hospitals, seed);
-  const hospitalIds = await insertLiteral(tx, 'hospitals', HOSPITAL_COLUMNS, hospitals.map(hospitalValues), true);
+  const from = options.doctorsFrom ?? 0;
+  const hospitalIds = from > 0 ? await writtenHospitalIds(tx, hospitals) : await insertLiteral(tx, 'hospitals', HOSPITAL_COLUMNS, hospitals.map(hospitalValues), true);
   await tx.execute(sql.raw(`insert into tags (name, color, owner_id, created_by) values ${rowsText(DATASET_TAGS.map(([name, color]) => [name, color, null, options.tagOwner]))} on conflict do nothing`));
   const byName = new Map((await selectRows<{ id: number; name: string }>(tx, sql`select id, name from tags where owner_id is null`)).map((t) => [t.name, Number(t.id)]));
   const tagIds = DATASET_TAGS.map(([name]) => byName.get(name));
   const follow = options.followUsers ?? [];
   const doctorAt = doctorGenerator(hospitals, seed * 101);
-  const counts: DatasetCounts = { hospitals: hospitals.length, doctors: 0, affiliations: 0, doctorTags: 0 };
-  for (let start = 0; start < options.doctors; start += BATCH) {
+  const counts: DatasetCounts = { hospitals: from > 0 ? 0 : hospitals.length, doctors: 0, affiliations: 0, doctorTags: 0 };
+  for (let start = from; start < options.doctors; start += BATCH) {
     const batch: GeneratedDoctor[] = [];
     for (let n = start; n < Math.min(options.doctors, start + BATCH); n++) batch.push(doctorAt(n));
     const rows = batch.map((d, i) => doctorValues(d, hospitalIds[d.hospital]!, hospitals[d.hospital]!, follow.length > 0 ? follow[(start + i) % follow.length]! : null));
@@ -102,6 +110,21 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
   return counts;
 }
 
+/** The ids of the dataset's hospitals already written, in the generator's order. */
+async function writtenHospitalIds(tx: Tx, hospitals: readonly GeneratedHospital[]): Promise<number[]> {
+  const names = hospitals.map((h) => h.name);
+  const rows = await selectRows<{ id: number; name: string }>(
+    tx,
+    sql`select min(id) as id, name from hospitals where name = any(${sql.raw(`ARRAY[${names.map(literal).join(',')}]::text[]`)}) group by name`,
+  );
+  const byName = new Map(rows.map((r) => [r.name, Number(r.id)]));
+  return names.map((name) => {
+    const id = byName.get(name);
+    if (id === undefined) throw new Error(`The dataset's hospital ${name} is not in the database: write the dataset's hospitals first.`);
+    return id;
+  });
+}
+
 /**
  * Gives the demo's doctors a registration history (the demo only; the national load keeps its
  * load time): the dataset's doctors were registered between four months and three years ago, and
@@ -110,12 +133,13 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
  * `manual`), as the add-doctor wizard records them. Deterministic from the rows' ids; the
  * registration and recruitment reports read these rows. The products are taken in bigint, so
  * the same update serves a database of any size (in int, `id * 7919` overflows past 271,000 ids).
+ * With `afterId`, only the doctors after that id (the ones a bigger demo adds).
  */
-export async function backdateDemoRegistrations(tx: Tx): Promise<void> {
+export async function backdateDemoRegistrations(tx: Tx, afterId = 0): Promise<void> {
   await tx.execute(sql`update doctors set created_at = now() - make_interval(days => 120 + ((id::bigint * 7919) % 1000)::int, mins => ((id::bigint * 131) % 1440)::int)
-                        where source = 'generated'`);
+                        where source = 'generated' and id > ${afterId}`);
   await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => ((d.id::bigint * 131) % 1440)::int)
-                         from users u where u.username = d.wecom_follow_user and d.source = 'generated' and (d.id / 8) % 40 = 3`);
+                         from users u where u.username = d.wecom_follow_user and d.source = 'generated' and (d.id / 8) % 40 = 3 and d.id > ${afterId}`);
 }
 
 /**
