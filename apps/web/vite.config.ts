@@ -4,13 +4,12 @@ import react from '@vitejs/plugin-react';
 import { chunkFileNames } from './build/chunk-names.ts';
 import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
-import { axiosXhrOnly } from './build/axios-xhr-only.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), cardWithoutTabs(), moduleReport(), precompress()],
+  plugins: [react(), cardWithoutTabs(), moduleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
