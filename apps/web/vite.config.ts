@@ -5,11 +5,12 @@ import { chunkFileNames } from './build/chunk-names.ts';
 import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
+import { tableWithoutFilters } from './build/table-without-filters.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), cardWithoutTabs(), moduleReport(), precompress()],
+  plugins: [react(), cardWithoutTabs(), tableWithoutFilters(), moduleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
