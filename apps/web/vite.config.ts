@@ -40,7 +40,14 @@ export default defineConfig({
       // antd's input contexts import the form library's index, whose statics (`Form.useForm = …`)
       // would keep the whole form library in every page that has an input; nothing in it runs on
       // import, so its modules go when their exports are unused (docs/decisions/0031).
-      treeshake: { moduleSideEffects: [{ test: /node_modules\/@rc-component\/form\//, sideEffects: false }] },
+      // The same holds for the tree library: antd's Table takes three helpers from its index for
+      // row selection, which kept the whole Tree component in every table page.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules\/@rc-component\/form\//, sideEffects: false },
+          { test: /node_modules\/@rc-component\/tree\//, sideEffects: false },
+        ],
+      },
     },
   },
 });
