@@ -10,16 +10,19 @@ import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
 import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
-import { CorrectionDialog } from '../components/CorrectionDialog';
 import { CorrectionReview } from '../components/CorrectionReview';
 import { DoctorTags } from '../components/DoctorTags';
-import { TagDialog } from '../components/TagDialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, positionOptions, teachingTitleOptions, titleOptions } from '../reference-options';
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+
+// The correction and tag dialogs (forms, cascaders) load when first opened.
+const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog').then((m) => m.CorrectionDialog));
+const TagDialog = lazyDialog(() => import('../components/TagDialog').then((m) => m.TagDialog));
 
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();
