@@ -6,11 +6,12 @@ import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
 import { tableWithoutFilters } from './build/table-without-filters.ts';
+import { radioWithoutForm } from './build/radio-without-form.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), cardWithoutTabs(), tableWithoutFilters(), moduleReport(), precompress()],
+  plugins: [react(), cardWithoutTabs(), tableWithoutFilters(), radioWithoutForm(), moduleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
