@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
@@ -132,7 +133,7 @@ export function DoctorRecordPage() {
 
   if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
-    return <Result status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
+    return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
   }
   if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
