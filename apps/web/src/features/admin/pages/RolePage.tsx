@@ -90,7 +90,8 @@ export function RolePage() {
           },
         ]}
       />
-      {dialogOpened ? <RoleDialog
+      {dialogOpened ? (
+        <RoleDialog
           editing={editing}
           orgOptions={orgOptions(orgs.data, lang)}
           onClose={() => setEditing(null)}
@@ -98,7 +99,8 @@ export function RolePage() {
             setEditing(null);
             refresh();
           }}
-        /> : null}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -124,7 +124,8 @@ function UserList() {
           },
         ]}
       />
-      {dialogOpened ? <UserDialog
+      {dialogOpened ? (
+        <UserDialog
           editing={editing}
           orgOptions={orgOptions(orgs.data, lang)}
           roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: localName(r, lang) }))}
@@ -133,7 +134,8 @@ function UserList() {
             setEditing(null);
             refresh();
           }}
-        /> : null}
+        />
+      ) : null}
     </>
   );
 }
