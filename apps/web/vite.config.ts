@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { chunkFileNames } from './build/chunk-names.ts';
 import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
-import { axiosXhrOnly } from './build/axios-xhr-only.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
+import { tableWithoutFilters } from './build/table-without-filters.ts';
+import { radioWithoutForm } from './build/radio-without-form.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), cardWithoutTabs(), moduleReport(), precompress()],
+  plugins: [react(), cardWithoutTabs(), tableWithoutFilters(), radioWithoutForm(), moduleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -40,7 +41,14 @@ export default defineConfig({
       // antd's input contexts import the form library's index, whose statics (`Form.useForm = …`)
       // would keep the whole form library in every page that has an input; nothing in it runs on
       // import, so its modules go when their exports are unused (docs/decisions/0031).
-      treeshake: { moduleSideEffects: [{ test: /node_modules\/@rc-component\/form\//, sideEffects: false }] },
+      // The same holds for the tree library: antd's Table takes three helpers from its index for
+      // row selection, which kept the whole Tree component in every table page.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules\/@rc-component\/form\//, sideEffects: false },
+          { test: /node_modules\/@rc-component\/tree\//, sideEffects: false },
+        ],
+      },
     },
   },
 });

@@ -48,6 +48,23 @@ describe('pageLoads', () => {
     expect(loads['bi/index.html → ../../node_modules/xlsx/xlsx.mjs']!.kind).toBe('onUse');
   });
 
+  it('counts a page the bundler put in a shared chunk as a page, and a shared chunk of a library as loaded on use', () => {
+    const shared = {
+      ...manifest,
+      'index.html': { ...manifest['index.html']!, dynamicImports: [...(manifest['index.html']!.dynamicImports ?? []), '_admin-1.js', '_antd-2.js'] },
+      '_admin-1.js': { file: 'assets/admin-1.js', name: 'MenuPage', imports: ['_react-dom-1.js'] },
+      '_antd-2.js': { file: 'assets/antd-2.js', name: 'index' },
+    } satisfies Manifest;
+    const holdsSource = (file: string) => file === 'assets/admin-1.js';
+    const loads = byName(pageLoads(shared, holdsSource));
+    expect(loads['index.html → _admin-1.js']).toMatchObject({ kind: 'other', budgetKb: BUNDLE_BUDGETS.otherKb });
+    // Inside the layout, like any page of the menu.
+    expect(loads['index.html → _admin-1.js']!.files).toContain('assets/ShellLayout-1.js');
+    expect(loads['index.html → _antd-2.js']!.kind).toBe('onUse');
+    // Without the module report, a chunk named by its file is taken for a library, as before.
+    expect(byName(pageLoads(shared))['index.html → _admin-1.js']!.kind).toBe('onUse');
+  });
+
   it('refuses a build without an entry or a login page it has budgets for', () => {
     const { ['m/index.html']: _phone, ...noPhone } = manifest;
     expect(() => pageLoads(noPhone)).toThrow('m/index.html');

@@ -25,7 +25,11 @@ export function measureBuild(dist = WEB_DIST): MeasuredLoad[] {
     }
     return size;
   };
-  return measureLoads(pageLoads(manifest), gzipBytes);
+  // The module report (build/module-report.ts) says which scripts hold the web's own code.
+  const modulesFile = path.join(dist, '.vite', 'modules.json');
+  const modules = fs.existsSync(modulesFile) ? (JSON.parse(fs.readFileSync(modulesFile, 'utf8')) as Record<string, Record<string, unknown>>) : {};
+  const holdsSource = (file: string) => Object.keys(modules[file] ?? {}).some((id) => id.startsWith('src/'));
+  return measureLoads(pageLoads(manifest, holdsSource), gzipBytes);
 }
 
 const kb = (n: number) => `${n.toFixed(1).padStart(6)} KB`;

@@ -1,43 +1,46 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, HTTP, message } from '@field-portal/shared';
 import { ACCESS_TOKEN_KEY, readAccessToken, readRefreshToken, REFRESH_TOKEN_KEY, saveTokens } from '../session/tokens';
 import { createHttpClient, type HttpClientDeps } from './client';
 import { HttpError } from './errors';
+import { TransportError, type Transport, type TransportReply, type TransportRequest } from './transport';
 
 const NOW = 1_800_000_000_000;
 
 interface Seen {
+  /** Without the query. */
   url: string;
   method: string;
   authorization: string | undefined;
-  headers: Record<string, unknown>;
-  params: unknown;
+  headers: Record<string, string>;
+  /** The query sent, as name → value; undefined when there was none. */
+  params: Record<string, string> | undefined;
   data: unknown;
+  request: TransportRequest;
 }
 
-function reply(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
-  return { data, status, statusText: String(status), headers: {}, config, request: {} };
+function reply(status: number, data: unknown): TransportReply {
+  return { status, data };
 }
 
 /** A fake transport: records what was sent and answers with `route`. */
-function fakeAdapter(route: (seen: Seen, config: InternalAxiosRequestConfig) => AxiosResponse | Promise<AxiosResponse>) {
+function fakeTransport(route: (seen: Seen) => TransportReply | Promise<TransportReply>) {
   const seen: Seen[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const headers = AxiosHeaders.from(config.headers).toJSON();
-    const auth = headers.Authorization;
+  const transport: Transport = async (request) => {
+    const [url, query] = request.url.split('?');
     const entry: Seen = {
-      url: config.url ?? '',
-      method: (config.method ?? 'get').toLowerCase(),
-      authorization: typeof auth === 'string' ? auth : undefined,
-      headers,
-      params: config.params,
-      data: config.data,
+      url: url!,
+      method: request.method.toLowerCase(),
+      authorization: request.headers.Authorization,
+      headers: request.headers,
+      params: query === undefined ? undefined : Object.fromEntries(new URLSearchParams(query)),
+      data: request.body,
+      request,
     };
     seen.push(entry);
-    return route(entry, config);
+    return route(entry);
   };
-  return { adapter, seen };
+  return { transport, seen };
 }
 
 const tokens = (access: string, refresh: string) => ({
@@ -48,8 +51,8 @@ const tokens = (access: string, refresh: string) => ({
   refresh_expires_in: 43_200,
 });
 
-function setup(route: Parameters<typeof fakeAdapter>[0], overrides: Partial<HttpClientDeps> = {}) {
-  const { adapter, seen } = fakeAdapter(route);
+function setup(route: Parameters<typeof fakeTransport>[0], overrides: Partial<HttpClientDeps> = {}) {
+  const { transport, seen } = fakeTransport(route);
   const notify = vi.fn<HttpClientDeps['notify']>();
   const onSessionExpired = vi.fn();
   const client = createHttpClient({
@@ -58,7 +61,7 @@ function setup(route: Parameters<typeof fakeAdapter>[0], overrides: Partial<Http
     lang: () => 'zh',
     notify,
     onSessionExpired,
-    adapter,
+    transport,
     ...overrides,
   });
   return { client, http: client.instance, seen, notify, onSessionExpired };
@@ -74,19 +77,19 @@ afterEach(() => localStorage.clear());
 
 describe('401 handling: one refresh for many callers', () => {
   it('three concurrent 401s make exactly one refresh call and all three are retried with the new token', async () => {
-    const { http, seen, notify, onSessionExpired } = setup(async (req, config) => {
+    const { http, seen, notify, onSessionExpired } = setup(async (req) => {
       if (req.url === API.system.token) {
         await delay(20);
-        return reply(config, 200, tokens('new-access', 'new-refresh'));
+        return reply(200, tokens('new-access', 'new-refresh'));
       }
-      if (req.authorization === 'Bearer new-access') return reply(config, 200, { code: 200, msg: 'ok', result: req.url });
-      return reply(config, 401, { code: 401, msg: '请先登录', result: null });
+      if (req.authorization === 'Bearer new-access') return reply(200, { code: 200, msg: 'ok', result: req.url });
+      return reply(401, { code: 401, msg: '请先登录', result: null });
     });
 
     const urls = ['/API-SYSTEM/user/info', '/API-SYSTEM/menu/list', '/API-SYSTEM/home/statistics'];
     const results = await Promise.all(urls.map((url) => http.get(url)));
 
-    expect(results.map((r) => r.data.result)).toEqual(urls);
+    expect(results.map((r) => (r.data as { result: unknown }).result)).toEqual(urls);
     const refreshCalls = seen.filter((s) => s.url === API.system.token);
     expect(refreshCalls).toHaveLength(1);
     // the refresh is form-encoded with grant_type, refresh_token and client id (spec 001 section 9.1)
@@ -106,12 +109,12 @@ describe('401 handling: one refresh for many callers', () => {
   });
 
   it('a refresh failure rejects every waiter, clears the tokens and ends the session once', async () => {
-    const { http, seen, notify, onSessionExpired } = setup(async (req, config) => {
+    const { http, seen, notify, onSessionExpired } = setup(async (req) => {
       if (req.url === API.system.token) {
         await delay(20);
-        return reply(config, 400, { code: 400, msg: 'The refresh token is invalid', result: null });
+        return reply(400, { code: 400, msg: 'The refresh token is invalid', result: null });
       }
-      return reply(config, 401, { code: 401, msg: '请先登录', result: null });
+      return reply(401, { code: 401, msg: '请先登录', result: null });
     });
 
     const outcomes = await Promise.allSettled(['/a', '/b', '/c'].map((url) => http.get(`/API-SYSTEM${url}`)));
@@ -131,7 +134,7 @@ describe('401 handling: one refresh for many callers', () => {
   });
 
   it('a 401 on a sign-in call is an answer: no refresh, the server message is shown', async () => {
-    const { http, seen, notify } = setup((req, config) => reply(config, 401, { code: 401, msg: '用户名或密码错误', result: null }));
+    const { http, seen, notify } = setup(() => reply(401, { code: 401, msg: '用户名或密码错误', result: null }));
     await expect(http.post(API.system.login, { username: 'a', password: 'b' }, { authEndpoint: true })).rejects.toMatchObject({ kind: 'http', status: 401 });
     expect(seen.filter((s) => s.url === API.system.token)).toHaveLength(0);
     expect(notify).toHaveBeenCalledWith('error', '用户名或密码错误');
@@ -140,8 +143,8 @@ describe('401 handling: one refresh for many callers', () => {
   it('an expired access token is renewed before the request goes out', async () => {
     saveTokens(localStorage, tokens('old-access', 'old-refresh'), NOW - 901_000);
     localStorage.setItem(REFRESH_TOKEN_KEY, JSON.stringify({ token: 'old-refresh', expires: 43_200_000, startTime: NOW }));
-    const { http, seen } = setup((req, config) =>
-      req.url === API.system.token ? reply(config, 200, tokens('new-access', 'new-refresh')) : reply(config, 200, { code: 200, msg: 'ok', result: 1 }),
+    const { http, seen } = setup((req) =>
+      req.url === API.system.token ? reply(200, tokens('new-access', 'new-refresh')) : reply(200, { code: 200, msg: 'ok', result: 1 }),
     );
     await Promise.all([http.get('/API-SYSTEM/x'), http.get('/API-SYSTEM/y')]);
     expect(seen.filter((s) => s.url === API.system.token)).toHaveLength(1);
@@ -159,21 +162,21 @@ describe('refresh across browser tabs', () => {
       return run;
     };
     let refreshCalls = 0;
-    const route = async (req: Seen, config: InternalAxiosRequestConfig) => {
+    const route = async (req: Seen) => {
       if (req.url === API.system.token) {
         refreshCalls += 1;
         await delay(20);
-        return reply(config, 200, tokens('new-access', 'new-refresh'));
+        return reply(200, tokens('new-access', 'new-refresh'));
       }
-      if (req.authorization === 'Bearer new-access') return reply(config, 200, { code: 200, msg: 'ok', result: 'ok' });
-      return reply(config, 401, { code: 401, msg: '请先登录', result: null });
+      if (req.authorization === 'Bearer new-access') return reply(200, { code: 200, msg: 'ok', result: 'ok' });
+      return reply(401, { code: 401, msg: '请先登录', result: null });
     };
     const tabA = setup(route, { withRefreshLock: sharedLock });
     const tabB = setup(route, { withRefreshLock: sharedLock });
 
     const results = await Promise.all([tabA.http.get('/API-SYSTEM/a'), tabB.http.get('/API-SYSTEM/b')]);
 
-    expect(results.map((r) => r.data.result)).toEqual(['ok', 'ok']);
+    expect(results.map((r) => (r.data as { result: unknown }).result)).toEqual(['ok', 'ok']);
     expect(refreshCalls).toBe(1);
     expect(readRefreshToken(localStorage, NOW)).toBe('new-refresh');
   });
@@ -181,13 +184,13 @@ describe('refresh across browser tabs', () => {
 
 describe('headers and the _t stamp', () => {
   it('sends loginSys, system, language and the bearer token on every request', async () => {
-    const { http, seen } = setup((_req, config) => reply(config, 200, { code: 200, msg: 'ok', result: null }), { lang: () => 'en' });
+    const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }), { lang: () => 'en' });
     await http.get('/API-SYSTEM/user/info');
     expect(seen[0]!.headers).toMatchObject({ loginSys: HTTP.loginSys, system: HTTP.system, language: 'en', Authorization: 'Bearer old-access' });
   });
 
   it('adds _t in seconds to GET queries and to POST, PUT and PATCH JSON bodies only', async () => {
-    const { http, seen } = setup((_req, config) => reply(config, 200, { code: 200, msg: 'ok', result: null }));
+    const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
     const t = Math.floor(NOW / 1000);
     await http.get('/API-SYSTEM/user/info', { params: { isBrief: false } });
     await http.post('/API-SYSTEM/x', { a: 1 });
@@ -199,7 +202,7 @@ describe('headers and the _t stamp', () => {
     await http.post('/API-SYSTEM/upload', file);
     await http.delete('/API-SYSTEM/x');
 
-    expect(seen[0]!.params).toEqual({ isBrief: false, _t: t });
+    expect(seen[0]!.params).toEqual({ isBrief: 'false', _t: String(t) });
     expect(JSON.parse(seen[1]!.data as string)).toEqual({ a: 1, _t: t });
     expect(JSON.parse(seen[2]!.data as string)).toEqual({ b: 2, _t: t });
     expect(JSON.parse(seen[3]!.data as string)).toEqual({ c: 3, _t: t });
@@ -211,9 +214,9 @@ describe('headers and the _t stamp', () => {
 
   it('uses the request timeout, and the download timeout for downloads', async () => {
     const timeouts: (number | undefined)[] = [];
-    const { http } = setup((_req, config) => {
-      timeouts.push(config.timeout);
-      return reply(config, 200, {});
+    const { http } = setup((req) => {
+      timeouts.push(req.request.timeoutMs);
+      return reply(200, {});
     });
     await http.get('/API-SYSTEM/a');
     await http.get('/API-SYSTEM/b', { download: true, responseType: 'blob' });
@@ -221,15 +224,53 @@ describe('headers and the _t stamp', () => {
   });
 });
 
+describe('what goes on the wire', () => {
+  it('sends plain objects as JSON, forms url-encoded, FormData without a content type of its own', async () => {
+    const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
+    await http.post('/API-SYSTEM/json', [{ a: 1 }]);
+    await http.post('/API-SYSTEM/form', new URLSearchParams({ a: '1' }));
+    const file = new FormData();
+    file.append('f', 'x');
+    await http.post('/API-SYSTEM/upload', file);
+    expect(seen[0]!.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(seen[0]!.data as string)).toEqual([{ a: 1 }]);
+    expect(seen[1]!.headers['Content-Type']).toBe('application/x-www-form-urlencoded;charset=utf-8');
+    expect(seen[2]!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('writes the query after any the URL has: arrays as key[], null empty, undefined left out', async () => {
+    const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
+    await http.delete('/API-SYSTEM/x?templateName=a%20b', { params: { ids: [1, 2], empty: null, gone: undefined, text: 'a b,c:d', day: new Date(Date.UTC(2026, 0, 2)) } });
+    expect(seen[0]!.request.url).toBe('/API-SYSTEM/x?templateName=a%20b&ids%5B%5D=1&ids%5B%5D=2&empty=&text=a+b,c:d&day=2026-01-02T00:00:00.000Z');
+  });
+
+  it("keeps the caller's headers, timeout, signal, response type and progress callback", async () => {
+    const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
+    const controller = new AbortController();
+    const onUploadProgress = vi.fn();
+    await http.post('/API-SYSTEM/x', new FormData(), { headers: { username: 'rep01' }, timeout: 1234, signal: controller.signal, responseType: 'blob', onUploadProgress });
+    expect(seen[0]!.headers).toMatchObject({ username: 'rep01', loginSys: HTTP.loginSys });
+    expect(seen[0]!.request).toMatchObject({ method: 'POST', timeoutMs: 1234, signal: controller.signal, responseType: 'blob', onUploadProgress });
+  });
+
+  it('a cancelled call rejects as cancelled without a notice', async () => {
+    const { http, notify } = setup(() => {
+      throw new TransportError('cancelled');
+    });
+    await expect(http.get('/API-SYSTEM/x')).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
+
 describe('success rule and error display', () => {
   it('rejects HTTP 450 silently', async () => {
-    const { http, notify } = setup((_req, config) => reply(config, 450, { code: 450, msg: 'quiet' }));
+    const { http, notify } = setup(() => reply(450, { code: 450, msg: 'quiet' }));
     await expect(http.get('/API-SYSTEM/x')).rejects.toMatchObject({ kind: 'silent', status: 450 });
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('toasts a 2xx reply whose code is not 200 with its msg, unless suppressed', async () => {
-    const { http, notify } = setup((_req, config) => reply(config, 201, { code: 4001, msg: '卡片不存在' }));
+    const { http, notify } = setup(() => reply(201, { code: 4001, msg: '卡片不存在' }));
     await expect(http.get('/API-SYSTEM/x')).rejects.toMatchObject({ kind: 'http' });
     expect(notify).toHaveBeenCalledWith('error', '卡片不存在');
     notify.mockClear();
@@ -243,9 +284,9 @@ describe('success rule and error display', () => {
       '/n': [404, { code: 404, msg: 'Not found' }],
       '/e': [500, ''],
     };
-    const { http, notify } = setup((req, config) => {
+    const { http, notify } = setup((req) => {
       const [status, body] = answers[req.url]!;
-      return reply(config, status, body);
+      return reply(status, body);
     });
     await Promise.allSettled(['/f', '/n', '/e'].map((u) => http.get(u)));
     expect(notify.mock.calls).toEqual([
@@ -256,9 +297,8 @@ describe('success rule and error display', () => {
   });
 
   it('reports a network failure and a timeout with the catalogue texts', async () => {
-    const { http, notify } = setup((_req, config) => {
-      const code = config.url === '/slow' ? 'ECONNABORTED' : 'ERR_NETWORK';
-      throw new AxiosError('failed', code, config);
+    const { http, notify } = setup((req) => {
+      throw new TransportError(req.url === '/slow' ? 'timeout' : 'network');
     });
     await expect(http.get('/net')).rejects.toMatchObject({ kind: 'network' });
     await expect(http.get('/slow')).rejects.toMatchObject({ kind: 'timeout' });

@@ -1,26 +1,48 @@
-import axios, {
-  AxiosHeaders,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { HTTP, SYSTEM_PATHS, coreMessage as message, type Lang, type TokenResponse } from '@field-portal/shared';
 import { clearTokens, readAccessToken, readRefreshToken, saveTokens } from '../session/tokens';
 import { HttpError, type FailureKind } from './errors';
+import { withQuery } from './query';
 import { isSuccess, noticeFor, stamp } from './rules';
+import { browserTransport, TransportError, type ResponseType, type Transport, type UploadProgress } from './transport';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** No toast on failure: the caller shows the error itself. */
-    suppressError?: boolean;
-    /** Sign-in calls (login, token, logout): their 401 is an answer, not an expired session. */
-    authEndpoint?: boolean;
-    /** A file download: the long timeout of spec 001 section 9. */
-    download?: boolean;
-    /** Set on the single retry after a token refresh. */
-    retried?: boolean;
-  }
+/** What a call may say besides its URL and body. */
+export interface RequestConfig {
+  method?: string;
+  url?: string;
+  /** The query, added to any the URL has (query.ts says how it is written). */
+  params?: unknown;
+  /** The body: a plain object or array goes as JSON, URLSearchParams as a form, FormData and Blob as they are. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** Milliseconds; the request timeout of spec 001 section 9 when absent. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** `blob` for files; JSON (or the text) otherwise. */
+  responseType?: ResponseType;
+  /** Sent over XMLHttpRequest, the only way a browser reports an upload's progress. */
+  onUploadProgress?: (event: UploadProgress) => void;
+  /** No toast on failure: the caller shows the error itself. */
+  suppressError?: boolean;
+  /** Sign-in calls (login, token, logout): their 401 is an answer, not an expired session. */
+  authEndpoint?: boolean;
+  /** A file download: the long timeout of spec 001 section 9. */
+  download?: boolean;
+  /** Set on the single retry after a token refresh. */
+  retried?: boolean;
+}
+
+export interface HttpResponse<T> {
+  data: T;
+  status: number;
+}
+
+export interface Http {
+  request<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, config?: RequestConfig): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, config?: RequestConfig): Promise<HttpResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<HttpResponse<T>>;
 }
 
 export type NoticeLevel = 'error' | 'warning';
@@ -32,7 +54,8 @@ export interface HttpClientDeps {
   notify: (level: NoticeLevel, text: string) => void;
   /** The session has ended (refresh failed): clear the tabs and go to the login page. */
   onSessionExpired: () => void;
-  adapter?: AxiosAdapter;
+  /** How requests are sent; default fetch, XMLHttpRequest for uploads with progress. */
+  transport?: Transport;
   clientId?: string;
   /**
    * Runs the refresh under a lock shared by the portal's browser tabs, so two tabs never spend
@@ -42,7 +65,7 @@ export interface HttpClientDeps {
 }
 
 export interface HttpClient {
-  instance: AxiosInstance;
+  instance: Http;
   /** Rotates the token pair; concurrent callers share one call. Rejects (and clears the tokens) on failure. */
   refreshTokens(): Promise<string>;
 }
@@ -54,11 +77,6 @@ async function webLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return task();
   return await locks.request(REFRESH_LOCK, task);
-}
-
-function bearerOf(config: InternalAxiosRequestConfig): string | undefined {
-  const value = AxiosHeaders.from(config.headers).get('Authorization');
-  return typeof value === 'string' ? value.replace(/^Bearer\s+/i, '') : undefined;
 }
 
 function isTokenResponse(value: unknown): value is TokenResponse {
@@ -77,12 +95,7 @@ function isTokenResponse(value: unknown): value is TokenResponse {
  * while concurrent callers wait, then retries them all.
  */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
-  const instance = axios.create({
-    timeout: HTTP.requestTimeoutMs,
-    // Every status reaches the response handler below, which applies the spec's rules.
-    validateStatus: () => true,
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+  const transport = deps.transport ?? browserTransport;
   const clientId = deps.clientId ?? WEB_CLIENT_ID;
   let refreshing: Promise<string> | null = null;
   let refreshingForRetry: Promise<string> | null = null;
@@ -144,64 +157,84 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return refreshingForRetry;
   }
 
-  function fail(kind: FailureKind, status: number | undefined, body: unknown, config: InternalAxiosRequestConfig | undefined): never {
+  function fail(kind: FailureKind, status: number | undefined, body: unknown, config: RequestConfig): never {
     const error = new HttpError(kind, status, body);
-    if (!config?.suppressError) {
+    if (!config.suppressError) {
       const notice = noticeFor(kind, status, body, deps.lang());
       if (notice) deps.notify(notice.level, notice.text);
     }
     throw error;
   }
 
-  async function retryAfterRefresh(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  async function retryAfterRefresh<T>(config: RequestConfig, sent: string | undefined): Promise<HttpResponse<T>> {
     if (config.retried) {
       // Refused even with a fresh token: the session is no longer valid.
       endSession();
       throw new HttpError('sessionExpired', 401, undefined);
     }
-    const sent = bearerOf(config);
     const current = accessToken();
     // Another caller refreshed while this request was in flight: just retry with the new token.
     if (!current || current === sent) await refreshForRetry();
-    config.retried = true;
-    return instance.request(config);
+    return request<T>({ ...config, retried: true });
   }
 
-  instance.interceptors.request.use(async (config) => {
-    config.headers.set('loginSys', HTTP.loginSys);
-    config.headers.set('system', HTTP.system);
-    config.headers.set('language', deps.lang());
-    if (config.download) config.timeout = HTTP.downloadTimeoutMs;
+  /** The body as sent, and the content type it needs (none for FormData: the browser writes its boundary). */
+  function encodeBody(data: unknown, headers: Record<string, string>): XMLHttpRequestBodyInit | undefined {
+    if (data === undefined || data === null) return undefined;
+    if (data instanceof URLSearchParams) {
+      headers['Content-Type'] ??= 'application/x-www-form-urlencoded;charset=utf-8';
+      return data.toString();
+    }
+    if (typeof data === 'string' || data instanceof FormData || data instanceof Blob || data instanceof ArrayBuffer) return data;
+    headers['Content-Type'] ??= 'application/json';
+    return JSON.stringify(data);
+  }
+
+  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+    const method = (config.method ?? 'get').toUpperCase();
+    const headers: Record<string, string> = { ...config.headers, loginSys: HTTP.loginSys, system: HTTP.system, language: deps.lang() };
     if (!config.authEndpoint && !accessToken() && refreshToken()) {
       // The access token has expired: renew it first rather than collect a 401.
       await refreshTokens().catch(() => undefined);
     }
     const token = accessToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    else config.headers.delete('Authorization');
-    const stamped = stamp(config.method, config.params, config.data, deps.now());
-    config.params = stamped.params;
-    config.data = stamped.data;
-    return config;
-  });
+    if (token) headers.Authorization = `Bearer ${token}`;
+    else delete headers.Authorization;
+    const stamped = stamp(method, config.params, config.data, deps.now());
+    const body = encodeBody(stamped.data, headers);
 
-  instance.interceptors.response.use(
-    async (response) => {
-      const { config, status, data } = response;
-      if (status === HTTP.silentStatus) fail('silent', status, data, config);
-      if (status === 401 && !config.authEndpoint) return retryAfterRefresh(config);
-      if (isSuccess(status, data)) return response;
-      return fail('http', status, data, config);
-    },
-    (error: unknown) => {
-      if (error instanceof HttpError) throw error;
-      if (axios.isCancel(error)) throw new HttpError('cancelled', undefined, undefined);
-      const config = axios.isAxiosError(error) ? error.config : undefined;
-      const code = axios.isAxiosError(error) ? error.code : undefined;
-      const kind: FailureKind = code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? 'timeout' : 'network';
-      return fail(kind, undefined, undefined, config);
-    },
-  );
+    let reply;
+    try {
+      reply = await transport({
+        method,
+        url: withQuery(config.url ?? '', stamped.params),
+        headers,
+        body,
+        timeoutMs: config.download ? HTTP.downloadTimeoutMs : (config.timeout ?? HTTP.requestTimeoutMs),
+        signal: config.signal,
+        responseType: config.responseType ?? 'json',
+        onUploadProgress: config.onUploadProgress,
+      });
+    } catch (error) {
+      const reason = error instanceof TransportError ? error.reason : 'network';
+      return fail(reason, undefined, undefined, config);
+    }
+    // Every status comes here, and the spec's rules decide.
+    const { status, data } = reply;
+    if (status === HTTP.silentStatus) fail('silent', status, data, config);
+    if (status === 401 && !config.authEndpoint) return retryAfterRefresh<T>(config, token);
+    if (isSuccess(status, data)) return { data: data as T, status };
+    return fail('http', status, data, config);
+  }
+
+  const instance: Http = {
+    request,
+    get: (url, config) => request({ ...config, method: 'get', url }),
+    delete: (url, config) => request({ ...config, method: 'delete', url }),
+    post: (url, data, config) => request({ ...config, method: 'post', url, data }),
+    put: (url, data, config) => request({ ...config, method: 'put', url, data }),
+    patch: (url, data, config) => request({ ...config, method: 'patch', url, data }),
+  };
 
   return { instance, refreshTokens };
 }

@@ -1,12 +1,12 @@
 import type { SystemEnvelope } from '@field-portal/shared';
-import type { AxiosRequestConfig } from 'axios';
 import { currentLang } from '../i18n';
 import { showToast } from '../toast';
-import { createHttpClient, type NoticeLevel } from './client';
+import { createHttpClient, type NoticeLevel, type RequestConfig } from './client';
 
 export { HttpError, isHttpError } from './errors';
 export { noticeFor } from './rules';
 export { describeFailure } from './describe';
+export type { Http, HttpResponse, RequestConfig } from './client';
 
 type Notifier = (level: NoticeLevel, text: string) => void;
 
@@ -42,17 +42,17 @@ export const http = client.instance;
 export const refreshTokens = client.refreshTokens;
 
 /** GET of a system-envelope call, returning its `result`. */
-export async function getResult<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+export async function getResult<T>(url: string, config?: RequestConfig): Promise<T> {
   const response = await http.get<SystemEnvelope<T>>(url, config);
   return response.data.result;
 }
 
-export async function postResult<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function postResult<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
   const response = await http.post<SystemEnvelope<T>>(url, body, config);
   return response.data.result;
 }
 
-export async function putResult<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function putResult<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
   const response = await http.put<SystemEnvelope<T>>(url, body, config);
   return response.data.result;
 }

@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Drawer, Space, Table, Tag, Timeline } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import { TASK_STATUS, type TaskItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
-import { activityKeys, taskLogQuery, updateTaskStatus } from '../api';
+import { useI18n } from '@/lib/i18n';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
+import { activityKeys, updateTaskStatus } from '../api';
 import { formatTime, useCodes } from './codes';
 import '@/lib/i18n/areas/activity';
 import '@/lib/i18n/messages/activity';
+
+/** The log drawer (antd's Drawer and Timeline) loads the first time a log is opened. */
+const TaskLogDrawer = lazyDialog(() => import('./TaskLogDrawer').then((m) => m.TaskLogDrawer), null);
 
 const STATUS_COLOURS = ['blue', 'orange', 'green', 'default'];
 
@@ -18,6 +22,7 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [logOf, setLogOf] = useState<TaskItem | null>(null);
+  const logOpened = useOpenedOnce(logOf !== null);
 
   const setStatus = async (task: TaskItem, status: number) => {
     try {
@@ -74,29 +79,7 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
           },
         ]}
       />
-      <Drawer title={`${t('activity.task.log')} · ${logOf?.title ?? ''}`} open={logOf !== null} onClose={() => setLogOf(null)} size={420}>
-        {logOf ? <TaskLog taskId={logOf.id} /> : null}
-      </Drawer>
+      {logOpened ? <TaskLogDrawer task={logOf} onClose={() => setLogOf(null)} /> : null}
     </>
-  );
-}
-
-function TaskLog({ taskId }: { taskId: number }) {
-  const { t } = useI18n();
-  const codes = useCodes();
-  const log = useQuery(taskLogQuery(taskId));
-  return (
-    <Timeline
-      items={(log.data ?? []).map((row) => ({
-        key: row.id,
-        content: (
-          <div data-testid="task-log-row">
-            <strong>{t(`activity.log.${row.action}` as LabelKey)}</strong> · {row.actor.name} · {formatTime(row.at)}
-            {row.action === 'forward' ? <div>{`${row.from?.name ?? ''} → ${row.to?.name ?? ''}${row.detail.reason ? ` (${String(row.detail.reason)})` : ''}`}</div> : null}
-            {row.action === 'status' || row.action === 'visit' ? <div>{`${codes.taskStatus(Number(row.detail.from))} → ${codes.taskStatus(Number(row.detail.to))}`}</div> : null}
-          </div>
-        ),
-      }))}
-    />
   );
 }

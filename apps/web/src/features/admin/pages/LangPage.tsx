@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { langRequest, type LangEntry, type LangRequest } from '@field-portal/shared';
+import type { LangEntry } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { reloadCatalogue, useI18n } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
-import { EntityModal } from '../components/EntityModal';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
+
+/** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
+const LangDialog = lazyDialog(() => import('../components/LangDialog').then((m) => m.LangDialog));
 
 /** /system/lang: the text catalogue (spec 001 section 3, language entry) that the interface text comes from. */
 export function LangPage() {
@@ -19,6 +22,7 @@ export function LangPage() {
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', langType: '' });
   const [editing, setEditing] = useState<Partial<LangEntry> | null>(null);
+  const dialogOpened = useOpenedOnce(editing !== null);
   const list = useQuery({ queryKey: ['admin', 'lang', query], queryFn: () => adminApi.langList(compact(query)), placeholderData: keepPreviousData });
 
   const changed = async () => {
@@ -83,26 +87,7 @@ export function LangPage() {
           },
         ]}
       />
-      <EntityModal<LangRequest>
-        open={editing !== null}
-        title={editing?.id ? t('admin.lang.edit') : t('admin.lang.add')}
-        initialValues={{ langType: editing?.langType ?? 'zh', key: editing?.key ?? '', content: editing?.content ?? '' }}
-        schema={langRequest}
-        labels={{ key: t('admin.lang.key'), content: t('admin.lang.content'), langType: t('admin.lang.langType') }}
-        onSubmit={(body) => adminApi.langSave(body as LangRequest, editing?.id)}
-        onClose={() => setEditing(null)}
-        onSaved={() => void changed()}
-      >
-        <Form.Item name="langType" label={t('admin.lang.langType')} required>
-          <Select options={[{ value: 'zh', label: t('lang.zh') }, { value: 'en', label: t('lang.en') }]} />
-        </Form.Item>
-        <Form.Item name="key" label={t('admin.lang.key')} required extra={t('admin.lang.keyHint')}>
-          <Input placeholder="sys.user.save.success" />
-        </Form.Item>
-        <Form.Item name="content" label={t('admin.lang.content')} required extra={t('admin.lang.contentHint')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
-      </EntityModal>
+      {dialogOpened ? <LangDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => void changed()} /> : null}
     </Card>
   );
 }

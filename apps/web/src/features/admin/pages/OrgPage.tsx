@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Table, TreeSelect } from 'antd';
+import { Button, Card, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { orgRequest, type OrgNode, type OrgRequest } from '@field-portal/shared';
+import type { OrgNode, OrgRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
-import { EntityModal } from '../components/EntityModal';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { treeActionsColumn } from '../components/tree-actions';
-import { treeOptions } from '../form-rules';
+import { orgOptions, orgTreeQuery } from '../tree-queries';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 
 type Editing = { id?: number; values: Partial<OrgRequest> };
 
-export const orgTreeQuery = { queryKey: ['admin', 'org'], queryFn: adminApi.orgTree };
-
-/** Tree-select options of the organisation tree. */
-export const orgOptions = (nodes: OrgNode[] | undefined, lang: 'zh' | 'en') => treeOptions(nodes, lang);
+/** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
+const OrgDialog = lazyDialog(() => import('../components/OrgDialog').then((m) => m.OrgDialog));
 
 /** /system/org: the organisation tree (spec 001 section 3). */
 export function OrgPage() {
@@ -25,6 +23,7 @@ export function OrgPage() {
   const client = useQueryClient();
   const tree = useQuery(orgTreeQuery);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const dialogOpened = useOpenedOnce(editing !== null);
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'org'] });
   const confirmDelete = useTreeDelete<OrgNode>(adminApi.orgDelete, refresh);
   const blank = (parent?: OrgNode): Editing => ({ values: { parentId: parent?.id ?? null, name: '', nameEn: '', code: '', type: '', grade: parent ? parent.grade + 1 : 1, sort: 0, leader: '' } });
@@ -56,47 +55,17 @@ export function OrgPage() {
           treeActionsColumn<OrgNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
         ]}
       />
-      <EntityModal<OrgRequest>
-        open={editing !== null}
-        title={editing?.id ? t('admin.org.edit') : t('admin.org.add')}
-        initialValues={editing?.values ?? {}}
-        schema={orgRequest}
-        labels={{ name: t('admin.org.name'), nameEn: t('admin.org.nameEn'), code: t('admin.org.code'), type: t('admin.org.type'), leader: t('admin.org.leader') }}
-        toBody={(v) => ({ name: v.name, nameEn: v.nameEn, code: v.code, type: v.type, grade: v.grade, sort: v.sort, leader: v.leader, parentId: v.parentId ?? null })}
-        onSubmit={(body) => adminApi.orgSave(body as OrgRequest, editing?.id)}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      >
-        <div className="fp-admin-form-grid">
-          <Form.Item name="name" label={t('admin.org.name')} required>
-            <Input />
-          </Form.Item>
-          <Form.Item name="nameEn" label={t('admin.org.nameEn')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="code" label={t('admin.org.code')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="type" label={t('admin.org.type')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="grade" label={t('admin.org.grade')}>
-            <InputNumber min={1} max={20} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('admin.col.sort')}>
-            <InputNumber min={0} max={99999} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="parentId" label={t('admin.org.parent')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={orgOptions(tree.data, lang)} placeholder={t('admin.org.noParent')} />
-          </Form.Item>
-          <Form.Item name="leader" label={t('admin.org.leader')}>
-            <Input />
-          </Form.Item>
-        </div>
-      </EntityModal>
+      {dialogOpened ? (
+        <OrgDialog
+          editing={editing}
+          parentOptions={orgOptions(tree.data, lang)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -1,38 +1,22 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DATA_SCOPES, ROLE_TYPES, roleRequest, type RoleItem, type RoleRequest } from '@field-portal/shared';
+import type { RoleItem, RoleRequest } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { menuListQuery } from '@/lib/session/queries';
 import { adminApi, compact } from '../api/admin-api';
-import { EntityModal } from '../components/EntityModal';
-import { menuOptions, menuTreeQuery } from './MenuPage';
-import { orgOptions, orgTreeQuery } from './OrgPage';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
+import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
 
 type Editing = { id?: number; values: Partial<RoleRequest> };
 
-/** The permissions field: the menu tree with check boxes; the value is the checked menu ids. */
-function MenuChecklist({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
-  const { lang } = useI18n();
-  const tree = useQuery(menuTreeQuery);
-  return (
-    <div className="fp-admin-menu-tree" data-testid="role-menu-tree">
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandedKeys={[]}
-        treeData={menuOptions(tree.data, lang)}
-        checkedKeys={value ?? []}
-        onCheck={(checked) => onChange?.((Array.isArray(checked) ? checked : checked.checked).map(Number))}
-      />
-    </div>
-  );
-}
+/** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
+const RoleDialog = lazyDialog(() => import('../components/RoleDialog').then((m) => m.RoleDialog));
 
 /** /system/role: roles, their organisation, data scope, type and permissions (spec 001 sections 3 and 6). */
 export function RolePage() {
@@ -41,6 +25,7 @@ export function RolePage() {
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '' });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const dialogOpened = useOpenedOnce(editing !== null);
   const list = useQuery({ queryKey: ['admin', 'role', query], queryFn: () => adminApi.roleList(compact(query)), placeholderData: keepPreviousData });
   const orgs = useQuery(orgTreeQuery);
   const refresh = () => {
@@ -105,48 +90,17 @@ export function RolePage() {
           },
         ]}
       />
-      <EntityModal<RoleRequest>
-        open={editing !== null}
-        title={editing?.id ? t('admin.role.edit') : t('admin.role.add')}
-        initialValues={editing?.values ?? {}}
-        schema={roleRequest}
-        labels={{ name: t('admin.role.name'), nameEn: t('admin.role.nameEn'), remark: t('admin.role.remark') }}
-        width={720}
-        toBody={(v) => ({ name: v.name, nameEn: v.nameEn, orgId: v.orgId ?? null, dataScope: v.dataScope, roleType: v.roleType, usable: v.usable, remark: v.remark, menuIds: v.menuIds ?? [] })}
-        onSubmit={(body) => adminApi.roleSave(body as RoleRequest, editing?.id)}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      >
-        <div className="fp-admin-form-grid">
-          <Form.Item name="name" label={t('admin.role.name')} required>
-            <Input />
-          </Form.Item>
-          <Form.Item name="nameEn" label={t('admin.role.nameEn')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="orgId" label={t('admin.role.org')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={orgOptions(orgs.data, lang)} />
-          </Form.Item>
-          <Form.Item name="roleType" label={t('admin.role.roleType')}>
-            <Select options={ROLE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
-          </Form.Item>
-          <Form.Item name="dataScope" label={t('admin.role.dataScope')} extra={t('admin.role.scopeHint')}>
-            <Radio.Group options={DATA_SCOPES.map((v) => ({ value: v, label: scopeLabel(v) }))} />
-          </Form.Item>
-          <Form.Item name="usable" label={t('admin.role.usable')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </div>
-        <Form.Item name="remark" label={t('admin.role.remark')}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
-        </Form.Item>
-        <Form.Item name="menuIds" label={t('admin.role.permissions')}>
-          <MenuChecklist />
-        </Form.Item>
-      </EntityModal>
+      {dialogOpened ? (
+        <RoleDialog
+          editing={editing}
+          orgOptions={orgOptions(orgs.data, lang)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { USER_TYPES, userCreateRequest, userUpdateRequest, type UserCreateRequest, type UserItem } from '@field-portal/shared';
+import { USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { localName, useI18n } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { AuditLog } from '../components/AuditLog';
-import { EntityModal } from '../components/EntityModal';
-import { orgOptions, orgTreeQuery } from './OrgPage';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
+import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
@@ -39,6 +39,7 @@ function UserList() {
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '', enabled: '', userType: '' });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const dialogOpened = useOpenedOnce(editing !== null);
   const list = useQuery({ queryKey: ['admin', 'user', query], queryFn: () => adminApi.userList(compact(query)), placeholderData: keepPreviousData });
   const roles = useQuery({ queryKey: ['admin', 'role', 'options'], queryFn: adminApi.roleOptions });
   const orgs = useQuery(orgTreeQuery);
@@ -53,7 +54,6 @@ function UserList() {
     }
   };
   const typeLabel = (v: string) => t(v === 'system' ? 'admin.user.typeSystem' : 'admin.user.typeInternal');
-  const isNew = !editing?.id;
 
   return (
     <>
@@ -124,77 +124,24 @@ function UserList() {
           },
         ]}
       />
-      <EntityModal<UserCreateRequest>
-        open={editing !== null}
-        title={isNew ? t('admin.user.add') : t('admin.user.edit')}
-        initialValues={editing?.values ?? {}}
-        schema={isNew ? userCreateRequest : userUpdateRequest}
-        labels={{ username: t('admin.user.username'), realName: t('admin.user.realName'), company: t('admin.user.company'), department: t('admin.user.department'), phone: t('admin.user.phone'), employeeNo: t('admin.user.employeeNo') }}
-        width={720}
-        toBody={(v) => {
-          const body = { realName: v.realName, company: v.company, department: v.department, phone: v.phone, mobile: v.mobile, language: v.language, employeeNo: v.employeeNo, email: v.email, enabled: v.enabled, userType: v.userType, orgId: v.orgId ?? null, roleIds: v.roleIds ?? [], newPassword: v.newPassword ?? '', confirmPassword: v.confirmPassword ?? '' };
-          return isNew ? { username: v.username, ...body } : body;
-        }}
-        onSubmit={(body) => (isNew ? adminApi.userCreate(body as UserCreateRequest) : adminApi.userUpdate(editing!.id!, body as never))}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      >
-        <div className="fp-admin-form-grid">
-          <Form.Item name="username" label={t('admin.user.username')} required>
-            <Input disabled={!isNew} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="realName" label={t('admin.user.realName')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="company" label={t('admin.user.company')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="department" label={t('admin.user.department')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="phone" label={t('admin.user.phone')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('admin.user.mobile')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="email" label={t('admin.user.email')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="employeeNo" label={t('admin.user.employeeNo')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="language" label={t('admin.user.language')}>
-            <Select options={[{ value: 'zh', label: t('lang.zh') }, { value: 'en', label: t('lang.en') }]} />
-          </Form.Item>
-          <Form.Item name="userType" label={t('admin.user.userType')}>
-            <Select options={USER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
-          </Form.Item>
-          <Form.Item name="orgId" label={t('admin.user.org')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={orgOptions(orgs.data, lang)} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('admin.user.loginAllowed')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </div>
-        <Form.Item name="roleIds" label={t('admin.user.roles')} required>
-          <Select mode="multiple" optionFilterProp="label" options={(roles.data ?? []).map((r) => ({ value: r.id, label: localName(r, lang) }))} />
-        </Form.Item>
-        <div className="fp-admin-form-grid">
-          <Form.Item name="newPassword" label={isNew ? t('admin.user.password') : t('admin.user.newPassword')} required={isNew} extra={isNew ? undefined : t('admin.user.passwordKeep')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="confirmPassword" label={t('admin.user.confirmPassword')} required={isNew}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </div>
-      </EntityModal>
+      {dialogOpened ? (
+        <UserDialog
+          editing={editing}
+          orgOptions={orgOptions(orgs.data, lang)}
+          roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: localName(r, lang) }))}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }
+
+/** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
+const UserDialog = lazyDialog(() => import('../components/UserDialog').then((m) => m.UserDialog));
 
 /** /system/user: users (spec 001 sections 3 and 5) and, on its second tab, the audit log of every administrative change. */
 export function UserPage() {

@@ -1,57 +1,20 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Popconfirm, Radio, Select, Table, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { PERMISSION_TYPES, permissionRequest, type PermissionItem, type PermissionRequest } from '@field-portal/shared';
+import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
-import { EntityModal } from '../components/EntityModal';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
 
-/** The user picker: a search over the users list. */
-function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
-  const { t } = useI18n();
-  const [keyword, setKeyword] = useState('');
-  const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
-  return (
-    <Select
-      showSearch
-      value={value}
-      onChange={onChange}
-      filterOption={false}
-      onSearch={setKeyword}
-      placeholder={t('admin.perm.pickUser')}
-      options={(users.data?.content ?? []).map((u) => ({ value: u.id, label: `${u.username}${u.realName ? ` (${u.realName})` : ''}` }))}
-    />
-  );
-}
-
-/** The value picker: a hospital (by name, stored as its id) or a province. */
-function ValuePicker({ type, value, onChange }: { type: string; value?: string; onChange?: (v: string) => void }) {
-  const { t } = useI18n();
-  const [keyword, setKeyword] = useState('');
-  const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
-  const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
-  if (type === 'province') {
-    return <Select showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
-  }
-  return (
-    <Select
-      showSearch
-      value={value}
-      onChange={onChange}
-      filterOption={false}
-      onSearch={setKeyword}
-      placeholder={t('admin.perm.pickHospital')}
-      options={(hospitals.data?.content ?? []).map((h) => ({ value: String(h.id), label: `${h.name} · ${h.province}` }))}
-    />
-  );
-}
+/** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
+const PermissionDialog = lazyDialog(() => import('../components/PermissionDialog').then((m) => m.PermissionDialog));
 
 /** /dataManage/userPermission: per-user view rights on hospitals or provinces (spec 001 sections 3, 5 and 6). */
 export function UserPermissionPage() {
@@ -60,6 +23,7 @@ export function UserPermissionPage() {
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', permissionType: '' });
   const [adding, setAdding] = useState(false);
+  const dialogOpened = useOpenedOnce(adding);
   const [type, setType] = useState<string>('province');
   const [importing, setImporting] = useState(false);
   const list = useQuery({ queryKey: ['admin', 'permission', query], queryFn: () => adminApi.permissionList(compact(query)), placeholderData: keepPreviousData });
@@ -145,29 +109,18 @@ export function UserPermissionPage() {
           },
         ]}
       />
-      <EntityModal<PermissionRequest>
-        open={adding}
-        title={t('admin.perm.add')}
-        initialValues={{ permissionType: 'province' }}
-        schema={permissionRequest}
-        labels={{ userId: t('admin.perm.user'), permissionValue: t('admin.perm.value'), permissionType: t('admin.perm.type') }}
-        onSubmit={(body) => adminApi.permissionCreate(body as PermissionRequest)}
-        onClose={() => setAdding(false)}
-        onSaved={() => {
-          setAdding(false);
-          refresh();
-        }}
-      >
-        <Form.Item name="userId" label={t('admin.perm.user')} required>
-          <UserPicker />
-        </Form.Item>
-        <Form.Item name="permissionType" label={t('admin.perm.type')} required>
-          <Radio.Group options={PERMISSION_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} onChange={(e) => setType(String(e.target.value))} />
-        </Form.Item>
-        <Form.Item name="permissionValue" label={t('admin.perm.value')} required>
-          <ValuePicker type={type} />
-        </Form.Item>
-      </EntityModal>
+      {dialogOpened ? (
+        <PermissionDialog
+          open={adding}
+          type={type}
+          onType={setType}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            refresh();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

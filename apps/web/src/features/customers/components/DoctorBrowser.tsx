@@ -14,13 +14,17 @@ import { useKeyset } from '../keyset';
 import { labelOf, titleOptions } from '../reference-options';
 import { doctorPath, hospitalPath } from '../routes';
 import { searchProblem } from '../search';
-import { AddDoctorWizard } from './AddDoctorWizard';
 import { DoctorFilterForm } from './DoctorFilterForm';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
-import { TagDialog, type TagTarget } from './TagDialog';
+import type { TagTarget } from './TagDialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+
+// The dialogs (forms, the wizard's steps and cascaders) load when first opened.
+const AddDoctorWizard = lazyDialog(() => import('./AddDoctorWizard').then((m) => m.AddDoctorWizard));
+const TagDialog = lazyDialog(() => import('./TagDialog').then((m) => m.TagDialog));
 
 const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], LabelKey> = {
   region: 'customers.filter.region',

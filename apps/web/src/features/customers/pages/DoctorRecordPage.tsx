@@ -3,23 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
 import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
-import { CorrectionDialog } from '../components/CorrectionDialog';
 import { CorrectionReview } from '../components/CorrectionReview';
 import { DoctorTags } from '../components/DoctorTags';
-import { TagDialog } from '../components/TagDialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, positionOptions, teachingTitleOptions, titleOptions } from '../reference-options';
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+
+// The correction and tag dialogs (forms, cascaders) load when first opened.
+const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog').then((m) => m.CorrectionDialog));
+const TagDialog = lazyDialog(() => import('../components/TagDialog').then((m) => m.TagDialog));
 
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();
@@ -129,7 +133,7 @@ export function DoctorRecordPage() {
 
   if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
-    return <Result status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
+    return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
   }
   if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { LazyResult } from '@/components/LazyResult';
 import { isHttpError } from '@/lib/http';
 import { localName, useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
@@ -43,7 +44,7 @@ export function HospitalDetailPage() {
   const hospital = useQuery({ ...hospitalQuery(id), enabled: valid });
   const departments = useQuery({ ...hospitalDepartmentsQuery(id), enabled: valid && hospital.isSuccess });
   if (!valid || (hospital.isError && isHttpError(hospital.error) && hospital.error.status === 404)) {
-    return <Result status="404" title={t('customers.hospital.notFound')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totalHospital">{t('customers.hospital.backToList')}</Link>} />;
+    return <LazyResult status="404" title={t('customers.hospital.notFound')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totalHospital">{t('customers.hospital.backToList')}</Link>} />;
   }
   if (hospital.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!hospital.data) return <Skeleton active paragraph={{ rows: 8 }} />;

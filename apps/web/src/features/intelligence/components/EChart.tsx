@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, GraphChart, LineChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([BarChart, GraphChart, LineChart, RadarChart, GridComponent, LegendComponent, RadarComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([CanvasRenderer]);
 
-/** An ECharts canvas for one option; `onNodeClick` hears clicks on graph nodes (their data id). */
+/**
+ * An ECharts canvas for one option; `onNodeClick` hears clicks on graph nodes (their data id).
+ * Each module that draws one registers the charts and components its option uses
+ * (`use([LineChart, GridComponent, TooltipComponent])` from `echarts/core`), so a page downloads
+ * only those (docs/decisions/0031).
+ */
 export function EChart({ option, height = 320, onNodeClick, testId }: { option: echarts.EChartsCoreOption; height?: number; onNodeClick?: (id: string) => void; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const click = useRef(onNodeClick);

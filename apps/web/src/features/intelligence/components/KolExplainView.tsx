@@ -3,9 +3,14 @@ import { Empty, Skeleton, Table, Typography } from 'antd';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
+import { use as registerECharts } from 'echarts/core';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import { EChart } from './EChart';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
+
+registerECharts([LineChart, GridComponent, TooltipComponent]);
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 

@@ -1,8 +1,13 @@
 import { useI18n } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
+import { use as registerECharts } from 'echarts/core';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import { EChart } from './EChart';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
+
+registerECharts([LineChart, GridComponent, TooltipComponent]);
 
 /**
  * A small line of one score over the kept recompute runs (the 360 view's impact table). The 360

@@ -5,10 +5,15 @@ import { Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { abbreviate } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
+import { use as registerECharts } from 'echarts/core';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
+
+registerECharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent]);
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {

@@ -8,11 +8,16 @@ import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { use as registerECharts } from 'echarts/core';
+import { RadarChart } from 'echarts/charts';
+import { LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { EChart } from '../components/EChart';
 import { KolExplainView } from '../components/KolExplainView';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
+
+registerECharts([RadarChart, LegendComponent, RadarComponent, TooltipComponent]);
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 /** The China map and its geometry load with the KOL screen only. */

@@ -5,11 +5,16 @@ import { Button, Card, Empty, InputNumber, List, Space, Spin, Tabs, Tag, Typogra
 import { useI18n } from '@/lib/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
 import { communityColor } from '../components/area-graph';
+import { use as registerECharts } from 'echarts/core';
+import { GraphChart } from 'echarts/charts';
+import { TooltipComponent } from 'echarts/components';
 import { EChart } from '../components/EChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
+
+registerECharts([GraphChart, TooltipComponent]);
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 

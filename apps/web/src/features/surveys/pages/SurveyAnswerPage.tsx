@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, DatePicker, Empty, Input, InputNumber, Radio, Rate, Result, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Empty, Input, InputNumber, Radio, Rate, Space, Table, Tag, Typography } from 'antd';
+import { LazyResult } from '@/components/LazyResult';
 import dayjs from 'dayjs';
 import { checkAnswers, type SurveyQuestion } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
@@ -45,7 +46,7 @@ export function SurveyAnswerPage() {
       setSending(false);
     }
   };
-  if (done) return <Result status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
+  if (done) return <LazyResult status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
   return (
     <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
       {s.description && <Typography.Paragraph type="secondary">{s.description}</Typography.Paragraph>}

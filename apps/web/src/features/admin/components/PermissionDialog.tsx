@@ -1,0 +1,77 @@
+import { Form, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PERMISSION_TYPES, permissionRequest, type PermissionRequest } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { adminApi, compact } from '../api/admin-api';
+import { EntityModal } from './EntityModal';
+import '@/lib/i18n/areas/admin';
+import '@/lib/i18n/messages/admin';
+
+/** The user picker: a search over the users list. */
+function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
+  const { t } = useI18n();
+  const [keyword, setKeyword] = useState('');
+  const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
+  return (
+    <Select
+      showSearch
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder={t('admin.perm.pickUser')}
+      options={(users.data?.content ?? []).map((u) => ({ value: u.id, label: `${u.username}${u.realName ? ` (${u.realName})` : ''}` }))}
+    />
+  );
+}
+
+/** The value picker: a hospital (by name, stored as its id) or a province. */
+function ValuePicker({ type, value, onChange }: { type: string; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useI18n();
+  const [keyword, setKeyword] = useState('');
+  const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
+  const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
+  if (type === 'province') {
+    return <Select showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
+  }
+  return (
+    <Select
+      showSearch
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder={t('admin.perm.pickHospital')}
+      options={(hospitals.data?.content ?? []).map((h) => ({ value: String(h.id), label: `${h.name} · ${h.province}` }))}
+    />
+  );
+}
+
+/** Grants one user a view right on a hospital or a province (the rights screen loads this module when first opened). */
+export function PermissionDialog({ open, type, onType, onClose, onSaved }: { open: boolean; type: string; onType: (type: string) => void; onClose: () => void; onSaved: () => void }) {
+  const { t } = useI18n();
+  const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
+  return (
+    <EntityModal<PermissionRequest>
+      open={open}
+      title={t('admin.perm.add')}
+      initialValues={{ permissionType: 'province' }}
+      schema={permissionRequest}
+      labels={{ userId: t('admin.perm.user'), permissionValue: t('admin.perm.value'), permissionType: t('admin.perm.type') }}
+      onSubmit={(body) => adminApi.permissionCreate(body as PermissionRequest)}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form.Item name="userId" label={t('admin.perm.user')} required>
+        <UserPicker />
+      </Form.Item>
+      <Form.Item name="permissionType" label={t('admin.perm.type')} required>
+        <Radio.Group options={PERMISSION_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} onChange={(e) => onType(String(e.target.value))} />
+      </Form.Item>
+      <Form.Item name="permissionValue" label={t('admin.perm.value')} required>
+        <ValuePicker type={type} />
+      </Form.Item>
+    </EntityModal>
+  );
+}
