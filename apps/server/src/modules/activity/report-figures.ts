@@ -93,20 +93,23 @@ interface KeptVisitSums {
 
 /**
  * visitFigures from the kept visit counts (visit-counts.ts); the newest rows from the visits
- * themselves. The sums of the totals, days, channels and representatives come from one hashed
- * pass (grouping sets); the exact distinct doctors from a second read beside it; the distinct
- * doctors per representative only for the ten representatives the chart shows.
+ * themselves. The sums of the totals, days, channels and representatives come from one pass:
+ * the window's rows summed per day, channel and representative (one hash), then grouping sets over
+ * those few groups; the exact distinct doctors from a second read beside it; the distinct doctors
+ * per representative only for the ten representatives the chart shows.
  */
 async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
   const a = keptVisits(w, days, s.channels);
   const [sums, distinct, rows] = await Promise.all([
     reportRows<KeptVisitSums>(db, sql`
-      select case when grouping(a.day) = 0 then 'day' when grouping(a.channel) = 0 then 'channel' when grouping(a.user_id) = 0 then 'rep' else 'total' end as kind,
-             to_char(a.day, 'YYYY-MM-DD') as day, a.channel, a.user_id,
-             coalesce(sum(a.visits), 0)::int as visits, coalesce(sum(a.visits) filter (where a.status = 1), 0)::int as submitted,
-             coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective,
-             coalesce(round(sum(a.seconds_sum)::numeric / nullif(sum(a.seconds_count), 0)), 0)::int as "avgSeconds"
-        from ${a} group by grouping sets ((), (a.day), (a.channel), (a.user_id))
+      select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
+             to_char(b.day, 'YYYY-MM-DD') as day, b.channel, b.user_id,
+             coalesce(sum(b.visits), 0)::int as visits, coalesce(sum(b.submitted), 0)::int as submitted, coalesce(sum(b.effective), 0)::int as effective,
+             coalesce(round(sum(b.seconds_sum)::numeric / nullif(sum(b.seconds_count), 0)), 0)::int as "avgSeconds"
+        from (select a.day, a.channel, a.user_id, sum(a.visits) as visits, sum(a.visits) filter (where a.status = 1) as submitted,
+                     sum(a.visits) filter (where a.effective) as effective, sum(a.seconds_sum) as seconds_sum, sum(a.seconds_count) as seconds_count
+                from ${a} group by 1, 2, 3) b
+       group by grouping sets ((), (b.day), (b.channel), (b.user_id))
        order by 1, 5 desc, 3, 4`),
     reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
     visitRows(db, visitWhere(w, s), null, limit),
@@ -319,26 +322,30 @@ interface KeptRelationRow {
 }
 
 /**
- * relationFigures from the kept visit counts: the pairs grouped once (a materialised CTE) and the
- * totals, representatives, depths and rows read from them in the same statement, in the orders
- * the straightforward queries use (`ord`); every representative is returned so the distinct
+ * relationFigures from the kept visit counts: the pairs grouped once (a materialised CTE); the
+ * totals, representatives and depths from one hashed pass over them (grouping sets), the distinct
+ * doctors and the newest rows (a top-N sort) beside it, in the same statement and in the orders
+ * the straightforward queries use (`ord`). Every representative is returned, so the distinct
  * representatives are their number, without a sort of the pairs.
  */
 async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<RelationFigures> {
   const result = await reportRows<KeptRelationRow>(db, sql`
-    with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2)
+    with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
+         g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
+                      p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
+                 from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
     select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
-           count(*)::int as n1, count(distinct p.doctor_id)::int as n2, coalesce(sum(p.visits), 0)::int as n3, null::timestamptz as at from p
+           g.pairs as n1, (select count(distinct p.doctor_id)::int from p) as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
     union all
-    select 'rep', row_number() over (order by count(*) desc, u.id), ${repName('u')}, null, count(*)::int, sum(p.visits)::int, 0, null
-      from p join users u on u.id = p.user_id group by u.id
+    select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
+      from g join users u on u.id = g.user_id where g.kind = 'rep'
     union all
     select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
-      from (select case when p.visits >= 5 then '5+' else p.visits::text end as label, count(*)::int as pairs from p group by 1) d
+      from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
     union all
-    select 'row', r.ord, ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
-      from (select p.user_id, p.doctor_id, p.visits, p.last_visit, row_number() over (order by p.visits desc, p.last_visit desc, p.doctor_id) as ord
-              from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r join users u on u.id = r.user_id`);
+    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
+      from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
+      join users u on u.id = r.user_id`);
   const part = (kind: KeptRelationRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
   const total = part('total')[0]!;
   const reps = part('rep');

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { selectRows, type Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
-import { reportDoctorFilter, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 
 /**
  * Reads of the meetings area for the report screens (analytics dashboards): the meetings that
@@ -33,7 +33,7 @@ export interface MeetingFigures {
 const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 /** Meetings starting in the window with their in-scope attendee counts; `cityLimit` caps the city groups. */
-export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelection, limit: number, cityLimit = 12): Promise<MeetingFigures> {
+export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelection, limit: number, cityLimit = 12, how: FigurePath = {}): Promise<MeetingFigures> {
   const attendees = sql`(
     select a.meeting_id, count(*)::int as invited, count(*) filter (where a.rsvp = 'accepted')::int as accepted,
            count(*) filter (where a.attended)::int as attended, sum(a.feedback_score)::int as score_sum, count(a.feedback_score)::int as scores
@@ -44,6 +44,7 @@ export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelecti
   if (w.bu) parts.push(sql`m.owner_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))`);
   if (s.effectiveOnly) parts.push(sql`m.status in ('held', 'closed') and coalesce(at.attended, 0) > 0`);
   const where = sql.join(parts, sql` and `);
+  if (how.path === 'rows') return meetingFiguresRows(db, attendees, where, limit, cityLimit);
   // The window's meetings with their attendee counts, grouped once (a materialised CTE); every
   // figure is read from those rows in the same statement, each part in the order its own query
   // would give (`ord`).
@@ -118,4 +119,33 @@ interface MeetingPartRow {
   n6: number;
   n7: number;
   score: number;
+}
+
+/**
+ * meetingFigures as six straightforward queries, each joining the attendee counts again (`path:
+ * 'rows'`): what the one-statement read must equal (test/report-meeting-figures.test.ts).
+ */
+async function meetingFiguresRows(db: Db, attendees: SQL, where: SQL, limit: number, cityLimit: number): Promise<MeetingFigures> {
+  const from = sql`meetings m left join ${attendees} at on at.meeting_id = m.id`;
+  const [totals, byDay, byType, byStatus, byCity, rows] = await Promise.all([
+    selectRows<MeetingFigures['totals']>(db, sql`
+      select count(*)::int as meetings, count(*) filter (where m.status in ('held', 'closed'))::int as held,
+             count(*) filter (where m.status = 'cancelled')::int as cancelled, count(distinct m.city)::int as cities,
+             coalesce(sum(at.invited), 0)::int as invited, coalesce(sum(at.accepted), 0)::int as accepted, coalesce(sum(at.attended), 0)::int as attended,
+             coalesce(round(sum(at.score_sum)::numeric / nullif(sum(at.scores), 0), 1), 0)::float as "avgScore"
+        from ${from} where ${where}`),
+    selectRows<MeetingFigures['byDay'][number]>(db, sql`
+      select ${DAY(sql`m.start_time`)} as day, count(*)::int as meetings, coalesce(sum(at.attended), 0)::int as attended from ${from} where ${where} group by 1`),
+    selectRows<MeetingFigures['byType'][number]>(db, sql`select m.type, count(*)::int as meetings from ${from} where ${where} group by 1 order by 2 desc, 1`),
+    selectRows<MeetingFigures['byStatus'][number]>(db, sql`select m.status, count(*)::int as meetings from ${from} where ${where} group by 1 order by 2 desc, 1`),
+    selectRows<MeetingFigures['byCity'][number]>(db, sql`
+      select m.city, count(*)::int as meetings, coalesce(sum(at.attended), 0)::int as attended, coalesce(sum(at.invited), 0)::int as invited
+        from ${from} where ${where} group by 1 order by 2 desc, 1 limit ${cityLimit}`),
+    selectRows<Row>(db, sql`
+      select m.id as "meetingId", m.title, m.type, m.status, m.start_time as "startTime", m.city, m.hospital,
+             coalesce(nullif(u.real_name, ''), u.username) as owner, coalesce(at.invited, 0) as invited, coalesce(at.accepted, 0) as accepted,
+             coalesce(at.attended, 0) as attended
+        from ${from} join users u on u.id = m.owner_id where ${where} order by m.start_time desc, m.id desc limit ${limit}`),
+  ]);
+  return { totals: totals[0]!, byDay, byType, byStatus, byCity, rows };
 }
