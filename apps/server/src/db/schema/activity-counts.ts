@@ -29,7 +29,23 @@ export const visitDoctorDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.userId, t.doctorId, t.channel, t.effective, t.status] }),
-    index('visit_doctor_days_province_idx').on(t.provinceCode, t.day),
+    // A province's rows of a window read from the index alone (decision 0033, 0023_report_reads):
+    // the key is (province, day); every other column follows only so that the figures need no heap
+    // read (drizzle-kit writes no INCLUDE, so they are key columns).
+    index('visit_doctor_days_province_cover_idx').on(
+      t.provinceCode,
+      t.day,
+      t.userId,
+      t.doctorId,
+      t.channel,
+      t.effective,
+      t.status,
+      t.hospitalId,
+      t.visits,
+      t.secondsSum,
+      t.secondsCount,
+      t.lastAt,
+    ),
     index('visit_doctor_days_hospital_idx').on(t.hospitalId, t.day),
     index('visit_doctor_days_doctor_idx').on(t.doctorId),
   ],

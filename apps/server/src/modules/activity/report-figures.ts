@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { reportRows } from '../../db/report-read.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
@@ -78,26 +79,63 @@ export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection,
   return { totals: totals[0]!, byDay, byChannel, byRep, rows };
 }
 
-/** visitFigures from the kept visit counts (visit-counts.ts); the newest rows from the visits themselves. */
+/** One row of visitFiguresKept's sums: the totals, a day, a channel or a representative (`kind`). */
+interface KeptVisitSums {
+  kind: 'total' | 'day' | 'channel' | 'rep';
+  day: string | null;
+  channel: string | null;
+  user_id: number | null;
+  visits: number;
+  submitted: number;
+  effective: number;
+  avgSeconds: number;
+}
+
+/**
+ * visitFigures from the kept visit counts (visit-counts.ts); the newest rows from the visits
+ * themselves. The sums of the totals, days, channels and representatives come from one pass:
+ * the window's rows summed per day, channel and representative (one hash), then grouping sets over
+ * those few groups; the exact distinct doctors from a second read beside it; the distinct doctors
+ * per representative only for the ten representatives the chart shows.
+ */
 async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
   const a = keptVisits(w, days, s.channels);
-  const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
-    selectRows<VisitFigures['totals']>(db, sql`
-      select coalesce(sum(a.visits), 0)::int as visits, coalesce(sum(a.visits) filter (where a.status = 1), 0)::int as submitted,
-             coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective, count(distinct a.doctor_id)::int as doctors, count(distinct a.user_id)::int as reps,
-             coalesce(round(sum(a.seconds_sum)::numeric / nullif(sum(a.seconds_count), 0)), 0)::int as "avgSeconds"
-        from ${a}`),
-    selectRows<VisitFigures['byDay'][number]>(db, sql`
-      select to_char(a.day, 'YYYY-MM-DD') as day, sum(a.visits)::int as visits, coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective
-        from ${a} group by a.day`),
-    selectRows<VisitFigures['byChannel'][number]>(db, sql`
-      select a.channel, sum(a.visits)::int as visits, coalesce(sum(a.visits) filter (where a.effective), 0)::int as effective from ${a} group by 1 order by 2 desc, 1`),
-    selectRows<VisitFigures['byRep'][number]>(db, sql`
-      select ${repName('u')} as rep, sum(a.visits)::int as visits, count(distinct a.doctor_id)::int as doctors
-        from ${a} join users u on u.id = a.user_id group by u.id order by 2 desc, u.id limit 10`),
+  const [sums, distinct, rows] = await Promise.all([
+    reportRows<KeptVisitSums>(db, sql`
+      select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
+             to_char(b.day, 'YYYY-MM-DD') as day, b.channel, b.user_id,
+             coalesce(sum(b.visits), 0)::int as visits, coalesce(sum(b.submitted), 0)::int as submitted, coalesce(sum(b.effective), 0)::int as effective,
+             coalesce(round(sum(b.seconds_sum)::numeric / nullif(sum(b.seconds_count), 0)), 0)::int as "avgSeconds"
+        from (select a.day, a.channel, a.user_id, sum(a.visits) as visits, sum(a.visits) filter (where a.status = 1) as submitted,
+                     sum(a.visits) filter (where a.effective) as effective, sum(a.seconds_sum) as seconds_sum, sum(a.seconds_count) as seconds_count
+                from ${a} group by 1, 2, 3) b
+       group by grouping sets ((), (b.day), (b.channel), (b.user_id))
+       order by 1, 5 desc, 3, 4`),
+    reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
     visitRows(db, visitWhere(w, s), null, limit),
   ]);
-  return { totals: totals[0]!, byDay, byChannel, byRep, rows };
+  const of = (kind: KeptVisitSums['kind']) => sums.filter((r) => r.kind === kind);
+  const total = of('total')[0]!;
+  const reps = of('rep');
+  const top = reps.slice(0, 10).map((r) => Number(r.user_id));
+  const repRows = top.length === 0 ? [] : await reportRows<{ user_id: number; rep: string; doctors: number }>(db, sql`
+      select u.id as user_id, ${repName('u')} as rep, count(distinct a.doctor_id)::int as doctors
+        from ${a} join users u on u.id = a.user_id where a.user_id in (${sql.join(top.map((id) => sql`${id}`), sql`, `)}) group by u.id`);
+  const byUser = new Map(repRows.map((r) => [Number(r.user_id), r]));
+  return {
+    totals: {
+      visits: total.visits,
+      submitted: total.submitted,
+      effective: total.effective,
+      doctors: distinct[0]!.doctors,
+      reps: reps.length,
+      avgSeconds: total.avgSeconds,
+    },
+    byDay: of('day').map((r) => ({ day: r.day!, visits: r.visits, effective: r.effective })),
+    byChannel: of('channel').map((r) => ({ channel: r.channel!, visits: r.visits, effective: r.effective })),
+    byRep: top.map((id, i) => ({ rep: byUser.get(id)!.rep, visits: reps[i]!.visits, doctors: byUser.get(id)!.doctors })),
+    rows,
+  };
 }
 
 export interface CallFigures {
@@ -130,18 +168,18 @@ export function callReportPages(db: Db, w: ActivityWindow, pageSize: number): As
 export async function callFigures(db: Db, w: ActivityWindow, limit: number): Promise<CallFigures> {
   const where = callWhere(w);
   const [totals, byDay, byRep, byDirection, rows] = await Promise.all([
-    selectRows<CallFigures['totals']>(db, sql`
+    reportRows<CallFigures['totals']>(db, sql`
       select count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected,
              coalesce(sum(c.duration_seconds), 0)::int as seconds, count(distinct c.doctor_id)::int as doctors, count(distinct c.user_id)::int as reps,
-             count(*) filter (where exists (select 1 from visit_records v where v.call_id = c.call_id))::int as "withVisit"
+             count(*) filter (where c.call_id in (select v.call_id from visit_records v where v.call_id is not null))::int as "withVisit"
         from call_records c where ${where}`),
-    selectRows<CallFigures['byDay'][number]>(db, sql`
+    reportRows<CallFigures['byDay'][number]>(db, sql`
       select ${DAY(sql`c.started_at`)} as day, count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected
         from call_records c where ${where} group by 1`),
-    selectRows<CallFigures['byRep'][number]>(db, sql`
+    reportRows<CallFigures['byRep'][number]>(db, sql`
       select ${repName('u')} as rep, count(*)::int as calls, coalesce(sum(c.duration_seconds), 0)::int as seconds
         from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
-    selectRows<CallFigures['byDirection'][number]>(db, sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`),
+    reportRows<CallFigures['byDirection'][number]>(db, sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`),
     callRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byRep, byDirection, rows };
@@ -178,25 +216,67 @@ export async function reachFigures(db: Db, w: ActivityWindow, limit: number, how
   return { totals: totals[0]!, byDay, byChannel, rows };
 }
 
-/** reachFigures with the visits from the kept visit counts (a day's row is `n` contacts) and the calls from their rows. */
+/** One row of reachFiguresKept's per-doctor read: the totals or a table row (`kind`), in the table's order (`ord`). */
+interface KeptReachRow {
+  kind: 'total' | 'row';
+  ord: number;
+  doctor_id: number | null;
+  n1: number;
+  n2: number;
+  n3: number;
+  n4: number;
+  at: Date | string | null;
+}
+
+/**
+ * reachFigures with the visits from the kept visit counts (a day's row is `n` contacts) and the
+ * calls from their rows. The contacts are grouped once per doctor (a materialised CTE): the totals
+ * count those groups instead of three distinct counts, and the table's doctors are the newest of
+ * them; only for those are the distinct representatives counted. Days and channels count their
+ * distinct doctors beside it, each on its own connection.
+ */
 async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
-  const contacts = sql`(
-    select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${keptVisits(w, days)}
+  const contacts = (doctorIds?: number[]) => {
+    const only = doctorIds ? sql` and c.doctor_id in (${sql.join(doctorIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+    const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${sql.join(doctorIds.map((id) => sql`${id}`), sql`, `)})) a` : keptVisits(w, days);
+    return sql`(
+    select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${kept}
     union all
     select c.doctor_id, c.user_id, (${DAY(sql`c.started_at`)})::date as day, 'call' as channel, 1 as n, c.started_at as at from call_records c
-     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
-  const [totals, byDay, byChannel, rows] = await Promise.all([
-    selectRows<ReachFigures['totals']>(db, sql`
-      select count(distinct k.doctor_id)::int as doctors, count(distinct k.doctor_id) filter (where k.channel <> 'call')::int as "byVisit",
-             count(distinct k.doctor_id) filter (where k.channel = 'call')::int as "byCall", count(distinct k.user_id)::int as reps, coalesce(sum(k.n), 0)::int as contacts
-        from ${contacts}`),
-    selectRows<ReachFigures['byDay'][number]>(db, sql`select to_char(k.day, 'YYYY-MM-DD') as day, count(distinct k.doctor_id)::int as doctors from ${contacts} group by k.day`),
-    selectRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1 order by 2 desc, 1`),
-    selectRows<Row>(db, sql`
-      select k.doctor_id as "doctorId", sum(k.n)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as "lastContact"
-        from ${contacts} group by 1 order by 4 desc, 1 limit ${limit}`),
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
+  };
+  const [perDoctor, reps, byDay, byChannel] = await Promise.all([
+    reportRows<KeptReachRow>(db, sql`
+      with pd as materialized (
+        select k.doctor_id, bool_or(k.channel <> 'call') as by_visit, bool_or(k.channel = 'call') as by_call, sum(k.n)::int as contacts, max(k.at) as last_at
+          from ${contacts()} group by 1)
+      select 'total' as kind, 0::bigint as ord, null::int as doctor_id, count(*)::int as n1, count(*) filter (where pd.by_visit)::int as n2,
+             count(*) filter (where pd.by_call)::int as n3, coalesce(sum(pd.contacts), 0)::int as n4, null::timestamptz as at from pd
+      union all
+      select 'row', row_number() over (order by t.last_at desc, t.doctor_id), t.doctor_id, t.contacts, 0, 0, 0, t.last_at
+        from (select pd.doctor_id, pd.contacts, pd.last_at from pd order by pd.last_at desc, pd.doctor_id limit ${limit}) t`),
+    reportRows<{ reps: number }>(db, sql`select count(*)::int as reps from (select k.user_id from ${contacts()} group by 1) r`),
+    reportRows<ReachFigures['byDay'][number]>(db, sql`select to_char(k.day, 'YYYY-MM-DD') as day, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by k.day`),
+    reportRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by 1 order by 2 desc, 1`),
   ]);
-  return { totals: totals[0]!, byDay, byChannel, rows };
+  const total = perDoctor.find((r) => r.kind === 'total')!;
+  const top = perDoctor.filter((r) => r.kind === 'row').sort((x, y) => Number(x.ord) - Number(y.ord));
+  const ids = top.map((r) => Number(r.doctor_id));
+  const repsOf =
+    ids.length === 0
+      ? new Map<number, number>()
+      : new Map(
+          (await reportRows<{ doctor_id: number; reps: number }>(db, sql`select k.doctor_id, count(distinct k.user_id)::int as reps from ${contacts(ids)} group by 1`)).map((r) => [
+            Number(r.doctor_id),
+            r.reps,
+          ]),
+        );
+  return {
+    totals: { doctors: total.n1, byVisit: total.n2, byCall: total.n3, reps: reps[0]!.reps, contacts: total.n4 },
+    byDay,
+    byChannel,
+    rows: top.map((r) => ({ doctorId: r.doctor_id, contacts: r.n1, reps: repsOf.get(Number(r.doctor_id)) ?? 0, lastContact: r.at })),
+  };
 }
 
 export interface RelationFigures {
@@ -209,9 +289,8 @@ export interface RelationFigures {
 /** Representative–doctor relations: the pairs with at least one visit in the window. */
 export async function relationFigures(db: Db, w: ActivityWindow, limit: number, how: FigurePath = {}): Promise<RelationFigures> {
   const days = keptDaysFor(w, how);
-  const pairs = days
-    ? sql`(select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2) p`
-    : sql`(
+  if (days) return relationFiguresKept(db, w, days, limit);
+  const pairs = sql`(
     select v.user_id, v.doctor_id, count(*)::int as visits, max(v.visit_at) as last_visit from visit_records v
      where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2) p`;
@@ -228,6 +307,54 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number, 
         from ${pairs} join users u on u.id = p.user_id order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`),
   ]);
   return { totals: totals[0]!, byRep, byDepth, rows };
+}
+
+/** One row of relationFiguresKept: a part (`kind`) and its place in that part's order (`ord`). */
+interface KeptRelationRow {
+  kind: 'total' | 'rep' | 'depth' | 'row';
+  ord: number;
+  label: string | null;
+  doctor_id: number | null;
+  n1: number;
+  n2: number;
+  n3: number;
+  at: Date | string | null;
+}
+
+/**
+ * relationFigures from the kept visit counts: the pairs grouped once (a materialised CTE); the
+ * totals, representatives and depths from one hashed pass over them (grouping sets), the distinct
+ * doctors and the newest rows (a top-N sort) beside it, in the same statement and in the orders
+ * the straightforward queries use (`ord`). Every representative is returned, so the distinct
+ * representatives are their number, without a sort of the pairs.
+ */
+async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<RelationFigures> {
+  const result = await reportRows<KeptRelationRow>(db, sql`
+    with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
+         g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
+                      p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
+                 from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
+    select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
+           g.pairs as n1, (select count(distinct p.doctor_id)::int from p) as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
+    union all
+    select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
+      from g join users u on u.id = g.user_id where g.kind = 'rep'
+    union all
+    select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
+      from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
+    union all
+    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
+      from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
+      join users u on u.id = r.user_id`);
+  const part = (kind: KeptRelationRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
+  const total = part('total')[0]!;
+  const reps = part('rep');
+  return {
+    totals: { pairs: total.n1, doctors: total.n2, reps: reps.length, visits: total.n3 },
+    byRep: reps.slice(0, 10).map((r) => ({ rep: r.label!, doctors: r.n1, visits: r.n2 })),
+    byDepth: part('depth').map((r) => ({ visitsPerPair: r.label!, pairs: r.n1 })),
+    rows: part('row').map((r) => ({ rep: r.label, doctorId: r.doctor_id, visits: r.n1, lastVisit: r.at })),
+  };
 }
 
 /** Visits of the window per representative and portal month (YYYY-MM) among the given users (goData's interaction actuals). */
