@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFigures, type ActivityWindow } from '../src/modules/activity/report-figures.js';
 import { dateRange } from '../src/modules/analytics/dashboards/common.js';
-import type { DataScope } from '../src/modules/customers/scope.js';
 import { meetingFigures, type MeetingWindow } from '../src/modules/meetings/report-figures.js';
 import { randomSource } from '../src/platform/random.js';
 import { createHarness, type Harness } from './harness.js';
+import { reportWindows } from './report-windows.js';
 
 /**
  * The meeting reports' one-statement read (decision 0033) against the six straightforward queries
@@ -69,24 +69,7 @@ async function randomMeetings(seed: number, count: number) {
   }
 }
 
-function windows(): MeetingWindow[] {
-  const provinces = [...new Set(hospitals.map((x) => x.province))];
-  const user = owners[0]!;
-  const scopes: DataScope[] = [
-    { userId: user, all: true, hospitalIds: [], provinceCodes: [] },
-    { userId: user, all: false, hospitalIds: [], provinceCodes: provinces.slice(0, 1) },
-    { userId: user, all: false, hospitalIds: hospitals.slice(0, 4).map((x) => x.id), provinceCodes: [] },
-    { userId: user, all: false, hospitalIds: hospitals.slice(0, 2).map((x) => x.id), provinceCodes: provinces.slice(1, 2) },
-    { userId: user, all: false, hospitalIds: [], provinceCodes: [] },
-  ];
-  const last30 = dateRange({}, NOW);
-  const week = dateRange({ startDate: last30.days[10], endDate: last30.days[16] }, NOW);
-  const out: MeetingWindow[] = [];
-  for (const scope of scopes) for (const province of ['', provinces[0]!]) out.push({ from: last30.from, to: last30.to, province, scope, bu: '' });
-  out.push({ from: week.from, to: week.to, province: '', scope: scopes[0]!, bu });
-  out.push({ from: last30.from, to: last30.to, province: '', scope: scopes[1]!, bu });
-  return out;
-}
+const windows = (): MeetingWindow[] => reportWindows(owners[0]!, hospitals, bu, NOW);
 
 const byDay = <T extends { day: string }>(rows: T[]) => [...rows].sort((a, b) => a.day.localeCompare(b.day));
 

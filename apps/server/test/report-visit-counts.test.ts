@@ -4,8 +4,8 @@ import { VISIT_CHANNELS } from '@field-portal/shared';
 import { reachFigures, relationFigures, visitFigures, visitsByUserMonth, type ActivityWindow, type VisitSelection } from '../src/modules/activity/report-figures.js';
 import { keptDays } from '../src/modules/activity/visit-counts.js';
 import { dateRange } from '../src/modules/analytics/dashboards/common.js';
-import type { DataScope } from '../src/modules/customers/scope.js';
 import { createHarness, type Harness } from './harness.js';
+import { reportWindows } from './report-windows.js';
 import { randomSource } from '../src/platform/random.js';
 
 /**
@@ -120,24 +120,7 @@ async function expectKeptTableEqualsRows() {
 const byDay = <T extends { day: string }>(rows: T[]) => [...rows].sort((a, b) => a.day.localeCompare(b.day));
 const byUserMonth = <T extends { userId: number; month: string }>(rows: T[]) => [...rows].sort((a, b) => a.userId - b.userId || a.month.localeCompare(b.month));
 
-function windows(): ActivityWindow[] {
-  const provinces = [...new Set(hospitals.map((x) => x.province))];
-  const user = reps[0]!;
-  const scopes: DataScope[] = [
-    { userId: user, all: true, hospitalIds: [], provinceCodes: [] },
-    { userId: user, all: false, hospitalIds: [], provinceCodes: provinces.slice(0, 1) },
-    { userId: user, all: false, hospitalIds: hospitals.slice(0, 4).map((x) => x.id), provinceCodes: [] },
-    { userId: user, all: false, hospitalIds: hospitals.slice(0, 2).map((x) => x.id), provinceCodes: provinces.slice(1, 2) },
-    { userId: user, all: false, hospitalIds: [], provinceCodes: [] },
-  ];
-  const last30 = dateRange({}, NOW);
-  const week = dateRange({ startDate: last30.days[10], endDate: last30.days[16] }, NOW);
-  const out: ActivityWindow[] = [];
-  for (const scope of scopes) for (const province of ['', provinces[0]!]) out.push({ from: last30.from, to: last30.to, province, scope, bu: '' });
-  out.push({ from: week.from, to: week.to, province: '', scope: scopes[0]!, bu });
-  out.push({ from: last30.from, to: last30.to, province: '', scope: scopes[1]!, bu });
-  return out;
-}
+const windows = (): ActivityWindow[] => reportWindows(reps[0]!, hospitals, bu, NOW);
 
 const SELECTIONS: VisitSelection[] = [{}, { channels: ['phone'] }, { channels: ['online', 'wxwork'] }, { channels: ['video'] }];
 
