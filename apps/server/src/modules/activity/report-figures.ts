@@ -4,6 +4,7 @@ import { reportRows } from '../../db/report-read.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -18,7 +19,7 @@ export interface ActivityWindow extends ReportWindow {
 
 type Row = Record<string, unknown>;
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 const repName = (alias: string) => sql.raw(`coalesce(nullif(${alias}.real_name, ''), ${alias}.username, '')`);
 
 export interface VisitSelection {

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /** Reads of the content area for the report screens (analytics dashboards): articles published and read in a window. */
 
@@ -19,7 +20,7 @@ export interface ArticleFigures {
   rows: Row[];
 }
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 
 /** Articles published in the window with their readers, and first reads (of any article) in the window. */
 export async function articleFigures(db: Db, w: ArticleWindow, limit: number): Promise<ArticleFigures> {

@@ -3,6 +3,7 @@ import { selectRows, type Db } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /**
  * Reads of the customer area for the report screens (analytics dashboards): doctors, hospitals,
@@ -69,7 +70,7 @@ export interface DoctorFigures {
   rows: Counts[];
 }
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 
 /**
  * Doctors of the viewer's scope: `created` those created in the window (registrations; `byReps`:

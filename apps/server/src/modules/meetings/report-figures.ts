@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { reportDoctorFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /**
  * Reads of the meetings area for the report screens (analytics dashboards): the meetings that
@@ -30,7 +31,7 @@ export interface MeetingFigures {
   rows: Row[];
 }
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 
 /** Meetings starting in the window with their in-scope attendee counts; `cityLimit` caps the city groups. */
 export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelection, limit: number, cityLimit = 12, how: FigurePath = {}): Promise<MeetingFigures> {

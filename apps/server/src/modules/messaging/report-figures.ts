@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /** Reads of the messaging area for the report screens (analytics dashboards): chat messages sent in a window. */
 
@@ -19,7 +20,7 @@ export interface ChatFigures {
   rows: Row[];
 }
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 const name = (alias: string) => sql.raw(`coalesce(nullif(${alias}.real_name, ''), ${alias}.username)`);
 
 /** The text of a message's content (JSON {"type":"text","text":…}); other kinds by their type; at most 200 characters. */

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
+import { portalDaySql } from '../../platform/portal-time.js';
 
 /** Reads of the surveys area for the report screens (analytics dashboards): responses given in a window. */
 
@@ -19,7 +20,7 @@ export interface SurveyFigures {
   rows: Row[];
 }
 
-const DAY = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const DAY = portalDaySql;
 
 /** Responses of the window per day and per survey; the table lists every survey answered or running in the window. */
 export async function surveyFigures(db: Db, w: SurveyWindow, limit: number): Promise<SurveyFigures> {

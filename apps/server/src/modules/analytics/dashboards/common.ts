@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { ANALYTICS_LIMITS, type DashboardChart, type DashboardData } from '@field-portal/shared';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../platform/errors.js';
-import { DAY_MS, portalDay as portalDayOf } from '../../../platform/portal-time.js';
+import { DAY_MS, portalDay as portalDayOf, portalDaySql } from '../../../platform/portal-time.js';
 import { doctorSummaries, type DataScope } from '../../customers/scope.js';
 
 
@@ -42,7 +41,7 @@ export function dateRange(filter: DashboardFilter, now: number): Range {
 }
 
 /** A portal day of a timestamp column, as YYYY-MM-DD text. */
-export const portalDay = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+export const portalDay = portalDaySql;
 export const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
 export const n = (value: unknown) => Number(value ?? 0);
 export const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
