@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { App, Checkbox, Dropdown, type MenuProps } from 'antd';
+import { App, Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, PushpinFilled } from '@ant-design/icons';
 import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
@@ -26,15 +26,18 @@ export function TagBar({ activePath }: { activePath: string }) {
     const question = unsavedMessage(closed);
     if (!question) return commit(change, closed);
     let suppress = false;
-    void modal.confirm({
-      title: msg(question),
-      content: <Checkbox onChange={(e) => (suppress = e.target.checked)}>{t('tags.unsavedSuppress')}</Checkbox>,
-      okText: t('tags.unsavedContinue'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (suppress) suppressUnsavedWarning();
-        commit(change, closed);
-      },
+    // The dialog opens once its checkbox's code has arrived, so it shows whole at once.
+    void import('./SuppressCheckbox').then(({ SuppressCheckbox }) => {
+      modal.confirm({
+        title: msg(question),
+        content: <SuppressCheckbox label={t('tags.unsavedSuppress')} onChange={(checked) => (suppress = checked)} />,
+        okText: t('tags.unsavedContinue'),
+        cancelText: t('common.cancel'),
+        onOk: () => {
+          if (suppress) suppressUnsavedWarning();
+          commit(change, closed);
+        },
+      });
     });
   };
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag } from 'antd';
+import { Text } from '@/components/Text';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus, type MessageKey } from '@field-portal/shared';
@@ -64,10 +65,10 @@ export function DownloadCentrePage() {
             key: 'file',
             render: (_, job) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text strong>{job.title}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <Text strong>{job.title}</Text>
+                <Text type="secondary" style={{ fontSize: 12 }}>
                   {job.fileName}
-                </Typography.Text>
+                </Text>
               </Space>
             ),
           },
@@ -80,7 +81,7 @@ export function DownloadCentrePage() {
                 <Tag color={STATUS_COLOURS[job.status]} data-testid={`download-status-${job.id}`}>
                   {msg(`download.status.${job.status}` as MessageKey)}
                 </Tag>
-                {job.downloaded ? <Typography.Text type="secondary">{msg('download.downloaded')}</Typography.Text> : null}
+                {job.downloaded ? <Text type="secondary">{msg('download.downloaded')}</Text> : null}
               </Space>
             ),
           },
@@ -90,14 +91,14 @@ export function DownloadCentrePage() {
             width: 260,
             render: (_, job) =>
               job.status === 'failed' ? (
-                <Typography.Text type="danger">{job.message}</Typography.Text>
+                <Text type="danger">{job.message}</Text>
               ) : (
                 <Space direction="vertical" size={0} style={{ width: '100%' }}>
                   <Progress percent={job.progress} size="small" status={job.status === 'running' ? 'active' : job.status === 'done' ? 'success' : 'normal'} />
                   {job.rowsTotal !== null ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`download-rows-${job.id}`}>
+                    <Text type="secondary" style={{ fontSize: 12 }} data-testid={`download-rows-${job.id}`}>
                       {msg('download.rows', { done: job.rowsDone.toLocaleString(lang), total: job.rowsTotal.toLocaleString(lang) })}
-                    </Typography.Text>
+                    </Text>
                   ) : null}
                 </Space>
               ),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Form, List, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Empty, Form, List, Popover, Select, Space, Spin, Tag } from 'antd';
+import { Text } from '@/components/Text';
 import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
@@ -150,11 +151,11 @@ export function SuggestionsPage() {
           </Form>
           <Space>
             {busy ? (
-              <Typography.Text type="secondary">
+              <Text type="secondary">
                 <Spin size="small" /> {msg('intel.suggestion.computing')}
-              </Typography.Text>
+              </Text>
             ) : first?.computedAt ? (
-              <Typography.Text type="secondary">{msg('intel.suggestion.computedAt', { time: formatTime(first.computedAt) })}</Typography.Text>
+              <Text type="secondary">{msg('intel.suggestion.computedAt', { time: formatTime(first.computedAt) })}</Text>
             ) : null}
             <Button onClick={() => refresh.mutate()} loading={refresh.isPending} disabled={Boolean(busy)}>
               {msg('intel.suggestion.refresh')}
@@ -196,9 +197,9 @@ export function SuggestionsPage() {
                   <Button key="dismiss" size="small" disabled={feedback.isPending && feedback.variables?.id === s.id} onClick={() => feedback.mutate({ id: s.id, action: 'dismissed' })}>
                     {msg('intel.suggestion.dismiss')}
                   </Button>,
-                  <Typography.Text key="expires" type="secondary">
+                  <Text key="expires" type="secondary">
                     {msg('intel.suggestion.expires', { time: formatTime(s.expiresAt, false) })}
-                  </Typography.Text>,
+                  </Text>,
                 ]}
               >
                 <List.Item.Meta
@@ -213,7 +214,7 @@ export function SuggestionsPage() {
                 <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="suggestion-reasons">
                   {s.reasons.map((r) => (
                     <li key={r.code}>
-                      {reasonText(r, msg)} <Typography.Text type="secondary">({msg('intel.suggestion.points', { points: r.points })})</Typography.Text>
+                      {reasonText(r, msg)} <Text type="secondary">({msg('intel.suggestion.points', { points: r.points })})</Text>
                     </li>
                   ))}
                 </ul>
