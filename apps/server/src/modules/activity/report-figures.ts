@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
+import { intList } from '../../db/int-list.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
@@ -121,7 +122,7 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
   const top = reps.slice(0, 10).map((r) => Number(r.user_id));
   const repRows = top.length === 0 ? [] : await reportRows<{ user_id: number; rep: string; doctors: number }>(db, sql`
       select u.id as user_id, ${repName('u')} as rep, count(distinct a.doctor_id)::int as doctors
-        from ${a} join users u on u.id = a.user_id where a.user_id in (${sql.join(top.map((id) => sql`${id}`), sql`, `)}) group by u.id`);
+        from ${a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`);
   const byUser = new Map(repRows.map((r) => [Number(r.user_id), r]));
   return {
     totals: {
@@ -238,8 +239,8 @@ interface KeptReachRow {
  */
 async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
   const contacts = (doctorIds?: number[]) => {
-    const only = doctorIds ? sql` and c.doctor_id in (${sql.join(doctorIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-    const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${sql.join(doctorIds.map((id) => sql`${id}`), sql`, `)})) a` : keptVisits(w, days);
+    const only = doctorIds ? sql` and c.doctor_id in (${intList(doctorIds)})` : sql``;
+    const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${intList(doctorIds)})) a` : keptVisits(w, days);
     return sql`(
     select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${kept}
     union all

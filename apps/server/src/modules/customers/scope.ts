@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DoctorSummary } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { intList } from '../../db/int-list.js';
 
 /**
  * THE data scope (spec 001 section 6; SECURITY.md 8.2.2; docs/decisions/0017), in one place.
@@ -51,10 +52,6 @@ function column(alias: string, name: string): SQL {
   return sql.raw(`${alias}.${name}`);
 }
 
-/** A literal list of checked values: the planner sees constants, and a long list costs no parameters. */
-function intList(values: readonly number[]): SQL {
-  return sql.raw(values.filter((v) => Number.isSafeInteger(v)).join(','));
-}
 function codeList(values: readonly string[]): SQL {
   return sql.raw(values.filter((v) => REGION.test(v)).map((v) => `'${v}'`).join(','));
 }

@@ -16,6 +16,7 @@ import {
   type relationsQuery,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { intList } from '../../db/int-list.js';
 import { doctorInScope, doctorSummaries, findDoctorInScope, type DataScope, doctorIdsInScope } from '../customers/scope.js';
 import { ref, refs, evidenceText, encodeCursor, decodeCursor } from './read-common.js';
 
@@ -33,14 +34,14 @@ interface EdgeRow {
 
 async function edgesOf(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> {
   if (ids.length === 0) return [];
-  const list = sql.raw(ids.filter((id) => Number.isSafeInteger(id)).join(','));
+  const list = intList(ids);
   return selectRows<EdgeRow>(db, sql`select a, b, type, weight, count, first_year, last_year from intel_relations where a in (${list}) or b in (${list})`);
 }
 
 /** The relations among `ids` only (both ends in the list). */
 async function edgesAmong(db: Db | Tx, ids: readonly number[]): Promise<EdgeRow[]> {
   if (ids.length === 0) return [];
-  const list = sql.raw(ids.filter((id) => Number.isSafeInteger(id)).join(','));
+  const list = intList(ids);
   return selectRows<EdgeRow>(db, sql`select a, b, type, weight, count, first_year, last_year from intel_relations where a in (${list}) and b in (${list})`);
 }
 
@@ -139,8 +140,8 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
   const ring2 = ids.filter((id) => chosen.get(id)!.depth === 2);
   const [ring2Edges, metrics, scores] = await Promise.all([
     edgesAmong(db, ring2),
-    selectRows<{ doctor_id: number; pagerank: number; community: number }>(db, sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${sql.raw(ids.join(','))})`),
-    selectRows<{ doctor_id: number; score: number }>(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${sql.raw(ids.join(','))})`),
+    selectRows<{ doctor_id: number; pagerank: number; community: number }>(db, sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${intList(ids)})`),
+    selectRows<{ doctor_id: number; score: number }>(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${intList(ids)})`),
   ]);
   const metric = new Map(metrics.map((m) => [Number(m.doctor_id), m]));
   const score = new Map(scores.map((s) => [Number(s.doctor_id), Number(s.score)]));
@@ -205,7 +206,7 @@ export async function areaNetwork(db: Db, scope: DataScope, q: z.output<typeof a
   const nodesRows = truncated ? rows.slice(0, L.areaNodesMax) : rows;
   if (nodesRows.length === 0) return { nodes: [], edges: [], communities: 0, truncated: false };
   const ids = nodesRows.map((r) => Number(r.doctor_id));
-  const list = sql.raw(ids.join(','));
+  const list = intList(ids);
   const [names, edges] = await Promise.all([
     doctorSummaries(db, ids, scope),
     selectRows<{ a: number; b: number; w: number }>(db, sql`select a, b, sum(weight)::float8 as w from intel_relations where a in (${list}) and b in (${list}) group by a, b`),
