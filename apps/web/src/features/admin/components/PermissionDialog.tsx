@@ -8,6 +8,9 @@ import { EntityModal } from './EntityModal';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
 
+/** A picker whose options come from a search the server answers (the typed words are not filtered again here). */
+const SEARCHED_ON_SERVER = { showSearch: true, filterOption: false } as const;
+
 /** The user picker: a search over the users list. */
 function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
   const { t } = useI18n();
@@ -15,10 +18,9 @@ function UserPicker({ value, onChange }: { value?: number; onChange?: (id: numbe
   const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
   return (
     <Select
-      showSearch
+      {...SEARCHED_ON_SERVER}
       value={value}
       onChange={onChange}
-      filterOption={false}
       onSearch={setKeyword}
       placeholder={t('admin.perm.pickUser')}
       options={(users.data?.content ?? []).map((u) => ({ value: u.id, label: `${u.username}${u.realName ? ` (${u.realName})` : ''}` }))}
@@ -37,10 +39,9 @@ function ValuePicker({ type, value, onChange }: { type: string; value?: string; 
   }
   return (
     <Select
-      showSearch
+      {...SEARCHED_ON_SERVER}
       value={value}
       onChange={onChange}
-      filterOption={false}
       onSearch={setKeyword}
       placeholder={t('admin.perm.pickHospital')}
       options={(hospitals.data?.content ?? []).map((h) => ({ value: String(h.id), label: `${h.name} · ${h.province}` }))}
