@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { MARKET_PATHS, type MarketOptions } from '@field-portal/shared';
+import { apiToken, signIn } from './support';
 
 /** Picks an option of an antd Select by its visible text. */
 async function choose(page: Page, testId: string, option: string) {
@@ -47,4 +48,38 @@ test('lecturer rating of a product shows the rule, the lecturers, and the empty 
   await expect(page.getByTestId('lecturer-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await choose(page, 'lecturer-product', '菲达敏');
   await expect(page.getByTestId('lecturer-table')).toContainText('该产品暂无讲者评级数据');
+});
+
+test('patient and doctor group analyses open on the first medicine and its first indication, and follow a new choice', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  const read = async <T>(path: string, params: Record<string, string> = {}): Promise<T> => {
+    const res = await request.get(path, { params, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { result: T }).result;
+  };
+  const options = await read<MarketOptions>(MARKET_PATHS.options);
+  const first = options.medicines.find((m) => m.indications.length > 1)!;
+  expect(options.medicines.find((m) => m.indications.length > 0)!.name).toBe(first.name);
+  const [opening, other] = first.indications as [string, string];
+  const patients = (indication: string) => read<{ total: number }>(MARKET_PATHS.patientGroups, { medicine: first.name, indication });
+  const groups = (indication: string) => read<{ doctors: number }>(MARKET_PATHS.doctorGroups, { medicine: first.name, indication });
+  const count = (n: number) => n.toLocaleString('en-US');
+
+  await signIn(page, 'admin');
+  await page.goto('/#/doctor/patientAna');
+  await expect(page.getByTestId('pick-drug')).toContainText(first.name);
+  await expect(page.getByTestId('pick-indication')).toContainText(opening);
+  await expect(page.getByTestId('patients-total')).toContainText(count((await patients(opening)).total));
+  await choose(page, 'pick-indication', other);
+  await page.getByTestId('pick-query').click();
+  const otherTotal = (await patients(other)).total;
+  expect(otherTotal).not.toBe((await patients(opening)).total);
+  await expect(page.getByTestId('patients-total')).toContainText(count(otherTotal));
+
+  await page.goto('/#/doctor/doctorGroupAnalysis');
+  await expect(page.getByTestId('pick-indication')).toContainText(opening);
+  await expect(page.getByTestId('group-doctors')).toContainText(count((await groups(opening)).doctors));
+  await choose(page, 'pick-indication', other);
+  await page.getByTestId('pick-query').click();
+  await expect(page.getByTestId('group-doctors')).toContainText(count((await groups(other)).doctors));
 });

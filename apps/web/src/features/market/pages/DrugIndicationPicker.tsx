@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space } from 'antd';
 import { useI18n } from '@/lib/i18n';
@@ -6,7 +6,11 @@ import { marketOptionsQuery } from '../api';
 import '@/lib/i18n/areas/market';
 import '@/lib/i18n/messages/market';
 
-/** A drug and one of its indications, applied by the query button; both are required (spec 001 section 5). */
+/**
+ * A drug and one of its indications, applied by the query button; both are required (spec 001
+ * section 5). The page opens on the company's first medicine and its first indication, already
+ * queried, so it shows figures at once (docs/decisions/0034).
+ */
 export function useDrugIndication() {
   const { t, msg } = useI18n();
   const { message } = App.useApp();
@@ -17,6 +21,15 @@ export function useDrugIndication() {
   const [indication, setIndication] = useState('');
   const [chosen, setChosen] = useState<{ medicine: string; indication: string } | null>(null);
   const indications = drugs.find((d) => d.name === medicine)?.indications ?? [];
+  const opened = useRef(false);
+  const first = medicines[0];
+  useEffect(() => {
+    if (opened.current || !first) return;
+    opened.current = true;
+    setMedicine(first.name);
+    setIndication(first.indications[0]!);
+    setChosen({ medicine: first.name, indication: first.indications[0]! });
+  }, [first]);
   const query = () => {
     if (!medicine || !indication) return void message.warning(msg('market.drugIndicationRequired'));
     setChosen({ medicine, indication });
@@ -47,5 +60,5 @@ export function useDrugIndication() {
       </Button>
     </Space>
   );
-  return { bar, chosen };
+  return { bar, chosen, loading: options.isPending };
 }

@@ -21,8 +21,8 @@ const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) =
 
 /** patientAna: aggregate patient groups of a drug and indication. */
 export function PatientAnaPage() {
-  const { t } = useI18n();
-  const { bar, chosen } = useDrugIndication();
+  const { t, msg } = useI18n();
+  const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...patientGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
   return (
@@ -30,7 +30,11 @@ export function PatientAnaPage() {
       {bar}
       <Alert type="info" showIcon message={t('market.aggregateNote')} style={{ marginBottom: 16 }} />
       {!chosen ? (
-        <Empty description={t('market.drug') + ' / ' + t('market.indication')} />
+        picking ? (
+          <Loading loading />
+        ) : (
+          <Empty description={msg('market.drugIndicationRequired')} />
+        )
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>
@@ -56,15 +60,19 @@ export function PatientAnaPage() {
 
 /** doctorGroupAnalysis: doctors consulting online on a drug and indication, by department, title and hospital. */
 export function DoctorGroupPage() {
-  const { t } = useI18n();
-  const { bar, chosen } = useDrugIndication();
+  const { t, msg } = useI18n();
+  const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...doctorGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
   return (
     <div className="market-page">
       {bar}
       {!chosen ? (
-        <Empty description={t('market.drug') + ' / ' + t('market.indication')} />
+        picking ? (
+          <Loading loading />
+        ) : (
+          <Empty description={msg('market.drugIndicationRequired')} />
+        )
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>
