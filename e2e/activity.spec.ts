@@ -88,6 +88,11 @@ test('a representative plans a visit, records it from the business record, is as
   await expect(manager.getByTestId('team-total')).toHaveAttribute('aria-busy', 'false');
   await expect(manager.getByTestId('team-total')).toHaveText(/^共 [\d,]+\+? 条$/);
   await context.close();
+
+  // rep01 leads no organisation: the team page says so instead of an empty table.
+  await page.goto('/#/task/teamInteractioRecord');
+  await expect(page.getByText('你没有带领的团队')).toBeVisible();
+  await expect(page.getByTestId('team-total')).toHaveText('共 0 条');
 });
 
 test('a task created from the side bar on a business record reuses the tab for the same doctor and replaces it for another', async ({ page, request }, testInfo) => {

@@ -6,7 +6,7 @@ import '@/lib/i18n/areas/activity';
 import '@/lib/i18n/messages/activity';
 
 /** Visit records with their codes shown as labels (spec 001 section 3). */
-export function VisitTable({ visits, loading, showRep }: { visits: VisitItem[]; loading: boolean; showRep?: boolean }) {
+export function VisitTable({ visits, loading, showRep, emptyText }: { visits: VisitItem[]; loading: boolean; showRep?: boolean; emptyText?: string }) {
   const { t } = useI18n();
   const codes = useCodes();
   return (
@@ -16,6 +16,7 @@ export function VisitTable({ visits, loading, showRep }: { visits: VisitItem[]; 
       loading={loading}
       dataSource={visits}
       pagination={false}
+      locale={emptyText ? { emptyText } : undefined}
       expandable={{
         expandedRowRender: (v) => (
           <div>

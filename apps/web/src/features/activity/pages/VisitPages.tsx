@@ -98,6 +98,8 @@ export function TeamInteractionRecordPage() {
   const list = useQuery(teamVisitsQuery(userId ? { userId } : {}));
   const count = useQuery(teamVisitCountQuery(userId ? { userId } : {}));
   const total = count.data ? formatTotal(count.data.total, count.data.totalCapped) : '…';
+  // The members' list starts with the caller; nobody after that: the caller leads no organisation.
+  const leadsNoTeam = members.isSuccess && members.data.length <= 1;
   return (
     <Card className="fp-activity-screen" title={t('activity.team.member')} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
       <div className="fp-activity-toolbar">
@@ -110,7 +112,7 @@ export function TeamInteractionRecordPage() {
           options={(members.data ?? []).slice(1).map((m) => ({ value: m.user.id, label: m.user.name }))}
         />
       </div>
-      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} showRep />
+      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} showRep emptyText={leadsNoTeam ? t('activity.team.none') : undefined} />
     </Card>
   );
 }
