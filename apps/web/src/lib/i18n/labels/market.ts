@@ -105,7 +105,7 @@ export const en: Record<keyof typeof zh, string> = {
   'market.consultations': 'Online consultations',
   'market.pickCompetitor': 'Choose a competitor, then click query',
   'market.lecturer.rule': 'Rating rule',
-  'market.lecturer.ruleText': '{{level}}: at least {{talks}} talks in {{cities}} cities, mean feedback ≥ {{feedback}}',
+  'market.lecturer.ruleText': '{{level}}: talks ≥ {{talks}}, cities ≥ {{cities}}, mean feedback ≥ {{feedback}}',
   'market.lecturer.talks': 'Talks',
   'market.lecturer.cities': 'Cities',
   'market.lecturer.feedback': 'Mean feedback',
