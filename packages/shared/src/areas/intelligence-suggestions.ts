@@ -124,11 +124,11 @@ export const SUGGESTION_MESSAGES = {
   'intel.suggestion.reason.kolTier': { zh: '{indication} KOL 评分 {score}({tier})', en: 'KOL score {score} ({tier}) in {indication}' },
   'intel.suggestion.reason.coauthorOfTop': {
     zh: '与您的重点医生 {name}(KOL {score})合著 {papers} 篇论文,如《{title}》({year})',
-    en: 'Co-author of your top doctor {name} (KOL {score}): {papers} papers, e.g. "{title}" ({year})',
+    en: 'Co-author of your top doctor {name} (KOL {score}), papers together: {papers}, e.g. "{title}" ({year})',
   },
   'intel.suggestion.reason.recentPapers': {
     zh: '{since} 年以来发表 {papers} 篇论文(被引 {citations}),最新《{title}》({year})',
-    en: '{papers} papers since {since} (cited {citations}), latest "{title}" ({year})',
+    en: 'Papers since {since}: {papers} (cited {citations}), latest "{title}" ({year})',
   },
   'intel.suggestion.reason.risingScore': { zh: '{indication} KOL 评分自 {date} 起 {from} → {to}', en: 'KOL score {from} → {to} in {indication} since {date}' },
   'intel.suggestion.reason.yourMeeting.attendee': { zh: '{date} 参加了您的会议《{name}》', en: 'Attended your meeting "{name}" on {date}' },

@@ -217,7 +217,7 @@ export const en: Record<keyof typeof zh, string> = {
   'admin.role.permissions': 'Permissions (menus and authorities)',
   'admin.role.appKey': 'App key',
   'admin.role.users': 'Users',
-  'admin.role.deleteHint': '{{count}} users will lose this role.',
+  'admin.role.deleteHint': 'Users who will lose this role: {{count}}.',
 
   'admin.user.title': 'Users',
   'admin.user.tab': 'Users',

@@ -224,7 +224,7 @@ export const en: Record<keyof typeof zh, string> = {
   'apps.import.type.team': 'Team',
   'apps.import.drop': 'Click or drop a file here to import',
   'apps.import.limits': '.xlsx, .xls or .csv, at most 1 MB and 5,000 rows',
-  'apps.import.done': '{{n}} organisations imported',
+  'apps.import.done': 'Organisations imported: {{n}}',
   'apps.import.row': 'Row',
   'apps.import.field': 'Field',
   'apps.import.problem': 'Problem',
