@@ -13,7 +13,10 @@ import { randomSource } from '../src/platform/random.js';
  * inserts, edits (day, channel, effective, status, duration, doctor, representative), deletes,
  * doctor moves and deletes, and several writers at once, the visit, reach, relation and goData
  * figures from the kept counts equal the straightforward queries' for every kind of scope,
- * province, BU and channel selection, and the kept table equals a grouping of the visits.
+ * province, BU and channel selection, and the kept table equals a grouping of the visits. The
+ * whole-country sums (visit_rep_days) and doctor bit sets (visit_doctor_bits, every bit) equal a
+ * grouping of the kept days and of the calls (inserted, moved and deleted too), and the calls'
+ * doctor hospital and province equal the doctor rows'.
  */
 
 let h: Harness;
@@ -105,6 +108,7 @@ async function randomWrites(seed: number, rounds: number) {
     [hospitals[0]!.id, hospitals[0]!.province],
   );
   await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, now() - interval '2 days', 'face', 'kept visit test')`, [reps[0], gone!.id]);
+  await q(`insert into call_records (call_id, user_id, doctor_id, started_at) values ('kept-call-test-gone', $1, $2, now() - interval '3 days')`, [reps[0], gone!.id]);
   await q(`delete from doctors where id = $1`, [gone!.id]);
 }
 
@@ -155,6 +159,10 @@ async function expectNationalTablesEqualRows() {
      group by 1, 2, 3 order by 1, 2, 3`);
   expect(bits.length).toBeGreaterThan(0);
   expect(bits).toEqual(expected);
+  // the calls carry their doctor's hospital and province (null once the doctor no longer exists)
+  const places = await q(`select c.id, c.hospital_id, c.province_code from call_records c order by c.id`);
+  const doctorsOf = await q(`select c.id, d.hospital_id, d.province_code from call_records c left join doctors d on d.id = c.doctor_id order by c.id`);
+  expect(places).toEqual(doctorsOf);
 }
 
 async function expectKeptTableEqualsRows() {

@@ -18,7 +18,61 @@ CREATE TABLE "visit_rep_days" (
 	CONSTRAINT "visit_rep_days_day_user_id_channel_effective_status_pk" PRIMARY KEY("day","user_id","channel","effective","status")
 );
 --> statement-breakpoint
-CREATE INDEX "visit_doctor_days_last_idx" ON "visit_doctor_days" USING btree ("last_at");--> statement-breakpoint
+ALTER TABLE "call_records" ADD COLUMN "hospital_id" integer;--> statement-breakpoint
+ALTER TABLE "call_records" ADD COLUMN "province_code" text;--> statement-breakpoint
+CREATE INDEX "call_records_province_idx" ON "call_records" USING btree ("province_code","started_at");--> statement-breakpoint
+CREATE INDEX "visit_doctor_days_last_idx" ON "visit_doctor_days" USING btree ("last_at");
+--> statement-breakpoint
+-- Hand-written (kept when this migration is regenerated; docs/decisions/0033): call_records carry
+-- their doctor's hospital_id and province_code as the doctor row has them (null once the doctor no
+-- longer exists), like visit_doctor_days: set on insert (and on a change of doctor) by a row
+-- trigger, moved by statement triggers on doctors. A province viewer's reach reads its calls through
+-- call_records_province_idx instead of a semi-join over the province's doctor ids.
+CREATE FUNCTION "call_records_doctor_place"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- no doctor row: both null (SELECT INTO sets its targets to null when no row is found)
+  SELECT d.hospital_id, d.province_code INTO NEW.hospital_id, NEW.province_code FROM doctors d WHERE d.id = NEW.doctor_id;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "call_records_follow_doctors"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    -- a doctor id that calls named before it existed (ids are serial: normally none)
+    UPDATE call_records c SET hospital_id = n.hospital_id, province_code = n.province_code FROM new_rows n WHERE c.doctor_id = n.id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE call_records c SET hospital_id = NULL, province_code = NULL FROM old_rows o WHERE c.doctor_id = o.id;
+  ELSE
+    -- only the doctors whose hospital or province changed
+    UPDATE call_records c SET hospital_id = d.hospital_id, province_code = d.province_code
+      FROM (SELECT n.id FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+             WHERE o.id IS NULL OR o.hospital_id IS DISTINCT FROM n.hospital_id OR o.province_code IS DISTINCT FROM n.province_code
+            UNION
+            SELECT o.id FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id WHERE n.id IS NULL) m
+      LEFT JOIN doctors d ON d.id = m.id
+     WHERE c.doctor_id = m.id;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "call_records_after_doctors_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE call_records SET hospital_id = NULL, province_code = NULL;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+UPDATE "call_records" c SET hospital_id = d.hospital_id, province_code = d.province_code FROM doctors d WHERE d.id = c.doctor_id;--> statement-breakpoint
+CREATE TRIGGER "call_records_doctor_place" BEFORE INSERT OR UPDATE OF doctor_id ON "call_records"
+  FOR EACH ROW EXECUTE FUNCTION "call_records_doctor_place"();--> statement-breakpoint
+CREATE TRIGGER "doctors_call_place_insert" AFTER INSERT ON "doctors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "call_records_follow_doctors"();--> statement-breakpoint
+CREATE TRIGGER "doctors_call_place_update" AFTER UPDATE ON "doctors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "call_records_follow_doctors"();--> statement-breakpoint
+CREATE TRIGGER "doctors_call_place_delete" AFTER DELETE ON "doctors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "call_records_follow_doctors"();--> statement-breakpoint
+CREATE TRIGGER "doctors_call_place_truncate" AFTER TRUNCATE ON "doctors"
+  FOR EACH STATEMENT EXECUTE FUNCTION "call_records_after_doctors_truncate"();
+--> statement-breakpoint
 -- Hand-written (kept when this migration is regenerated; docs/decisions/0033, "Whole-country kept
 -- sums and doctor bit sets").
 -- visit_rep_days sums visit_doctor_days over the doctors; visit_doctor_bits has, per portal day,

@@ -3,7 +3,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList } from '../../db/int-list.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
-import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
 import { doctorsOfKinds, reachNational, readsNational, repDays, repDoctorDays, visitKinds } from './national-figures.js';
@@ -239,7 +239,8 @@ interface KeptReachRow {
 
 /**
  * reachFigures with the visits from the kept visit counts (a day's row is `n` contacts) and the
- * calls from their rows. The contacts are grouped once per doctor (a materialised CTE): the totals
+ * calls from their rows (in scope by the doctor's hospital and province they carry, through
+ * call_records_province_idx for a province). The contacts are grouped once per doctor (a materialised CTE): the totals
  * count those groups instead of three distinct counts, and the table's doctors are the newest of
  * them; only for those are the distinct representatives counted. Days and channels count their
  * distinct doctors beside it, each on its own connection. A whole-country viewer without a BU
@@ -254,7 +255,7 @@ async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit
     select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${kept}
     union all
     select c.doctor_id, c.user_id, (${DAY(sql`c.started_at`)})::date as day, 'call' as channel, 1 as n, c.started_at as at from call_records c
-     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
   };
   const [perDoctor, reps, byDay, byChannel] = await Promise.all([
     reportRows<KeptReachRow>(db, sql`
