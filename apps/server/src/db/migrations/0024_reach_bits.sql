@@ -82,7 +82,8 @@ CREATE TRIGGER "doctors_call_place_truncate" AFTER TRUNCATE ON "doctors"
 -- - sums: new rows minus old rows, grouped, added ON CONFLICT in key order; rows at 0 visits dropped;
 -- - bits: ONE upsert over every bit set row the statement affects, in key order, OR-ing in the new
 --   contacts' bits (zero for a row that may only lose bits): it locks every such row, existing or
---   new, in one ordered pass, so two writers never deadlock on them;
+--   new, in one ordered pass, so two single-statement writers never deadlock on them (a
+--   transaction writing contacts in several statements can, as with visit_doctor_days);
 -- - clearing (a contact removed): AFTER that lock, a new statement (a fresh snapshot: the trigger
 --   functions are volatile) clears the bit of each doctor that has no contact of that kind left that
 --   day. A writer setting a bit meanwhile waits on the lock and ORs into the cleared row; a clearer
