@@ -74,8 +74,8 @@ export async function reachNational(db: Db, w: ReportWindow, days: KeptDays, lim
         from (select d.chunk, bit_or(d.bits) filter (where d.kind = 'visit') as v, bit_or(d.bits) filter (where d.kind = 'call') as c
                 from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x`),
     reportRows<{ reps: number; contacts: number }>(db, sql`
-      select (select count(*) from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date
-                                     union select c.user_id from call_records c where ${calls}) u)::int as reps,
+      select (select count(*) from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1
+                                     union select c.user_id from call_records c where ${calls} group by 1) u)::int as reps,
              ((select coalesce(sum(r.visits), 0) from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date)
               + (select count(*) from call_records c where ${calls}))::int as contacts`),
     reportRows<NationalReach['byDay'][number]>(db, sql`
