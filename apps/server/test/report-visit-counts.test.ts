@@ -13,7 +13,10 @@ import { randomSource } from '../src/platform/random.js';
  * inserts, edits (day, channel, effective, status, duration, doctor, representative), deletes,
  * doctor moves and deletes, and several writers at once, the visit, reach, relation and goData
  * figures from the kept counts equal the straightforward queries' for every kind of scope,
- * province, BU and channel selection, and the kept table equals a grouping of the visits.
+ * province, BU and channel selection, and the kept table equals a grouping of the visits. The
+ * whole-country sums (visit_rep_days) and doctor bit sets (visit_doctor_bits, every bit) equal a
+ * grouping of the kept days and of the calls (inserted, moved and deleted too), and the calls'
+ * doctor hospital and province equal the doctor rows'.
  */
 
 let h: Harness;
@@ -91,6 +94,7 @@ async function randomWrites(seed: number, rounds: number) {
       else if (change === 6) await q(`delete from visit_records where id = any($1::int[])`, [some(3)]);
       else await q(`delete from visit_records where id = $1`, [id]);
     }
+    await randomCalls(next);
     if (round % 5 === 2) {
       // a doctor moves to another hospital and province: its days follow it
       const doctor = doctors[Math.floor(next() * doctors.length)]!;
@@ -104,10 +108,65 @@ async function randomWrites(seed: number, rounds: number) {
     [hospitals[0]!.id, hospitals[0]!.province],
   );
   await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, now() - interval '2 days', 'face', 'kept visit test')`, [reps[0], gone!.id]);
+  await q(`insert into call_records (call_id, user_id, doctor_id, started_at) values ('kept-call-test-gone', $1, $2, now() - interval '3 days')`, [reps[0], gone!.id]);
   await q(`delete from doctors where id = $1`, [gone!.id]);
 }
 
+let callSeq = 0;
+
+/** Calls inserted (some at the very time of a kept visit: ties in the reach table's order), moved and deleted. */
+async function insertCalls(next: () => number, count: number, db: { execute: (query: SQL) => Promise<unknown> } = h.database.db) {
+  const values = Array.from({ length: count }, () => {
+    const v = visitValues(next);
+    callSeq += 1;
+    return sql`(${`kept-call-test-${callSeq}`}, ${v.user}::int, ${v.doctor}::int, ${v.at}::timestamptz, 'out', ${v.duration}::int)`;
+  });
+  await db.execute(sql`insert into call_records (call_id, user_id, doctor_id, started_at, direction, duration_seconds) values ${sql.join(values, sql`, `)}`);
+}
+
+async function randomCalls(next: () => number) {
+  await insertCalls(next, 1 + Math.floor(next() * 6));
+  const mine = (await q<{ id: number }>(`select id from call_records where call_id like 'kept-call-test-%' order by id`)).map((r) => Number(r.id));
+  const some = (n: number) => Array.from({ length: n }, () => mine[Math.floor(next() * mine.length)]!);
+  const change = Math.floor(next() * 6);
+  const v = visitValues(next);
+  if (change === 0) await q(`update call_records set started_at = $2::timestamptz where id = $1`, [some(1)[0], v.at]);
+  else if (change === 1) await q(`update call_records set doctor_id = $2 where id = any($1::int[])`, [some(2), v.doctor]);
+  else if (change === 2) await q(`update call_records set duration_seconds = coalesce(duration_seconds, 0) + 1 where id = any($1::int[])`, [some(3)]); // no kept column
+  else if (change === 3) await q(`delete from call_records where id = any($1::int[])`, [some(2)]);
+  else if (change === 4) {
+    // a call at the very time of a visit to another doctor (a tie in the reach table's newest contacts)
+    callSeq += 1;
+    await q(
+      `insert into call_records (call_id, user_id, doctor_id, started_at) select $1, v.user_id, $2, v.visit_at from visit_records v where v.purpose = 'kept visit test' order by v.id desc limit 1`,
+      [`kept-call-test-${callSeq}`, v.doctor],
+    );
+  } else await q(`delete from call_records where id = $1`, [some(1)[0]]);
+}
+
+/** visit_rep_days equals visit_doctor_days summed over doctors; visit_doctor_bits (its non-empty rows) every bit of a grouping of the kept days and calls. */
+async function expectNationalTablesEqualRows() {
+  const sums = await q(`select day::text, user_id, channel, effective, status, visits, seconds_sum, seconds_count from visit_rep_days order by 1, 2, 3, 4, 5`);
+  const grouped = await q(`select day::text, user_id, channel, effective, status, sum(visits)::int as visits, sum(seconds_sum)::int as seconds_sum, sum(seconds_count)::int as seconds_count
+                             from visit_doctor_days where visits > 0 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+  expect(sums).toEqual(grouped);
+  const bits = await q(`select day::text, kind, chunk, bits::text from visit_doctor_bits where bit_count(bits) > 0 order by 1, 2, 3`);
+  const expected = await q(`
+    select x.day::text, x.kind, x.doctor_id >> 13 as chunk, bit_or(B'1'::bit(8192) >> (x.doctor_id & 8191))::text as bits
+      from (select a.day, k.kind, a.doctor_id from visit_doctor_days a cross join lateral (values ('visit'), (a.channel)) k(kind) where a.visits > 0
+            union
+            select ((c.started_at at time zone 'UTC') + interval '8 hours')::date, 'call', c.doctor_id from call_records c) x
+     group by 1, 2, 3 order by 1, 2, 3`);
+  expect(bits.length).toBeGreaterThan(0);
+  expect(bits).toEqual(expected);
+  // the calls carry their doctor's hospital and province (null once the doctor no longer exists)
+  const places = await q(`select c.id, c.hospital_id, c.province_code from call_records c order by c.id`);
+  const doctorsOf = await q(`select c.id, d.hospital_id, d.province_code from call_records c left join doctors d on d.id = c.doctor_id order by c.id`);
+  expect(places).toEqual(doctorsOf);
+}
+
 async function expectKeptTableEqualsRows() {
+  await expectNationalTablesEqualRows();
   const kept = await q(`select day::text, user_id, doctor_id, channel, effective, status, hospital_id, province_code, visits, seconds_sum, seconds_count, last_at::text
                           from visit_doctor_days order by 1, 2, 3, 4, 5, 6`);
   const rows = await q(`select ((v.visit_at at time zone 'UTC') + interval '8 hours')::date::text as day, v.user_id, v.doctor_id, v.channel, v.effective, v.status,
@@ -170,6 +229,19 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
           await insertVisits(next, 8, tx);
         }),
       ),
+      ...Array.from({ length: 3 }, () =>
+        h.database.db.transaction(async (tx) => {
+          await insertCalls(next, 5, tx);
+        }),
+      ),
+      // (each in one statement: a transaction writing contacts in several statements holds the
+      // first one's bit set rows while the next takes others, and may deadlock with another; decision 0033)
+      h.database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from call_records where call_id like 'kept-call-test-%' and id % 4 = 0`);
+      }),
+      h.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update call_records set started_at = started_at - interval '1 day' where call_id like 'kept-call-test-%' and id % 4 = 1`);
+      }),
       h.database.db.transaction(async (tx) => {
         await tx.execute(sql`update visit_records set status = 1 - status where purpose = 'kept visit test' and id % 3 = 0`);
         await tx.execute(sql`delete from visit_records where id = ${Number(target!.id)}`);

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Kept visit counts of the activity area for the report screens at national scale (docs/decisions/0033).
@@ -48,5 +48,55 @@ export const visitDoctorDays = pgTable(
     ),
     index('visit_doctor_days_hospital_idx').on(t.hospitalId, t.day),
     index('visit_doctor_days_doctor_idx').on(t.doctorId),
+    // The reach report's newest doctors of a whole-country window: a walk of the newest kept rows.
+    index('visit_doctor_days_last_idx').on(t.lastAt),
   ],
+);
+
+/**
+ * Whole-country visit sums (decision 0033, "Whole-country kept sums and doctor bit sets"): one row
+ * per portal day, representative, channel, effective and status with the visits and durations of
+ * visit_doctor_days summed over the doctors (no doctor, no province: a whole-country viewer without
+ * a BU filter reads ~2K rows a day instead of ~26K). Kept from visit_doctor_days by statement
+ * triggers (new minus old, added in key order); rows reaching 0 visits are dropped.
+ */
+export const visitRepDays = pgTable(
+  'visit_rep_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    channel: text('channel').notNull(),
+    effective: boolean('effective').notNull(),
+    status: smallint('status').notNull(),
+    visits: integer('visits').notNull().default(0),
+    secondsSum: integer('seconds_sum').notNull().default(0),
+    secondsCount: integer('seconds_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId, t.channel, t.effective, t.status] })],
+);
+
+/** PostgreSQL's fixed-length bit string of DOCTOR_BITS bits (read and written in SQL only). */
+const bits8192 = customType<{ data: string; driverData: string }>({ dataType: () => 'bit(8192)' });
+
+/** Doctors per bit set row: a doctor id's chunk is `doctor_id >> 13`, its bit `doctor_id & 8191`. */
+export const DOCTOR_BITS = 8192;
+
+/**
+ * Doctor bit sets (decision 0033): one row per portal day, kind and chunk of 8,192 doctor ids,
+ * with the bit of each doctor that had at least one such contact that day. Kinds: 'visit' (any
+ * channel), each visit channel, and 'call' (call_records). The exact distinct doctors of a window
+ * are the bits of the OR over its days, chunk by chunk. Kept by triggers on visit_doctor_days and
+ * call_records: a new contact ORs its bit in; a removed one locks the row, then clears the bit only
+ * if the doctor has no such contact left that day. Deleted doctors keep their bits (their visits
+ * and kept rows stay too).
+ */
+export const visitDoctorBits = pgTable(
+  'visit_doctor_bits',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    chunk: integer('chunk').notNull(),
+    bits: bits8192('bits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.chunk] })],
 );

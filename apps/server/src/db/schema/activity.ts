@@ -138,11 +138,19 @@ export const callRecords = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     durationSeconds: integer('duration_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The doctor's hospital and province as the doctor row has them (null once the doctor no longer
+     * exists), set by a trigger on insert and moved by the doctors triggers, as visit_doctor_days
+     * carries them: a scoped or province report reads its calls through these (decision 0033).
+     */
+    hospitalId: integer('hospital_id'),
+    provinceCode: text('province_code'),
   },
   (t) => [
     index('call_records_user_idx').on(t.userId, t.startedAt, t.id),
     index('call_records_doctor_idx').on(t.doctorId, t.startedAt, t.id),
     index('call_records_time_idx').on(t.startedAt),
+    index('call_records_province_idx').on(t.provinceCode, t.startedAt),
   ],
 );
 

@@ -3,9 +3,10 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList } from '../../db/int-list.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
-import { reportDoctorFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { doctorsOfKinds, reachNational, readsNational, repDays, repDoctorDays, visitKinds } from './national-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -98,10 +99,14 @@ interface KeptVisitSums {
  * themselves. The sums of the totals, days, channels and representatives come from one pass:
  * the window's rows summed per day, channel and representative (one hash), then grouping sets over
  * those few groups; the exact distinct doctors from a second read beside it; the distinct doctors
- * per representative only for the ten representatives the chart shows.
+ * per representative only for the ten representatives the chart shows. A whole-country viewer
+ * without a BU filter reads the sums from visit_rep_days (no doctor) and the distinct doctors from
+ * the doctor bit sets (national-figures.ts).
  */
 async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
   const a = keptVisits(w, days, s.channels);
+  // the whole country without a BU: sums without the doctor (visit_rep_days), distinct doctors from the bit sets
+  const national = readsNational(w);
   const [sums, distinct, rows] = await Promise.all([
     reportRows<KeptVisitSums>(db, sql`
       select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
@@ -110,10 +115,12 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
              coalesce(round(sum(b.seconds_sum)::numeric / nullif(sum(b.seconds_count), 0)), 0)::int as "avgSeconds"
         from (select a.day, a.channel, a.user_id, sum(a.visits) as visits, sum(a.visits) filter (where a.status = 1) as submitted,
                      sum(a.visits) filter (where a.effective) as effective, sum(a.seconds_sum) as seconds_sum, sum(a.seconds_count) as seconds_count
-                from ${a} group by 1, 2, 3) b
+                from ${national ? repDays(days, s.channels) : a} group by 1, 2, 3) b
        group by grouping sets ((), (b.day), (b.channel), (b.user_id))
        order by 1, 5 desc, 3, 4`),
-    reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
+    national
+      ? doctorsOfKinds(db, days, visitKinds(s.channels)).then((doctors) => [{ doctors }])
+      : reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
     visitRows(db, visitWhere(w, s), null, limit),
   ]);
   const of = (kind: KeptVisitSums['kind']) => sums.filter((r) => r.kind === kind);
@@ -122,7 +129,7 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
   const top = reps.slice(0, 10).map((r) => Number(r.user_id));
   const repRows = top.length === 0 ? [] : await reportRows<{ user_id: number; rep: string; doctors: number }>(db, sql`
       select u.id as user_id, ${repName('u')} as rep, count(distinct a.doctor_id)::int as doctors
-        from ${a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`);
+        from ${national ? repDoctorDays(days, top, s.channels) : a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`);
   const byUser = new Map(repRows.map((r) => [Number(r.user_id), r]));
   return {
     totals: {
@@ -232,12 +239,15 @@ interface KeptReachRow {
 
 /**
  * reachFigures with the visits from the kept visit counts (a day's row is `n` contacts) and the
- * calls from their rows. The contacts are grouped once per doctor (a materialised CTE): the totals
+ * calls from their rows (in scope by the doctor's hospital and province they carry, through
+ * call_records_province_idx for a province). The contacts are grouped once per doctor (a materialised CTE): the totals
  * count those groups instead of three distinct counts, and the table's doctors are the newest of
  * them; only for those are the distinct representatives counted. Days and channels count their
- * distinct doctors beside it, each on its own connection.
+ * distinct doctors beside it, each on its own connection. A whole-country viewer without a BU
+ * filter reads the bit sets and sums instead (national-figures.ts reachNational).
  */
 async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
+  if (readsNational(w)) return reachNational(db, w, days, limit);
   const contacts = (doctorIds?: number[]) => {
     const only = doctorIds ? sql` and c.doctor_id in (${intList(doctorIds)})` : sql``;
     const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${intList(doctorIds)})) a` : keptVisits(w, days);
@@ -245,7 +255,7 @@ async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit
     select a.doctor_id, a.user_id, a.day, a.channel, a.visits as n, a.last_at as at from ${kept}
     union all
     select c.doctor_id, c.user_id, (${DAY(sql`c.started_at`)})::date as day, 'call' as channel, 1 as n, c.started_at as at from call_records c
-     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
+     where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
   };
   const [perDoctor, reps, byDay, byChannel] = await Promise.all([
     reportRows<KeptReachRow>(db, sql`

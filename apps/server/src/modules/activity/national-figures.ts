@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { reportRows } from '../../db/report-read.js';
+import { intList } from '../../db/int-list.js';
+import { reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
+import type { KeptDays } from './visit-counts.js';
+
+/**
+ * Whole-country reads of the visit and reach reports (decision 0033, "Whole-country kept sums and
+ * doctor bit sets"): for a viewer who sees every doctor, without a province or BU filter, over whole
+ * portal days. The sums come from visit_rep_days (per day, representative, channel, effective and
+ * status: no doctor), the exact distinct doctors from visit_doctor_bits (per day, kind and chunk of
+ * 8,192 doctor ids: the OR of a window's days, chunk by chunk, then its bits counted).
+ */
+
+/** Whether a window reads the whole-country kept sums and bit sets. */
+export const readsNational = (w: Pick<ReportWindow, 'scope' | 'province'> & { bu: string }): boolean => reportsEveryDoctor(w) && !w.bu;
+
+/** The window's whole-country visit sums, as a subquery aliased `a` with visit_doctor_days' summed columns. */
+export function repDays(days: KeptDays, channels?: readonly string[]): SQL {
+  const only = channels ? sql` and r.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``;
+  return sql`(select r.* from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date${only}) a`;
+}
+
+/**
+ * Every kept visit day of the given representatives in the window's days (and channels), aliased
+ * `a`: one primary-key range per day and representative (the key starts with day, user_id), so the
+ * ten representatives of a chart read their own rows only, not the whole window's.
+ */
+export function repDoctorDays(days: KeptDays, userIds: readonly number[], channels?: readonly string[]): SQL {
+  const only = channels ? sql` and vd.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``;
+  return sql`(select vd.* from generate_series(${days.from}::date, ${days.to}::date - 1, interval '1 day') g(d)
+                cross join unnest(array[${intList(userIds)}]::int[]) t(id)
+                join visit_doctor_days vd on vd.day = g.d::date and vd.user_id = t.id${only}) a`;
+}
+
+const kindList = (kinds: readonly string[]) => sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+
+/** The window's doctor sets of the given kinds OR-ed per chunk (rows `chunk`, `b`). */
+const chunksOf = (days: KeptDays, kinds: readonly string[]) =>
+  sql`(select d.chunk, bit_or(d.bits) as b from visit_doctor_bits d
+        where d.day >= ${days.from}::date and d.day < ${days.to}::date and d.kind in (${kindList(kinds)}) group by d.chunk) x`;
+
+/** How many distinct doctors had a contact of one of `kinds` ('visit', a channel, 'call') in the window's days. */
+export async function doctorsOfKinds(db: Db, days: KeptDays, kinds: readonly string[]): Promise<number> {
+  const [row] = await reportRows<{ doctors: number }>(db, sql`select coalesce(sum(bit_count(x.b)), 0)::int as doctors from ${chunksOf(days, kinds)}`);
+  return Number(row?.doctors ?? 0);
+}
+
+/** The distinct doctors a visit selection counts: its channels' sets OR-ed, or the 'visit' set (any channel). */
+export const visitKinds = (channels?: readonly string[]): readonly string[] => (channels ? channels : ['visit']);
+
+export interface NationalReach {
+  totals: { doctors: number; byVisit: number; byCall: number; reps: number; contacts: number };
+  byDay: { day: string; doctors: number }[];
+  byChannel: { channel: string; doctors: number }[];
+  rows: Record<string, unknown>[];
+}
+
+const ZERO = sql`B'0'::bit(8192)`;
+
+/**
+ * reachFigures for the whole country: the reached doctors ('visit' OR 'call'), by visit, by call,
+ * per day and per channel from the bit sets; the representatives and contacts from the visit sums
+ * and the window's calls; the table's newest doctors from a walk of the newest contacts.
+ */
+export async function reachNational(db: Db, w: ReportWindow, days: KeptDays, limit: number): Promise<NationalReach> {
+  const inDays = sql`d.day >= ${days.from}::date and d.day < ${days.to}::date`;
+  const calls = sql`c.started_at >= ${w.from} and c.started_at < ${w.to}`;
+  const [totals, counts, byDay, byChannel, rows] = await Promise.all([
+    reportRows<{ doctors: number; byVisit: number; byCall: number }>(db, sql`
+      select coalesce(sum(bit_count(coalesce(x.v, ${ZERO}) | coalesce(x.c, ${ZERO}))), 0)::int as doctors,
+             coalesce(sum(bit_count(x.v)), 0)::int as "byVisit", coalesce(sum(bit_count(x.c)), 0)::int as "byCall"
+        from (select d.chunk, bit_or(d.bits) filter (where d.kind = 'visit') as v, bit_or(d.bits) filter (where d.kind = 'call') as c
+                from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x`),
+    reportRows<{ reps: number; contacts: number }>(db, sql`
+      select (select count(*) from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1
+                                     union select c.user_id from call_records c where ${calls} group by 1) u)::int as reps,
+             ((select coalesce(sum(r.visits), 0) from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date)
+              + (select count(*) from call_records c where ${calls}))::int as contacts`),
+    reportRows<NationalReach['byDay'][number]>(db, sql`
+      select to_char(x.day, 'YYYY-MM-DD') as day, sum(bit_count(x.b))::int as doctors
+        from (select d.day, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by 1, 2) x
+       group by x.day having sum(bit_count(x.b)) > 0`),
+    reportRows<NationalReach['byChannel'][number]>(db, sql`
+      select x.kind as channel, sum(bit_count(x.b))::int as doctors
+        from (select d.kind, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind <> 'visit' group by 1, 2) x
+       group by x.kind having sum(bit_count(x.b)) > 0 order by 2 desc, 1`),
+    newestDoctors(db, w, days, limit),
+  ]);
+  const t = totals[0]!;
+  const c = counts[0]!;
+  return { totals: { doctors: t.doctors, byVisit: t.byVisit, byCall: t.byCall, reps: c.reps, contacts: c.contacts }, byDay, byChannel, rows };
+}
+
+/** The window's contacts (kept visit days and calls) of the given doctors, aliased `k` (doctor_id, user_id, n, at). */
+const contactsOf = (w: ReportWindow, days: KeptDays, ids: readonly number[]) => sql`(
+    select a.doctor_id, a.user_id, a.visits as n, a.last_at as at from visit_doctor_days a
+     where a.doctor_id in (${intList(ids)}) and a.day >= ${days.from}::date and a.day < ${days.to}::date
+    union all
+    select c.doctor_id, c.user_id, 1 as n, c.started_at as at from call_records c
+     where c.doctor_id in (${intList(ids)}) and c.started_at >= ${w.from} and c.started_at < ${w.to}) k`;
+
+/**
+ * The reach table's `limit` doctors with the newest last contact (ties by doctor id), without
+ * grouping the window's contacts: the newest kept rows (visit_doctor_days_last_idx) and calls
+ * (call_records_time_idx) are walked until `limit` distinct doctors; every contact at or after the
+ * last one's time names the candidates (so ties at that time are all in), and only those doctors'
+ * contacts and representatives are grouped (through the doctor indexes).
+ */
+async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: number): Promise<Record<string, unknown>[]> {
+  if (limit <= 0) return [];
+  const newest = (n: number) => sql`(
+      (select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${w.from} and a.last_at < ${w.to} order by a.last_at desc limit ${n})
+      union all
+      (select c.doctor_id, c.started_at as at from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to} order by c.started_at desc limit ${n})) k`;
+  let threshold: string | null = null;
+  for (let n = limit * 4; ; n *= 4) {
+    const walk = await reportRows<{ doctor_id: number; at: string }>(db, sql`select k.doctor_id, k.at::text as at from ${newest(n)} order by k.at desc limit ${n}`);
+    const seen = new Set<number>();
+    for (const r of walk) {
+      seen.add(Number(r.doctor_id));
+      if (seen.size === limit) {
+        threshold = r.at;
+        break;
+      }
+    }
+    if (threshold !== null || walk.length < n) break;
+  }
+  // every doctor with a contact at or after the threshold (all of them when fewer than `limit`)
+  const candidates = await reportRows<{ doctor_id: number }>(
+    db,
+    threshold === null
+      ? sql`select distinct a.doctor_id from visit_doctor_days a where a.day >= ${days.from}::date and a.day < ${days.to}::date
+            union select c.doctor_id from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to}`
+      : sql`select distinct k.doctor_id from (
+              select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${threshold}::timestamptz and a.last_at < ${w.to}
+              union all
+              select c.doctor_id, c.started_at from call_records c where c.started_at >= ${threshold}::timestamptz and c.started_at < ${w.to}) k`,
+  );
+  const ids = candidates.map((r) => Number(r.doctor_id));
+  if (ids.length === 0) return [];
+  const top = await reportRows<{ doctor_id: number; contacts: number; reps: number; at: Date | string }>(db, sql`
+    select k.doctor_id, sum(k.n)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as at
+      from ${contactsOf(w, days, ids)} group by 1 order by 4 desc, 1 limit ${limit}`);
+  return top.map((r) => ({ doctorId: r.doctor_id, contacts: r.contacts, reps: r.reps, lastContact: r.at }));
+}
