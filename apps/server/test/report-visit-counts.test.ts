@@ -244,6 +244,8 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
       }),
       h.database.db.transaction(async (tx) => {
         await tx.execute(sql`update visit_records set status = 1 - status where purpose = 'kept visit test' and id % 3 = 0`);
+      }),
+      h.database.db.transaction(async (tx) => {
         await tx.execute(sql`delete from visit_records where id = ${Number(target!.id)}`);
       }),
     ]);
