@@ -41,7 +41,7 @@ export const LAYOUT_MODULE = 'src/app/layout/ShellLayout.tsx';
  * The console's screens outside the layout (sign-in, sign-out, landing and status pages), and the
  * client libraries a session loads on its own (the real-time channel, opened once signed in).
  */
-const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/features/errors/', 'src/lib/'];
+export const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 'src/features/errors/', 'src/lib/'];
 
 /**
  * Loads over their budget today are held under these sizes instead, so none can grow unnoticed
