@@ -9,6 +9,7 @@ import { moduleReport } from './build/module-report.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
 import { tableWithoutFilters } from './build/table-without-filters.ts';
 import { radioWithoutForm } from './build/radio-without-form.ts';
+import { appWithoutHolders } from './build/app-without-holders.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -16,10 +17,11 @@ export default defineConfig({
   plugins: [
     react(),
     // Shared code in one chunk per set of page loads that download it (docs/decisions/0031).
-    chunkGroups({ layoutModule: LAYOUT_MODULE, outside: OUTSIDE_LAYOUT }),
+    chunkGroups({ layoutModule: LAYOUT_MODULE, outside: OUTSIDE_LAYOUT, asBuilt: ['m/index.html'] }),
     cardWithoutTabs(),
     tableWithoutFilters(),
     radioWithoutForm(),
+    appWithoutHolders(),
     // The first pass of chunkGroups is held in memory: nothing to report or compress.
     ...(isFirstPass() ? [] : [moduleReport(), precompress()]),
   ],

@@ -37,7 +37,7 @@ const build: BuiltChunk[] = [
   chunk('form.js', null),
 ];
 
-const groups = groupsOfBuild(build, (id) => id.replace('/web/', ''), LAYOUT, OUTSIDE);
+const groups = groupsOfBuild(build, (id) => id.replace('/web/', ''), { layoutModule: LAYOUT, outside: OUTSIDE, asBuilt: [] });
 const groupOf = (file: string) => groups.get(`${file}.module`);
 
 describe('groupsOfBuild', () => {
@@ -64,8 +64,7 @@ describe('groupsOfBuild', () => {
     const onlyA = groupsOfBuild(
       [...build.filter((c) => c.fileName !== 'pageA.js'), chunk('pageA.js', 'src/features/a/PageA.tsx', ['menu+pageA.js', 'table.js', 'tableA+dialog.js', 'onlyA.js'], ['dialog.js']), chunk('onlyA.js', null)],
       (id) => id.replace('/web/', ''),
-      LAYOUT,
-      OUTSIDE,
+      { layoutModule: LAYOUT, outside: OUTSIDE, asBuilt: [] },
     );
     expect(onlyA.get('tableA+dialog.js.module')).toBe(onlyA.get('onlyA.js.module'));
   });
@@ -74,5 +73,19 @@ describe('groupsOfBuild', () => {
     expect(groupOf('main.js')).toBeUndefined();
     expect(groupOf('layout.js')).toBeUndefined();
     expect(groupOf('pageA.js')).toBeUndefined();
+  });
+
+  it('leaves the scripts of an entry kept as built, and all it loads, alone', () => {
+    const phone = [...build.filter((c) => c.fileName !== 'm.js'), chunk('m.js', 'm/index.html', ['react.js', 'menu.js'])];
+    const kept = groupsOfBuild(phone, (id) => id.replace('/web/', ''), { layoutModule: LAYOUT, outside: OUTSIDE, asBuilt: ['m/index.html'] });
+    expect(kept.get('react')).toBeUndefined();
+    expect(kept.get('menu.js.module')).toBeUndefined();
+    expect(kept.get('menu+pageA.js.module')).toBeDefined();
+  });
+
+  it('names each group after what it holds, one name per group', () => {
+    const names = new Set(groups.values());
+    const keys = new Set(['menu.js', 'table.js', 'form.js', 'react', 'antd-core+login.js', 'tableA+dialog.js'].map((f) => groups.get(f.includes('.js') ? `${f}.module` : f)));
+    expect(names.size).toBe(keys.size);
   });
 });

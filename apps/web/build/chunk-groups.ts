@@ -18,6 +18,7 @@
  */
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
+import { sharedChunkName } from './chunk-names.ts';
 
 /** A node of the graph the grouping walks (a chunk of the first build): what it imports, statically and lazily. */
 export interface GraphModule {
@@ -141,13 +142,6 @@ export function loadKeys(getModule: (id: string) => GraphModule | null, entries:
   return keys;
 }
 
-/** A short, stable name for a group's key (the chunk file name is chosen after what it holds, build/chunk-names.ts). */
-export function groupName(key: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return `loads-${(h >>> 0).toString(36)}`;
-}
-
 /** A script of a build, as the bundler's output describes it. */
 export interface BuiltChunk {
   fileName: string;
@@ -159,13 +153,34 @@ export interface BuiltChunk {
   dynamicImports: readonly string[];
 }
 
+export interface GroupOptions {
+  /** The layout every page of the console's menu is shown in (a module path relative to the web's folder). */
+  layoutModule: string;
+  /** Path prefixes of the console's lazy chunks shown outside the layout. */
+  outside: readonly string[];
+  /**
+   * HTML entries whose scripts, and all they load, stay as the bundler builds them: the phone
+   * page, a few files already, whose budget is the tightest.
+   */
+  asBuilt: readonly string[];
+}
+
 /**
  * From a build's scripts, the group of every module of a shared chunk (one that is no entry and
  * loads no page by itself): chunks in exactly the same loads get the same group. The modules of
  * entries and lazy chunks stay where the bundler put them.
  */
-export function groupsOfBuild(chunks: readonly BuiltChunk[], relative: (id: string) => string, layoutModule: string, outside: readonly string[]): Map<string, string> {
+export function groupsOfBuild(chunks: readonly BuiltChunk[], relative: (id: string) => string, options: GroupOptions): Map<string, string> {
+  const { layoutModule, outside, asBuilt } = options;
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  // The scripts of the entries left as the bundler builds them, and of everything they load.
+  const kept = new Set<string>();
+  const keep = (file: string) => {
+    if (kept.has(file) || !byFile.has(file)) return;
+    kept.add(file);
+    for (const next of [...byFile.get(file)!.imports, ...byFile.get(file)!.dynamicImports]) keep(next);
+  };
+  for (const chunk of chunks) if (chunk.isEntry && chunk.facadeModuleId && asBuilt.includes(relative(chunk.facadeModuleId))) keep(chunk.fileName);
   const facade = (file: string) => {
     const id = byFile.get(file)?.facadeModuleId;
     return id ? relative(id) : '';
@@ -183,12 +198,24 @@ export function groupsOfBuild(chunks: readonly BuiltChunk[], relative: (id: stri
       isOutsideLayout: (file) => outside.some((prefix) => facade(file).startsWith(prefix)),
     },
   );
-  const groups = new Map<string, string>();
+  const modulesByKey = new Map<string, string[]>();
   for (const chunk of chunks) {
-    if (chunk.isEntry || chunk.isDynamicEntry) continue;
+    if (chunk.isEntry || chunk.isDynamicEntry || kept.has(chunk.fileName)) continue;
     const key = keys.get(chunk.fileName);
     if (key === undefined) continue;
-    for (const id of chunk.moduleIds) groups.set(id, groupName(key));
+    if (!modulesByKey.has(key)) modulesByKey.set(key, []);
+    modulesByKey.get(key)!.push(...chunk.moduleIds);
+  }
+  // Each group named after what it holds (its style sheet takes the name); one name per group, as
+  // the bundler joins groups of the same name: `antd`, `antd~2`, … in a stable order.
+  const groups = new Map<string, string>();
+  const taken = new Map<string, number>();
+  for (const key of [...modulesByKey.keys()].sort()) {
+    const ids = modulesByKey.get(key)!;
+    const base = sharedChunkName(ids);
+    const n = (taken.get(base) ?? 0) + 1;
+    taken.set(base, n);
+    for (const id of ids) groups.set(id, n === 1 ? base : `${base}~${n}`);
   }
   return groups;
 }
@@ -205,7 +232,7 @@ export const isFirstPass = () => Boolean(process.env[FIRST_PASS]);
  * (`output.codeSplitting`). The module graph alone cannot say it: through a package's index
  * (antd's), every page would seem to reach every component.
  */
-export function chunkGroups(options: { layoutModule: string; outside: readonly string[] }): Plugin {
+export function chunkGroups(options: GroupOptions): Plugin {
   return {
     name: 'field-portal:chunk-groups',
     apply: (_config, env) => env.command === 'build' && !process.env[FIRST_PASS],
@@ -220,7 +247,7 @@ export function chunkGroups(options: { layoutModule: string; outside: readonly s
         delete process.env[FIRST_PASS];
       }
       const chunks = (Array.isArray(outputs) ? outputs : [outputs]).flatMap((o) => ('output' in o ? o.output : [])).filter((o) => o.type === 'chunk');
-      const groups = groupsOfBuild(chunks as unknown as BuiltChunk[], relative, options.layoutModule, options.outside);
+      const groups = groupsOfBuild(chunks as unknown as BuiltChunk[], relative, options);
       return {
         build: {
           rolldownOptions: {
