@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import useStyle from 'antd/es/app/style';
 import { ConfigContext } from 'antd/es/config-provider/context';
@@ -18,14 +18,21 @@ const AppHolders = lazy(() => import('./app-holders').then((m) => ({ default: m.
 type Api = useAppProps;
 type Part = keyof Api;
 
-/** A closable, awaitable handle for a call made before the real one could be (a toast's or a dialog's). */
-function pending(result: Promise<unknown>) {
-  const close = () => void result.then((handle) => (typeof handle === 'function' ? handle() : (handle as { destroy?: () => void } | undefined)?.destroy?.()));
+type Handle = ((() => void) | object) & { destroy?: () => void; update?: (config: unknown) => void };
+
+/**
+ * What a toast or dialog call returns while the real one is on its way: closable (`hide()`,
+ * `destroy()`), updatable, and awaitable as antd's handles are (a toast resolves when it closes, a
+ * confirmation with the user's answer). The handle travels boxed so the promise does not take on
+ * its `then` before it is asked to.
+ */
+function pending(boxed: Promise<{ handle: Handle }>) {
+  const close = () => void boxed.then(({ handle }) => (typeof handle === 'function' ? (handle as () => void)() : handle?.destroy?.()));
   return Object.assign(close, {
     destroy: close,
-    update: (config: unknown) => void result.then((handle) => (handle as { update?: (c: unknown) => void } | undefined)?.update?.(config)),
+    update: (config: unknown) => void boxed.then(({ handle }) => handle?.update?.(config)),
     then: <T, U = never>(resolve?: ((value: boolean) => T | PromiseLike<T>) | null, reject?: ((reason: unknown) => U | PromiseLike<U>) | null) =>
-      result.then((handle) => handle as boolean).then(resolve, reject),
+      boxed.then(({ handle }) => handle as unknown as boolean).then(resolve, reject),
   });
 }
 
@@ -35,14 +42,29 @@ function deferredApi(whenReady: () => Promise<Api>): Api {
     new Proxy(
       {},
       {
-        get: (_target, method: string) =>
-          (...args: unknown[]) => {
-            const result = whenReady().then((api) => (api[name] as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args));
-            return pending(result) as unknown as MessageType;
-          },
+        get: (_target, method) => {
+          // Only the functions antd's instances have; nothing is awaited or printed through here.
+          if (typeof method !== 'string' || method === 'then') return undefined;
+          return (...args: unknown[]) =>
+            pending(whenReady().then((api) => ({ handle: (api[name] as unknown as Record<string, (...a: unknown[]) => Handle>)[method]!(...args) }))) as unknown as MessageType;
+        },
       },
     );
   return { message: part('message'), notification: part('notification'), modal: part('modal') } as unknown as Api;
+}
+
+/** Waits for the holders to be on screen, then gives the latest functions they provide. */
+function holdersGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let latest: Api | null = null;
+  return {
+    api: () => opened.then(() => latest!),
+    ready(api: Api) {
+      latest = api;
+      open();
+    },
+  };
 }
 
 /** In place of antd's `<App message={…}>`. */
@@ -52,21 +74,23 @@ export function LightApp({ message = {}, children }: { message?: MessageConfig; 
   const [hashId, cssVarCls] = useStyle(prefixCls);
   const [wanted, setWanted] = useState(false);
   const [api, setApi] = useState<Api | null>(null);
-  const ready = useRef<{ promise: Promise<Api>; resolve: (api: Api) => void } | null>(null);
-  const whenReady = useCallback(() => {
-    if (!ready.current) {
-      let resolve!: (api: Api) => void;
-      const promise = new Promise<Api>((r) => (resolve = r));
-      ready.current = { promise, resolve };
-      setWanted(true);
-    }
-    return ready.current.promise;
-  }, []);
-  const deferred = useMemo(() => deferredApi(whenReady), [whenReady]);
-  const onReady = useCallback((real: Api) => {
-    setApi(real);
-    ready.current?.resolve(real);
-  }, []);
+  // Resolved once the holders are on screen; calls go to the latest functions they gave.
+  const [gate] = useState(holdersGate);
+  const deferred = useMemo(
+    () =>
+      deferredApi(() => {
+        setWanted(true);
+        return gate.api();
+      }),
+    [gate],
+  );
+  const onReady = useCallback(
+    (real: Api) => {
+      gate.ready(real);
+      setApi(real);
+    },
+    [gate],
+  );
   return (
     <AppContext.Provider value={api ?? deferred}>
       <div className={[prefixCls, hashId, cssVarCls].filter(Boolean).join(' ')}>
