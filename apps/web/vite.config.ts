@@ -2,16 +2,29 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chunkFileNames } from './build/chunk-names.ts';
+import { chunkGroups, isFirstPass } from './build/chunk-groups.ts';
+import { LAYOUT_MODULE, OUTSIDE_LAYOUT } from './build/bundle-budgets.ts';
 import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
 import { tableWithoutFilters } from './build/table-without-filters.ts';
 import { radioWithoutForm } from './build/radio-without-form.ts';
+import { appWithoutHolders } from './build/app-without-holders.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), cardWithoutTabs(), tableWithoutFilters(), radioWithoutForm(), moduleReport(), precompress()],
+  plugins: [
+    react(),
+    // Shared code in one chunk per set of page loads that download it (docs/decisions/0031).
+    chunkGroups({ layoutModule: LAYOUT_MODULE, outside: OUTSIDE_LAYOUT, asBuilt: ['m/index.html'] }),
+    cardWithoutTabs(),
+    tableWithoutFilters(),
+    radioWithoutForm(),
+    appWithoutHolders(),
+    // The first pass of chunkGroups is held in memory: nothing to report or compress.
+    ...(isFirstPass() ? [] : [moduleReport(), precompress()]),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { LightApp } from './light-app';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { HTTP } from '@field-portal/shared';
@@ -23,6 +24,9 @@ const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
   },
 };
+
+/** Every toast lasts the spec's 5000 ms. */
+const TOASTS = { duration: HTTP.toastMs / 1000 };
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -60,10 +64,10 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed}>
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
-      <AntApp message={{ duration: HTTP.toastMs / 1000 }}>
+      <LightApp message={TOASTS}>
         <HttpNotices />
         {children}
-      </AntApp>
+      </LightApp>
     </ConfigProvider>
   );
 }

@@ -1,14 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Button, Tooltip } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@field-portal/shared';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useI18n } from '@/lib/i18n';
 import { NewsArea } from '@/features/messaging/components/NewsArea';
-import { PageSearchBox } from './PageSearchBox';
+import { usePageSearchTarget } from '@/lib/page-search';
 import { TaskBadge } from '@/features/activity/components/TaskBadge';
 import { BroadcastTitle } from '@/features/content/components/BroadcastTitle';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
+
+// The search box and antd's Input come when a page with a search is on screen: pages without one
+// (and the layout's first paint) do not download them (docs/decisions/0031).
+const PageSearchBox = lazy(() => import('./PageSearchBox').then((m) => ({ default: m.PageSearchBox })));
+
+function PageSearch() {
+  return usePageSearchTarget() ? (
+    <Suspense fallback={null}>
+      <PageSearchBox />
+    </Suspense>
+  ) : null;
+}
 
 /** Page title, the page's search box, task downloads, customer service, language and the profile menu (spec 001 section 2.7). */
 export function TopBar({ title, user, hasPersonalCentre }: { title: string; user: UserInfo; hasPersonalCentre: boolean }) {
@@ -17,7 +30,7 @@ export function TopBar({ title, user, hasPersonalCentre }: { title: string; user
   return (
     <header className="fp-topbar">
       <h1 className="fp-topbar-title">{title}</h1>
-      <PageSearchBox />
+      <PageSearch />
       <BroadcastTitle />
       <div className="fp-topbar-actions">
         <NewsArea username={user.username} />

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Col, ConfigProvider, DatePicker, Empty, Result, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, ConfigProvider, DatePicker, Empty, Result, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, type DashboardData } from '@field-portal/shared';
+import { LightApp } from '@/app/light-app';
 import { i18n, isKnownMessage as isMessageKey, useI18n, type LabelKey } from '@/lib/i18n';
 import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
@@ -24,9 +25,9 @@ export function BiApp() {
   const { lang } = useI18n();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
-      <AntApp>
+      <LightApp>
         <div className="fp-bi">{link ? <Dashboard share={link.share} token={link.token} /> : <NoLink />}</div>
-      </AntApp>
+      </LightApp>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Select, Space, Typography } from 'antd';
+import { Button, Select, Space } from 'antd';
+import { Text } from '@/components/Text';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import '@/lib/i18n/areas/customers';
@@ -32,7 +33,7 @@ export function KeysetPager({
   const { t } = useI18n();
   return (
     <div className="fp-cust-pager">
-      <Typography.Text type="secondary">{t('customers.pager.page', { n: pageIndex + 1 })}</Typography.Text>
+      <Text type="secondary">{t('customers.pager.page', { n: pageIndex + 1 })}</Text>
       <Space>
         <Select
           size="small"

@@ -1,0 +1,31 @@
+import type { Plugin } from 'vite';
+
+const APP_INDEX = /[\\/]node_modules[\\/]antd[\\/]es[\\/]app[\\/]index\.js$/;
+const APP_IMPORT = "import App_ from './App';";
+
+/**
+ * antd's App component renders the holders of its toasts, notifications and dialogs, and
+ * `App.useApp()` is a static of that component, so every screen that shows a toast downloaded the
+ * message, notification and modal components (about 16 KB gzip) and the layout opened with them.
+ * The portal renders its own LightApp instead (src/app/light-app.tsx), which provides the same
+ * `App.useApp()` and loads the holders when a screen first shows one; the build gives antd's App a
+ * stand-in that says so if a screen ever renders it (a test walks the sources,
+ * app-without-holders.test.ts), and `App.useApp()` keeps working (docs/decisions/0031).
+ */
+export function appWithoutHolders(): Plugin {
+  return {
+    name: 'field-portal:app-without-holders',
+    apply: 'build',
+    transform(code, id) {
+      if (!APP_INDEX.test(id.split('?')[0]!)) return null;
+      if (!code.includes(APP_IMPORT)) throw new Error(`antd's App index no longer imports its component as "${APP_IMPORT}": review build/app-without-holders.ts`);
+      return {
+        code: code.replace(
+          APP_IMPORT,
+          "const App_ = () => { throw new Error('antd App is left out of this build (apps/web/build/app-without-holders.ts): render LightApp from src/app/light-app.tsx'); };",
+        ),
+        map: null,
+      };
+    },
+  };
+}
