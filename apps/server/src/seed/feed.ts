@@ -28,13 +28,9 @@ const NO_FILES: FileStore = {
   remove: () => Promise.resolve(),
 };
 
-/** Who a push reaches: everyone in the directory, or the field staff (the field accounts and the first directory employees without an account). */
-type Audience = 'all' | 'field';
-
 interface DemoPush {
   /** Days before the seed's now that the push is made (hours after the card is written). */
   daysAgo: number;
-  audience: Audience;
   mustRead?: boolean;
   /** Pinned from the push until this many days after the seed's now. */
   pinDaysAhead?: number;
@@ -68,70 +64,70 @@ export const DEMO_CARDS: DemoCard[] = [
     title: '新版降糖药说明书修订要点',
     summary: '说明书在适应症、用法用量和不良反应三部分作了修订。拜访前请先阅读修订对照表,向医生介绍时以新版说明书为准。',
     link: 'https://learning.fieldpharma.example/da/label-update-2026',
-    push: { daysAgo: 20, audience: 'field', reads: [['rep01', 2], ['rep02', 5], ['rep03', 26], ['msl01', 3], ['mgr01', 50]] },
+    push: { daysAgo: 20, reads: [['rep01', 2], ['rep02', 5], ['rep03', 26], ['msl01', 3], ['mgr01', 50]] },
   },
   {
     by: 'admin', type: 4, category: 'study', bu: 'PC_All', status: 'created', writtenDaysAgo: 16,
     title: '移动门户升级完成通知',
     summary: '移动门户已完成升级:卡片支持置顶与必读提醒,阅读记录实时同步。使用中遇到问题请联系信息技术部。',
     link: 'https://portal.fieldpharma.example/help/release-notes',
-    push: { daysAgo: 15, audience: 'all', reads: [['rep01', 1], ['rep02', 4], ['rep04', 9], ['rep05', 20], ['mgr01', 2], ['mgr02', 30], ['msl02', 6], ['operator', 1]] },
+    push: { daysAgo: 15, reads: [['rep01', 1], ['rep02', 4], ['rep04', 9], ['rep05', 20], ['mgr01', 2], ['mgr02', 30], ['msl02', 6], ['crc01', 3]] },
   },
   {
     by: 'operator', type: 4, category: 'visit', bu: 'PC_All', status: 'created', writtenDaysAgo: 13,
     title: '合规提醒:学术活动餐标新规',
     summary: '自下月一日起,学术活动餐标按城市等级执行新标准,超标部分不予报销。举办活动前请在系统中完成预算申请,并保留签到与发票。',
     link: 'https://compliance.fieldpharma.example/policy/meals-2026',
-    push: { daysAgo: 12, audience: 'field', mustRead: true, reads: [['rep02', 3], ['rep03', 27], ['mgr01', 53], ['msl01', 8], ['rep05', 30]] },
+    push: { daysAgo: 12, mustRead: true, reads: [['rep02', 3], ['rep03', 27], ['mgr01', 53], ['msl01', 8], ['rep05', 30]] },
   },
   {
     by: 'operator', type: 4, category: 'exam', bu: 'Neuro_ALL', status: 'created', writtenDaysAgo: 10,
     title: '第四季度产品知识考试开始',
     summary: '神经产品线第四季度产品知识考试已开放,共 30 题,限时 40 分钟,80 分合格。请在本月 25 日前完成。',
     link: 'https://learning.fieldpharma.example/exam/neuro-q4',
-    push: { daysAgo: 9, audience: 'field', reads: [['rep01', 4], ['rep04', 2], ['rep05', 7], ['rep06', 22], ['msl01', 1], ['msl02', 3], ['msl03', 48]] },
+    push: { daysAgo: 9, reads: [['rep01', 4], ['rep04', 2], ['rep05', 7], ['rep06', 22], ['msl01', 1], ['msl02', 3], ['msl03', 48]] },
   },
   {
     by: 'operator', type: 4, category: 'meetingAssistant', bu: 'Neuro_ALL', status: 'created', writtenDaysAgo: 7,
     title: '神经内科区域学术沙龙邀请',
     summary: '本月在成都举办神经内科区域学术沙龙,邀请华西医院专家分享帕金森病诊疗进展。请于会前三天在会议助手中完成报名。',
     link: 'https://meetings.fieldpharma.example/neuro-salon-chengdu',
-    push: { daysAgo: 6, audience: 'field', reads: [['rep02', 1], ['rep05', 3], ['msl01', 2]] },
+    push: { daysAgo: 6, reads: [['rep02', 1], ['rep05', 3], ['msl01', 2]] },
   },
   {
     by: 'operator', type: 4, category: 'ranking', bu: 'PC_All', status: 'created', writtenDaysAgo: 4,
     title: '十月拜访之星排行榜',
     summary: '十月有效拜访排行榜出炉:华东区蝉联第一,华南区进步最快。完整榜单与各区域点评见详情。',
     link: 'https://portal.fieldpharma.example/ranking/2026-10',
-    push: { daysAgo: 4, audience: 'field', reads: [['rep01', 6], ['rep03', 2], ['rep07', 12], ['rep08', 30], ['mgr02', 5]] },
+    push: { daysAgo: 4, reads: [['rep01', 6], ['rep03', 2], ['rep07', 12], ['rep08', 30], ['mgr02', 5]] },
   },
   {
     by: 'operator', type: 4, category: 'visit', bu: 'IM_IBD', status: 'created', writtenDaysAgo: 2,
     title: '拜访记录填写规范',
     summary: '拜访记录须在拜访当天填写,写明拜访目的、沟通要点与医生反馈,不得记录与学术无关的内容。本规范置顶一个月,请全体同事遵照执行。',
     link: 'https://compliance.fieldpharma.example/visit-record-guide',
-    push: { daysAgo: 2, audience: 'field', pinDaysAhead: 30, reads: [['rep03', 1], ['rep04', 5], ['mgr01', 2]] },
+    push: { daysAgo: 2, pinDaysAhead: 30, reads: [['rep03', 1], ['rep04', 5], ['mgr01', 2]] },
   },
   {
     by: 'operator', type: 4, category: 'study', bu: 'IM_IBD', status: 'created', writtenDaysAgo: 1.5,
     title: '炎症性肠病诊疗进展学习卡',
     summary: '汇总今年炎症性肠病诊疗共识的五个要点,附常见问答,适合拜访消化科医生前快速复习。',
     link: 'https://learning.fieldpharma.example/im/ibd-update',
-    push: { daysAgo: 1, audience: 'field', reads: [['rep06', 3]] },
+    push: { daysAgo: 1, reads: [['rep06', 3]] },
   },
   {
     by: 'operator', type: 4, category: 'meetingAssistant', bu: 'PC_All', status: 'created', writtenDaysAgo: 1,
     title: '下月城市会报名通知',
     summary: '下月上海、北京、广州三地城市会开始报名,每场限 80 人。请在会议助手中为目标医生提交邀请。',
     link: 'https://meetings.fieldpharma.example/city-meetings',
-    push: { daysAgo: 1, audience: 'field', scheduledDaysAhead: 10 },
+    push: { daysAgo: 1, scheduledDaysAhead: 30 },
   },
   {
     by: 'operator', type: 4, category: 'ranking', bu: 'PC_All', status: 'created', writtenDaysAgo: 3,
     title: '年终拜访冲刺活动',
     summary: '年终拜访冲刺活动规则待市场部确认,推送已撤回,确认后重新推送。',
     link: 'https://portal.fieldpharma.example/campaign/year-end',
-    push: { daysAgo: 3, audience: 'field', scheduledDaysAhead: 5, cancelledDaysAgo: 2 },
+    push: { daysAgo: 3, scheduledDaysAhead: 5, cancelledDaysAgo: 2 },
   },
   {
     by: 'operator', type: 4, category: 'study', bu: 'D&A_All', status: 'created', writtenDaysAgo: 0.5,
@@ -207,7 +203,9 @@ export async function seedFeed(tx: Tx): Promise<void> {
     const a = account.get(username)!;
     return { id: a.id, username: a.username, firstName: a.first_name, sessionId: 'demo-seed', authorities: new Set(), menuIds: [] };
   };
-  // The field staff: the field accounts, and the directory's next forty people (no portal account in the demo).
+  // Every demo push goes to the field staff as named staff: the field accounts, and the directory's
+  // next forty people (no portal account in the demo). An all-staff push would reach the 2,000
+  // employees of the directory, who cannot read it in the demo, and swamp every read rate.
   const fieldAccounts = accounts.filter((a) => /^(rep|msl|mgr|maf|crc)\d+$/.test(a.username)).map((a) => a.employee_no);
   const others = await selectRows<{ wwid: string }>(
     tx,
@@ -234,8 +232,8 @@ export async function seedFeed(tx: Tx): Promise<void> {
       const request = pushCardRequest.parse({
         pushDate: push.scheduledDaysAhead === undefined ? '0' : new Date(now + push.scheduledDaysAhead * DAY).toISOString(),
         pushInfo: [{ id: cardId, ...(push.mustRead ? { mustRead: true, notReadTime: 24, pushNum: 3 } : {}) }],
-        receiver: push.audience === 'all' ? [] : field.map((wwid) => ({ receiverId: wwid, receiverName: '' })),
-        remark: { scope: push.audience === 'all' ? 0 : 2, ...pin, permanent: false },
+        receiver: field.map((wwid) => ({ receiverId: wwid, receiverName: '' })),
+        remark: { scope: 2, ...pin, permanent: false },
       });
       const result = await pushCards(deps, userOf(card.by), request);
       queued = { pushId: result.pushId, queueId: result.queue[0]!.queueId };
