@@ -106,7 +106,7 @@ describe('the demo cards', () => {
     expect(byStatus('draft')).toBe(DEMO_CARDS.filter((c) => c.status === 'draft').length);
     expect(byStatus('draft')).toBeGreaterThanOrEqual(2);
     expect(byStatus('queue')).toBe(1);
-    expect(byStatus('publish')).toBe(DEMO_CARDS.filter((c) => c.push && c.push.scheduledDaysAhead === undefined).length);
+    expect(byStatus('publish')).toBe(DEMO_CARDS.filter((c) => c.push && c.push.dueDaysFromNow === undefined).length);
     // Created and never pushed, and created then recalled from the queue.
     expect(byStatus('created')).toBe(3);
     expect(new Set(print.cards.map((c) => c.create_by))).toEqual(new Set(['operator', 'admin']));
@@ -252,15 +252,17 @@ describe('the card report screens on the demo', () => {
 
   it('cardRec and cardInfo: the queue entries and the cards', async () => {
     const rec = await dashboard('cardRec');
-    // The queued push is due after today, outside the default range; the cancelled one too.
+    // The queued push is due a month after the seed, outside the default range; the recalled one was due the day before the seed.
     const inRange = `push_date < '${new Date(seedNow).toISOString()}'`;
     expect(rec).toMatchObject({
       pushes: await one(`select count(*)::int as n from pushes where ${inRange}`),
       fired: await one(`select count(*)::int as n from pushes where status = 'fired'`),
       mustRead: await one(`select count(*)::int as n from pushes where must_read and ${inRange}`),
+      cancelled: await one(`select count(*)::int as n from pushes where status = 'cancelled' and ${inRange}`),
       recipients: await one(`select count(*)::int as n from deliveries`),
     });
     expect(rec.pushes).toBeGreaterThan(0);
+    expect(rec.cancelled).toBe(1);
     const info = await dashboard('cardInfo');
     expect(info).toMatchObject({
       cards: await one(`select count(*)::int as n from cards`),

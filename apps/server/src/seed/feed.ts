@@ -34,8 +34,8 @@ interface DemoPush {
   mustRead?: boolean;
   /** Pinned from the push until this many days after the seed's now. */
   pinDaysAhead?: number;
-  /** Sent at a chosen time this many days after the seed's now (queued until then). */
-  scheduledDaysAhead?: number;
+  /** Sent at a chosen time, this many days from the seed's now (negative: before it), queued until then. */
+  dueDaysFromNow?: number;
   /** Cancelled (recalled from the queue) this many days before the seed's now. */
   cancelledDaysAgo?: number;
   /** First opens: [account, hours after the push]. */
@@ -120,14 +120,14 @@ export const DEMO_CARDS: DemoCard[] = [
     title: '下月城市会报名通知',
     summary: '下月上海、北京、广州三地城市会开始报名,每场限 80 人。请在会议助手中为目标医生提交邀请。',
     link: 'https://meetings.fieldpharma.example/city-meetings',
-    push: { daysAgo: 1, scheduledDaysAhead: 30 },
+    push: { daysAgo: 1, dueDaysFromNow: 30 },
   },
   {
     by: 'operator', type: 4, category: 'ranking', bu: 'PC_All', status: 'created', writtenDaysAgo: 3,
     title: '年终拜访冲刺活动',
     summary: '年终拜访冲刺活动规则待市场部确认,推送已撤回,确认后重新推送。',
     link: 'https://portal.fieldpharma.example/campaign/year-end',
-    push: { daysAgo: 3, scheduledDaysAhead: 5, cancelledDaysAgo: 2 },
+    push: { daysAgo: 3, dueDaysFromNow: -1, cancelledDaysAgo: 2 },
   },
   {
     by: 'operator', type: 4, category: 'study', bu: 'D&A_All', status: 'created', writtenDaysAgo: 0.5,
@@ -230,7 +230,7 @@ export async function seedFeed(tx: Tx): Promise<void> {
     at(pushedAt, async () => {
       const pin = push.pinDaysAhead === undefined ? {} : { top: true, topStartTime: new Date(pushedAt).toISOString(), topEndTime: new Date(now + push.pinDaysAhead * DAY).toISOString() };
       const request = pushCardRequest.parse({
-        pushDate: push.scheduledDaysAhead === undefined ? '0' : new Date(now + push.scheduledDaysAhead * DAY).toISOString(),
+        pushDate: push.dueDaysFromNow === undefined ? '0' : new Date(now + push.dueDaysFromNow * DAY).toISOString(),
         pushInfo: [{ id: cardId, ...(push.mustRead ? { mustRead: true, notReadTime: 24, pushNum: 3 } : {}) }],
         receiver: field.map((wwid) => ({ receiverId: wwid, receiverName: '' })),
         remark: { scope: 2, ...pin, permanent: false },
