@@ -140,7 +140,9 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
               setSearchText(e.target.value);
               if (!e.target.value) changeFilters({ search: '' });
             }}
-            onSearch={(value) => changeFilters({ search: value })}
+            // Searching again for the same text asks the server again: the lists change as the
+            // scheduler sends queued pushes, and the same query would otherwise answer from cache.
+            onSearch={(value) => (value === filters.search ? void query.refetch() : changeFilters({ search: value }))}
           />
           {sortControl}
         </Space>
