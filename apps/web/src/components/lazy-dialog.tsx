@@ -1,14 +1,27 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Modal, Spin } from 'antd';
+import { createPortal } from 'react-dom';
+import { Spin, theme } from 'antd';
 
-/** What shows while a dialog's code arrives: an empty dialog with a spinner, where the dialog will be. */
+/**
+ * What shows while a dialog's code arrives: an empty dialog with a spinner, where the dialog will
+ * be. Drawn with the theme's mask, surface, radius and shadow rather than antd's Modal, so a page
+ * does not download the dialog component before a dialog is opened (docs/decisions/0031).
+ */
 export function DialogLoading() {
-  return (
-    <Modal open footer={null} closable={false} maskClosable={false} width={240} centered>
-      <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }} role="status" aria-busy="true">
-        <Spin />
+  const { token } = theme.useToken();
+  return createPortal(
+    <div style={{ position: 'fixed', inset: 0, zIndex: token.zIndexPopupBase, background: token.colorBgMask, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <div
+        role="status"
+        aria-busy="true"
+        style={{ width: 240, maxWidth: 'calc(100vw - 32px)', background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadow, padding: '20px 24px', boxSizing: 'border-box' }}
+      >
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
+          <Spin />
+        </div>
       </div>
-    </Modal>
+    </div>,
+    document.body,
   );
 }
 
