@@ -7,3 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 export function intList(values: readonly number[]): SQL {
   return sql.raw(values.filter((v) => Number.isSafeInteger(v)).join(','));
 }
+
+/** A list of values for `in (…)` as bound parameters (texts such as channels or kinds). */
+export function paramList(values: readonly (string | number)[]): SQL {
+  return sql.join(values.map((v) => sql`${v}`), sql`, `);
+}

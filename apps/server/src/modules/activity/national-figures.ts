@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
-import { intList } from '../../db/int-list.js';
+import { intList, paramList } from '../../db/int-list.js';
 import { reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
 import type { KeptDays } from './visit-counts.js';
 
@@ -18,7 +18,7 @@ export const readsNational = (w: Pick<ReportWindow, 'scope' | 'province'> & { bu
 
 /** The window's whole-country visit sums, as a subquery aliased `a` with visit_doctor_days' summed columns. */
 export function repDays(days: KeptDays, channels?: readonly string[]): SQL {
-  const only = channels ? sql` and r.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``;
+  const only = channels ? sql` and r.channel in (${paramList(channels)})` : sql``;
   return sql`(select r.* from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date${only}) a`;
 }
 
@@ -28,18 +28,16 @@ export function repDays(days: KeptDays, channels?: readonly string[]): SQL {
  * ten representatives of a chart read their own rows only, not the whole window's.
  */
 export function repDoctorDays(days: KeptDays, userIds: readonly number[], channels?: readonly string[]): SQL {
-  const only = channels ? sql` and vd.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})` : sql``;
+  const only = channels ? sql` and vd.channel in (${paramList(channels)})` : sql``;
   return sql`(select vd.* from generate_series(${days.from}::date, ${days.to}::date - 1, interval '1 day') g(d)
                 cross join unnest(array[${intList(userIds)}]::int[]) t(id)
                 join visit_doctor_days vd on vd.day = g.d::date and vd.user_id = t.id${only}) a`;
 }
 
-const kindList = (kinds: readonly string[]) => sql.join(kinds.map((k) => sql`${k}`), sql`, `);
-
 /** The window's doctor sets of the given kinds OR-ed per chunk (rows `chunk`, `b`). */
 const chunksOf = (days: KeptDays, kinds: readonly string[]) =>
   sql`(select d.chunk, bit_or(d.bits) as b from visit_doctor_bits d
-        where d.day >= ${days.from}::date and d.day < ${days.to}::date and d.kind in (${kindList(kinds)}) group by d.chunk) x`;
+        where d.day >= ${days.from}::date and d.day < ${days.to}::date and d.kind in (${paramList(kinds)}) group by d.chunk) x`;
 
 /** How many distinct doctors had a contact of one of `kinds` ('visit', a channel, 'call') in the window's days. */
 export async function doctorsOfKinds(db: Db, days: KeptDays, kinds: readonly string[]): Promise<number> {

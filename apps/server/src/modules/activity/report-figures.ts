@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
-import { intList } from '../../db/int-list.js';
+import { intList, paramList } from '../../db/int-list.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
 import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
@@ -39,7 +39,7 @@ export interface VisitFigures {
 
 function visitWhere(w: ActivityWindow, s: VisitSelection): SQL {
   const parts = [sql`v.visit_at >= ${w.from} and v.visit_at < ${w.to}`, reportDoctorFilter(w, sql`v.doctor_id`), repBu(sql`v.user_id`, w.bu)];
-  if (s.channels) parts.push(sql`v.channel in (${sql.join(s.channels.map((c) => sql`${c}`), sql`, `)})`);
+  if (s.channels) parts.push(sql`v.channel in (${paramList(s.channels)})`);
   return sql.join(parts, sql` and `);
 }
 

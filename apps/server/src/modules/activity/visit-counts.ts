@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { paramList } from '../../db/int-list.js';
 import { isPortalDayStart, portalDay } from '../../platform/portal-time.js';
 import { reportDoctorRowFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 
@@ -37,6 +38,6 @@ export const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in (select
 export function keptVisits(w: ReportWindow & { bu: string }, days: KeptDays, channels?: readonly string[]): SQL {
   const parts = [sql`vd.day >= ${days.from}::date and vd.day < ${days.to}::date`, reportDoctorRowFilter(w, 'vd')];
   if (w.bu) parts.push(repBu(sql`vd.user_id`, w.bu));
-  if (channels) parts.push(sql`vd.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})`);
+  if (channels) parts.push(sql`vd.channel in (${paramList(channels)})`);
   return sql`(select vd.* from visit_doctor_days vd where ${sql.join(parts, sql` and `)}) a`;
 }
