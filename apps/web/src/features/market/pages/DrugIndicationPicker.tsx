@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space } from 'antd';
 import { useI18n } from '@/lib/i18n';
@@ -17,22 +17,19 @@ export function useDrugIndication() {
   const options = useQuery(marketOptionsQuery());
   const medicines = (options.data?.medicines ?? []).filter((m) => m.indications.length > 0);
   const drugs = medicines.flatMap((m) => [m.name, ...m.competitors].map((name) => ({ name, indications: m.indications })));
-  const [medicine, setMedicine] = useState('');
-  const [indication, setIndication] = useState('');
-  const [chosen, setChosen] = useState<{ medicine: string; indication: string } | null>(null);
-  const indications = drugs.find((d) => d.name === medicine)?.indications ?? [];
-  const opened = useRef(false);
+  // Until the user picks, the first medicine with indications and its first indication stand chosen.
   const first = medicines[0];
-  useEffect(() => {
-    if (opened.current || !first) return;
-    opened.current = true;
-    setMedicine(first.name);
-    setIndication(first.indications[0]!);
-    setChosen({ medicine: first.name, indication: first.indications[0]! });
-  }, [first]);
+  const opening = first ? { medicine: first.name, indication: first.indications[0]! } : null;
+  const [picked, setPicked] = useState<{ medicine: string; indication: string } | null>(null);
+  const [queried, setQueried] = useState<{ medicine: string; indication: string } | null>(null);
+  const { medicine, indication } = picked ?? opening ?? { medicine: '', indication: '' };
+  const chosen = queried ?? opening;
+  const setMedicine = (name: string) => setPicked({ medicine: name, indication: '' });
+  const setIndication = (name: string) => setPicked({ medicine, indication: name });
+  const indications = drugs.find((d) => d.name === medicine)?.indications ?? [];
   const query = () => {
     if (!medicine || !indication) return void message.warning(msg('market.drugIndicationRequired'));
-    setChosen({ medicine, indication });
+    setQueried({ medicine, indication });
   };
   const bar = (
     <Space wrap className="market-filters">
@@ -41,10 +38,7 @@ export function useDrugIndication() {
         style={{ width: 180 }}
         placeholder={t('market.drug')}
         value={medicine || undefined}
-        onChange={(v: string) => {
-          setMedicine(v);
-          setIndication('');
-        }}
+        onChange={(v: string) => setMedicine(v)}
         options={drugs.map((d) => ({ value: d.name, label: d.name }))}
       />
       <Select
