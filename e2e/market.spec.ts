@@ -27,17 +27,50 @@ test("a drug's opinion trend is read, and an event's items open with why each sc
   await expect(page.getByTestId('sentiment-why').first()).toBeVisible();
 });
 
-test('a drug is compared with a competitor only after choosing one and clicking query', async ({ page }) => {
+test('a drug opens compared with its first competitor; another applies on query, and none is refused', async ({ page, request }) => {
+  const token = await apiToken(request, 'msl01');
+  const read = async <T>(path: string, params: Record<string, string>): Promise<T> => {
+    const res = await request.get(path, { params, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { result: T }).result;
+  };
+  const options = await read<MarketOptions>(MARKET_PATHS.options, {});
+  const drug = options.medicines.find((m) => m.competitors.length > 0)!;
+  const [opening, other] = drug.competitors as [string, string];
+  expect(other).toBeTruthy();
+  const share = async (competitor: string) => (await read<{ totals: { share: number } }>(MARKET_PATHS.marketCompare, { medicine: drug.name, competitor, months: '12' })).totals.share;
+
   await signIn(page, 'msl01');
   await page.goto('/#/medicine/medicineMarket');
-  await expect(page.getByTestId('market-drug')).toContainText('菲立康');
+  await expect(page.getByTestId('market-drug')).toContainText(drug.name);
+  await expect(page.getByTestId('market-competitor')).toContainText(opening);
+  await expect(page.getByTestId('market-sales')).toBeVisible();
+  await expect(page.getByTestId('market-share')).toContainText(`${await share(opening)}%`);
+  await page.getByTestId('market-competitor').hover();
+  await page.getByTestId('market-competitor').locator('.ant-select-clear').click();
   await page.getByTestId('market-query').click();
   await expect(page.getByText('请选择竞品并点击查询')).toBeVisible();
-  await expect(page.getByTestId('market-sales')).toHaveCount(0);
-  await choose(page, 'market-competitor', '康瑞宁');
+  await choose(page, 'market-competitor', other);
   await page.getByTestId('market-query').click();
-  await expect(page.getByTestId('market-sales')).toBeVisible();
-  await expect(page.getByTestId('market-share')).toContainText('%');
+  await expect(page.getByText(`${other} 销量`)).toBeVisible();
+  await expect(page.getByTestId('market-share')).toContainText(`${await share(other)}%`);
+});
+
+test('the drugs of an indication open on the first indication, queried', async ({ page, request }) => {
+  const token = await apiToken(request, 'msl01');
+  const res = await request.get(MARKET_PATHS.options, { headers: { authorization: `Bearer ${token}` } });
+  const options = ((await res.json()) as { result: MarketOptions }).result;
+  const indication = options.indications[0]!;
+  const drugs = await request.get(MARKET_PATHS.indicationMedAna, { params: { indication, months: '12' }, headers: { authorization: `Bearer ${token}` } });
+  const rows = ((await drugs.json()) as { result: { drugs: { medicine: string }[] } }).result.drugs;
+  expect(rows.length).toBeGreaterThan(0);
+
+  await signIn(page, 'msl01');
+  await page.goto('/#/medicine/indicationMedAna');
+  await expect(page.getByTestId('pick-indication')).toContainText(indication);
+  const table = page.locator('.market-page .ant-table-tbody tr.ant-table-row');
+  await expect(table).toHaveCount(rows.length);
+  await expect(table.first()).toContainText(rows[0]!.medicine);
 });
 
 test('lecturer rating of a product shows the rule, the lecturers, and the empty state of a product without speakers', async ({ page }) => {

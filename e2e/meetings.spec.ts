@@ -93,3 +93,12 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   expect(eml).toContain('.xlsx');
   expect(eml).toContain('attended 2');
 });
+
+test('someone with no meetings is told what the list holds and how to start one', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/#/meetingReport/meetingReportIndex');
+  await expect(page.getByText('你还没有会议。这里列出你负责或协办的会议;点击“新建会议”创建一场。')).toBeVisible();
+  await page.getByRole('combobox', { name: '状态' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(page.locator('.fp-meetings-screen .ant-table-placeholder')).toHaveText('暂无数据');
+});

@@ -17,22 +17,31 @@ interface Chosen {
   months: number;
 }
 
-/** A drug and a competitor, applied only by the query button: "choose a competitor and click query" (spec 001 section 5). */
+/**
+ * A drug and a competitor, applied only by the query button: "choose a competitor and click query"
+ * (spec 001 section 5). The page opens on the first medicine that has a competitor and its first
+ * competitor, already queried, so it shows figures at once (docs/decisions/0034).
+ */
 function useCompetitorChoice() {
   const { t, msg } = useI18n();
   const { message } = App.useApp();
   const options = useQuery(marketOptionsQuery());
   const medicines = options.data?.medicines ?? [];
-  const [medicine, setMedicine] = useState('');
-  const [competitor, setCompetitor] = useState('');
+  // Until the user picks, the first medicine with a competitor and that competitor stand chosen.
+  const first = medicines.find((m) => m.competitors.length > 0);
+  const opening: Chosen | null = first ? { medicine: first.name, competitor: first.competitors[0]!, months: MARKET_LIMITS.monthsDefault } : null;
+  const [picked, setPicked] = useState<{ medicine: string; competitor: string } | null>(null);
   const [months, setMonths] = useState<number>(MARKET_LIMITS.monthsDefault);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const drug = medicine || medicines.find((m) => m.competitors.length > 0)?.name || '';
+  const [queried, setQueried] = useState<Chosen | null>(null);
+  const { medicine: drug, competitor } = picked ?? opening ?? { medicine: '', competitor: '' };
+  const chosen = queried ?? opening;
   const competitors = medicines.find((m) => m.name === drug)?.competitors ?? [];
+  const setMedicine = (name: string) => setPicked({ medicine: name, competitor: '' });
+  const setCompetitor = (name: string) => setPicked({ medicine: drug, competitor: name });
   const query = () => {
     if (!drug) return void message.warning(msg('market.medicineRequired'));
     if (!competitor) return void message.warning(msg('market.competitorRequired'));
-    setChosen({ medicine: drug, competitor, months });
+    setQueried({ medicine: drug, competitor, months });
   };
   const bar = (
     <Space wrap className="market-filters">
@@ -41,10 +50,7 @@ function useCompetitorChoice() {
         style={{ width: 180 }}
         placeholder={t('market.drug')}
         value={drug || undefined}
-        onChange={(v: string) => {
-          setMedicine(v);
-          setCompetitor('');
-        }}
+        onChange={(v: string) => setMedicine(v)}
         options={medicines.map((m) => ({ value: m.name, label: m.name }))}
       />
       <Select
@@ -62,19 +68,21 @@ function useCompetitorChoice() {
       </Button>
     </Space>
   );
-  return { bar, chosen };
+  return { bar, chosen, loading: options.isPending };
 }
 
 /** medicineMarket: sales of a drug beside a competitor by month and province. */
 export function MarketComparePage() {
   const { t } = useI18n();
-  const { bar, chosen } = useCompetitorChoice();
+  const { bar, chosen, loading } = useCompetitorChoice();
   const data = useQuery({ ...marketCompareQuery(chosen?.medicine ?? '', chosen?.competitor ?? '', chosen?.months ?? 12), enabled: chosen !== null });
   const d = data.data;
   return (
     <div className="market-page">
       {bar}
-      {!chosen ? (
+      {loading ? (
+        <Loading loading />
+      ) : !chosen ? (
         <Empty description={t('market.pickCompetitor')} />
       ) : (
         <Loading loading={data.isFetching}>
@@ -131,7 +139,7 @@ export function MarketComparePage() {
 /** medicineNet: search index, opinion volume and online consultations of a drug beside a competitor. */
 export function NetSearchPage() {
   const { t } = useI18n();
-  const { bar, chosen } = useCompetitorChoice();
+  const { bar, chosen, loading } = useCompetitorChoice();
   const data = useQuery({ ...netSearchQuery(chosen?.medicine ?? '', chosen?.competitor ?? '', chosen?.months ?? 12), enabled: chosen !== null });
   const d = data.data;
   const chart = (title: string, key: 'search' | 'opinions' | 'consultations', kind: 'line' | 'bar') => (
@@ -152,7 +160,9 @@ export function NetSearchPage() {
   return (
     <div className="market-page">
       {bar}
-      {!chosen ? (
+      {loading ? (
+        <Loading loading />
+      ) : !chosen ? (
         <Empty description={t('market.pickCompetitor')} />
       ) : (
         <Loading loading={data.isFetching}>

@@ -11,25 +11,33 @@ import '../market.css';
 import '@/lib/i18n/areas/market';
 import '@/lib/i18n/messages/market';
 
-/** indicationMedAna: the drugs of an indication by sales share, search and sentiment. */
+/**
+ * indicationMedAna: the drugs of an indication by sales share, search and sentiment. It opens on the
+ * first indication, already queried (docs/decisions/0034); another applies when query is pressed.
+ */
 export function IndicationMedAnaPage() {
   const { t, msg } = useI18n();
   const { message } = App.useApp();
   const options = useQuery(marketOptionsQuery());
-  const [indication, setIndication] = useState('');
-  const [chosen, setChosen] = useState('');
+  const opening = options.data?.indications[0] ?? '';
+  const [picked, setPicked] = useState<string | null>(null);
+  const [queried, setQueried] = useState<string | null>(null);
+  const indication = picked ?? opening;
+  const chosen = queried ?? opening;
   const data = useQuery({ ...indicationMedAnaQuery(chosen, MARKET_LIMITS.monthsDefault), enabled: chosen !== '' });
   const rows = data.data?.drugs ?? [];
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="pick-indication" style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={setIndication} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
-        <Button type="primary" onClick={() => (indication ? setChosen(indication) : void message.warning(msg('market.indicationRequired')))}>
+        <Select data-testid="pick-indication" style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={(v: string) => setPicked(v)} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
+        <Button type="primary" onClick={() => (indication ? setQueried(indication) : void message.warning(msg('market.indicationRequired')))}>
           {t('market.query')}
         </Button>
       </Space>
-      {!chosen ? (
-        <Empty description={t('market.indication')} />
+      {options.isPending ? (
+        <Loading loading />
+      ) : !chosen ? (
+        <Empty description={msg('market.indicationRequired')} />
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>

@@ -56,7 +56,7 @@ export function MeetingReportIndexPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('meetings.noData') }}
+        locale={{ emptyText: t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData') }}
         onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
         pagination={false}
         columns={[
