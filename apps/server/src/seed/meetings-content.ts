@@ -24,6 +24,14 @@ const ARTICLES: { title: string; summary: string; body: string; channel: string;
   { title: 'IT 系统升级公告', summary: '本周六晚 22:00 至次日 2:00 系统维护', body: '<p>维护期间门户将暂停服务。</p>', channel: 'departmentDynamics', department: 'it', category: 'other', daysAgo: 2 },
   { title: '年度体检安排', summary: 'HR 关于年度体检的通知', body: '<p>请于本月底前完成预约。</p>', channel: 'departmentDynamics', department: 'hr', category: 'other', daysAgo: 4 },
   { title: '费用报销新流程', summary: '财务部关于报销流程调整的说明', body: '<p>自下月起,报销单据统一线上提交。</p>', channel: 'departmentDynamics', department: 'finance', category: 'compliance', daysAgo: 6 },
+  { title: 'VINS 疫苗冷链管理要点', summary: '疫苗业务部关于冷链交接记录的提醒', body: '<p>每一次交接都需记录温度与签收人。</p>', channel: 'departmentDynamics', department: 'vins', category: 'compliance', daysAgo: 3 },
+  { title: 'RAPID 项目季度复盘', summary: '快速准入项目本季度进展与下季度重点', body: '<p>本季度新增准入医院 26 家。</p>', channel: 'departmentDynamics', department: 'rapid', category: 'market', daysAgo: 8 },
+  { title: 'MAF 医学事务月度简报', summary: '本月医学咨询与学术活动汇总', body: '<p>本月共回复医学咨询 142 条。</p>', channel: 'departmentDynamics', department: 'maf', category: 'medical', daysAgo: 5 },
+  { title: 'GAMA 大客户团队招聘', summary: '关键客户经理岗位内部推荐', body: '<p>欢迎符合条件的同事内部推荐。</p>', channel: 'departmentDynamics', department: 'gama', category: 'other', daysAgo: 10 },
+  { title: 'SPACE 办公区搬迁通知', summary: '上海办公室部分楼层调整', body: '<p>搬迁期间请提前整理个人物品。</p>', channel: 'departmentDynamics', department: 'space', category: 'other', daysAgo: 12 },
+  { title: 'HCC 肝癌产品线培训', summary: '肝细胞癌治疗进展与产品知识', body: '<p>培训安排在下周三下午。</p>', channel: 'departmentDynamics', department: 'hcc', category: 'training', daysAgo: 6 },
+  { title: 'CQ 质量体系内审安排', summary: '质量部年度内审时间表', body: '<p>各部门请于本月准备内审资料。</p>', channel: 'departmentDynamics', department: 'cq', category: 'compliance', daysAgo: 15 },
+  { title: '其他部门:年会志愿者招募', summary: '行政部招募年会筹备志愿者', body: '<p>报名截止到本周五。</p>', channel: 'departmentDynamics', department: 'others', category: 'other', daysAgo: 18 },
 ];
 
 /**
