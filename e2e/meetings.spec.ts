@@ -101,4 +101,6 @@ test('someone with no meetings is told what the list holds and how to start one'
   await page.getByRole('combobox', { name: '状态' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await expect(page.locator('.fp-meetings-screen .ant-table-placeholder')).toHaveText('暂无数据');
+  await page.goto('/#/news/meetingNews');
+  await expect(page.getByText('暂无会议消息。这里提示你负责或协办的会议:最近 30 天和即将举行的。')).toBeVisible();
 });
