@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Input, List, Modal, Popconfirm, Radio, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Card, Empty, List, Popconfirm } from 'antd';
 import { describeFailure } from '@/lib/http';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
-import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';
+import type { TagRow } from '@field-portal/shared';
 import { customersApi, DEFAULT_DOCTOR_RANGE, tagsQuery } from '../api/customers-api';
 import { useCustomerRights } from '../rights';
 import { DoctorBrowser } from '../components/DoctorBrowser';
@@ -14,50 +14,11 @@ import { usePageState } from '../page-state';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
+import { lazyDialog } from '@/components/lazy-dialog';
 
-/** Create or rename a tag. */
-function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClose: () => void; mayShare: boolean }) {
-  const { t, lang } = useI18n();
-  const { message } = AntApp.useApp();
-  const client = useQueryClient();
-  const [name, setName] = useState(tag?.name ?? '');
-  const [shared, setShared] = useState(tag?.shared ?? false);
-  const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    setProblem(undefined);
-    try {
-      if (tag) await customersApi.renameTag(tag.id, name.trim(), tag.color);
-      else await customersApi.createTag({ name: name.trim(), shared });
-      void message.success(t('customers.tags.saved'));
-      await client.invalidateQueries({ queryKey: ['customers'] });
-      onClose();
-    } catch (failure) {
-      setProblem(describeFailure(failure, lang));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal open title={t(tag ? 'customers.tags.rename' : 'customers.tags.create')} confirmLoading={saving} onOk={() => void save()} onCancel={onClose} destroyOnHidden>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input aria-label={t('customers.tags.name')} placeholder={t('customers.tags.name')} value={name} maxLength={CUSTOMERS_LIMITS.tagNameMax} showCount status={problem ? 'error' : undefined} onChange={(e) => setName(e.target.value)} />
-        {tag || !mayShare ? null : (
-          <Radio.Group
-            value={shared}
-            onChange={(e) => setShared(Boolean(e.target.value))}
-            options={[
-              { value: false, label: t('customers.tags.personal') },
-              { value: true, label: t('customers.tags.shared') },
-            ]}
-          />
-        )}
-        {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
-      </Space>
-    </Modal>
-  );
-}
+/** The create or rename dialog, downloaded when it is first opened (docs/decisions/0031). */
+const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) => m.TagForm));
 
 function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: string; tags: TagRow[]; selected?: number; mayEdit: boolean; onSelect: (tag: TagRow) => void; onEdit: (tag: TagRow) => void }) {
   const { t, lang, msg } = useI18n();
@@ -74,7 +35,7 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
   return (
     <List<TagRow>
       size="small"
-      header={<Typography.Text strong>{title}</Typography.Text>}
+      header={<Text strong>{title}</Text>}
       dataSource={tags}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
       renderItem={(tag) => (
@@ -93,7 +54,7 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
           }
         >
           <span className="fp-cust-tag-name">{tag.name}</span>
-          <Typography.Text type="secondary">{formatCount(tag.doctorCount)}</Typography.Text>
+          <Text type="secondary">{formatCount(tag.doctorCount)}</Text>
         </List.Item>
       )}
     />
