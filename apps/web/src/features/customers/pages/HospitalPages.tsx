@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Descriptions, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Skeleton, Space, Tag } from 'antd';
 import { LazyResult } from '@/components/LazyResult';
 import { isHttpError } from '@/lib/http';
 import { localName, useI18n } from '@/lib/i18n';
@@ -15,6 +15,7 @@ import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '..
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text, Title } from '@/components/Text';
 
 /** /customer/totalHospital: every hospital of the caller's scope. */
 export function TotalHospitalPage() {
@@ -53,9 +54,9 @@ export function HospitalDetailPage() {
     <div className="fp-cust-stack">
       <Card className="fp-cust-screen">
         <Space size={8} wrap className="fp-cust-hospital-head">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Title level={4} style={{ margin: 0 }}>
             {h.name}
-          </Typography.Title>
+          </Title>
           {h.level ? <Tag color="blue">{labelOf(gradeOptions(lang), h.level)}</Tag> : null}
           {h.type ? <Tag>{labelOf(hospitalTypeOptions(lang), h.type)}</Tag> : null}
           <Tag color={h.covered ? 'green' : 'default'}>{t(h.covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Tag>
@@ -71,7 +72,7 @@ export function HospitalDetailPage() {
             { key: 'address', label: t('customers.hospital.address'), children: h.address || '—' },
           ]}
         />
-        <Typography.Title level={5}>{t('customers.hospital.departments')}</Typography.Title>
+        <Title level={5}>{t('customers.hospital.departments')}</Title>
         {departments.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : (departments.data ?? []).length === 0 ? (
@@ -80,7 +81,7 @@ export function HospitalDetailPage() {
           <div className="fp-cust-departments">
             {(departments.data ?? []).map((d) => (
               <div key={d.code} className="fp-cust-department">
-                <Typography.Text strong>{localName(d, lang)}</Typography.Text>
+                <Text strong>{localName(d, lang)}</Text>
                 <span className="fp-cust-tags">
                   {d.children.map((c) => (
                     <Tag key={c.code}>{localName(c, lang)}</Tag>
