@@ -5,6 +5,7 @@ import { useI18n } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { readersQuery } from '../api';
 import '@/lib/i18n/areas/content';
+import '@/lib/i18n/messages/content';
 
 /** Who read an article: the operators' drawer of the article list (loaded when first opened). */
 export function ReadersDrawer({ article, onClose }: { article: ArticleRow | null; onClose: () => void }) {
