@@ -4,8 +4,6 @@ import {
   cardFileUrl,
   CARD_TYPE_IMAGES,
   DEFAULT_CARD_LINK,
-  isMessageKey,
-  message,
   type CardCategory,
   type CardContent,
   type CardFileEntry,
@@ -13,6 +11,7 @@ import {
   type Lang,
   type MessageKey,
 } from '@field-portal/shared';
+import { isKnownMessage, messageText } from '@/lib/i18n';
 import { fromContent } from './link-attachment';
 
 /** What the editor's form holds; the link/attachment boxes ride along with their fields. */
@@ -161,7 +160,7 @@ export function cardProblems(content: CardContent, check: CardCheck, buList: rea
   };
   const limits = cardContentDraft.safeParse(content);
   if (!limits.success) {
-    for (const issue of limits.error.issues) add(issue.path[0], isMessageKey(issue.message) ? issue.message : 'field.invalid');
+    for (const issue of limits.error.issues) add(issue.path[0], isKnownMessage(issue.message) ? issue.message : 'field.invalid');
   }
   if (check === 'draft') return problems;
 
@@ -189,5 +188,5 @@ export function failureMessageKey(check: Exclude<CardCheck, 'draft'>): MessageKe
  */
 export function problemText(problem: FieldProblem, lang: Lang, fieldLabel: string): string {
   const missing = problem.key === 'card.createIncomplete' || problem.key === 'card.previewIncomplete';
-  return message(missing ? 'field.required' : problem.key, lang, { field: fieldLabel });
+  return messageText(missing ? 'field.required' : problem.key, lang, { field: fieldLabel });
 }

@@ -8,7 +8,7 @@ export const CUSTOMERS_PAGES: Record<string, LazyExoticComponent<ComponentType>>
   businessRecord: lazy(() => import('./pages/DoctorRecordPage').then((m) => ({ default: m.DoctorRecordPage }))),
   hospitalTeamManager: lazy(() => import('./pages/HospitalPages').then((m) => ({ default: m.HospitalTeamManagerPage }))),
   totalHospital: lazy(() => import('./pages/HospitalPages').then((m) => ({ default: m.TotalHospitalPage }))),
-  hospitalDetail: lazy(() => import('./pages/HospitalPages').then((m) => ({ default: m.HospitalDetailPage }))),
+  hospitalDetail: lazy(() => import('./pages/HospitalDetailPage').then((m) => ({ default: m.HospitalDetailPage }))),
   // data management → customer master data: the corrections to accept or reject
   customerData: lazy(() => import('./pages/CorrectionQueuePage').then((m) => ({ default: m.CorrectionQueuePage }))),
 };

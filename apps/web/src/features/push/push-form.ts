@@ -8,10 +8,11 @@ import {
   type PushCardRequest,
   type PushReceiver,
 } from '@field-portal/shared';
+import { pinPeriodOf, WIRE_TIME_FORMAT } from './push-time';
 import '@/lib/i18n/areas/push';
 
-/** How the dialog sends a time: with the browser's offset, so the server reads the instant the operator chose. */
-export const WIRE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
+// The time helpers live apart, so the pin switch of the published list does not bring the push schemas (and zod).
+export { defaultPinRange, isBeforeYesterday, pinPeriodOf, WIRE_TIME_FORMAT } from './push-time';
 
 /** One selected card and its must-read settings (spec 000 section 3: pushInfo entries). */
 export interface PushCardSetting {
@@ -58,21 +59,6 @@ export function emptyPushValues(cards: PushCardSetting[] = []): PushFormValues {
     topRange: null,
     cards: cards.map((c) => ({ ...c, mustRead: false, keepOnTop: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum })),
   };
-}
-
-/** The pin period a switch turned on starts with: today through the same date one year later (spec 000 section 4). */
-export function defaultPinRange(now: Dayjs): [Dayjs, Dayjs] {
-  return [now.startOf('day'), now.add(1, 'year').endOf('day')];
-}
-
-/** The pickers disable every date before yesterday (spec 000 section 5). */
-export function isBeforeYesterday(date: Dayjs, now: Dayjs): boolean {
-  return date.isBefore(now.subtract(1, 'day').startOf('day'), 'day');
-}
-
-/** The pin period on the wire: whole days, start of the first to end of the last. */
-export function pinPeriodOf(range: [Dayjs, Dayjs]): { topStartTime: string; topEndTime: string } {
-  return { topStartTime: range[0].startOf('day').format(WIRE_TIME_FORMAT), topEndTime: range[1].endOf('day').format(WIRE_TIME_FORMAT) };
 }
 
 /** The pushCard request the dialog's values make (spec 000 sections 3 and 7). */

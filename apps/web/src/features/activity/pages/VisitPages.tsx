@@ -4,10 +4,9 @@ import { useLocation } from 'react-router';
 import { App as AntApp, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
-import { formatTotal } from '@/lib/format';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
-import { activityKeys, myVisitsQuery, planVisits, taskRecordQuery, teamVisitCountQuery, teamVisitsQuery } from '../api';
+import { activityKeys, myVisitsQuery, planVisits } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
 import { VisitForm } from '../components/VisitForm';
@@ -75,44 +74,6 @@ export function ActivityPlanPage() {
           {t('activity.plan.save')}
         </Button>
       </Form>
-    </Card>
-  );
-}
-
-/** /task/newRecord: the caller's visit records. */
-export function NewRecordPage() {
-  const { t } = useI18n();
-  const list = useQuery(myVisitsQuery({}));
-  return (
-    <Card className="fp-activity-screen" title={t('activity.myPlan.visits')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
-      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} />
-    </Card>
-  );
-}
-
-/** /task/teamInteractioRecord: the records of the caller's team (managers). */
-export function TeamInteractionRecordPage() {
-  const { t } = useI18n();
-  const [userId, setUserId] = useState<number | undefined>(undefined);
-  const members = useQuery(taskRecordQuery());
-  const list = useQuery(teamVisitsQuery(userId ? { userId } : {}));
-  const count = useQuery(teamVisitCountQuery(userId ? { userId } : {}));
-  const total = count.data ? formatTotal(count.data.total, count.data.totalCapped) : '…';
-  // The members' list starts with the caller; nobody after that: the caller leads no organisation.
-  const leadsNoTeam = members.isSuccess && members.data.length <= 1;
-  return (
-    <Card className="fp-activity-screen" title={t('activity.team.member')} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
-      <div className="fp-activity-toolbar">
-        <Select
-          style={{ width: 220 }}
-          allowClear
-          placeholder={t('activity.team.all')}
-          value={userId}
-          onChange={(v) => setUserId(v)}
-          options={(members.data ?? []).slice(1).map((m) => ({ value: m.user.id, label: m.user.name }))}
-        />
-      </div>
-      <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} showRep emptyText={leadsNoTeam ? t('activity.team.none') : undefined} />
     </Card>
   );
 }

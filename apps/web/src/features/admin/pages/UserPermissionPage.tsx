@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
@@ -12,6 +12,8 @@ import { importFileError } from '../form-rules';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
 import '@/lib/i18n/messages/admin';
+import Search from 'antd/es/input/Search';
+import { Paragraph } from '@/components/Text';
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const PermissionDialog = lazyDialog(() => import('../components/PermissionDialog').then((m) => m.PermissionDialog));
@@ -59,9 +61,9 @@ export function UserPermissionPage() {
 
   return (
     <Card className="fp-admin-screen" title={t('admin.perm.title')}>
-      <Typography.Paragraph type="secondary">{t('admin.perm.hint')}</Typography.Paragraph>
+      <Paragraph type="secondary">{t('admin.perm.hint')}</Paragraph>
       <div className="fp-admin-toolbar">
-        <Input.Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
           style={{ width: 140 }}
           value={query.permissionType}
@@ -81,9 +83,9 @@ export function UserPermissionPage() {
           {t('admin.action.add')}
         </Button>
       </div>
-      <Typography.Paragraph type="secondary" className="fp-admin-muted">
+      <Paragraph type="secondary" className="fp-admin-muted">
         {t('admin.perm.importHint')}
-      </Typography.Paragraph>
+      </Paragraph>
       <Table<PermissionItem>
         rowKey="id"
         size="middle"

@@ -25,8 +25,6 @@ import {
   type FieldProblem,
 } from '../card-form';
 import { CardFormFields, fieldLabel } from '../components/CardFormFields';
-import { PreviewDialog } from '../components/PreviewDialog';
-import { SuccessDialog } from '../components/SuccessDialog';
 import { TemplatePicker } from '../components/TemplatePicker';
 import { editorMemory, type EditorState } from '../editor-memory';
 import { editorSourceOf } from '../editor-source';
@@ -42,7 +40,12 @@ import {
 } from '../link-attachment';
 import { NEW_CARD_TYPE, openEditor } from '../open-editor';
 import { CARD_TEMPLATES } from '../templates';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import './card-editor.css';
+
+/** The preview and the after-save dialogs, downloaded when first opened (docs/decisions/0031). */
+const PreviewDialog = lazyDialog(() => import('../components/PreviewDialog').then((m) => m.PreviewDialog));
+const SuccessDialog = lazyDialog(() => import('../components/SuccessDialog').then((m) => m.SuccessDialog));
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const nowText = () => dayjs().format(TIME_FORMAT);
@@ -85,6 +88,8 @@ export function CardEditorPage() {
   const [preview, setPreview] = useState<CardContent>();
   const [saved, setSaved] = useState<CardSaveStatus>();
   const [fetchingId, setFetchingId] = useState(false);
+  const previewOpened = useOpenedOnce(preview !== undefined);
+  const savedOpened = useOpenedOnce(saved !== undefined);
   const editorRef = useRef(editor);
   const openedFor = useRef(remembered?.state.openedFor);
   const pendingId = useRef<Promise<number> | undefined>(undefined);
@@ -336,14 +341,16 @@ export function CardEditorPage() {
           </Form>
         </Spin>
       </Card>
-      <PreviewDialog content={preview} cardId={editor?.cardId} onClose={() => setPreview(undefined)} />
-      <SuccessDialog
-        saved={saved}
-        onPush={pushPath ? () => void navigate(`${pushPath}?appId=${PUSH_APP_ID}`) : undefined}
-        onAnother={() => void another()}
-        onClose={closeSaved}
-        busy={fetchingId}
-      />
+      {previewOpened ? <PreviewDialog content={preview} cardId={editor?.cardId} onClose={() => setPreview(undefined)} /> : null}
+      {savedOpened ? (
+        <SuccessDialog
+          saved={saved}
+          onPush={pushPath ? () => void navigate(`${pushPath}?appId=${PUSH_APP_ID}`) : undefined}
+          onAnother={() => void another()}
+          onClose={closeSaved}
+          busy={fetchingId}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, List, Segmented, Space, Tag } from 'antd';
 // The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
 import Search from 'antd/es/input/Search';
+import { Text } from '@/components/Text';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -73,7 +74,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
         loading={result.isLoading}
         itemLayout="vertical"
         dataSource={list}
-        header={first && result.data ? <Typography.Text type="secondary">{t('content.total', { n: result.data.total })}</Typography.Text> : undefined}
+        header={first && result.data ? <Text type="secondary">{t('content.total', { n: result.data.total })}</Text> : undefined}
         renderItem={(a) => (
           <List.Item
             key={a.id}

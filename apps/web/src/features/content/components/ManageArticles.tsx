@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type ArticleReader, type RecommendState } from '@field-portal/shared';
+import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type RecommendState } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
-import { articleForEdit, contentKeys, deleteArticle, manageListQuery, readersQuery, recommendArticle } from '../api';
-import { ArticleEditor } from './ArticleEditor';
+import { articleForEdit, contentKeys, deleteArticle, manageListQuery, recommendArticle } from '../api';
 import { formatDay } from './ArticleList';
-import { formatTime } from '@/lib/format';
 import '@/lib/i18n/areas/content';
 import '@/lib/i18n/messages/content';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
+
+/** The editor dialog and the readers drawer, downloaded when first opened (docs/decisions/0031). */
+const ArticleEditor = lazyDialog(() => import('./ArticleEditor').then((m) => m.ArticleEditor));
+const ReadersDrawer = lazyDialog(() => import('./ReadersDrawer').then((m) => m.ReadersDrawer), null);
 
 /** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
 export function ManageArticles() {
@@ -18,6 +21,7 @@ export function ManageArticles() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<ArticleDetail | null | undefined>(undefined);
   const [readersOf, setReadersOf] = useState<ArticleRow | null>(null);
+  const readersOpened = useOpenedOnce(readersOf !== null);
   const list = useQuery(manageListQuery({ size: 100 }));
   const refresh = () => void client.invalidateQueries({ queryKey: contentKeys.all });
   const edit = async (id: number) => setEditing(await articleForEdit(id));
@@ -106,29 +110,7 @@ export function ManageArticles() {
           }}
         />
       )}
-      <Drawer open={readersOf !== null} onClose={() => setReadersOf(null)} title={readersOf?.title} size={520}>
-        {readersOf && <Readers id={readersOf.id} />}
-      </Drawer>
+      {readersOpened ? <ReadersDrawer article={readersOf} onClose={() => setReadersOf(null)} /> : null}
     </>
-  );
-}
-
-function Readers({ id }: { id: number }) {
-  const { t } = useI18n();
-  const readers = useQuery(readersQuery(id));
-  return (
-    <Table<ArticleReader>
-      rowKey="userId"
-      size="small"
-      loading={readers.isLoading}
-      dataSource={readers.data ?? []}
-      pagination={false}
-      locale={{ emptyText: t('content.noReaders') }}
-      columns={[
-        { title: t('content.readers.name'), render: (_: unknown, r) => `${r.name} (${r.username})` },
-        { title: t('content.readers.first'), dataIndex: 'firstReadTime', render: (v: string) => formatTime(v) },
-        { title: t('content.readers.count'), dataIndex: 'readCount', width: 80 },
-      ]}
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
@@ -21,6 +21,7 @@ import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
 
 // The dialogs (forms, the wizard's steps and cascaders) load when first opened.
 const AddDoctorWizard = lazyDialog(() => import('./AddDoctorWizard').then((m) => m.AddDoctorWizard));
@@ -109,7 +110,7 @@ export function DoctorBrowser({
         onClearAll={() => onFilters(keepLocked(emptyDoctorFilters(filters.doctorRange), filters, locked))}
       />
       <div className="fp-cust-toolbar">
-        <Typography.Text type="secondary">{selected.size > 0 ? t('customers.selected', { n: formatCount(selected.size) }) : t('customers.selectHint')}</Typography.Text>
+        <Text type="secondary">{selected.size > 0 ? t('customers.selected', { n: formatCount(selected.size) }) : t('customers.selectHint')}</Text>
         <span className="fp-cust-spacer" />
         <Space wrap>
           <Button icon={<TagsOutlined />} disabled={selected.size === 0} onClick={() => setTagTarget({ kind: 'doctors', doctors: selectedRows })}>
@@ -182,7 +183,7 @@ export function DoctorBrowser({
             // two tags and a count keep every row one line high (the virtual list needs steady rows)
             render: (tags: DoctorRow['tags']) =>
               tags.length === 0 ? (
-                <Typography.Text type="secondary">—</Typography.Text>
+                <Text type="secondary">—</Text>
               ) : (
                 <span className="fp-cust-row-tags">
                   {tags.slice(0, 2).map((tag) => (

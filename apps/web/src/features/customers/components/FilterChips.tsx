@@ -1,8 +1,9 @@
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { formatTotal } from '@/lib/format';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
 
 /** One chosen filter: its name, what was chosen, and how to drop it (none for a required filter). */
 export interface FilterChip {
@@ -42,14 +43,14 @@ export function FilterChips({
   const closable = chips.filter((c) => c.onClose);
   return (
     <div className="fp-cust-chips" aria-label={t('customers.filters.chosen')}>
-      <Typography.Text className={stale ? 'fp-cust-count fp-cust-count-stale' : 'fp-cust-count'} data-testid="scope-count" aria-busy={stale || !count}>
+      <Text className={stale ? 'fp-cust-count fp-cust-count-stale' : 'fp-cust-count'} data-testid="scope-count" aria-busy={stale || !count}>
         {count
           ? t(noun === 'doctors' ? 'customers.count.doctors' : 'customers.count.hospitals', {
               matched: formatTotal(count.matched, count.matchedCapped),
               scope: formatTotal(count.scope, count.scopeCapped),
             })
           : t('common.loading')}
-      </Typography.Text>
+      </Text>
       {chips.map((chip) => (
         <Tag
           key={chip.key}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table, Typography } from 'antd';
+import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { usePageSearch } from '@/lib/page-search';
@@ -17,6 +17,7 @@ import { KeysetPager } from './KeysetPager';
 import { LazyCascader } from './LazyCascader';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
 
 const FILTER_LABEL: Record<HospitalFilterKey, LabelKey> = {
   region: 'customers.filter.region',
@@ -142,7 +143,7 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
               editCoverage ? (
                 <Switch size="small" checked={covered} loading={switching === row.id} aria-label={`${t('customers.hospital.coverage')} ${row.name}`} onChange={(on) => void setCoverage(row, on)} />
               ) : (
-                <Typography.Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Typography.Text>
+                <Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Text>
               ),
           },
         ]}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -14,6 +14,7 @@ import { doctorPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
 
 const STATUS_COLOR: Record<CorrectionStatus, string> = { pending: 'orange', accepted: 'green', rejected: 'default' };
 
@@ -89,7 +90,7 @@ export function CorrectionQueuePage() {
               ) : (
                 <Space orientation="vertical" size={0}>
                   <Tag color={STATUS_COLOR[row.status]}>{statusLabel(row.status)}</Tag>
-                  {row.decidedByName ? <Typography.Text type="secondary">{row.decidedByName}</Typography.Text> : null}
+                  {row.decidedByName ? <Text type="secondary">{row.decidedByName}</Text> : null}
                 </Space>
               ),
           },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Input, List, Modal, Popconfirm, Radio, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Card, Empty, Popconfirm, theme } from 'antd';
 import { describeFailure } from '@/lib/http';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
-import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';
+import type { TagRow } from '@field-portal/shared';
 import { customersApi, DEFAULT_DOCTOR_RANGE, tagsQuery } from '../api/customers-api';
 import { useCustomerRights } from '../rights';
 import { DoctorBrowser } from '../components/DoctorBrowser';
@@ -14,54 +14,16 @@ import { usePageState } from '../page-state';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text } from '@/components/Text';
+import { lazyDialog } from '@/components/lazy-dialog';
 
-/** Create or rename a tag. */
-function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClose: () => void; mayShare: boolean }) {
-  const { t, lang } = useI18n();
-  const { message } = AntApp.useApp();
-  const client = useQueryClient();
-  const [name, setName] = useState(tag?.name ?? '');
-  const [shared, setShared] = useState(tag?.shared ?? false);
-  const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    setProblem(undefined);
-    try {
-      if (tag) await customersApi.renameTag(tag.id, name.trim(), tag.color);
-      else await customersApi.createTag({ name: name.trim(), shared });
-      void message.success(t('customers.tags.saved'));
-      await client.invalidateQueries({ queryKey: ['customers'] });
-      onClose();
-    } catch (failure) {
-      setProblem(describeFailure(failure, lang));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal open title={t(tag ? 'customers.tags.rename' : 'customers.tags.create')} confirmLoading={saving} onOk={() => void save()} onCancel={onClose} destroyOnHidden>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input aria-label={t('customers.tags.name')} placeholder={t('customers.tags.name')} value={name} maxLength={CUSTOMERS_LIMITS.tagNameMax} showCount status={problem ? 'error' : undefined} onChange={(e) => setName(e.target.value)} />
-        {tag || !mayShare ? null : (
-          <Radio.Group
-            value={shared}
-            onChange={(e) => setShared(Boolean(e.target.value))}
-            options={[
-              { value: false, label: t('customers.tags.personal') },
-              { value: true, label: t('customers.tags.shared') },
-            ]}
-          />
-        )}
-        {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
-      </Space>
-    </Modal>
-  );
-}
+/** The create or rename dialog, downloaded when it is first opened (docs/decisions/0031). */
+const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) => m.TagForm));
 
 function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: string; tags: TagRow[]; selected?: number; mayEdit: boolean; onSelect: (tag: TagRow) => void; onEdit: (tag: TagRow) => void }) {
   const { t, lang, msg } = useI18n();
   const { message } = AntApp.useApp();
+  const { token } = theme.useToken();
   const client = useQueryClient();
   const remove = async (tag: TagRow) => {
     try {
@@ -71,32 +33,84 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
       void message.error(describeFailure(failure, lang));
     }
   };
+  const split = `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`;
+  // Drawn as antd's small List draws it (header, split items, actions with separators), without List and its grid.
   return (
-    <List<TagRow>
-      size="small"
-      header={<Typography.Text strong>{title}</Typography.Text>}
-      dataSource={tags}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
-      renderItem={(tag) => (
-        <List.Item
-          className={tag.id === selected ? 'fp-cust-tag-item is-selected' : 'fp-cust-tag-item'}
-          onClick={() => onSelect(tag)}
-          actions={
-            mayEdit
+    <div className="fp-cust-tag-list">
+      <div style={{ paddingBlock: token.paddingSM, borderBottom: split }}>
+        <Text strong>{title}</Text>
+      </div>
+      {tags.length === 0 ? (
+        <div style={{ padding: token.padding, color: token.colorTextDisabled, textAlign: 'center' }}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} />
+        </div>
+      ) : (
+        <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          {tags.map((tag, index) => {
+            const actions = mayEdit
               ? [
                   <Button key="edit" size="small" type="text" icon={<EditOutlined />} aria-label={`${t('customers.tags.rename')} ${tag.name}`} onClick={(e) => (e.stopPropagation(), onEdit(tag))} />,
                   <Popconfirm key="delete" title={t('customers.tags.confirmDelete', { name: tag.name })} onConfirm={() => void remove(tag)}>
                     <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('customers.tags.delete')} ${tag.name}`} onClick={(e) => e.stopPropagation()} />
                   </Popconfirm>,
                 ]
-              : []
-          }
-        >
-          <span className="fp-cust-tag-name">{tag.name}</span>
-          <Typography.Text type="secondary">{formatCount(tag.doctorCount)}</Typography.Text>
-        </List.Item>
+              : [];
+            return (
+              <li
+                key={tag.id}
+                className={tag.id === selected ? 'fp-cust-tag-item is-selected' : 'fp-cust-tag-item'}
+                onClick={() => onSelect(tag)}
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  padding: `${token.paddingContentVerticalSM}px ${token.paddingContentHorizontal}px`,
+                  color: token.colorText,
+                  borderBottom: index < tags.length - 1 ? split : 'none',
+                }}
+              >
+                <span className="fp-cust-tag-name">{tag.name}</span>
+                <Text type="secondary">{formatCount(tag.doctorCount)}</Text>
+                {actions.length > 0 ? (
+                  <ul style={{ flex: '0 0 auto', marginInlineStart: token.marginXXL, padding: 0, fontSize: 0, listStyle: 'none' }}>
+                    {actions.map((action, at) => (
+                      <li
+                        key={action.key}
+                        style={{
+                          position: 'relative',
+                          display: 'inline-block',
+                          padding: `0 ${token.paddingXS}px`,
+                          paddingInlineStart: at === 0 ? 0 : token.paddingXS,
+                          color: token.colorTextDescription,
+                          fontSize: token.fontSize,
+                          lineHeight: token.lineHeight,
+                          textAlign: 'center',
+                        }}
+                      >
+                        {action}
+                        {at < actions.length - 1 ? (
+                          <em
+                            style={{
+                              position: 'absolute',
+                              insetBlockStart: '50%',
+                              insetInlineEnd: 0,
+                              width: token.lineWidth,
+                              height: Math.round(token.fontSize * token.lineHeight) - token.marginXXS * 2,
+                              transform: 'translateY(-50%)',
+                              backgroundColor: token.colorSplit,
+                            }}
+                          />
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
       )}
-    />
+    </div>
   );
 }
 

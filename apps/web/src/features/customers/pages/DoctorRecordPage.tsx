@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tabs, Tag } from 'antd';
 import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
@@ -20,6 +20,7 @@ import { hospitalPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
+import { Text, Title } from '@/components/Text';
 
 // The correction and tag dialogs (forms, cascaders) load when first opened.
 const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog').then((m) => m.CorrectionDialog));
@@ -37,9 +38,9 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
         </div>
         <div className="fp-cust-doctor-title">
           <Space size={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Title level={4} style={{ margin: 0 }}>
               {doctor.name}
-            </Typography.Title>
+            </Title>
             <Tag color="blue">{labelOf(titleOptions(lang), doctor.titleCode)}</Tag>
             {doctor.teachingTitleCode ? <Tag>{labelOf(teachingTitleOptions(lang), doctor.teachingTitleCode)}</Tag> : null}
             {pending ? (
@@ -48,9 +49,9 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
               </Tag>
             ) : null}
           </Space>
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             <Link to={hospitalPath(doctor.hospitalId, doctor.hospitalName)}>{doctor.hospitalName}</Link> · {dept}
-          </Typography.Text>
+          </Text>
         </div>
         <Space className="fp-cust-doctor-actions" wrap>
           <Button icon={<TagsOutlined />} onClick={onTag}>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Table, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { saveAttachment } from '../api/datacollection-api';
 import '@/lib/i18n/messages/datacollection';
+import { Text } from '@/components/Text';
 
 export const STATUS_COLOURS: Record<DataCollectionStatus, string> = {
   submitted: 'default',
@@ -59,9 +60,9 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
           render: (_: unknown, r) =>
             r.fileName ? (
               <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
-                <Typography.Text ellipsis style={{ maxWidth: 100 }}>
+                <Text ellipsis style={{ maxWidth: 100 }}>
                   {r.fileName}
-                </Typography.Text>
+                </Text>
               </Button>
             ) : (
               '—'

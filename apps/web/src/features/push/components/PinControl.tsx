@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { CardRecord } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { CARD_LISTS_KEY, setPin } from '../api/push-api';
-import { defaultPinRange, isBeforeYesterday, pinPeriodOf } from '../push-form';
+import { defaultPinRange, isBeforeYesterday, pinPeriodOf } from '../push-time';
 import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;

@@ -6,9 +6,12 @@ import type { CardRecord } from '@field-portal/shared';
 import { useSession } from '@/app/session-context';
 import { localName, useI18n } from '@/lib/i18n';
 import { CardList } from '../components/CardList';
-import { PushDialog } from '../components/PushDialog';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
 import '@/lib/i18n/areas/push';
+
+/** Downloaded when first opened, not with the page (docs/decisions/0031). */
+const PushDialog = lazyDialog(() => import('../components/PushDialog').then((m) => m.PushDialog));
 
 type Tab = 'CreatedCard' | 'DraftCard';
 
@@ -22,6 +25,7 @@ function CustomCardPage({ tab }: { tab: Tab }) {
   const navigate = useNavigate();
   const [selected, setSelected] = useState(() => new Map<number, CardRecord>());
   const [pushing, setPushing] = useState(false);
+  const pushOpened = useOpenedOnce(pushing);
   const pageOf = (router: string) => table.pages.find((p) => p.router === router);
   const canPush = Boolean(pageOf('NewRecommend'));
   const newPath = pageOf('NewCard')?.path;
@@ -59,7 +63,7 @@ function CustomCardPage({ tab }: { tab: Tab }) {
       }
     >
       <CardList key={tab} screen={tab} selection={tab === 'CreatedCard' && canPush ? { selected, onChange: setSelected } : undefined} />
-      {canPush ? (
+      {canPush && pushOpened ? (
         <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} />
       ) : null}
     </Card>

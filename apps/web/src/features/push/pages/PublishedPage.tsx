@@ -5,14 +5,18 @@ import type { CardRecord } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { CardList } from '../components/CardList';
 import { PinControl } from '../components/PinControl';
-import { ReadDetailsDialog } from '../components/ReadDetailsDialog';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
 import '@/lib/i18n/areas/push';
+
+/** Downloaded when first opened, not with the page (docs/decisions/0031). */
+const ReadDetailsDialog = lazyDialog(() => import('../components/ReadDetailsDialog').then((m) => m.ReadDetailsDialog));
 
 /** Published cards, last pushed first (spec 000 section 2): pin switch, read details, edit; no delete. */
 export function PublishedPage() {
   const { t } = useI18n();
   const [reading, setReading] = useState<CardRecord>();
+  const readingOpened = useOpenedOnce(reading !== undefined);
   return (
     <Card className="fp-push-screen" title={t('push.published.title')}>
       <CardList
@@ -24,7 +28,7 @@ export function PublishedPage() {
           </Button>
         )}
       />
-      <ReadDetailsDialog card={reading} onClose={() => setReading(undefined)} />
+      {readingOpened ? <ReadDetailsDialog card={reading} onClose={() => setReading(undefined)} /> : null}
     </Card>
   );
 }

@@ -4,9 +4,12 @@ import { ClearOutlined, SendOutlined } from '@ant-design/icons';
 import type { CardRecord } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { CardList } from '../components/CardList';
-import { PushDialog } from '../components/PushDialog';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
 import '@/lib/i18n/areas/push';
+
+/** Downloaded when first opened, not with the page (docs/decisions/0031). */
+const PushDialog = lazyDialog(() => import('../components/PushDialog').then((m) => m.PushDialog));
 
 /**
  * The push (recommend) screen (spec 000 section 2): a card list with the status filter, time
@@ -17,6 +20,7 @@ export function RecommendPage() {
   const { t } = useI18n();
   const [selected, setSelected] = useState(() => new Map<number, CardRecord>());
   const [pushing, setPushing] = useState(false);
+  const pushOpened = useOpenedOnce(pushing);
   return (
     <Card className="fp-push-screen" title={t('push.recommend.title')}>
       <CardList
@@ -38,7 +42,7 @@ export function RecommendPage() {
           </Space>
         }
       />
-      <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} />
+      {pushOpened ? <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} /> : null}
     </Card>
   );
 }
