@@ -8,16 +8,11 @@ import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
-import { use as registerECharts } from 'echarts/core';
-import { RadarChart } from 'echarts/charts';
-import { LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
-import { EChart } from '../components/EChart';
+import { RadarChart } from '@/components/charts/RadarChart';
 import { KolExplainView } from '../components/KolExplainView';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
-
-registerECharts([RadarChart, LegendComponent, RadarComponent, TooltipComponent]);
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 /** The China map and its geometry load with the KOL screen only. */
@@ -146,14 +141,10 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
       </Row>
       {comparing && compare.data ? (
         <Card title={t('intel.compare.radar')} data-testid="kol-radar">
-          <EChart
+          <RadarChart
             height={380}
-            option={{
-              tooltip: {},
-              legend: { bottom: 0 },
-              radar: { indicator: KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 })) },
-              series: [{ type: 'radar', data: compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, value: e.dimensions.map((d) => d.percentile) })) }],
-            }}
+            indicators={KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 }))}
+            series={compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, values: e.dimensions.map((d) => d.percentile) }))}
           />
         </Card>
       ) : null}
