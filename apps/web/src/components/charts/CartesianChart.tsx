@@ -294,7 +294,7 @@ export function CartesianChart(props: CartesianChartProps) {
   }
 
   return (
-    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind}>
+    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind} ready={width > 0 && svgHeight > 0}>
       {width > 0 && svgHeight > 0 ? (
         <svg
           width={width}

@@ -46,7 +46,8 @@ export function Legend({ items, onToggle }: { items: readonly LegendItem[]; onTo
 
 export interface TooltipRow {
   name: string;
-  color: string;
+  /** The series' colour, as a dot before its name (none without). */
+  color?: string;
   value: string;
 }
 
@@ -75,7 +76,7 @@ export function Tooltip({ x, y, width, title, rows }: { x: number; y: number; wi
       {title ? <div>{title}</div> : null}
       {rows.map((row, i) => (
         <div key={i} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-          <span style={{ width: 10, height: 10, borderRadius: 5, background: row.color }} />
+          {row.color ? <span style={{ width: 10, height: 10, borderRadius: 5, background: row.color }} /> : null}
           <span style={{ flex: 1 }}>{row.name}</span>
           <strong style={{ marginLeft: 16 }}>{row.value}</strong>
         </div>
@@ -84,10 +85,10 @@ export function Tooltip({ x, y, width, title, rows }: { x: number; y: number; wi
   );
 }
 
-/** The chart's box: measured, positioned for its tooltip, with the legend under the drawing. */
-export function ChartBox({ boxRef, height, testId, className, chartKind, children }: { boxRef: React.RefObject<HTMLDivElement | null>; height?: number; testId?: string; className?: string; chartKind?: string; children: ReactNode }) {
+/** The chart's box: measured, positioned for its tooltip, with the legend under the drawing; `data-ready` once drawn. */
+export function ChartBox({ boxRef, height, testId, className, chartKind, ready, children }: { boxRef: React.RefObject<HTMLDivElement | null>; height?: number; testId?: string; className?: string; chartKind?: string; ready: boolean; children: ReactNode }) {
   return (
-    <div ref={boxRef} className={className} style={{ position: 'relative', width: '100%', height }} data-testid={testId} data-chart-kind={chartKind}>
+    <div ref={boxRef} className={className} style={{ position: 'relative', width: '100%', height }} data-testid={testId} data-chart-kind={chartKind} data-ready={ready ? 'true' : undefined}>
       {children}
     </div>
   );

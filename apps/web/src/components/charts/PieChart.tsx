@@ -60,7 +60,7 @@ export function PieChart(props: PieChartProps) {
   const percentOf = (index: number) => arcs.find((a) => a.index === index)?.percent ?? 0;
 
   return (
-    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind}>
+    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind} ready={width > 0 && height > 0}>
       {width > 0 && height > 0 ? (
         <svg width={width} height={height} role="img" aria-label={props.ariaLabel} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
           {arcs.map((a) => {

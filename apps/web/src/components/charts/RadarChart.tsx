@@ -34,7 +34,7 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
   const shown = all.filter((s) => !hidden.has(s.index));
 
   return (
-    <ChartBox boxRef={boxRef} height={height} testId={testId}>
+    <ChartBox boxRef={boxRef} height={height} testId={testId} ready={width > 0 && n > 0}>
       {width > 0 && n > 0 ? (
         <svg width={width} height={svgHeight} role="img" aria-label={ariaLabel} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
           {Array.from({ length: RINGS }, (_, k) => RINGS - k).map((k) => (
