@@ -29,10 +29,6 @@ export interface CartesianChartProps {
   labels?: boolean | ((value: number) => string);
   labelColor?: string;
   legend?: boolean;
-  /** false: no axes, grid or labels (a sparkline). */
-  axes?: boolean;
-  /** Points on the plot's edges instead of in the middle of each category's band. */
-  edgeToEdge?: boolean;
   valueRange?: { min?: number; max?: number };
   /** Whole-number steps on the value axis. */
   integer?: boolean;
@@ -44,13 +40,9 @@ export interface CartesianChartProps {
   /** Round the far end of each bar. */
   barRadius?: number;
   symbolSize?: number;
-  filledSymbols?: boolean;
-  lineWidth?: number;
   /** The widest a category's label is written before it is cut with an ellipsis. */
   categoryLabelWidth?: number;
   pointer?: 'line' | 'shadow';
-  /** Room around the plot, for a chart without axes. */
-  padding?: { top: number; right: number; bottom: number; left: number };
   onClick?: (index: number) => void;
   testId?: string;
   label?: string;
@@ -59,22 +51,17 @@ export interface CartesianChartProps {
 
 const LEGEND_HEIGHT = 28;
 
-/** A bar end rounded on the far side (right for horizontal bars, top for upright ones, mirrored for negative values). */
-function barPath(x: number, y: number, w: number, h: number, r: number, end: 'top' | 'bottom' | 'right' | 'left'): string {
-  const f = (n: number) => Number(n.toFixed(2));
-  const radius = Math.max(0, Math.min(r, w / 2, h / 2));
-  if (radius === 0) return `M${f(x)},${f(y)}h${f(w)}v${f(h)}h${f(-w)}Z`;
-  const k = radius;
-  switch (end) {
-    case 'right':
-      return `M${f(x)},${f(y)}H${f(x + w - k)}Q${f(x + w)},${f(y)} ${f(x + w)},${f(y + k)}V${f(y + h - k)}Q${f(x + w)},${f(y + h)} ${f(x + w - k)},${f(y + h)}H${f(x)}Z`;
-    case 'left':
-      return `M${f(x + w)},${f(y)}H${f(x + k)}Q${f(x)},${f(y)} ${f(x)},${f(y + k)}V${f(y + h - k)}Q${f(x)},${f(y + h)} ${f(x + k)},${f(y + h)}H${f(x + w)}Z`;
-    case 'top':
-      return `M${f(x)},${f(y + h)}V${f(y + k)}Q${f(x)},${f(y)} ${f(x + k)},${f(y)}H${f(x + w - k)}Q${f(x + w)},${f(y)} ${f(x + w)},${f(y + k)}V${f(y + h)}Z`;
-    default:
-      return `M${f(x)},${f(y)}V${f(y + h - k)}Q${f(x)},${f(y + h)} ${f(x + k)},${f(y + h)}H${f(x + w - k)}Q${f(x + w)},${f(y + h)} ${f(x + w)},${f(y + h - k)}V${f(y)}Z`;
-  }
+/** A bar: a rectangle, its far end rounded by `r` (a square patch keeps the end at the axis square). */
+function Bar({ x, y, w, h, r, fill, near }: { x: number; y: number; w: number; h: number; r: number; fill: string; near: 'left' | 'right' | 'top' | 'bottom' }) {
+  const k = Math.max(0, Math.min(r, w / 2, h / 2));
+  if (k === 0) return <rect x={x} y={y} width={w} height={h} fill={fill} />;
+  const patch = near === 'left' ? [x, y, w / 2, h] : near === 'right' ? [x + w / 2, y, w / 2, h] : near === 'top' ? [x, y, w, h / 2] : [x, y + h / 2, w, h / 2];
+  return (
+    <>
+      <rect x={x} y={y} width={w} height={h} rx={k} fill={fill} />
+      <rect x={patch[0]} y={patch[1]} width={patch[2]} height={patch[3]} fill={fill} />
+    </>
+  );
 }
 
 /**
@@ -84,7 +71,7 @@ function barPath(x: number, y: number, w: number, h: number, r: number, end: 'to
  * under the pointer.
  */
 export function CartesianChart(props: CartesianChartProps) {
-  const { categories, series, kind = 'bar', horizontal = false, stacked = false, axes = true, edgeToEdge = false, palette = DEFAULT_PALETTE } = props;
+  const { categories, series, kind = 'bar', horizontal = false, stacked = false, palette = DEFAULT_PALETTE } = props;
   const [boxRef, size] = useSize();
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
@@ -132,18 +119,15 @@ export function CartesianChart(props: CartesianChartProps) {
   const catWidth = Math.min(props.categoryLabelWidth ?? 120, Math.max(0, ...categories.map(textWidth)));
   let valueLabelRoom = 0;
   if (props.labels) for (const s of visible) for (const v of s.values) valueLabelRoom = Math.max(valueLabelRoom, textWidth(labelFormat(v)));
-  const pad = !axes
-    ? (props.padding ?? { top: 6, right: 2, bottom: 6, left: 2 })
-    : horizontal
+  const pad = horizontal
       ? { top: 12, right: 16 + (props.labels ? valueLabelRoom + 6 : 0), bottom: 30, left: 16 + catWidth }
       : { top: props.labels ? 24 : 16, right: second ? 24 + tickWidth(second) : 16, bottom: 30, left: 16 + tickWidth(main) };
   const plotW = Math.max(0, width - pad.left - pad.right);
   const plotH = Math.max(0, svgHeight - pad.top - pad.bottom);
   const catLength = horizontal ? plotH : plotW;
   const band = n > 0 ? catLength / n : catLength;
-  const step = edgeToEdge && n > 1 ? catLength / (n - 1) : band;
   /** The middle of category i along its axis, from the axis' start. */
-  const along = (i: number) => (edgeToEdge ? (n > 1 ? i * step : catLength / 2) : (i + 0.5) * band);
+  const along = (i: number) => (i + 0.5) * band;
   const valueLength = horizontal ? plotW : plotH;
   const toValue = (scale: typeof main, v: number) => ((v - scale.min) / (scale.max - scale.min || 1)) * valueLength;
   /** Screen point of category i (along its axis) and value position p (along the value axis). */
@@ -180,12 +164,12 @@ export function CartesianChart(props: CartesianChartProps) {
       const key = `b${s.index}-${c}`;
       if (horizontal) {
         const y = pad.top + plotH - mid - barWidth;
-        shapes.push(<path key={key} d={barPath(pad.left + lo, y, length, barWidth, props.barRadius ?? 0, v >= 0 ? 'right' : 'left')} fill={s.color} />);
+        shapes.push(<Bar key={key} x={pad.left + lo} y={y} w={length} h={barWidth} r={props.barRadius ?? 0} fill={s.color} near={v >= 0 ? 'left' : 'right'} />);
         if (props.labels) texts.push(<text key={`t${key}`} x={pad.left + Math.max(from, to) + 5} y={y + barWidth / 2 + 4} fill={props.labelColor ?? INK.title}>{labelFormat(v)}</text>);
       } else {
         const x = pad.left + mid;
         const top = pad.top + plotH - lo - length;
-        shapes.push(<path key={key} d={barPath(x, top, barWidth, length, props.barRadius ?? 0, v >= 0 ? 'top' : 'bottom')} fill={s.color} />);
+        shapes.push(<Bar key={key} x={x} y={top} w={barWidth} h={length} r={props.barRadius ?? 0} fill={s.color} near={v >= 0 ? 'bottom' : 'top'} />);
         if (props.labels) texts.push(<text key={`t${key}`} x={x + barWidth / 2} y={top - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>{labelFormat(v)}</text>);
       }
     }
@@ -212,17 +196,17 @@ export function CartesianChart(props: CartesianChartProps) {
         shapes.push(<path key={`a${s.index}`} d={`${line}${back}Z`} fill={s.color} fillOpacity={props.area} stroke="none" />);
       }
       if (stacked) stackBase.set(s.axis, points);
-      shapes.push(<path key={`l${s.index}`} d={line} fill="none" stroke={s.color} strokeWidth={props.lineWidth ?? 2} strokeLinejoin="round" />);
+      shapes.push(<path key={`l${s.index}`} d={line} fill="none" stroke={s.color} strokeWidth={2} strokeLinejoin="round" />);
       const r = (props.symbolSize ?? 4) / 2;
       points.forEach(([x, y], k) => {
-        if (r > 0) shapes.push(<circle key={`p${s.index}-${k}`} cx={x} cy={y} r={r} fill={props.filledSymbols ? s.color : '#fff'} stroke={s.color} strokeWidth={props.filledSymbols ? 0 : 1.5} />);
+        if (r > 0) shapes.push(<circle key={`p${s.index}-${k}`} cx={x} cy={y} r={r} fill="#fff" stroke={s.color} strokeWidth={1.5} />);
         if (props.labels) texts.push(<text key={`tp${s.index}-${k}`} x={x} y={y - r - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>{labelFormat(values[k]!)}</text>);
       });
     });
 
   // Axes, split lines and their labels.
   const grid: React.ReactNode[] = [];
-  if (axes && width > 0) {
+  if (width > 0) {
     const { ticks } = main;
     ticks.forEach((t, k) => {
       const p = toValue(main, t);
@@ -253,7 +237,7 @@ export function CartesianChart(props: CartesianChartProps) {
     );
     // Category labels, every k-th where they would overlap (ECharts' hideOverlap).
     const room = horizontal ? 16 : Math.min(props.categoryLabelWidth ?? Infinity, Math.max(0, ...categories.map(textWidth))) + 8;
-    const every = Math.max(1, Math.ceil(room / (step || 1)));
+    const every = Math.max(1, Math.ceil(room / (band || 1)));
     categories.forEach((c, i) => {
       if (i % every !== 0) return;
       const [x, y] = at(i, 0);
@@ -266,7 +250,7 @@ export function CartesianChart(props: CartesianChartProps) {
         ) : (
           <text key={`c${i}`} x={x} y={pad.top + plotH + 20} textAnchor="middle" fill={INK.text}>
             <title>{c}</title>
-            {truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * step - 6))}
+            {truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * band - 6))}
           </text>
         ),
       );
@@ -279,14 +263,14 @@ export function CartesianChart(props: CartesianChartProps) {
     const y = e.clientY - box.top;
     if (x < pad.left || x > pad.left + plotW || y < pad.top || y > pad.top + plotH || n === 0) return null;
     const position = horizontal ? pad.top + plotH - y : x - pad.left;
-    const index = edgeToEdge ? Math.round(position / (step || 1)) : Math.floor(position / (band || 1));
+    const index = Math.floor(position / (band || 1));
     return { index: Math.max(0, Math.min(n - 1, index)), x, y };
   };
 
   let pointer: React.ReactNode = null;
   if (hover) {
     const [px, py] = at(hover.index, 0);
-    if ((props.pointer ?? 'line') === 'shadow' && !edgeToEdge) {
+    if (props.pointer === 'shadow') {
       pointer = horizontal ? <rect x={pad.left} y={py - band / 2} width={plotW} height={band} fill={INK.pointer} /> : <rect x={px - band / 2} y={pad.top} width={band} height={plotH} fill={INK.pointer} />;
     } else {
       pointer = horizontal ? <line x1={pad.left} x2={pad.left + plotW} y1={py} y2={py} stroke="#b7b9be" strokeDasharray="4 3" /> : <line x1={px} x2={px} y1={pad.top} y2={pad.top + plotH} stroke="#b7b9be" strokeDasharray="4 3" />;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
-import { DEFAULT_PALETTE, pieAngles, plainNumber, sectorPath, spreadLabels, truncate } from './geometry';
+import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
+import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 export interface PieSlice {
   name: string;

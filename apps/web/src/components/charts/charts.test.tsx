@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CartesianChart } from './CartesianChart';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
-import { linePath, pieAngles, sectorPath, spreadLabels, truncate, valueScale } from './geometry';
+import { linePath, truncate, valueScale } from './geometry';
+import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 afterEach(cleanup);
 
@@ -67,7 +68,7 @@ describe('CartesianChart', () => {
   it('draws a bar per value with its label, and a tooltip of the category under the pointer', () => {
     const { container } = render(<CartesianChart height={220} categories={['A', 'B', 'C']} series={[{ name: 'visits', values: [3, 0, 7] }]} labels integer testId="c" label="visits" />);
     const svg = screen.getByRole('img', { name: 'visits' });
-    expect(container.querySelectorAll('svg path')).toHaveLength(3);
+    expect(container.querySelectorAll('svg rect')).toHaveLength(3);
     // A category's text is its label after its full name (a <title>).
     expect([...svg.querySelectorAll('text')].map((t) => t.lastChild?.textContent)).toEqual(expect.arrayContaining(['A', 'B', 'C', '3', '7']));
     svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 220, width: 600, height: 220, x: 0, y: 0, toJSON: () => ({}) });

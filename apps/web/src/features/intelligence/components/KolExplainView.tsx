@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, Table, Typography } from 'antd';
+import { Empty, Skeleton, Table, theme } from 'antd';
+import { Text } from '@/components/Text';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
@@ -16,6 +17,7 @@ const dimLabel = (d: string) => `dim.${d}` as LabelKey;
  */
 export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {
   const { t } = useI18n();
+  const { token } = theme.useToken();
   const explain = useQuery(explainQuery(indication, doctorId));
   if (explain.isError) return <Empty description={t('intel.noScore')} />;
   if (!explain.data) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -44,9 +46,7 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           { title: t('intel.contribution'), dataIndex: 'contribution' },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('intel.history')}
-      </Typography.Title>
+      <h5 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('intel.history')}</h5>
       {data.history.length > 1 ? (
         <CartesianChart
           kind="line"
@@ -59,9 +59,9 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           symbolSize={8}
         />
       ) : (
-        <Typography.Text type="secondary" data-testid="kol-history">
+        <Text type="secondary" data-testid="kol-history">
           {t('intel.history.single')}
-        </Typography.Text>
+        </Text>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { useI18n } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
-import { CartesianChart } from '@/components/charts/CartesianChart';
+import { Sparkline } from '@/components/charts/Sparkline';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
 
@@ -16,19 +16,15 @@ export function ScoreSparkline({ history, testId }: { history: readonly { at: st
   // Keep a flat or nearly flat line in the middle rather than on an edge.
   const pad = Math.max(2, (high - low) * 0.2);
   return (
-    <CartesianChart
-      kind="line"
+    <Sparkline
+      width={140}
       height={44}
       testId={testId}
-      axes={false}
-      edgeToEdge
-      padding={{ left: 4, right: 4, top: 6, bottom: 6 }}
-      valueRange={{ min: Math.max(0, Math.floor(low - pad)), max: Math.min(100, Math.ceil(high + pad)) }}
-      categories={history.map((p) => formatTime(p.at, false))}
-      series={[{ name: t('intel.score'), values: scores }]}
-      symbolSize={5}
-      filledSymbols
-      area={0.12}
+      min={Math.max(0, Math.floor(low - pad))}
+      max={Math.min(100, Math.ceil(high + pad))}
+      labels={history.map((p) => formatTime(p.at, false))}
+      name={t('intel.score')}
+      values={scores}
     />
   );
 }
