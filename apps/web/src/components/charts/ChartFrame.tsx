@@ -73,13 +73,14 @@ export function Tooltip({ x, y, width, title, rows }: { x: number; y: number; wi
   else style.left = x + 16;
   return (
     <div role="tooltip" style={style}>
-      {title ? <div>{title}</div> : null}
+      {title ? <span style={{ display: 'block' }}>{title}</span> : null}
       {rows.map((row, i) => (
-        <div key={i} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+        // A span, not a div: the box is one block of text with its rows, as ECharts' tooltip was.
+        <span key={i} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           {row.color ? <span style={{ width: 10, height: 10, borderRadius: 5, background: row.color }} /> : null}
           <span style={{ flex: 1 }}>{row.name}</span>
           <strong style={{ marginLeft: 16 }}>{row.value}</strong>
-        </div>
+        </span>
       ))}
     </div>
   );
