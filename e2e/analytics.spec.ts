@@ -51,7 +51,7 @@ test('an administrator opens three report screens from the menu; each frames its
   const cardsKpi = frame.locator('.ant-statistic').filter({ hasText: '卡片数' }).locator('.ant-statistic-content-value');
   await expect(cardsKpi).toHaveText(/^\d+$/);
   expect(Number(await cardsKpi.textContent())).toBeGreaterThanOrEqual(2);
-  await expect(frame.getByTestId('bi-chart-cardsPerDay').locator('canvas')).toBeVisible();
+  await expect(frame.getByTestId('bi-chart-cardsPerDay').locator('.fp-bi-chart svg')).toBeVisible();
   await expect(frame.getByRole('cell', { name: one })).toBeVisible();
   // the BU filter narrows the figures: no card of ours is in Neuro_ALL
   await frame.getByLabel('BU').click();
@@ -93,7 +93,7 @@ test('an administrator opens three report screens from the menu; each frames its
       return Number(await access.locator('.ant-statistic').filter({ hasText: '页面浏览' }).locator('.ant-statistic-content-value').textContent());
     }, { timeout: 20_000 })
     .toBeGreaterThanOrEqual(2);
-  await expect(access.getByTestId('bi-chart-visitsPerDay').locator('canvas')).toBeVisible();
+  await expect(access.getByTestId('bi-chart-visitsPerDay').locator('.fp-bi-chart svg')).toBeVisible();
   await expect(access.getByRole('cell', { name: '/reportDownload/cardInfo' }).first()).toBeVisible();
 
   // JVISA tracking points: a third-party source the portal does not have, said plainly, no numbers.

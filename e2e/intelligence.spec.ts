@@ -90,7 +90,7 @@ test('the province map shows each province\'s figures, a click filters the ranki
   await page.goto('/#/doctor/KOLmapping');
   const map = page.locator('[data-testid="province-map"][data-ready="true"]');
   await expect(map).toBeVisible({ timeout: 30_000 });
-  await expect(map.locator('canvas')).toHaveCount(1);
+  await expect(map.locator('svg')).toHaveCount(1);
   const box = (await map.boundingBox())!;
   const x = Number(await map.getAttribute('data-focus-x'));
   const y = Number(await map.getAttribute('data-focus-y'));

@@ -27,14 +27,14 @@ test('an administrator reads a visit, a doctor and a team-indicator report, and 
 
   // Visits: the demo representatives' phone visits of the last 30 days.
   const phone = await openReport(page, '电话拜访', 'telephoneVisit');
-  await expect(phone.getByTestId('bi-chart-visitRecordsPerDay').locator('canvas')).toBeVisible();
+  await expect(phone.getByTestId('bi-chart-visitRecordsPerDay').locator('.fp-bi-chart svg')).toBeVisible();
   expect(await kpi(phone, '拜访次数')).toBeGreaterThan(0);
   await expect(phone.getByRole('cell', { name: '电话' }).first()).toBeVisible();
   await expect(phone.getByRole('combobox', { name: '省份' })).toBeVisible();
 
   // Doctors: the national dataset inside the administrator's scope (all).
   const doctors = await openReport(page, 'HCP 主数据', 'docMain');
-  await expect(doctors.getByTestId('bi-chart-doctorsByProvince').locator('canvas')).toBeVisible();
+  await expect(doctors.getByTestId('bi-chart-doctorsByProvince').locator('.fp-bi-chart svg')).toBeVisible();
   expect(await kpi(doctors, '医生数')).toBeGreaterThanOrEqual(20_000);
   // the BU filter does not apply to doctors, so it is not offered
   await expect(doctors.getByRole('combobox', { name: 'BU' })).toHaveCount(0);
@@ -42,7 +42,7 @@ test('an administrator reads a visit, a doctor and a team-indicator report, and 
   // Team indicators: the targets set for this month next to the visits made.
   const goals = await openReport(page, '目标数据', 'goData');
   expect(await kpi(goals, '目标互动')).toBeGreaterThan(0);
-  await expect(goals.getByTestId('bi-chart-interactionByTeam').locator('canvas')).toBeVisible();
+  await expect(goals.getByTestId('bi-chart-interactionByTeam').locator('.fp-bi-chart svg')).toBeVisible();
   await expect(goals.getByRole('cell', { name: '华北区' }).first()).toBeVisible();
 
   // A source the portal does not have: said plainly, no numbers.

@@ -59,7 +59,7 @@ test('a survey is built, answered by five users, and its results chart shows', a
   const results = author.getByTestId('survey-results');
   await expect(results.getByText('5 人作答').first()).toBeVisible();
   await expect(results.getByTestId('bar-chart').first()).toBeVisible();
-  await expect(results.getByTestId('bar-chart').first().locator('canvas')).toBeVisible();
+  await expect(results.getByTestId('bar-chart').first().locator('svg')).toBeVisible();
 });
 
 test('anonymous results stay hidden at four answers and show at five', async ({ browser, request }) => {

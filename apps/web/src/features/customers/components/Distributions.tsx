@@ -8,7 +8,7 @@ import type { DoctorFilters } from '../filters';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
 
-// ECharts comes with the chart's own chunk, fetched only by a screen that shows one.
+// The chart comes in a chunk of its own, fetched only by a screen that shows one.
 const TopTenChart = lazy(() => import('./TopTenChart'));
 
 const DIMENSION_LABEL: Record<DistributionDimension, LabelKey> = {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Empty, Spin, Typography } from 'antd';
+import { Empty, Spin } from 'antd';
+import { Text } from '@/components/Text';
 import type { AreaNetwork } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { AREA_SIGMA_SETTINGS, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
@@ -84,9 +85,9 @@ export function AreaMap({ area, height = 600, onNodeClick }: { area: AreaNetwork
           </div>
         ) : null}
       </div>
-      <Typography.Text type="secondary" data-testid="area-hovered" style={{ display: 'block', minHeight: 22, marginTop: 8 }}>
+      <Text type="secondary" data-testid="area-hovered" style={{ display: 'block', minHeight: 22, marginTop: 8 }}>
         {hovered ? `${hovered.name} · ${hovered.hospital}` : t('intel.area.hint')}
-      </Typography.Text>
+      </Text>
     </div>
   );
 }

@@ -1,27 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, Table, Typography } from 'antd';
+import { Empty, Skeleton, Table, theme } from 'antd';
+import { Text } from '@/components/Text';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
-import { use as registerECharts } from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import { EChart } from './EChart';
+import { CartesianChart } from '@/components/charts/CartesianChart';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
-
-registerECharts([LineChart, GridComponent, TooltipComponent]);
 
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 
 /**
  * One doctor's score in one indication explained: each dimension's raw value, percentile, weight and
  * contribution (they add up to the score), and the score at each kept recompute run. The KOL page
- * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there, with the
- * chart library).
+ * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there).
  */
 export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {
   const { t } = useI18n();
+  const { token } = theme.useToken();
   const explain = useQuery(explainQuery(indication, doctorId));
   if (explain.isError) return <Empty description={t('intel.noScore')} />;
   if (!explain.data) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -50,25 +46,22 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           { title: t('intel.contribution'), dataIndex: 'contribution' },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('intel.history')}
-      </Typography.Title>
+      <h5 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('intel.history')}</h5>
       {data.history.length > 1 ? (
-        <EChart
+        <CartesianChart
+          kind="line"
           height={200}
           testId="kol-history"
-          option={{
-            tooltip: { trigger: 'axis' },
-            grid: { left: 40, right: 24, top: 16, bottom: 32 },
-            xAxis: { type: 'category', data: data.history.map((p) => formatTime(p.at, false)) },
-            yAxis: { type: 'value', min: 0, max: 100 },
-            series: [{ type: 'line', name: t('intel.score'), data: data.history.map((p) => p.score), label: { show: true }, symbolSize: 8 }],
-          }}
+          categories={data.history.map((p) => formatTime(p.at, false))}
+          series={[{ name: t('intel.score'), values: data.history.map((p) => p.score) }]}
+          valueRange={{ min: 0, max: 100 }}
+          labels
+          symbolSize={8}
         />
       ) : (
-        <Typography.Text type="secondary" data-testid="kol-history">
+        <Text type="secondary" data-testid="kol-history">
           {t('intel.history.single')}
-        </Typography.Text>
+        </Text>
       )}
     </>
   );

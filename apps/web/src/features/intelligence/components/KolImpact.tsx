@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Spin, Table, Tag } from 'antd';
+import { Text } from '@/components/Text';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
@@ -9,7 +10,7 @@ import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
 
-/* The chart library comes with these two only: the 360 view's first load stays without it. */
+/* The trend line and the explanation come in chunks of their own: the 360 view's first load stays without them. */
 const ScoreSparkline = lazy(() => import('./ScoreSparkline').then((m) => ({ default: m.ScoreSparkline })));
 const KolExplainView = lazy(() => import('./KolExplainView').then((m) => ({ default: m.KolExplainView })));
 
@@ -46,11 +47,11 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
     const summary = trendSummary(row.history);
     const text =
       summary.kind === 'delta' ? (
-        <Typography.Text type={summary.delta > 0 ? 'success' : 'danger'}>{msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, false) })}</Typography.Text>
+        <Text type={summary.delta > 0 ? 'success' : 'danger'}>{msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, false) })}</Text>
       ) : summary.kind === 'flat' ? (
-        <Typography.Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, false) })}</Typography.Text>
+        <Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, false) })}</Text>
       ) : summary.kind === 'single' ? (
-        <Typography.Text type="secondary">{msg('intel.impact.single', { at: formatTime(summary.at, false) })}</Typography.Text>
+        <Text type="secondary">{msg('intel.impact.single', { at: formatTime(summary.at, false) })}</Text>
       ) : null;
     return (
       <div data-testid={`impact-trend-${row.indication}`} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
@@ -75,7 +76,7 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
         dataSource={rows}
         columns={[
           { title: t('intel.indication'), dataIndex: 'indication' },
-          { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Typography.Text strong>{score}</Typography.Text> },
+          { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Text strong>{score}</Text> },
           { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tierColor(tier)}>{tier}</Tag> },
           { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },
           { title: runs.length > 0 ? msg('intel.impact.trend', { runs: runs.length }) : t('intel.history'), render: (_, k) => trendCell(k) },

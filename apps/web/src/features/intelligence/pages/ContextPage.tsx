@@ -5,15 +5,10 @@ import { Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { abbreviate } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
-import { use as registerECharts } from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { EChart } from '../components/EChart';
+import { CartesianChart } from '@/components/charts/CartesianChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
-
-registerECharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent]);
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {
@@ -33,19 +28,15 @@ export function ContextPage() {
         {context.isFetching ? (
           <Spin />
         ) : c && c.byYear.length > 0 ? (
-          <EChart
+          <CartesianChart
             height={300}
-            option={{
-              tooltip: { trigger: 'axis' },
-              legend: { bottom: 0 },
-              grid: { left: 48, right: 48, top: 16, bottom: 40 },
-              xAxis: { type: 'category', data: c.byYear.map((y) => String(y.year)) },
-              yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', minInterval: 1 }],
-              series: [
-                { type: 'bar', name: t('intel.papers'), data: c.byYear.map((y) => y.papers) },
-                { type: 'line', name: t('intel.cited'), yAxisIndex: 1, data: c.byYear.map((y) => y.citations) },
-              ],
-            }}
+            legend
+            integer
+            categories={c.byYear.map((y) => String(y.year))}
+            series={[
+              { kind: 'bar', name: t('intel.papers'), values: c.byYear.map((y) => y.papers) },
+              { kind: 'line', name: t('intel.cited'), axis: 1, values: c.byYear.map((y) => y.citations) },
+            ]}
           />
         ) : (
           <Empty description={t('intel.empty')} />

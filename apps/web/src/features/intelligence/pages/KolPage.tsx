@@ -1,27 +1,24 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag } from 'antd';
+import { Text } from '@/components/Text';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow, type LookAlike } from '@field-portal/shared';
 import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
-import { use as registerECharts } from 'echarts/core';
-import { RadarChart } from 'echarts/charts';
-import { LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
-import { EChart } from '../components/EChart';
-import { KolExplainView } from '../components/KolExplainView';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
 
-registerECharts([RadarChart, LegendComponent, RadarComponent, TooltipComponent]);
-
 const dimLabel = (d: string) => `dim.${d}` as LabelKey;
 /** The China map and its geometry load with the KOL screen only. */
 const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => ({ default: m.ProvinceMap })));
+/** The radar and a score's explanation (with its trend chart) load when a comparison or an explanation is asked for. */
+const RadarChart = lazy(() => import('@/components/charts/RadarChart').then((m) => ({ default: m.RadarChart })));
+const KolExplainView = lazy(() => import('../components/KolExplainView').then((m) => ({ default: m.KolExplainView })));
 
 /** /doctor/KOLmapping and /doctor/TargetHCPMapping: the ranking, each score explained, the radar comparison and the province map. */
 export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
@@ -60,7 +57,7 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
         <Space wrap>
           <span>{t('intel.indication')}</span>
           <IndicationSelect value={indication} onChange={onIndication} />
-          <Typography.Text type="secondary">{t('intel.compare.selected', { n: chosen.length })}</Typography.Text>
+          <Text type="secondary">{t('intel.compare.selected', { n: chosen.length })}</Text>
           <Button type="primary" data-testid="compare-button" onClick={() => setComparing(true)}>
             {t('intel.compare')}
           </Button>
@@ -146,20 +143,20 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
       </Row>
       {comparing && compare.data ? (
         <Card title={t('intel.compare.radar')} data-testid="kol-radar">
-          <EChart
-            height={380}
-            option={{
-              tooltip: {},
-              legend: { bottom: 0 },
-              radar: { indicator: KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 })) },
-              series: [{ type: 'radar', data: compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, value: e.dimensions.map((d) => d.percentile) })) }],
-            }}
-          />
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '160px auto' }} />}>
+            <RadarChart
+              height={380}
+              indicators={KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 }))}
+              series={compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, values: e.dimensions.map((d) => d.percentile) }))}
+            />
+          </Suspense>
         </Card>
       ) : null}
       {explained !== null ? (
         <Card title={`${t('intel.explain')} · ${explain.data?.doctor.name ?? ''}`} data-testid="kol-explain">
-          <KolExplainView indication={indication} doctorId={explained} />
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <KolExplainView indication={indication} doctorId={explained} />
+          </Suspense>
         </Card>
       ) : null}
       {lookAlike && explained !== null ? (

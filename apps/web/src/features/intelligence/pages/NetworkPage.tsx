@@ -4,22 +4,16 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Card, Empty, InputNumber, List, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
-import { communityColor } from '../components/area-graph';
-import { use as registerECharts } from 'echarts/core';
-import { GraphChart } from 'echarts/charts';
-import { TooltipComponent } from 'echarts/components';
-import { EChart } from '../components/EChart';
+import { EgoGraph } from '../components/EgoGraph';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
 import '@/lib/i18n/areas/intelligence';
 import '@/lib/i18n/messages/intelligence';
 
-registerECharts([GraphChart, TooltipComponent]);
-
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
 /**
- * /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (ECharts,
+ * /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (SVG,
  * server positions) and relations with evidence; a second tab draws the whole-area map (sigma.js).
  */
 export function NetworkPage() {
@@ -76,36 +70,15 @@ function EgoNetworkPanel() {
         ) : ego.isError ? (
           <Empty description={t('intel.loadFailed')} />
         ) : ego.data && ego.data.nodes.length > 1 ? (
-          <EChart
+          <EgoGraph
             height={560}
             testId="ego-network"
+            nodes={ego.data.nodes}
+            edges={ego.data.edges}
+            centre={ego.data.centre}
             onNodeClick={(id) => {
-              const node = ego.data?.nodes.find((n) => String(n.id) === id);
+              const node = ego.data?.nodes.find((n) => n.id === id);
               if (node) navigate(full360Path(node.id, node.name));
-            }}
-            option={{
-              tooltip: { formatter: (p: { dataType: string; data: { name?: string; hospital?: string; evidence?: string } }) => (p.dataType === 'node' ? `${p.data.name}<br/>${p.data.hospital}` : (p.data.evidence ?? '')) },
-              series: [
-                {
-                  type: 'graph',
-                  layout: 'none',
-                  roam: true,
-                  label: { show: true, position: 'right', formatter: '{b}', fontSize: 11 },
-                  labelLayout: { hideOverlap: true },
-                  lineStyle: { color: 'source', opacity: 0.35, curveness: 0.1 },
-                  emphasis: { focus: 'adjacency' },
-                  data: ego.data.nodes.map((n) => ({
-                    id: String(n.id),
-                    name: n.name,
-                    hospital: n.hospitalName,
-                    x: n.x,
-                    y: n.y,
-                    symbolSize: n.id === centre ? n.size + 10 : n.size,
-                    itemStyle: { color: communityColor(n.community) },
-                  })),
-                  links: ego.data.edges.map((e) => ({ source: String(e.source), target: String(e.target), evidence: e.evidence, lineStyle: { width: Math.min(6, 0.5 + e.weight / 2) } })),
-                },
-              ],
             }}
           />
         ) : (

@@ -6,12 +6,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
-import { MeetingDrawer } from '../components/MeetingDrawer';
-import { MeetingForm } from '../components/MeetingForm';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
 import '@/lib/i18n/areas/meetings';
+
+// A meeting's drawer (its report, chart, files and forms) and the new-meeting form load when opened.
+const MeetingDrawer = lazyDialog(() => import('../components/MeetingDrawer').then((m) => m.MeetingDrawer));
+const MeetingForm = lazyDialog(() => import('../components/MeetingForm').then((m) => m.MeetingForm));
 
 const PAGE = 20;
 

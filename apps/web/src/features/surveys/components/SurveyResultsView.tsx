@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, List, Space, Statistic } from 'antd';
+import { Alert, Card, Empty, List, Space } from 'antd';
+import { Figure } from '@/components/Figure';
 import { BarChart } from '@/components/BarChart';
 import { useI18n } from '@/lib/i18n';
 import { surveyResultsQuery } from '../api';
@@ -14,7 +15,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
   const r = results.data;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="survey-results">
-      <Statistic title={t('surveys.responses')} value={r.responses} />
+      <Figure title={t('surveys.responses')} value={r.responses} />
       {r.hidden ? (
         <Alert type="info" showIcon title={msg('survey.resultsHidden')} data-testid="results-hidden" />
       ) : r.responses === 0 ? (
@@ -22,7 +23,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
       ) : (
         r.questions.map((q, i) => (
           <Card key={q.id} size="small" title={`${i + 1}. ${q.title}`} extra={t('surveys.answered', { n: q.answered })}>
-            {q.average !== null && <Statistic title={t('surveys.average')} value={q.average} />}
+            {q.average !== null && <Figure title={t('surveys.average')} value={q.average} />}
             {q.type === 'text' ? (
               <List size="small" dataSource={q.texts} locale={{ emptyText: t('surveys.noAnswers') }} renderItem={(text) => <List.Item>{text}</List.Item>} />
             ) : q.categories.length > 0 ? (

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Drawer, Empty, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Drawer, Empty, Popconfirm, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SurveyDetail, SurveyRow } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { deleteSurvey, setSurveyStatus, surveyAnswerPath, surveyDetailQuery, surveyKeys, surveyListQuery } from '../api';
-import { SurveyBuilder } from '../components/SurveyBuilder';
-import { SurveyResultsView } from '../components/SurveyResultsView';
+import { lazyDialog } from '@/components/lazy-dialog';
 import '../surveys.css';
 import { formatTime } from '@/lib/format';
 import '@/lib/i18n/areas/surveys';
+
+// The builder (a form with date pickers) and the results (with their charts) load when opened.
+const SurveyBuilder = lazyDialog(() => import('../components/SurveyBuilder').then((m) => m.SurveyBuilder));
+const SurveyResultsView = lazy(() => import('../components/SurveyResultsView').then((m) => ({ default: m.SurveyResultsView })));
 
 const period = (s: SurveyRow) => `${formatTime(s.startTime)} – ${formatTime(s.endTime)}`;
 
@@ -120,7 +123,11 @@ export function SurveyListPage() {
         />
       )}
       <Drawer open={resultsOf !== null} onClose={() => setResultsOf(null)} title={resultsOf?.title} size={720} destroyOnHidden>
-        {resultsOf && <SurveyResultsView surveyId={resultsOf.id} />}
+        {resultsOf && (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <SurveyResultsView surveyId={resultsOf.id} />
+          </Suspense>
+        )}
       </Drawer>
     </Card>
   );

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
+import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
+import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
+
+export interface PieSlice {
+  name: string;
+  value: number;
+  color?: string;
+}
+
+export interface PieChartProps {
+  slices: readonly PieSlice[];
+  /** The series' name, the tooltip's title. */
+  name?: string;
+  height?: number;
+  className?: string;
+  /** Inner and outer radius as parts of half the smaller side (ECharts' ['40%', '68%']). */
+  radius?: readonly [number, number];
+  /** The centre's height as a part of the drawing's (ECharts' center[1]). */
+  centerY?: number;
+  /** The label beside a slice from its name, value and share in percent. */
+  label?: (name: string, value: number, percent: number) => string;
+  valueFormat?: (value: number) => string;
+  palette?: readonly string[];
+  /** A white edge between slices. */
+  border?: boolean;
+  testId?: string;
+  ariaLabel?: string;
+  chartKind?: string;
+}
+
+const LEGEND_HEIGHT = 28;
+
+/** A donut as SVG (docs/decisions/0031): labels outside with leader lines, a legend that hides a slice on click, a tooltip per slice. */
+export function PieChart(props: PieChartProps) {
+  const { slices, radius = [0.4, 0.68], palette = DEFAULT_PALETTE } = props;
+  const [boxRef, size] = useSize();
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
+  const valueFormat = props.valueFormat ?? plainNumber;
+  const label = props.label ?? ((name: string) => name);
+  const all = slices.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]! }));
+  const shown = all.filter((s) => !hidden.has(s.index) && s.value > 0);
+  const width = size.width;
+  const height = (props.height ?? size.height) - LEGEND_HEIGHT;
+  const cx = width / 2;
+  const cy = height * (props.centerY ?? 0.5);
+  const half = Math.min(width, height) / 2;
+  const outer = half * radius[1];
+  const inner = half * radius[0];
+
+  const arcs = pieAngles(shown.map((s) => s.value)).map((a, k) => ({ ...shown[k]!, ...a }));
+  // Labels outside, each side's moved apart so none overlap (as ECharts' label layout does).
+  const sides = { right: arcs.filter((a) => Math.sin(a.mid) >= 0), left: arcs.filter((a) => Math.sin(a.mid) < 0) };
+  const labelY = new Map<number, number>();
+  for (const side of [sides.right, sides.left]) {
+    const wanted = side.map((a) => cy - (outer + 18) * Math.cos(a.mid));
+    spreadLabels(wanted, 15, 8, height - 4).forEach((y, k) => labelY.set(side[k]!.index, y));
+  }
+  const percentOf = (index: number) => arcs.find((a) => a.index === index)?.percent ?? 0;
+
+  return (
+    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind} ready={width > 0 && height > 0}>
+      {width > 0 && height > 0 ? (
+        <svg width={width} height={height} role="img" aria-label={props.ariaLabel} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
+          {arcs.map((a) => {
+            const grow = hover?.index === a.index ? 6 : 0;
+            return (
+              <path
+                key={a.index}
+                d={sectorPath(cx, cy, inner, outer + grow, a.start, a.end)}
+                fill={a.color}
+                stroke={props.border ? '#fff' : 'none'}
+                strokeWidth={props.border ? 2 : 0}
+                onMouseMove={(e) => {
+                  const box = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
+                  setHover({ index: a.index, x: e.clientX - box.left, y: e.clientY - box.top });
+                }}
+              />
+            );
+          })}
+          {arcs.map((a) => {
+            const right = Math.sin(a.mid) >= 0;
+            const sx = cx + (outer + 2) * Math.sin(a.mid);
+            const sy = cy - (outer + 2) * Math.cos(a.mid);
+            const ex = cx + (outer + 14) * Math.sin(a.mid);
+            const ey = labelY.get(a.index) ?? sy;
+            const tx = ex + (right ? 12 : -12);
+            const room = right ? width - tx - 4 : tx - 4;
+            return (
+              <g key={`l${a.index}`}>
+                <polyline points={`${sx},${sy} ${ex},${ey} ${tx},${ey}`} fill="none" stroke={a.color} />
+                <text x={tx + (right ? 3 : -3)} y={ey + 4} textAnchor={right ? 'start' : 'end'} fill={INK.title}>
+                  {truncate(label(a.name, a.value, a.percent), Math.max(24, room))}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      ) : null}
+      {hover ? (
+        <Tooltip
+          x={hover.x}
+          y={hover.y}
+          width={width}
+          title={props.name}
+          rows={[{ name: all[hover.index]!.name, color: all[hover.index]!.color, value: `${valueFormat(all[hover.index]!.value)} (${percentOf(hover.index)}%)` }]}
+        />
+      ) : null}
+      <Legend
+        items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
+        onToggle={(i) =>
+          setHidden((old) => {
+            const next = new Set(old);
+            if (next.has(i)) next.delete(i);
+            else next.add(i);
+            return next;
+          })
+        }
+      />
+    </ChartBox>
+  );
+}

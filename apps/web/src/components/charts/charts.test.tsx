@@ -1,0 +1,108 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CartesianChart } from './CartesianChart';
+import { PieChart } from './PieChart';
+import { RadarChart } from './RadarChart';
+import { linePath, truncate, valueScale } from './geometry';
+import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
+
+afterEach(cleanup);
+
+describe('valueScale', () => {
+  it('takes round steps and keeps zero on the axis', () => {
+    expect(valueScale(3, 87)).toEqual({ min: 0, max: 100, ticks: [0, 20, 40, 60, 80, 100] });
+    expect(valueScale(-12, 30).ticks).toEqual([-20, -10, 0, 10, 20, 30]);
+    expect(valueScale(0.1, 0.7).ticks).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]);
+  });
+  it('steps by whole numbers when asked, and gives an empty range an axis', () => {
+    expect(valueScale(0, 2, { integer: true }).ticks).toEqual([0, 1, 2]);
+    expect(valueScale(0, 0, { integer: true }).ticks).toEqual([0, 1]);
+  });
+  it('keeps fixed ends', () => {
+    const scale = valueScale(40, 60, { fixed: { min: 0, max: 100 } });
+    expect([scale.min, scale.max]).toEqual([0, 100]);
+    expect(scale.ticks[0]).toBe(0);
+    expect(scale.ticks[scale.ticks.length - 1]).toBe(100);
+  });
+});
+
+describe('linePath', () => {
+  it('draws straight segments, or curves that pass through every point', () => {
+    expect(linePath([[0, 10], [10, 0], [20, 5]], false)).toBe('M0,10L10,0L20,5');
+    const smooth = linePath([[0, 10], [10, 0], [20, 5]], true);
+    expect(smooth.startsWith('M0,10C')).toBe(true);
+    expect(smooth).toContain(',10,0C');
+    expect(smooth.endsWith(',20,5')).toBe(true);
+  });
+  it('stays flat at a peak (no overshoot above the highest point)', () => {
+    // At the middle point (a peak) the tangent is 0: both control points beside it are at its height.
+    const d = linePath([[0, 10], [10, 0], [20, 10]], true);
+    expect(d).toBe('M0,10C3.33,6.67,6.67,0,10,0C13.33,0,16.67,6.67,20,10');
+  });
+});
+
+describe('pie geometry', () => {
+  it('shares the circle by value, with percentages', () => {
+    const arcs = pieAngles([1, 1, 2]);
+    expect(arcs.map((a) => a.percent)).toEqual([25, 25, 50]);
+    expect(arcs[2]!.end).toBeCloseTo(Math.PI * 2);
+    expect(arcs[1]!.mid).toBeCloseTo((Math.PI * 3) / 4);
+  });
+  it('draws a whole ring when one slice holds everything', () => {
+    expect(sectorPath(50, 50, 20, 40, 0, Math.PI * 2).match(/A/g)).toHaveLength(4);
+  });
+  it('moves labels apart within the box', () => {
+    expect(spreadLabels([50, 52, 54], 15, 0, 200)).toEqual([50, 65, 80]);
+    expect(spreadLabels([195, 190], 15, 0, 200)).toEqual([200, 185]);
+  });
+});
+
+it('cuts a long label with an ellipsis', () => {
+  expect(truncate('short', 200)).toBe('short');
+  const cut = truncate('a very long hospital name indeed', 60);
+  expect(cut.endsWith('…')).toBe(true);
+  expect(cut.length).toBeLessThan(20);
+});
+
+describe('CartesianChart', () => {
+  it('draws a bar per value with its label, and a tooltip of the category under the pointer', () => {
+    const { container } = render(<CartesianChart height={220} categories={['A', 'B', 'C']} series={[{ name: 'visits', values: [3, 0, 7] }]} labels integer testId="c" label="visits" />);
+    const svg = screen.getByRole('img', { name: 'visits' });
+    expect(container.querySelectorAll('svg rect')).toHaveLength(3);
+    // A category's text is its label after its full name (a <title>).
+    expect([...svg.querySelectorAll('text')].map((t) => t.lastChild?.textContent)).toEqual(expect.arrayContaining(['A', 'B', 'C', '3', '7']));
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 220, width: 600, height: 220, x: 0, y: 0, toJSON: () => ({}) });
+    // The plot spans x 24..584 in 600 px (one-digit ticks); the last third is C.
+    fireEvent.mouseMove(svg, { clientX: 500, clientY: 100 });
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toContain('C');
+    expect(tip.textContent).toContain('visits');
+    expect(tip.textContent).toContain('7');
+  });
+  it('hides a series from its legend and reports clicks by category', () => {
+    const clicked: number[] = [];
+    render(<CartesianChart height={300} legend categories={['x', 'y']} series={[{ name: 'one', values: [1, 2] }, { name: 'two', values: [3, 4], kind: 'line' }]} onClick={(i) => clicked.push(i)} label="two series" />);
+    const svg = screen.getByRole('img', { name: 'two series' });
+    expect(svg.querySelectorAll('circle')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'two' }));
+    expect(svg.querySelectorAll('circle')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'two' }).getAttribute('aria-pressed')).toBe('false');
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 272, width: 600, height: 272, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.click(svg, { clientX: 100, clientY: 100 });
+    expect(clicked).toEqual([0]);
+  });
+});
+
+it('PieChart draws a slice and a label per value', () => {
+  render(<PieChart height={300} slices={[{ name: 'yes', value: 3 }, { name: 'no', value: 1 }]} label={(n, _v, p) => `${n} ${p}%`} ariaLabel="answers" />);
+  const svg = screen.getByRole('img', { name: 'answers' });
+  expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['yes 75%', 'no 25%']);
+  fireEvent.click(screen.getByRole('button', { name: 'no' }));
+  expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['yes 100%']);
+});
+
+it('RadarChart draws a polygon per series over its rings', () => {
+  render(<RadarChart height={380} indicators={[{ name: 'a', max: 100 }, { name: 'b', max: 100 }, { name: 'c', max: 100 }]} series={[{ name: 'Dr 1', values: [10, 50, 90] }, { name: 'Dr 2', values: [90, 50, 10] }]} ariaLabel="radar" />);
+  // Five rings and two series.
+  expect(screen.getByRole('img', { name: 'radar' }).querySelectorAll('polygon')).toHaveLength(7);
+});
