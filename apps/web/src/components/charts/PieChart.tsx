@@ -69,7 +69,8 @@ export function PieChart(props: PieChartProps) {
             return (
               <path
                 key={a.index}
-                d={sectorPath(cx, cy, inner, outer + grow, a.start, a.end)}
+                d={sectorPath(inner, outer + grow, a.start, a.end)}
+                transform={`translate(${cx},${cy})`}
                 fill={a.color}
                 stroke={props.border ? '#fff' : 'none'}
                 strokeWidth={props.border ? 2 : 0}

@@ -1,3 +1,5 @@
+import { nice, ticks as roundTicks } from 'd3-array';
+import { curveMonotoneX, line } from 'd3-shape';
 /**
  * The arithmetic of the portal's SVG charts (docs/decisions/0031): value axes with round ticks,
  * smooth lines that never overshoot their points, donut sectors, and labels that fit.
@@ -12,67 +14,37 @@ export interface ValueScale {
   ticks: number[];
 }
 
-const round = (v: number, step: number) => {
-  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
-  return Number(v.toFixed(Math.min(digits, 12)));
-};
-
 /**
- * A value axis over [low, high] with about `count` round steps (1, 2, 5 × 10ⁿ; whole numbers when
- * `integer`). Zero stays on the axis unless `fixed` gives its ends.
+ * A value axis over [low, high] with about `count` round steps (d3-array's nice ticks: 1, 2, 5 ×
+ * 10ⁿ; whole numbers when `integer`). Zero stays on the axis unless `fixed` gives its ends.
  */
 export function valueScale(low: number, high: number, { count = 5, integer = false, fixed }: { count?: number; integer?: boolean; fixed?: { min?: number; max?: number } } = {}): ValueScale {
   let min = fixed?.min ?? Math.min(0, low);
   let max = fixed?.max ?? Math.max(0, high);
   if (!Number.isFinite(min) || !Number.isFinite(max)) [min, max] = [0, 1];
   if (max <= min) max = min + (integer ? 1 : Math.abs(min) || 1);
-  const raw = (max - min) / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const fraction = raw / magnitude;
-  let step = (fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10) * magnitude;
-  if (integer) step = Math.max(1, Math.round(step));
-  const start = fixed?.min ?? Math.floor(min / step) * step;
-  const end = fixed?.max ?? Math.ceil(max / step) * step;
-  const ticks: number[] = [];
-  for (let v = start; v <= end + step * 1e-9; v += step) ticks.push(round(v, step));
-  if (fixed?.max !== undefined && ticks[ticks.length - 1] !== end) ticks.push(end);
-  return { min: start, max: end, ticks };
+  const [start, end] = fixed?.min !== undefined && fixed.max !== undefined ? [min, max] : nice(min, max, count);
+  const lo = fixed?.min ?? start;
+  const hi = fixed?.max ?? end;
+  let ticks = roundTicks(lo, hi, count);
+  if (integer) ticks = ticks.filter(Number.isInteger);
+  if (ticks[0] !== lo) ticks.unshift(lo);
+  if (ticks[ticks.length - 1] !== hi) ticks.push(hi);
+  return { min: lo, max: hi, ticks };
 }
 
 export type Point = readonly [number, number];
 
+const straight = line<Point>().digits(2);
+const monotone = line<Point>().curve(curveMonotoneX).digits(2);
+
 /**
- * An SVG path through the points: straight, or a monotone cubic (Fritsch–Carlson), which bends
- * through every point without going above or below its neighbours.
+ * An SVG path through the points (d3-shape): straight, or a monotone cubic, which bends through
+ * every point without going above or below its neighbours.
  */
 export function linePath(points: readonly Point[], smooth: boolean): string {
   if (points.length === 0) return '';
-  const f = (n: number) => Number(n.toFixed(2));
-  const [x0, y0] = points[0]!;
-  if (!smooth || points.length < 3) return `M${f(x0)},${f(y0)}` + points.slice(1).map(([x, y]) => `L${f(x)},${f(y)}`).join('');
-  const n = points.length;
-  const dx: number[] = [];
-  const slope: number[] = [];
-  for (let i = 0; i < n - 1; i++) {
-    dx.push(points[i + 1]![0] - points[i]![0]);
-    slope.push((points[i + 1]![1] - points[i]![1]) / (dx[i] || 1));
-  }
-  const tangent = points.map((_, i) => {
-    if (i === 0) return slope[0]!;
-    if (i === n - 1) return slope[n - 2]!;
-    const a = slope[i - 1]!;
-    const b = slope[i]!;
-    if (a * b <= 0) return 0;
-    return (3 * (dx[i - 1]! + dx[i]!)) / ((2 * dx[i]! + dx[i - 1]!) / a + (dx[i]! + 2 * dx[i - 1]!) / b);
-  });
-  let d = `M${f(x0)},${f(y0)}`;
-  for (let i = 0; i < n - 1; i++) {
-    const [xa, ya] = points[i]!;
-    const [xb, yb] = points[i + 1]!;
-    const h = dx[i]! / 3;
-    d += `C${f(xa + h)},${f(ya + tangent[i]! * h)},${f(xb - h)},${f(yb - tangent[i + 1]! * h)},${f(xb)},${f(yb)}`;
-  }
-  return d;
+  return (smooth ? monotone : straight)(points as Point[]) ?? '';
 }
 
 let context: CanvasRenderingContext2D | null | undefined;
