@@ -6,7 +6,7 @@ import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.j
 import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
-import { doctorsOfKinds, reachNational, readsNational, repDays, repDoctorDays, visitKinds } from './national-figures.js';
+import { doctorsOfKinds, reachNational, readsNational, readsProvinceSets, repDays, repDoctorDays, visitKinds } from './national-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -101,12 +101,16 @@ interface KeptVisitSums {
  * those few groups; the exact distinct doctors from a second read beside it; the distinct doctors
  * per representative only for the ten representatives the chart shows. A whole-country viewer
  * without a BU filter reads the sums from visit_rep_days (no doctor) and the distinct doctors from
- * the doctor bit sets (national-figures.ts).
+ * the doctor bit sets (national-figures.ts); a scope of exactly one or more provinces without a BU
+ * its sums from its kept rows and its distinct doctors from the bit sets AND-ed with its provinces'
+ * doctor sets.
  */
 async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
   const a = keptVisits(w, days, s.channels);
   // the whole country without a BU: sums without the doctor (visit_rep_days), distinct doctors from the bit sets
   const national = readsNational(w);
+  // exactly one or more provinces without a BU: the distinct doctors from the bit sets AND-ed with the provinces' doctor sets
+  const provinces = national ? null : readsProvinceSets(w);
   const [sums, distinct, rows] = await Promise.all([
     reportRows<KeptVisitSums>(db, sql`
       select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
@@ -118,8 +122,8 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
                 from ${national ? repDays(days, s.channels) : a} group by 1, 2, 3) b
        group by grouping sets ((), (b.day), (b.channel), (b.user_id))
        order by 1, 5 desc, 3, 4`),
-    national
-      ? doctorsOfKinds(db, days, visitKinds(s.channels)).then((doctors) => [{ doctors }])
+    national || provinces
+      ? doctorsOfKinds(db, days, visitKinds(s.channels), provinces).then((doctors) => [{ doctors }])
       : reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
     visitRows(db, visitWhere(w, s), null, limit),
   ]);
@@ -244,10 +248,14 @@ interface KeptReachRow {
  * count those groups instead of three distinct counts, and the table's doctors are the newest of
  * them; only for those are the distinct representatives counted. Days and channels count their
  * distinct doctors beside it, each on its own connection. A whole-country viewer without a BU
- * filter reads the bit sets and sums instead (national-figures.ts reachNational).
+ * filter reads the bit sets and sums instead (national-figures.ts reachNational), and so does a
+ * scope of exactly one or more provinces without a BU, its bit sets AND-ed with its provinces'
+ * doctor sets.
  */
 async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
   if (readsNational(w)) return reachNational(db, w, days, limit);
+  const provinces = readsProvinceSets(w);
+  if (provinces) return reachNational(db, w, days, limit, provinces);
   const contacts = (doctorIds?: number[]) => {
     const only = doctorIds ? sql` and c.doctor_id in (${intList(doctorIds)})` : sql``;
     const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${intList(doctorIds)})) a` : keptVisits(w, days);
