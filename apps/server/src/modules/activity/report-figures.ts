@@ -349,28 +349,34 @@ interface KeptRelationRow {
  * representatives are their number, without a sort of the pairs.
  */
 async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<RelationFigures> {
-  const result = await reportRows<KeptRelationRow>(db, sql`
-    with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
-         g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
-                      p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
-                 from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
-    select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
-           g.pairs as n1, (select count(distinct p.doctor_id)::int from p) as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
-    union all
-    select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
-      from g join users u on u.id = g.user_id where g.kind = 'rep'
-    union all
-    select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
-      from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
-    union all
-    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
-      from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
-      join users u on u.id = r.user_id`);
+  // the whole country or exactly some provinces, without a BU: the distinct doctors from the bit sets, beside the pairs
+  const provinces = readsNational(w) ? null : readsProvinceSets(w);
+  const fromBits = readsNational(w) || provinces !== null;
+  const [result, bitDoctors] = await Promise.all([
+    reportRows<KeptRelationRow>(db, sql`
+      with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
+           g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
+                        p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
+                   from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
+      select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
+             g.pairs as n1, ${fromBits ? sql`0` : sql`(select count(distinct p.doctor_id)::int from p)`} as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
+      union all
+      select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
+        from g join users u on u.id = g.user_id where g.kind = 'rep'
+      union all
+      select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
+        from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
+      union all
+      select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
+        from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
+        join users u on u.id = r.user_id`),
+    fromBits ? doctorsOfKinds(db, days, ['visit'], provinces) : Promise.resolve(null),
+  ]);
   const part = (kind: KeptRelationRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
   const total = part('total')[0]!;
   const reps = part('rep');
   return {
-    totals: { pairs: total.n1, doctors: total.n2, reps: reps.length, visits: total.n3 },
+    totals: { pairs: total.n1, doctors: bitDoctors ?? total.n2, reps: reps.length, visits: total.n3 },
     byRep: reps.slice(0, 10).map((r) => ({ rep: r.label!, doctors: r.n1, visits: r.n2 })),
     byDepth: part('depth').map((r) => ({ visitsPerPair: r.label!, pairs: r.n1 })),
     rows: part('row').map((r) => ({ rep: r.label, doctorId: r.doctor_id, visits: r.n1, lastVisit: r.at })),
