@@ -168,3 +168,48 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
       from ${contactsOf(w, days, ids)} group by 1 order by 4 desc, 1 limit ${limit}`);
   return top.map((r) => ({ doctorId: r.doctor_id, contacts: r.contacts, reps: r.reps, lastContact: r.at }));
 }
+
+/**
+ * relationFigures' statement for the whole country (decision 0033, "Province doctor sets, and
+ * rdRelation studied"): the pairs grouped representative by representative — each one's kept days
+ * read by primary-key ranges (day, user_id) and grouped by doctor in a small hash — instead of one
+ * hash of every pair of the window (~0.7M, 94 MB). Each representative gives its pairs, visits,
+ * pairs per depth (1, 2, 3, 4, 5+) and its `limit` newest-ranked pairs; the totals and depths are
+ * their sums, the table the first `limit` of those candidates in the same order (a pair in the
+ * overall first `limit` is among its representative's first `limit`). The rows have the shape of
+ * relationFiguresKept's (`kind`, `ord`, `label`, `doctor_id`, `n1`–`n3`, `at`); the distinct
+ * doctors come from the bit sets beside it.
+ */
+export function relationNationalSql(days: KeptDays, limit: number, repName: SQL): SQL {
+  return sql`
+    with s as materialized (
+      select r.user_id, x.* from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1) r
+      cross join lateral (
+        with p as materialized (
+          select vd.doctor_id, sum(vd.visits)::int as visits, max(vd.last_at) as last_visit
+            from generate_series(${days.from}::date, ${days.to}::date - 1, interval '1 day') g(d)
+            join visit_doctor_days vd on vd.day = g.d::date and vd.user_id = r.user_id
+           group by 1)
+        select 'sum' as part, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits,
+               array[count(*) filter (where p.visits = 1), count(*) filter (where p.visits = 2), count(*) filter (where p.visits = 3),
+                     count(*) filter (where p.visits = 4), count(*) filter (where p.visits >= 5)]::int[] as depths,
+               null::int as doctor_id, null::timestamptz as last_visit
+          from p
+        union all
+        select 'top', 0, t.visits, null, t.doctor_id, t.last_visit
+          from (select p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) t) x)
+    select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
+           coalesce(sum(s.pairs), 0)::int as n1, 0 as n2, coalesce(sum(s.visits), 0)::int as n3, null::timestamptz as at
+      from s where s.part = 'sum'
+    union all
+    select 'rep', row_number() over (order by s.pairs desc, s.user_id), ${repName}, null, s.pairs, s.visits, 0, null
+      from s join users u on u.id = s.user_id where s.part = 'sum' and s.pairs > 0
+    union all
+    select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
+      from (select case when k.i = 5 then '5+' else k.i::text end as label, sum(s.depths[k.i])::int as pairs
+              from s cross join generate_series(1, 5) k(i) where s.part = 'sum' group by 1 having sum(s.depths[k.i]) > 0) d
+    union all
+    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName}, r.doctor_id, r.visits, 0, 0, r.last_visit
+      from (select s.user_id, s.doctor_id, s.visits, s.last_visit from s where s.part = 'top' order by s.visits desc, s.last_visit desc, s.doctor_id limit ${limit}) r
+      join users u on u.id = r.user_id`;
+}
