@@ -16,7 +16,10 @@ import { randomSource } from '../src/platform/random.js';
  * province, BU and channel selection, and the kept table equals a grouping of the visits. The
  * whole-country sums (visit_rep_days) and doctor bit sets (visit_doctor_bits, every bit) equal a
  * grouping of the kept days and of the calls (inserted, moved and deleted too), and the calls'
- * doctor hospital and province equal the doctor rows'.
+ * doctor hospital and province equal the doctor rows'. The province doctor sets
+ * (province_doctor_bits) equal a grouping of the doctors after doctor inserts, moves between
+ * provinces (one and several in a statement), deletes and restores, alone and in parallel, and the
+ * figures of scopes of exactly one or more provinces (which read them) equal the rows'.
  */
 
 let h: Harness;
@@ -95,6 +98,8 @@ async function randomWrites(seed: number, rounds: number) {
       else await q(`delete from visit_records where id = $1`, [id]);
     }
     await randomCalls(next);
+    if (round % 4 === 1) await deleteOrRestore(next);
+    if (round % 6 === 4) await moveMany(next);
     if (round % 5 === 2) {
       // a doctor moves to another hospital and province: its days follow it
       const doctor = doctors[Math.floor(next() * doctors.length)]!;
@@ -110,6 +115,61 @@ async function randomWrites(seed: number, rounds: number) {
   await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, now() - interval '2 days', 'face', 'kept visit test')`, [reps[0], gone!.id]);
   await q(`insert into call_records (call_id, user_id, doctor_id, started_at) values ('kept-call-test-gone', $1, $2, now() - interval '3 days')`, [reps[0], gone!.id]);
   await q(`delete from doctors where id = $1`, [gone!.id]);
+}
+
+/** Doctors added for the test (their visits and calls come from the random writes), some deleted and restored under the same id. */
+const ownDoctors: number[] = [];
+const removed = new Map<number, string>();
+const doctorWrites = { deleted: 0, restored: 0 };
+
+async function addDoctors(count: number) {
+  const rows = await q<{ id: number; hospital_id: number; province_code: string }>(
+    `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code)
+     select 'kept visit test doctor ' || g, h.id, h.province_code, '', 'NEI', 'CHIEF'
+       from generate_series(1, $1::int) g join (select id, province_code, row_number() over (order by id) - 1 as i from hospitals where id = any($2::int[])) h on h.i = g % $3::int
+     returning id, hospital_id, province_code`,
+    [count, hospitals.map((x) => x.id), hospitals.length],
+  );
+  const added = rows.map((r) => ({ id: Number(r.id), hospital: Number(r.hospital_id), province: r.province_code }));
+  ownDoctors.push(...added.map((d) => d.id));
+  doctors.push(...added);
+}
+
+/** Deletes one of the test's doctors (keeping its row), or restores a deleted one, now and then in another hospital and province. */
+async function deleteOrRestore(next: () => number) {
+  const back = [...removed.keys()];
+  if (back.length > 0 && next() < 0.5) {
+    const id = back[Math.floor(next() * back.length)]!;
+    const to = next() < 0.5 ? hospitals[Math.floor(next() * hospitals.length)]! : null;
+    await q(
+      `insert into doctors select (jsonb_populate_record(null::doctors, $1::jsonb || jsonb_strip_nulls(jsonb_build_object('hospital_id', $2::int, 'province_code', $3::text)))).*`,
+      [removed.get(id), to?.id ?? null, to?.province ?? null],
+    );
+    removed.delete(id);
+    doctorWrites.restored += 1;
+    return;
+  }
+  const here = ownDoctors.filter((id) => !removed.has(id));
+  const id = here[Math.floor(next() * here.length)]!;
+  const [row] = await q<{ row: string }>(`select row_to_json(d)::text as row from doctors d where d.id = $1`, [id]);
+  await q(`delete from doctors where id = $1`, [id]);
+  removed.set(id, row!.row);
+  doctorWrites.deleted += 1;
+}
+
+/** Several doctors moved in one statement, two of them swapping provinces. */
+async function moveMany(next: () => number) {
+  const pick = () => doctors[Math.floor(next() * doctors.length)]!;
+  const [a, b, c] = [pick(), pick(), pick()];
+  const to = hospitals[Math.floor(next() * hospitals.length)]!;
+  await q(
+    `update doctors d set hospital_id = x.hospital_id, province_code = x.province_code
+       from (select $1::int as id, (select hospital_id from doctors where id = $2) as hospital_id, (select province_code from doctors where id = $2) as province_code
+             union all select $2::int, (select hospital_id from doctors where id = $1), (select province_code from doctors where id = $1)
+             union all select $3::int, $4::int, $5::text) x
+      where d.id = x.id and x.hospital_id is not null and $1::int <> $2::int and $3::int not in ($1::int, $2::int)`,
+    [a.id, b.id, c.id, to.id, to.province],
+  );
 }
 
 let callSeq = 0;
@@ -163,6 +223,11 @@ async function expectNationalTablesEqualRows() {
   const places = await q(`select c.id, c.hospital_id, c.province_code from call_records c order by c.id`);
   const doctorsOf = await q(`select c.id, d.hospital_id, d.province_code from call_records c left join doctors d on d.id = c.doctor_id order by c.id`);
   expect(places).toEqual(doctorsOf);
+  // the province doctor sets: every existing doctor's bit in its province's row, no other bit
+  const provinceBits = await q(`select province_code, chunk, bits::text from province_doctor_bits where bit_count(bits) > 0 order by 1, 2`);
+  const ofDoctors = await q(`select province_code, id >> 13 as chunk, bit_or(B'1'::bit(8192) >> (id & 8191))::text as bits from doctors group by 1, 2 order by 1, 2`);
+  expect(provinceBits.length).toBeGreaterThan(0);
+  expect(provinceBits).toEqual(ofDoctors);
 }
 
 async function expectKeptTableEqualsRows() {
@@ -179,7 +244,20 @@ async function expectKeptTableEqualsRows() {
 const byDay = <T extends { day: string }>(rows: T[]) => [...rows].sort((a, b) => a.day.localeCompare(b.day));
 const byUserMonth = <T extends { userId: number; month: string }>(rows: T[]) => [...rows].sort((a, b) => a.userId - b.userId || a.month.localeCompare(b.month));
 
-const windows = (): ActivityWindow[] => reportWindows(reps[0]!, hospitals, bu, NOW);
+/** The shared windows, and scopes of two provinces and of a province the filter excludes (the province sets read the first). */
+function windows(): ActivityWindow[] {
+  const shared = reportWindows(reps[0]!, hospitals, bu, NOW);
+  const provinces = [...new Set(hospitals.map((x) => x.province))];
+  const base = shared[0]!;
+  return [
+    ...shared,
+    { ...base, scope: { ...base.scope, all: false, provinceCodes: provinces.slice(0, 2) } },
+    { ...base, scope: { ...base.scope, all: false, provinceCodes: provinces.slice(1, 3) }, province: provinces[0]! },
+  ];
+}
+
+/** Windows whose distinct doctors come from bit sets: every channel selection is compared there. */
+const readsBits = (w: ActivityWindow) => !w.bu && (w.scope.all || w.scope.hospitalIds.length === 0);
 
 const SELECTIONS: VisitSelection[] = [{}, { channels: ['phone'] }, { channels: ['online', 'wxwork'] }, { channels: ['video'] }];
 
@@ -188,7 +266,7 @@ async function expectFiguresEqual() {
   for (const w of windows()) {
     expect(keptDays(w)).not.toBeNull(); // the kept path is the one compared
     const label = JSON.stringify({ scope: w.scope, province: w.province, bu: w.bu, from: w.from });
-    for (const s of w.scope.all && !w.province && !w.bu ? SELECTIONS : [{}]) {
+    for (const s of readsBits(w) ? SELECTIONS : [{}]) {
       const kept = await visitFigures(db, w, s, 20);
       const rows = await visitFigures(db, w, s, 20, { path: 'rows' });
       expect({ ...kept, byDay: byDay(kept.byDay) }, `${label} ${JSON.stringify(s)}`).toEqual({ ...rows, byDay: byDay(rows.byDay) });
@@ -209,10 +287,17 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     const f = await visitFigures(h.database.db, all, {}, 20);
     expect(f.totals.visits).toBeGreaterThan(100); // the demo's visits are counted, not an empty table equal to an empty table
     expect(f.totals.doctors).toBeGreaterThan(10);
+    // the scopes of provinces that read the province sets have doctors visited
+    const two = windows().find((w) => !w.scope.all && w.scope.provinceCodes.length === 2 && !w.province)!;
+    expect(two.scope.provinceCodes[0]).not.toEqual(two.scope.provinceCodes[1]);
+    expect((await visitFigures(h.database.db, two, {}, 20)).totals.doctors).toBeGreaterThan(0);
   });
 
   it('equal the visit rows after random inserts, edits, deletes and doctor moves', async () => {
+    await addDoctors(8);
     await randomWrites(18, 30);
+    expect(doctorWrites.deleted).toBeGreaterThan(1);
+    expect(doctorWrites.restored).toBeGreaterThan(0);
     await expectKeptTableEqualsRows();
     await expectFiguresEqual();
     const [{ n } = { n: 0 }] = await q<{ n: number }>(`select count(*)::int as n from visit_records where purpose = 'kept visit test'`);
@@ -222,6 +307,15 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
   it('stay exact with several writers at once', async () => {
     const next = random(44);
     const [target] = await q<{ id: number }>(`select id from visit_records where purpose = 'kept visit test' order by id limit 1`);
+    // doctors without contacts, moved and deleted beside the contact writers (their province sets only)
+    const quiet = (
+      await q<{ id: number }>(
+        `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code)
+         select 'kept visit test quiet doctor ' || g, $1, $2, '', 'NEI', 'CHIEF' from generate_series(1, 6) g returning id`,
+        [hospitals[0]!.id, hospitals[0]!.province],
+      )
+    ).map((r) => Number(r.id));
+    const far = hospitals.find((x) => x.province !== hospitals[0]!.province) ?? hospitals[1]!;
     // writers adding to the same days and one recounting them (on PostgreSQL in separate connections and transactions)
     await Promise.all([
       ...Array.from({ length: 5 }, () =>
@@ -247,6 +341,18 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
       }),
       h.database.db.transaction(async (tx) => {
         await tx.execute(sql`delete from visit_records where id = ${Number(target!.id)}`);
+      }),
+      ...[0, 1].map((i) =>
+        h.database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code)
+                                select 'kept visit test quiet doctor', ${far.id}::int, ${far.province}, '', 'NEI', 'CHIEF' from generate_series(1, ${2 + i}::int)`);
+        }),
+      ),
+      h.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update doctors set hospital_id = ${far.id}::int, province_code = ${far.province} where id in (${sql.raw(quiet.slice(0, 3).join(','))})`);
+      }),
+      h.database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from doctors where id in (${sql.raw(quiet.slice(3, 5).join(','))})`);
       }),
     ]);
     await expectKeptTableEqualsRows();

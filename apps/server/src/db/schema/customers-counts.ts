@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Kept doctor counts of the customer area for the report screens at national scale
@@ -36,4 +36,25 @@ export const doctorProfileCounts = pgTable(
     doctors: integer('doctors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.provinceCode, t.titleCode, t.dept1Code, t.source] })],
+);
+
+/** PostgreSQL's fixed-length bit string of 8,192 bits (read and written in SQL only). */
+const bits8192 = customType<{ data: string; driverData: string }>({ dataType: () => 'bit(8192)' });
+
+/**
+ * The doctors of each province as bit sets (decision 0033, "Province doctor sets"): one row per
+ * province and chunk of 8,192 doctor ids (chunk `id >> 13`, bit `id & 8191`, as activity's
+ * visit_doctor_bits), with the bit of every existing doctor whose province_code it is. AND-ed with a
+ * window's day sets of visit_doctor_bits it gives a province scope's exact distinct doctors. Kept by
+ * statement triggers on doctors (inserts, province moves, deletes) in the writing statement; rows
+ * whose bits all reach 0 are kept.
+ */
+export const provinceDoctorBits = pgTable(
+  'province_doctor_bits',
+  {
+    provinceCode: text('province_code').notNull(),
+    chunk: integer('chunk').notNull(),
+    bits: bits8192('bits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provinceCode, t.chunk] })],
 );

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList, paramList } from '../../db/int-list.js';
-import { reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
-import type { KeptDays } from './visit-counts.js';
+import { provinceDoctorChunks, reportDoctorRowFilter, reportProvinceSet, reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
+import { keptVisits, type KeptDays } from './visit-counts.js';
 
 /**
  * Whole-country reads of the visit and reach reports (decision 0033, "Whole-country kept sums and
@@ -11,10 +11,27 @@ import type { KeptDays } from './visit-counts.js';
  * portal days. The sums come from visit_rep_days (per day, representative, channel, effective and
  * status: no doctor), the exact distinct doctors from visit_doctor_bits (per day, kind and chunk of
  * 8,192 doctor ids: the OR of a window's days, chunk by chunk, then its bits counted).
+ *
+ * A scope of exactly one or more provinces (no hospital list, no BU; decision 0033, "Province doctor
+ * sets") reads the same day sets AND-ed, chunk by chunk, with its provinces' doctor sets
+ * (customers' province_doctor_bits) for its distinct doctors, and its sums from its own kept rows.
  */
 
 /** Whether a window reads the whole-country kept sums and bit sets. */
 export const readsNational = (w: Pick<ReportWindow, 'scope' | 'province'> & { bu: string }): boolean => reportsEveryDoctor(w) && !w.bu;
+
+/** The provinces whose doctor sets a window reads its distinct doctors from (exactly those provinces, no BU), or null. */
+export const readsProvinceSets = (w: Pick<ReportWindow, 'scope' | 'province'> & { bu: string }): string[] | null => (w.bu ? null : reportProvinceSet(w));
+
+/**
+ * How a chunk's set `b` of a subquery aliased `x` is counted: as it is for the whole country, or
+ * AND-ed with the provinces' doctor set of the same chunk (`join`, then `of`).
+ */
+function restrictTo(provinces: readonly string[] | null) {
+  return provinces
+    ? { join: sql` join ${provinceDoctorChunks(provinces)} on p.chunk = x.chunk`, of: (b: SQL) => sql`(${b} & p.b)` }
+    : { join: sql``, of: (b: SQL) => b };
+}
 
 /** The window's whole-country visit sums, as a subquery aliased `a` with visit_doctor_days' summed columns. */
 export function repDays(days: KeptDays, channels?: readonly string[]): SQL {
@@ -39,9 +56,10 @@ const chunksOf = (days: KeptDays, kinds: readonly string[]) =>
   sql`(select d.chunk, bit_or(d.bits) as b from visit_doctor_bits d
         where d.day >= ${days.from}::date and d.day < ${days.to}::date and d.kind in (${paramList(kinds)}) group by d.chunk) x`;
 
-/** How many distinct doctors had a contact of one of `kinds` ('visit', a channel, 'call') in the window's days. */
-export async function doctorsOfKinds(db: Db, days: KeptDays, kinds: readonly string[]): Promise<number> {
-  const [row] = await reportRows<{ doctors: number }>(db, sql`select coalesce(sum(bit_count(x.b)), 0)::int as doctors from ${chunksOf(days, kinds)}`);
+/** How many distinct doctors (of the provinces, when given) had a contact of one of `kinds` ('visit', a channel, 'call') in the window's days. */
+export async function doctorsOfKinds(db: Db, days: KeptDays, kinds: readonly string[], provinces: readonly string[] | null = null): Promise<number> {
+  const r = restrictTo(provinces);
+  const [row] = await reportRows<{ doctors: number }>(db, sql`select coalesce(sum(bit_count(${r.of(sql`x.b`)})), 0)::int as doctors from ${chunksOf(days, kinds)}${r.join}`);
   return Number(row?.doctors ?? 0);
 }
 
@@ -58,32 +76,37 @@ export interface NationalReach {
 const ZERO = sql`B'0'::bit(8192)`;
 
 /**
- * reachFigures for the whole country: the reached doctors ('visit' OR 'call'), by visit, by call,
- * per day and per channel from the bit sets; the representatives and contacts from the visit sums
- * and the window's calls; the table's newest doctors from a walk of the newest contacts.
+ * reachFigures for the whole country (`provinces` null) or for a scope of exactly the given
+ * provinces (readsProvinceSets): the reached doctors ('visit' OR 'call'), by visit, by call, per day
+ * and per channel from the bit sets (AND-ed with the provinces' doctor sets); the representatives
+ * and contacts from the visit sums (the provinces' own kept rows) and the window's calls; the
+ * table's newest doctors from a walk of the newest contacts.
  */
-export async function reachNational(db: Db, w: ReportWindow, days: KeptDays, limit: number): Promise<NationalReach> {
+export async function reachNational(db: Db, w: ReportWindow & { bu: string }, days: KeptDays, limit: number, provinces: readonly string[] | null = null): Promise<NationalReach> {
   const inDays = sql`d.day >= ${days.from}::date and d.day < ${days.to}::date`;
-  const calls = sql`c.started_at >= ${w.from} and c.started_at < ${w.to}`;
+  const calls = sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')}`;
+  const r = restrictTo(provinces);
+  // the visits' representatives and sum: whole-country sums, or the provinces' kept rows (province index)
+  const visits = provinces ? keptVisits(w, days) : sql`(select r.user_id, r.visits from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date) a`;
   const [totals, counts, byDay, byChannel, rows] = await Promise.all([
     reportRows<{ doctors: number; byVisit: number; byCall: number }>(db, sql`
-      select coalesce(sum(bit_count(coalesce(x.v, ${ZERO}) | coalesce(x.c, ${ZERO}))), 0)::int as doctors,
-             coalesce(sum(bit_count(x.v)), 0)::int as "byVisit", coalesce(sum(bit_count(x.c)), 0)::int as "byCall"
+      select coalesce(sum(bit_count(${r.of(sql`(coalesce(x.v, ${ZERO}) | coalesce(x.c, ${ZERO}))`)})), 0)::int as doctors,
+             coalesce(sum(bit_count(${r.of(sql`x.v`)})), 0)::int as "byVisit", coalesce(sum(bit_count(${r.of(sql`x.c`)})), 0)::int as "byCall"
         from (select d.chunk, bit_or(d.bits) filter (where d.kind = 'visit') as v, bit_or(d.bits) filter (where d.kind = 'call') as c
-                from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x`),
+                from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x${r.join}`),
     reportRows<{ reps: number; contacts: number }>(db, sql`
-      select (select count(*) from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1
+      select (select count(*) from (select a.user_id from ${visits} group by 1
                                      union select c.user_id from call_records c where ${calls} group by 1) u)::int as reps,
-             ((select coalesce(sum(r.visits), 0) from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date)
+             ((select coalesce(sum(a.visits), 0) from ${visits})
               + (select count(*) from call_records c where ${calls}))::int as contacts`),
     reportRows<NationalReach['byDay'][number]>(db, sql`
-      select to_char(x.day, 'YYYY-MM-DD') as day, sum(bit_count(x.b))::int as doctors
-        from (select d.day, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by 1, 2) x
-       group by x.day having sum(bit_count(x.b)) > 0`),
+      select to_char(x.day, 'YYYY-MM-DD') as day, sum(bit_count(${r.of(sql`x.b`)}))::int as doctors
+        from (select d.day, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by 1, 2) x${r.join}
+       group by x.day having sum(bit_count(${r.of(sql`x.b`)})) > 0`),
     reportRows<NationalReach['byChannel'][number]>(db, sql`
-      select x.kind as channel, sum(bit_count(x.b))::int as doctors
-        from (select d.kind, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind <> 'visit' group by 1, 2) x
-       group by x.kind having sum(bit_count(x.b)) > 0 order by 2 desc, 1`),
+      select x.kind as channel, sum(bit_count(${r.of(sql`x.b`)}))::int as doctors
+        from (select d.kind, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind <> 'visit' group by 1, 2) x${r.join}
+       group by x.kind having sum(bit_count(${r.of(sql`x.b`)})) > 0 order by 2 desc, 1`),
     newestDoctors(db, w, days, limit),
   ]);
   const t = totals[0]!;
@@ -94,10 +117,10 @@ export async function reachNational(db: Db, w: ReportWindow, days: KeptDays, lim
 /** The window's contacts (kept visit days and calls) of the given doctors, aliased `k` (doctor_id, user_id, n, at). */
 const contactsOf = (w: ReportWindow, days: KeptDays, ids: readonly number[]) => sql`(
     select a.doctor_id, a.user_id, a.visits as n, a.last_at as at from visit_doctor_days a
-     where a.doctor_id in (${intList(ids)}) and a.day >= ${days.from}::date and a.day < ${days.to}::date
+     where a.doctor_id in (${intList(ids)}) and a.day >= ${days.from}::date and a.day < ${days.to}::date and ${reportDoctorRowFilter(w, 'a')}
     union all
     select c.doctor_id, c.user_id, 1 as n, c.started_at as at from call_records c
-     where c.doctor_id in (${intList(ids)}) and c.started_at >= ${w.from} and c.started_at < ${w.to}) k`;
+     where c.doctor_id in (${intList(ids)}) and c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')}) k`;
 
 /**
  * The reach table's `limit` doctors with the newest last contact (ties by doctor id), without
@@ -108,10 +131,12 @@ const contactsOf = (w: ReportWindow, days: KeptDays, ids: readonly number[]) => 
  */
 async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: number): Promise<Record<string, unknown>[]> {
   if (limit <= 0) return [];
+  const inA = reportDoctorRowFilter(w, 'a');
+  const inC = reportDoctorRowFilter(w, 'c');
   const newest = (n: number) => sql`(
-      (select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${w.from} and a.last_at < ${w.to} order by a.last_at desc limit ${n})
+      (select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${w.from} and a.last_at < ${w.to} and ${inA} order by a.last_at desc limit ${n})
       union all
-      (select c.doctor_id, c.started_at as at from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to} order by c.started_at desc limit ${n})) k`;
+      (select c.doctor_id, c.started_at as at from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${inC} order by c.started_at desc limit ${n})) k`;
   let threshold: string | null = null;
   for (let n = limit * 4; ; n *= 4) {
     const walk = await reportRows<{ doctor_id: number; at: string }>(db, sql`select k.doctor_id, k.at::text as at from ${newest(n)} order by k.at desc limit ${n}`);
@@ -129,12 +154,12 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
   const candidates = await reportRows<{ doctor_id: number }>(
     db,
     threshold === null
-      ? sql`select distinct a.doctor_id from visit_doctor_days a where a.day >= ${days.from}::date and a.day < ${days.to}::date
-            union select c.doctor_id from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to}`
+      ? sql`select distinct a.doctor_id from visit_doctor_days a where a.day >= ${days.from}::date and a.day < ${days.to}::date and ${inA}
+            union select c.doctor_id from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${inC}`
       : sql`select distinct k.doctor_id from (
-              select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${threshold}::timestamptz and a.last_at < ${w.to}
+              select a.doctor_id, a.last_at as at from visit_doctor_days a where a.last_at >= ${threshold}::timestamptz and a.last_at < ${w.to} and ${inA}
               union all
-              select c.doctor_id, c.started_at from call_records c where c.started_at >= ${threshold}::timestamptz and c.started_at < ${w.to}) k`,
+              select c.doctor_id, c.started_at from call_records c where c.started_at >= ${threshold}::timestamptz and c.started_at < ${w.to} and ${inC}) k`,
   );
   const ids = candidates.map((r) => Number(r.doctor_id));
   if (ids.length === 0) return [];
@@ -142,4 +167,49 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
     select k.doctor_id, sum(k.n)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as at
       from ${contactsOf(w, days, ids)} group by 1 order by 4 desc, 1 limit ${limit}`);
   return top.map((r) => ({ doctorId: r.doctor_id, contacts: r.contacts, reps: r.reps, lastContact: r.at }));
+}
+
+/**
+ * relationFigures' statement for the whole country (decision 0033, "Province doctor sets, and
+ * rdRelation studied"): the pairs grouped representative by representative — each one's kept days
+ * read by primary-key ranges (day, user_id) and grouped by doctor in a small hash — instead of one
+ * hash of every pair of the window (~0.7M, 94 MB). Each representative gives its pairs, visits,
+ * pairs per depth (1, 2, 3, 4, 5+) and its `limit` newest-ranked pairs; the totals and depths are
+ * their sums, the table the first `limit` of those candidates in the same order (a pair in the
+ * overall first `limit` is among its representative's first `limit`). The rows have the shape of
+ * relationFiguresKept's (`kind`, `ord`, `label`, `doctor_id`, `n1`–`n3`, `at`); the distinct
+ * doctors come from the bit sets beside it.
+ */
+export function relationNationalSql(days: KeptDays, limit: number, repName: SQL): SQL {
+  return sql`
+    with s as materialized (
+      select r.user_id, x.* from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1) r
+      cross join lateral (
+        with p as materialized (
+          select vd.doctor_id, sum(vd.visits)::int as visits, max(vd.last_at) as last_visit
+            from generate_series(${days.from}::date, ${days.to}::date - 1, interval '1 day') g(d)
+            join visit_doctor_days vd on vd.day = g.d::date and vd.user_id = r.user_id
+           group by 1)
+        select 'sum' as part, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits,
+               array[count(*) filter (where p.visits = 1), count(*) filter (where p.visits = 2), count(*) filter (where p.visits = 3),
+                     count(*) filter (where p.visits = 4), count(*) filter (where p.visits >= 5)]::int[] as depths,
+               null::int as doctor_id, null::timestamptz as last_visit
+          from p
+        union all
+        select 'top', 0, t.visits, null, t.doctor_id, t.last_visit
+          from (select p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) t) x)
+    select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
+           coalesce(sum(s.pairs), 0)::int as n1, 0 as n2, coalesce(sum(s.visits), 0)::int as n3, null::timestamptz as at
+      from s where s.part = 'sum'
+    union all
+    select 'rep', row_number() over (order by s.pairs desc, s.user_id), ${repName}, null, s.pairs, s.visits, 0, null
+      from s join users u on u.id = s.user_id where s.part = 'sum' and s.pairs > 0
+    union all
+    select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
+      from (select case when k.i = 5 then '5+' else k.i::text end as label, sum(s.depths[k.i])::int as pairs
+              from s cross join generate_series(1, 5) k(i) where s.part = 'sum' group by 1 having sum(s.depths[k.i]) > 0) d
+    union all
+    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName}, r.doctor_id, r.visits, 0, 0, r.last_visit
+      from (select s.user_id, s.doctor_id, s.visits, s.last_visit from s where s.part = 'top' order by s.visits desc, s.last_visit desc, s.doctor_id limit ${limit}) r
+      join users u on u.id = r.user_id`;
 }

@@ -6,7 +6,7 @@ import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.j
 import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
-import { doctorsOfKinds, reachNational, readsNational, repDays, repDoctorDays, visitKinds } from './national-figures.js';
+import { doctorsOfKinds, reachNational, readsNational, readsProvinceSets, relationNationalSql, repDays, repDoctorDays, visitKinds } from './national-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -101,12 +101,16 @@ interface KeptVisitSums {
  * those few groups; the exact distinct doctors from a second read beside it; the distinct doctors
  * per representative only for the ten representatives the chart shows. A whole-country viewer
  * without a BU filter reads the sums from visit_rep_days (no doctor) and the distinct doctors from
- * the doctor bit sets (national-figures.ts).
+ * the doctor bit sets (national-figures.ts); a scope of exactly one or more provinces without a BU
+ * its sums from its kept rows and its distinct doctors from the bit sets AND-ed with its provinces'
+ * doctor sets.
  */
 async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, days: KeptDays, limit: number): Promise<VisitFigures> {
   const a = keptVisits(w, days, s.channels);
   // the whole country without a BU: sums without the doctor (visit_rep_days), distinct doctors from the bit sets
   const national = readsNational(w);
+  // exactly one or more provinces without a BU: the distinct doctors from the bit sets AND-ed with the provinces' doctor sets
+  const provinces = national ? null : readsProvinceSets(w);
   const [sums, distinct, rows] = await Promise.all([
     reportRows<KeptVisitSums>(db, sql`
       select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
@@ -118,8 +122,8 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
                 from ${national ? repDays(days, s.channels) : a} group by 1, 2, 3) b
        group by grouping sets ((), (b.day), (b.channel), (b.user_id))
        order by 1, 5 desc, 3, 4`),
-    national
-      ? doctorsOfKinds(db, days, visitKinds(s.channels)).then((doctors) => [{ doctors }])
+    national || provinces
+      ? doctorsOfKinds(db, days, visitKinds(s.channels), provinces).then((doctors) => [{ doctors }])
       : reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
     visitRows(db, visitWhere(w, s), null, limit),
   ]);
@@ -244,10 +248,14 @@ interface KeptReachRow {
  * count those groups instead of three distinct counts, and the table's doctors are the newest of
  * them; only for those are the distinct representatives counted. Days and channels count their
  * distinct doctors beside it, each on its own connection. A whole-country viewer without a BU
- * filter reads the bit sets and sums instead (national-figures.ts reachNational).
+ * filter reads the bit sets and sums instead (national-figures.ts reachNational), and so does a
+ * scope of exactly one or more provinces without a BU, its bit sets AND-ed with its provinces'
+ * doctor sets.
  */
 async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<ReachFigures> {
   if (readsNational(w)) return reachNational(db, w, days, limit);
+  const provinces = readsProvinceSets(w);
+  if (provinces) return reachNational(db, w, days, limit, provinces);
   const contacts = (doctorIds?: number[]) => {
     const only = doctorIds ? sql` and c.doctor_id in (${intList(doctorIds)})` : sql``;
     const kept = doctorIds ? sql`(select * from ${keptVisits(w, days)} where a.doctor_id in (${intList(doctorIds)})) a` : keptVisits(w, days);
@@ -341,28 +349,35 @@ interface KeptRelationRow {
  * representatives are their number, without a sort of the pairs.
  */
 async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<RelationFigures> {
-  const result = await reportRows<KeptRelationRow>(db, sql`
-    with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
-         g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
-                      p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
-                 from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
-    select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
-           g.pairs as n1, (select count(distinct p.doctor_id)::int from p) as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
-    union all
-    select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
-      from g join users u on u.id = g.user_id where g.kind = 'rep'
-    union all
-    select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
-      from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
-    union all
-    select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
-      from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
-      join users u on u.id = r.user_id`);
+  // the whole country or exactly some provinces, without a BU: the distinct doctors from the bit sets, beside the pairs
+  const national = readsNational(w);
+  const provinces = national ? null : readsProvinceSets(w);
+  const fromBits = national || provinces !== null;
+  const [result, bitDoctors] = await Promise.all([
+    reportRows<KeptRelationRow>(db, national ? relationNationalSql(days, limit, repName('u')) : sql`
+      with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
+           g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
+                        p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
+                   from p group by grouping sets ((p.user_id), (least(p.visits, 5)), ()))
+      select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
+             g.pairs as n1, ${fromBits ? sql`0` : sql`(select count(distinct p.doctor_id)::int from p)`} as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
+      union all
+      select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
+        from g join users u on u.id = g.user_id where g.kind = 'rep'
+      union all
+      select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
+        from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
+      union all
+      select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
+        from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
+        join users u on u.id = r.user_id`),
+    fromBits ? doctorsOfKinds(db, days, ['visit'], provinces) : Promise.resolve(null),
+  ]);
   const part = (kind: KeptRelationRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
   const total = part('total')[0]!;
   const reps = part('rep');
   return {
-    totals: { pairs: total.n1, doctors: total.n2, reps: reps.length, visits: total.n3 },
+    totals: { pairs: total.n1, doctors: bitDoctors ?? total.n2, reps: reps.length, visits: total.n3 },
     byRep: reps.slice(0, 10).map((r) => ({ rep: r.label!, doctors: r.n1, visits: r.n2 })),
     byDepth: part('depth').map((r) => ({ visitsPerPair: r.label!, pairs: r.n1 })),
     rows: part('row').map((r) => ({ rep: r.label, doctorId: r.doctor_id, visits: r.n1, lastVisit: r.at })),

@@ -4,6 +4,7 @@ import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.j
 import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { paramList } from '../../db/int-list.js';
 
 /**
  * Reads of the customer area for the report screens (analytics dashboards): doctors, hospitals,
@@ -49,6 +50,27 @@ export function reportDoctorFilter(w: Pick<ReportWindow, 'scope' | 'province'>, 
 export function reportDoctorRowFilter(w: Pick<ReportWindow, 'scope' | 'province'>, alias: string): SQL {
   if (reportsEveryDoctor(w)) return sql`true`;
   return sql`${doctorInScope(w.scope, alias)} and ${provinceOf(alias, w.province)}`;
+}
+
+/**
+ * The provinces the window's doctors are exactly (decision 0033, "Province doctor sets"): a scope of
+ * provinces only (no hospital list), narrowed by the province filter, or a whole-country scope with a
+ * province filter. Null when the window keeps every doctor, names hospitals or keeps none.
+ */
+export function reportProvinceSet(w: Pick<ReportWindow, 'scope' | 'province'>): string[] | null {
+  const filter = REGION.test(w.province) ? w.province : null;
+  if (w.scope.all) return filter ? [filter] : null;
+  if (w.scope.hospitalIds.length > 0) return null;
+  const codes = [...new Set(w.scope.provinceCodes.filter((c) => REGION.test(c)))].filter((c) => filter === null || c === filter).sort();
+  return codes.length > 0 ? codes : null;
+}
+
+/**
+ * The doctors of the given provinces as bit sets, one row per chunk of 8,192 doctor ids (`chunk`,
+ * `b`; province_doctor_bits OR-ed over the provinces), as a subquery aliased `p`.
+ */
+export function provinceDoctorChunks(provinces: readonly string[]): SQL {
+  return sql`(select pb.chunk, bit_or(pb.bits) as b from province_doctor_bits pb where pb.province_code in (${paramList(provinces)}) group by pb.chunk) p`;
 }
 
 /** How many doctors are in scope (and province). */
