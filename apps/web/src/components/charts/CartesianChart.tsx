@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
-import { DEFAULT_PALETTE, linePath, plainNumber, textWidth, truncate, valueScale, type Point } from './geometry';
+import { linePath, valueScale, type Point } from './cartesian-geometry';
+import { DEFAULT_PALETTE, plainNumber, textWidth, truncate } from './geometry';
 
 export interface CartesianSeries {
   name: string;

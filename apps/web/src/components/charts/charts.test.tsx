@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CartesianChart } from './CartesianChart';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
-import { linePath, truncate, valueScale } from './geometry';
+import { linePath, valueScale } from './cartesian-geometry';
+import { truncate } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 afterEach(cleanup);

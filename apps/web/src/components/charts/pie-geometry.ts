@@ -2,14 +2,12 @@ import { arc, pie } from 'd3-shape';
 
 /** The arithmetic of the pie chart (a module of its own, so bar and line charts do not download it). */
 
-const sector = arc().digits(2);
-
 /**
  * A donut sector from angle a to b (radians, clockwise from twelve o'clock), d3-shape's arc around
  * the origin: draw it translated to the pie's centre.
  */
 export function sectorPath(inner: number, outer: number, a: number, b: number): string {
-  return sector({ innerRadius: inner, outerRadius: outer, startAngle: a, endAngle: b }) ?? '';
+  return arc().digits(2)({ innerRadius: inner, outerRadius: outer, startAngle: a, endAngle: b }) ?? '';
 }
 
 /** Each slice's angles (radians, clockwise from twelve o'clock; d3-shape's pie, in the given order) and share in percent (two decimals). */
