@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
+import { ChartBox, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { linePath, valueScale, type Point } from './cartesian-geometry';
 import { DEFAULT_PALETTE, plainNumber, textWidth, truncate } from './geometry';
 
@@ -74,7 +74,7 @@ function Bar({ x, y, w, h, r, fill, near }: { x: number; y: number; w: number; h
 export function CartesianChart(props: CartesianChartProps) {
   const { categories, series, kind = 'bar', horizontal = false, stacked = false, palette = DEFAULT_PALETTE } = props;
   const [boxRef, size] = useSize();
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [hidden, toggleSeries] = useHiddenSeries();
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const axisFormat = props.axisFormat ?? plainNumber;
   const valueFormat = props.valueFormat ?? plainNumber;
@@ -312,14 +312,7 @@ export function CartesianChart(props: CartesianChartProps) {
       {props.legend ? (
         <Legend
           items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-          onToggle={(i) =>
-            setHidden((old) => {
-              const next = new Set(old);
-              if (next.has(i)) next.delete(i);
-              else next.add(i);
-              return next;
-            })
-          }
+          onToggle={toggleSeries}
         />
       ) : null}
     </ChartBox>

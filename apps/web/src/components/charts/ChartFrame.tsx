@@ -24,6 +24,19 @@ export interface LegendItem {
   hidden: boolean;
 }
 
+/** Which series a legend has hidden (their indexes), and the toggle its clicks call. */
+export function useHiddenSeries(): [ReadonlySet<number>, (index: number) => void] {
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setHidden((old) => {
+      const next = new Set(old);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  return [hidden, toggle];
+}
+
 /** The legend under a chart: a click hides or shows that series (or slice), as ECharts' legend does. */
 export function Legend({ items, onToggle }: { items: readonly LegendItem[]; onToggle: (index: number) => void }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
+import { ChartBox, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
@@ -36,7 +36,7 @@ const LEGEND_HEIGHT = 28;
 export function PieChart(props: PieChartProps) {
   const { slices, radius = [0.4, 0.68], palette = DEFAULT_PALETTE } = props;
   const [boxRef, size] = useSize();
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [hidden, toggleSeries] = useHiddenSeries();
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const valueFormat = props.valueFormat ?? plainNumber;
   const label = props.label ?? ((name: string) => name);
@@ -111,14 +111,7 @@ export function PieChart(props: PieChartProps) {
       ) : null}
       <Legend
         items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-        onToggle={(i) =>
-          setHidden((old) => {
-            const next = new Set(old);
-            if (next.has(i)) next.delete(i);
-            else next.add(i);
-            return next;
-          })
-        }
+        onToggle={toggleSeries}
       />
     </ChartBox>
   );

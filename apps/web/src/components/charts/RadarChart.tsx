@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChartBox, INK, Legend, Tooltip, useSize } from './ChartFrame';
+import { ChartBox, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
 
 export interface RadarChartProps {
@@ -18,7 +18,7 @@ const RINGS = 5;
 /** A radar as SVG (docs/decisions/0031): five rings, one polygon per series, a legend that hides one, and a tooltip of its values. */
 export function RadarChart({ indicators, series, height, palette = DEFAULT_PALETTE, testId, ariaLabel }: RadarChartProps) {
   const [boxRef, size] = useSize();
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [hidden, toggleSeries] = useHiddenSeries();
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const width = size.width;
   const svgHeight = height - LEGEND_HEIGHT;
@@ -84,14 +84,7 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
       ) : null}
       <Legend
         items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-        onToggle={(i) =>
-          setHidden((old) => {
-            const next = new Set(old);
-            if (next.has(i)) next.delete(i);
-            else next.add(i);
-            return next;
-          })
-        }
+        onToggle={toggleSeries}
       />
     </ChartBox>
   );
