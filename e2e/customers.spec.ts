@@ -150,3 +150,38 @@ test('a representative exports the filtered doctors through the download centre 
     expect(String(sheet.getRow(r).getCell(5).value)).toBe('浙江省');
   }
 });
+
+test('a representative keeps a personal tag: creates, renames and deletes it, and opens the doctors of a shared one', async ({ page }) => {
+  const name = `随访名单${Date.now() % 100000}`;
+  const renamed = `${name}-重点`;
+  await signIn(page, 'rep01');
+  await page.goto('/#/customer/doctorLabel');
+  await expect(page.getByText('选择左侧的标签,查看带有该标签的医生')).toBeVisible();
+  const personal = page.locator('.fp-cust-tag-list').filter({ hasText: '个人标签' });
+  const shared = page.locator('.fp-cust-tag-list').filter({ hasText: '共享标签' });
+
+  await page.getByRole('button', { name: /新建标签/ }).click();
+  const create = page.getByRole('dialog', { name: '新建标签' });
+  await create.getByLabel('标签名称').fill(name);
+  await create.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('标签已保存')).toBeVisible();
+  const item = personal.locator('.fp-cust-tag-item', { hasText: name });
+  await expect(item).toHaveText(`${name}0`);
+
+  await page.getByRole('button', { name: `重命名标签 ${name}` }).click();
+  const rename = page.getByRole('dialog', { name: '重命名标签' });
+  await expect(rename.getByLabel('标签名称')).toHaveValue(name);
+  await rename.getByLabel('标签名称').fill(renamed);
+  await rename.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(personal.locator('.fp-cust-tag-name', { hasText: renamed })).toBeVisible();
+  await expect(personal.locator('.fp-cust-tag-name').filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
+
+  await shared.locator('.fp-cust-tag-item', { hasText: 'KOL' }).first().click();
+  await expect(page.getByText('选择左侧的标签,查看带有该标签的医生')).toHaveCount(0);
+  expect(await matched(scopeCount(page))).toMatch(/符合条件/);
+  await expect(rows(page).first()).toBeVisible();
+
+  await page.getByRole('button', { name: `删除标签 ${renamed}` }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(personal.locator('.fp-cust-tag-name', { hasText: renamed })).toHaveCount(0);
+});
