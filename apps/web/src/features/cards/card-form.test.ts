@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardFileUrl, message, type CardContent } from '@field-portal/shared';
-import { cardProblems, contentOf, emptyFormValues, failureMessageKey, formValuesOf, problemText, type CardFormValues } from './card-form';
+import { cardProblems } from './card-checks';
+import { contentOf, emptyFormValues, failureMessageKey, formValuesOf, problemText, type CardFormValues } from './card-form';
 
 const FILE = (n: number) => cardFileUrl(`00000000-0000-4000-8000-00000000000${n}`);
 const BU_LIST = ['Neuro_ALL', 'PC_All'];

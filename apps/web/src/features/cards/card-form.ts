@@ -1,7 +1,4 @@
 import {
-  cardCompletenessProblem,
-  cardContentDraft,
-  cardFileUrl,
   CARD_TYPE_IMAGES,
   DEFAULT_CARD_LINK,
   type CardCategory,
@@ -11,7 +8,7 @@ import {
   type Lang,
   type MessageKey,
 } from '@field-portal/shared';
-import { isKnownMessage, messageText } from '@/lib/i18n';
+import { messageText } from '@/lib/i18n';
 import { fromContent } from './link-attachment';
 
 /** What the editor's form holds; the link/attachment boxes ride along with their fields. */
@@ -48,7 +45,7 @@ export const CARD_FORM_FIELDS: readonly CardFormField[] = [
   'fileList',
 ];
 
-const isFormField = (field: unknown): field is CardFormField => (CARD_FORM_FIELDS as readonly unknown[]).includes(field);
+export const isFormField = (field: unknown): field is CardFormField => (CARD_FORM_FIELDS as readonly unknown[]).includes(field);
 
 /** A cleared form: the author is the current user's first name, the link the bare default (spec 000 section 2). */
 export function emptyFormValues(author: string, createTime: string): CardFormValues {
@@ -117,64 +114,6 @@ export type CardCheck = 'draft' | 'create' | 'preview';
 export interface FieldProblem {
   field: CardFormField;
   key: MessageKey;
-}
-
-const ANY_FILE = cardFileUrl('00000000-0000-4000-8000-000000000000');
-
-/** Content that satisfies the rule that named `field`, so the next rule can speak. */
-function satisfied(content: CardContent, problem: { field: keyof CardContent; key: MessageKey }, buList: readonly string[]): CardContent {
-  switch (problem.field) {
-    case 'titleName':
-    case 'author':
-    case 'zhaiyao':
-      return { ...content, [problem.field]: 'x' };
-    case 'type':
-      return { ...content, type: 4 };
-    case 'selectValue':
-      return { ...content, selectValue: 'exam' };
-    case 'BU':
-      return { ...content, BU: buList[0] ?? 'x' };
-    case 'imageUrl1':
-    case 'imageUrl2':
-    case 'imageUrl3':
-      return { ...content, [problem.field]: ANY_FILE };
-    case 'linkValue':
-      return problem.key === 'card.linkOrAttachment' ? { ...content, fileList: [] } : { ...content, linkValue: 'https://example.com/' };
-    default:
-      return content;
-  }
-}
-
-/**
- * Every rule the content breaks, with the shared rules the server applies (spec 000 section 5):
- * the limits of any save (draft), then for create and preview the completeness rules in the
- * server's order. Each field is named once, with the first rule it breaks.
- */
-export function cardProblems(content: CardContent, check: CardCheck, buList: readonly string[]): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const named = new Set<CardFormField>();
-  const add = (field: unknown, key: MessageKey) => {
-    if (!isFormField(field) || named.has(field)) return;
-    named.add(field);
-    problems.push({ field, key });
-  };
-  const limits = cardContentDraft.safeParse(content);
-  if (!limits.success) {
-    for (const issue of limits.error.issues) add(issue.path[0], isKnownMessage(issue.message) ? issue.message : 'field.invalid');
-  }
-  if (check === 'draft') return problems;
-
-  // The shared check stops at the first problem: satisfy it and ask again, to mark every field at once.
-  let current = content;
-  const asked = new Set<string>();
-  for (;;) {
-    const problem = cardCompletenessProblem(current, { purpose: check, buList });
-    if (!problem || asked.has(problem.field)) break;
-    asked.add(problem.field);
-    add(problem.field, problem.key);
-    current = satisfied(current, problem, buList);
-  }
-  return problems;
 }
 
 /** The toast of a failed create or preview (spec 000 section 5). */

@@ -1,27 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CardContent, CardType } from '@field-portal/shared';
+import type { CardContent } from '@field-portal/shared';
 import { draftCardQuery } from './api/get-draft-card';
-import { newCardIdQuery } from './api/new-card-id';
 import { cardQuery } from './api/select-card';
 import { readCardContent, type EditorSource } from './editor-source';
-import type { EditorState } from './editor-memory';
-
-export interface OpenedCard {
-  mode: EditorState['mode'];
-  fromId: number | undefined;
-  cardId: number | undefined;
-  type: CardType;
-  /** What the form starts with; undefined: an empty form. */
-  content: CardContent | undefined;
-}
-
-/** The template a new card starts in: the first of the list. */
-export const NEW_CARD_TYPE: CardType = 0;
-
-async function newId(client: QueryClient, opening: string): Promise<number | undefined> {
-  // Without an id the form still opens; the first upload or save asks again.
-  return client.fetchQuery(newCardIdQuery(opening)).catch(() => undefined);
-}
+import { newId, openNewCard, type OpenedCard } from './open-new';
 
 /**
  * Loads what the editor opens (spec 000 section 4): the caller's own draft under its id, any
@@ -29,10 +11,12 @@ async function newId(client: QueryClient, opening: string): Promise<number | und
  * repeated call shares the new id. A card that cannot be read (the client has said why)
  * opens an empty card instead.
  */
+export type { OpenedCard };
+
 export async function openEditor(client: QueryClient, source: EditorSource, opening: string): Promise<OpenedCard> {
   switch (source.kind) {
     case 'new':
-      return { mode: 'new', fromId: undefined, cardId: await newId(client, opening), type: NEW_CARD_TYPE, content: undefined };
+      return openNewCard(client, opening);
     case 'content':
       return { mode: 'copy', fromId: undefined, cardId: await newId(client, opening), type: source.type, content: withoutTime(source.content) };
     case 'draft':
@@ -52,7 +36,7 @@ export async function openEditor(client: QueryClient, source: EditorSource, open
   try {
     record = await client.fetchQuery(cardQuery(source.id));
   } catch {
-    return openEditor(client, { kind: 'new' }, opening);
+    return openNewCard(client, opening);
   }
   const { type, content } = readCardContent(record.content);
   return { mode: 'copy', fromId: record.id, cardId: await newId(client, opening), type, content: withoutTime(content) };

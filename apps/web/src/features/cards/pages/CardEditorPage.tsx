@@ -13,7 +13,6 @@ import { useUpdateCard } from '../api/update-card';
 import { NEW_CARD_ID_KEY, newCardIdQuery } from '../api/new-card-id';
 import {
   CARD_FORM_FIELDS,
-  cardProblems,
   contentOf,
   emptyFormValues,
   failureMessageKey,
@@ -27,7 +26,6 @@ import {
 import { CardFormFields, fieldLabel } from '../components/CardFormFields';
 import { TemplatePicker } from '../components/TemplatePicker';
 import { editorMemory, type EditorState } from '../editor-memory';
-import { editorSourceOf } from '../editor-source';
 import { useCardFiles } from '../hooks/use-card-files';
 import {
   addAttachment,
@@ -38,7 +36,8 @@ import {
   type LinkAttachment,
   type LinkAttachmentChange,
 } from '../link-attachment';
-import { NEW_CARD_TYPE, openEditor } from '../open-editor';
+import { openNewCard } from '../open-new';
+import { NEW_CARD_TYPE } from '../templates';
 import { CARD_TEMPLATES } from '../templates';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import './card-editor.css';
@@ -156,13 +155,21 @@ export function CardEditorPage() {
   useEffect(() => {
     if (openedFor.current === search) return;
     let live = true;
-    void openEditor(queryClient, editorSourceOf(search), `${user.username}:${path}${search}`).then((opened) => {
-      if (!live) return;
-      openedFor.current = search;
-      const time = nowText();
-      fill(opened.content ? formValuesOf(opened.content, { author, createTime: time }) : emptyFormValues(author, time));
-      update({ openedFor: search, mode: opened.mode, fromId: opened.fromId, cardId: opened.cardId, type: opened.type });
-    });
+    const opening = `${user.username}:${path}${search}`;
+    // A query naming a card (an id, or its fields) is read with the shared schemas, loaded then;
+    // a new card needs neither.
+    const query = new URLSearchParams(search);
+    const loaded =
+      query.has('id') || query.has('content')
+        ? import('../opening').then(({ editorSourceOf, openEditor }) => openEditor(queryClient, editorSourceOf(search), opening))
+        : openNewCard(queryClient, opening);
+    void loaded.then((opened) => {
+        if (!live) return;
+        openedFor.current = search;
+        const time = nowText();
+        fill(opened.content ? formValuesOf(opened.content, { author, createTime: time }) : emptyFormValues(author, time));
+        update({ openedFor: search, mode: opened.mode, fromId: opened.fromId, cardId: opened.cardId, type: opened.type });
+      });
     return () => {
       live = false;
     };
@@ -219,6 +226,8 @@ export function CardEditorPage() {
     const state = editorRef.current;
     if (!state || save.isPending) return;
     const content = contentOf(form.getFieldsValue(true) as CardFormValues, state.type);
+    // The checks (and the zod schema they read) load with the first check, not with the editor.
+    const { cardProblems } = await import('../card-checks');
     const problems = cardProblems(content, check, buOptions);
     showProblems(problems);
     if (problems.length > 0) {
