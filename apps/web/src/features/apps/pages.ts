@@ -1,15 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 const data = () => import('./pages/DataPages');
-const system = () => import('./pages/SystemPages');
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx). */
 export const APPS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   appCentre: lazy(() => import('./app-centre/AppCentrePage').then((m) => ({ default: m.AppCentrePage }))),
   appManagement: lazy(() => import('./pages/AppManagementPage').then((m) => ({ default: m.AppManagementPage }))),
-  setting: lazy(() => system().then((m) => ({ default: m.SettingPage }))),
-  messageManger: lazy(() => system().then((m) => ({ default: m.MessageGroupPage }))),
-  messageEdit: lazy(() => system().then((m) => ({ default: m.MessageEditPage }))),
+  setting: lazy(() => import('./pages/SettingPage').then((m) => ({ default: m.SettingPage }))),
+  messageManger: lazy(() => import('./pages/MessageGroupPage').then((m) => ({ default: m.MessageGroupPage }))),
+  messageEdit: lazy(() => import('./pages/MessageEditPage').then((m) => ({ default: m.MessageEditPage }))),
   medicineDurg: lazy(() => data().then((m) => ({ default: m.MedicinePage }))),
   homeData: lazy(() => data().then((m) => ({ default: m.HomeDataPage }))),
   homeChart: lazy(() => data().then((m) => ({ default: m.HomeChartPage }))),

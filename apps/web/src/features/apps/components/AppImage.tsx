@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Space, Upload } from 'antd';
-import { AppstoreOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PictureOutlined } from '@ant-design/icons';
 import { API } from '@field-portal/shared';
-import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
-import { appImageQuery, appsApi } from '../api';
-import { imageFileError } from '../file-rules';
+import { appImageQuery } from '../api';
 import './app-image.css';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
@@ -30,46 +26,5 @@ export function AppImage({ url, alt, kind = 'icon' }: { url: string | undefined;
     <span className={className} role="img" aria-label={alt}>
       {kind === 'icon' ? <AppstoreOutlined /> : <PictureOutlined />}
     </span>
-  );
-}
-
-/** A form control: the image's url, with a preview and an upload button (PNG, JPG or GIF, 2 MB). */
-export function ImageUpload({ value, onChange, kind = 'icon', label }: { value?: string; onChange?: (url: string) => void; kind?: 'icon' | 'banner'; label: string }) {
-  const { t, lang } = useI18n();
-  const { message } = AntApp.useApp();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Space align="center" size={12}>
-      <AppImage url={value} alt={label} kind={kind} />
-      <Upload
-        accept=".png,.jpg,.jpeg,.gif"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const error = imageFileError(file, lang);
-          if (error) {
-            void message.error(error);
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          setBusy(true);
-          try {
-            const uploaded = await appsApi.upload(file as File);
-            onChange?.(uploaded.url);
-            onSuccess?.(uploaded);
-          } catch (error) {
-            void message.error(describeFailure(error, lang));
-            onError?.(error as Error);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={busy} aria-label={label}>
-          {value ? t('apps.image.replace') : t('apps.image.upload')}
-        </Button>
-      </Upload>
-    </Space>
   );
 }

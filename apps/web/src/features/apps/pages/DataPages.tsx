@@ -1,43 +1,33 @@
+import { lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Tag } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import {
   API,
-  homeChartInput,
-  homeDataInput,
-  indicationDepartmentInput,
-  indicationStageInput,
-  journalInput,
-  keywordInput,
-  medicineInput,
-  parseChartContent,
-  publicOpinionInput,
   type HomeChartSeries,
   type HomeDataRecord,
   type MedicineRecord,
 } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { CrudScreen } from '../components/CrudScreen';
-import { chartContentError, medicineListErrors } from '../form-rules';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
 
 const D = API.apps.data;
+/** The medicine form's competitor rows and indications, loaded with its dialog. */
+const MedicineFields = lazy(() => import('../components/MedicineFields').then((m) => ({ default: m.MedicineFields })));
 const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);
 
 /** /dataManage/medicineDurg: medicines with their competitors and indications. */
 export function MedicinePage() {
-  const { t } = useI18n();
   return (
     <CrudScreen<MedicineRecord>
       title="apps.medicine.title"
       entity="medicine"
       paths={D.medicine}
-      schema={medicineInput}
+      checks="medicine"
       searchPlaceholder="apps.medicine.search"
       defaults={{ name: '', alias: '', code: '', companyId: '', competitors: [], indications: [] }}
       toForm={(row) => ({ ...row })}
-      extraCheck={(values, lang) => medicineListErrors(values, lang)}
       modalWidth={640}
       columns={[
         { key: 'name', label: 'apps.medicine.name' },
@@ -75,45 +65,8 @@ export function MedicinePage() {
         { name: 'code', label: 'apps.medicine.code', required: true, extra: 'apps.medicine.codeHint' },
         { name: 'companyId', label: 'apps.medicine.companyId' },
       ]}
-      extraForm={() => (
-        <>
-          <Form.Item label={t('apps.medicine.competitors')} style={{ marginBottom: 14 }}>
-            <CompetitorList />
-          </Form.Item>
-          <Form.Item name="indications" label={t('apps.medicine.indications')} extra={t('apps.medicine.indicationsHint')}>
-            <Select mode="tags" open={false} tokenSeparators={[',', ',']} placeholder={t('apps.medicine.indicationsPlaceholder')} aria-label={t('apps.medicine.indications')} />
-          </Form.Item>
-        </>
-      )}
+      extraFields={MedicineFields}
     />
-  );
-}
-
-/** The competitor rows of the medicine form (name and alias each). */
-function CompetitorList() {
-  const { t } = useI18n();
-  return (
-    <Form.List name="competitors">
-      {(rows, { add, remove }, { errors }) => (
-        <div data-testid="competitors">
-          {rows.map((row, i) => (
-            <div key={row.key} className="fp-apps-list-row">
-              <Form.Item name={[row.name, 'name']}>
-                <Input placeholder={t('apps.medicine.competitorName')} aria-label={`${t('apps.medicine.competitorName')} ${i + 1}`} />
-              </Form.Item>
-              <Form.Item name={[row.name, 'alias']}>
-                <Input placeholder={t('apps.medicine.competitorAlias')} aria-label={`${t('apps.medicine.competitorAlias')} ${i + 1}`} />
-              </Form.Item>
-              <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('apps.action.remove')} onClick={() => remove(row.name)} />
-            </div>
-          ))}
-          <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ name: '', alias: '' })}>
-            {t('apps.medicine.addCompetitor')}
-          </Button>
-          <Form.ErrorList errors={errors} />
-        </div>
-      )}
-    </Form.List>
   );
 }
 
@@ -125,7 +78,7 @@ export function HomeDataPage() {
       title="apps.homeData.title"
       entity="homeData"
       paths={D.homeData}
-      schema={homeDataInput}
+      checks="homeData"
       searchPlaceholder="apps.homeData.search"
       defaults={{ key: '', name: '', nameEn: '', value: 0, unit: '', sort: 0 }}
       toForm={({ id, ...row }) => (void id, row)}
@@ -157,21 +110,17 @@ export function HomeChartPage() {
       title="apps.homeChart.title"
       entity="homeChart"
       paths={D.homeChart}
-      schema={homeChartInput}
+      checks="homeChart"
       searchPlaceholder="apps.homeChart.search"
       defaults={{ name: '', nameEn: '', chartType: 'line', content: '', sort: 0 }}
       toForm={({ name, nameEn, chartType, content, sort }) => ({ name, nameEn, chartType, content, sort })}
-      extraCheck={(values, lang): Record<string, string> => {
-        const error = chartContentError(String(values.content ?? ''), lang);
-        return error ? { content: error } : {};
-      }}
       onChanged={() => void client.invalidateQueries({ queryKey: ['dashboard'] })}
       columns={[
         { key: 'sort', label: 'apps.col.sort', width: 80 },
         { key: 'name', label: 'apps.col.name', render: (r, lang) => bilingual(r.name, r.nameEn, lang) },
         { key: 'chartType', label: 'apps.homeChart.type', render: (r) => <ChartTypeTag type={r.chartType} /> },
         { key: 'content', label: 'apps.homeChart.content', render: (r) => <span className="fp-apps-muted">{r.content}</span> },
-        { key: 'points', label: 'apps.homeChart.points', width: 90, render: (r) => { const p = parseChartContent(r.content); return 'points' in p ? p.points.length : 0; } },
+        { key: 'points', label: 'apps.homeChart.points', width: 90, render: (r) => r.points.length },
       ]}
       fields={[
         { name: 'name', label: 'apps.col.name', required: true },
@@ -202,7 +151,7 @@ export function IndicationStagePage() {
       title="apps.stage.title"
       entity="indicationStage"
       paths={D.indicationStage}
-      schema={indicationStageInput}
+      checks="indicationStage"
       searchPlaceholder="apps.stage.search"
       defaults={{ name: '', nameEn: '', sort: 0 }}
       toForm={({ name, nameEn, sort }) => ({ name, nameEn, sort })}
@@ -234,7 +183,7 @@ export function IndicationDepartmentPage() {
       title="apps.department.title"
       entity="indicationDepartment"
       paths={D.indicationDepartment}
-      schema={indicationDepartmentInput}
+      checks="indicationDepartment"
       searchPlaceholder="apps.department.search"
       defaults={{ indication: '', department: '', departmentEn: '', sort: 0 }}
       toForm={({ indication, department, departmentEn, sort }) => ({ indication, department, departmentEn, sort })}
@@ -271,7 +220,7 @@ export function PublicOpinionPage() {
       title="apps.opinion.title"
       entity="publicOpinion"
       paths={D.publicOpinion}
-      schema={publicOpinionInput}
+      checks="publicOpinion"
       searchPlaceholder="apps.opinion.search"
       defaults={{ drug: '', sentiment: undefined, standardCategory: '', category: '', categoryEn: '', company: '' }}
       toForm={({ id, ...row }) => (void id, row)}
@@ -308,7 +257,7 @@ export function KeywordPage() {
       title="apps.keyword.title"
       entity="keyword"
       paths={D.keyword}
-      schema={keywordInput}
+      checks="keyword"
       searchPlaceholder="apps.keyword.search"
       defaults={{ keyword: '', category: '', enabled: true }}
       toForm={({ keyword, category, enabled }) => ({ keyword, category, enabled })}
@@ -340,7 +289,7 @@ export function JournalPage() {
       title="apps.journal.title"
       entity="journal"
       paths={D.journal}
-      schema={journalInput}
+      checks="journal"
       searchPlaceholder="apps.journal.search"
       defaults={{ name: '', category: '', alias: '', formerName: '' }}
       toForm={({ name, category, alias, formerName }) => ({ name, category, alias, formerName })}

@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router';
+import { Tag } from 'antd';
+import { API, type MessageGroupRecord } from '@field-portal/shared';
+import { CrudScreen } from '../components/CrudScreen';
+import { EDIT_PATH } from './message-paths';
+import '../apps.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
+
+/** /system/messageManger: message groups; adding or editing opens /system/messageEdit. */
+export function MessageGroupPage() {
+  const navigate = useNavigate();
+  return (
+    <CrudScreen<MessageGroupRecord>
+      title="apps.group.title"
+      entity="messageGroup"
+      paths={API.apps.messageGroup}
+      checks="messageGroup"
+      searchPlaceholder="apps.group.search"
+      defaults={{}}
+      onEdit={(row) => void navigate(row ? `${EDIT_PATH}?id=${row.id}` : EDIT_PATH)}
+      columns={[
+        { key: 'name', label: 'apps.group.name' },
+        { key: 'description', label: 'apps.group.description' },
+        {
+          key: 'members',
+          label: 'apps.group.members',
+          render: (r) => (
+            <span className="fp-apps-chips">
+              {r.members.slice(0, 6).map((m) => (
+                <Tag key={m.id}>{m.firstName || m.username}</Tag>
+              ))}
+              {r.members.length > 6 ? <Tag>+{r.members.length - 6}</Tag> : null}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}
+

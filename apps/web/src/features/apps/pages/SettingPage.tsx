@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Form, Input } from 'antd';
+import { describeFailure, isHttpError } from '@/lib/http';
+import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { appsApi } from '../api';
+import { appsFormErrors } from '../checks-on-save';
+import '../apps.css';
+import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
+
+/** /system/setting: the enterprise settings that the login page and the footer show. */
+export function SettingPage() {
+  const { t, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const current = useQuery({ queryKey: ['apps', 'enterprise'], queryFn: appsApi.enterprise });
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (current.data) form.setFieldsValue(current.data);
+  }, [current.data, form]);
+  const labels = {
+    name: t('apps.setting.name'),
+    enterpriseName: t('apps.setting.enterpriseName'),
+    domain: t('apps.setting.domain'),
+    copyright: t('apps.setting.copyright'),
+    filingNumber: t('apps.setting.filingNumber'),
+  };
+  const save = async () => {
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const body = Object.fromEntries(Object.keys(labels).map((k) => [k, values[k] ?? '']));
+    const errors = await appsFormErrors('enterprise', body, lang, labels);
+    form.setFields(Object.keys(labels).map((n) => ({ name: n, errors: errors[n] ? [errors[n]!] : [] })));
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    try {
+      await appsApi.saveEnterprise(body);
+      void message.success(catalogue('apps.saved', lang));
+      await Promise.all([client.invalidateQueries({ queryKey: ['apps', 'enterprise'] }), client.invalidateQueries({ queryKey: ['tenant'] })]);
+    } catch (error) {
+      const field = isHttpError(error) ? error.field : undefined;
+      if (field && field in labels) form.setFields([{ name: field, errors: [describeFailure(error, lang)] }]);
+      else void message.error(describeFailure(error, lang));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card className="fp-apps-screen" title={t('apps.setting.title')} data-screen="setting">
+      <Form form={form} layout="vertical" className="fp-apps-form" style={{ maxWidth: 640 }}>
+        <Form.Item label={t('apps.setting.tenantId')}>
+          <Input value={current.data?.tenantId ?? ''} disabled />
+        </Form.Item>
+        <Form.Item name="name" label={labels.name} required>
+          <Input />
+        </Form.Item>
+        <Form.Item name="enterpriseName" label={labels.enterpriseName} required extra={t('apps.setting.enterpriseNameHint')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="domain" label={labels.domain} extra={t('apps.setting.domainHint')}>
+          <Input placeholder="portal.example.com" />
+        </Form.Item>
+        <Form.Item name="copyright" label={labels.copyright} extra={t('apps.setting.footerHint')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="filingNumber" label={labels.filingNumber} extra={t('apps.setting.footerHint')}>
+          <Input />
+        </Form.Item>
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          {t('apps.action.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
