@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DB_INT_MAX, dbIdParam, dbText } from '../schemas/fields.js';
-import { APPS_LIMITS as L, APPS_PATHS, fillPath, isSafeLink } from './apps.js';
+import { APP_MENU_TYPES, APPS_LIMITS as L, APPS_PATHS, fillPath, isSafeLink } from './apps.js';
 import { appsMessage as m, appsMissing as missing, type AppsMessageKey } from './apps-messages.js';
 import { idField, linkField, optionalText, pageQuery, requiredText, sortField } from './apps-fields.js';
 
@@ -8,7 +8,6 @@ import { idField, linkField, optionalText, pageQuery, requiredText, sortField } 
 
 // ---------------------------------------------------------------- app management (spec 001 section 7.8)
 
-export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
 export const appMenuInput = z.strictObject({
   name: requiredText('apps.app.menuNameRequired'),
   nameEn: optionalText(L.nameMax),

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Radio, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_MOBILE } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { DATA_COLLECTION_KEY, submitRequest, useDataCollectionList, type DataCollectionValues } from '../api/datacollection-api';
-import { RequestTable } from '../components/RequestTable';
+import { LoadWhenReached } from '@/components/load-when-reached';
 import '@/lib/i18n/messages/datacollection';
 
 const L = DATA_COLLECTION_LIMITS;
+/** The caller's requests under the form (antd's Table with its paging): loaded when scrolled near. */
+const RequestTable = lazy(() => import('../components/RequestTable').then((m) => ({ default: m.RequestTable })));
 
 /** /dataCollection/index: the data-customisation form (spec 001 sections 3 and 5) and the caller's requests with their status. */
 export function DataCollectionPage() {
@@ -103,7 +105,9 @@ export function DataCollectionPage() {
         </Form>
       </Card>
       <Card title={msg('dataCollection.mineTitle')} style={{ marginTop: 16 }} className="fp-data-collection-mine">
-        <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={(pageNum) => setPage((p) => ({ ...p, pageNum }))} />
+        <LoadWhenReached>
+          <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={(pageNum) => setPage((p) => ({ ...p, pageNum }))} />
+        </LoadWhenReached>
       </Card>
     </>
   );
