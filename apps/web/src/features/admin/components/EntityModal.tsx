@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Form, Modal } from 'antd';
-import type { z } from 'zod';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
-import { formErrors } from '../form-rules';
+import { adminFormErrors, type AdminFormName } from '../checks-on-save';
 import '@/lib/i18n/messages/admin';
 
 interface Props<T extends object> {
   open: boolean;
   title: string;
   initialValues: Partial<T>;
-  /** The server's request schema: the form checks with it before sending. */
-  schema: z.ZodType;
+  /** The form's checks (the server's request schema), loaded on the first save. */
+  checks: AdminFormName;
   /** Turns the form's values into the request body (defaults to the values themselves). */
   toBody?: (values: T) => object;
   onSubmit: (body: object) => Promise<unknown>;
@@ -24,10 +23,10 @@ interface Props<T extends object> {
 }
 
 /**
- * The add/edit dialog of the admin screens: the shared schema checks each field with the
- * server's messages; a refusal from the server shows at the field it names, else as a toast.
+ * The add/edit dialog of the admin screens: the shared schema (loaded on the first save) checks
+ * each field with the server's messages; a refusal from the server shows at the field it names, else as a toast.
  */
-export function EntityModal<T extends object>({ open, title, initialValues, schema, toBody, onSubmit, onClose, onSaved, width = 560, labels, children }: Props<T>) {
+export function EntityModal<T extends object>({ open, title, initialValues, checks, toBody, onSubmit, onClose, onSaved, width = 560, labels, children }: Props<T>) {
   const { msg, lang } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<T>();
@@ -49,7 +48,7 @@ export function EntityModal<T extends object>({ open, title, initialValues, sche
   const submit = async () => {
     const values = { ...(initialValues as object), ...form.getFieldsValue(true) } as T;
     const body = toBody ? toBody(values) : values;
-    const errors = formErrors(schema, body, lang, labels);
+    const errors = await adminFormErrors(checks, body, lang, labels);
     form.setFields(Object.keys(form.getFieldsValue(true) as object).map((name) => ({ name: name as never, errors: errors[name] ? [errors[name]] : [] })));
     const unshown = Object.keys(errors).filter((f) => !(f in (form.getFieldsValue(true) as object)));
     if (Object.keys(errors).length > 0) {

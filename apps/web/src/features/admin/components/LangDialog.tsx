@@ -1,5 +1,5 @@
 import { Form, Input, Select } from 'antd';
-import { langRequest, type LangEntry, type LangRequest } from '@field-portal/shared';
+import type { LangEntry, LangRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EntityModal } from './EntityModal';
@@ -14,7 +14,7 @@ export function LangDialog({ editing, onClose, onSaved }: { editing: Partial<Lan
       open={editing !== null}
       title={editing?.id ? t('admin.lang.edit') : t('admin.lang.add')}
       initialValues={{ langType: editing?.langType ?? 'zh', key: editing?.key ?? '', content: editing?.content ?? '' }}
-      schema={langRequest}
+      checks="lang"
       labels={{ key: t('admin.lang.key'), content: t('admin.lang.content'), langType: t('admin.lang.langType') }}
       onSubmit={(body) => adminApi.langSave(body as LangRequest, editing?.id)}
       onClose={onClose}

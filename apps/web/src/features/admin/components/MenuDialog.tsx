@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
-import { menuRequest, type MenuRequest } from '@field-portal/shared';
+import type { MenuRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
@@ -15,7 +15,7 @@ export function MenuDialog({ editing, parentOptions, onClose, onSaved }: { editi
       open={editing !== null}
       title={editing?.id ? t('admin.menu.edit') : t('admin.menu.add')}
       initialValues={editing?.values ?? {}}
-      schema={menuRequest}
+      checks="menu"
       labels={{ name: t('admin.menu.nameZh'), nameEn: t('admin.menu.nameEn'), path: t('admin.menu.path'), router: t('admin.menu.router'), code: t('admin.menu.code'), link: t('admin.menu.link') }}
       width={640}
       toBody={(v) => ({ name: v.name, nameEn: v.nameEn, path: v.path, router: v.router, code: v.code, link: v.link, sort: v.sort, visible: v.visible, hidden: v.hidden, icon: v.icon, parentId: v.parentId ?? null })}

@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
-import { orgRequest, type OrgRequest } from '@field-portal/shared';
+import type { OrgRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
@@ -15,7 +15,7 @@ export function OrgDialog({ editing, parentOptions, onClose, onSaved }: { editin
       open={editing !== null}
       title={editing?.id ? t('admin.org.edit') : t('admin.org.add')}
       initialValues={editing?.values ?? {}}
-      schema={orgRequest}
+      checks="org"
       labels={{ name: t('admin.org.name'), nameEn: t('admin.org.nameEn'), code: t('admin.org.code'), type: t('admin.org.type'), leader: t('admin.org.leader') }}
       toBody={(v) => ({ name: v.name, nameEn: v.nameEn, code: v.code, type: v.type, grade: v.grade, sort: v.sort, leader: v.leader, parentId: v.parentId ?? null })}
       onSubmit={(body) => adminApi.orgSave(body as OrgRequest, editing?.id)}

@@ -1,7 +1,7 @@
 import { Form, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PERMISSION_TYPES, permissionRequest, type PermissionRequest } from '@field-portal/shared';
+import { PERMISSION_TYPES, type PermissionRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { EntityModal } from './EntityModal';
@@ -58,7 +58,7 @@ export function PermissionDialog({ open, type, onType, onClose, onSaved }: { ope
       open={open}
       title={t('admin.perm.add')}
       initialValues={{ permissionType: 'province' }}
-      schema={permissionRequest}
+      checks="permission"
       labels={{ userId: t('admin.perm.user'), permissionValue: t('admin.perm.value'), permissionType: t('admin.perm.type') }}
       onSubmit={(body) => adminApi.permissionCreate(body as PermissionRequest)}
       onClose={onClose}

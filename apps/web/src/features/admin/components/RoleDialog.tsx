@@ -1,6 +1,6 @@
 import { Form, Input, Radio, Select, Switch, Tree, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DATA_SCOPES, ROLE_TYPES, roleRequest, type RoleRequest } from '@field-portal/shared';
+import { DATA_SCOPES, ROLE_TYPES, type RoleRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
@@ -37,7 +37,7 @@ export function RoleDialog({ editing, orgOptions, onClose, onSaved }: { editing:
       open={editing !== null}
       title={editing?.id ? t('admin.role.edit') : t('admin.role.add')}
       initialValues={editing?.values ?? {}}
-      schema={roleRequest}
+      checks="role"
       labels={{ name: t('admin.role.name'), nameEn: t('admin.role.nameEn'), remark: t('admin.role.remark') }}
       width={720}
       toBody={(v) => ({ name: v.name, nameEn: v.nameEn, orgId: v.orgId ?? null, dataScope: v.dataScope, roleType: v.roleType, usable: v.usable, remark: v.remark, menuIds: v.menuIds ?? [] })}

@@ -1,5 +1,5 @@
 import { Form, Input, Select, Switch, TreeSelect } from 'antd';
-import { USER_TYPES, userCreateRequest, userUpdateRequest, type UserCreateRequest } from '@field-portal/shared';
+import { USER_TYPES, type UserCreateRequest } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
@@ -17,7 +17,7 @@ export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved 
       open={editing !== null}
       title={isNew ? t('admin.user.add') : t('admin.user.edit')}
       initialValues={editing?.values ?? {}}
-      schema={isNew ? userCreateRequest : userUpdateRequest}
+      checks={isNew ? 'userCreate' : 'userUpdate'}
       labels={{ username: t('admin.user.username'), realName: t('admin.user.realName'), company: t('admin.user.company'), department: t('admin.user.department'), phone: t('admin.user.phone'), employeeNo: t('admin.user.employeeNo') }}
       width={720}
       toBody={(v) => {

@@ -1,6 +1,8 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, Space, Table } from 'antd';
+// The search box alone, as the top bar's: not antd's Input with its text area, password and code inputs.
+import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -97,7 +99,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
   return (
     <Card className="fp-apps-screen" title={t(title)} data-screen={entity}>
       <div className="fp-apps-toolbar">
-        <Input.Search allowClear placeholder={t(searchPlaceholder)} className="fp-apps-search" status={searchError ? 'error' : undefined} onSearch={(text) => void search(text)} aria-label={t('apps.search')} />
+        <Search allowClear placeholder={t(searchPlaceholder)} className="fp-apps-search" status={searchError ? 'error' : undefined} onSearch={(text) => void search(text)} aria-label={t('apps.search')} />
         {searchError ? <span className="fp-apps-search-error">{searchError}</span> : null}
         <span className="fp-apps-spacer" />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>

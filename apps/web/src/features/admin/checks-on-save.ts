@@ -1,0 +1,14 @@
+import type { Lang } from '@field-portal/shared';
+import type { AdminFormName } from './form-checks';
+
+export type { AdminFormName };
+
+/**
+ * A dialog's errors by the server's own schema and messages (`formErrors`), with the schemas
+ * loaded when a dialog is first saved rather than when it opens: field → message in `lang`,
+ * empty when the values pass.
+ */
+export async function adminFormErrors(name: AdminFormName, values: object, lang: Lang, labels?: Record<string, string>): Promise<Record<string, string>> {
+  const { checkAdminForm } = await import('./form-checks');
+  return checkAdminForm(name, values, lang, labels);
+}
