@@ -144,8 +144,6 @@ export interface UploadedAppFile {
 export const appFileUrl = (fileId: string) => fillPath(APPS_PATHS.file.download, { fileId });
 
 export const orgImportParams = z.strictObject({ type: z.string().regex(/^[A-Za-z0-9_-]{1,30}$/, m('apps.import.typeInvalid')) });
-/** The columns of the organisation import file, in order. */
-export const ORG_IMPORT_COLUMNS = ['name', 'nameEn', 'code', 'parentCode', 'sort', 'grade', 'leader'] as const;
 export interface OrgImportProblem {
   /** The row number in the file (the header is row 1). */
   row: number;

@@ -7,6 +7,9 @@ const MB = 1024 * 1024;
 /** The kinds of an app menu entry (spec 001 section 7.8); a module without zod, so forms can list them. */
 export const APP_MENU_TYPES = ['MENU', 'BUTTON'] as const;
 
+/** The columns of the organisation import file, in order. */
+export const ORG_IMPORT_COLUMNS = ['name', 'nameEn', 'code', 'parentCode', 'sort', 'grade', 'leader'] as const;
+
 export const APPS_LIMITS = {
   nameMax: 50,
   textMax: 200,

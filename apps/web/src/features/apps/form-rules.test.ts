@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appInput, carouselInput, homeChartInput, homeDataInput, medicineInput, message, openingScreenInput, publicOpinionInput, pageQuery } from '@field-portal/shared';
-import { chartContentError, firstDuplicate, formErrors, imageFileError, importFileError, medicineListErrors, moveItem } from './form-rules';
+import { chartContentError, firstDuplicate, formErrors, imageFileError, importFileError, medicineListErrors } from './form-rules';
+import { moveItem } from './move-item';
 
 describe('formErrors: the server schema and messages, naming the field by its label', () => {
   it('names required fields in zh and en', () => {

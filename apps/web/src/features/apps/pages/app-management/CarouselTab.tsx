@@ -8,7 +8,7 @@ import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { appsApi } from '../../api';
 import { AppImage } from '../../components/AppImage';
-import { moveItem } from '../../form-rules';
+import { moveItem } from '../../move-item';
 import '../../apps.css';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
