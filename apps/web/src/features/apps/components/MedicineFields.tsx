@@ -2,6 +2,7 @@ import { Button, Form, Input, Select } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '@/lib/i18n';
 import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 /** The medicine form's items beyond its text fields: the competitors (name and alias each) and the indications. */
 export function MedicineFields() {

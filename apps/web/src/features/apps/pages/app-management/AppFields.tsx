@@ -6,6 +6,7 @@ import { useI18n } from '@/lib/i18n';
 import { ImageUpload } from '../../components/ImageUpload';
 import { bilingual, classificationChoices, roleChoices } from './choices';
 import '@/lib/i18n/areas/apps';
+import '@/lib/i18n/messages/apps';
 
 /** The app form's items (loaded with its dialog): key, classification, names, address, icon, roles, order and menus. */
 export function AppFields() {
