@@ -51,7 +51,7 @@ test(`first contentful paint of the login page and the phone feed with the CPU $
   const line = `first contentful paint, CPU ${CPU_SLOWDOWN}x slower: login page ${fcp.login.toFixed(0)} ms, phone feed ${fcp.phone.toFixed(0)} ms (first card shown ${fcp.phoneCard.toFixed(0)} ms; on slow 4G ${fcp.slowPhone.toFixed(0)} and ${fcp.slowPhoneCard.toFixed(0)} ms), empty page ${fcp.empty.toFixed(0)} ms`;
   test.info().annotations.push({ type: 'first contentful paint', description: line });
   process.stdout.write(`  ${line}\n`);
-  for (const value of Object.values(fcp)) expect(value).toBeGreaterThan(0);
+  for (const value of [fcp.empty, fcp.login, fcp.phone, fcp.phoneCard, fcp.slowPhone, fcp.slowPhoneCard]) expect(value).toBeGreaterThan(0);
   // Something is painted before the scripts have finished: well under the journeys' own timeouts.
   expect(fcp.login).toBeLessThan(20_000);
   expect(fcp.phone).toBeLessThan(20_000);

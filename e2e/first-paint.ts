@@ -30,8 +30,15 @@ export async function pageTimings(
   browser: Browser,
   baseURL: string,
   path: string,
-  options: { signedIn?: SignedIn; viewport?: BrowserContextOptions['viewport']; readySelector?: string; network?: typeof SLOW_4G } = {},
-): Promise<{ fcp: number; ready: number | null }> {
+  options: {
+    signedIn?: SignedIn;
+    viewport?: BrowserContextOptions['viewport'];
+    readySelector?: string;
+    network?: typeof SLOW_4G;
+    /** Once the page has settled (no request for 500 ms), tap the first `tap` and time until `shown` is in the page. */
+    open?: { tap: string; shown: string };
+  } = {},
+): Promise<{ fcp: number; ready: number | null; opened: number | null }> {
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
   try {
     if (options.signedIn) {
@@ -43,16 +50,19 @@ export async function pageTimings(
         localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
       }, tokens);
     }
-    if (options.readySelector) {
-      // Noted by the page itself when the element is added, so no polling delay is counted. (No
-      // named function inside: the bench's TypeScript loader would wrap it in a helper the page lacks.)
-      await context.addInitScript((selector: string) => {
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector(selector)) return;
-          (window as unknown as { __fpReady: number }).__fpReady = performance.now();
-          observer.disconnect();
+    // When each watched element first appears and when the first tap lands, noted by the page itself
+    // so that no polling delay is counted. (No named function inside: the bench's TypeScript loader
+    // would wrap it in a helper the page lacks.)
+    const watched = [options.readySelector, options.open?.shown].filter((x): x is string => x !== undefined);
+    if (watched.length > 0) {
+      await context.addInitScript((selectors: string[]) => {
+        const w = window as unknown as { __fpSeen: Record<string, number>; __fpTap?: number };
+        w.__fpSeen = {};
+        document.addEventListener('click', () => (w.__fpTap ??= performance.now()), true);
+        new MutationObserver(() => {
+          for (const selector of selectors) if (!(selector in w.__fpSeen) && document.querySelector(selector)) w.__fpSeen[selector] = performance.now();
         }).observe(document, { childList: true, subtree: true });
-      }, options.readySelector);
+      }, watched);
     }
     const page = await context.newPage();
     if (path === EMPTY_PAGE_PATH) await page.route(`**${EMPTY_PAGE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: EMPTY_PAGE }));
@@ -80,39 +90,52 @@ export async function pageTimings(
           }).observe({ type: 'paint', buffered: true } as never);
         }),
     );
+    const seen = (selector: string) => page.evaluate((sel) => (window as unknown as { __fpSeen: Record<string, number> }).__fpSeen[sel]!, selector);
     let ready: number | null = null;
     if (options.readySelector) {
       await page.locator(options.readySelector).first().waitFor();
-      ready = await page.evaluate(() => (window as unknown as { __fpReady: number }).__fpReady);
+      ready = await seen(options.readySelector);
+    }
+    let opened: number | null = null;
+    if (options.open) {
+      await page.waitForLoadState('networkidle');
+      await page.locator(options.open.tap).first().click();
+      await page.locator(options.open.shown).first().waitFor();
+      opened = (await seen(options.open.shown)) - (await page.evaluate(() => (window as unknown as { __fpTap: number }).__fpTap));
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return { fcp, ready };
+    return { fcp, ready, opened };
   } finally {
     await context.close();
   }
 }
 
-/** A card of the phone feed's list (features/feed/mobile/FeedScreen.tsx). */
+/** A card of the phone feed's list, and the body of the opened card (features/feed/mobile). */
 export const PHONE_CARD_SELECTOR = '.fp-m-row';
+export const PHONE_READER_SELECTOR = '.fp-m-reader-body';
 
 /**
  * The login page, the phone feed (signed in; its first paint and its first card shown, on the
  * loopback and on a slow 4G network) and the empty page, `rounds` times each, interleaved; medians.
+ * With `openCard`, also the time from tapping the feed's first card on slow 4G to its body shown
+ * (it opens the card: only for a portal of its own, as the benchmark's).
  */
-export async function firstPaints(browser: Browser, baseURL: string, signedIn: SignedIn, rounds: number) {
-  const samples = { empty: [] as number[], login: [] as number[], phone: [] as number[], phoneCard: [] as number[], slowPhone: [] as number[], slowPhoneCard: [] as number[] };
+export async function firstPaints(browser: Browser, baseURL: string, signedIn: SignedIn, rounds: number, options: { openCard?: boolean } = {}) {
+  const samples = { empty: [] as number[], login: [] as number[], phone: [] as number[], phoneCard: [] as number[], slowPhone: [] as number[], slowPhoneCard: [] as number[], slowOpen: [] as number[] };
   for (let i = 0; i < rounds; i++) {
     samples.empty.push((await pageTimings(browser, baseURL, EMPTY_PAGE_PATH)).fcp);
     samples.login.push((await pageTimings(browser, baseURL, '/#/login')).fcp);
     const phone = await pageTimings(browser, baseURL, '/m/', { signedIn, viewport: { width: 390, height: 844 }, readySelector: PHONE_CARD_SELECTOR });
     samples.phone.push(phone.fcp);
     samples.phoneCard.push(phone.ready!);
-    const slow = await pageTimings(browser, baseURL, '/m/', { signedIn, viewport: { width: 390, height: 844 }, readySelector: PHONE_CARD_SELECTOR, network: SLOW_4G });
+    const open = options.openCard ? { tap: PHONE_CARD_SELECTOR, shown: PHONE_READER_SELECTOR } : undefined;
+    const slow = await pageTimings(browser, baseURL, '/m/', { signedIn, viewport: { width: 390, height: 844 }, readySelector: PHONE_CARD_SELECTOR, network: SLOW_4G, open });
     samples.slowPhone.push(slow.fcp);
     samples.slowPhoneCard.push(slow.ready!);
+    if (slow.opened !== null) samples.slowOpen.push(slow.opened);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-  const medians = Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, median(values)]));
+  const medians = Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, values.length > 0 ? median(values) : Number.NaN]));
   return medians as Record<keyof typeof samples, number>;
 }
 
