@@ -22,8 +22,10 @@ import { MenuButton, Spinner, Tag } from './ui';
 import '@/lib/i18n/areas/feed';
 import '@/lib/i18n/messages/feed';
 
-// The card viewer (and the console's card renderer in it) loads when a card is first opened, not with the list.
-const CardReader = lazy(() => import('./CardReader').then((m) => ({ default: m.CardReader })));
+// The card viewer (and the console's card renderer in it) is not part of the list's load: it is
+// fetched once the list is shown (FeedScreen), so that opening a card waits for no script.
+const loadCardReader = () => import('./CardReader');
+const CardReader = lazy(() => loadCardReader().then((m) => ({ default: m.CardReader })));
 
 type Translate = (key: LabelKey, params?: Record<string, string | number>) => string;
 
@@ -120,6 +122,14 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [close]);
+
+  // The list is on screen: fetch the card viewer's code now, while the user reads the titles.
+  const listShown = query.isSuccess;
+  useEffect(() => {
+    if (!listShown) return undefined;
+    const timer = window.setTimeout(() => void loadCardReader(), 0);
+    return () => window.clearTimeout(timer);
+  }, [listShown]);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
