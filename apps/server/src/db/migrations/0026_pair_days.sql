@@ -28,79 +28,84 @@ CREATE TABLE "visit_pair_gaps" (
 --   advisory locks on (user_id, doctor_id): a pair's days depend on each other through prev_day, so
 --   two writers of the same pair must not compute them from each other's half-done state;
 -- - then, with snapshots taken after the locks (the trigger functions are volatile, each statement
---   takes a new one), the pairs' days are recomputed from visit_doctor_days: visit_pair_gaps gets
---   fresh minus stored, grouped, in ONE upsert in key order (rows left at 0 dropped next), then the
---   stored pair days are replaced by the fresh ones (only those that differ are written).
+--   takes a new one), the pairs' days are recomputed: the touched days from visit_doctor_days, the
+--   others as stored, and every day's previous one over both. visit_pair_gaps gets fresh minus
+--   stored, grouped, in ONE upsert in key order (rows left at 0 dropped next); the pair days that
+--   differ are written and the touched days left without visits deleted.
 -- A writer of the same pair waits for the lock and then sees this one's commit. A transaction that
 -- writes visits in several statements can deadlock with another such one (PostgreSQL aborts one),
 -- as with visit_doctor_days since 0022; the portal's writes are single statements.
-CREATE FUNCTION "visit_pair_days_refresh"(users integer[], doctors integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION "visit_pair_days_refresh"(users integer[], doctors integer[], days date[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(x.u, x.d) FROM (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d) ORDER BY 1, 2) x;
-  INSERT INTO visit_pair_gaps AS g (day, user_id, gap, depth, pairs, visits)
-    SELECT y.day, y.user_id, y.gap, y.depth, sum(y.n), sum(y.n * y.visits)
-      FROM (SELECT f.day, f.user_id, least(coalesce(f.day - f.prev_day, 400), 400)::smallint AS gap, least(f.visits, 5)::smallint AS depth, 1 AS n, f.visits
-              FROM (SELECT a.user_id, a.doctor_id, a.day, sum(a.visits)::int AS visits,
-                           lag(a.day) OVER (PARTITION BY a.user_id, a.doctor_id ORDER BY a.day) AS prev_day
-                      FROM (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d)) x
-                      JOIN visit_doctor_days a ON a.doctor_id = x.d AND a.user_id = x.u
-                     GROUP BY 1, 2, 3 HAVING sum(a.visits) > 0) f
-            UNION ALL
-            SELECT p.day, p.user_id, least(coalesce(p.day - p.prev_day, 400), 400)::smallint, least(p.visits, 5)::smallint, -1, p.visits
-              FROM (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d)) x
-              JOIN visit_pair_days p ON p.user_id = x.u AND p.doctor_id = x.d) y
-     GROUP BY 1, 2, 3, 4
-    HAVING sum(y.n) <> 0 OR sum(y.n * y.visits) <> 0
-     ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, user_id, gap, depth) DO UPDATE SET pairs = g.pairs + excluded.pairs, visits = g.visits + excluded.visits;
+  -- the pairs' days as stored, the touched days recounted from visit_doctor_days (primary key
+  -- lookups), and each day's previous one over both; visit_pair_gaps gets fresh minus stored
+  WITH k AS (SELECT DISTINCT t.u, t.d, t.day FROM unnest(users, doctors, days) t(u, d, day)),
+       stored AS (SELECT p.* FROM (SELECT DISTINCT k.u, k.d FROM k) x JOIN visit_pair_days p ON p.user_id = x.u AND p.doctor_id = x.d),
+       fresh AS (
+         SELECT y.user_id, y.doctor_id, y.day, y.visits, y.last_at, lag(y.day) OVER (PARTITION BY y.user_id, y.doctor_id ORDER BY y.day) AS prev_day
+           FROM (SELECT s.user_id, s.doctor_id, s.day, s.visits, s.last_at FROM stored s
+                  WHERE NOT EXISTS (SELECT 1 FROM k WHERE k.u = s.user_id AND k.d = s.doctor_id AND k.day = s.day)
+                 UNION ALL
+                 SELECT k.u, k.d, k.day, sum(a.visits)::int, max(a.last_at)
+                   FROM k JOIN visit_doctor_days a ON a.day = k.day AND a.user_id = k.u AND a.doctor_id = k.d
+                  GROUP BY 1, 2, 3 HAVING sum(a.visits) > 0) y),
+       gaps AS (
+         INSERT INTO visit_pair_gaps AS g (day, user_id, gap, depth, pairs, visits)
+           SELECT z.day, z.user_id, z.gap, z.depth, sum(z.n), sum(z.n * z.visits)
+             FROM (SELECT f.day, f.user_id, least(coalesce(f.day - f.prev_day, 400), 400)::smallint AS gap, least(f.visits, 5)::smallint AS depth, 1 AS n, f.visits FROM fresh f
+                   UNION ALL
+                   SELECT s.day, s.user_id, least(coalesce(s.day - s.prev_day, 400), 400)::smallint, least(s.visits, 5)::smallint, -1, s.visits FROM stored s) z
+            GROUP BY 1, 2, 3, 4
+           HAVING sum(z.n) <> 0 OR sum(z.n * z.visits) <> 0
+            ORDER BY 1, 2, 3, 4
+           ON CONFLICT (day, user_id, gap, depth) DO UPDATE SET pairs = g.pairs + excluded.pairs, visits = g.visits + excluded.visits)
+  INSERT INTO visit_pair_days AS p (user_id, doctor_id, day, visits, last_at, prev_day)
+    SELECT f.user_id, f.doctor_id, f.day, f.visits, f.last_at, f.prev_day FROM fresh f
+     ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, doctor_id, day) DO UPDATE SET visits = excluded.visits, last_at = excluded.last_at, prev_day = excluded.prev_day
+     WHERE (p.visits, p.last_at, p.prev_day) IS DISTINCT FROM (excluded.visits, excluded.last_at, excluded.prev_day);
+  -- counts left at 0 (only a stored day's can be: those days are all still there)
   DELETE FROM visit_pair_gaps g
    WHERE g.pairs = 0 AND g.visits = 0
      AND (g.day, g.user_id) IN (SELECT p.day, p.user_id FROM (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d)) x
                                   JOIN visit_pair_days p ON p.user_id = x.u AND p.doctor_id = x.d);
+  -- touched days left without visits
   DELETE FROM visit_pair_days p
-   USING (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d)) x
-   WHERE p.user_id = x.u AND p.doctor_id = x.d
-     AND NOT EXISTS (SELECT 1 FROM visit_doctor_days a WHERE a.doctor_id = p.doctor_id AND a.user_id = p.user_id AND a.day = p.day AND a.visits > 0);
-  INSERT INTO visit_pair_days AS p (user_id, doctor_id, day, visits, last_at, prev_day)
-    SELECT a.user_id, a.doctor_id, a.day, sum(a.visits)::int, max(a.last_at),
-           lag(a.day) OVER (PARTITION BY a.user_id, a.doctor_id ORDER BY a.day)
-      FROM (SELECT DISTINCT t.u, t.d FROM unnest(users, doctors) t(u, d)) x
-      JOIN visit_doctor_days a ON a.doctor_id = x.d AND a.user_id = x.u
-     GROUP BY 1, 2, 3 HAVING sum(a.visits) > 0
-     ORDER BY 1, 2, 3
-    ON CONFLICT (user_id, doctor_id, day) DO UPDATE SET visits = excluded.visits, last_at = excluded.last_at, prev_day = excluded.prev_day
-     WHERE (p.visits, p.last_at, p.prev_day) IS DISTINCT FROM (excluded.visits, excluded.last_at, excluded.prev_day);
+   USING (SELECT DISTINCT t.u, t.d, t.day FROM unnest(users, doctors, days) t(u, d, day)) k
+   WHERE p.user_id = k.u AND p.doctor_id = k.d AND p.day = k.day
+     AND NOT EXISTS (SELECT 1 FROM visit_doctor_days a WHERE a.day = p.day AND a.user_id = p.user_id AND a.doctor_id = p.doctor_id AND a.visits > 0);
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "visit_pair_days_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE us integer[]; ds integer[];
+DECLARE us integer[]; ds integer[]; dd date[];
 BEGIN
-  SELECT array_agg(x.user_id), array_agg(x.doctor_id) INTO us, ds FROM (SELECT DISTINCT n.user_id, n.doctor_id FROM new_rows n) x;
-  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds); END IF;
+  SELECT array_agg(x.user_id), array_agg(x.doctor_id), array_agg(x.day) INTO us, ds, dd FROM (SELECT DISTINCT n.user_id, n.doctor_id, n.day FROM new_rows n) x;
+  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds, dd); END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "visit_pair_days_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE us integer[]; ds integer[];
+DECLARE us integer[]; ds integer[]; dd date[];
 BEGIN
   -- only rows whose pair, day, visits or last visit changed (not a move of the doctor's province)
-  SELECT array_agg(x.user_id), array_agg(x.doctor_id) INTO us, ds
-    FROM (SELECT c.user_id, c.doctor_id
+  SELECT array_agg(x.user_id), array_agg(x.doctor_id), array_agg(x.day) INTO us, ds, dd
+    FROM (SELECT c.user_id, c.doctor_id, c.day
             FROM ((SELECT n.day, n.user_id, n.doctor_id, n.channel, n.effective, n.status, n.visits, n.last_at FROM new_rows n
                    EXCEPT ALL SELECT o.day, o.user_id, o.doctor_id, o.channel, o.effective, o.status, o.visits, o.last_at FROM old_rows o)
                   UNION ALL
                   (SELECT o.day, o.user_id, o.doctor_id, o.channel, o.effective, o.status, o.visits, o.last_at FROM old_rows o
                    EXCEPT ALL SELECT n.day, n.user_id, n.doctor_id, n.channel, n.effective, n.status, n.visits, n.last_at FROM new_rows n)) c
-           GROUP BY 1, 2) x;
-  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds); END IF;
+           GROUP BY 1, 2, 3) x;
+  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds, dd); END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "visit_pair_days_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE us integer[]; ds integer[];
+DECLARE us integer[]; ds integer[]; dd date[];
 BEGIN
-  SELECT array_agg(x.user_id), array_agg(x.doctor_id) INTO us, ds FROM (SELECT DISTINCT o.user_id, o.doctor_id FROM old_rows o) x;
-  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds); END IF;
+  SELECT array_agg(x.user_id), array_agg(x.doctor_id), array_agg(x.day) INTO us, ds, dd FROM (SELECT DISTINCT o.user_id, o.doctor_id, o.day FROM old_rows o) x;
+  IF us IS NOT NULL THEN PERFORM visit_pair_days_refresh(us, ds, dd); END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
