@@ -7,6 +7,7 @@ import { dateRange } from '../src/modules/analytics/dashboards/common.js';
 import { createHarness, type Harness } from './harness.js';
 import { reportWindows } from './report-windows.js';
 import { randomSource } from '../src/platform/random.js';
+import { PAIR_GAP_CAP } from '../src/db/schema/activity-counts.js';
 
 /**
  * The kept visit counts (visit_doctor_days, decision 0033) against the visit rows: after random
@@ -228,6 +229,23 @@ async function expectNationalTablesEqualRows() {
   const ofDoctors = await q(`select province_code, id >> 13 as chunk, bit_or(B'1'::bit(8192) >> (id & 8191))::text as bits from doctors group by 1, 2 order by 1, 2`);
   expect(provinceBits.length).toBeGreaterThan(0);
   expect(provinceBits).toEqual(ofDoctors);
+  // the pair days: visit_doctor_days per representative, doctor and day with visits, and the pair's previous such day
+  const pairDays = await q(`select user_id, doctor_id, day::text, visits, last_at::text, prev_day::text from visit_pair_days order by 1, 2, 3`);
+  const ofKeptDays = await q(`
+    select user_id, doctor_id, day::text, sum(visits)::int as visits, max(last_at)::text as last_at,
+           (lag(day) over (partition by user_id, doctor_id order by day))::text as prev_day
+      from visit_doctor_days group by user_id, doctor_id, day having sum(visits) > 0 order by 1, 2, 3`);
+  expect(pairDays.length).toBeGreaterThan(0);
+  expect(pairDays).toEqual(ofKeptDays);
+  // and their counts per representative, day, gap to the previous day (capped) and visits (capped)
+  const gaps = await q(`select day::text, user_id, gap, depth, pairs, visits from visit_pair_gaps order by 1, 2, 3, 4`);
+  const ofPairDays = await q(`
+    select p.day::text, p.user_id, least(coalesce(p.day - p.prev_day, ${PAIR_GAP_CAP}), ${PAIR_GAP_CAP})::smallint as gap, least(p.visits, 5)::smallint as depth,
+           count(*)::int as pairs, sum(p.visits)::int as visits
+      from (select user_id, doctor_id, day, sum(visits)::int as visits, lag(day) over (partition by user_id, doctor_id order by day) as prev_day
+              from visit_doctor_days group by user_id, doctor_id, day having sum(visits) > 0) p
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  expect(gaps).toEqual(ofPairDays);
 }
 
 async function expectKeptTableEqualsRows() {
@@ -357,6 +375,46 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     ]);
     await expectKeptTableEqualsRows();
     await expectFiguresEqual();
+  });
+
+  it('rdRelation equals the visit rows over random whole-country windows, with pairs repeating in them', async () => {
+    const next = random(61);
+    const today = Date.parse(`${new Date(NOW + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+08:00`);
+    // a pair's history changed in the middle: a visit added between two of its days, one moved to another day, one deleted
+    const [pair] = await q<{ user_id: number; doctor_id: number }>(
+      `select user_id, doctor_id from visit_pair_days group by 1, 2 having count(*) >= 3 order by count(*) desc, 1, 2 limit 1`,
+    );
+    expect(pair).toBeDefined();
+    const days = (await q<{ day: string }>(`select day::text from visit_pair_days where user_id = $1 and doctor_id = $2 order by day`, [pair!.user_id, pair!.doctor_id])).map((r) => r.day);
+    const between = new Date(Date.parse(`${days[0]}T12:00:00+08:00`) + DAY).toISOString();
+    await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, $3::timestamptz, 'face', 'kept visit test')`, [pair!.user_id, pair!.doctor_id, between]);
+    await q(
+      `update visit_records set visit_at = visit_at + interval '3 days' where id = (select id from visit_records where user_id = $1 and doctor_id = $2 order by visit_at desc, id limit 1)`,
+      [pair!.user_id, pair!.doctor_id],
+    );
+    await q(
+      `delete from visit_records where id in (select v.id from visit_records v where v.user_id = $1 and v.doctor_id = $2
+         and ((v.visit_at at time zone 'UTC') + interval '8 hours')::date = $3::date)`,
+      [pair!.user_id, pair!.doctor_id, days[1]],
+    );
+    await expectKeptTableEqualsRows();
+    const all = windows()[0]!;
+    let repeating = 0;
+    for (let i = 0; i < 24; i++) {
+      // a window of 1 to 40 whole portal days ending up to 20 days ago (i = 0: the last 420 days, past the pair days' gap cap)
+      const length = i === 0 ? 420 : 1 + Math.floor(next() * 40);
+      const end = today + DAY - Math.floor(next() * 20) * DAY;
+      const w: ActivityWindow = { ...all, from: new Date(end - length * DAY), to: new Date(end) };
+      const limit = [1, 3, 7, 20, 500][Math.floor(next() * 5)]!;
+      const label = JSON.stringify({ from: w.from, to: w.to, limit });
+      const kept = await relationFigures(h.database.db, w, limit);
+      expect(kept, label).toEqual(await relationFigures(h.database.db, w, limit, { path: 'rows' }));
+      expect(kept.totals.pairs, label).toBeGreaterThan(0);
+      const span = keptDays(w)!;
+      const [{ n } = { n: 0 }] = await q<{ n: number }>(`select count(*)::int as n from visit_pair_days where day >= $1::date and day < $2::date and prev_day >= $1::date`, [span.from, span.to]);
+      if (Number(n) > 0) repeating += 1;
+    }
+    expect(repeating).toBeGreaterThan(10);
   });
 
   it('a window that is not whole portal days is answered from the visit rows', () => {

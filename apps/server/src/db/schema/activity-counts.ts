@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -99,4 +100,62 @@ export const visitDoctorBits = pgTable(
     bits: bits8192('bits').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.chunk] })],
+);
+
+/**
+ * Longest gap to a pair's previous visit day that visit_pair_days and visit_pair_gaps tell apart:
+ * larger gaps and "no previous day" share this bucket. A window of at most this many days reads
+ * its pairs from them (the reports allow 366 days, ANALYTICS_LIMITS.maxRangeDays).
+ */
+export const PAIR_GAP_CAP = 400;
+
+/**
+ * Representative–doctor pair days (decision 0033, "rdRelation from pair days"): visit_doctor_days
+ * summed over channel, effective and status — one row per representative, doctor and portal day
+ * with visits, with the pair's previous day with a visit (`prev_day`, null for its first). A pair
+ * counts once in a window of days [F, T): on its first day there, the day whose `prev_day` is
+ * before F. Kept from visit_doctor_days by statement triggers: each statement locks the pairs it
+ * touches and recomputes their days from visit_doctor_days.
+ */
+export const visitPairDays = pgTable(
+  'visit_pair_days',
+  {
+    userId: integer('user_id').notNull(),
+    doctorId: integer('doctor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    prevDay: date('prev_day', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.doctorId, t.day] }),
+    // the few days of a window whose pair had a visit on an earlier day of it (a pair that repeats),
+    // looked up by the (day, representative) of visit_pair_gaps' rows with a small gap
+    index('visit_pair_days_near_idx')
+      .on(t.day, t.userId, t.prevDay, t.doctorId)
+      .where(sql`${t.prevDay} is not null and ${t.day} - ${t.prevDay} < ${sql.raw(String(PAIR_GAP_CAP))}`),
+    // the newest pair days of a window, and the few with two visits or more
+    index('visit_pair_days_last_idx').on(t.lastAt),
+    index('visit_pair_days_busy_idx').on(t.lastAt).where(sql`${t.visits} >= 2`),
+  ],
+);
+
+/**
+ * Pair days counted per representative and portal day (decision 0033, "rdRelation from pair
+ * days"): how many pair days (and their visits) have a gap to the pair's previous day of `gap`
+ * days (PAIR_GAP_CAP for larger gaps and none) and `depth` visits (5 for 5 or more). A window's
+ * pairs of a representative are its pair days with a gap larger than their day's distance from
+ * the window's first day. Kept with visit_pair_days by the same triggers.
+ */
+export const visitPairGaps = pgTable(
+  'visit_pair_gaps',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    gap: smallint('gap').notNull(),
+    depth: smallint('depth').notNull(),
+    pairs: integer('pairs').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId, t.gap, t.depth] })],
 );

@@ -4,6 +4,7 @@ import { reportRows } from '../../db/report-read.js';
 import { intList, paramList } from '../../db/int-list.js';
 import { provinceDoctorChunks, reportDoctorRowFilter, reportProvinceSet, reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
 import { keptVisits, type KeptDays } from './visit-counts.js';
+import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
 
 /**
  * Whole-country reads of the visit and reach reports (decision 0033, "Whole-country kept sums and
@@ -169,47 +170,66 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
   return top.map((r) => ({ doctorId: r.doctor_id, contacts: r.contacts, reps: r.reps, lastContact: r.at }));
 }
 
+/** How many portal days a window of whole days spans. */
+export const keptDayCount = (days: KeptDays): number => Math.round((Date.parse(days.to) - Date.parse(days.from)) / 86_400_000);
+
 /**
- * relationFigures' statement for the whole country (decision 0033, "Province doctor sets, and
- * rdRelation studied"): the pairs grouped representative by representative — each one's kept days
- * read by primary-key ranges (day, user_id) and grouped by doctor in a small hash — instead of one
- * hash of every pair of the window (~0.7M, 94 MB). Each representative gives its pairs, visits,
- * pairs per depth (1, 2, 3, 4, 5+) and its `limit` newest-ranked pairs; the totals and depths are
- * their sums, the table the first `limit` of those candidates in the same order (a pair in the
- * overall first `limit` is among its representative's first `limit`). The rows have the shape of
- * relationFiguresKept's (`kind`, `ord`, `label`, `doctor_id`, `n1`–`n3`, `at`); the distinct
- * doctors come from the bit sets beside it.
+ * relationFigures' statement for the whole country (decision 0033, "rdRelation from pair days"),
+ * for a window of at most PAIR_GAP_CAP days, without grouping the window's ~0.7M pair days:
+ * - a pair's first day in the window [F, T) is its pair day whose gap to the previous one is larger
+ *   than the day's distance from F, so each representative's pairs, visits and pairs per depth are
+ *   sums over visit_pair_gaps (a few rows per representative and day);
+ * - pairs with more than one day in the window (rare) are found from visit_pair_gaps' rows with a
+ *   gap within the window (visit_pair_days_near_idx by day and representative) and grouped; each
+ *   replaces its first day's depth by the pair's own;
+ * - the table: the grouped repeating pairs and the first `limit` of the other pair days in the
+ *   table's order (visits desc, last visit desc, doctor id) — every one of them is a pair of its
+ *   own — read as the few with two visits or more (visit_pair_days_busy_idx) and the newest with
+ *   one (visit_pair_days_last_idx), then the first `limit` of those candidates.
+ * `at` is the window as instants (whole portal days, so a pair day's last visit is in it exactly
+ * when its day is). The rows have the shape of relationFiguresKept's (`kind`, `ord`, `label`,
+ * `doctor_id`, `n1`–`n3`, `at`); the distinct doctors come from the bit sets beside it.
  */
-export function relationNationalSql(days: KeptDays, limit: number, repName: SQL): SQL {
+export function relationNationalSql(days: KeptDays, at: { from: Date; to: Date }, limit: number, repName: SQL): SQL {
+  const near = sql.raw(String(PAIR_GAP_CAP));
+  const single = (busy: boolean) => sql`(
+      select p.user_id, p.doctor_id, p.visits, p.last_at as last_visit from visit_pair_days p
+       where p.last_at >= ${at.from} and p.last_at < ${at.to} and ${busy ? sql`p.visits >= 2` : sql`p.visits = 1`}
+         and not exists (select 1 from rp where rp.user_id = p.user_id and rp.doctor_id = p.doctor_id)
+       order by p.visits desc, p.last_at desc, p.doctor_id limit ${limit})`;
   return sql`
-    with s as materialized (
-      select r.user_id, x.* from (select r.user_id from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date group by 1) r
-      cross join lateral (
-        with p as materialized (
-          select vd.doctor_id, sum(vd.visits)::int as visits, max(vd.last_at) as last_visit
-            from generate_series(${days.from}::date, ${days.to}::date - 1, interval '1 day') g(d)
-            join visit_doctor_days vd on vd.day = g.d::date and vd.user_id = r.user_id
-           group by 1)
-        select 'sum' as part, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits,
-               array[count(*) filter (where p.visits = 1), count(*) filter (where p.visits = 2), count(*) filter (where p.visits = 3),
-                     count(*) filter (where p.visits = 4), count(*) filter (where p.visits >= 5)]::int[] as depths,
-               null::int as doctor_id, null::timestamptz as last_visit
-          from p
-        union all
-        select 'top', 0, t.visits, null, t.doctor_id, t.last_visit
-          from (select p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) t) x)
+    with h as materialized (
+      select g.user_id, g.day, g.day - ${days.from}::date as off, g.gap, g.depth, g.pairs, g.visits
+        from visit_pair_gaps g where g.day >= ${days.from}::date and g.day < ${days.to}::date),
+    rp as materialized (
+      select distinct p.user_id, p.doctor_id
+        from (select distinct h.day, h.user_id from h where h.gap <= h.off) k
+        join visit_pair_days p on p.day = k.day and p.user_id = k.user_id and p.prev_day >= ${days.from}::date
+                              and p.prev_day is not null and p.day - p.prev_day < ${near}),
+    rg as materialized (
+      select p.user_id, p.doctor_id, sum(p.visits)::int as visits, max(p.last_at) as last_visit, (array_agg(p.visits order by p.day))[1] as first_visits
+        from rp join visit_pair_days p on p.user_id = rp.user_id and p.doctor_id = rp.doctor_id and p.day >= ${days.from}::date and p.day < ${days.to}::date
+       group by 1, 2),
+    s as materialized (
+      select h.user_id, (sum(h.pairs) filter (where h.gap > h.off))::int as pairs, sum(h.visits)::int as visits from h group by 1)
     select 'total' as kind, 0::bigint as ord, null::text as label, null::int as doctor_id,
            coalesce(sum(s.pairs), 0)::int as n1, 0 as n2, coalesce(sum(s.visits), 0)::int as n3, null::timestamptz as at
-      from s where s.part = 'sum'
+      from s
     union all
     select 'rep', row_number() over (order by s.pairs desc, s.user_id), ${repName}, null, s.pairs, s.visits, 0, null
-      from s join users u on u.id = s.user_id where s.part = 'sum' and s.pairs > 0
+      from s join users u on u.id = s.user_id where s.pairs > 0
     union all
     select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
-      from (select case when k.i = 5 then '5+' else k.i::text end as label, sum(s.depths[k.i])::int as pairs
-              from s cross join generate_series(1, 5) k(i) where s.part = 'sum' group by 1 having sum(s.depths[k.i]) > 0) d
+      from (select case when x.depth >= 5 then '5+' else x.depth::text end as label, sum(x.n)::int as pairs
+              from (select h.depth::int as depth, h.pairs as n from h where h.gap > h.off
+                    union all select least(rg.first_visits, 5), -1 from rg
+                    union all select least(rg.visits, 5), 1 from rg) x
+             group by 1 having sum(x.n) > 0) d
     union all
     select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName}, r.doctor_id, r.visits, 0, 0, r.last_visit
-      from (select s.user_id, s.doctor_id, s.visits, s.last_visit from s where s.part = 'top' order by s.visits desc, s.last_visit desc, s.doctor_id limit ${limit}) r
+      from (select t.* from (select rg.user_id, rg.doctor_id, rg.visits, rg.last_visit from rg
+                             union all ${single(true)}
+                             union all ${single(false)}) t
+             order by t.visits desc, t.last_visit desc, t.doctor_id limit ${limit}) r
       join users u on u.id = r.user_id`;
 }

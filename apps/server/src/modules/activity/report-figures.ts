@@ -6,7 +6,8 @@ import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.j
 import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
-import { doctorsOfKinds, reachNational, readsNational, readsProvinceSets, relationNationalSql, repDays, repDoctorDays, visitKinds } from './national-figures.js';
+import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
+import { doctorsOfKinds, keptDayCount, reachNational, readsNational, readsProvinceSets, relationNationalSql, repDays, repDoctorDays, visitKinds } from './national-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -350,11 +351,11 @@ interface KeptRelationRow {
  */
 async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit: number): Promise<RelationFigures> {
   // the whole country or exactly some provinces, without a BU: the distinct doctors from the bit sets, beside the pairs
-  const national = readsNational(w);
+  const national = readsNational(w) && keptDayCount(days) <= PAIR_GAP_CAP;
   const provinces = national ? null : readsProvinceSets(w);
   const fromBits = national || provinces !== null;
   const [result, bitDoctors] = await Promise.all([
-    reportRows<KeptRelationRow>(db, national ? relationNationalSql(days, limit, repName('u')) : sql`
+    reportRows<KeptRelationRow>(db, national ? relationNationalSql(days, w, limit, repName('u')) : sql`
       with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
            g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
                         p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
