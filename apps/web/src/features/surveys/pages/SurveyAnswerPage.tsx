@@ -39,15 +39,16 @@ export function SurveyAnswerPage() {
   const s = detail.data;
   const set = (qid: string, value: unknown) => setAnswers((a) => ({ ...a, [qid]: value }));
   const submit = async () => {
-    const { checkAnswers } = await import('../answer-checks');
-    const local = checkAnswers(s.schema, answers);
-    if (!local.ok) {
-      setProblem({ questionId: local.problem.questionId, text: msg(local.problem.key, { question: local.problem.question, id: local.problem.questionId }) });
-      return;
-    }
-    setProblem(undefined);
+    // The button spins while the checks arrive (the first time) and while the answers go.
     setSending(true);
     try {
+      const { checkAnswers } = await import('../answer-checks');
+      const local = checkAnswers(s.schema, answers);
+      if (!local.ok) {
+        setProblem({ questionId: local.problem.questionId, text: msg(local.problem.key, { question: local.problem.question, id: local.problem.questionId }) });
+        return;
+      }
+      setProblem(undefined);
       await submitAnswer(s.id, answers);
       setDone(true);
       void client.invalidateQueries({ queryKey: surveyKeys.all });
