@@ -82,11 +82,14 @@ export const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 's
  * correction dialog) 515.8 KB. `other` to 515 when the app, data, data-collection and admin screens
  * loaded their dialogs, later tabs and form checks on use (decision 0031, section of 2026-11-24 on
  * those screens): the heaviest load (a meeting's drawer) 514.3 KB.
+ * `other` to 512 when the push, survey and meeting screens loaded their
+ * checks on sending and what they show on a choice or a tab when shown (decision 0031, section "push,
+ * survey, content and meeting pages" of 2026-11-24): the heaviest load (app management) 511.6 KB.
  */
 export const CEILINGS_KB = {
   login: 250,
   phone: 150,
-  other: 515,
+  other: 512,
 } as const;
 
 /** HTML entries and the budget of every load that starts there (the login page excepted). */

@@ -1,4 +1,5 @@
-import { theme } from 'antd';
+// antd's token hook (what `theme.useToken` returns): the `theme` object would bring its dark and compact algorithms (1 KB gzip).
+import useToken from 'antd/es/theme/useToken';
 import { formatCount } from '@/lib/format';
 
 /**
@@ -7,7 +8,7 @@ import { formatCount } from '@/lib/format';
  * countdowns, prefixes, value styles) for screens that show a plain figure.
  */
 export function Figure({ title, value }: { title: string; value: number }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   return (
     <div>
       <div style={{ marginBottom: token.marginXXS, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { theme } from 'antd';
+// antd's token hook (what `theme.useToken` returns): the `theme` object would bring its dark and compact algorithms (1 KB gzip).
+import useToken from 'antd/es/theme/useToken';
 import type { GlobalToken } from 'antd';
 
 type TextType = 'secondary' | 'danger' | 'success' | 'warning';
@@ -31,7 +32,7 @@ export function Text({
   'data-testid'?: string;
   'aria-busy'?: boolean;
 }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   const color = colourOf(token, type) ?? token.colorText;
   const cut: CSSProperties | undefined = ellipsis ? { display: 'inline-block', maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' } : undefined;
   return (
@@ -46,7 +47,7 @@ export function Text({
  * below, in the type's colour), without Typography's code (docs/decisions/0031).
  */
 export function Paragraph({ type, style, className, children }: { type?: TextType; style?: CSSProperties; className?: string; children?: ReactNode }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   return (
     <div className={className} style={{ color: colourOf(token, type) ?? token.colorText, marginBottom: '1em', wordBreak: 'break-word', ...style }}>
       {children}
@@ -59,7 +60,7 @@ export function Paragraph({ type, style, className, children }: { type?: TextTyp
  * and weight, 0.5em below), without Typography's code (docs/decisions/0031).
  */
 export function Title({ level = 1, style, children }: { level?: 1 | 2 | 3 | 4 | 5; style?: CSSProperties; children?: ReactNode }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   const Heading = `h${level}` as const;
   return (
     <Heading

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Spin, theme } from 'antd';
+import { Spin } from 'antd';
+// antd's token hook (what `theme.useToken` returns): the `theme` object would bring its dark and compact algorithms (1 KB gzip).
+import useToken from 'antd/es/theme/useToken';
 
 /**
  * What shows while a dialog's code arrives: an empty dialog with a spinner, where the dialog will
@@ -8,7 +10,7 @@ import { Spin, theme } from 'antd';
  * does not download the dialog component before a dialog is opened (docs/decisions/0031).
  */
 export function DialogLoading() {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   return createPortal(
     <div style={{ position: 'fixed', inset: 0, zIndex: token.zIndexPopupBase, background: token.colorBgMask, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <div
@@ -26,21 +28,32 @@ export function DialogLoading() {
 }
 
 /**
+ * A part of a screen whose code, with the antd parts only it shows, is downloaded the first time
+ * it is rendered rather than with the page (docs/decisions/0031): a form field shown on a choice
+ * (a date picker after "at a time", a recipient list after its scope), a tab's panel, a step.
+ * It takes the props of the component it loads, so it can be a Form.Item's child. `fallback`
+ * shows while the code arrives (nothing by default).
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  function LazyPart(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Part {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPart;
+}
+
+/**
  * A dialog (or drawer) whose code, with the antd parts only it shows (forms, steps, trees,
  * cascaders, timelines), is downloaded the first time it is opened rather than with the page
  * (docs/decisions/0031). Render it while it is open (or, to keep its closing animation, from the
  * first opening on: `useOpenedOnce`). `fallback` shows while the code arrives.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = <DialogLoading />): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
-  function LazyDialog(props: P) {
-    return (
-      <Suspense fallback={fallback}>
-        <Dialog {...props} />
-      </Suspense>
-    );
-  }
-  return LazyDialog;
+  return lazyPart(load, fallback);
 }
 
 /** True from the first time `open` is true: a lazy dialog is mounted then and stays, so it closes with its animation. */

@@ -12,11 +12,11 @@ import {
   isPositiveWhole,
   listFileProblem,
   needsRecipientConfirmation,
-  pushFormProblem,
   pushRequestOf,
   recipientCount,
   type PushFormValues,
 } from './push-form';
+import { pushFormProblem } from './push-checks';
 
 const NOW = dayjs('2026-11-22T10:30:00');
 const card = (id: number, title = `card ${id}`) => cardSetting({ id, content: JSON.stringify({ type: 4, titleName: title }) });

@@ -1,18 +1,16 @@
 import type { Dayjs } from 'dayjs';
-import {
-  checkPush,
-  PUSH_LIMITS,
-  pushCardRequest,
-  type CardRecord,
-  type MessageKey,
-  type PushCardRequest,
-  type PushReceiver,
-} from '@field-portal/shared';
+import { PUSH_LIMITS, type CardRecord, type PushCardRequest, type PushReceiver } from '@field-portal/shared';
 import { pinPeriodOf, WIRE_TIME_FORMAT } from './push-time';
 import '@/lib/i18n/areas/push';
 
-// The time helpers live apart, so the pin switch of the published list does not bring the push schemas (and zod).
+/*
+ * The push dialog's values and the request they make, without the push schemas: the checks that
+ * read them (and zod) are push-checks.ts, loaded when the dialog first pushes, so the dialog, the
+ * batch push page and the read details open without zod (docs/decisions/0031). The time helpers
+ * live apart (push-time.ts) for the pin switch of the published list.
+ */
 export { defaultPinRange, isBeforeYesterday, pinPeriodOf, WIRE_TIME_FORMAT } from './push-time';
+export { listFileProblem } from './list-file';
 
 /** One selected card and its must-read settings (spec 000 section 3: pushInfo entries). */
 export interface PushCardSetting {
@@ -79,33 +77,6 @@ export function pushRequestOf(values: PushFormValues): PushCardRequest {
   };
 }
 
-export interface PushFormProblem {
-  key: MessageKey;
-  /** The form field the message belongs under. */
-  field: 'cards' | 'timeMode' | 'pushAt' | 'topRange' | 'listReceivers' | 'namedReceivers' | ['cards', number, 'notReadTime' | 'pushNum'];
-}
-
-/**
- * The first rule of spec 000 section 5 the values break, in the dialog's order, or undefined.
- * The same rules the server applies (shared `checkPush`), so the dialog and the server agree.
- */
-export function pushFormProblem(values: PushFormValues, now: number = Date.now()): PushFormProblem | undefined {
-  const parsed = pushCardRequest.safeParse(pushRequestOf(values));
-  if (!parsed.success) return { key: 'push.selectCard', field: 'cards' };
-  const result = checkPush(parsed.data, now);
-  if (!('key' in result)) return undefined;
-  return { key: result.key, field: fieldOf(result.field, values) };
-}
-
-function fieldOf(serverField: string, values: PushFormValues): PushFormProblem['field'] {
-  const card = /^pushInfo\.(\d+)\.(notReadTime|pushNum)$/.exec(serverField);
-  if (card) return ['cards', Number(card[1]), card[2] as 'notReadTime' | 'pushNum'];
-  if (serverField === 'pushDate') return values.timeMode === 'at' ? 'pushAt' : 'timeMode';
-  if (serverField.startsWith('remark.top')) return 'topRange';
-  if (serverField === 'receiver') return values.scope === 1 ? 'listReceivers' : 'namedReceivers';
-  return 'cards';
-}
-
 /**
  * How many people a push reaches: the directory's size for all staff (undefined until it is
  * known), the list's valid rows, or the named staff.
@@ -169,13 +140,4 @@ export function addNamed(current: PushReceiver[], picked: PushReceiver[]): PushR
     next.push(person);
   }
   return next;
-}
-
-/** Upload rules checked before sending (spec 000 section 5): .xls or .xlsx, at most 10 MB. */
-export function listFileProblem(file: { name: string; size: number }): MessageKey | undefined {
-  const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  if (!file.name.includes('.') || !(PUSH_LIMITS.listExtensions as readonly string[]).includes(extension)) return 'push.listFormat';
-  if (file.size > PUSH_LIMITS.listMaxBytes) return 'push.listTooLarge';
-  if (file.size === 0) return 'push.listRequired';
-  return undefined;
 }

@@ -2,10 +2,17 @@ import { Card, Tabs } from 'antd';
 import { useSession } from '@/app/session-context';
 import { useI18n } from '@/lib/i18n';
 import { ArticleList } from '../components/ArticleList';
-import { ManageArticles } from '../components/ManageArticles';
+import { lazyPart } from '@/components/lazy-dialog';
 import '../content.css';
 import '@/lib/i18n/areas/content';
 import '@/lib/i18n/messages/content';
+
+/*
+ * The management tab (the article table with its editor and readers) loads when it is first
+ * chosen (antd's Tabs render a panel only then): readers of the first tab, and everyone without the
+ * authoring grant, do not download it (docs/decisions/0031).
+ */
+const ManageArticles = lazyPart(() => import('../components/ManageArticles').then((m) => m.ManageArticles));
 
 /** Who may author articles: the operators holding the push screen (the server checks it too). */
 export const CONTENT_AUTHORITY = 'recommend:NewRecommend';

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
 import { useSession } from '@/app/session-context';
@@ -11,6 +10,7 @@ import { CardItem } from '@/features/cards/components/CardItem';
 import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
 import { canDelete, editActionsOf, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
 import { CardPagination } from './CardPagination';
+import { formatTime } from '../push-time';
 import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;
@@ -218,11 +218,4 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
       <CardPagination page={page} total={total} onChange={setPage} />
     </div>
   );
-}
-
-/** A server time in the browser's clock, to the minute ('' when none). */
-export function formatTime(value: string | null | undefined, withSeconds = false): string {
-  if (!value) return '';
-  const time = dayjs(value);
-  return time.isValid() ? time.format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : value;
 }

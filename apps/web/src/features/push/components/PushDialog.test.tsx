@@ -93,7 +93,7 @@ describe('PushDialog', { timeout: 60_000 }, () => {
   it('pushes now to all staff with the must-read defaults after confirming the count, then resets', async () => {
     const { onPushed, onClose, reopen } = show([card(41, '新药上市')]);
     fireEvent.click(await screen.findByText('立即发送'));
-    fireEvent.click(screen.getByRole('switch', { name: '卡片 41 必读' }));
+    fireEvent.click(await screen.findByRole('switch', { name: '卡片 41 必读' }));
     expect(((await screen.findByRole('spinbutton', { name: '卡片 41 未读时长' })) as HTMLInputElement).value).toBe('24');
     expect((screen.getByRole('spinbutton', { name: '卡片 41 最大推送次数' }) as HTMLInputElement).value).toBe('1');
     expect(screen.getByRole('switch', { name: '卡片 41 未读期间置顶' }).getAttribute('aria-checked')).toBe('false');

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Alert, DatePicker, Empty, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import { App as AntApp, Alert, Empty, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { PUSH_LIMITS, pushCardRequest, type CardRecord } from '@field-portal/shared';
+import { PUSH_LIMITS, type CardRecord, type PushCardRequest } from '@field-portal/shared';
+import { LazyDatePicker, LazyRangePicker } from '@/components/LazyDatePicker';
+import { lazyPart } from '@/components/lazy-dialog';
 import { useI18n } from '@/lib/i18n';
 import { CARD_LISTS_KEY, directorySize, pushCard } from '../api/push-api';
 import {
@@ -13,17 +15,18 @@ import {
   isBeforeYesterday,
   isPositiveWhole,
   needsRecipientConfirmation,
-  pushFormProblem,
-  pushRequestOf,
   recipientCount,
   type PushFormValues,
 } from '../push-form';
-import { ReceiverListUpload } from './ReceiverListUpload';
-import { StaffPicker } from './StaffPicker';
 import '@/lib/i18n/areas/push';
 import '@/lib/i18n/messages/batch-push';
 
-const { RangePicker } = DatePicker;
+/*
+ * The recipient list (with antd's Upload) and the directory search load when their scope is
+ * chosen, as the date pickers load when "at a time" or the pin is chosen (docs/decisions/0031).
+ */
+const ReceiverListUpload = lazyPart(() => import('./ReceiverListUpload').then((m) => m.ReceiverListUpload));
+const StaffPicker = lazyPart(() => import('./StaffPicker').then((m) => m.StaffPicker));
 
 interface PushDialogProps {
   open: boolean;
@@ -46,6 +49,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PushFormValues>();
   const [progress, setProgress] = useState<number>();
+  const [checking, setChecking] = useState(false);
   const timeMode = Form.useWatch('timeMode', form);
   const scope = Form.useWatch('scope', form);
   const top = Form.useWatch('top', form);
@@ -64,8 +68,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
   }, [open, cards, form]);
 
   const push = useMutation({
-    mutationFn: (values: PushFormValues) => {
-      const body = pushCardRequest.parse(pushRequestOf(values));
+    mutationFn: (body: PushCardRequest) => {
       setProgress(0);
       return pushCard(body, setProgress);
     },
@@ -76,8 +79,8 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
   const directory = useQuery({ queryKey: ['push', 'directory', 'size'], queryFn: directorySize, enabled: open && (scope ?? 0) === 0, staleTime: 60_000 });
   const count = recipientCount({ scope: scope ?? 0, listReceivers: listReceivers ?? [], namedReceivers: namedReceivers ?? [] }, directory.data);
 
-  const send = (values: PushFormValues) =>
-    push.mutate(values, {
+  const send = (body: PushCardRequest) =>
+    push.mutate(body, {
       onSuccess: () => {
         void message.success(msg('push.ok'));
         // After a successful push the dialog closes and its fields reset (spec 000 section 4).
@@ -89,8 +92,11 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
       },
     });
 
-  const submit = () => {
+  const submit = async () => {
     const values = { ...emptyPushValues(), ...(form.getFieldsValue(true) as PushFormValues) };
+    // The checks read the shared push schemas: loaded with the first push, not with the dialog.
+    setChecking(true);
+    const { pushBodyOf, pushFormProblem } = await import('../push-checks').finally(() => setChecking(false));
     const problem = pushFormProblem(values);
     if (problem) {
       const text = msg(problem.key);
@@ -98,8 +104,9 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
       form.setFields([{ name: problem.field, errors: [text] }]);
       return;
     }
+    const body = pushBodyOf(values);
     if (!needsRecipientConfirmation(values.scope, count)) {
-      send(values);
+      send(body);
       return;
     }
     // A push to many people is asked again, with the count (PUSH_LIMITS.confirmRecipientsAbove).
@@ -111,7 +118,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           : t(values.scope === 0 ? 'push.confirm.recipientsAllN' : 'push.confirm.recipientsN', { n: people(count) }),
       okText: t('push.confirm.recipientsOk'),
       cancelText: t('common.cancel'),
-      onOk: () => send(values),
+      onOk: () => send(body),
     });
   };
 
@@ -127,9 +134,9 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
       width={760}
       okText={t('push.action.push')}
       cancelText={t('common.cancel')}
-      onOk={submit}
+      onOk={() => void submit()}
       onCancel={push.isPending ? undefined : onClose}
-      confirmLoading={push.isPending}
+      confirmLoading={push.isPending || checking}
       maskClosable={false}
       forceRender
       className="fp-push-dialog"
@@ -209,7 +216,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           </Form.Item>
           {timeMode === 'at' ? (
             <Form.Item name="pushAt" label={t('push.dialog.pushAt')} required>
-              <DatePicker
+              <LazyDatePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
                 aria-label={t('push.dialog.pushAt')}
@@ -252,7 +259,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           </Form.Item>
           {top ? (
             <Form.Item name="topRange" label={t('push.dialog.pinPeriod')} required>
-              <RangePicker
+              <LazyRangePicker
                 aria-label={t('push.dialog.pinPeriod')}
                 disabledDate={(date) => isBeforeYesterday(date, now)}
                 onChange={(range) => {

@@ -8,7 +8,7 @@ import { useQueueExport } from '@/features/downloads/components/use-queue-export
 import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
 import { CardPagination } from './CardPagination';
-import { formatTime } from './CardList';
+import { formatTime } from '../push-time';
 import '@/lib/i18n/areas/push';
 
 interface ReadDetailsDialogProps {

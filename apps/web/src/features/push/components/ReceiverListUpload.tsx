@@ -5,7 +5,7 @@ import { API, type PushReceiver, type ReceiverListUpload as UploadAnswer } from 
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { downloadFile, uploadReceiverList } from '../api/push-api';
-import { listFileProblem } from '../push-form';
+import { listFileProblem } from '../list-file';
 import '@/lib/i18n/areas/push';
 import '@/lib/i18n/messages/batch-push';
 

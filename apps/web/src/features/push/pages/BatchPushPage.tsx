@@ -1,16 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Empty, InputNumber, Radio, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Checkbox, Empty, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
+// Alert and Upload without their statics (Alert.ErrorBoundary, Upload.Dragger): this page shows neither.
+import Alert from 'antd/es/alert/Alert';
+import Upload, { LIST_IGNORE } from 'antd/es/upload/Upload';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BATCH_PUSH_LIMITS, BATCH_PUSH_PATHS, PUSH_LIMITS, type BatchPushCard, type BatchPushResult, type PushReceiver } from '@field-portal/shared';
+import { LazyDatePicker } from '@/components/LazyDatePicker';
+import { Paragraph, Text } from '@/components/Text';
 import { describeFailure } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { pushableCards, sendBatch, uploadBatchList } from '../api/batch-push-api';
 import { CARD_LISTS_KEY, downloadFile } from '../api/push-api';
-import { isBeforeYesterday, listFileProblem, WIRE_TIME_FORMAT } from '../push-form';
+import { listFileProblem } from '../list-file';
+import { isBeforeYesterday, WIRE_TIME_FORMAT } from '../push-time';
 import '../push.css';
 import '@/lib/i18n/messages/batch-push';
 
@@ -148,9 +154,9 @@ export function BatchPushPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} className="fp-batch-push">
       <Card title={msg('batchPush.ui.title')}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        <Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {msg('batchPush.ui.intro')}
-        </Typography.Paragraph>
+        </Paragraph>
       </Card>
 
       <Card
@@ -167,7 +173,7 @@ export function BatchPushPage() {
               disabled={uploading || lists.length >= BATCH_PUSH_LIMITS.listsMax}
               beforeUpload={(file) => {
                 void upload(file);
-                return Upload.LIST_IGNORE;
+                return LIST_IGNORE;
               }}
             >
               <Button type="primary" icon={<UploadOutlined />} loading={uploading} disabled={lists.length >= BATCH_PUSH_LIMITS.listsMax} data-testid="batch-upload">
@@ -177,7 +183,7 @@ export function BatchPushPage() {
           </Space>
         }
       >
-        <Typography.Paragraph type="secondary">{msg('batchPush.ui.listRules')}</Typography.Paragraph>
+        <Paragraph type="secondary">{msg('batchPush.ui.listRules')}</Paragraph>
         {listProblem ? <Alert type="error" showIcon title={listProblem} style={{ marginBottom: 12 }} /> : null}
         <Table<UploadedList>
           rowKey="name"
@@ -296,7 +302,7 @@ export function BatchPushPage() {
       <Card>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
-            <Typography.Text strong>{msg('batchPush.ui.pushTime')}</Typography.Text>
+            <Text strong>{msg('batchPush.ui.pushTime')}</Text>
             <Radio.Group
               value={timeMode}
               onChange={(e) => setTimeMode(e.target.value as 'now' | 'at')}
@@ -306,7 +312,7 @@ export function BatchPushPage() {
               ]}
             />
             {timeMode === 'at' ? (
-              <DatePicker
+              <LazyDatePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
                 aria-label={msg('batchPush.ui.pushTime')}
@@ -321,7 +327,7 @@ export function BatchPushPage() {
             <Button type="primary" icon={<SendOutlined />} loading={sending} onClick={() => void submit()} data-testid="batch-submit">
               {msg('batchPush.ui.submit')}
             </Button>
-            <Typography.Text type="secondary">{msg('batchPush.ui.summary', { rows: rows.filter((r) => r.cardId !== undefined).length, people })}</Typography.Text>
+            <Text type="secondary">{msg('batchPush.ui.summary', { rows: rows.filter((r) => r.cardId !== undefined).length, people })}</Text>
           </Space>
           {problem ? <Alert type="error" showIcon title={problem} data-testid="batch-problem" /> : null}
           {result ? (

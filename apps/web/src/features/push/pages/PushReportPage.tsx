@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+// The input alone: the barrel's statics bring the text area, password and one-time-code inputs.
+import Input from 'antd/es/input/Input';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
@@ -9,7 +11,7 @@ import { CARD_TEMPLATES } from '@/features/cards/templates';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
-import { formatTime } from '../components/CardList';
+import { formatTime } from '../push-time';
 import '../push.css';
 import '@/lib/i18n/areas/push';
 

@@ -1,16 +1,27 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, DatePicker, Empty, Input, InputNumber, Radio, Rate, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, InputNumber, Radio, Rate, Space, Tag } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import { LazyResult } from '@/components/LazyResult';
+import { LazyDatePicker } from '@/components/LazyDatePicker';
+import { lazyPart } from '@/components/lazy-dialog';
+import { Paragraph, Text } from '@/components/Text';
 import dayjs from 'dayjs';
-import { checkAnswers, type SurveyQuestion } from '@field-portal/shared';
+import type { SurveyQuestion } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
 import '@/lib/i18n/areas/surveys';
 import '@/lib/i18n/messages/surveys';
+
+/*
+ * What only some surveys show loads when a survey shows it: the date picker with a date question,
+ * the matrix (antd's Table) with a matrix question; the answer checks (the shared schemas, with
+ * zod) when the answers are sent (docs/decisions/0031).
+ */
+const MatrixQuestion = lazyPart(() => import('../components/MatrixQuestion').then((m) => m.MatrixQuestion));
 
 /** surveyQuesDetail (?id=): the survey's questions rendered in antd from its schema; the answer is checked here and on the server. */
 export function SurveyAnswerPage() {
@@ -28,14 +39,16 @@ export function SurveyAnswerPage() {
   const s = detail.data;
   const set = (qid: string, value: unknown) => setAnswers((a) => ({ ...a, [qid]: value }));
   const submit = async () => {
-    const local = checkAnswers(s.schema, answers);
-    if (!local.ok) {
-      setProblem({ questionId: local.problem.questionId, text: msg(local.problem.key, { question: local.problem.question, id: local.problem.questionId }) });
-      return;
-    }
-    setProblem(undefined);
+    // The button spins while the checks arrive (the first time) and while the answers go.
     setSending(true);
     try {
+      const { checkAnswers } = await import('../answer-checks');
+      const local = checkAnswers(s.schema, answers);
+      if (!local.ok) {
+        setProblem({ questionId: local.problem.questionId, text: msg(local.problem.key, { question: local.problem.question, id: local.problem.questionId }) });
+        return;
+      }
+      setProblem(undefined);
       await submitAnswer(s.id, answers);
       setDone(true);
       void client.invalidateQueries({ queryKey: surveyKeys.all });
@@ -49,14 +62,14 @@ export function SurveyAnswerPage() {
   if (done) return <LazyResult status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
   return (
     <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
-      {s.description && <Typography.Paragraph type="secondary">{s.description}</Typography.Paragraph>}
+      {s.description && <Paragraph type="secondary">{s.description}</Paragraph>}
       {!s.canAnswer && <Alert type="info" showIcon className="fp-survey-alert" title={s.myAnswers > 0 ? msg('survey.alreadyAnswered') : msg('survey.notOpen')} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         {s.schema.questions.map((q, i) => (
           <div key={q.id} className="fp-survey-question" data-testid={`question-${q.id}`}>
-            <Typography.Text strong>
+            <Text strong>
               {i + 1}. {q.title} {q.required && <span className="fp-required">*</span>}
-            </Typography.Text>
+            </Text>
             <div className="fp-survey-control">
               <QuestionControl question={q} value={answers[q.id]} onChange={(v) => set(q.id, v)} disabled={!s.canAnswer} />
             </div>
@@ -82,31 +95,12 @@ function QuestionControl({ question: q, value, onChange, disabled }: { question:
     case 'rating':
       return <Rate disabled={disabled} count={q.max} value={(value as number | undefined) ?? 0} onChange={(v) => onChange(v || undefined)} aria-label={q.title} />;
     case 'text':
-      return <Input.TextArea disabled={disabled} value={(value as string | undefined) ?? ''} maxLength={q.maxLength} showCount autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => onChange(e.target.value)} aria-label={q.title} />;
+      return <TextArea disabled={disabled} value={(value as string | undefined) ?? ''} maxLength={q.maxLength} showCount autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => onChange(e.target.value)} aria-label={q.title} />;
     case 'number':
       return <InputNumber disabled={disabled} value={(value as number | undefined) ?? null} min={q.min ?? undefined} max={q.max ?? undefined} onChange={(v) => onChange(v ?? undefined)} aria-label={q.title} />;
     case 'date':
-      return <DatePicker disabled={disabled} value={typeof value === 'string' ? dayjs(value) : null} onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} aria-label={q.title} />;
-    case 'matrix': {
-      const current = (value as Record<string, string> | undefined) ?? {};
-      return (
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="id"
-          dataSource={q.rows}
-          columns={[
-            { title: '', dataIndex: 'label' },
-            ...q.columns.map((c) => ({
-              title: c.label,
-              align: 'center' as const,
-              render: (_: unknown, row: { id: string; label: string }) => (
-                <Radio disabled={disabled} checked={current[row.id] === c.id} aria-label={`${row.label} ${c.label}`} onChange={() => onChange({ ...current, [row.id]: c.id })} />
-              ),
-            })),
-          ]}
-        />
-      );
-    }
+      return <LazyDatePicker disabled={disabled} value={typeof value === 'string' ? dayjs(value) : null} onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} aria-label={q.title} />;
+    case 'matrix':
+      return <MatrixQuestion question={q} value={value as Record<string, string> | undefined} onChange={onChange} disabled={disabled} />;
   }
 }

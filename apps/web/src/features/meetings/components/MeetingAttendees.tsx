@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Button, Checkbox, Popconfirm, Rate, Select, Space, Table } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { ATTENDEE_ROLES, isAttendanceOpen, RSVP_VALUES, type AttendeeRole, type MeetingAttendee, type MeetingDetail } from '@field-portal/shared';
+import { formatTime } from '@/lib/format';
+import { useI18n, type LabelKey } from '@/lib/i18n';
+import { addAttendees, deleteAttendee, updateAttendee } from '../api';
+import { DoctorPicker } from './DoctorPicker';
+import { useMeetingRefresh } from './use-meeting-refresh';
+import '@/lib/i18n/areas/meetings';
+
+/** The drawer's attendees tab: add doctors, roles, replies, attendance and feedback; loaded when the tab is first chosen (docs/decisions/0031). */
+export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
+  const { t } = useI18n();
+  const refresh = useMeetingRefresh(m.id);
+  const open = isAttendanceOpen(m.status);
+  const canMark = m.status === 'planned' || m.status === 'held';
+  const [role, setRole] = useState<AttendeeRole>('attendee');
+  const change = async (doctorId: number, patch: Parameters<typeof updateAttendee>[2]) => {
+    await updateAttendee(m.id, doctorId, patch);
+    refresh();
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {open && (
+        <Space wrap>
+          <DoctorPicker
+            exclude={m.attendees.map((a) => a.doctorId)}
+            onPick={async (ids) => {
+              await addAttendees(m.id, ids, role);
+              refresh();
+            }}
+          />
+          <Select<AttendeeRole> value={role} onChange={setRole} aria-label={t('meetings.attendee.role')} style={{ width: 120 }} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
+        </Space>
+      )}
+      <Table<MeetingAttendee>
+        size="small"
+        rowKey="doctorId"
+        dataSource={m.attendees}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('meetings.noAttendees') }}
+        columns={[
+          { title: t('meetings.attendee.doctor'), dataIndex: 'doctorName' },
+          { title: t('meetings.attendee.hospital'), dataIndex: 'hospital', ellipsis: true },
+          {
+            title: t('meetings.attendee.role'),
+            dataIndex: 'role',
+            width: 110,
+            render: (v: AttendeeRole, a) => (
+              <Select size="small" disabled={!open} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctorName}`} onChange={(role) => void change(a.doctorId, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
+            ),
+          },
+          {
+            title: t('meetings.attendee.rsvp'),
+            dataIndex: 'rsvp',
+            width: 110,
+            render: (v: string, a) => (
+              <Select size="small" disabled={!open} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctorName}`} onChange={(rsvp) => void change(a.doctorId, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as LabelKey) }))} />
+            ),
+          },
+          {
+            title: t('meetings.attendee.attended'),
+            dataIndex: 'attended',
+            width: 150,
+            render: (v: boolean, a) => (
+              <Space size={4}>
+                <Checkbox checked={v} disabled={!canMark} aria-label={`${t('meetings.attendee.attended')} ${a.doctorName}`} onChange={(e) => void change(a.doctorId, { attended: e.target.checked })} />
+                <span className="fp-checkin">{a.checkInTime ? formatTime(a.checkInTime).slice(11) : ''}</span>
+              </Space>
+            ),
+          },
+          {
+            title: t('meetings.attendee.feedback'),
+            dataIndex: 'feedbackScore',
+            width: 150,
+            render: (v: number | null, a) => <Rate count={5} value={v ?? 0} disabled={!canMark} onChange={(score) => void change(a.doctorId, { feedbackScore: score || null })} style={{ fontSize: 14 }} />,
+          },
+          {
+            title: '',
+            width: 48,
+            render: (_: unknown, a) =>
+              open ? (
+                <Popconfirm
+                  title={t('meetings.attendee.confirmRemove')}
+                  onConfirm={async () => {
+                    await deleteAttendee(m.id, a.doctorId);
+                    refresh();
+                  }}
+                >
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('meetings.attendee.remove')} />
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
+    </Space>
+  );
+}
