@@ -5,6 +5,7 @@ import { useI18n } from '@/lib/i18n';
 import { formatTime, useCodes } from './codes';
 import '../activity.css';
 import '@/lib/i18n/areas/activity';
+import '@/lib/i18n/messages/activity';
 
 const KIND_COLOURS = { visit: 'green', call: 'blue', task: 'orange' } as const;
 

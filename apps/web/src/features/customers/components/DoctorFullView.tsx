@@ -6,6 +6,7 @@ import { labelOf, positionOptions } from '../reference-options';
 import { hospitalPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
 
 function Affiliations({ rows }: { rows: AffiliationRow[] }) {
   const { t, lang, msg } = useI18n();
