@@ -1,18 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Space, Tag, Timeline } from 'antd';
+import { Button, Card, Empty, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { LabelKey } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n';
 import { businessRecordQuery } from '../api';
 import { openCreateTask } from '../create-task';
-import { formatTime, useCodes } from './codes';
 import { VisitForm } from './VisitForm';
 import '../activity.css';
 import '@/lib/i18n/areas/activity';
 import '@/lib/i18n/messages/activity';
 
-const KIND_COLOURS = { visit: 'green', call: 'blue', task: 'orange' } as const;
+// The timeline (antd's Timeline, built on Steps) loads when the record has something to show.
+const RecordTimeline = lazy(() => import('./RecordTimeline').then((m) => ({ default: m.RecordTimeline })));
 
 /**
  * The doctor's business record (spec 001 section 2.4): the visit form (its draft survives a
@@ -20,7 +20,6 @@ const KIND_COLOURS = { visit: 'green', call: 'blue', task: 'orange' } as const;
  */
 export function BusinessRecordTimeline({ doctorId, doctorName }: { doctorId: number; doctorName: string }) {
   const { t } = useI18n();
-  const codes = useCodes();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -39,27 +38,12 @@ export function BusinessRecordTimeline({ doctorId, doctorName }: { doctorId: num
           </Button>
         }
       >
-        {items.length === 0 && !record.isFetching ? (
+        {items.length > 0 ? (
+          <Suspense fallback={null}>
+            <RecordTimeline items={items} />
+          </Suspense>
+        ) : record.isFetching ? null : (
           <Empty description={t('activity.business.empty')} />
-        ) : (
-          <Timeline
-            className="fp-activity-timeline"
-            items={items.map((item) => ({
-              key: `${item.kind}-${item.id}`,
-              color: KIND_COLOURS[item.kind],
-              content: (
-                <div data-testid="business-record-row" data-kind={item.kind}>
-                  <Tag color={KIND_COLOURS[item.kind]}>{t(`activity.business.kind.${item.kind}` as LabelKey)}</Tag>
-                  {formatTime(item.at)} · {item.user.name}
-                  {item.channel ? ` · ${codes.channel(item.channel)}` : ''}
-                  {item.title ? ` · ${item.title}` : ''}
-                  {item.kind === 'visit' && item.status !== null ? ` · ${codes.visitStatus(item.status)}` : ''}
-                  {item.kind === 'task' && item.status !== null ? ` · ${codes.taskStatus(item.status)}` : ''}
-                  {item.effective ? ` · ${t('activity.visit.effective')}` : ''}
-                </div>
-              ),
-            }))}
-          />
         )}
       </Card>
     </Space>

@@ -9,7 +9,7 @@ import '../activity.css';
 import '@/lib/i18n/areas/activity';
 import '@/lib/i18n/messages/activity';
 
-// The visit lists without the visit and plan forms (pages/VisitPages.tsx): no form, date picker or doctor search to download.
+// The visit lists without the visit and plan forms (pages/VisitReportPage.tsx, pages/ActivityPlanPage.tsx): no form, date picker or doctor search to download.
 
 /** /task/newRecord: the caller's visit records. */
 export function NewRecordPage() {

@@ -1,4 +1,7 @@
-import { Checkbox, Form, Input, Select } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
+// the input and the text area alone, without Input's statics (password, one-time code, search, group)
+import Input from 'antd/es/input/Input';
+import TextArea from 'antd/es/input/TextArea';
 import { CARD_CATEGORIES, CARD_LIMITS, type CardType } from '@field-portal/shared';
 import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import type { CardFormField, CardFormValues } from '../card-form';
@@ -95,7 +98,7 @@ export function CardFormFields({ type, buOptions, files, boxes, onLinkTicked, on
         <Input maxLength={CARD_LIMITS.titleMax} showCount placeholder={t('cards.field.titlePlaceholder')} />
       </Form.Item>
       <Form.Item<CardFormValues> name="zhaiyao" label={label('zhaiyao')} required>
-        <Input.TextArea
+        <TextArea
           maxLength={CARD_LIMITS.summaryMax}
           showCount
           autoSize={{ minRows: type === 4 ? 5 : 3, maxRows: 8 }}

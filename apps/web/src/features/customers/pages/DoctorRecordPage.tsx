@@ -1,20 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag } from 'antd';
 import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
-import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
-import { CorrectionReview } from '../components/CorrectionReview';
+import type { DoctorInfo } from '@field-portal/shared';
 import { DoctorTags } from '../components/DoctorTags';
 import { lazyDialog } from '@/components/lazy-dialog';
-import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, positionOptions, teachingTitleOptions, titleOptions } from '../reference-options';
+import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, teachingTitleOptions, titleOptions } from '../reference-options';
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
@@ -25,6 +24,12 @@ import { Text, Title } from '@/components/Text';
 // The correction and tag dialogs (forms, cascaders) load when first opened.
 const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog').then((m) => m.CorrectionDialog));
 const TagDialog = lazyDialog(() => import('../components/TagDialog').then((m) => m.TagDialog));
+// A pending correction's review (shown only while one waits) loads with it.
+const CorrectionReview = lazy(() => import('../components/CorrectionReview').then((m) => ({ default: m.CorrectionReview })));
+// antd's Alert, for a record that failed to load, comes with that failure.
+const Alert = lazy(() => import('antd/es/alert'));
+// The full view's tab (positions table, academic and impact sections) loads when the tab is chosen.
+const DoctorFullView = lazy(() => import('../components/DoctorFullView').then((m) => ({ default: m.DoctorFullView })));
 
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();
@@ -83,45 +88,6 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
   );
 }
 
-function Affiliations({ rows }: { rows: AffiliationRow[] }) {
-  const { t, lang, msg } = useI18n();
-  const positions = positionOptions(lang);
-  return (
-    <Table<AffiliationRow>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={rows}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
-      columns={[
-        { title: t('customers.col.hospital'), dataIndex: 'hospitalName', render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
-        { title: t('customers.col.department'), render: (_, row) => row.dept2Name ?? row.dept1Name },
-        { title: t('customers.col.position'), dataIndex: 'positionCode', render: (code: string | null) => labelOf(positions, code) || '—' },
-        { title: t('customers.aff.kind'), dataIndex: 'isPrimary', render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>) },
-        { title: t('customers.aff.since'), render: (_, row) => [row.startDate, row.endDate].filter(Boolean).join(' – ') || '—' },
-      ]}
-    />
-  );
-}
-
-/** The full view's sections (spec 001 section 3): positions, academic information, impact. */
-function FullView({ doctor }: { doctor: DoctorInfo }) {
-  const { t } = useI18n();
-  return (
-    <div className="fp-cust-stack">
-      <Card size="small" title={t('customers.full.job')}>
-        <Affiliations rows={doctor.affiliations} />
-      </Card>
-      <Card size="small" title={t('customers.full.academic')}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.academicEmpty')} />
-      </Card>
-      <Card size="small" title={t('customers.full.impact')}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.impactEmpty')} />
-      </Card>
-    </div>
-  );
-}
-
 /** /customer/businessRecord/{doctorId}/{doctorName}: the doctor's header, record timeline and full view. */
 export function DoctorRecordPage() {
   const { t, msg } = useI18n();
@@ -136,19 +102,37 @@ export function DoctorRecordPage() {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
     return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
   }
-  if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
+  if (doctor.isError) {
+    return (
+      <Suspense fallback={null}>
+        <Alert type="error" showIcon title={t('customers.loadFailed')} />
+      </Suspense>
+    );
+  }
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const d = doctor.data;
   const pending = d.corrections.filter((c) => c.status === 'pending');
   return (
     <div className="fp-cust-stack">
       <Header doctor={d} onCorrect={() => setCorrecting(true)} onTag={() => setTagging(true)} />
-      {pending.length > 0 ? <CorrectionReview corrections={pending} canDecide={rights.reviewer} /> : null}
+      {pending.length > 0 ? (
+        <Suspense fallback={null}>
+          <CorrectionReview corrections={pending} canDecide={rights.reviewer} />
+        </Suspense>
+      ) : null}
       <Card className="fp-cust-screen">
         <Tabs
           items={[
             { key: 'record', label: t('customers.record.tab'), children: <BusinessRecordTimeline key={d.id} doctorId={d.id} doctorName={d.name} /> },
-            { key: 'full', label: t('customers.full.tab'), children: <FullView doctor={d} /> },
+            {
+              key: 'full',
+              label: t('customers.full.tab'),
+              children: (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                  <DoctorFullView doctor={d} />
+                </Suspense>
+              ),
+            },
           ]}
         />
       </Card>

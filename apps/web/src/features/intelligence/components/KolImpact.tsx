@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Spin, Table, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Spin, Table, Tag } from 'antd';
+import { LazyAlert } from '@/components/LazyAlert';
 import { Text } from '@/components/Text';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
@@ -91,7 +92,7 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
           },
         ]}
       />
-      {unscored ? <Alert style={{ marginTop: 8 }} type="info" showIcon title={note(unscored)} /> : null}
+      {unscored ? <LazyAlert style={{ marginTop: 8 }} type="info" showIcon title={note(unscored)} /> : null}
       {explaining !== null ? (
         <Card
           size="small"

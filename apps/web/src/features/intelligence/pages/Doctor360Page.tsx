@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
+import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
@@ -23,7 +24,7 @@ export function Doctor360Page() {
   const view = useQuery({ ...full360Query(id), enabled: Number.isSafeInteger(id) && id > 0 });
   const denied = !Number.isSafeInteger(id) || id <= 0 || (view.isError && isHttpError(view.error) && (view.error.status === 403 || view.error.status === 404));
   if (denied) return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} extra={<Link to="/doctor/doctorList">{t('intel.doctor')}</Link>} />;
-  if (view.isError) return <Alert type="error" showIcon title={t('intel.loadFailed')} />;
+  if (view.isError) return <LazyAlert type="error" showIcon title={t('intel.loadFailed')} />;
   if (!view.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const v: Doctor360 = view.data;
   const d = v.doctor;

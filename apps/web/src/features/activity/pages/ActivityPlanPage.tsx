@@ -1,34 +1,20 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
-import { App as AntApp, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Form, Select } from 'antd';
+// the input and the text area alone, without Input's statics (password, one-time code, search, group)
+import Input from 'antd/es/input/Input';
+import TextArea from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
+import { LazyDatePicker } from '@/components/LazyFields';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
-import { activityKeys, myVisitsQuery, planVisits } from '../api';
+import { activityKeys, planVisits } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
-import { VisitForm } from '../components/VisitForm';
-import { VisitTable } from '../components/VisitTable';
 import '../activity.css';
 import '@/lib/i18n/areas/activity';
 import '@/lib/i18n/messages/activity';
-
-/** /task/newRecord/visitReport: a new visit record for any doctor in scope, and the caller's records. */
-export function VisitReportPage() {
-  const { t } = useI18n();
-  const location = useLocation();
-  const list = useQuery(myVisitsQuery({}));
-  return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <VisitForm scope="visitReport" tabPath={location.pathname} />
-      <Card className="fp-activity-screen" title={t('activity.myPlan.visits')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
-        <VisitTable visits={list.data?.list ?? []} loading={list.isFetching} />
-      </Card>
-    </Space>
-  );
-}
 
 /** /task/newRecord/activityPlan: plan visits to one or more doctors (one visit task each). */
 export function ActivityPlanPage() {
@@ -59,7 +45,7 @@ export function ActivityPlanPage() {
           <DoctorSelect multiple />
         </Form.Item>
         <Form.Item name="planTime" label={t('activity.plan.time')} required>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          <LazyDatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="channel" label={t('activity.visit.channel')}>
           <Select options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />
@@ -68,7 +54,7 @@ export function ActivityPlanPage() {
           <Input maxLength={ACTIVITY_LIMITS.titleMax} />
         </Form.Item>
         <Form.Item name="body" label={t('activity.task.body')}>
-          <Input.TextArea rows={2} maxLength={ACTIVITY_LIMITS.bodyMax} />
+          <TextArea rows={2} maxLength={ACTIVITY_LIMITS.bodyMax} />
         </Form.Item>
         <Button type="primary" loading={busy} onClick={() => void submit()}>
           {t('activity.plan.save')}

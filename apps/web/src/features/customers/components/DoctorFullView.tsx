@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { Card, Empty, Table, Tag } from 'antd';
+import { useI18n } from '@/lib/i18n';
+import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
+import { labelOf, positionOptions } from '../reference-options';
+import { hospitalPath } from '../routes';
+import '../customers.css';
+import '@/lib/i18n/areas/customers';
+import '@/lib/i18n/messages/customers';
+
+function Affiliations({ rows }: { rows: AffiliationRow[] }) {
+  const { t, lang, msg } = useI18n();
+  const positions = positionOptions(lang);
+  return (
+    <Table<AffiliationRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
+      columns={[
+        { title: t('customers.col.hospital'), dataIndex: 'hospitalName', render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+        { title: t('customers.col.department'), render: (_, row) => row.dept2Name ?? row.dept1Name },
+        { title: t('customers.col.position'), dataIndex: 'positionCode', render: (code: string | null) => labelOf(positions, code) || '—' },
+        { title: t('customers.aff.kind'), dataIndex: 'isPrimary', render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>) },
+        { title: t('customers.aff.since'), render: (_, row) => [row.startDate, row.endDate].filter(Boolean).join(' – ') || '—' },
+      ]}
+    />
+  );
+}
+
+/** The full view's sections (spec 001 section 3): positions, academic information, impact. */
+export function DoctorFullView({ doctor }: { doctor: DoctorInfo }) {
+  const { t } = useI18n();
+  return (
+    <div className="fp-cust-stack">
+      <Card size="small" title={t('customers.full.job')}>
+        <Affiliations rows={doctor.affiliations} />
+      </Card>
+      <Card size="small" title={t('customers.full.academic')}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.academicEmpty')} />
+      </Card>
+      <Card size="small" title={t('customers.full.impact')}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.impactEmpty')} />
+      </Card>
+    </div>
+  );
+}
