@@ -303,9 +303,16 @@ test('the card-push report finds a push by card ID, in Chinese and English', asy
   for (const column of ['卡片 ID', '卡片类型', '卡片标题', 'BU', '创建时间', '推送时间', '必读', '推送人 WWID', '接收人 WWID', '接收人', '已读', '首次阅读']) {
     await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
-  await page.getByRole('textbox', { name: '卡片 ID' }).fill(String(id));
-  await page.getByRole('button', { name: /查\s*询/ }).click();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  // a card ID takes digits only: the field says so and the table is not filtered
+  await page.getByRole('textbox', { name: '卡片 ID' }).fill(`${id}x`);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('卡片 ID 只能是数字');
+  await expect(page.getByRole('textbox', { name: '卡片 ID' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(rows).not.toHaveCount(1);
+  await page.getByRole('textbox', { name: '卡片 ID' }).fill(String(id));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(String(id));
   await expect(rows.first()).toContainText(title);

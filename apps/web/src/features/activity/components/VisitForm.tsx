@@ -8,7 +8,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-portal/shared';
 import { clearUnsaved, markUnsaved } from '@/app/layout/tag-bar/close-guards';
-import { LazyDatePicker, LazyInputNumber } from '@/components/LazyFields';
+import { DatePickerWhenReached, InputNumberWhenReached } from '@/components/FieldsWhenReached';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { activityKeys, saveVisit } from '../api';
@@ -125,13 +125,13 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
             {doctor ? <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: doctor.name }]} /> : <DoctorSelect style={{ width: 260 }} />}
           </Form.Item>
           <Form.Item name="visitTime" label={t('activity.visit.time')} required>
-            <LazyDatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+            <DatePickerWhenReached showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
           </Form.Item>
           <Form.Item name="channel" label={t('activity.visit.channel')} required>
             <Select style={{ width: 170 }} options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />
           </Form.Item>
           <Form.Item name="durationSeconds" label={t('activity.visit.duration')}>
-            <LazyInputNumber min={0} max={86_400} style={{ width: 120 }} />
+            <InputNumberWhenReached min={0} max={86_400} style={{ width: 120 }} />
           </Form.Item>
         </Space>
         <Form.Item name="purpose" label={t('activity.visit.purpose')}>

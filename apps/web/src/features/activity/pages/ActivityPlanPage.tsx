@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import TextArea from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
-import { LazyDatePicker } from '@/components/LazyFields';
+import { DatePickerWhenReached } from '@/components/FieldsWhenReached';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { activityKeys, planVisits } from '../api';
@@ -45,7 +45,7 @@ export function ActivityPlanPage() {
           <DoctorSelect multiple />
         </Form.Item>
         <Form.Item name="planTime" label={t('activity.plan.time')} required>
-          <LazyDatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          <DatePickerWhenReached showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="channel" label={t('activity.visit.channel')}>
           <Select options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />

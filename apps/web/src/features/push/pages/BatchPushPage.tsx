@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
-// Alert and Upload without their statics (Alert.ErrorBoundary, Upload.Dragger): this page shows neither.
-import Alert from 'antd/es/alert/Alert';
+// The alerts show only for a problem or a result: antd's Alert downloads when one is shown.
+import { LazyAlert as Alert } from '@/components/LazyAlert';
+// Upload without its statics (Upload.Dragger): this page does not show it.
 import Upload, { LIST_IGNORE } from 'antd/es/upload/Upload';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';

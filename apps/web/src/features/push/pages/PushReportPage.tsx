@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Select, Space, Table, Tag, Tooltip } from 'antd';
 // The input alone: the barrel's statics bring the text area, password and one-time-code inputs.
 import Input from 'antd/es/input/Input';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -9,13 +9,12 @@ import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } 
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { CARD_TEMPLATES } from '@/features/cards/templates';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { RangePickerWhenReached } from '@/components/FieldsWhenReached';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../push-time';
 import '../push.css';
 import '@/lib/i18n/areas/push';
-
-const { RangePicker } = DatePicker;
 
 interface FilterValues {
   range?: [Dayjs, Dayjs] | null;
@@ -32,6 +31,9 @@ export function reportFiltersOf(values: FilterValues): ReportFilters {
     cardId: values.cardId?.trim() || undefined,
   };
 }
+
+/** What the card ID filter takes: digits only, at most 18 (an empty field is no filter). */
+const CARD_ID = /^\d{0,18}$/;
 
 type ReportColumn = (typeof PUSH_REPORT_COLUMNS)[number];
 
@@ -87,7 +89,7 @@ function ReportTime({ value }: { value: string | null }) {
  */
 export function PushReportPage() {
   const { t } = useI18n();
-  const [form] = Form.useForm<FilterValues>();
+  const [values, setValues] = useState<FilterValues>({});
   const [filters, setFilters] = useState<ReportFilters>({});
   const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
   const { queue, queueing } = useQueueExport();
@@ -97,12 +99,15 @@ export function PushReportPage() {
     placeholderData: (previous) => previous,
   });
 
+  // The card ID takes digits only (at most 18); the search waits until it does.
+  const cardIdWrong = !CARD_ID.test(values.cardId ?? '');
   const search = () => {
-    setFilters(reportFiltersOf(form.getFieldsValue()));
+    if (cardIdWrong) return;
+    setFilters(reportFiltersOf(values));
     setPage((current) => ({ ...current, pageNum: PAGINATION.firstPage }));
   };
   const reset = () => {
-    form.resetFields();
+    setValues({});
     setFilters({});
     setPage({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
   };
@@ -110,30 +115,58 @@ export function PushReportPage() {
 
   return (
     <Card className="fp-push-screen" title={t('push.report.title')}>
-      <Form<FilterValues> form={form} layout="inline" className="fp-push-report-filters" onFinish={search}>
-        <Form.Item name="range" label={t('push.report.dateRange')}>
-          <RangePicker aria-label={t('push.report.dateRange')} />
-        </Form.Item>
-        <Form.Item name="bu" label="BU">
-          <Select aria-label="BU" allowClear placeholder={t('push.report.allBu')} style={{ width: 150 }} options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))} />
-        </Form.Item>
-        <Form.Item name="cardId" label={t('push.report.cardId')} rules={[{ pattern: /^\d{0,18}$/, message: t('push.report.cardIdDigits') }]}>
-          <Input aria-label={t('push.report.cardId')} allowClear style={{ width: 160 }} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('push.report.reset')}
-            </Button>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('push.report.search')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
-              {t('push.report.export')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      {/* A plain form: three filters need no form library (antd's Form is about 20 KB; docs/decisions/0031). */}
+      <form
+        className="fp-push-report-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search();
+        }}
+      >
+        {/* The fields carry their names (aria-label): a label element around a picker or a select would re-open it. */}
+        <div className="fp-push-report-filter">
+          <span>{t('push.report.dateRange')}</span>
+          {/* antd's picker (about 30 KB) downloads when the field is reached */}
+          <RangePickerWhenReached aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))} />
+        </div>
+        <div className="fp-push-report-filter">
+          <span>BU</span>
+          <Select aria-label="BU" allowClear placeholder={t('push.report.allBu')} style={{ width: 150 }} value={values.bu} onChange={(bu?: string) => setValues((v) => ({ ...v, bu }))} options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))} />
+        </div>
+        <div className="fp-push-report-filter">
+          <label htmlFor="fp-push-report-card-id">{t('push.report.cardId')}</label>
+          <span className="fp-push-report-filter-field">
+            <Input
+              id="fp-push-report-card-id"
+              aria-label={t('push.report.cardId')}
+              aria-invalid={cardIdWrong}
+              aria-describedby={cardIdWrong ? 'fp-push-report-card-id-error' : undefined}
+              status={cardIdWrong ? 'error' : undefined}
+              allowClear
+              style={{ width: 160 }}
+              inputMode="numeric"
+              value={values.cardId ?? ''}
+              onChange={(event) => setValues((v) => ({ ...v, cardId: event.target.value }))}
+            />
+            {cardIdWrong ? (
+              <span id="fp-push-report-card-id-error" className="fp-push-report-filter-error" role="alert">
+                {t('push.report.cardIdDigits')}
+              </span>
+            ) : null}
+          </span>
+        </div>
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={reset}>
+            {t('push.report.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('push.report.search')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
+            {t('push.report.export')}
+          </Button>
+        </Space>
+      </form>
       <Table<PushReportRow>
         rowKey={(row) => `${row.CardId}:${row.PushTime}:${row.ReceiverWwid}`}
         size="small"

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LazyDatePicker, LazyInputNumber } from './LazyFields';
+import { DatePickerWhenReached, InputNumberWhenReached, RangePickerWhenReached } from './FieldsWhenReached';
 
 beforeAll(() => {
   // jsdom has no ResizeObserver; antd's picker popup only needs it to exist here.
@@ -14,9 +14,9 @@ beforeAll(() => {
 
 afterEach(cleanup);
 
-describe('LazyDatePicker', () => {
+describe('DatePickerWhenReached', () => {
   it('shows the value in its format before the picker has loaded, then opens antd’s picker with the same value on a click', { timeout: 30_000 }, async () => {
-    const { container } = render(<LazyDatePicker id="visitTime" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={dayjs('2026-11-24T09:05:00')} onChange={() => undefined} />);
+    const { container } = render(<DatePickerWhenReached id="visitTime" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={dayjs('2026-11-24T09:05:00')} onChange={() => undefined} />);
     const standIn = container.querySelector<HTMLInputElement>('#visitTime')!;
     expect(standIn.value).toBe('2026-11-24 09:05');
     expect(standIn.readOnly).toBe(true);
@@ -32,15 +32,15 @@ describe('LazyDatePicker', () => {
   });
 
   it('shows antd’s placeholder when empty', () => {
-    render(<LazyDatePicker format="YYYY-MM-DD" placeholder="pick a day" />);
+    render(<DatePickerWhenReached format="YYYY-MM-DD" placeholder="pick a day" />);
     expect(screen.getByPlaceholderText('pick a day')).toBeTruthy();
   });
 });
 
-describe('LazyInputNumber', () => {
+describe('InputNumberWhenReached', () => {
   it('shows the value, then is antd’s InputNumber once focused, which reports what is typed', { timeout: 30_000 }, async () => {
     const onChange = vi.fn();
-    const { container } = render(<LazyInputNumber id="duration" min={0} max={86_400} value={90} onChange={onChange} />);
+    const { container } = render(<InputNumberWhenReached id="duration" min={0} max={86_400} value={90} onChange={onChange} />);
     const standIn = container.querySelector<HTMLInputElement>('#duration')!;
     expect(standIn.value).toBe('90');
     expect(container.querySelector('.ant-input-number')).toBeNull();
@@ -51,5 +51,24 @@ describe('LazyInputNumber', () => {
     expect(real.value).toBe('90');
     fireEvent.change(real, { target: { value: '120' } });
     expect(onChange).toHaveBeenCalledWith(120);
+  });
+});
+
+describe('RangePickerWhenReached', () => {
+  it('shows the range (or the two placeholders) with an arrow, then antd’s RangePicker with the same days, open, on a click', { timeout: 30_000 }, async () => {
+    const { container, rerender } = render(<RangePickerWhenReached aria-label="range" placeholder={['from', 'to']} />);
+    const standIn = screen.getByRole('textbox', { name: 'range' }) as HTMLInputElement;
+    expect(standIn.readOnly).toBe(true);
+    expect(standIn.value).toBe('');
+    expect(standIn.placeholder).toBe('from  →  to');
+    rerender(<RangePickerWhenReached aria-label="range" value={[dayjs('2026-11-01'), dayjs('2026-11-24')]} />);
+    expect(standIn.value).toBe('2026-11-01  →  2026-11-24');
+    expect(container.querySelector('.ant-picker-range')).toBeNull();
+
+    fireEvent.click(standIn);
+    await waitFor(() => expect(container.querySelector('.ant-picker-range')).not.toBeNull(), { timeout: 15_000 });
+    const inputs = container.querySelectorAll<HTMLInputElement>('.ant-picker-range input');
+    expect([...inputs].map((input) => input.value)).toEqual(['2026-11-01', '2026-11-24']);
+    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).not.toBeNull());
   });
 });
