@@ -4,14 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { CEILINGS_KB, headlineLoads, LAYOUT_MODULE, measureLoads, pageLoads, type Manifest, type MeasuredLoad } from './bundle-budgets.js';
 import { explain } from './explain-load.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
-/** Every load of the build in `dist`, measured by gzip at level 9, as a browser would download it. */
+/**
+ * Every load of the build in `dist`, measured as the server sends it to a browser that accepts
+ * gzip: a script's precompressed `.gz` copy (gzip level 9, build/precompress.ts), or the script as it
+ * is when it has none (too small to gain from one).
+ */
 export function measureBuild(dist = WEB_DIST): MeasuredLoad[] {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) throw new Error(`${path.relative(process.cwd(), manifestFile)} is missing: run npm run build first`);
@@ -20,7 +23,8 @@ export function measureBuild(dist = WEB_DIST): MeasuredLoad[] {
   const gzipBytes = (file: string) => {
     let size = sizes.get(file);
     if (size === undefined) {
-      size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+      const compressed = path.join(dist, `${file}.gz`);
+      size = fs.existsSync(compressed) ? fs.statSync(compressed).size : fs.statSync(path.join(dist, file)).size;
       sizes.set(file, size);
     }
     return size;

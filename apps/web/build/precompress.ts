@@ -9,8 +9,12 @@ const gzip = promisify(zlib.gzip);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
-/** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+/**
+ * Below this a compressed copy saves less than the Content-Encoding header costs. (It was 1 KB,
+ * but the console's pages download about twenty scripts of 0.3-1 KB each, and gzip takes a third
+ * off those: about 4 KB a page; docs/decisions/0031.)
+ */
+const MIN_BYTES = 256;
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
