@@ -1,5 +1,6 @@
 import { BUNDLE_BUDGETS, headlineLoads, LAYOUT_MODULE } from '../apps/web/build/bundle-budgets.js';
 import { measureBuild } from '../apps/web/build/check-budgets.js';
+import type { Browser } from '@playwright/test';
 import { CPU_SLOWDOWN, firstPaints, launchChromium, SLOW_4G, type SignedIn } from '../e2e/first-paint.js';
 import { report, SMALL, startPortal } from './lib.js';
 
@@ -83,10 +84,87 @@ async function firstPaint() {
   }
 }
 
+/**
+ * What a browser downloads when a console page is opened directly as a new visitor would (a fresh
+ * context, signed in, gzip accepted): every distinct script until the network is idle, summed by
+ * the Content-Length the server sent. This counts what the static check above cannot see: the
+ * session's real-time client, parts a page renders on opening, and a report screen's embedded share
+ * page (decision 0031, "Pages measured in the browser"). Every page of the admin's menu; in a small
+ * run the first five.
+ */
+async function browserFirstLoads() {
+  const portal = await startPortal();
+  const browser = await launchChromium();
+  try {
+    const res = await fetch(`${portal.url}/API-SYSTEM/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
+    });
+    const signedIn = ((await res.json()) as { result: SignedIn }).result;
+    const menus = (await (await fetch(`${portal.url}/API-SYSTEM/menu/list`, { headers: { authorization: `Bearer ${signedIn.access_token}` } })).json()) as {
+      result: { menuList: MenuNode[] };
+    };
+    const paths: string[] = [];
+    const walk = (nodes: readonly MenuNode[]) => {
+      for (const node of nodes) {
+        if (node.children?.length) walk(node.children);
+        else if (node.path && !node.path.includes(':')) paths.push(node.path);
+      }
+    };
+    walk(menus.result.menuList);
+    const loads: { path: string; kb: number }[] = [];
+    for (const path of SMALL ? paths.slice(0, 5) : paths) loads.push({ path, kb: await downloadedOnOpening(browser, portal.url, `/#${path}`, signedIn) });
+    loads.sort((a, b) => b.kb - a.kb);
+    const over = loads.filter((l) => l.kb > BUNDLE_BUDGETS.otherKb);
+    report({
+      name: `largest console page first load as the browser downloads it (${loads[0]!.path}), ${loads.length} pages opened`,
+      value: loads[0]!.kb,
+      unit: 'KB',
+      budget: `<= ${BUNDLE_BUDGETS.otherKb} KB`,
+      reference: `${over.length} of ${loads.length} pages over${over.length ? `: ${over.map((l) => `${l.path} ${l.kb.toFixed(0)}`).join(', ')}` : ''}`,
+      ok: over.length === 0,
+    });
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}
+
+interface MenuNode {
+  path?: string;
+  children?: MenuNode[];
+}
+
+/** KB of distinct scripts a fresh, signed-in browser downloads opening `path`, until the network is idle. */
+async function downloadedOnOpening(browser: Browser, baseURL: string, path: string, signedIn: SignedIn): Promise<number> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  try {
+    await context.addInitScript((t: SignedIn) => {
+      const now = Date.now();
+      localStorage.setItem('token', JSON.stringify({ token: t.access_token, expires: t.expires_in * 1000, startTime: now }));
+      localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
+    }, signedIn);
+    const page = await context.newPage();
+    const sizes = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      const url = response.url();
+      if (url.endsWith('.js') && !sizes.has(url)) sizes.set(url, response.allHeaders().then((h) => Number(h['content-length'] ?? 0)));
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const bytes = (await Promise.all(sizes.values())).reduce((sum, n) => sum + n, 0);
+    return bytes / 1024;
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run() {
   console.log('\nWeb delivery');
   await bundleSizes();
   await firstPaint();
+  await browserFirstLoads();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
