@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CartesianChart } from './CartesianChart';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
-import { curveMonotoneX, line } from 'd3-shape';
-import { linePath, valueScale, type Point } from './cartesian-geometry';
+import { linePath, valueScale } from './cartesian-geometry';
 import { truncate } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
@@ -43,27 +42,6 @@ describe('linePath', () => {
     expect(d).toMatch(/^M0,10C3\.33,[\d.]+,6\.67,0,10,0C13\.33,0,16\.67,[\d.]+,20,10$/);
     const ys = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => Number(m[2]));
     expect(Math.min(...ys)).toBe(0);
-  });
-});
-
-describe('linePath and d3-shape', () => {
-  it('draws the same path as d3-shape\'s line with two digits, straight and monotone', () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    const sets: Point[][] = [[], [[5, 5]], [[0, 1], [3, 4]], [[0, 0], [0, 0], [10, 5]], [[0, 3], [10, 3], [20, 3], [30, 3]], [[0, 10], [0, 4], [10, 6]]];
-    for (let k = 0; k < 200; k++) {
-      const n = 1 + Math.floor(random() * 12);
-      let x = random() * 50;
-      sets.push(Array.from({ length: n }, (): Point => {
-        x += random() < 0.1 ? 0 : random() * 80 - (k % 5 === 0 ? 30 : 0);
-        return [x, random() < 0.15 ? 100 : random() * 400 - 100];
-      }));
-    }
-    for (const points of sets) {
-      const straight = line<Point>().digits(2);
-      expect(linePath(points, false)).toBe(straight(points) ?? '');
-      expect(linePath(points, true)).toBe(straight.curve(curveMonotoneX)(points) ?? '');
-    }
   });
 });
 
