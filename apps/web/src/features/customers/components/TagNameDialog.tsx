@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Input, Modal, Radio, Space } from 'antd';
+import { App as AntApp, Modal, Radio, Space } from 'antd';
+// the input alone, without Input's statics (password, one-time code, search)
+import Input from 'antd/es/input/Input';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';
