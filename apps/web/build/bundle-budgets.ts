@@ -85,11 +85,14 @@ export const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 's
  * `other` to 512 when the push, survey and meeting screens loaded their
  * checks on sending and what they show on a choice or a tab when shown (decision 0031, section "push,
  * survey, content and meeting pages" of 2026-11-24): the heaviest load (app management) 511.6 KB.
+ * `other` to 501 when the customer, push report and batch push pages came within and loads were
+ * measured as the server sends them (decision 0031, "The last pages by the static check"): every
+ * page's own first load within 400 KB, the heaviest load (the push dialog with its recipient list) 500.8 KB.
  */
 export const CEILINGS_KB = {
   login: 250,
   phone: 150,
-  other: 512,
+  other: 501,
 } as const;
 
 /** HTML entries and the budget of every load that starts there (the login page excepted). */
