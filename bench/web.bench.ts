@@ -1,7 +1,7 @@
 import { BUNDLE_BUDGETS, headlineLoads, LAYOUT_MODULE } from '../apps/web/build/bundle-budgets.js';
 import { measureBuild } from '../apps/web/build/check-budgets.js';
 import type { Browser } from '@playwright/test';
-import { CPU_SLOWDOWN, firstPaints, launchChromium, SLOW_4G, type SignedIn } from '../e2e/first-paint.js';
+import { CPU_SLOWDOWN, firstPaints, launchChromium, rememberSession, SLOW_4G, type SignedIn } from '../e2e/first-paint.js';
 import { report, SMALL, startPortal } from './lib.js';
 
 /**
@@ -49,16 +49,21 @@ async function bundleSizes() {
   });
 }
 
+/** A demo account's tokens (the demo password is the seed's). */
+async function signIn(url: string, username: string): Promise<SignedIn> {
+  const res = await fetch(`${url}/API-SYSTEM/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo1234' }),
+  });
+  return ((await res.json()) as { result: SignedIn }).result;
+}
+
 async function firstPaint() {
   const portal = await startPortal();
   const browser = await launchChromium();
   try {
-    const res = await fetch(`${portal.url}/API-SYSTEM/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'rep01', password: 'demo1234' }),
-    });
-    const signedIn = ((await res.json()) as { result: SignedIn }).result;
+    const signedIn = await signIn(portal.url, 'rep01');
     const rounds = SMALL ? 1 : 5;
     const fcp = await firstPaints(browser, portal.url, signedIn, rounds, { openCard: true });
     for (const [label, value] of [
@@ -96,12 +101,7 @@ async function browserFirstLoads() {
   const portal = await startPortal();
   const browser = await launchChromium();
   try {
-    const res = await fetch(`${portal.url}/API-SYSTEM/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
-    });
-    const signedIn = ((await res.json()) as { result: SignedIn }).result;
+    const signedIn = await signIn(portal.url, 'admin');
     const menus = (await (await fetch(`${portal.url}/API-SYSTEM/menu/list`, { headers: { authorization: `Bearer ${signedIn.access_token}` } })).json()) as {
       result: { menuList: MenuNode[] };
     };
@@ -140,11 +140,7 @@ interface MenuNode {
 async function downloadedOnOpening(browser: Browser, baseURL: string, path: string, signedIn: SignedIn): Promise<number> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
   try {
-    await context.addInitScript((t: SignedIn) => {
-      const now = Date.now();
-      localStorage.setItem('token', JSON.stringify({ token: t.access_token, expires: t.expires_in * 1000, startTime: now }));
-      localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
-    }, signedIn);
+    await rememberSession(context, signedIn);
     const page = await context.newPage();
     const sizes = new Map<string, Promise<number>>();
     page.on('response', (response) => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
 /**
  * First contentful paint of a page opened as a new visitor would (a fresh browser context: empty
@@ -21,6 +21,15 @@ export interface SignedIn {
   refresh_expires_in: number;
 }
 
+/** Pages of `context` open signed in: the tokens as the web keeps them after signing in (lib/session/tokens.ts). */
+export async function rememberSession(context: BrowserContext, signedIn: SignedIn): Promise<void> {
+  await context.addInitScript((t: SignedIn) => {
+    const now = Date.now();
+    localStorage.setItem('token', JSON.stringify({ token: t.access_token, expires: t.expires_in * 1000, startTime: now }));
+    localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
+  }, signedIn);
+}
+
 /**
  * Milliseconds from navigation to the first contentful paint of `path` under `baseURL`, and, with
  * `readySelector`, to the moment an element matching it is first in the page (what the user came
@@ -41,15 +50,7 @@ export async function pageTimings(
 ): Promise<{ fcp: number; ready: number | null; opened: number | null }> {
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
   try {
-    if (options.signedIn) {
-      // The tokens as the web keeps them after signing in (lib/session/tokens.ts).
-      const tokens = options.signedIn;
-      await context.addInitScript((t: SignedIn) => {
-        const now = Date.now();
-        localStorage.setItem('token', JSON.stringify({ token: t.access_token, expires: t.expires_in * 1000, startTime: now }));
-        localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
-      }, tokens);
-    }
+    if (options.signedIn) await rememberSession(context, options.signedIn);
     // When each watched element first appears and when the first tap lands, noted by the page itself
     // so that no polling delay is counted. (No named function inside: the bench's TypeScript loader
     // would wrap it in a helper the page lacks.)
