@@ -26,7 +26,7 @@ export function newStorageKey(id: string = crypto.randomUUID()): string {
   return `${id.slice(0, 2)}/${id}`;
 }
 
-const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+export const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 

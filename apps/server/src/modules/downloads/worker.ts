@@ -6,13 +6,10 @@ import { DOWNLOAD_LIMITS, message, type Lang, type MessageKey, type Notice, type
 import { selectRows, type Database, type Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
-import { newStorageKey, type FileStore } from '../../platform/storage.js';
+import { newStorageKey, WRITE_BUFFER_BYTES, type FileStore } from '../../platform/storage.js';
 import { safeCell } from '../push/excel.js';
 import type { JobRow } from './service.js';
 import { downloadTemplate } from './templates.js';
-
-/** What the worker lets wait for the file store before it reads the next batch (decision 0022). */
-const STORE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 type ExcelModule = typeof import('exceljs');
 let excel: Promise<ExcelModule> | undefined;
@@ -198,9 +195,10 @@ export class DownloadWorker {
     const template = downloadTemplate(job.template_name);
     const key = newStorageKey();
     let stored: Promise<{ size: number }> | undefined;
-    // Up to 4 MiB of the file may wait for the store: with the default 16 KiB every batch waited for
-    // the disk before the next was read, and the job ran at a third of a bare write's rate.
-    const out = new PassThrough({ highWaterMark: STORE_BUFFER_BYTES });
+    // As much of the file may wait for the store as the disk store buffers itself (4 MiB): with the
+    // default 16 KiB every batch waited for the disk before the next was read, and the job ran at a
+    // third of a bare write's rate (decision 0022).
+    const out = new PassThrough({ highWaterMark: WRITE_BUFFER_BYTES });
     try {
       if (!template) throw new AppError(400, 'download.templateUnknown', { name: job.template_name });
       const parsed = template.params.safeParse(job.params);

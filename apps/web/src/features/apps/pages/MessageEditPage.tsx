@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Select, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { API, type MessageGroupRecord, type OptionRecord } from '@field-portal/shared';
-import { describeFailure, isHttpError } from '@/lib/http';
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi, crudApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
+import { showSaveFailure } from '../save-failure';
 import { GROUPS_PATH } from './message-paths';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';
@@ -54,9 +54,7 @@ export function MessageEditPage() {
       await client.invalidateQueries({ queryKey: ['apps', 'messageGroup'] });
       void navigate(GROUPS_PATH);
     } catch (error) {
-      const field = isHttpError(error) ? error.field : undefined;
-      if (field && field in labels) form.setFields([{ name: field, errors: [describeFailure(error, lang)] }]);
-      else void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text), labels);
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input } from 'antd';
-import { describeFailure, isHttpError } from '@/lib/http';
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
+import { showSaveFailure } from '../save-failure';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';
@@ -39,9 +39,7 @@ export function SettingPage() {
       void message.success(catalogue('apps.saved', lang));
       await Promise.all([client.invalidateQueries({ queryKey: ['apps', 'enterprise'] }), client.invalidateQueries({ queryKey: ['tenant'] })]);
     } catch (error) {
-      const field = isHttpError(error) ? error.field : undefined;
-      if (field && field in labels) form.setFields([{ name: field, errors: [describeFailure(error, lang)] }]);
-      else void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text), labels);
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Form, Input, Modal, Switch } from 'antd';
 import type { CarouselRecord } from '@field-portal/shared';
-import { describeFailure, isHttpError } from '@/lib/http';
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi } from '../../api';
 import { appsFormErrors } from '../../checks-on-save';
+import { showSaveFailure } from '../../save-failure';
 import { ImageUpload } from '../../components/ImageUpload';
 import '../../apps.css';
 import '@/lib/i18n/areas/apps';
@@ -44,9 +44,7 @@ export function CarouselDialog({ editing, onClose, onSaved }: Props) {
       void message.success(catalogue('apps.saved', lang));
       onSaved();
     } catch (error) {
-      const field = isHttpError(error) ? error.field : undefined;
-      if (field) form.setFields([{ name: field, errors: [describeFailure(error, lang)] }]);
-      else void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text));
     } finally {
       setSaving(false);
     }
