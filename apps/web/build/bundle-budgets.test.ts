@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_BUDGETS, CEILINGS_KB, headlineLoads, LAYOUT_MODULE, LOGIN_PAGE_MODULE, measureLoads, pageLoads, type Manifest } from './bundle-budgets.ts';
+import { BUNDLE_BUDGETS, CEILINGS_KB, FRAMED_ENTRIES, headlineLoads, LAYOUT_MODULE, LOGIN_PAGE_MODULE, measureLoads, pageLoads, SESSION_MODULES, type Manifest } from './bundle-budgets.ts';
 import { chunkFileNames, ownerOf, sharedChunkName } from './chunk-names.ts';
+
+const CHANNEL = SESSION_MODULES[0]!;
+const [[REPORT_SCREEN, FRAMED]] = Object.entries(FRAMED_ENTRIES) as [[string, string]];
 
 /** A build as Vite's manifest describes it: three entries, lazy pages, a shared chunk, a library loaded on use. */
 const manifest: Manifest = {
-  'index.html': { file: 'assets/main-1.js', src: 'index.html', isEntry: true, imports: ['_react-dom-1.js'], dynamicImports: [LOGIN_PAGE_MODULE, LAYOUT_MODULE, 'src/features/push/pages/PushPage.tsx'] },
+  'index.html': { file: 'assets/main-1.js', src: 'index.html', isEntry: true, imports: ['_react-dom-1.js'], dynamicImports: [LOGIN_PAGE_MODULE, LAYOUT_MODULE, 'src/features/push/pages/PushPage.tsx', CHANNEL, REPORT_SCREEN] },
+  [CHANNEL]: { file: 'assets/channel-1.js', isDynamicEntry: true, imports: ['_stompjs-1.js'] },
+  '_stompjs-1.js': { file: 'assets/stompjs-1.js' },
+  [REPORT_SCREEN]: { file: 'assets/ReportScreen-1.js', isDynamicEntry: true },
   'm/index.html': { file: 'assets/m-1.js', src: 'm/index.html', isEntry: true, imports: ['_react-dom-1.js'] },
   'bi/index.html': { file: 'assets/bi-1.js', src: 'bi/index.html', isEntry: true, imports: ['_react-dom-1.js'], dynamicImports: ['../../node_modules/xlsx/xlsx.mjs'] },
   '_react-dom-1.js': { file: 'assets/react-dom-1.js', css: ['assets/x.css'] },
@@ -33,16 +39,23 @@ describe('pageLoads', () => {
         `index.html → ${LOGIN_PAGE_MODULE}`,
         'index.html → src/features/push/pages/PushPage.tsx',
         'index.html → src/features/push/pages/PushPage.tsx → src/features/push/Chart.tsx',
+        `index.html → ${CHANNEL}`,
+        `index.html → ${REPORT_SCREEN}`,
         'm/index.html',
       ].sort(),
     );
     expect(loads['index.html']!.files).toEqual(['assets/main-1.js', 'assets/react-dom-1.js']);
     expect(loads[`index.html → ${LOGIN_PAGE_MODULE}`]).toMatchObject({ kind: 'login', budgetKb: BUNDLE_BUDGETS.loginKb });
     expect(loads[`index.html → ${LOGIN_PAGE_MODULE}`]!.files.sort()).toEqual(['assets/LoginPage-1.js', 'assets/antd-form-1.js', 'assets/main-1.js', 'assets/react-dom-1.js']);
-    // A page of the menu is shown inside the layout: the layout counts in its load.
+    // A page of the menu is shown inside the layout, and the session opens its real-time channel
+    // on every page: both count in its load.
     expect(loads['index.html → src/features/push/pages/PushPage.tsx']!.files.sort()).toEqual(
-      ['assets/PushPage-1.js', 'assets/ShellLayout-1.js', 'assets/antd-form-1.js', 'assets/antd-menu-1.js', 'assets/antd-table-1.js', 'assets/main-1.js', 'assets/react-dom-1.js'].sort(),
+      ['assets/PushPage-1.js', 'assets/ShellLayout-1.js', 'assets/antd-form-1.js', 'assets/antd-menu-1.js', 'assets/antd-table-1.js', 'assets/main-1.js', 'assets/react-dom-1.js', 'assets/channel-1.js', 'assets/stompjs-1.js'].sort(),
     );
+    // The sign-in page is not in the layout and has no session yet.
+    expect(loads[`index.html → ${LOGIN_PAGE_MODULE}`]!.files).not.toContain('assets/channel-1.js');
+    // A report screen frames the share page: its entry's scripts count in the screen's load.
+    expect(loads[`index.html → ${REPORT_SCREEN}`]!.files).toEqual(expect.arrayContaining(['assets/ReportScreen-1.js', 'assets/ShellLayout-1.js', 'assets/channel-1.js', manifest[FRAMED]!.file, 'assets/react-dom-1.js']));
     expect(loads['index.html → src/features/push/pages/PushPage.tsx → src/features/push/Chart.tsx']!.files).toContain('assets/echarts-1.js');
     expect(loads['m/index.html']).toMatchObject({ kind: 'phone', budgetKb: BUNDLE_BUDGETS.phoneKb });
     expect(loads['bi/index.html → ../../node_modules/xlsx/xlsx.mjs']!.kind).toBe('onUse');
@@ -65,9 +78,13 @@ describe('pageLoads', () => {
     expect(byName(pageLoads(shared))['index.html → _admin-1.js']!.kind).toBe('onUse');
   });
 
-  it('refuses a build without an entry or a login page it has budgets for', () => {
+  it("refuses a build without an entry, a login page, the session's channel or a framing page it has budgets for", () => {
     const { ['m/index.html']: _phone, ...noPhone } = manifest;
     expect(() => pageLoads(noPhone)).toThrow('m/index.html');
+    const { [CHANNEL]: _channel, ...noChannel } = manifest;
+    expect(() => pageLoads(noChannel)).toThrow(CHANNEL);
+    const { [REPORT_SCREEN]: _report, ...noReport } = manifest;
+    expect(() => pageLoads(noReport)).toThrow(REPORT_SCREEN);
     const noLogin = { ...manifest, 'index.html': { ...manifest['index.html']!, dynamicImports: [LAYOUT_MODULE] } };
     expect(() => pageLoads(noLogin)).toThrow(LOGIN_PAGE_MODULE);
   });
@@ -86,7 +103,8 @@ describe('measureLoads', () => {
     expect(CEILINGS_KB.phone).toBe(BUNDLE_BUDGETS.phoneKb);
     expect(byName(measure({ ...sizes, 'assets/m-1.js': 40 + BUNDLE_BUDGETS.phoneKb - 140 + 1 }))['m/index.html']).toMatchObject({ ok: false, held: false });
     // A console page over its budget but under its ceiling is held.
-    const pageOver = CEILINGS_KB.other - 1 - 200 - 30 - 1 - 1;
+    // (the entry and react-dom 200, the form 30, the page, the layout, its menu, the channel and STOMP 1 each)
+    const pageOver = CEILINGS_KB.other - 200 - 30 - 5;
     expect(byName(measure({ ...sizes, 'assets/antd-table-1.js': pageOver }))['index.html → src/features/push/pages/PushPage.tsx']).toMatchObject({
       ok: false,
       held: true,

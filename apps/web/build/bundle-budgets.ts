@@ -4,7 +4,8 @@
  *
  * A "load" is an HTML entry with the scripts it imports statically, plus, for every lazily loaded
  * chunk reachable from it (a page of the page registry, a library a screen loads on first use),
- * the static imports of each chunk on the way there. New lazy pages are found by themselves: no
+ * the static imports of each chunk on the way there; a page of the console's menu adds the layout
+ * and what the session opens on every page, and a page that frames another entry adds that entry. New lazy pages are found by themselves: no
  * file names are listed here, only the HTML entries and the one route with a budget of its own.
  */
 
@@ -88,12 +89,29 @@ export const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 's
  * `other` to 501 when the customer, push report and batch push pages came within and loads were
  * measured as the server sends them (decision 0031, "The last pages by the static check"): every
  * page's own first load within 400 KB, the heaviest load (the push dialog with its recipient list) 500.8 KB.
+ * `other` to 496 when the gzip copies were written by Zopfli and every page's load counted the
+ * real-time channel and, for a report screen, the share page it frames, as a browser downloads them
+ * (decision 0031, "What a browser downloads, within 400 KB"): the heaviest load (the push dialog's
+ * form checks) 495.9 KB.
  */
 export const CEILINGS_KB = {
   login: 250,
   phone: 150,
-  other: 501,
+  other: 496,
 } as const;
+
+/**
+ * What a page of the menu downloads besides its own chunks and the layout, as a browser opening it
+ * shows (bench/web.bench.ts): the real-time channel, which the signed-in session opens on every
+ * page of the console (docs/decisions/0031).
+ */
+export const SESSION_MODULES = ['src/lib/realtime/channel.ts'];
+
+/**
+ * Pages that frame another entry of the build, whose scripts a browser downloads with the page:
+ * the report screens frame the analytics share page (docs/decisions/0008).
+ */
+export const FRAMED_ENTRIES: Readonly<Record<string, string>> = { 'src/features/analytics/ReportScreen.tsx': 'bi/index.html' };
 
 /** HTML entries and the budget of every load that starts there (the login page excepted). */
 const ENTRY_BUDGETS: Record<string, number> = {
@@ -160,6 +178,10 @@ export function pageLoads(manifest: Manifest, holdsSource?: HoldsSource): PageLo
   for (const expected of Object.keys(ENTRY_BUDGETS)) {
     if (!entries.includes(expected)) throw new Error(`the build has no entry ${expected}`);
   }
+  // Renaming one of these must not silently drop it from the pages' loads.
+  for (const key of [...SESSION_MODULES, ...Object.keys(FRAMED_ENTRIES)]) {
+    if (!manifest[key]) throw new Error(`the build has no lazy chunk of ${key}`);
+  }
   for (const entry of entries.sort()) {
     const base = new Set<string>();
     staticFiles(manifest, entry, base);
@@ -189,7 +211,12 @@ export function pageLoads(manifest: Manifest, holdsSource?: HoldsSource): PageLo
       const { key, path, files } = queue.shift()!;
       const own = new Set(files);
       staticFiles(manifest, key, own);
-      if (insideLayout(entry, path)) staticFiles(manifest, LAYOUT_MODULE, own);
+      if (insideLayout(entry, path)) {
+        staticFiles(manifest, LAYOUT_MODULE, own);
+        for (const module of SESSION_MODULES) staticFiles(manifest, module, own);
+      }
+      const framed = FRAMED_ENTRIES[key];
+      if (framed) staticFiles(manifest, framed, own);
       loads.push({ name: [entry, ...path].join(' → '), entry, path, files: [...own], budgetKb: budgetOf(entry, path, isLibrary), kind: kindOf(entry, path, isLibrary) });
       for (const k of walkStatic(key)) enqueue(k, path, own);
     }
