@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DatePickerWhenReached, InputNumberWhenReached, RangePickerWhenReached } from './FieldsWhenReached';
+import { DatePickerWhenReached, RangePickerWhenReached } from './DateFieldsWhenReached';
+import { InputNumberWhenReached } from './InputNumberWhenReached';
 
 beforeAll(() => {
   // jsdom has no ResizeObserver; antd's picker popup only needs it to exist here.

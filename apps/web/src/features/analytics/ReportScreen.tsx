@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App as AntApp, Spin, Typography } from 'antd';
+import { App as AntApp, Spin } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { HTTP } from '@field-portal/shared';
 import { useSession } from '@/app/session-context';
@@ -93,12 +93,12 @@ export function ReportScreen({ router }: { router: string }) {
             />
           )}
           {state.kind === 'missingToken' && (
-            // antd's Result and Card (which brings Tabs) would add their chunks to every report screen's first load for this one state.
+            // antd's Result and Card (which brings Tabs), or Typography (which brings the text editor's Input), would add their chunks to every report screen's first load for this one state.
             <div className="fp-report-notice-card">
               <div className="fp-report-notice" role="status">
                 <WarningOutlined className="fp-report-notice-icon" />
-                <Typography.Title level={4}>{msg('analytics.missingToken')}</Typography.Title>
-                <Typography.Text type="secondary">{t('analytics.missingTokenHint')}</Typography.Text>
+                <h4 className="fp-report-notice-title">{msg('analytics.missingToken')}</h4>
+                <span className="fp-muted-text">{t('analytics.missingTokenHint')}</span>
               </div>
             </div>
           )}

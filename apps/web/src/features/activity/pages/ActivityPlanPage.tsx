@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import TextArea from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
-import { DatePickerWhenReached } from '@/components/FieldsWhenReached';
+import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { activityKeys, planVisits } from '../api';

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, ConfigProvider, DatePicker, Empty, Result, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, ConfigProvider, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, type DashboardData } from '@field-portal/shared';
 import { LightApp } from '@/app/light-app';
+import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
+import { LazyResult } from '@/components/LazyResult';
 import { i18n, isKnownMessage as isMessageKey, useI18n, type LabelKey } from '@/lib/i18n';
 import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
@@ -34,7 +36,7 @@ export function BiApp() {
 
 function NoLink() {
   const { t } = useI18n();
-  return <Result status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
+  return <LazyResult status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
 }
 
 function Dashboard({ share, token }: { share: string; token: string }) {
@@ -85,7 +87,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     );
   }
   if (load.kind === 'error') {
-    return <Result status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />;
+    return <LazyResult status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />;
   }
 
   const data = load.data;
@@ -117,16 +119,16 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     <Spin spinning={refreshing}>
       <header className="fp-bi-head">
         <div>
-          <Typography.Title level={4} className="fp-bi-title">
+          <h4 className="fp-bi-title">
             {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">
+          </h4>
+          <span className="fp-muted-text">
             {t('analytics.brand')} · {t('analytics.viewer', { name: data.user.name || data.user.username })}
-          </Typography.Text>
+          </span>
         </div>
         {data.hasData && (
           <Space wrap className="fp-bi-filters">
-            <DatePicker.RangePicker
+            <RangePickerWhenReached
               aria-label={t('analytics.filter.range')}
               value={range}
               allowClear={false}
@@ -180,9 +182,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
       {!data.hasData ? (
         <Card className="fp-bi-card">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}</span>}>
-            <Typography.Paragraph type="secondary" data-testid="bi-no-source">
+            <p className="fp-muted-text" data-testid="bi-no-source">
               {msg(data.noSource && isMessageKey(data.noSource) ? data.noSource : 'analytics.noDataYet')}
-            </Typography.Paragraph>
+            </p>
           </Empty>
         </Card>
       ) : (
@@ -214,9 +216,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
             size="small"
             title={t('analytics.table')}
             extra={
-              <Typography.Text type="secondary">
+              <span className="fp-muted-text">
                 {data.table.total > data.table.rows.length ? t('analytics.rowsCapped', { n: data.table.total, shown: data.table.rows.length }) : t('analytics.rows', { n: data.table.total })}
-              </Typography.Text>
+              </span>
             }
           >
             <Table

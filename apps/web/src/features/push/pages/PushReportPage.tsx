@@ -9,7 +9,7 @@ import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } 
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { CARD_TEMPLATES } from '@/features/cards/templates';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
-import { RangePickerWhenReached } from '@/components/FieldsWhenReached';
+import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../push-time';
