@@ -1,9 +1,8 @@
 import { nice, ticks as roundTicks } from 'd3-array';
-import { curveMonotoneX, line } from 'd3-shape';
 
 /**
  * The arithmetic of the bar and line charts (a module of its own, so the charts that draw no axis
- * do not download it): value axes with round ticks and the lines' paths.
+ * do not download it): value axes with round ticks. The lines' paths are in line-path.ts.
  */
 
 export interface ValueScale {
@@ -32,14 +31,3 @@ export function valueScale(low: number, high: number, { count = 5, integer = fal
 }
 
 export type Point = readonly [number, number];
-
-
-/**
- * An SVG path through the points (d3-shape): straight, or a monotone cubic, which bends through
- * every point without going above or below its neighbours.
- */
-export function linePath(points: readonly Point[], smooth: boolean): string {
-  if (points.length === 0) return '';
-  const path = line<Point>().digits(2);
-  return (smooth ? path.curve(curveMonotoneX) : path)(points as Point[]) ?? '';
-}

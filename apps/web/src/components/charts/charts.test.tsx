@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BarsChart } from './BarsChart';
 import { CartesianChart } from './CartesianChart';
+import { CartesianPlot } from './CartesianPlot';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
-import { linePath, valueScale } from './cartesian-geometry';
+import { valueScale } from './cartesian-geometry';
+import { linePath } from './line-path';
 import { truncate } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
@@ -94,6 +97,23 @@ describe('CartesianChart', () => {
     svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 272, width: 600, height: 272, x: 0, y: 0, toJSON: () => ({}) });
     fireEvent.click(svg, { clientX: 100, clientY: 100 });
     expect(clicked).toEqual([0]);
+  });
+});
+
+describe('BarsChart', () => {
+  it('draws horizontal bars, the first category at the bottom, without the lines\' code', () => {
+    const { container } = render(<BarsChart height={200} horizontal categories={['low', 'high']} series={[{ name: 'doctors', values: [2, 9] }]} labels label="doctors" />);
+    const bars = [...container.querySelectorAll('svg rect')];
+    expect(bars).toHaveLength(2);
+    // horizontal: the longer bar is the second category's, drawn above the first
+    const [first, second] = bars.map((b) => ({ y: Number(b.getAttribute('y')), w: Number(b.getAttribute('width')) }));
+    expect(second!.w).toBeGreaterThan(first!.w);
+    expect(second!.y).toBeLessThan(first!.y);
+    expect(container.querySelector('svg path[stroke]')).toBeNull();
+  });
+
+  it('refuses a line series given to the plot without a way to draw lines', () => {
+    expect(() => render(<CartesianPlot linePath={null} height={200} categories={['a']} series={[{ name: 'l', values: [1], kind: 'line' }]} label="l" />)).toThrow('BarsChart');
   });
 });
 

@@ -1,4 +1,4 @@
-import { CartesianChart } from '@/components/charts/CartesianChart';
+import { BarsChart } from '@/components/charts/BarsChart';
 import { abbreviate, formatCount } from '@/lib/format';
 
 export interface TopTenItem {
@@ -11,7 +11,7 @@ export default function TopTenChart({ items, label }: { items: TopTenItem[]; lab
   // The first category is drawn at the bottom: reversed, the largest is on top.
   const rows = [...items].reverse();
   return (
-    <CartesianChart
+    <BarsChart
       className="fp-cust-chart"
       horizontal
       categories={rows.map((r) => r.name)}

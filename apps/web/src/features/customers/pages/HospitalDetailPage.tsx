@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Descriptions, Empty, Skeleton, Space, Tag } from 'antd';
+import { Card, Descriptions, Empty, Skeleton, Space, Tag } from 'antd';
+import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { Text, Title } from '@/components/Text';
 import { isHttpError } from '@/lib/http';
@@ -32,7 +33,7 @@ export function HospitalDetailPage() {
   if (!valid || (hospital.isError && isHttpError(hospital.error) && hospital.error.status === 404)) {
     return <LazyResult status="404" title={t('customers.hospital.notFound')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totalHospital">{t('customers.hospital.backToList')}</Link>} />;
   }
-  if (hospital.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
+  if (hospital.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!hospital.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const h = hospital.data;
   return (
