@@ -417,6 +417,34 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     expect(repeating).toBeGreaterThan(10);
   });
 
+  it('the pair days follow kept days deleted outright and written back (the delete and insert triggers)', async () => {
+    const [pair] = await q<{ user_id: number; doctor_id: number }>(
+      `select user_id, doctor_id from visit_pair_days group by 1, 2 having count(*) >= 3 order by count(*) desc, 1, 2 limit 1`,
+    );
+    expect(pair).toBeDefined();
+    const at = [pair!.user_id, pair!.doctor_id];
+    const days = (await q<{ day: string }>(`select day::text from visit_pair_days where user_id = $1 and doctor_id = $2 order by day`, at)).map((r) => r.day);
+    const prevOf = async (day: string) =>
+      (await q<{ prev_day: string | null }>(`select prev_day::text from visit_pair_days where user_id = $1 and doctor_id = $2 and day = $3::date`, [...at, day]))[0]?.prev_day;
+    expect(await prevOf(days[2]!)).toBe(days[1]);
+    // A middle day's kept rows deleted as such (the visit triggers only ever empty a day before
+    // deleting it): the pair's next day now follows the day before it.
+    await q(`create table kept_days_removed as select * from visit_doctor_days where user_id = $1 and doctor_id = $2 and day = $3::date`, [...at, days[1]]);
+    try {
+      const removed = await q(`delete from visit_doctor_days where user_id = $1 and doctor_id = $2 and day = $3::date returning day`, [...at, days[1]]);
+      expect(removed.length).toBeGreaterThan(0);
+      await expectNationalTablesEqualRows();
+      expect(await prevOf(days[1]!)).toBeUndefined();
+      expect(await prevOf(days[2]!)).toBe(days[0]);
+      // written back in one statement: as the visit rows say again
+      await q(`insert into visit_doctor_days select * from kept_days_removed`);
+    } finally {
+      await q(`drop table kept_days_removed`);
+    }
+    expect(await prevOf(days[2]!)).toBe(days[1]);
+    await expectKeptTableEqualsRows();
+  });
+
   it('a window that is not whole portal days is answered from the visit rows', () => {
     const last30 = dateRange({}, NOW);
     expect(keptDays({ from: new Date(last30.from.getTime() + 3_600_000), to: last30.to })).toBeNull();
