@@ -1,4 +1,4 @@
-import { BUNDLE_BUDGETS, headlineLoads, LAYOUT_MODULE } from '../apps/web/build/bundle-budgets.js';
+import { BUNDLE_BUDGETS, CEILINGS_KB, headlineLoads, LAYOUT_MODULE } from '../apps/web/build/bundle-budgets.js';
 import { measureBuild } from '../apps/web/build/check-budgets.js';
 import type { Browser } from '@playwright/test';
 import { CPU_SLOWDOWN, firstPaints, launchChromium, rememberSession, SLOW_4G, type SignedIn } from '../e2e/first-paint.js';
@@ -37,15 +37,29 @@ async function bundleSizes() {
     reference: `console entry alone ${entry.gzipKb.toFixed(0)} KB`,
     ok: layout.gzipKb <= BUNDLE_BUDGETS.otherKb,
   });
+  // A page's own load: the entry and one lazy page (in the layout, with the session's channel and
+  // any entry it frames). Loads further down the chain add a part the page opens on use (a dialog,
+  // a tab, the form checks on saving) or renders on opening, which the browser figure below counts.
   const others = measured.filter((l) => l.kind === 'other');
-  const largest = others.sort((a, b) => b.gzipKb - a.gzipKb)[0]!;
+  const pages = others.filter((l) => l.path.length <= 1);
+  const largestPage = [...pages].sort((a, b) => b.gzipKb - a.gzipKb)[0]!;
   report({
-    name: `largest other first load (${largest.name})`,
-    value: largest.gzipKb,
+    name: `largest page's own first load by the build check (${largestPage.name})`,
+    value: largestPage.gzipKb,
     unit: 'KB',
     budget: `<= ${BUNDLE_BUDGETS.otherKb} KB`,
-    reference: `${others.filter((l) => l.ok).length} of ${others.length} other loads within`,
-    ok: largest.gzipKb <= BUNDLE_BUDGETS.otherKb,
+    reference: `${pages.filter((l) => l.ok).length} of ${pages.length} page loads within`,
+    ok: largestPage.gzipKb <= BUNDLE_BUDGETS.otherKb,
+  });
+  const withParts = others.filter((l) => l.path.length > 1);
+  const largestWithPart = [...withParts].sort((a, b) => b.gzipKb - a.gzipKb)[0]!;
+  report({
+    name: `largest load of a page with a part it opens on use (${largestWithPart.name})`,
+    value: largestWithPart.gzipKb,
+    unit: 'KB',
+    budget: `<= ${CEILINGS_KB.other} KB held (decision 0016; ${BUNDLE_BUDGETS.otherKb} KB is the first loads' budget)`,
+    reference: `${withParts.filter((l) => l.ok).length} of ${withParts.length} such loads within ${BUNDLE_BUDGETS.otherKb} KB`,
+    ok: largestWithPart.gzipKb <= CEILINGS_KB.other,
   });
 }
 
@@ -92,10 +106,10 @@ async function firstPaint() {
 /**
  * What a browser downloads when a console page is opened directly as a new visitor would (a fresh
  * context, signed in, gzip accepted): every distinct script until the network is idle, summed by
- * the Content-Length the server sent. This counts what the static check above cannot see: the
- * session's real-time client, parts a page renders on opening, and a report screen's embedded share
- * page (decision 0031, "Pages measured in the browser"). Every page of the admin's menu; in a small
- * run the first five.
+ * the Content-Length the server sent. This counts what the static check above cannot attribute to
+ * a page: the parts it renders on opening through `lazy` (a chart, the top bar's search box)
+ * (decision 0031, "pages measured in the browser" and "What a browser downloads, within 400 KB"). Every page of the admin's menu; in a small run
+ * the first five.
  */
 async function browserFirstLoads() {
   const portal = await startPortal();
