@@ -27,7 +27,7 @@ const MIN_BYTES = 256;
 const ZOPFLI_ITERATIONS = 15;
 
 /** Zopfli's gzip copies by the SHA-256 of the file, so a rebuild only compresses what changed (file names carry content hashes). */
-const CACHE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@gfx/zopfli/package.json')), '..', '..', '.cache', 'field-portal-zopfli');
+export const ZOPFLI_CACHE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@gfx/zopfli/package.json')), '..', '..', '.cache', 'field-portal-zopfli');
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -82,9 +82,9 @@ async function zopfliAll(raws: Buffer[]): Promise<Buffer[]> {
 
 /** The gzip copy of each file: from the cache when the same bytes were compressed before, else by Zopfli (then kept). */
 async function gzipCopies(raws: Buffer[]): Promise<Buffer[]> {
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  fs.mkdirSync(ZOPFLI_CACHE_DIR, { recursive: true });
   const keys = raws.map((raw) => crypto.createHash('sha256').update(raw).digest('hex'));
-  const cached = keys.map((key) => path.join(CACHE_DIR, `${key}.gz`));
+  const cached = keys.map((key) => path.join(ZOPFLI_CACHE_DIR, `${key}.gz`));
   const missing = raws.map((_, i) => i).filter((i) => !fs.existsSync(cached[i]!));
   const made = await zopfliAll(missing.map((i) => raws[i]!));
   // Written beside and renamed, so a build stopped halfway leaves no partial copy to be read later.
