@@ -8,6 +8,7 @@ import { precompress } from './build/precompress.ts';
 import { moduleReport } from './build/module-report.ts';
 import { cardWithoutTabs } from './build/card-without-tabs.ts';
 import { tableWithoutFilters } from './build/table-without-filters.ts';
+import { tableWithoutRadioSelection } from './build/table-without-radio-selection.ts';
 import { radioWithoutForm } from './build/radio-without-form.ts';
 import { appWithoutHolders } from './build/app-without-holders.ts';
 
@@ -20,6 +21,7 @@ export default defineConfig({
     chunkGroups({ layoutModule: LAYOUT_MODULE, outside: OUTSIDE_LAYOUT, asBuilt: ['m/index.html'] }),
     cardWithoutTabs(),
     tableWithoutFilters(),
+    tableWithoutRadioSelection(),
     radioWithoutForm(),
     appWithoutHolders(),
     // The first pass of chunkGroups is held in memory: nothing to report or compress.
