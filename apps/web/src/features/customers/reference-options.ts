@@ -50,6 +50,35 @@ export function departmentName(code: string | null | undefined, lang: Lang): str
   return code;
 }
 
+/** A department named in the screen's language from the taxonomy, or as the row names it when its code is not there. */
+function departmentOrName(code: string | null, name: string | null, lang: Lang): string {
+  if (!code) return name ?? '';
+  const named = departmentName(code, lang);
+  return named === code ? (name ?? code) : named;
+}
+
+interface DepartmentFields {
+  dept1Code: string;
+  dept1Name: string;
+  dept2Code: string | null;
+  dept2Name: string | null;
+}
+
+/** A doctor's department in the screen's language: level 2 when there is one, else level 1; or both, `level 1 / level 2`. */
+export function doctorDepartment(row: DepartmentFields, lang: Lang, both = false): string {
+  const first = departmentOrName(row.dept1Code, row.dept1Name, lang);
+  const second = departmentOrName(row.dept2Code, row.dept2Name, lang);
+  if (both) return [first, second].filter(Boolean).join(' / ');
+  return second || first;
+}
+
+/** A top-10 bar's name in the screen's language, where its key is a code of the reference data (departments, titles). */
+export function distributionName(dimension: string, key: string, name: string, lang: Lang): string {
+  if (dimension === 'department') return departmentOrName(key, name, lang);
+  if (dimension === 'title') return titleOptions(lang).find((o) => o.value === key)?.label ?? name;
+  return name;
+}
+
 /** Professional directions of every department, or of one level-1 department. */
 export function directionOptions(lang: Lang, dept1?: string): Choice[] {
   const entries = dept1 ? [[dept1, DIRECTIONS_BY_DEPARTMENT[dept1] ?? []] as const] : Object.entries(DIRECTIONS_BY_DEPARTMENT);

@@ -4,6 +4,7 @@ import { Empty, Segmented, Skeleton } from 'antd';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { DISTRIBUTION_DIMENSIONS, type DistributionDimension } from '@field-portal/shared';
 import { distributionQuery } from '../api/customers-api';
+import { distributionName } from '../reference-options';
 import type { DoctorFilters } from '../filters';
 import '@/lib/i18n/areas/customers';
 import '@/lib/i18n/messages/customers';
@@ -21,11 +22,11 @@ const DIMENSION_LABEL: Record<DistributionDimension, LabelKey> = {
 
 /** The top-10 distributions of spec 001 section 9 over the caller's scope and the chosen filters, one dimension at a time. */
 export function Distributions({ filters }: { filters: DoctorFilters }) {
-  const { t, msg } = useI18n();
+  const { t, lang, msg } = useI18n();
   const [dimension, setDimension] = useState<DistributionDimension>('department');
   const top = useQuery(distributionQuery(filters, dimension));
   const label = t(DIMENSION_LABEL[dimension]);
-  const items = (top.data?.items ?? []).map((item) => ({ name: item.name, value: item.count }));
+  const items = (top.data?.items ?? []).map((item) => ({ name: distributionName(dimension, item.key, item.name, lang), value: item.count }));
   return (
     <div className="fp-cust-dist">
       <Segmented<DistributionDimension>

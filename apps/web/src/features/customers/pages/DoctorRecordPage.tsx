@@ -13,7 +13,7 @@ import { doctorQuery } from '../api/customers-api';
 import type { DoctorInfo } from '@field-portal/shared';
 import { DoctorTags } from '../components/DoctorTags';
 import { lazyDialog } from '@/components/lazy-dialog';
-import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, teachingTitleOptions, titleOptions } from '../reference-options';
+import { directionOptions, doctorDepartment, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, teachingTitleOptions, titleOptions } from '../reference-options';
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
@@ -34,7 +34,7 @@ const DoctorFullView = lazy(() => import('../components/DoctorFullView').then((m
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();
   const pending = doctor.pendingCorrection;
-  const dept = [doctor.dept1Name, doctor.dept2Name].filter(Boolean).join(' / ');
+  const dept = doctorDepartment(doctor, lang, true);
   return (
     <Card className="fp-cust-screen">
       <div className="fp-cust-doctor-head">
