@@ -6,6 +6,8 @@
  * Regions (province, city, county codes) come from @vant/area-data on the server.
  */
 
+import type { Lang } from '../constants.js';
+
 export interface CodeLabel {
   code: string;
   name: string;
@@ -251,6 +253,35 @@ export const DEPARTMENT_TREE: Dept[] = [
   ['51', '民族医学科', 'Ethnic medicine'],
   ['52', '中西医结合科', 'Integrated Chinese and Western medicine'],
 ];
+
+/** A department code (level 1 or 2) named in a language from the taxonomy, or undefined when it is not there. */
+export function departmentNameOf(code: string, lang: Lang): string | undefined {
+  for (const [c1, n1, e1, children] of DEPARTMENT_TREE) {
+    if (c1 === code) return lang === 'en' ? e1 : n1;
+    const child = children?.find(([c2]) => c2 === code);
+    if (child) return lang === 'en' ? child[2] : child[1];
+  }
+  return undefined;
+}
+
+/** A row's department codes and the names the database gave them. */
+export interface DepartmentFields {
+  dept1Code: string;
+  dept1Name: string;
+  dept2Code: string | null;
+  dept2Name: string | null;
+}
+
+/**
+ * A doctor's department in a language: level 2 when there is one, else level 1, or both as
+ * `level 1 / level 2`; a code the taxonomy does not have keeps the row's own name.
+ */
+export function doctorDepartmentName(row: DepartmentFields, lang: Lang, both = false): string {
+  const first = departmentNameOf(row.dept1Code, lang) ?? row.dept1Name;
+  const second = row.dept2Code ? (departmentNameOf(row.dept2Code, lang) ?? row.dept2Name ?? row.dept2Code) : (row.dept2Name ?? '');
+  if (both) return [first, second].filter(Boolean).join(' / ');
+  return second || first;
+}
 
 /** Professional directions by level-1 department (code `<dept1>-<n>`). */
 export const DIRECTIONS_BY_DEPARTMENT: Record<string, [string, string][]> = {

@@ -10,6 +10,7 @@ import {
   HOSPITAL_TYPES,
   OUTPATIENT_TYPES,
   TEACHING_TITLES,
+  departmentNameOf,
   directionCode,
   type Lang,
 } from '@field-portal/shared';
@@ -42,39 +43,12 @@ export function departmentOptions(lang: Lang, parent: string | null): Choice[] {
 /** The name of a department code (level 1 or 2), for rows that carry codes. */
 export function departmentName(code: string | null | undefined, lang: Lang): string {
   if (!code) return '';
-  for (const [c1, n1, e1, children] of DEPARTMENT_TREE) {
-    if (c1 === code) return lang === 'en' ? e1 : n1;
-    const child = children?.find(([c2]) => c2 === code);
-    if (child) return lang === 'en' ? child[2] : child[1];
-  }
-  return code;
-}
-
-/** A department named in the screen's language from the taxonomy, or as the row names it when its code is not there. */
-function departmentOrName(code: string | null, name: string | null, lang: Lang): string {
-  if (!code) return name ?? '';
-  const named = departmentName(code, lang);
-  return named === code ? (name ?? code) : named;
-}
-
-interface DepartmentFields {
-  dept1Code: string;
-  dept1Name: string;
-  dept2Code: string | null;
-  dept2Name: string | null;
-}
-
-/** A doctor's department in the screen's language: level 2 when there is one, else level 1; or both, `level 1 / level 2`. */
-export function doctorDepartment(row: DepartmentFields, lang: Lang, both = false): string {
-  const first = departmentOrName(row.dept1Code, row.dept1Name, lang);
-  const second = departmentOrName(row.dept2Code, row.dept2Name, lang);
-  if (both) return [first, second].filter(Boolean).join(' / ');
-  return second || first;
+  return departmentNameOf(code, lang) ?? code;
 }
 
 /** A top-10 bar's name in the screen's language, where its key is a code of the reference data (departments, titles). */
 export function distributionName(dimension: string, key: string, name: string, lang: Lang): string {
-  if (dimension === 'department') return departmentOrName(key, name, lang);
+  if (dimension === 'department') return departmentNameOf(key, lang) ?? name;
   if (dimension === 'title') return titleOptions(lang).find((o) => o.value === key)?.label ?? name;
   return name;
 }

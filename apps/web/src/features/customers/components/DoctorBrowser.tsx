@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
-import { DOCTOR_RANGES, type DoctorRow, type Lang } from '@field-portal/shared';
+import { DOCTOR_RANGES, doctorDepartmentName, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTotal } from '@/lib/format';
 import { usePageSearch } from '@/lib/page-search';
@@ -11,7 +11,7 @@ import { useQueueExport } from '@/features/downloads/components/use-queue-export
 import { doctorFilterParams, doctorListQuery, PAGE_SIZES } from '../api/customers-api';
 import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import { useKeyset } from '../keyset';
-import { doctorDepartment, labelOf, titleOptions } from '../reference-options';
+import { labelOf, titleOptions } from '../reference-options';
 import { doctorPath, hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { DoctorFilterForm } from './DoctorFilterForm';
@@ -172,7 +172,7 @@ export function DoctorBrowser({
             ),
           },
           { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 240, ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
-          { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartment(row, lang) },
+          { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
           { title: t('customers.col.title'), dataIndex: 'titleCode', width: 130, render: (code: string) => labelOf(titles, code) },
           { title: t('customers.col.region'), width: 150, ellipsis: true, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 110, align: 'right', render: (n: number) => formatCount(n) },

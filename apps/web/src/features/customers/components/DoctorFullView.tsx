@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Card, Empty, Table, Tag } from 'antd';
 import { useI18n } from '@/lib/i18n';
-import type { AffiliationRow, DoctorInfo } from '@field-portal/shared';
-import { doctorDepartment, labelOf, positionOptions } from '../reference-options';
+import { doctorDepartmentName, type AffiliationRow, type DoctorInfo } from '@field-portal/shared';
+import { labelOf, positionOptions } from '../reference-options';
 import { hospitalPath } from '../routes';
 import '../customers.css';
 import '@/lib/i18n/areas/customers';
@@ -20,7 +20,7 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
       columns={[
         { title: t('customers.col.hospital'), dataIndex: 'hospitalName', render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
-        { title: t('customers.col.department'), render: (_, row) => doctorDepartment(row, lang) },
+        { title: t('customers.col.department'), render: (_, row) => doctorDepartmentName(row, lang) },
         { title: t('customers.col.position'), dataIndex: 'positionCode', render: (code: string | null) => labelOf(positions, code) || '—' },
         { title: t('customers.aff.kind'), dataIndex: 'isPrimary', render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>) },
         { title: t('customers.aff.since'), render: (_, row) => [row.startDate, row.endDate].filter(Boolean).join(' – ') || '—' },

@@ -10,10 +10,10 @@ import { isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
-import type { DoctorInfo } from '@field-portal/shared';
+import { doctorDepartmentName, type DoctorInfo } from '@field-portal/shared';
 import { DoctorTags } from '../components/DoctorTags';
 import { lazyDialog } from '@/components/lazy-dialog';
-import { directionOptions, doctorDepartment, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, teachingTitleOptions, titleOptions } from '../reference-options';
+import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatientTypeOptions, teachingTitleOptions, titleOptions } from '../reference-options';
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
@@ -34,7 +34,7 @@ const DoctorFullView = lazy(() => import('../components/DoctorFullView').then((m
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
   const { t, lang, msg } = useI18n();
   const pending = doctor.pendingCorrection;
-  const dept = doctorDepartment(doctor, lang, true);
+  const dept = doctorDepartmentName(doctor, lang, true);
   return (
     <Card className="fp-cust-screen">
       <div className="fp-cust-doctor-head">

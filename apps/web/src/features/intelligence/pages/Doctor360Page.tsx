@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
-import { ACADEMIC_KINDS, DOCTOR_TITLES, type AcademicItem, type Doctor360 } from '@field-portal/shared';
+import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
@@ -34,7 +34,7 @@ export function Doctor360Page() {
       <Card title={`${d.name} · ${t('intel.basic')}`}>
         <Descriptions size="small" column={3}>
           <Descriptions.Item label={t('intel.hospital')}>{d.hospitalName}</Descriptions.Item>
-          <Descriptions.Item label={t('intel.department')}>{d.dept2Name ?? d.dept1Name}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.department')}>{doctorDepartmentName(d, lang)}</Descriptions.Item>
           <Descriptions.Item label={t('customers.col.title')}>{title ? (lang === 'en' ? title.nameEn : title.name) : d.titleCode}</Descriptions.Item>
           <Descriptions.Item label={t('intel.province')}>{[d.province, d.city].filter(Boolean).join(' · ')}</Descriptions.Item>
           <Descriptions.Item label={t('intel.indication')}>{d.indications.join('、') || '—'}</Descriptions.Item>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, Empty, Table } from 'antd';
-import type { DoctorRow } from '@field-portal/shared';
+import { doctorDepartmentName, type DoctorRow } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { formatCount } from '@/lib/format';
 // The customers slice's list parts (filters, keyset pages, pager): the same doctors, opened in the 360 view here.
@@ -21,7 +21,7 @@ import '@/lib/i18n/messages/intelligence';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
 export function DoctorListPage() {
-  const { t, msg } = useI18n();
+  const { t, msg, lang } = useI18n();
   const [filters, setFilters] = usePageState<DoctorFilters>('doctorList', () => emptyDoctorFilters(DEFAULT_DOCTOR_RANGE));
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useKeyset(filtersKey({ filters, pageSize }));
@@ -41,7 +41,7 @@ export function DoctorListPage() {
         columns={[
           { title: t('intel.doctor'), dataIndex: 'name', width: 140, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
           { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true },
-          { title: t('intel.department'), render: (_, row) => row.dept2Name ?? row.dept1Name, ellipsis: true },
+          { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
           { title: t('intel.province'), render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
           { title: t('intel.indication'), render: (_, row) => row.indications.join('、'), ellipsis: true },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
