@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, SRC } from './web-sources.ts';
 import { appWithoutHolders } from './app-without-holders.ts';
-
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** `file:line` for every element of the web's sources that renders antd's App component (under any local name). */
 function antdAppRenders(files: readonly string[]): string[] {
@@ -37,16 +35,9 @@ function antdAppRenders(files: readonly string[]): string[] {
   return found;
 }
 
-/** The sources the build takes (unit tests render antd's App as they like: they are not built). */
-const tsxFiles = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.tsx') && !e.name.endsWith('.test.tsx'))
-    .map((e) => path.join(e.parentPath, e.name));
-
 describe("antd's App without its holders (build/app-without-holders.ts)", () => {
   it("no screen renders antd's App component (LightApp provides App.useApp())", () => {
-    expect(antdAppRenders(tsxFiles(SRC))).toEqual([]);
+    expect(antdAppRenders(sourceFiles(SRC, /\.tsx$/))).toEqual([]);
   });
 
   it("finds antd's App rendered under its own or another name, and not the portal's App", () => {

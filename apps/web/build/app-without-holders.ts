@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceImport, throwingStandIn } from './replace-import.ts';
 
 const APP_INDEX = /[\\/]node_modules[\\/]antd[\\/]es[\\/]app[\\/]index\.js$/;
 const APP_IMPORT = "import App_ from './App';";
@@ -13,19 +14,6 @@ const APP_IMPORT = "import App_ from './App';";
  * app-without-holders.test.ts), and `App.useApp()` keeps working (docs/decisions/0031).
  */
 export function appWithoutHolders(): Plugin {
-  return {
-    name: 'field-portal:app-without-holders',
-    apply: 'build',
-    transform(code, id) {
-      if (!APP_INDEX.test(id.split('?')[0]!)) return null;
-      if (!code.includes(APP_IMPORT)) throw new Error(`antd's App index no longer imports its component as "${APP_IMPORT}": review build/app-without-holders.ts`);
-      return {
-        code: code.replace(
-          APP_IMPORT,
-          "const App_ = () => { throw new Error('antd App is left out of this build (apps/web/build/app-without-holders.ts): render LightApp from src/app/light-app.tsx'); };",
-        ),
-        map: null,
-      };
-    },
-  };
+  const name = 'app-without-holders';
+  return replaceImport({ name, module: APP_INDEX, what: "antd's App index", importLine: APP_IMPORT, replacement: throwingStandIn('App_', 'antd App is left out of this build', name, 'render LightApp from src/app/light-app.tsx') });
 }

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, SRC } from './web-sources.ts';
 import { CARD_TAB_PROPS, cardWithoutTabs } from './card-without-tabs.ts';
-
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** `file:line Card prop` for every <Card …> of the web's sources that is given one of Card's tab props. */
 function cardTabUses(files: readonly string[]): string[] {
@@ -29,15 +27,9 @@ function cardTabUses(files: readonly string[]): string[] {
   return found;
 }
 
-const tsxFiles = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.tsx'))
-    .map((e) => path.join(e.parentPath, e.name));
-
 describe('antd Card without its tabs header (build/card-without-tabs.ts)', () => {
   it('no screen gives a Card tabs', () => {
-    expect(cardTabUses(tsxFiles(SRC))).toEqual([]);
+    expect(cardTabUses(sourceFiles(SRC, /\.tsx$/))).toEqual([]);
   });
 
   it('finds a Card given tabs', () => {

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceImport, throwingStandIn } from './replace-import.ts';
 
 const CARD = /[\\/]node_modules[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/;
 const TABS_IMPORT = "import Tabs from '../tabs';";
@@ -10,18 +11,8 @@ const TABS_IMPORT = "import Tabs from '../tabs';";
  * ever does, and Tabs stays with the screens that show tabs (docs/decisions/0031).
  */
 export function cardWithoutTabs(): Plugin {
-  return {
-    name: 'field-portal:card-without-tabs',
-    apply: 'build',
-    transform(code, id) {
-      if (!CARD.test(id.split('?')[0]!)) return null;
-      if (!code.includes(TABS_IMPORT)) throw new Error(`antd's Card no longer imports Tabs as "${TABS_IMPORT}": review build/card-without-tabs.ts`);
-      return {
-        code: code.replace(TABS_IMPORT, "const Tabs = () => { throw new Error('Card tabList is left out of this build (apps/web/build/card-without-tabs.ts): use Tabs inside the card'); };"),
-        map: null,
-      };
-    },
-  };
+  const name = 'card-without-tabs';
+  return replaceImport({ name, module: CARD, what: "antd's Card", importLine: TABS_IMPORT, replacement: throwingStandIn('Tabs', 'Card tabList is left out of this build', name, 'use Tabs inside the card') });
 }
 
 /** Card's props that show its tabs header. */

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceImport } from './replace-import.ts';
 
 const RADIO_GROUP = /[\\/]node_modules[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/;
 const FORM_IMPORT = "import { toNamePathStr } from '../form/hooks/useForm';";
@@ -11,14 +12,6 @@ const FORM_IMPORT = "import { toNamePathStr } from '../form/hooks/useForm';";
  * `toArray(name).join('_')`, docs/decisions/0031).
  */
 export function radioWithoutForm(): Plugin {
-  return {
-    name: 'field-portal:radio-without-form',
-    apply: 'build',
-    transform(code, id) {
-      if (!RADIO_GROUP.test(id.split('?')[0]!)) return null;
-      if (!code.includes(FORM_IMPORT)) throw new Error(`antd's Radio.Group no longer imports "${FORM_IMPORT}": review build/radio-without-form.ts`);
-      const helper = "const toNamePathStr = (name) => (name === undefined || name === false ? [] : Array.isArray(name) ? name : [name]).join('_');";
-      return { code: code.replace(FORM_IMPORT, helper), map: null };
-    },
-  };
+  const helper = "const toNamePathStr = (name) => (name === undefined || name === false ? [] : Array.isArray(name) ? name : [name]).join('_');";
+  return replaceImport({ name: 'radio-without-form', module: RADIO_GROUP, what: "antd's Radio.Group", importLine: FORM_IMPORT, replacement: helper });
 }

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, SRC } from './web-sources.ts';
 import { COLUMN_FILTER_PROPS, tableWithoutFilters } from './table-without-filters.ts';
 
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const FILTER_PROPS = new Set<string>(COLUMN_FILTER_PROPS);
 
 const nameOf = (node: ts.ObjectLiteralElementLike | ts.JsxAttributeLike, source: ts.SourceFile) =>
@@ -37,12 +36,6 @@ function columnFilterUses(files: readonly string[]): string[] {
   }
   return found;
 }
-
-const sourceFiles = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
 
 describe('antd Table without column filters (build/table-without-filters.ts)', () => {
   it('no table column of the portal has a filter dropdown', () => {

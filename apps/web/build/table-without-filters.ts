@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceImport, throwingStandIn } from './replace-import.ts';
 
 const USE_FILTER = /[\\/]node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/;
 const DROPDOWN_IMPORT = "import FilterDropdown, { flattenKeys } from './FilterDropdown';";
@@ -12,19 +13,12 @@ const DROPDOWN_IMPORT = "import FilterDropdown, { flattenKeys } from './FilterDr
  * (docs/decisions/0031).
  */
 export function tableWithoutFilters(): Plugin {
-  return {
-    name: 'field-portal:table-without-filters',
-    apply: 'build',
-    transform(code, id) {
-      if (!USE_FILTER.test(id.split('?')[0]!)) return null;
-      if (!code.includes(DROPDOWN_IMPORT)) throw new Error(`antd's table no longer imports its filter dropdown as "${DROPDOWN_IMPORT}": review build/table-without-filters.ts`);
-      const standIn = [
-        "const FilterDropdown = () => { throw new Error('Table column filters are left out of this build (apps/web/build/table-without-filters.ts): filter in a form above the table'); };",
-        'function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = keys.concat(flattenKeys(children)); }); return keys; }',
-      ].join('\n');
-      return { code: code.replace(DROPDOWN_IMPORT, standIn), map: null };
-    },
-  };
+  const name = 'table-without-filters';
+  const replacement = [
+    throwingStandIn('FilterDropdown', 'Table column filters are left out of this build', name, 'filter in a form above the table'),
+    'function flattenKeys(filters) { let keys = []; (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = keys.concat(flattenKeys(children)); }); return keys; }',
+  ].join('\n');
+  return replaceImport({ name, module: USE_FILTER, what: "antd's table filter hook", importLine: DROPDOWN_IMPORT, replacement });
 }
 
 /** A table column's props that show the filter dropdown (or only make sense with it). */

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, SRC } from './web-sources.ts';
 import { tableWithoutRadioSelection } from './table-without-radio-selection.ts';
-
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** Props only a table's row selection has: an object with `type: 'radio'` and one of these selects rows by radio. */
 const SELECTION_PROPS = new Set(['selectedRowKeys', 'defaultSelectedRowKeys', 'onSelect', 'getCheckboxProps', 'columnWidth', 'preserveSelectedRowKeys', 'hideSelectAll']);
@@ -34,12 +32,6 @@ function radioSelections(files: readonly string[]): string[] {
   }
   return found;
 }
-
-const sourceFiles = (dir: string): string[] =>
-  fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
 
 describe('antd Table without row selection by radio (build/table-without-radio-selection.ts)', () => {
   it('no table of the portal selects rows by radio', () => {

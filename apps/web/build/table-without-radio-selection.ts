@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceImport, throwingStandIn } from './replace-import.ts';
 
 const USE_SELECTION = /[\\/]node_modules[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/;
 const RADIO_IMPORT = "import Radio from '../../radio';";
@@ -11,14 +12,6 @@ const RADIO_IMPORT = "import Radio from '../../radio';";
  * ever does; a page with a radio of its own still has antd's Radio (docs/decisions/0031).
  */
 export function tableWithoutRadioSelection(): Plugin {
-  return {
-    name: 'field-portal:table-without-radio-selection',
-    apply: 'build',
-    transform(code, id) {
-      if (!USE_SELECTION.test(id.split('?')[0]!)) return null;
-      if (!code.includes(RADIO_IMPORT)) throw new Error(`antd's table no longer imports Radio as "${RADIO_IMPORT}": review build/table-without-radio-selection.ts`);
-      const standIn = "const Radio = () => { throw new Error('Row selection by radio is left out of this build (apps/web/build/table-without-radio-selection.ts): select rows with checkboxes'); };";
-      return { code: code.replace(RADIO_IMPORT, standIn), map: null };
-    },
-  };
+  const name = 'table-without-radio-selection';
+  return replaceImport({ name, module: USE_SELECTION, what: "antd's table selection", importLine: RADIO_IMPORT, replacement: throwingStandIn('Radio', 'Row selection by radio is left out of this build', name, 'select rows with checkboxes') });
 }
