@@ -1,7 +1,7 @@
 import { ALL_INDICATIONS, API, type AreaNetwork } from '@field-portal/shared';
 import { renderTime, webglRenderer, type AreaRenderer } from '../e2e/area-map-render.js';
-import { launchChromium, type SignedIn } from '../e2e/first-paint.js';
-import { median, report, SMALL, startPortal } from './lib.js';
+import { launchChromium, rememberSession, type SignedIn } from '../e2e/first-paint.js';
+import { median, report, signIn, SMALL, startPortal } from './lib.js';
 
 /**
  * Issue 17: the whole-area map of 20,000 doctors, first render in headless Chromium (budget 2 s),
@@ -15,12 +15,6 @@ import { median, report, SMALL, startPortal } from './lib.js';
 const TARGET = SMALL ? 2_000 : 20_000;
 const ROUNDS = SMALL ? 1 : 3;
 const BUDGET_MS = 2_000;
-
-async function signIn(url: string): Promise<SignedIn> {
-  const res = await fetch(`${url}/API-SYSTEM/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo1234' }) });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { result: SignedIn }).result;
-}
 
 async function areaOf(url: string, token: string, indication: string): Promise<AreaNetwork> {
   const res = await fetch(`${url}${API.intelligence.area}?${new URLSearchParams({ indication })}`, { headers: { authorization: `Bearer ${token}` } });
@@ -52,7 +46,7 @@ export async function run() {
   const portal = await startPortal();
   const browser = await launchChromium();
   try {
-    const signedIn = await signIn(portal.url);
+    const signedIn = await signIn<SignedIn>(portal.url);
     const { area, indications } = await mergedArea(portal.url, signedIn.access_token, TARGET);
     const size = `${area.nodes.length.toLocaleString('en')} doctors, ${area.edges.length.toLocaleString('en')} relations (${indications} indications' maps merged)`;
     console.log(`  headless Chromium with --disable-gpu: ${await webglRenderer(browser)}`);
@@ -76,11 +70,7 @@ export async function run() {
 
     // The portal's page: the administrator opens the academic network and chooses the area map tab.
     const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1440, height: 900 } });
-    await context.addInitScript((t: SignedIn) => {
-      const now = Date.now();
-      localStorage.setItem('token', JSON.stringify({ token: t.access_token, expires: t.expires_in * 1000, startTime: now }));
-      localStorage.setItem('refresh_token', JSON.stringify({ token: t.refresh_token, expires: t.refresh_expires_in * 1000, startTime: now }));
-    }, signedIn);
+    await rememberSession(context, signedIn);
     const page = await context.newPage();
     await page.goto('/#/doctor/doctorAcademicNetwork');
     const tab = page.getByRole('tab', { name: '区域全景图' });

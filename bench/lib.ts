@@ -89,14 +89,20 @@ export async function startHelloWorld(): Promise<Server> {
   return { url, process: child, stop: () => stopProcess(child) };
 }
 
-export async function login(url: string, username = 'admin', password = 'demo1234'): Promise<string> {
+/** A demo account's tokens, as the login call answers them (the demo password is the seed's). */
+export async function signIn<T extends { access_token: string } = { access_token: string }>(url: string, username = 'admin', password = 'demo1234'): Promise<T> {
   const res = await fetch(`${url}/API-SYSTEM/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
+  return ((await res.json()) as { result: T }).result;
+}
+
+/** A demo account's access token. */
+export async function login(url: string, username = 'admin', password = 'demo1234'): Promise<string> {
+  return (await signIn(url, username, password)).access_token;
 }
 
 export interface Figure {

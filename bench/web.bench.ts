@@ -2,7 +2,7 @@ import { BUNDLE_BUDGETS, CEILINGS_KB, headlineLoads, LAYOUT_MODULE } from '../ap
 import { measureBuild } from '../apps/web/build/check-budgets.js';
 import type { Browser } from '@playwright/test';
 import { CPU_SLOWDOWN, firstPaints, launchChromium, rememberSession, SLOW_4G, type SignedIn } from '../e2e/first-paint.js';
-import { report, SMALL, startPortal } from './lib.js';
+import { report, signIn, SMALL, startPortal } from './lib.js';
 
 /**
  * Issue 19: what the login route and the phone feed download (gzip JavaScript, from the build's
@@ -63,21 +63,11 @@ async function bundleSizes() {
   });
 }
 
-/** A demo account's tokens (the demo password is the seed's). */
-async function signIn(url: string, username: string): Promise<SignedIn> {
-  const res = await fetch(`${url}/API-SYSTEM/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'demo1234' }),
-  });
-  return ((await res.json()) as { result: SignedIn }).result;
-}
-
 async function firstPaint() {
   const portal = await startPortal();
   const browser = await launchChromium();
   try {
-    const signedIn = await signIn(portal.url, 'rep01');
+    const signedIn = await signIn<SignedIn>(portal.url, 'rep01');
     const rounds = SMALL ? 1 : 5;
     const fcp = await firstPaints(browser, portal.url, signedIn, rounds, { openCard: true });
     for (const [label, value] of [
@@ -115,7 +105,7 @@ async function browserFirstLoads() {
   const portal = await startPortal();
   const browser = await launchChromium();
   try {
-    const signedIn = await signIn(portal.url, 'admin');
+    const signedIn = await signIn<SignedIn>(portal.url, 'admin');
     const menus = (await (await fetch(`${portal.url}/API-SYSTEM/menu/list`, { headers: { authorization: `Bearer ${signedIn.access_token}` } })).json()) as {
       result: { menuList: MenuNode[] };
     };

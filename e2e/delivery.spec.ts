@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ANALYTICS_SHARE_PAGE } from '@field-portal/shared';
+import { MIN_BYTES } from '../apps/web/build/precompress';
 import { CPU_SLOWDOWN, firstPaints, type SignedIn } from './first-paint';
 import { PASSWORD } from './support';
 
@@ -20,7 +21,7 @@ test('every hashed file of the build is sent compressed as built and cached as i
     expect(res.headers()['cache-control'], name).toBe(IMMUTABLE);
     expect(res.headers().etag, name).toBeTruthy();
     // Every script and style sheet has its copies; a file too small to gain from one is sent as it is.
-    if (/\.(js|css)$/.test(name) && fs.statSync(path.join(webDist, 'assets', name)).size >= 256) expect(compressed, name).toBe(true);
+    if (/\.(js|css)$/.test(name) && fs.statSync(path.join(webDist, 'assets', name)).size >= MIN_BYTES) expect(compressed, name).toBe(true);
     if (compressed) expect(res.headers()['content-encoding'], name).toBe('br');
     // The body arrives whole (the client decodes it) and is the file the build wrote.
     expect((await res.body()).equals(fs.readFileSync(path.join(webDist, 'assets', name))), name).toBe(true);

@@ -17,7 +17,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
  * but the console's pages download about twenty scripts of 0.3-1 KB each, and gzip takes a third
  * off those: about 4 KB a page; docs/decisions/0031.)
  */
-const MIN_BYTES = 256;
+export const MIN_BYTES = 256;
 
 /**
  * Zopfli's passes over each file (its own default). Zopfli writes ordinary gzip that every browser

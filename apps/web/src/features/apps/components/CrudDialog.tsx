@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { describeFailure, isHttpError } from '@/lib/http';
 import { messageText as catalogue, useI18n, type LabelKey } from '@/lib/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
+import { showSaveFailure, toPath } from '../save-failure';
 import type { FieldDef } from './CrudScreen';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';
@@ -25,7 +25,6 @@ export interface CrudDialogProps {
   onSaved: () => void;
 }
 
-const toPath = (path: string) => path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /**
  * The add/edit dialog of `CrudScreen`, loaded when first opened: the form checks with the
@@ -66,12 +65,8 @@ export function CrudDialog({ title, paths, checks, fields = [], extraFields: Ext
       void message.success(catalogue('apps.saved', lang));
       onSaved();
     } catch (error) {
-      const field = isHttpError(error) ? error.field : undefined;
-      const text = describeFailure(error, lang);
-      if (field) {
-        form.setFields([{ name: toPath(field) as never, errors: [text] }]);
-        shown.current.add(field);
-      } else void message.error(text);
+      const placed = showSaveFailure(error, form, lang, (text) => message.error(text));
+      if (placed) shown.current.add(placed);
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
 import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag } from 'antd';
+import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
@@ -26,8 +27,6 @@ const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog
 const TagDialog = lazyDialog(() => import('../components/TagDialog').then((m) => m.TagDialog));
 // A pending correction's review (shown only while one waits) loads with it.
 const CorrectionReview = lazy(() => import('../components/CorrectionReview').then((m) => ({ default: m.CorrectionReview })));
-// antd's Alert, for a record that failed to load, comes with that failure.
-const Alert = lazy(() => import('antd/es/alert'));
 // The full view's tab (positions table, academic and impact sections) loads when the tab is chosen.
 const DoctorFullView = lazy(() => import('../components/DoctorFullView').then((m) => ({ default: m.DoctorFullView })));
 
@@ -102,13 +101,7 @@ export function DoctorRecordPage() {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
     return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
   }
-  if (doctor.isError) {
-    return (
-      <Suspense fallback={null}>
-        <Alert type="error" showIcon title={t('customers.loadFailed')} />
-      </Suspense>
-    );
-  }
+  if (doctor.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const d = doctor.data;
   const pending = d.corrections.filter((c) => c.status === 'pending');
