@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 
 /** A raw STOMP client over `ws`: sends text frames, collects the frames the server sends. */
 export interface ServerFrame {
@@ -74,9 +74,9 @@ export class RawClient {
   }
 }
 
-/** Opens a STOMP WebSocket to `url` (ws://host:port/endpoint). */
-export async function openStomp(url: string): Promise<RawClient> {
-  const ws = new WebSocket(url, ['v12.stomp']);
+/** Opens a STOMP WebSocket to `url` (ws://host:port/endpoint); `options.localAddress` picks the client's address. */
+export async function openStomp(url: string, options: ClientOptions = {}): Promise<RawClient> {
+  const ws = new WebSocket(url, ['v12.stomp'], options);
   const client = new RawClient(ws);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

@@ -27,5 +27,6 @@ export const MESSAGING_MESSAGES = {
   'stomp.subscriptionInvalid': { zh: '订阅 id 缺失或重复', en: 'The subscription id is missing or already in use' },
   'stomp.tooManySubscriptions': { zh: '订阅数量过多', en: 'Too many subscriptions' },
   'stomp.unsupported': { zh: '不支持的命令 {command}', en: 'Unsupported command {command}' },
+  'stomp.sinceInvalid': { zh: 'since 必须是通知编号（notice-id）', en: 'since must be a notice-id' },
   'stomp.heartbeat': { zh: '心跳超时', en: 'No heart-beat received in time' },
 } as const satisfies Record<string, MessageText>;

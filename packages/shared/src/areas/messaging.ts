@@ -13,6 +13,13 @@ export const STOMP = {
   heartbeatMs: 15_000,
   /** Client-disconnect timer, ms (spec 000 section 9). */
   disconnectMs: 5_000,
+  /**
+   * The header carrying a notice's number: on MESSAGE frames, and on CONNECTED the newest number
+   * at connection time. A client that reconnects passes the last it saw as SUBSCRIBE's `since`.
+   */
+  noticeIdHeader: 'notice-id',
+  /** SUBSCRIBE header: send this destination's notices numbered after it first (a reconnect's catch-up). */
+  sinceHeader: 'since',
 } as const;
 
 /** Limits of the STOMP endpoint (docs/decisions/0006). */
@@ -27,6 +34,8 @@ export const STOMP_LIMITS = {
   silenceFactor: 2,
   /** NOTIFY payloads must stay under PostgreSQL's 8000 bytes. */
   notifyMaxBytes: 7_900,
+  /** Notices a subscription's `since` sends at most (the oldest first; notices are kept an hour). */
+  catchUpMax: 500,
 } as const;
 
 /** Where the web client records a failure to open the real-time channel (spec 001 section 7.3). */

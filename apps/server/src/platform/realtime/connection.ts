@@ -29,6 +29,10 @@ export interface ConnectAuth {
 
 interface Callbacks {
   authenticate(token: string): Promise<ConnectAuth | undefined>;
+  /** The newest notice's number, for CONNECTED (undefined when it cannot be read). */
+  newestNoticeId(): Promise<number | undefined>;
+  /** A subscription asked for the notices after `since`: the hub sends them with `catchUpSend`. */
+  catchUp(connection: StompConnection, subscriptionId: string, destination: string, since: number): void;
   registered(connection: StompConnection): void;
   closed(connection: StompConnection): void;
   nextMessageId(): string;
@@ -58,9 +62,20 @@ export function parseHeartbeat(value: string | undefined): [number, number] | un
 }
 
 /** A MESSAGE frame, written as one string: a broadcast makes one per connection. */
-function messageFrame(destination: string, subscription: string, messageId: string, body: string): string {
-  return `MESSAGE\ndestination:${escapeHeader(destination)}\nsubscription:${escapeHeader(subscription)}\nmessage-id:${messageId}\ncontent-type:application/json;charset=utf-8\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`;
+function messageFrame(destination: string, subscription: string, messageId: string, body: string, noticeId: number | undefined): string {
+  const numbered = noticeId === undefined ? '' : `\n${STOMP.noticeIdHeader}:${noticeId}`;
+  return `MESSAGE\ndestination:${escapeHeader(destination)}\nsubscription:${escapeHeader(subscription)}\nmessage-id:${messageId}${numbered}\ncontent-type:application/json;charset=utf-8\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`;
 }
+
+/** A `since` header: a notice number (a positive safe integer, or 0). */
+export function parseSince(value: string): number | undefined {
+  if (!/^\d{1,16}$/.test(value)) return undefined;
+  const since = Number(value);
+  return Number.isSafeInteger(since) ? since : undefined;
+}
+
+/** Numbered notices a connection remembers having sent, so a catch-up and the live path never send one twice. */
+const SENT_REMEMBERED = 1_024;
 
 /** One STOMP 1.2 session over one WebSocket (docs/decisions/0006). */
 export class StompConnection {
@@ -70,6 +85,8 @@ export class StompConnection {
   private lastReceived = Date.now();
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
+  /** `subscription id:notice number` of the numbered notices sent, the oldest first. */
+  private readonly sent = new Set<string>();
   private lang: Lang;
 
   constructor(
@@ -94,16 +111,31 @@ export class StompConnection {
    * Sends a notice to every subscription of this connection on `destination`; returns the frames
    * sent. `body` is the notice's JSON, made once per notice by the caller, not once per connection.
    */
-  send(destination: string, notice: Notice | string): number {
+  send(destination: string, notice: Notice | string, noticeId?: number): number {
     if (!this.user || this.closing) return 0;
     let sent = 0;
     const body = typeof notice === 'string' ? notice : JSON.stringify(notice);
     for (const sub of this.subscriptions.values()) {
-      if (sub.destination !== destination) continue;
-      this.write(messageFrame(destination, sub.id, this.callbacks.nextMessageId(), body));
-      sent += 1;
+      if (sub.destination === destination && this.sendOn(sub, body, noticeId)) sent += 1;
     }
     return sent;
+  }
+
+  /** Sends a caught-up notice on one subscription, unless the live path already sent it there. */
+  catchUpSend(subscriptionId: string, notice: Notice, noticeId: number): boolean {
+    const sub = this.subscriptions.get(subscriptionId);
+    return Boolean(this.user && !this.closing && sub && this.sendOn(sub, JSON.stringify(notice), noticeId));
+  }
+
+  private sendOn(sub: Subscription, body: string, noticeId: number | undefined): boolean {
+    if (noticeId !== undefined) {
+      const key = `${sub.id}:${noticeId}`;
+      if (this.sent.has(key)) return false;
+      this.sent.add(key);
+      if (this.sent.size > SENT_REMEMBERED) this.sent.delete(this.sent.values().next().value!);
+    }
+    this.write(messageFrame(sub.destination, sub.id, this.callbacks.nextMessageId(), body, noticeId));
+    return true;
   }
 
   /** The session ended (logout, disabled account): ERROR and close, like a CONNECT without a valid token. */
@@ -182,6 +214,9 @@ export class StompConnection {
     const user = token ? await this.callbacks.authenticate(token).catch(() => undefined) : undefined;
     if (this.closing) return;
     if (!user) return this.fail('stomp.authRequired', CLOSE.policy, {}, undefined, frame);
+    // Where this client's catch-up starts should it reconnect before any notice reaches it.
+    const newest = await this.callbacks.newestNoticeId().catch(() => undefined);
+    if (this.closing) return;
     this.user = user;
     const [cx, cy] = heartbeat;
     const hb = this.settings.heartbeatMs;
@@ -194,6 +229,7 @@ export class StompConnection {
         server: 'field-portal/1',
         session: `${user.username}-${Date.now().toString(36)}`,
         'user-name': user.username,
+        ...(newest === undefined ? {} : { [STOMP.noticeIdHeader]: String(newest) }),
       }),
     );
     this.receipt(frame);
@@ -217,8 +253,12 @@ export class StompConnection {
       return this.fail('stomp.destinationUnknown', CLOSE.protocol, { destination }, undefined, frame);
     }
     if (this.subscriptions.size >= this.settings.subscriptionsMax) return this.fail('stomp.tooManySubscriptions', CLOSE.policy, {}, undefined, frame);
+    const sinceHeader = frame.headers[STOMP.sinceHeader];
+    const since = sinceHeader === undefined ? undefined : parseSince(sinceHeader);
+    if (sinceHeader !== undefined && since === undefined) return this.fail('stomp.sinceInvalid', CLOSE.protocol, {}, undefined, frame);
     this.subscriptions.set(id, { id, destination });
     this.receipt(frame);
+    if (since !== undefined) this.callbacks.catchUp(this, id, destination, since);
   }
 
   private receipt(frame: Frame): void {

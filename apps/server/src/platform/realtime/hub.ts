@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { STOMP, type Lang, type Notice } from '@field-portal/shared';
+import { STOMP, STOMP_LIMITS, type Lang, type Notice } from '@field-portal/shared';
 import { selectRows, type Database } from '../../db/client.js';
 import { AUTH_INVALIDATE_CHANNEL } from '../auth-cache.js';
 import { NOTICE_CHANNEL, type ChannelEvent } from './publish.js';
@@ -12,6 +12,17 @@ interface PushRow {
   card_id: number | string;
   must_read: boolean;
   title: string | null;
+}
+
+type PushEvent = Extract<ChannelEvent, { kind: 'push' }>;
+
+/** What a recipient of a fired push (or of its reminders) is sent, live or caught up. */
+function pushNotice(event: PushEvent, row: Omit<PushRow, 'wwid'>): Notice {
+  return {
+    type: event.event === 'delivered' ? 'card.delivered' : 'card.resent',
+    at: event.at,
+    data: { cardId: Number(row.card_id), queueId: event.queueId, pushId: Number(row.push_id), mustRead: row.must_read, title: row.title ?? '' },
+  };
 }
 
 /**
@@ -131,6 +142,12 @@ export class RealtimeHub {
   attach(socket: WebSocket, lang: Lang): StompConnection {
     const connection = new StompConnection(socket, lang, this.settings, {
       authenticate: this.authenticate,
+      newestNoticeId: () => this.newestNoticeId(),
+      // Not queued behind the live notices: a stopped instance's clients all reconnect at once, and
+      // the connection skips whatever both paths send it.
+      catchUp: (c, subscriptionId, destination, since) => {
+        this.catchUpSubscription(c, subscriptionId, destination, since).catch((error: unknown) => this.onError(error));
+      },
       registered: (c) => this.index(c),
       closed: (c) => this.remove(c),
       nextMessageId: () => `${process.pid}-${++this.messageSeq}`,
@@ -154,18 +171,68 @@ export class RealtimeHub {
     if (user.employeeNo) drop(this.byWwid, user.employeeNo, connection);
   }
 
-  /** Hands a notice to this instance's connections (tests and the channel). */
-  deliverLocally(to: readonly string[] | 'all', notice: Notice): number {
+  /** Hands a notice (with its outbox number, from the channel) to this instance's connections (tests and the channel). */
+  deliverLocally(to: readonly string[] | 'all', notice: Notice, noticeId?: number): number {
     let sent = 0;
     const body = JSON.stringify(notice);
     if (to === 'all') {
-      for (const c of this.connections) sent += c.send(STOMP.topicNotice, body);
+      for (const c of this.connections) sent += c.send(STOMP.topicNotice, body, noticeId);
       return sent;
     }
     for (const username of to) {
-      for (const c of this.byUser.get(username) ?? []) sent += c.send(STOMP.userTopic(username), body);
+      for (const c of this.byUser.get(username) ?? []) sent += c.send(STOMP.userTopic(username), body, noticeId);
     }
     return sent;
+  }
+
+  private async newestNoticeId(): Promise<number> {
+    const rows = await selectRows<{ id: number | string | null }>(this.database.db, sql`select max(id) as id from notice_outbox`);
+    return Number(rows[0]?.id ?? 0);
+  }
+
+  /**
+   * A reconnecting client's catch-up: the kept outbox rows numbered after `since` that concern
+   * this subscription's destination (for a user's own destination: the notices naming the user and
+   * the pushes that reached the user's employee number), oldest first, at most
+   * STOMP_LIMITS.catchUpMax. Whichever instance the client reconnects to reads them from the
+   * shared table; the connection skips any the live path has already sent it.
+   */
+  private async catchUpSubscription(connection: StompConnection, subscriptionId: string, destination: string, since: number): Promise<void> {
+    const user = connection.user;
+    if (!user) return;
+    const concerns =
+      destination === STOMP.topicNotice
+        ? sql`e.event->>'kind' = 'all'`
+        : sql`((e.event->>'kind' = 'users' and e.event->'to' @> jsonb_build_array(${user.username}::text)) or x.push_id is not null)`;
+    const rows = await selectRows<{ id: number | string; payload: string } & Partial<Omit<PushRow, 'wwid'>>>(this.database.db, sql`
+      select o.id, o.payload, x.push_id, x.card_id, x.must_read, x.title
+        from notice_outbox o
+       cross join lateral (select o.payload::jsonb as event) e
+        left join lateral (
+          select p.push_id, p.card_id, p.must_read, c.title
+            from deliveries d
+            join pushes p on p.id = d.queue_id
+            left join cards c on c.id = p.card_id
+           where e.event->>'kind' = 'push'
+             and d.queue_id = (e.event->>'queueId')::bigint
+             and d.wwid = ${user.employeeNo}
+             and (e.event->>'event' = 'delivered' or d.last_sent_at = (e.event->>'at')::timestamptz)
+        ) x on true
+       where o.id > ${since}
+         and o.created_at >= now() - make_interval(secs => ${OUTBOX_KEEP_S})
+         and ${concerns}
+       order by o.id
+       limit ${STOMP_LIMITS.catchUpMax}`);
+    for (const row of rows) {
+      const event = parseEvent(row.payload);
+      if (!event) continue;
+      const id = Number(row.id);
+      if (event.kind === 'push' && row.push_id != null && row.card_id != null) {
+        connection.catchUpSend(subscriptionId, pushNotice(event, { push_id: row.push_id, card_id: row.card_id, must_read: row.must_read ?? false, title: row.title ?? null }), id);
+      } else if (event.kind !== 'push') {
+        connection.catchUpSend(subscriptionId, event.notice, id);
+      }
+    }
   }
 
   private async handle(payload: string): Promise<void> {
@@ -179,13 +246,13 @@ export class RealtimeHub {
       if (this.handled.has(event.id)) return;
       this.handled.set(event.id, Date.now());
     }
-    if (event.kind === 'all') this.deliverLocally('all', event.notice);
-    else if (event.kind === 'users') this.deliverLocally(event.to, event.notice);
+    if (event.kind === 'all') this.deliverLocally('all', event.notice, event.id);
+    else if (event.kind === 'users') this.deliverLocally(event.to, event.notice, event.id);
     else if (event.kind === 'push') await this.deliverPush(event);
   }
 
   /** Which of this instance's connected users received the queue entry, and their notices. */
-  private async deliverPush(event: Extract<ChannelEvent, { kind: 'push' }>): Promise<void> {
+  private async deliverPush(event: PushEvent): Promise<void> {
     if (this.byWwid.size === 0) return;
     const wwids = JSON.stringify([...this.byWwid.keys()]);
     const resentOnly = event.event === 'resent' ? sql`and d.last_sent_at = ${event.at}::timestamptz` : sql``;
@@ -198,13 +265,9 @@ export class RealtimeHub {
          and d.wwid in (select value from jsonb_array_elements_text(${wwids}::jsonb))
          ${resentOnly}`);
     for (const row of rows) {
-      const notice: Notice = {
-        type: event.event === 'delivered' ? 'card.delivered' : 'card.resent',
-        at: event.at,
-        data: { cardId: Number(row.card_id), queueId: event.queueId, pushId: Number(row.push_id), mustRead: row.must_read, title: row.title ?? '' },
-      };
+      const notice = pushNotice(event, row);
       for (const c of this.byWwid.get(row.wwid) ?? []) {
-        if (c.user) c.send(STOMP.userTopic(c.user.username), notice);
+        if (c.user) c.send(STOMP.userTopic(c.user.username), notice, event.id);
       }
     }
   }
