@@ -302,3 +302,95 @@ describe('notices through LISTEN/NOTIFY', () => {
     }
   });
 });
+
+describe('catching up after a reconnect (SUBSCRIBE since)', () => {
+  const noticeId = (frame: { headers: Record<string, string> }) => Number(frame.headers[STOMP.noticeIdHeader]);
+  const chat = (marker: string): Notice => ({ type: 'chat.message', at: new Date().toISOString(), data: { marker } });
+
+  async function subscribed(username: string, destination: string, since?: number): Promise<RawClient> {
+    const c = await open();
+    await c.connect(tokens[username]!);
+    c.send('SUBSCRIBE', { id: 'sub', destination, receipt: 'ok', ...(since === undefined ? {} : { [STOMP.sinceHeader]: String(since) }) });
+    await c.next('RECEIPT');
+    return c;
+  }
+
+  it("numbers every notice, and a subscription's since sends the ones it missed that concern it, once, oldest first", async () => {
+    const first = await open();
+    const connected = await first.connect(tokens.rep01!);
+    const [{ newest }] = (await h.database.query<{ newest: string }>('select coalesce(max(id), 0) as newest from notice_outbox')) as [{ newest: string }];
+    expect(noticeId(connected)).toBe(Number(newest));
+    first.send('SUBSCRIBE', { id: 'me', destination: STOMP.userTopic('rep01'), receipt: 'ok' });
+    await first.next('RECEIPT');
+    await publishNotice(h.database, ['rep01'], chat('seen'));
+    const seen = await first.next('MESSAGE');
+    expect(noticeId(seen)).toBeGreaterThan(noticeId(connected));
+    first.ws.terminate();
+    await first.closed;
+
+    // Meanwhile: a chat notice for rep01, one for admin only, a broadcast, and a push that reaches rep01.
+    await publishNotice(h.database, ['rep01'], chat('missed'));
+    await publishNotice(h.database, ['admin'], chat('not mine'));
+    await publishNotice(h.database, 'all', chat('everyone'));
+    const [card] = await h.database.query<{ id: string }>(
+      `insert into cards (id, content, status, create_by, create_time, update_time) values (nextval('card_id_seq'), $1, 'created', 'operator', now(), now()) returning id`,
+      [JSON.stringify({ type: 4, titleName: 'Pushed while away', BU: 'PC_All' })],
+    );
+    const [rep01] = await h.database.query<{ employee_no: string }>(`select employee_no from users where username = 'rep01'`);
+    const pushed = await h.app.inject({
+      method: 'POST',
+      url: API.push.pushCard,
+      headers: h.auth(tokens.operator!),
+      payload: { pushDate: '0', pushInfo: [{ id: Number(card!.id), mustRead: false }], receiver: [{ receiverId: rep01!.employee_no, receiverName: '' }], remark: { scope: 2 } },
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const { pushId, queue } = pushed.json().data as { pushId: number; queue: { queueId: number }[] };
+    await new PushScheduler(h.database.db).runDue(h.clock.value);
+    await realtimeHub(h.app.ctx).idle();
+
+    const again = await subscribed('rep01', STOMP.userTopic('rep01'), noticeId(seen));
+    const missed = await again.next('MESSAGE');
+    expect(JSON.parse(missed.body)).toMatchObject({ type: 'chat.message', data: { marker: 'missed' } });
+    const card2 = await again.next('MESSAGE');
+    expect(JSON.parse(card2.body)).toMatchObject({ type: 'card.delivered', data: { cardId: Number(card!.id), queueId: queue[0]!.queueId, pushId, mustRead: false, title: 'Pushed while away' } });
+    expect(noticeId(card2)).toBeGreaterThan(noticeId(missed));
+    // A number already sent on the subscription is not sent again by the live path.
+    expect(realtimeHub(h.app.ctx).deliverLocally(['rep01'], chat('missed'), noticeId(missed))).toBe(0);
+    await publishNotice(h.database, ['rep01'], chat('live'));
+    expect(JSON.parse((await again.next('MESSAGE')).body)).toMatchObject({ data: { marker: 'live' } });
+    expect(again.frames.filter((f) => f.command === 'MESSAGE')).toEqual([]);
+
+    // The broadcast destination catches up on broadcasts only.
+    const everyone = await subscribed('rep01', STOMP.topicNotice, noticeId(seen));
+    expect(JSON.parse((await everyone.next('MESSAGE')).body)).toMatchObject({ data: { marker: 'everyone' } });
+    await realtimeHub(h.app.ctx).idle();
+    expect(everyone.frames.filter((f) => f.command === 'MESSAGE')).toEqual([]);
+  });
+
+  it(`sends at most ${STOMP_LIMITS.catchUpMax} notices, the oldest first`, async () => {
+    const [{ newest }] = (await h.database.query<{ newest: string }>('select coalesce(max(id), 0) as newest from notice_outbox')) as [{ newest: string }];
+    // Written straight into the outbox (no NOTIFY): as if sent while the client was away.
+    await h.database.query(
+      `insert into notice_outbox (payload) select json_build_object('kind', 'users', 'to', json_build_array('rep01'), 'notice', json_build_object('type', 'chat.message', 'at', now(), 'data', json_build_object('n', n)))::text from generate_series(1, $1::int) n`,
+      [STOMP_LIMITS.catchUpMax + 1],
+    );
+    const c = await subscribed('rep01', STOMP.userTopic('rep01'), Number(newest));
+    const numbers: number[] = [];
+    for (let i = 0; i < STOMP_LIMITS.catchUpMax; i++) numbers.push((JSON.parse((await c.next('MESSAGE')).body) as Notice).data.n as number);
+    expect(numbers).toEqual(Array.from({ length: STOMP_LIMITS.catchUpMax }, (_, i) => i + 1));
+    await realtimeHub(h.app.ctx).idle();
+    expect(c.frames.filter((f) => f.command === 'MESSAGE')).toEqual([]);
+  });
+
+  it('refuses a since that is not a notice number with ERROR and closes', async () => {
+    for (const since of ['abc', '-1', '1.5', '99999999999999999', '']) {
+      const c = await open();
+      await c.connect(tokens.rep01!, { language: 'en' });
+      c.send('SUBSCRIBE', { id: 'sub', destination: STOMP.userTopic('rep01'), [STOMP.sinceHeader]: since, receipt: 'r' });
+      const error = await c.next('ERROR');
+      expect(error.headers.message).toBe(message('stomp.sinceInvalid', 'en'));
+      expect(error.headers['receipt-id']).toBe('r');
+      expect(await c.closed).toBe(1002);
+    }
+  });
+});

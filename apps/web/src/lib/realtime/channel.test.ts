@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REALTIME_FAILURE_STORAGE_KEY } from '@field-portal/shared';
-import { endpointUrl, recordFailure } from './channel';
+import { REALTIME_FAILURE_STORAGE_KEY, STOMP } from '@field-portal/shared';
+import { endpointUrl, NoticeCursor, recordFailure } from './channel';
 import { dispatchNotice, onNotice } from './index';
 
 describe('real-time channel helpers', () => {
@@ -24,5 +24,26 @@ describe('real-time channel helpers', () => {
     stop();
     dispatchNotice({ type: 'card.delivered', at: '', data: {} });
     expect(got).toEqual(['chat.message']);
+  });
+
+  it('asks after a reconnect for the notices after the newest it saw, starting from the first CONNECTED', () => {
+    const cursor = new NoticeCursor();
+    expect(cursor.subscribeHeaders()).toEqual({});
+    cursor.connected('40');
+    expect(cursor.subscribeHeaders()).toEqual({ [STOMP.sinceHeader]: '40' });
+    cursor.received('42');
+    cursor.received('41');
+    cursor.received(undefined);
+    cursor.received('not a number');
+    // The reconnect's CONNECTED names a newer number; the notices between 42 and it are still wanted.
+    cursor.connected('50');
+    expect(cursor.subscribeHeaders()).toEqual({ [STOMP.sinceHeader]: '42' });
+  });
+
+  it('starts from the first notice when CONNECTED names none', () => {
+    const cursor = new NoticeCursor();
+    cursor.connected(undefined);
+    cursor.received('7');
+    expect(cursor.subscribeHeaders()).toEqual({ [STOMP.sinceHeader]: '7' });
   });
 });

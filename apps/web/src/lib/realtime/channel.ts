@@ -28,6 +28,34 @@ export function recordFailure(storage: KeyValueStore, failure: Omit<RealtimeFail
   return record;
 }
 
+/**
+ * The newest notice number the channel has seen (STOMP.noticeIdHeader): on the first CONNECTED the
+ * server's newest, then each MESSAGE's. After a reconnect (to whichever instance) the
+ * subscriptions ask for the notices after it, so nothing sent meanwhile is lost.
+ */
+export class NoticeCursor {
+  private last: number | undefined;
+
+  connected(header: string | undefined): void {
+    // A reconnect keeps the older number: what came between is exactly what it asks for.
+    this.last ??= parse(header);
+  }
+
+  received(header: string | undefined): void {
+    const id = parse(header);
+    if (id !== undefined && (this.last === undefined || id > this.last)) this.last = id;
+  }
+
+  subscribeHeaders(): Record<string, string> {
+    return this.last === undefined ? {} : { [STOMP.sinceHeader]: String(this.last) };
+  }
+}
+
+function parse(header: string | undefined): number | undefined {
+  const id = header && /^\d{1,16}$/.test(header) ? Number(header) : NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 /** The endpoint's ws:// or wss:// address on the page's own origin. */
 export function endpointUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${STOMP.endpoint}`;
@@ -45,8 +73,9 @@ export interface ChannelOptions {
 /**
  * Opens the real-time channel (spec 001 section 7.3): STOMP over WebSocket with the bearer token
  * in the CONNECT headers, heart-beats every 15 s both ways, a reconnect 5 s after a loss, and
- * subscriptions to /topic/notice and the user's own destination. Every MESSAGE goes to
- * `dispatchNotice`. Returns the function that closes it.
+ * subscriptions to /topic/notice and the user's own destination, which after a reconnect first
+ * catch up on what was sent meanwhile (NoticeCursor). Every MESSAGE goes to `dispatchNotice`.
+ * Returns the function that closes it.
  */
 export function openRealtimeChannel(options: ChannelOptions): () => void {
   const storage = options.storage ?? localStorage;
@@ -57,7 +86,9 @@ export function openRealtimeChannel(options: ChannelOptions): () => void {
     failures += 1;
     recordFailure(storage, { url, kind, reason, attempts: failures }, new Date());
   };
+  const cursor = new NoticeCursor();
   const deliver = (message: IMessage) => {
+    cursor.received(message.headers[STOMP.noticeIdHeader]);
     try {
       dispatchNotice(JSON.parse(message.body) as Notice);
     } catch {
@@ -74,11 +105,12 @@ export function openRealtimeChannel(options: ChannelOptions): () => void {
       const token = await options.token();
       client.connectHeaders = { Authorization: `Bearer ${token ?? ''}`, language: options.lang() };
     },
-    onConnect: () => {
+    onConnect: (frame: IFrame) => {
       connected = true;
       failures = 0;
-      client.subscribe(STOMP.topicNotice, deliver);
-      client.subscribe(STOMP.userTopic(options.username), deliver);
+      cursor.connected(frame.headers[STOMP.noticeIdHeader]);
+      client.subscribe(STOMP.topicNotice, deliver, cursor.subscribeHeaders());
+      client.subscribe(STOMP.userTopic(options.username), deliver, cursor.subscribeHeaders());
     },
     onStompError: (frame: IFrame) => {
       fail('stomp', frame.headers.message ?? 'ERROR');
