@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond npm (Debian's Chromium and PostgreSQL), idempotently,
+# Installs what the tests need beyond npm (Debian's Chromium, PostgreSQL and nginx), idempotently,
 # and starts a throw-away PostgreSQL server on 127.0.0.1:${TEST_PG_PORT:-54329}.
 set -euo pipefail
 
@@ -7,14 +7,24 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 fc-list 2>/dev/null | grep -qi 'noto sans cjk' || need+=(fonts-noto-cjk)
+# The reverse-proxy test (apps/server/test/postgres/behind-a-proxy.test.ts) runs its own nginx.
+[ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "Missing Debian packages: ${need[*]} (install them with apt-get, or run as root)" >&2
     exit 1
   fi
   echo "Installing ${need[*]} ..."
+  # The packages' own services (nginx on port 80, a PostgreSQL cluster) are not started: the tests
+  # start their own. policy-rc.d answering 101 is Debian's way to say so during an install.
+  policy=/usr/sbin/policy-rc.d
+  own_policy=false
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && own_policy=true
+  fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  if [ "$own_policy" = true ]; then rm -f "$policy"; fi
 fi
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
