@@ -10,65 +10,78 @@ import { STOMP } from '@field-portal/shared';
  */
 export const NGINX = '/usr/sbin/nginx';
 
-/** The configuration docs/deploy.md shows, for `upstreams` (host:port) behind `listen` (address:port). */
+/**
+ * The site docs/deploy.md shows (a file in Debian's /etc/nginx/conf.d/, inside `http`), for
+ * `upstreams` (host:port of each instance) behind `listen`. The guide's copy is checked against
+ * this function's output by the test.
+ */
+export function nginxSite({ listen, upstreams, accessLog }: { listen: string; upstreams: string[]; accessLog: string }): string {
+  return `# Upgrade only what asks for it; everything else keeps its upstream connection alive.
+map $http_upgrade $connection_upgrade {
+  default upgrade;
+  ''      '';
+}
+
+# Which instance answered each request ($upstream_addr), to follow a client across instances.
+log_format field_portal '$remote_addr [$time_iso8601] "$request" $status $upstream_addr $request_time';
+access_log ${accessLog} field_portal;
+
+upstream field_portal {
+${upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
+  keepalive 16;
+}
+
+server {
+  listen ${listen};
+  # The largest upload is a card's attachment (50 MB).
+  client_max_body_size 64m;
+
+  proxy_http_version 1.1;
+  proxy_set_header Host $host;
+  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+  proxy_set_header X-Forwarded-Proto $scheme;
+  proxy_set_header Connection $connection_upgrade;
+  proxy_set_header Upgrade $http_upgrade;
+  # An instance that refuses or drops a connection: the request goes to the next one.
+  proxy_next_upstream error timeout;
+  proxy_connect_timeout 5s;
+
+  location / {
+    proxy_pass http://field_portal;
+    proxy_read_timeout 120s;
+    proxy_send_timeout 120s;
+  }
+
+  # The STOMP endpoint: heart-beats every ${STOMP.heartbeatMs / 1000} s both ways keep it well within these timeouts.
+  location = ${STOMP.endpoint} {
+    proxy_pass http://field_portal;
+    proxy_buffering off;
+    proxy_read_timeout 1h;
+    proxy_send_timeout 1h;
+  }
+}
+`;
+}
+
+/** The whole file the test runs: the site, with nginx's own files (pid, logs, temporary bodies) under `prefix`. */
 export function nginxConfig({ prefix, listen, upstreams, asRoot }: { prefix: string; listen: string; upstreams: string[]; asRoot: boolean }): string {
-  return `# Field Portal behind nginx (docs/deploy.md)
-${asRoot ? '# Started as root: the workers run as nobody (a test prefix is readable to them).\nuser nobody nogroup;\n' : ''}worker_processes 1;
+  const site = nginxSite({ listen, upstreams, accessLog: `${prefix}/access.log` })
+    .split('\n')
+    .map((line) => (line ? `  ${line}` : line))
+    .join('\n');
+  return `${asRoot ? '# Started as root: the workers run as nobody (the prefix is readable to them).\nuser nobody nogroup;\n' : ''}worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 512; }
 
 http {
-  # Which instance answered each request ($upstream_addr), for following a client across instances.
-  log_format field_portal '$remote_addr [$time_iso8601] "$request" $status $upstream_addr $request_time';
-  access_log ${prefix}/access.log field_portal;
   client_body_temp_path ${prefix}/client_body;
   proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
 
-  # Upgrade only what asks for it; everything else keeps its upstream connection alive.
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    ''      '';
-  }
-
-  upstream field_portal {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 16;
-  }
-
-  server {
-    listen ${listen};
-    # The largest upload is a card's attachment (50 MB).
-    client_max_body_size 64m;
-
-    proxy_http_version 1.1;
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_set_header Connection $connection_upgrade;
-    proxy_set_header Upgrade $http_upgrade;
-    # An instance that refuses or drops a connection: the request goes to the next one.
-    proxy_next_upstream error timeout;
-    proxy_connect_timeout 5s;
-
-    location / {
-      proxy_pass http://field_portal;
-      proxy_read_timeout 120s;
-      proxy_send_timeout 120s;
-    }
-
-    # The STOMP endpoint: heart-beats every ${STOMP.heartbeatMs / 1000} s both ways keep the connection busy well within the timeouts.
-    location = ${STOMP.endpoint} {
-      proxy_pass http://field_portal;
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;
-    }
-  }
-}
+${site}}
 `;
 }
 

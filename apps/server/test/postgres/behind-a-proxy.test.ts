@@ -10,7 +10,7 @@ import { API, STOMP, type Notice } from '@field-portal/shared';
 import { scratchDatabase } from '../../src/db/scratch.js';
 import { demoTemplateDatabase } from '../../src/db/template.js';
 import { freePort } from '../free-port.js';
-import { startNginx, stopProcess, type RunningProxy } from '../reverse-proxy.js';
+import { nginxSite, startNginx, stopProcess, type RunningProxy } from '../reverse-proxy.js';
 import { openStomp, type RawClient, type ServerFrame } from '../stomp-client.js';
 
 /**
@@ -171,6 +171,12 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two instances behind nginx', () => {
+  it('runs the site docs/deploy.md shows', () => {
+    const guide = fs.readFileSync(path.resolve(serverDir, '../../docs/deploy.md'), 'utf8');
+    const shown = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1];
+    expect(shown).toBe(nginxSite({ listen: '80', upstreams: ['10.0.0.11:8080', '10.0.0.12:8080'], accessLog: '/var/log/nginx/field-portal.access.log' }));
+  });
+
   it("records the client's address, not the proxy's, whatever the client claims, on either instance", async () => {
     const token = await signIn(CLIENT.reader, 'rep06');
     // nginx appends the address it sees; the instances believe only the proxy's last entry. Two
