@@ -31,8 +31,8 @@ interface Callbacks {
   authenticate(token: string): Promise<ConnectAuth | undefined>;
   /** The newest notice's number, for CONNECTED (undefined when it cannot be read). */
   newestNoticeId(): Promise<number | undefined>;
-  /** A subscription asked for the notices after `since`: the hub sends them with `catchUpSend`. */
-  catchUp(connection: StompConnection, subscriptionId: string, destination: string, since: number): void;
+  /** A subscription asked for the notices after `since`: the hub sends them with `catchUpSend`, and resolves when done. */
+  catchUp(connection: StompConnection, subscriptionId: string, destination: string, since: number): Promise<void>;
   registered(connection: StompConnection): void;
   closed(connection: StompConnection): void;
   nextMessageId(): string;
@@ -41,6 +41,12 @@ interface Callbacks {
 interface Subscription {
   id: string;
   destination: string;
+  /**
+   * After a `since`: the notice numbers the catch-up sent and those the live path sent while it
+   * ran, so neither sends one twice. Only these: a connection that never catches up keeps nothing.
+   */
+  numbered?: Set<number>;
+  catchingUp?: boolean;
 }
 
 /** Close codes: 1002 protocol error, 1008 policy (sign-in, permission), 1000 normal. */
@@ -74,9 +80,6 @@ export function parseSince(value: string): number | undefined {
   return Number.isSafeInteger(since) ? since : undefined;
 }
 
-/** Numbered notices a connection remembers having sent, so a catch-up and the live path never send one twice. */
-const SENT_REMEMBERED = 1_024;
-
 /** One STOMP 1.2 session over one WebSocket (docs/decisions/0006). */
 export class StompConnection {
   user: ConnectAuth | undefined;
@@ -85,8 +88,6 @@ export class StompConnection {
   private lastReceived = Date.now();
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
-  /** `subscription id:notice number` of the numbered notices sent, the oldest first. */
-  private readonly sent = new Set<string>();
   private lang: Lang;
 
   constructor(
@@ -116,7 +117,7 @@ export class StompConnection {
     let sent = 0;
     const body = typeof notice === 'string' ? notice : JSON.stringify(notice);
     for (const sub of this.subscriptions.values()) {
-      if (sub.destination === destination && this.sendOn(sub, body, noticeId)) sent += 1;
+      if (sub.destination === destination && this.sendOn(sub, body, noticeId, false)) sent += 1;
     }
     return sent;
   }
@@ -124,15 +125,13 @@ export class StompConnection {
   /** Sends a caught-up notice on one subscription, unless the live path already sent it there. */
   catchUpSend(subscriptionId: string, notice: Notice, noticeId: number): boolean {
     const sub = this.subscriptions.get(subscriptionId);
-    return Boolean(this.user && !this.closing && sub && this.sendOn(sub, JSON.stringify(notice), noticeId));
+    return Boolean(this.user && !this.closing && sub && this.sendOn(sub, JSON.stringify(notice), noticeId, true));
   }
 
-  private sendOn(sub: Subscription, body: string, noticeId: number | undefined): boolean {
-    if (noticeId !== undefined) {
-      const key = `${sub.id}:${noticeId}`;
-      if (this.sent.has(key)) return false;
-      this.sent.add(key);
-      if (this.sent.size > SENT_REMEMBERED) this.sent.delete(this.sent.values().next().value!);
+  private sendOn(sub: Subscription, body: string, noticeId: number | undefined, caughtUp: boolean): boolean {
+    if (noticeId !== undefined && sub.numbered) {
+      if (sub.numbered.has(noticeId)) return false;
+      if (caughtUp || sub.catchingUp) sub.numbered.add(noticeId);
     }
     this.write(messageFrame(sub.destination, sub.id, this.callbacks.nextMessageId(), body, noticeId));
     return true;
@@ -256,9 +255,14 @@ export class StompConnection {
     const sinceHeader = frame.headers[STOMP.sinceHeader];
     const since = sinceHeader === undefined ? undefined : parseSince(sinceHeader);
     if (sinceHeader !== undefined && since === undefined) return this.fail('stomp.sinceInvalid', CLOSE.protocol, {}, undefined, frame);
-    this.subscriptions.set(id, { id, destination });
+    const sub: Subscription = since === undefined ? { id, destination } : { id, destination, numbered: new Set(), catchingUp: true };
+    this.subscriptions.set(id, sub);
     this.receipt(frame);
-    if (since !== undefined) this.callbacks.catchUp(this, id, destination, since);
+    if (since !== undefined) {
+      void this.callbacks.catchUp(this, id, destination, since).finally(() => {
+        sub.catchingUp = false;
+      });
+    }
   }
 
   private receipt(frame: Frame): void {

@@ -145,9 +145,7 @@ export class RealtimeHub {
       newestNoticeId: () => this.newestNoticeId(),
       // Not queued behind the live notices: a stopped instance's clients all reconnect at once, and
       // the connection skips whatever both paths send it.
-      catchUp: (c, subscriptionId, destination, since) => {
-        this.catchUpSubscription(c, subscriptionId, destination, since).catch((error: unknown) => this.onError(error));
-      },
+      catchUp: (c, subscriptionId, destination, since) => this.catchUpSubscription(c, subscriptionId, destination, since).catch((error: unknown) => this.onError(error)),
       registered: (c) => this.index(c),
       closed: (c) => this.remove(c),
       nextMessageId: () => `${process.pid}-${++this.messageSeq}`,
