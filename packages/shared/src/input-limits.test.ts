@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnstorable } from './schemas/fields.js';
 import { INPUT_LIMITS, inputShapeProblem, scanJsonText } from './input-limits.js';
+import { readPushRemark } from './push-schemas.js';
 
 const nested = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
 
@@ -64,5 +65,12 @@ describe('findUnstorable', () => {
     let value: unknown = 'a\u0000';
     for (let i = 0; i < 50_000; i++) value = [value];
     expect(findUnstorable(value)).toBe(Array.from({ length: 50_000 }, () => '0').join('.'));
+  });
+});
+
+describe('JSON text inside a field', () => {
+  it('a push remark nested beyond the limit is refused naming the remark, before it is parsed', () => {
+    expect(readPushRemark(`{"scope":0,"x":${nested(INPUT_LIMITS.depthMax)}}`)).toEqual({ key: 'field.tooDeep', field: 'remark' });
+    expect(readPushRemark('{"scope":1}')).toMatchObject({ scope: 1 });
   });
 });
