@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INPUT_LIMITS, message } from '@field-portal/shared';
 import { registerErrorHandling } from './errors.js';
 import { inputGuardPlugin } from './input-guard.js';
+import { parseCardContent } from '../modules/cards/service.js';
 
 /** A server of the guard alone, its log lines kept: what a refused input leaves in the log. */
 async function guarded() {
@@ -58,5 +59,12 @@ describe('the input guard', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'a.0.0.b' });
     await app.close();
+  });
+});
+
+describe('JSON text inside a field', () => {
+  it("a card's content nested beyond the limit is refused naming the content, before it is parsed", () => {
+    const deep = `{"titleName":"x","a":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`;
+    expect(() => parseCardContent(deep)).toThrow(expect.objectContaining({ statusCode: 400, key: 'field.tooDeep', field: 'content' }));
   });
 });
