@@ -75,6 +75,11 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
     expect(edited).toMatchObject({ id: saved.id, feedback: '有兴趣', products: [{ product: 'Cardiox', keyMessages: ['每日一次'] }] });
     // Someone else cannot touch it.
     expectError(await post('rep05', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id }), 404, 'request.notFound');
+    // Nor can a colleague who sees the doctor: the draft answers as an id that does not exist (issue 30).
+    const colleague = await post('mgr01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id });
+    const missing = await post('mgr01', P.addVisitRecord, { ...visit(inScope[0]!), id: 2_000_000_000 });
+    expectError(colleague, 404, 'request.notFound');
+    expect(colleague.json()).toEqual(missing.json());
     const submitted = ok<VisitItem>(await post('rep01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id, status: 1 }));
     expect(submitted).toMatchObject({ status: 1, effective: true });
     expect(submitted.submittedAt).not.toBeNull();

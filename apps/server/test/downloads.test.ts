@@ -132,6 +132,9 @@ describe('asyncDownload: the card exports through the download centre', () => {
     // Someone else's job does not exist for them.
     expectError(await file('operator2', job.id), 404, 'request.notFound');
     expectError(await update('operator2', job.id, 'downloaded'), 404, 'request.notFound');
+    // …exactly as an id that does not exist, so ids cannot be confirmed (issue 30).
+    expect((await file('operator2', job.id)).json()).toEqual((await file('operator2', 2_000_000_000)).json());
+    expect((await update('operator2', job.id, 'downloaded')).json()).toEqual((await update('operator2', 2_000_000_000, 'downloaded')).json());
 
     const res = await file('operator', job.id);
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_INT_MAX } from '@field-portal/shared';
+import { API, DB_INT_MAX, INPUT_LIMITS, message } from '@field-portal/shared';
 import { createHarness, type Harness } from './harness.js';
 
 /**
@@ -299,6 +299,11 @@ let token = '';
 beforeAll(async () => {
   // A probe request stops after validation, so finding a valid baseline runs no handler.
   h = await createHarness((app) => {
+    // The body's value limit of the route a probe reached (a push takes more than the general one).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.headers[PROBE]) reply.header(VALUES_MAX_HEADER, String(request.routeOptions.config?.jsonValuesMax ?? INPUT_LIMITS.valuesMax));
+      done();
+    });
     app.addHook('preHandler', (request, reply, done) => {
       if (request.headers[PROBE]) return void reply.code(PROBE_STATUS).send();
       done();
@@ -360,6 +365,7 @@ async function settleBaseline(spec: RouteSpec): Promise<void> {
 
 const PROBE = 'x-fuzz-probe';
 const PROBE_STATUS = 299;
+const VALUES_MAX_HEADER = 'x-fuzz-values-max';
 
 describe('hostile input on every route of the OpenAPI document', () => {
   it('answers 4xx, and 400 naming the field for a value it must refuse', async () => {
@@ -410,4 +416,95 @@ describe('hostile input on every route of the OpenAPI document', () => {
     // Nearly every route's baseline passes validation, so nearly every refusal is checked to name its field.
     expect(unsettled.length, unsettled.join('\n')).toBeLessThan(specs.length / 10);
   }, 300_000);
+});
+
+/** `{"a":[[…1…]]}`: `levels` arrays inside one object, as the probe of issue 30 sent. */
+const nestedBody = (levels: number) => `{"a":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
+/** One object with `keys` distinct keys, each a number: wide and flat. */
+const wideBody = (keys: number) => `{${Array.from({ length: keys }, (_, i) => `"${i.toString(36)}":0`).join(',')}}`;
+/** A query string of `count` distinct parameters. */
+const wideQuery = (count: number) => Array.from({ length: count }, (_, i) => `q${i.toString(36)}=1`).join('&');
+
+describe('deep and wide input on every route of the OpenAPI document, with and without sign-in (issue 30)', () => {
+  it('answers 4xx, never 5xx, however deep or wide, cold and warm; a JSON body beyond the limits is refused naming them', async () => {
+    const doc = h.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const specs = routeSpecs(doc);
+    expect(specs.length).toBeGreaterThan(100);
+    const bodies = [
+      // Each deep body several times: the stack a recursive walk had left depended on how warm the JIT was.
+      ...Array.from({ length: 3 }, () => ({ kind: 'nested 5,000 levels', payload: nestedBody(5_000), limit: 'field.tooDeep' as const })),
+      ...Array.from({ length: 3 }, () => ({ kind: 'nested 100,000 levels', payload: nestedBody(100_000), limit: 'field.tooDeep' as const })),
+      { kind: 'nested one level too deep', payload: nestedBody(INPUT_LIMITS.depthMax), limit: 'field.tooDeep' as const },
+      { kind: 'wide: one value too many', payload: wideBody(INPUT_LIMITS.valuesMax), limit: 'field.tooManyValues' as const },
+      // Within the limits: parsed, walked and validated like any body.
+      { kind: 'wide: 20,000 keys', payload: wideBody(20_000), limit: undefined },
+      { kind: 'nested to the limit', payload: nestedBody(INPUT_LIMITS.depthMax - 1), limit: undefined },
+    ];
+    const queries = [
+      { kind: 'query of one parameter too many', query: wideQuery(INPUT_LIMITS.queryValuesMax), limit: 'field.tooManyValues' as const },
+      { kind: 'query of JSON text 5,000 levels deep', query: `q=${encode(nestedBody(5_000))}`, limit: undefined },
+    ];
+    const failures: string[] = [];
+    token = (await h.login('admin')).access;
+    /**
+     * Sends one case; `expected` names the limit the answer must name when the caller may call the
+     * route and it reads that part (a 413 from a smaller body limit will do as well).
+     */
+    const check = async (spec: RouteSpec, kind: string, signedIn: boolean, part: 'body' | 'query', c: Omit<Case, 'route' | 'field' | 'kind' | 'refused'>, expected?: 'field.tooDeep' | 'field.tooManyValues') => {
+      const where = `${spec.route} ${kind} ${signedIn ? 'signed in' : 'without sign-in'}`;
+      const headers: Record<string, string> = { ...c.headers, 'accept-language': 'en', [PROBE]: '1' };
+      if (signedIn) headers.authorization = `Bearer ${token}`;
+      let res;
+      try {
+        res = await h.app.inject({ method: c.method as 'GET', url: c.url, headers, remoteAddress: nextAddress(), ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+      } catch (error) {
+        return void failures.push(`${where}: ${(error as Error).message}`);
+      }
+      if (res.statusCode >= 500) return void failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      // The probe stops a request that passed validation before its handler, so nothing is changed;
+      // a route that reads no body (GET) passes a body of any shape without looking at it.
+      const passed = res.statusCode === PROBE_STATUS;
+      if (!passed && res.statusCode < 400) return void failures.push(`${where}: ${res.statusCode}`);
+      if (!expected || res.statusCode === 413) return;
+      const routeValuesMax = Number(res.headers[VALUES_MAX_HEADER] ?? INPUT_LIMITS.valuesMax);
+      // A route that takes more values than the general limit reads this wide body as any other.
+      if (expected === 'field.tooManyValues' && part === 'body' && routeValuesMax > INPUT_LIMITS.valuesMax) return;
+      const answer = passed ? undefined : (res.json() as { field?: string; msg?: string });
+      const max = expected === 'field.tooDeep' ? INPUT_LIMITS.depthMax : part === 'query' ? INPUT_LIMITS.queryValuesMax : INPUT_LIMITS.valuesMax;
+      const msg = message(expected, 'en', { field: part, max });
+      if (res.statusCode !== 400 || answer?.field !== part || answer.msg !== msg) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} where 400 "${msg}" was expected`);
+    };
+    for (const signedIn of [true, false]) {
+      for (const spec of specs) {
+        const jsonBody = spec.body !== undefined && !spec.form && !spec.multipart;
+        for (const b of bodies) {
+          // Every route gets the JSON text, whatever it reads (a form, a file, nothing).
+          const c = { ...request(spec), payload: b.payload };
+          c.headers = { ...c.headers, 'content-type': 'application/json' };
+          await check(spec, b.kind, signedIn, 'body', c, signedIn && jsonBody ? b.limit : undefined);
+        }
+        if (!spec.params.some((p) => p.in === 'query')) continue;
+        for (const q of queries) {
+          const c = request(spec);
+          c.url = `${c.url}${c.url.includes('?') ? '&' : '?'}${q.query}`;
+          await check(spec, q.kind, signedIn, 'query', c, signedIn ? q.limit : undefined);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('refuses the download centre template parameters nested 4,000 levels deep, naming the limit', async () => {
+    const levels = 4_000;
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `${API.downloads.asyncDownload}?templateName=doctorList`,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh', 'content-type': 'application/json' },
+      // 8 KB: within the route's body limit, so the nesting is what answers.
+      payload: `{"filter":${'['.repeat(levels)}1${']'.repeat(levels)}}`,
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: 'body' }) });
+  });
 });

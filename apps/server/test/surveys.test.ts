@@ -78,8 +78,10 @@ describe('the builder schema', () => {
     expect(saved.schema.questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7']);
     expect(saved.status).toBe('draft');
     expectError(await post('operator', P.saveSurvey, survey()), 403, 'auth.forbidden');
-    // another builder cannot change it
-    expectError(await post('msl01', P.saveSurvey, { ...survey(), id: saved.id }), 403, 'survey.notYours');
+    // another builder cannot change it, nor tell it from a survey that does not exist (issue 30)
+    const other = await post('msl01', P.saveSurvey, { ...survey(), id: saved.id }, 'en');
+    expectError(other, 404, 'survey.notFound', 'en');
+    expect(other.json()).toEqual((await post('msl01', P.saveSurvey, { ...survey(), id: 2_000_000_000 }, 'en')).json());
     // a draft is not shown to the audience
     expectError(await get('rep01', P.surveyDetail, { id: saved.id }), 404, 'survey.notFound');
   });
@@ -173,7 +175,12 @@ describe('results', () => {
 
   it('shows results to the author and the survey-results report only', async () => {
     const s = await published();
+    // A published survey the caller sees is refused as such; another author's draft is not told apart from a missing id.
     expectError(await get('msl01', P.surveyResults, { id: s.id }), 403, 'survey.notYours');
+    const draft = (await post('mkt01', P.saveSurvey, survey())).json().result as SurveyDetail;
+    const other = await get('msl01', P.surveyResults, { id: draft.id });
+    expectError(other, 404, 'survey.notFound');
+    expect(other.json()).toEqual((await get('msl01', P.surveyResults, { id: 2_000_000_000 })).json());
     expectError(await get('operator', P.surveyResults, { id: s.id }), 403, 'auth.forbidden');
     expect((await get('admin', P.surveyResults, { id: s.id })).statusCode).toBe(200);
   });
@@ -182,7 +189,9 @@ describe('results', () => {
 describe('deleteSurvey', () => {
   it('deletes a draft of the author only', async () => {
     const saved = (await post('mkt01', P.saveSurvey, survey())).json().result as SurveyDetail;
-    expectError(await post('msl01', P.deleteSurvey, { id: saved.id }), 403, 'survey.notYours');
+    const other = await post('msl01', P.deleteSurvey, { id: saved.id });
+    expectError(other, 404, 'survey.notFound');
+    expect(other.json()).toEqual((await post('msl01', P.deleteSurvey, { id: 2_000_000_000 })).json());
     expect((await post('mkt01', P.deleteSurvey, { id: saved.id })).statusCode).toBe(200);
     expectError(await post('mkt01', P.deleteSurvey, { id: saved.id }), 404, 'survey.notFound');
     const pub = await published();

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './input-limits.js';
 export * from './lang.js';
 export * from './messages-core.js';
 export * from './messages.js';

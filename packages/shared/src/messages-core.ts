@@ -1,6 +1,7 @@
 import { CARD_LIMITS, CARD_TYPES } from './cards.js';
 import { PASSWORD, type Lang } from './constants.js';
 import { SSO_MESSAGES } from './areas/sso.js';
+import { INPUT_LIMITS } from './input-limits.js';
 
 const MB = 1024 * 1024;
 
@@ -67,6 +68,9 @@ export const CORE_MESSAGES = {
   'field.tooSmall': { zh: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
   'field.tooBig': { zh: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
   'field.unstorable': { zh: '{field} 含有无法保存的字符（如 NUL 或不成对的代理字符）', en: '{field} contains a character that cannot be stored (such as NUL or an unpaired surrogate)' },
+  // docs/decisions/0037: the nesting and size of structured input
+  'field.tooDeep': { zh: `{field} 的嵌套不能超过 ${INPUT_LIMITS.depthMax} 层`, en: `{field} must not be nested more than ${INPUT_LIMITS.depthMax} levels deep` },
+  'field.tooManyValues': { zh: '{field} 最多含 {max} 个值', en: '{field} may hold at most {max} values' },
   'request.databaseUnavailable': { zh: '数据库暂时无法访问，请稍后重试', en: 'The database cannot be reached right now; please try again shortly' },
   // spec 000 section 5: the card form and its uploads
   'card.titleRequired': { zh: '请输入标题名称', en: 'please enter title name' },

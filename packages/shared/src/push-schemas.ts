@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardId } from './cards-schemas.js';
 import type { MessageKey } from './messages.js';
+import { scanJsonText } from './input-limits.js';
 import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime, startOfYesterday, type PushProblem } from './push.js';
 
 /**
@@ -92,6 +93,8 @@ export function readPushRemark(value: unknown): PushRemark | PushProblem {
   let raw: unknown = value ?? {};
   if (typeof raw === 'string') {
     if (raw.trim() === '') raw = {};
+    // Measured before it is parsed, as a JSON body is (docs/decisions/0037).
+    else if (scanJsonText(raw) === 'depth') return { key: 'field.tooDeep', field: 'remark' };
     else {
       try {
         raw = JSON.parse(raw);

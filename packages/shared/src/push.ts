@@ -39,6 +39,11 @@ export const PUSH_LIMITS = {
   pushNumMax: 99,
   cardsPerPush: 100,
   receiversMax: 200_000,
+  /**
+   * The JSON values a push or batch-push body may hold: three per recipient (the entry, its id,
+   * its name) and room for the rest, beyond the general INPUT_LIMITS.valuesMax (docs/decisions/0037).
+   */
+  bodyValuesMax: 4 * 200_000,
   /** The portal's wall clock: a date-time without an offset is China Standard Time. */
   utcOffsetMinutes: 480,
   /** The recipient directory search answers at most this many (spec 000 section 9). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.js';
@@ -76,11 +76,19 @@ async function loadSessionUser(db: Db, cache: AuthCache, userId: number, session
   };
 }
 
+/**
+ * Who may call a route, as its declaration says (`config.public`, `config.authority`): no sign-in,
+ * any signed-in user, or a user holding the menu grant (any one of a list). The guard below
+ * enforces this value and the OpenAPI document states it as `x-access`, so the two cannot differ.
+ */
+export type AccessRule = 'public' | 'signed-in' | { rule: 'grant'; grant: string | readonly string[] };
+
 export interface RouteAccess {
   method: string;
   url: string;
   public: boolean;
   authority: string | readonly string[] | undefined;
+  access: AccessRule;
 }
 
 /** Whether the authorities include the route's authority (any one of a list). */
@@ -100,25 +108,40 @@ export function isPublicRoute(url: string, config: { public?: boolean } | undefi
   return config?.public === true || !url.startsWith('/API-');
 }
 
+/** The access rule of a route from its url and its declared config. */
+export function accessRule(url: string, config: { public?: boolean; authority?: string | readonly string[] } | undefined): AccessRule {
+  if (isPublicRoute(url, config)) return 'public';
+  if (config?.authority !== undefined) return { rule: 'grant', grant: config.authority };
+  return 'signed-in';
+}
+
+/** The OpenAPI vendor extension (docs/api.md) stating an operation's access rule. */
+export const ACCESS_EXTENSION = 'x-access';
+
 /** 401 for every non-public route without a valid token; 403 without the route's menu authority. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
+    const access = accessRule(route.url, route.config);
+    // Every route's schema carries its rule into the OpenAPI document (a new object: a schema
+    // may be shared by routes with different rules).
+    route.schema = { ...route.schema, [ACCESS_EXTENSION]: access } as FastifySchema;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      app.routeAccess.push({ method, url: route.url, public: isPublicRoute(route.url, route.config), authority: route.config?.authority });
+      app.routeAccess.push({ method, url: route.url, public: access === 'public', authority: route.config?.authority, access });
     }
   });
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (!request.routeOptions.url || isPublicRoute(request.routeOptions.url, config)) return;
+    if (!request.routeOptions.url) return;
+    const access = accessRule(request.routeOptions.url, request.routeOptions.config);
+    if (access === 'public') return;
     const token = bearerToken(request);
     const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
-    if (config?.authority && !holdsAuthority(user.authorities, config.authority)) throw forbidden();
+    if (access !== 'signed-in' && !holdsAuthority(user.authorities, access.grant)) throw forbidden();
   });
 });
 

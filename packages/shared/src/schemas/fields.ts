@@ -26,22 +26,26 @@ export const dbText = (max: number) => z.string().trim().max(max).refine(isStora
 /**
  * The first string (value or object key) in a parsed request part that cannot be stored, as a
  * dotted path from the part's root ('' for the root itself); undefined when every string can be.
+ * Walked with an explicit stack in document order, so no depth of input can exhaust the stack.
  */
 export function findUnstorable(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (!isStorableText(key)) return at;
-      const found = findUnstorable(item, at);
-      if (found !== undefined) return found;
+  // An entry of an object is its key (checked first) and then its value.
+  const stack: { value: unknown; path: string; key?: string }[] = [{ value, path }];
+  const at = (base: string, key: string) => (base ? `${base}.${key}` : key);
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.key !== undefined && !isStorableText(item.key)) return item.path;
+    const v = item.value;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return item.path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: at(item.path, String(i)) });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push({ value: child, path: at(item.path, key), key });
+      }
     }
   }
   return undefined;

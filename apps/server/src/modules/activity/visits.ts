@@ -166,7 +166,8 @@ export async function saveVisit(deps: ActivityDeps, user: CurrentUser, body: z.o
     if (id === undefined) return (await insertVisits(tx, deps, user, [doctorId], fields, null))[0]!;
     const [current] = await selectRows<VisitRow>(tx, sql`select ${VISIT_COLUMNS} from visit_records v where v.id = ${id} for update`);
     if (!current) throw notFound();
-    if (current.user_id !== user.id) throw new AppError(403, 'activity.visitNotOwner', { field: 'id' }, 'id');
+    // Another user's record is not told apart from a missing one (its id cannot be confirmed).
+    if (current.user_id !== user.id) throw notFound();
     if (Number(current.type) === VISIT_TYPE.system) throw new AppError(409, 'activity.visitSystem', { field: 'id' }, 'id');
     if (Number(current.status) === VISIT_STATUS.submitted) throw new AppError(409, 'activity.visitSubmitted', { field: 'id' }, 'id');
     const now = new Date(deps.now()).toISOString();

@@ -3,6 +3,8 @@ import {
   cardContentDraft,
   cardFileIdOf,
   CARD_LIMITS,
+  INPUT_LIMITS,
+  scanJsonText,
   type CardBuList,
   type CardContent,
   type CardFileKind,
@@ -12,6 +14,7 @@ import {
 } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
+import { inputShapeError } from '../../platform/input-guard.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import * as repo from './repo.js';
@@ -25,6 +28,9 @@ export interface CardDeps {
 
 /** The content text parsed and checked against the draft rules (limits, safe links, known fields). */
 export function parseCardContent(text: string): CardContent {
+  // Measured before it is parsed, as a JSON body is (docs/decisions/0037).
+  const shape = scanJsonText(text);
+  if (shape) throw inputShapeError(shape, 'content', INPUT_LIMITS.valuesMax);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOWNLOAD_LIMITS,
+  INPUT_LIMITS,
+  inputShapeProblem,
   isMessageKey,
   message,
   type DownloadJob,
@@ -16,6 +18,7 @@ import {
 import { selectRows, type Db } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { holdsAuthority } from '../../platform/auth.js';
+import { inputShapeError } from '../../platform/input-guard.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import { exportFileName, paramParts } from './file-name.js';
@@ -112,6 +115,10 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   if (!template) throw badRequest('download.templateUnknown', 'templateName', { name: templateName });
   if (template.authority && !holdsAuthority(user.authorities, template.authority)) throw forbidden();
   const input = body ?? {};
+  // Measured without recursion before anything walks or stringifies them: the parameters are
+  // stored, keyed and read back by the worker, whichever way they reached this call.
+  const shape = inputShapeProblem(input);
+  if (shape) throw inputShapeError(shape, 'body', INPUT_LIMITS.valuesMax);
   if (Buffer.byteLength(JSON.stringify(input)) > DOWNLOAD_LIMITS.paramsMaxBytes) throw badRequest('download.paramsTooLarge', 'body');
   const parsed = template.params.safeParse(input);
   if (!parsed.success) throw issueError(parsed.error.issues[0]!);

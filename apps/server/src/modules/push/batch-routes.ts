@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, batchPushCardsQuery, batchPushRequest } from '@field-portal/shared';
+import { BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, batchPushCardsQuery, batchPushRequest, PUSH_LIMITS } from '@field-portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
@@ -38,7 +38,7 @@ export async function batchPushRoutes(app: FastifyInstance) {
   });
 
   r.post(BATCH_PUSH_PATHS.push, {
-    config: { authority: BATCH_PUSH_AUTHORITY },
+    config: { authority: BATCH_PUSH_AUTHORITY, jsonValuesMax: PUSH_LIMITS.bodyValuesMax },
     // Lists may hold many thousands of people, as a push may.
     bodyLimit: 16 * 1024 * 1024,
     schema: { tags, summary: 'Queue every row (a card to its lists) as an ordinary push, all or nothing', body: batchPushRequest },

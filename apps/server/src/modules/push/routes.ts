@@ -77,7 +77,7 @@ export async function pushRoutes(app: FastifyInstance) {
   });
 
   r.post(API.push.pushCard, {
-    config: { authority: PUSH_AUTHORITIES.push },
+    config: { authority: PUSH_AUTHORITIES.push, jsonValuesMax: PUSH_LIMITS.bodyValuesMax },
     // A named or uploaded list may hold many thousands of recipients.
     bodyLimit: 16 * 1024 * 1024,
     schema: { tags, summary: 'Queue a push of created or published cards (every rule of spec 000 section 5)', body: pushCardRequest },

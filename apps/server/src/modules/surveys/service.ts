@@ -87,18 +87,25 @@ async function findSurvey(db: Tx, userId: number, id: number, lock = false): Pro
   return row;
 }
 
-/** A survey the caller may see: their own, or a published one they are in the audience of. */
+/** Whether the caller may see the survey: their own, or a published one they are in the audience of. */
+const seesSurvey = (survey: SurveyRecord, user: CurrentUser) => survey.author_id === user.id || (survey.status !== 'draft' && survey.in_audience);
+
+/**
+ * Another author's survey: 403 where the caller sees it anyway; else (a draft in edit, a survey
+ * not for them) 404 exactly as for an id that does not exist, so ids cannot be confirmed.
+ */
+const notAuthorOf = (survey: SurveyRecord, user: CurrentUser) => (seesSurvey(survey, user) ? notAuthor() : surveyNotFound());
+
 async function visibleSurvey(db: Tx, user: CurrentUser, id: number, lock = false): Promise<SurveyRecord> {
   const survey = await findSurvey(db, user.id, id, lock);
-  if (!survey) throw surveyNotFound();
-  if (survey.author_id !== user.id && !(survey.status !== 'draft' && survey.in_audience)) throw surveyNotFound();
+  if (!survey || !seesSurvey(survey, user)) throw surveyNotFound();
   return survey;
 }
 
 async function ownSurvey(db: Tx, user: CurrentUser, id: number, lock = false): Promise<SurveyRecord> {
   const survey = await findSurvey(db, user.id, id, lock);
   if (!survey) throw surveyNotFound();
-  if (survey.author_id !== user.id) throw notAuthor();
+  if (survey.author_id !== user.id) throw notAuthorOf(survey, user);
   return survey;
 }
 
@@ -269,7 +276,7 @@ export async function submitAnswer(deps: SurveyDeps, user: CurrentUser, surveyId
 export async function surveyResults(deps: SurveyDeps, user: CurrentUser, id: number): Promise<SurveyResults> {
   const survey = await findSurvey(deps.db, user.id, id);
   if (!survey) throw surveyNotFound();
-  if (survey.author_id !== user.id && !holdsAuthority(user.authorities, SURVEY_REPORT_AUTHORITY)) throw notAuthor();
+  if (survey.author_id !== user.id && !holdsAuthority(user.authorities, SURVEY_REPORT_AUTHORITY)) throw notAuthorOf(survey, user);
   const now = deps.now();
   const base = { survey: toRow(survey, user.id, now), responses: survey.response_count, minAnswers: SURVEY_LIMITS.anonymousMinAnswers };
   if (survey.anonymous && survey.response_count < SURVEY_LIMITS.anonymousMinAnswers) return { ...base, hidden: true, questions: [] };

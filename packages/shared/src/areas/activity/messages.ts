@@ -18,7 +18,6 @@ export const ACTIVITY_MESSAGES = {
   'activity.visitFuture': { zh: '拜访时间(visitTime)不能晚于今天', en: 'The visit time (visitTime) cannot be later than today' },
   'activity.visitSubmitted': { zh: '拜访记录已提交并锁定,不能再修改或提交(id)', en: 'The visit record is submitted and locked; it cannot be changed or submitted again (id)' },
   'activity.visitSystem': { zh: '系统生成的拜访记录不能手动修改(id)', en: 'A system-generated visit record cannot be edited by hand (id)' },
-  'activity.visitNotOwner': { zh: '只能修改自己的拜访记录(id)', en: 'You can only change your own visit records (id)' },
   'activity.channelRequired': { zh: '请选择拜访方式(channel)', en: 'Please choose the channel (channel)' },
   'activity.doctorsRequired': { zh: '请至少选择一位医生(doctorIds)', en: 'Please choose at least one doctor (doctorIds)' },
   'activity.doctorsTooMany': { zh: `一次最多选择 ${ACTIVITY_LIMITS.groupMax} 位医生(doctorIds)`, en: `At most ${ACTIVITY_LIMITS.groupMax} doctors at a time (doctorIds)` },
