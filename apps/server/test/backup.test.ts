@@ -228,15 +228,21 @@ describe('npm run restore', () => {
   });
 
   it('refuses a DATA_DIR or database that holds data, and changes nothing', async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     const digests = await digestsOf(databaseUrl);
-    await expect(restoreBackup(config, backupDir)).rejects.toThrow(databaseUrl ? /The database at DATABASE_URL is not empty/ : /already holds a database in db\//);
-    expect(await digestsOf(databaseUrl)).toEqual(digests);
+    const files = await fileDigests(path.join(dataDir, 'files'));
     if (databaseUrl) {
-      // An empty database but a DATA_DIR with files in it.
+      // A database with data, an empty DATA_DIR.
+      const otherData = path.join(work, 'other-data');
+      await expect(restoreBackup(loadConfig({ DATA_DIR: otherData, DATABASE_URL: databaseUrl }), backupDir)).rejects.toThrow(/The database at DATABASE_URL is not empty/);
+      expect(fs.existsSync(path.join(otherData, 'files'))).toBe(false);
+      // An empty database, a DATA_DIR with files in it.
       const empty = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: await newDatabaseUrl() });
       await expect(restoreBackup(empty, backupDir)).rejects.toThrow(/already holds uploaded files in files\//);
+    } else {
+      await expect(restoreBackup(loadConfig({ DATA_DIR: dataDir }), backupDir)).rejects.toThrow(/already holds a database in db\//);
     }
+    expect(await digestsOf(databaseUrl)).toEqual(digests);
+    expect(await fileDigests(path.join(dataDir, 'files'))).toEqual(files);
   });
 
   it('refuses a backup made by a newer portal, naming both versions', async () => {
