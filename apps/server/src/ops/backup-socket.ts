@@ -114,7 +114,12 @@ export async function copyFromRunningPortal(dataDir: string, target: string): Pr
     connection.once('end', () => resolve(text));
     connection.write(`${JSON.stringify({ copyDatabaseTo: target })}\n`);
   });
-  const parsed = answer.safeParse(JSON.parse(reply));
+  let parsed;
+  try {
+    parsed = answer.safeParse(JSON.parse(reply));
+  } catch {
+    throw new BackupError('The running portal closed the backup socket without an answer; see its log');
+  }
   if (!parsed.success) throw new BackupError(`The running portal gave an answer this command does not understand: ${reply.trim()}`);
   if ('error' in parsed.data) throw new BackupError(`The running portal could not copy its database: ${parsed.data.error}`);
   return true;

@@ -30,7 +30,7 @@ export const manifestSchema = z.object({
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     /** What holds the database inside the backup: a PGlite data folder or a pg_dump custom-format file. */
-    path: z.string(),
+    path: z.enum(['database', 'database.pgdump']),
     /** The last migration applied, by its tag in the journal (`0026_pair_days`), and when it was written. */
     lastMigration: z.object({ tag: z.string(), when: z.number() }),
   }),
