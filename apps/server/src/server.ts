@@ -11,6 +11,7 @@ import { SentimentJob } from './modules/market/sentiment-job.js';
 import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
+import { serveBackupSocket } from './ops/backup-socket.js';
 import { DiskFileStore } from './platform/storage.js';
 import { PeriodicRunner } from './platform/periodic.js';
 import { TokenService } from './platform/tokens.js';
@@ -98,7 +99,10 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     (error) => app.log.error({ err: loggableError(error) }, 'unfinished file sweep failed'),
   );
   partials.start();
+  // `npm run backup` asks this process for a copy of the embedded database it holds (docs/decisions/0039).
+  const stopBackups = database.kind === 'pglite' ? await serveBackupSocket(config.dataDir, database, app.log) : async () => undefined;
   const close = async () => {
+    await stopBackups();
     await partials.stop();
     await intelJobs.stop();
     await downloads.stop();

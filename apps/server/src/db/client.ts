@@ -30,6 +30,11 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * The embedded database on disk only: copies its data folder to `target` (which must not exist)
+   * while no query runs, after a checkpoint, so the copy opens as the database was at that moment.
+   */
+  copyTo?(target: string): Promise<void>;
 }
 
 
@@ -147,7 +152,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 }
 
 /** Extensions the migrations create; PGlite ships them and loads them when asked. */
-const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
   let client: PGlite;
@@ -175,6 +180,17 @@ async function openPglite(dir: string | undefined, template: string | undefined)
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: () => client.close(),
+    ...(dir
+      ? {
+          // PGlite runs one query at a time: while this transaction holds it, nothing writes, and
+          // after the checkpoint every change is in the folder's files (docs/decisions/0039).
+          copyTo: (target: string) =>
+            client.transaction(async (tx) => {
+              await tx.exec('checkpoint');
+              await fs.promises.cp(dir, target, { recursive: true, errorOnExist: true, force: false });
+            }),
+        }
+      : {}),
   };
 }
 
