@@ -1,4 +1,4 @@
-import type { DoctorOutOfScope } from '../customers/types.js';
+import type { DoctorOutOfScope } from '../customers/out-of-scope.js';
 import type { TaskClassification, VisitChannel } from './limits.js';
 
 // ---------------------------------------------------------------- rows

@@ -124,21 +124,6 @@ export interface DoctorSummary {
   titleCode: string;
 }
 
-/**
- * A doctor named by something else a reader sees (a task, a visit, a call, a meeting attendee)
- * when the doctor lies outside the reader's data scope: the row stays, and says only that such a
- * doctor is concerned — no name, hospital, department, title or id (docs/decisions/0036). Shown
- * as the message `customers.doctor.outOfScope`.
- */
-export interface DoctorOutOfScope {
-  outOfScope: true;
-}
-
-/** Whether a named doctor is the out-of-scope marker rather than the doctor. */
-export function isDoctorOutOfScope(doctor: object): doctor is DoctorOutOfScope {
-  return 'outOfScope' in doctor && doctor.outOfScope === true;
-}
-
 export interface WecomLink {
   doctorId: number;
   bound: boolean;

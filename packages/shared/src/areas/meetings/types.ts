@@ -1,5 +1,5 @@
 import type { AttendeeRole, MeetingStatus, MeetingType, Rsvp } from './paths.js';
-import type { DoctorOutOfScope } from '../customers/types.js';
+import type { DoctorOutOfScope } from '../customers/out-of-scope.js';
 
 export interface MeetingPerson {
   userId: number;
