@@ -13,7 +13,7 @@ import {
   type TeamVisitPage,
   type VisitItem,
 } from '@field-portal/shared';
-import { callers, expectFieldError, ok, signIn, userIds } from './api.js';
+import { callers, expectFieldError, namedDoctor, ok, signIn, userIds } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -65,8 +65,8 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
   it('saves (status 0), edits, submits (status 1, effective stored) and then locks the record', async () => {
     const saved = ok<VisitItem>(await post('rep01', P.addVisitRecord, visit(inScope[0]!)));
     expect(saved).toMatchObject({ status: 0, type: 0, channel: 'face', effective: false, submittedAt: null, user: { username: 'rep01' } });
-    expect(saved.doctor.id).toBe(inScope[0]);
-    expect(saved.doctor.name).not.toBe('');
+    expect(namedDoctor(saved.doctor).id).toBe(inScope[0]);
+    expect(namedDoctor(saved.doctor).name).not.toBe('');
     expect(saved.products).toEqual([
       { product: 'Cardiox', keyMessages: ['降低心衰再住院率', '每日一次'] },
       { product: 'Neurox', keyMessages: [] },
@@ -109,7 +109,7 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
   it('records a group visit as one row per doctor in one transaction, or none of them', async () => {
     const doctors = inScope.slice(2, 52);
     const rows = ok<VisitItem[]>(await post('rep01', P.addVisitRecordList, { ...visit(0), doctorId: undefined, doctorIds: doctors, status: 1 }));
-    expect(rows.map((r) => r.doctor.id)).toEqual(doctors);
+    expect(rows.map((r) => namedDoctor(r.doctor).id)).toEqual(doctors);
     expect(new Set(rows.map((r) => r.groupId)).size).toBe(1);
     expect(rows[0]!.groupId).not.toBeNull();
     expect(rows.every((r) => r.products.length === 2 && r.status === 1 && r.effective)).toBe(true);
@@ -123,7 +123,7 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
 
   it('plans visits as visit tasks, and a submitted record completes its task', async () => {
     const planned = ok<TaskItem[]>(await post('rep01', P.addVisitActivity, { doctorIds: [inScope[53]!, inScope[54]!], planTime: h.clock.now() + 86_400_000, channel: 'video' }));
-    expect(planned.map((t) => [t.classification, t.doctor?.id, t.principal.username, t.status])).toEqual([
+    expect(planned.map((t) => [t.classification, t.doctor && namedDoctor(t.doctor).id, t.principal.username, t.status])).toEqual([
       ['visit', inScope[53], 'rep01', 0],
       ['visit', inScope[54], 'rep01', 0],
     ]);

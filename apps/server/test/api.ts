@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { message, type MessageKey } from '@field-portal/shared';
+import { isDoctorOutOfScope, message, type DoctorOutOfScope, type MessageKey } from '@field-portal/shared';
 import type { Harness } from './harness.js';
 
 /**
@@ -23,6 +23,12 @@ export interface ErrorBody {
   status?: number;
   msg: string;
   field?: string;
+}
+
+/** The doctor a row names, checked to be named rather than the out-of-scope marker (docs/decisions/0036). */
+export function namedDoctor<T extends object>(doctor: T | DoctorOutOfScope): T {
+  if (isDoctorOutOfScope(doctor)) throw new Error('the doctor is named as outside the reader’s data scope');
+  return doctor;
 }
 
 /** The `result` of a 200 answer (envelope code 200). */

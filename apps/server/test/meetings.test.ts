@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   message,
+  type AttendeeDoctor,
+  type AttendeePart,
   type MeetingDetail,
   type MeetingListPage,
   type MeetingMailResult,
@@ -15,6 +17,9 @@ import {
 } from '@field-portal/shared';
 import { callers, expectError, multipartPost, signIn, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
+
+/** An attendee whose doctor the reader (here always one with every doctor in scope) sees. */
+type NamedAttendee = AttendeePart & AttendeeDoctor;
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -281,12 +286,12 @@ describe('attendees (doctors of the customers module, within the data scope)', (
     const ids = doctors.slice(0, 3).map((d) => d.id);
     const added = await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [...ids, ids[0]] });
     expect(added.statusCode, added.body).toBe(200);
-    const list = added.json().result as MeetingDetail['attendees'];
+    const list = added.json().result as NamedAttendee[];
     expect(list.map((a) => a.doctorId).sort()).toEqual([...ids].sort());
     expect(list.find((a) => a.doctorId === ids[0])).toMatchObject({ doctorName: doctors[0]!.name, rsvp: 'pending', role: 'attendee', attended: false, checkInTime: null, feedbackScore: null });
     expect(list[0]!.hospital).not.toBe('');
     const speaker = await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[3]!.id], role: 'speaker' });
-    expect((speaker.json().result as MeetingDetail['attendees'])[0]).toMatchObject({ doctorId: doctors[3]!.id, role: 'speaker' });
+    expect((speaker.json().result as NamedAttendee[])[0]).toMatchObject({ doctorId: doctors[3]!.id, role: 'speaker' });
     const body = expectError(await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[4]!.id, 999999] }), 404, 'request.notFound', 'zh');
     expect(body.field).toBe('doctorIds');
     expect((await attendeesOf(m.id)).length).toBe(4);
@@ -304,7 +309,7 @@ describe('attendees (doctors of the customers module, within the data scope)', (
     await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, rsvp: 'accepted' });
     await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: b, rsvp: 'declined' });
     const marked = await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: true });
-    const checkIn = (marked.json().result as MeetingDetail['attendees']).find((x) => x.doctorId === a)!.checkInTime;
+    const checkIn = (marked.json().result as NamedAttendee[]).find((x) => x.doctorId === a)!.checkInTime;
     expect(checkIn).toBe(new Date(h.clock.value).toISOString());
     await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: c, attended: true, feedbackScore: 5 });
     await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, feedbackScore: 4 });
@@ -320,17 +325,17 @@ describe('attendees (doctors of the customers module, within the data scope)', (
       rsvp: { accepted: 1, declined: 1, pending: 1, tentative: 0 },
       feedback: { count: 2, average: 4.5, distribution: [0, 0, 0, 1, 1] },
     });
-    expect(report.speakers.map((s) => [s.doctorId, s.role])).toEqual([[c, 'chair']]);
+    expect((report.speakers as NamedAttendee[]).map((s) => [s.doctorId, s.role])).toEqual([[c, 'chair']]);
     // unmarking clears the check-in time
     const unmarked = await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: false });
-    expect((unmarked.json().result as MeetingDetail['attendees']).find((x) => x.doctorId === a)).toMatchObject({ attended: false, checkInTime: null });
+    expect((unmarked.json().result as NamedAttendee[]).find((x) => x.doctorId === a)).toMatchObject({ attended: false, checkInTime: null });
   });
 
   it('removes an attendee, and freezes attendees once the meeting is closed', async () => {
     const m = await create('admin');
     await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: doctors.slice(0, 2).map((d) => d.id) });
     const left = await post('admin', P.meetingDeleteAttendee, { meetingId: m.id, doctorId: doctors[0]!.id });
-    expect((left.json().result as MeetingDetail['attendees']).map((a) => a.doctorId)).toEqual([doctors[1]!.id]);
+    expect((left.json().result as NamedAttendee[]).map((a) => a.doctorId)).toEqual([doctors[1]!.id]);
     expectError(await post('admin', P.meetingDeleteAttendee, { meetingId: m.id, doctorId: doctors[0]!.id }), 404, 'meeting.attendeeNotFound');
     for (const status of ['planned', 'held', 'closed']) await post('admin', P.meetingStatus, { meetingId: m.id, status });
     expectError(await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[2]!.id] }), 409, 'meeting.attendanceClosed');

@@ -28,8 +28,8 @@ const CALL_COLUMNS = sql`c.id, c.call_id, c.user_id, c.doctor_id, c.direction, c
   (select count(*)::int from call_messages m where m.call_record_id = c.id) as messages`;
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-async function callItems(db: Tx, rows: CallRow[]): Promise<CallItem[]> {
-  const people = await rowPeople(db, rows);
+async function callItems(db: Tx, reader: CurrentUser, rows: CallRow[]): Promise<CallItem[]> {
+  const people = await rowPeople(db, reader, rows);
   return rows.map((r) => ({
     callId: r.call_id,
     ...people(r),
@@ -74,7 +74,7 @@ export async function addCall(deps: ActivityDeps, user: CurrentUser, body: z.out
     const [row] = await selectRows<CallRow>(tx, sql`select ${CALL_COLUMNS} from call_records c where c.id = ${inserted.id}`);
     return row!;
   });
-  return (await callItems(deps.db, [row]))[0]!;
+  return (await callItems(deps.db, user, [row]))[0]!;
 }
 
 /** createCallVisit: the ended call becomes a submitted, system-generated phone visit (type 1), once. */
@@ -94,7 +94,7 @@ export async function createCallVisit(deps: ActivityDeps, user: CurrentUser, cal
     );
     return visit!;
   });
-  return (await visitItems(deps.db, [row]))[0]!;
+  return (await visitItems(deps.db, user, [row]))[0]!;
 }
 
 /** GET /udesk/list/by/callInfo: the caller's calls, or with doctorId every call to that doctor in scope; newest first. */
@@ -106,14 +106,14 @@ export async function listCalls(deps: ActivityDeps, user: CurrentUser, q: z.outp
     deps.db,
     sql`select ${CALL_COLUMNS} from call_records c where ${where} and ${after(cursor, sql`c.started_at`, sql`c.id`, 'desc')} order by c.started_at desc, c.id desc limit ${q.size + 1}`,
   );
-  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from call_records c where ${where}`), callItems(deps.db, rows.slice(0, q.size))]);
+  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from call_records c where ${where}`), callItems(deps.db, user, rows.slice(0, q.size))]);
   const byId = new Map(items.map((item) => [item.callId, item]));
   return pageOf(rows, q.size, count, (r) => byId.get(r.call_id)!, (r) => [r.started_at, r.id]);
 }
 
 /** GET /udesk/assistant/queryInfo. */
 export async function callInfo(deps: ActivityDeps, user: CurrentUser, callId: string): Promise<CallItem> {
-  return (await callItems(deps.db, [await visibleCall(deps.db, user, callId)]))[0]!;
+  return (await callItems(deps.db, user, [await visibleCall(deps.db, user, callId)]))[0]!;
 }
 
 /** GET /udesk/assistant/queryMessages: the transcript, in order. */

@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DoctorRef, DoctorSummary } from '@field-portal/shared';
+import { isDoctorOutOfScope, type DoctorRef, type DoctorSummary, type MessageKey, type NamedDoctorRef } from '@field-portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import { compileScope, doctorIdsInScope, doctorSummaries, findDoctorInScope } from '../customers/scope.js';
-import { notFound } from '../../platform/errors.js';
+import { compileScope, doctorIdsInScope, doctorsNamedTo, doctorSummaries, findDoctorInScope, isDoctorInScope } from '../customers/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 
 /**
  * Doctors come from the customers area: every doctor id this area takes is checked against the
- * caller's data scope there (customers/scope.ts), and every list filters by its condition. This
- * file is the only place that talks to it.
+ * caller's data scope there (customers/scope.ts), every list filters by its condition, and every
+ * doctor a row names is named in the reader's scope (docs/decisions/0036). This file is the only
+ * place that talks to it.
  */
 
 const refOf = (d: DoctorSummary): DoctorRef => ({ id: d.id, name: d.name, hospitalName: d.hospitalName, department: d.dept2Name ?? d.dept1Name });
@@ -31,10 +32,19 @@ export async function doctorScopeCondition(db: Tx, user: CurrentUser, column: SQ
   return scope.all ? sql`true` : sql`${column} in ${doctorIdsInScope(scope)}`;
 }
 
-/** Names and hospitals of doctors by id (no scope check: for rows already filtered). */
-export async function doctorRefs(db: Tx, ids: Iterable<number>): Promise<Map<number, DoctorRef>> {
-  const found = await doctorSummaries(db, [...ids]);
-  return new Map([...found].map(([id, d]) => [id, refOf(d)]));
+/** The doctors rows name, as the reader may see them: inside the reader's scope the doctor, else the marker. */
+export async function doctorsNamedToReader(db: Tx, reader: CurrentUser, ids: Iterable<number>): Promise<(id: number) => NamedDoctorRef> {
+  const named = await doctorsNamedTo(db, await compileScope(db, reader.id), [...ids]);
+  return (id) => {
+    const doctor = named(id);
+    return isDoctorOutOfScope(doctor) ? doctor : refOf(doctor);
+  };
 }
 
-export const unknownDoctor = (id: number): DoctorRef => ({ id, name: `#${id}`, hospitalName: '', department: '' });
+/**
+ * 400 naming `field` unless the doctor is within the data scope of `userId` (whoever a task is
+ * written for must be able to see its doctor).
+ */
+export async function requireDoctorInScopeOf(db: Tx, userId: number, doctorId: number, key: MessageKey, field: string): Promise<void> {
+  if (!(await isDoctorInScope(db, await compileScope(db, userId), doctorId))) throw badRequest(key, field);
+}

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVITY_LIMITS, type DoctorRef, type PrincipalItem, type UserRef } from '@field-portal/shared';
+import { ACTIVITY_LIMITS, type NamedDoctorRef, type PrincipalItem, type UserRef } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import { likePattern } from '../../db/like.js';
-import { doctorRefs, unknownDoctor } from './doctors.js';
+import type { CurrentUser } from '../../platform/auth.js';
+import { doctorsNamedToReader } from './doctors.js';
 
 /**
  * The people of the activity area: portal accounts (principals, representatives) and a
@@ -66,19 +67,25 @@ export async function teamIds(db: Tx, managerId: number): Promise<number[]> {
 }
 
 /**
- * The account and the doctor of each row of a call or visit list, named: one read of each for the
- * whole page. Answers a lookup by row; an id no longer found answers a placeholder.
+ * The account and the doctor of each row of a call or visit list, named for `reader`: one read of
+ * each for the whole page. Answers a lookup by row; an account no longer found answers a
+ * placeholder, a doctor outside the reader's scope the marker (docs/decisions/0036).
  */
-export async function rowPeople(db: Tx, rows: readonly { user_id: number; doctor_id: number }[]): Promise<(row: { user_id: number; doctor_id: number }) => { user: UserRef; doctor: DoctorRef }> {
-  const [users, doctors] = await Promise.all([
+export async function rowPeople(
+  db: Tx,
+  reader: CurrentUser,
+  rows: readonly { user_id: number; doctor_id: number }[],
+): Promise<(row: { user_id: number; doctor_id: number }) => { user: UserRef; doctor: NamedDoctorRef }> {
+  const [users, doctor] = await Promise.all([
     userRefs(
       db,
       rows.map((r) => r.user_id),
     ),
-    doctorRefs(
+    doctorsNamedToReader(
       db,
+      reader,
       rows.map((r) => r.doctor_id),
     ),
   ]);
-  return (r) => ({ user: users.get(r.user_id) ?? unknownUser(r.user_id), doctor: doctors.get(r.doctor_id) ?? unknownDoctor(r.doctor_id) });
+  return (r) => ({ user: users.get(r.user_id) ?? unknownUser(r.user_id), doctor: doctor(r.doctor_id) });
 }

@@ -17,11 +17,14 @@ import {
   type updateTaskStatusRequest,
   type taskPushLogRequest,
   type TaskClassification,
+  isDoctorOutOfScope,
+  type NamedDoctorRef,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { doctorInScope, doctorRefs, unknownDoctor } from './doctors.js';
+import { DOCTOR_OUT_OF_SCOPE } from '../customers/index.js';
+import { doctorInScope, doctorsNamedToReader, requireDoctorInScopeOf } from './doctors.js';
 import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
 import { isEnabledUser, teamIds, teamIdsSql, unknownUser, userRefs } from './people.js';
 import { likePattern } from '../../db/like.js';
@@ -63,14 +66,15 @@ export function startOfDay(ms: number): number {
   return d.getTime();
 }
 
-/** Task rows as the API answers them, with principal, creator and doctor names. */
-export async function taskItems(db: Tx, rows: TaskRow[]): Promise<TaskItem[]> {
+/** Task rows as the API answers them to `reader`, with principal, creator and doctor (in the reader's scope) named. */
+export async function taskItems(db: Tx, reader: CurrentUser, rows: TaskRow[]): Promise<TaskItem[]> {
   const users = await userRefs(
     db,
     rows.flatMap((r) => [r.principal_id, r.creator_id]),
   );
-  const doctors = await doctorRefs(
+  const doctor = await doctorsNamedToReader(
     db,
+    reader,
     rows.flatMap((r) => (r.doctor_id === null ? [] : [r.doctor_id])),
   );
   return rows.map((r) => ({
@@ -83,7 +87,7 @@ export async function taskItems(db: Tx, rows: TaskRow[]): Promise<TaskItem[]> {
     dueTime: iso(r.due_at),
     principal: users.get(r.principal_id) ?? unknownUser(r.principal_id),
     creator: users.get(r.creator_id) ?? unknownUser(r.creator_id),
-    doctor: r.doctor_id === null ? null : (doctors.get(r.doctor_id) ?? unknownDoctor(r.doctor_id)),
+    doctor: r.doctor_id === null ? null : doctor(r.doctor_id),
     meetingId: r.meeting_id,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -120,14 +124,17 @@ async function writeLog(db: Tx, taskId: number, actorId: number, action: TaskLog
 
 export async function getTask(deps: ActivityDeps, user: CurrentUser, id: number): Promise<TaskItem> {
   const row = await visibleTask(deps.db, user, id);
-  return (await taskItems(deps.db, [row]))[0]!;
+  return (await taskItems(deps.db, user, [row]))[0]!;
 }
 
-/** createTask: the principal must be an enabled account, the doctor within the caller's scope. */
+/** createTask: the principal must be an enabled account, the doctor within the caller's scope and the principal's. */
 export async function createTask(deps: ActivityDeps, user: CurrentUser, body: z.output<typeof createTaskRequest>, extra: { channel?: string } = {}, tx?: Tx): Promise<TaskItem> {
   const run = async (db: Tx) => {
     if (!(await isEnabledUser(db, body.principalId))) throw badRequest('activity.principalInvalid', 'principalId');
-    if (body.doctorId) await doctorInScope(db, user, body.doctorId);
+    if (body.doctorId) {
+      await doctorInScope(db, user, body.doctorId);
+      if (body.principalId !== user.id) await requireDoctorInScopeOf(db, body.principalId, body.doctorId, 'activity.doctorOutsidePrincipalScope', 'doctorId');
+    }
     const [row] = await selectRows<TaskRow>(
       db,
       sql`insert into tasks as t (title, body, classification, principal_id, creator_id, due_at, priority, doctor_id, meeting_id, channel, created_at, updated_at)
@@ -139,7 +146,7 @@ export async function createTask(deps: ActivityDeps, user: CurrentUser, body: z.
     return row!;
   };
   const row = tx ? await run(tx) : await deps.db.transaction(run);
-  return (await taskItems(tx ?? deps.db, [row]))[0]!;
+  return (await taskItems(tx ?? deps.db, user, [row]))[0]!;
 }
 
 const isClosed = (status: number) => status === TASK_STATUS.done || status === TASK_STATUS.cancelled;
@@ -154,6 +161,12 @@ export async function updateTask(deps: ActivityDeps, user: CurrentUser, body: z.
       throw badRequest('activity.principalInvalid', 'principalId');
     }
     if (body.doctorId) await doctorInScope(tx, user, body.doctorId);
+    // A new doctor or a new principal: whoever the task is for must be able to see its doctor.
+    const doctorId = body.doctorId !== undefined ? body.doctorId : current.doctor_id;
+    const principalId = body.principalId ?? current.principal_id;
+    if (doctorId && principalId !== user.id && (doctorId !== current.doctor_id || principalId !== current.principal_id)) {
+      await requireDoctorInScopeOf(tx, principalId, doctorId, 'activity.doctorOutsidePrincipalScope', 'doctorId');
+    }
     const changes: Record<string, [unknown, unknown]> = {};
     const sets: SQL[] = [];
     const set = (field: string, column: string, before: unknown, afterValue: unknown, value: unknown = afterValue) => {
@@ -178,7 +191,7 @@ export async function updateTask(deps: ActivityDeps, user: CurrentUser, body: z.
     await writeLog(tx, body.id, user.id, 'update', { changes });
     return updated!;
   });
-  return (await taskItems(deps.db, [row]))[0]!;
+  return (await taskItems(deps.db, user, [row]))[0]!;
 }
 
 /** updateTaskStatus: the principal or the creator. */
@@ -194,7 +207,7 @@ export async function updateTaskStatus(deps: ActivityDeps, user: CurrentUser, bo
     await writeLog(tx, body.id, user.id, 'status', { from: Number(current.status), to: body.status });
     return updated!;
   });
-  return (await taskItems(deps.db, [row]))[0]!;
+  return (await taskItems(deps.db, user, [row]))[0]!;
 }
 
 /** Marks a task done because a visit fulfilled it (inside the visit's transaction). */
@@ -219,6 +232,7 @@ export async function forwardTask(deps: ActivityDeps, user: CurrentUser, body: z
     if (isClosed(Number(current.status))) throw new AppError(409, 'activity.taskClosed', { field: 'status' }, 'status');
     if (body.toUserId === user.id) throw badRequest('activity.forwardSelf', 'toUserId');
     if (!(await isEnabledUser(tx, body.toUserId))) throw badRequest('activity.forwardTargetInvalid', 'toUserId');
+    if (current.doctor_id) await requireDoctorInScopeOf(tx, body.toUserId, current.doctor_id, 'activity.forwardDoctorOutsideScope', 'toUserId');
     const [updated] = await selectRows<TaskRow>(
       tx,
       sql`update tasks t set principal_id = ${body.toUserId}, forwards = forwards + 1, updated_at = ${new Date(deps.now()).toISOString()}
@@ -227,7 +241,7 @@ export async function forwardTask(deps: ActivityDeps, user: CurrentUser, body: z
     await writeLog(tx, body.id, user.id, 'forward', { reason: body.reason }, user.id, body.toUserId);
     return updated!;
   });
-  return (await taskItems(deps.db, [row]))[0]!;
+  return (await taskItems(deps.db, user, [row]))[0]!;
 }
 
 /** jvisaTaskPushLog: records that the task was pushed to its principal on a channel. */
@@ -237,6 +251,22 @@ export async function pushLog(deps: ActivityDeps, user: CurrentUser, body: z.out
     await writeLog(tx, body.taskId, user.id, 'push', { channel: body.channel }, undefined, current.principal_id);
   });
   return taskLog(deps, user, body.taskId);
+}
+
+/** The doctor ids an update's log entry holds (`changes.doctorId`: before and after). */
+function changedDoctorIds(detail: Record<string, unknown>): number[] {
+  const changes = detail.changes;
+  if (typeof changes !== 'object' || changes === null || !('doctorId' in changes) || !Array.isArray(changes.doctorId)) return [];
+  return changes.doctorId.filter((id): id is number => typeof id === 'number');
+}
+
+/** The log entry as its reader may see it: a changed doctor outside the reader's scope becomes the marker. */
+function withDoctorsNamed(detail: Record<string, unknown>, doctor: (id: number) => NamedDoctorRef): Record<string, unknown> {
+  const ids = changedDoctorIds(detail);
+  if (ids.length === 0) return detail;
+  const changes = detail.changes as { doctorId: unknown[] };
+  const doctorId = changes.doctorId.map((id) => (typeof id === 'number' && isDoctorOutOfScope(doctor(id)) ? DOCTOR_OUT_OF_SCOPE : id));
+  return { ...detail, changes: { ...changes, doctorId } };
 }
 
 /** getTaskLog: every change, oldest first. */
@@ -250,8 +280,9 @@ export async function taskLog(deps: ActivityDeps, user: CurrentUser, taskId: num
     deps.db,
     rows.flatMap((r) => [r.actor_id, r.from_user_id ?? 0, r.to_user_id ?? 0].filter((id) => id > 0)),
   );
+  const doctor = await doctorsNamedToReader(deps.db, user, rows.flatMap((r) => changedDoctorIds(r.detail)));
   const ref = (id: number | null) => (id === null ? null : (users.get(id) ?? unknownUser(id)));
-  return rows.map((r) => ({ id: r.id, action: r.action, actor: ref(r.actor_id)!, from: ref(r.from_user_id), to: ref(r.to_user_id), detail: r.detail, at: iso(r.created_at) }));
+  return rows.map((r) => ({ id: r.id, action: r.action, actor: ref(r.actor_id)!, from: ref(r.from_user_id), to: ref(r.to_user_id), detail: withDoctorsNamed(r.detail, doctor), at: iso(r.created_at) }));
 }
 
 /** queryTask: the caller's tasks (mine, created, today), keyset paged. */
@@ -279,7 +310,7 @@ export async function queryTasks(deps: ActivityDeps, user: CurrentUser, q: z.out
         order by ${key} ${order === 'desc' ? sql`desc` : sql`asc`}, t.id ${order === 'desc' ? sql`desc` : sql`asc`} limit ${q.size + 1}`,
   );
   const count = await cappedCount(deps.db, sql`from tasks t where ${where}`);
-  const items = await taskItems(deps.db, rows.slice(0, q.size));
+  const items = await taskItems(deps.db, user, rows.slice(0, q.size));
   const byId = new Map(items.map((i) => [i.id, i]));
   return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [q.view === 'created' ? r.created_at : r.due_at, r.id]);
 }
@@ -293,7 +324,7 @@ export async function timeFrameTasks(deps: ActivityDeps, user: CurrentUser, star
           and t.due_at >= ${new Date(start).toISOString()} and t.due_at < ${new Date(end).toISOString()}
         order by t.due_at, t.id limit 2000`,
   );
-  return taskItems(deps.db, rows);
+  return taskItems(deps.db, user, rows);
 }
 
 export function checkRange(start: number, end: number, maxDays: number) {
@@ -358,7 +389,7 @@ export async function taskRecordDetail(deps: ActivityDeps, user: CurrentUser, q:
     sql`select ${TASK_COLUMNS} from tasks t where ${where} and ${after(cursor, sql`t.due_at`, sql`t.id`, 'desc')} order by t.due_at desc, t.id desc limit ${q.size + 1}`,
   );
   const count = await cappedCount(deps.db, sql`from tasks t where ${where}`);
-  const items = await taskItems(deps.db, rows.slice(0, q.size));
+  const items = await taskItems(deps.db, user, rows.slice(0, q.size));
   const byId = new Map(items.map((i) => [i.id, i]));
   return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [r.due_at, r.id]);
 }

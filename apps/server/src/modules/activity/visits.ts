@@ -77,9 +77,10 @@ async function productsOf(db: Tx, ids: number[]): Promise<Map<number, VisitProdu
   return out;
 }
 
-export async function visitItems(db: Tx, rows: VisitRow[]): Promise<VisitItem[]> {
+/** Visit rows as the API answers them to `reader` (the doctor named in the reader's scope). */
+export async function visitItems(db: Tx, reader: CurrentUser, rows: VisitRow[]): Promise<VisitItem[]> {
   const ids = rows.map((r) => r.id);
-  const [products, people] = await Promise.all([productsOf(db, ids), rowPeople(db, rows)]);
+  const [products, people] = await Promise.all([productsOf(db, ids), rowPeople(db, reader, rows)]);
   return rows.map((r) => ({
     id: r.id,
     ...people(r),
@@ -184,7 +185,7 @@ export async function saveVisit(deps: ActivityDeps, user: CurrentUser, body: z.o
     if (submitted && fields.taskId) await completeTaskByVisit(tx, user.id, fields.taskId, id, deps.now());
     return updated!;
   });
-  return (await visitItems(deps.db, [row]))[0]!;
+  return (await visitItems(deps.db, user, [row]))[0]!;
 }
 
 /** addVisitRecordList: a group visit, one row per doctor, in one transaction. */
@@ -195,7 +196,7 @@ export async function saveVisitList(deps: ActivityDeps, user: CurrentUser, body:
     await doctorsInScope(tx, user, doctorIds);
     return insertVisits(tx, deps, user, doctorIds, fields, doctorIds.length > 1 ? randomUUID() : null);
   });
-  return visitItems(deps.db, rows);
+  return visitItems(deps.db, user, rows);
 }
 
 /** addVisitActivity: plans visits, one visit task per doctor for the caller, in one transaction. */
@@ -235,7 +236,7 @@ export async function findVisit(deps: ActivityDeps, user: CurrentUser, id: numbe
     );
     if (!ok?.ok) throw notFound();
   }
-  return (await visitItems(deps.db, [row]))[0]!;
+  return (await visitItems(deps.db, user, [row]))[0]!;
 }
 
 /** Filters of the visit lists; labels of status and type are converted to their codes (spec 001 section 3). */
@@ -265,6 +266,7 @@ function visitFilters(q: z.output<typeof teamVisitCountQuery>): SQL[] {
  */
 async function visitPage<C extends { total: number | null; totalCapped: boolean }>(
   deps: ActivityDeps,
+  user: CurrentUser,
   where: SQL,
   q: z.output<typeof visitListQuery>,
   count: (fromWhere: SQL) => Promise<C>,
@@ -281,7 +283,7 @@ async function visitPage<C extends { total: number | null; totalCapped: boolean 
             order by v.visit_at desc, v.id desc limit ${q.size + 1}`
       : newest(where),
   );
-  const [counted, items] = await Promise.all([count(visitsFrom(where, members)), visitItems(deps.db, rows.slice(0, q.size))]);
+  const [counted, items] = await Promise.all([count(visitsFrom(where, members)), visitItems(deps.db, user, rows.slice(0, q.size))]);
   const byId = new Map(items.map((i) => [i.id, i]));
   return pageOf(rows, q.size, counted, (r) => byId.get(r.id)!, (r) => [r.visit_at, r.id]);
 }
@@ -294,14 +296,14 @@ function visitsFrom(where: SQL, members?: SQL): SQL {
 /** findVisitRecord: the caller's own records, newest first. */
 export async function myVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
   if (q.userId !== undefined && q.userId !== user.id) throw new AppError(403, 'activity.notTeamMember', { field: 'userId' }, 'userId');
-  return visitPage(deps, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q, (fromWhere) => cappedCount(deps.db, fromWhere));
+  return visitPage(deps, user, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q, (fromWhere) => cappedCount(deps.db, fromWhere));
 }
 
 /** teamInteractioRecord: the submitted and saved records of the caller's team, within the caller's doctor scope. */
 export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitListQuery>): Promise<TeamVisitPage> {
   const { where, members } = await teamVisitsWhere(deps, user, q);
   const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> => (q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps.db, fromWhere));
-  return visitPage(deps, where, q, count, members);
+  return visitPage(deps, user, where, q, count, members);
 }
 
 /** teamInteractioRecordCount: the same records counted up to the cap, asked apart from the pages. */

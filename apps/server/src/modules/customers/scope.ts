@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DoctorSummary } from '@field-portal/shared';
+import type { DoctorOutOfScope, DoctorSummary } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { intList } from '../../db/int-list.js';
@@ -35,6 +35,11 @@ import { intList } from '../../db/int-list.js';
  *       name, hospital, department and title of the given doctors (those in scope when a scope is given).
  *   findHospitalInScope(db: Db | Tx, scope: DataScope, id: number): Promise<{ id: number; name: string }>
  *       the hospital, or 404.
+ *   doctorsNamedTo(db: Db | Tx, scope: DataScope, ids: readonly number[]): Promise<(id: number) => DoctorSummary | DoctorOutOfScope>
+ *       THE rule for a doctor named by something else a reader sees (a task, visit, call, meeting
+ *       attendee): the doctor inside the reader's scope, else only the marker (docs/decisions/0036).
+ *   isDoctorInScope(db: Db | Tx, scope: DataScope, id: number): Promise<boolean>
+ *       whether the doctor is in the scope (of someone other than the caller, e.g. a task's principal).
  */
 export interface DataScope {
   readonly userId: number;
@@ -157,6 +162,25 @@ export async function doctorSummaries(db: Db | Tx, ids: readonly number[], scope
   if (wanted.length === 0) return new Map();
   const rows = await selectRows<SummaryRow>(db, sql`${SUMMARY_SELECT} where d.id in (${intList(wanted)}) and ${scope ? doctorInScope(scope) : sql`true`}`);
   return new Map(rows.map((r) => [r.id, toSummary(r)]));
+}
+
+/** The marker an answer carries in place of a doctor outside its reader's scope. */
+export const DOCTOR_OUT_OF_SCOPE: DoctorOutOfScope = Object.freeze({ outOfScope: true as const });
+
+/**
+ * The doctors a row names (a task's, a visit's, an attendee's), as the reader may see them: the
+ * summary of each one inside the reader's scope; any other (outside it, or no longer there) only
+ * the marker — the row still shows, naming no name, hospital, department, title or id.
+ */
+export async function doctorsNamedTo(db: Db | Tx, scope: DataScope, ids: readonly number[]): Promise<(id: number) => DoctorSummary | DoctorOutOfScope> {
+  const found = await doctorSummaries(db, ids, scope);
+  return (id) => found.get(id) ?? DOCTOR_OUT_OF_SCOPE;
+}
+
+/** Whether the doctor exists inside the scope. */
+export async function isDoctorInScope(db: Db | Tx, scope: DataScope, id: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(db, sql`select d.id from doctors d where d.id = ${id} and ${doctorInScope(scope)}`);
+  return rows.length > 0;
 }
 
 /** The hospital, or 404 outside the scope. */

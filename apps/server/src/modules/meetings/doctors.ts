@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DOCTOR_TITLES, type MeetingDoctor } from '@field-portal/shared';
+import { DOCTOR_TITLES, isDoctorOutOfScope, type DoctorOutOfScope, type MeetingDoctor } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { compileScope, doctorInScope, doctorSummaries as customerDoctorSummaries } from '../customers/scope.js';
+import { compileScope, doctorInScope, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries } from '../customers/index.js';
 import { escapeLike } from '../../db/like.js';
 
 /**
@@ -24,10 +24,22 @@ function toSummary(d: { id: number; name: string; hospitalName: string; dept1Nam
   return { id: d.id, name: d.name, hospital: d.hospitalName, department: d.dept2Name ?? d.dept1Name, title: TITLE_NAMES.get(d.titleCode) ?? d.titleCode };
 }
 
-/** Names, hospitals, departments and titles of a meeting's doctors (the team sees its own attendees). */
-export async function doctorSummaries(db: Tx, ids: number[]): Promise<Map<number, DoctorSummary>> {
-  const found = await customerDoctorSummaries(db, ids);
-  return new Map([...found].map(([id, d]) => [id, toSummary(d)]));
+/**
+ * Names, hospitals, departments and titles of a meeting's doctors as `reader` may see them: a
+ * doctor outside the reader's data scope is only the marker, even to the meeting's team
+ * (docs/decisions/0036).
+ */
+export async function doctorsNamedTo(db: Tx, reader: CurrentUser, ids: number[]): Promise<(id: number) => DoctorSummary | DoctorOutOfScope> {
+  const named = await customerDoctorsNamedTo(db, await compileScope(db, reader.id), ids);
+  return (id) => {
+    const doctor = named(id);
+    return isDoctorOutOfScope(doctor) ? doctor : toSummary(doctor);
+  };
+}
+
+/** Whether the doctor is within the caller's data scope (an attendee the caller may change). */
+export async function isInCallerScope(db: Tx, user: CurrentUser, doctorId: number): Promise<boolean> {
+  return isDoctorInScope(db, await compileScope(db, user.id), doctorId);
 }
 
 /** 404 naming doctorIds unless every doctor exists within the caller's data scope. */

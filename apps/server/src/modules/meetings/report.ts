@@ -1,4 +1,6 @@
 import {
+  isDoctorOutOfScope,
+  message,
   MEETING_LIMITS,
   RSVP_VALUES,
   type Lang,
@@ -14,7 +16,7 @@ import { attendeesOf, teamMeeting, type MeetingDeps } from './service.js';
 /** The meeting report (attendance, speakers, feedback, doctors reached), computed from the rows each time. */
 export async function meetingReport(deps: MeetingDeps, user: CurrentUser, meetingId: number): Promise<MeetingReport> {
   const meeting = await teamMeeting(deps.db, user, meetingId);
-  const attendees = await attendeesOf(deps.db, meetingId);
+  const attendees = await attendeesOf(deps.db, user, meetingId);
   return buildReport(repo.toMeetingRow(meeting, user.id), attendees, deps.now());
 }
 
@@ -24,13 +26,9 @@ export function buildReport(meeting: MeetingReport['meeting'], attendees: Meetin
   let attended = 0;
   let feedbackSum = 0;
   let feedbackCount = 0;
-  const reached = new Set<number>();
   for (const a of attendees) {
     rsvp[a.rsvp] += 1;
-    if (a.attended) {
-      attended += 1;
-      reached.add(a.doctorId);
-    }
+    if (a.attended) attended += 1;
     if (a.feedbackScore !== null) {
       feedbackCount += 1;
       feedbackSum += a.feedbackScore;
@@ -45,7 +43,9 @@ export function buildReport(meeting: MeetingReport['meeting'], attendees: Meetin
     attendanceRate: attendees.length === 0 ? 0 : Math.round((attended / attendees.length) * 1000) / 10,
     speakers: attendees.filter((a) => a.role !== 'attendee'),
     feedback: { count: feedbackCount, average: feedbackCount === 0 ? null : Math.round((feedbackSum / feedbackCount) * 100) / 100, distribution },
-    doctorsReached: reached.size,
+    // A doctor is at most one attendee of a meeting (the attendees' key), so each attendee who
+    // came is one doctor reached — counted whether or not the reader may see who it is.
+    doctorsReached: attended,
     attendees,
     generatedAt: new Date(now).toISOString(),
   };
@@ -93,8 +93,10 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
   summary.getColumn(2).width = 40;
   const sheet = workbook.addWorksheet(t.attendees!);
   sheet.addRow([t.doctor, t.hospital, t.department, t.doctorTitle, t.role, t.rsvp, t.attended, t.checkIn, t.feedback].map(safeCell));
+  const outOfScope = message('customers.doctor.outOfScope', lang);
   for (const a of report.attendees) {
-    sheet.addRow([a.doctorName, a.hospital, a.department, a.title, a.role, a.rsvp, a.attended ? 1 : 0, a.checkInTime ?? '', a.feedbackScore ?? ''].map(safeCell));
+    const doctor = isDoctorOutOfScope(a) ? [outOfScope, '', '', ''] : [a.doctorName, a.hospital, a.department, a.title];
+    sheet.addRow([...doctor, a.role, a.rsvp, a.attended ? 1 : 0, a.checkInTime ?? '', a.feedbackScore ?? ''].map(safeCell));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

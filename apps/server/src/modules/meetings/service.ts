@@ -24,12 +24,14 @@ import {
   type MeetingStatus,
   type saveMeetingRequest,
   type updateAttendeeRequest,
+  isDoctorOutOfScope,
+  type DoctorOutOfScope,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
-import { doctorSummaries, requireDoctorsInScope, type DoctorSummary } from './doctors.js';
+import { doctorsNamedTo, isInCallerScope, requireDoctorsInScope, type DoctorSummary } from './doctors.js';
 import * as repo from './repo.js';
 import { portalDay } from '../../platform/portal-time.js';
 
@@ -73,31 +75,34 @@ export async function meetingMetadata(deps: MeetingDeps, user: CurrentUser): Pro
   return { types: MEETING_TYPES, statuses: MEETING_STATUSES, rsvp: RSVP_VALUES, roles: ATTENDEE_ROLES, countsByStatus, cities };
 }
 
-export function toAttendee(record: repo.AttendeeRecord, doctor: DoctorSummary | undefined): MeetingAttendee {
-  return {
-    doctorId: record.doctor_id,
-    doctorName: doctor?.name ?? `#${record.doctor_id}`,
-    hospital: doctor?.hospital ?? '',
-    department: doctor?.department ?? '',
-    title: doctor?.title ?? '',
+export function toAttendee(record: repo.AttendeeRecord, doctor: DoctorSummary | DoctorOutOfScope): MeetingAttendee {
+  const part = {
     rsvp: record.rsvp,
     role: record.role,
     attended: record.attended,
     checkInTime: record.check_in_time === null ? null : repo.isoOf(record.check_in_time),
     feedbackScore: record.feedback_score,
   };
+  if (isDoctorOutOfScope(doctor)) return { outOfScope: true, ...part };
+  return { doctorId: record.doctor_id, doctorName: doctor.name, hospital: doctor.hospital, department: doctor.department, title: doctor.title, ...part };
 }
 
-/** The attendees with the doctors' names (from the customers module). */
-export async function attendeesOf(db: Tx, meetingId: number): Promise<MeetingAttendee[]> {
+/** The attendees, each doctor named in `reader`'s data scope (from the customers module). */
+export async function attendeesOf(db: Tx, reader: CurrentUser, meetingId: number): Promise<MeetingAttendee[]> {
   const records = await repo.attendees(db, meetingId);
-  const doctors = await doctorSummaries(db, records.map((r) => r.doctor_id));
-  return records.map((r) => toAttendee(r, doctors.get(r.doctor_id)));
+  const doctor = await doctorsNamedTo(db, reader, records.map((r) => r.doctor_id));
+  return records.map((r) => toAttendee(r, doctor(r.doctor_id)));
 }
+
+/** An attendee outside the caller's data scope is, to the caller, no attendee: 404 as for a missing one. */
+async function requireAttendeeInScope(tx: Tx, user: CurrentUser, doctorId: number): Promise<void> {
+  if (!(await isInCallerScope(tx, user, doctorId))) throw attendeeNotFound();
+}
+const attendeeNotFound = () => new AppError(404, 'meeting.attendeeNotFound', { field: 'doctorId' }, 'doctorId');
 
 export async function meetingDetail(deps: MeetingDeps, user: CurrentUser, meetingId: number): Promise<MeetingDetail> {
   const meeting = await teamMeeting(deps.db, user, meetingId);
-  const [coOrganizers, attendees] = await Promise.all([repo.coOrganizers(deps.db, meetingId), attendeesOf(deps.db, meetingId)]);
+  const [coOrganizers, attendees] = await Promise.all([repo.coOrganizers(deps.db, meetingId), attendeesOf(deps.db, user, meetingId)]);
   return {
     ...repo.toMeetingRow(meeting, user.id),
     description: meeting.description,
@@ -190,7 +195,7 @@ export async function addAttendees(deps: MeetingDeps, user: CurrentUser, input: 
     if (meeting.attendee_count + inserted.length > MEETING_LIMITS.attendeesMax) throw badRequest('meeting.attendeesMax', 'doctorIds');
     await tx.execute(sql`update meetings set attendee_count = attendee_count + ${inserted.length}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${input.meetingId}`);
   });
-  return attendeesOf(deps.db, input.meetingId);
+  return attendeesOf(deps.db, user, input.meetingId);
 }
 
 /** RSVP, role, attendance (with its check-in time) and feedback of one attendee. */
@@ -201,6 +206,7 @@ export async function updateAttendee(deps: MeetingDeps, user: CurrentUser, input
     if ((input.attended !== undefined || (input.feedbackScore !== undefined && input.feedbackScore !== null)) && meeting.status === 'draft') {
       throw conflict('meeting.attendanceBeforeHeld');
     }
+    await requireAttendeeInScope(tx, user, input.doctorId);
     const now = new Date(deps.now()).toISOString();
     const sets = [sql`meeting_id = meeting_id`];
     if (input.rsvp !== undefined) sets.push(sql`rsvp = ${input.rsvp}`);
@@ -210,20 +216,21 @@ export async function updateAttendee(deps: MeetingDeps, user: CurrentUser, input
     if (input.feedbackScore !== undefined) sets.push(sql`feedback_score = ${input.feedbackScore}`);
     const updated = await selectRows<{ doctor_id: number }>(tx, sql`
       update meeting_attendees set ${sql.join(sets, sql`, `)} where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`);
-    if (updated.length === 0) throw new AppError(404, 'meeting.attendeeNotFound', { field: 'doctorId' }, 'doctorId');
+    if (updated.length === 0) throw attendeeNotFound();
   });
-  return attendeesOf(deps.db, input.meetingId);
+  return attendeesOf(deps.db, user, input.meetingId);
 }
 
 export async function deleteAttendee(deps: MeetingDeps, user: CurrentUser, input: z.output<typeof deleteAttendeeRequest>): Promise<MeetingAttendee[]> {
   await deps.db.transaction(async (tx) => {
     const meeting = await teamMeeting(tx, user, input.meetingId, { lock: true });
     if (!isAttendanceOpen(meeting.status)) throw conflict('meeting.attendanceClosed');
+    await requireAttendeeInScope(tx, user, input.doctorId);
     const removed = await selectRows<{ doctor_id: number }>(tx, sql`delete from meeting_attendees where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`);
-    if (removed.length === 0) throw new AppError(404, 'meeting.attendeeNotFound', { field: 'doctorId' }, 'doctorId');
+    if (removed.length === 0) throw attendeeNotFound();
     await tx.execute(sql`update meetings set attendee_count = attendee_count - 1 where id = ${input.meetingId}`);
   });
-  return attendeesOf(deps.db, input.meetingId);
+  return attendeesOf(deps.db, user, input.meetingId);
 }
 
 const DAY = 86_400_000;

@@ -1,3 +1,4 @@
+import type { DoctorOutOfScope } from '../customers/out-of-scope.js';
 import type { TaskClassification, VisitChannel } from './limits.js';
 
 // ---------------------------------------------------------------- rows
@@ -27,6 +28,8 @@ export interface DoctorRef {
   hospitalName: string;
   department: string;
 }
+/** The doctor of a task, visit or call as its reader may see it: outside the reader's data scope, only the marker. */
+export type NamedDoctorRef = DoctorRef | DoctorOutOfScope;
 export interface TaskItem {
   id: number;
   title: string;
@@ -37,7 +40,7 @@ export interface TaskItem {
   dueTime: string;
   principal: UserRef;
   creator: UserRef;
-  doctor: DoctorRef | null;
+  doctor: NamedDoctorRef | null;
   meetingId: number | null;
   createdAt: string;
   updatedAt: string;
@@ -69,7 +72,7 @@ export interface VisitProduct {
 export interface VisitItem {
   id: number;
   user: UserRef;
-  doctor: DoctorRef;
+  doctor: NamedDoctorRef;
   visitTime: string;
   channel: VisitChannel;
   status: number;
@@ -103,7 +106,7 @@ export interface TaskRecordRow {
 export interface CallItem {
   callId: string;
   user: UserRef;
-  doctor: DoctorRef;
+  doctor: NamedDoctorRef;
   direction: 'out' | 'in';
   startTime: string;
   endTime: string | null;

@@ -9,3 +9,4 @@ export * from './limits.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './messages.js';
+export * from './out-of-scope.js';

@@ -1,5 +1,6 @@
 import { SEARCH_MAX_CONDITIONS } from '../../constants.js';
 import type { MessageText } from '../../messages.js';
+import { DOCTOR_OUT_OF_SCOPE_MESSAGES } from './out-of-scope.js';
 import { CUSTOMERS_LIMITS as L } from './limits.js';
 
 /* ---------- messages ---------- */
@@ -11,6 +12,7 @@ export const CUSTOMERS_MESSAGES = {
   'customers.code.unknown': { zh: '{field} 的编码 {code} 不存在', en: 'The code {code} of {field} does not exist' },
   'customers.cursor.invalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },
   'customers.doctor.noPanoramic': { zh: '您没有该医生的全景视图权限', en: 'You do not have permission on panoramic view of this doctor' },
+  ...DOCTOR_OUT_OF_SCOPE_MESSAGES,
   'customers.doctor.nameRequired': { zh: '请输入医生姓名', en: 'Please enter the doctor name' },
   'customers.doctor.deptRequired': { zh: '请选择一级科室', en: 'Please choose the level-1 department' },
   'customers.doctor.titleRequired': { zh: '请选择职称', en: 'Please choose the title' },

@@ -1,4 +1,5 @@
 import type { AttendeeRole, MeetingStatus, MeetingType, Rsvp } from './paths.js';
+import type { DoctorOutOfScope } from '../customers/out-of-scope.js';
 
 export interface MeetingPerson {
   userId: number;
@@ -34,18 +35,29 @@ export interface MeetingDoctor {
   title: string;
 }
 
-export interface MeetingAttendee {
+/** The attendee's doctor, inside the reader's data scope. */
+export interface AttendeeDoctor {
   doctorId: number;
   doctorName: string;
   hospital: string;
   department: string;
   title: string;
+}
+
+/** An attendee's part in the meeting, whoever the doctor. */
+export interface AttendeePart {
   rsvp: Rsvp;
   role: AttendeeRole;
   attended: boolean;
   checkInTime: string | null;
   feedbackScore: number | null;
 }
+
+/**
+ * One attendee. A doctor outside the reader's data scope stays a row (the counts hold it) with
+ * only the marker in place of the doctor (docs/decisions/0036); the reader cannot change it.
+ */
+export type MeetingAttendee = AttendeePart & (AttendeeDoctor | DoctorOutOfScope);
 
 export interface MeetingDetail extends MeetingRow {
   description: string;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Space, Table, Tag } from 'antd';
-import { TASK_STATUS, type TaskItem } from '@field-portal/shared';
+import { isDoctorOutOfScope, TASK_STATUS, type TaskItem } from '@field-portal/shared';
+import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
@@ -45,7 +46,7 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
         columns={[
           { title: t('activity.task.title'), dataIndex: 'title', render: (title: string, task) => <span data-testid={`task-${task.id}`}>{title}</span> },
           { title: t('activity.task.classification'), dataIndex: 'classification', width: 100, render: (c: string) => codes.classification(c) },
-          { title: t('activity.task.doctor'), key: 'doctor', width: 140, render: (_, task) => task.doctor?.name ?? '' },
+          { title: t('activity.task.doctor'), key: 'doctor', width: 140, render: (_, task) => (task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <OutOfScopeDoctor /> : task.doctor.name) },
           { title: t('activity.task.principal'), key: 'principal', width: 110, render: (_, task) => task.principal.name },
           { title: t('activity.task.due'), dataIndex: 'dueTime', width: 150, render: formatTime },
           { title: t('activity.task.priority'), dataIndex: 'priority', width: 80, render: (p: number) => codes.priority(p) },
@@ -61,7 +62,7 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
                     {t('activity.task.start')}
                   </Button>
                 ) : null}
-                {actions && task.status <= TASK_STATUS.doing && task.classification === 'visit' && task.doctor && onRecord ? (
+                {actions && task.status <= TASK_STATUS.doing && task.classification === 'visit' && task.doctor && !isDoctorOutOfScope(task.doctor) && onRecord ? (
                   <Button size="small" type="primary" onClick={() => onRecord(task)}>
                     {t('activity.task.record')}
                   </Button>

@@ -1,5 +1,6 @@
 import { Table, Tag } from 'antd';
-import type { VisitItem } from '@field-portal/shared';
+import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
+import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useI18n } from '@/lib/i18n';
 import { formatTime, useCodes } from './codes';
 import '@/lib/i18n/areas/activity';
@@ -32,7 +33,7 @@ export function VisitTable({ visits, loading, showRep, emptyText }: { visits: Vi
       columns={[
         { title: t('activity.visit.time'), dataIndex: 'visitTime', width: 150, render: formatTime },
         ...(showRep ? [{ title: t('activity.visit.rep'), key: 'rep', width: 110, render: (_: unknown, v: VisitItem) => v.user.name }] : []),
-        { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => `${v.doctor.name} · ${v.doctor.hospitalName}` },
+        { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : `${v.doctor.name} · ${v.doctor.hospitalName}`) },
         { title: t('activity.visit.channel'), dataIndex: 'channel', width: 120, render: codes.channel },
         { title: t('activity.visit.purpose'), dataIndex: 'purpose' },
         { title: t('activity.visit.type'), dataIndex: 'type', width: 100, render: codes.visitType },

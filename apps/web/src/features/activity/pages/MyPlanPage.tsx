@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { Button, Calendar, Card, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { VisitItem } from '@field-portal/shared';
+import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
+import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useI18n } from '@/lib/i18n';
 import { calendarQuery } from '../api';
 import { formatTime, useCodes } from '../components/codes';
@@ -55,13 +56,13 @@ export function MyPlanPage() {
             <ul className="fp-activity-cell" data-testid={`plan-${day.format('YYYY-MM-DD')}`}>
               {dayTasks.map((task) => (
                 <li key={`t${task.id}`} className="is-task">
-                  {task.doctor ? `${task.doctor.name} · ` : ''}
+                  {task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <><OutOfScopeDoctor /> · </> : `${task.doctor.name} · `}
                   {task.title}
                 </li>
               ))}
               {dayVisits.map((v) => (
                 <li key={`v${v.id}`} className="is-visit">
-                  {v.doctor.name} · {codes.channel(v.channel)}
+                  {isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name} · {codes.channel(v.channel)}
                 </li>
               ))}
             </ul>
@@ -78,7 +79,7 @@ export function MyPlanPage() {
         dataSource={visits.filter((v) => sameDay(v.visitTime, selected))}
         columns={[
           { title: t('activity.visit.time'), dataIndex: 'visitTime', render: formatTime },
-          { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => v.doctor.name },
+          { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name) },
           { title: t('activity.visit.channel'), dataIndex: 'channel', render: codes.channel },
           { title: t('activity.visit.status'), dataIndex: 'status', render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag> },
         ]}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
-import type { TaskItem, TaskRecordRow } from '@field-portal/shared';
+import { isDoctorOutOfScope, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
@@ -13,7 +13,8 @@ import '@/lib/i18n/messages/activity';
 export function useRecordVisit() {
   const navigate = useNavigate();
   return (task: TaskItem) => {
-    if (!task.doctor) return;
+    // No doctor, or one outside the reader's scope: there is no record to open.
+    if (!task.doctor || isDoctorOutOfScope(task.doctor)) return;
     void navigate(`/customer/businessRecord/${task.doctor.id}/${encodeURIComponent(task.doctor.name)}?taskId=${task.id}`);
   };
 }

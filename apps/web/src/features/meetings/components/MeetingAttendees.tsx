@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Popconfirm, Rate, Select, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { ATTENDEE_ROLES, isAttendanceOpen, RSVP_VALUES, type AttendeeRole, type MeetingAttendee, type MeetingDetail } from '@field-portal/shared';
+import { ATTENDEE_ROLES, isAttendanceOpen, isDoctorOutOfScope, RSVP_VALUES, type AttendeeRole, type MeetingDetail } from '@field-portal/shared';
+import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { formatTime } from '@/lib/format';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { addAttendees, deleteAttendee, updateAttendee } from '../api';
 import { DoctorPicker } from './DoctorPicker';
+import { attendeeRows, type AttendeeRow } from './attendee-rows';
 import { useMeetingRefresh } from './use-meeting-refresh';
 import '@/lib/i18n/areas/meetings';
 
@@ -20,12 +22,16 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
     await updateAttendee(m.id, doctorId, patch);
     refresh();
   };
+  // A doctor outside the reader's scope has no id here; its row is shown, never changed.
+  const changeRow = (a: AttendeeRow, patch: Parameters<typeof updateAttendee>[2]) => {
+    if (a.doctor) void change(a.doctor.doctorId, patch);
+  };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {open && (
         <Space wrap>
           <DoctorPicker
-            exclude={m.attendees.map((a) => a.doctorId)}
+            exclude={m.attendees.flatMap((a) => (isDoctorOutOfScope(a) ? [] : [a.doctorId]))}
             onPick={async (ids) => {
               await addAttendees(m.id, ids, role);
               refresh();
@@ -34,21 +40,21 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
           <Select<AttendeeRole> value={role} onChange={setRole} aria-label={t('meetings.attendee.role')} style={{ width: 120 }} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
         </Space>
       )}
-      <Table<MeetingAttendee>
+      <Table<AttendeeRow>
         size="small"
-        rowKey="doctorId"
-        dataSource={m.attendees}
+        rowKey="key"
+        dataSource={attendeeRows(m.attendees)}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('meetings.noAttendees') }}
         columns={[
-          { title: t('meetings.attendee.doctor'), dataIndex: 'doctorName' },
-          { title: t('meetings.attendee.hospital'), dataIndex: 'hospital', ellipsis: true },
+          { title: t('meetings.attendee.doctor'), key: 'doctor', render: (_: unknown, a) => (a.doctor ? a.doctor.doctorName : <OutOfScopeDoctor />) },
+          { title: t('meetings.attendee.hospital'), key: 'hospital', ellipsis: true, render: (_: unknown, a) => a.doctor?.hospital ?? '—' },
           {
             title: t('meetings.attendee.role'),
             dataIndex: 'role',
             width: 110,
             render: (v: AttendeeRole, a) => (
-              <Select size="small" disabled={!open} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctorName}`} onChange={(role) => void change(a.doctorId, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
+              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctor?.doctorName ?? ''}`} onChange={(role) => changeRow(a, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
             ),
           },
           {
@@ -56,7 +62,7 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             dataIndex: 'rsvp',
             width: 110,
             render: (v: string, a) => (
-              <Select size="small" disabled={!open} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctorName}`} onChange={(rsvp) => void change(a.doctorId, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as LabelKey) }))} />
+              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctor?.doctorName ?? ''}`} onChange={(rsvp) => changeRow(a, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as LabelKey) }))} />
             ),
           },
           {
@@ -65,7 +71,7 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             width: 150,
             render: (v: boolean, a) => (
               <Space size={4}>
-                <Checkbox checked={v} disabled={!canMark} aria-label={`${t('meetings.attendee.attended')} ${a.doctorName}`} onChange={(e) => void change(a.doctorId, { attended: e.target.checked })} />
+                <Checkbox checked={v} disabled={!canMark || !a.doctor} aria-label={`${t('meetings.attendee.attended')} ${a.doctor?.doctorName ?? ''}`} onChange={(e) => changeRow(a, { attended: e.target.checked })} />
                 <span className="fp-checkin">{a.checkInTime ? formatTime(a.checkInTime).slice(11) : ''}</span>
               </Space>
             ),
@@ -74,17 +80,18 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             title: t('meetings.attendee.feedback'),
             dataIndex: 'feedbackScore',
             width: 150,
-            render: (v: number | null, a) => <Rate count={5} value={v ?? 0} disabled={!canMark} onChange={(score) => void change(a.doctorId, { feedbackScore: score || null })} style={{ fontSize: 14 }} />,
+            render: (v: number | null, a) => <Rate count={5} value={v ?? 0} disabled={!canMark || !a.doctor} onChange={(score) => changeRow(a, { feedbackScore: score || null })} style={{ fontSize: 14 }} />,
           },
           {
             title: '',
             width: 48,
             render: (_: unknown, a) =>
-              open ? (
+              open && a.doctor ? (
                 <Popconfirm
                   title={t('meetings.attendee.confirmRemove')}
                   onConfirm={async () => {
-                    await deleteAttendee(m.id, a.doctorId);
+                    if (!a.doctor) return;
+                    await deleteAttendee(m.id, a.doctor.doctorId);
                     refresh();
                   }}
                 >

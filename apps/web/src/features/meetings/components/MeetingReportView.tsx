@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Input, Row, Space, Statistic, Table, Tag } from 'antd';
 import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
-import { MEETING_LIMITS, type MeetingAttendee, type MeetingMailResult } from '@field-portal/shared';
+import { MEETING_LIMITS, type MeetingMailResult } from '@field-portal/shared';
+import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
+import { attendeeRows, type AttendeeRow } from './attendee-rows';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { exportReport, meetingReportQuery, sendReport } from '../api';
 import { BarChart } from '@/components/BarChart';
@@ -52,15 +54,15 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
           </Card>
         </Col>
       </Row>
-      <Table<MeetingAttendee>
+      <Table<AttendeeRow>
         size="small"
-        rowKey="doctorId"
-        dataSource={r.attendees}
+        rowKey="key"
+        dataSource={attendeeRows(r.attendees)}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('meetings.noAttendees') }}
         columns={[
-          { title: t('meetings.attendee.doctor'), dataIndex: 'doctorName' },
-          { title: t('meetings.attendee.hospital'), dataIndex: 'hospital' },
+          { title: t('meetings.attendee.doctor'), key: 'doctor', render: (_: unknown, a) => (a.doctor ? a.doctor.doctorName : <OutOfScopeDoctor />) },
+          { title: t('meetings.attendee.hospital'), key: 'hospital', render: (_: unknown, a) => a.doctor?.hospital ?? '—' },
           { title: t('meetings.attendee.role'), dataIndex: 'role', render: (v: string) => t(`meetings.role.${v}` as LabelKey) },
           { title: t('meetings.attendee.rsvp'), dataIndex: 'rsvp', render: (v: string) => t(`meetings.rsvp.${v}` as LabelKey) },
           { title: t('meetings.attendee.attended'), dataIndex: 'attended', render: (v: boolean) => (v ? <Tag color="green">{t('meetings.yes')}</Tag> : <Tag>{t('meetings.no')}</Tag>) },
