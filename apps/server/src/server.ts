@@ -11,6 +11,7 @@ import { SentimentJob } from './modules/market/sentiment-job.js';
 import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
+import { ImportWorker } from './modules/imports/index.js';
 import { DiskFileStore } from './platform/storage.js';
 import { PeriodicRunner } from './platform/periodic.js';
 import { TokenService } from './platform/tokens.js';
@@ -88,6 +89,12 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
   });
   downloads.start();
+  // Runs the import centre's dry runs and commits (docs/decisions/0042).
+  const imports = new ImportWorker(database, app.ctx.files, {
+    keepMs: config.downloads.keepHours * 3_600_000,
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'import job failed'),
+  });
+  imports.start();
   // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
   const partials = new PeriodicRunner(
     async () => {
@@ -102,6 +109,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     await partials.stop();
     await intelJobs.stop();
     await downloads.stop();
+    await imports.stop();
     await scheduler.stop();
     await sentiment.stop();
     await app.close();
