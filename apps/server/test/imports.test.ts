@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, IMPORT_LIMITS, message, type ImportBatchResult, type ImportJob, type Lang, type MessageKey, type QueuedDownload } from '@field-portal/shared';
+import { API, IMPORT_LIMITS, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey, type QueuedDownload } from '@field-portal/shared';
 import { DownloadWorker } from '../src/modules/downloads/worker.js';
 import { ImportWorker } from '../src/modules/imports/index.js';
 import { expectError, multipartPost, ok, type Part } from './api.js';
@@ -258,5 +258,44 @@ describe('import centre', () => {
     const off = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }));
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
     expect(await count(`select count(*) as n from hospitals where code = 'HP201' and not active`)).toBe(1);
+  });
+
+  it('the doctor list\'s export is accepted as an import: export → edit → import', async () => {
+    const queued = ok<QueuedDownload>(
+      await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=doctorList`, headers: headers('admin'), payload: { doctorRange: 'internal', search: '测试导入医院' } }),
+    );
+    await new DownloadWorker(h.database, h.app.ctx.files, { now: h.clock.now }).runOnce();
+    const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const titleColumn = header.indexOf('职称');
+    const nameColumn = header.indexOf('姓名');
+    expect(sheet.rowCount).toBe(4);
+    // The same file back: the two active doctors unchanged, the one a full list deactivated active again (the file names it).
+    const untouched = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export.xlsx');
+    expect(untouched.refusedRows).toEqual([]);
+    expect(untouched.counts).toEqual({ rows: 3, new: 0, changed: 1, unchanged: 2, refused: 0 });
+    sheet.eachRow((row) => {
+      if (row.getCell(nameColumn).value === '孙导入') row.getCell(titleColumn).value = 'CHIEF';
+    });
+    const edited = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export-edited.xlsx');
+    expect(edited.counts).toEqual({ rows: 3, new: 0, changed: 2, unchanged: 1, refused: 0 });
+    expect((await commitOk(edited.id)).committed).toEqual({ new: 0, changed: 2, unchanged: 1, deactivated: 0 });
+    expect(await h.database.query(`select title_code, active from doctors where code = 'DR010'`)).toEqual([{ title_code: 'CHIEF', active: true }]);
+  });
+
+  it('a representative whose data permission covers one imported hospital sees exactly its doctors', async () => {
+    const rep = (await h.database.query<{ id: number }>(`select id from users where username = 'rep01'`))[0]!.id;
+    const hospital = (await h.database.query<{ id: number }>(`select id from hospitals where code = 'HP001'`))[0]!.id;
+    await h.database.query(`delete from data_permissions where user_id = $1`, [rep]);
+    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [rep, String(hospital)]);
+    await h.app.ctx.authCache.invalidateAll();
+    const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep01') });
+    const page = ok<DoctorPage>(res);
+    const expected = await h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [hospital]);
+    expect(page.content.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+    expect(page.content.map((d) => d.name)).toContain('王导入');
   });
 });
