@@ -298,4 +298,18 @@ describe('import centre', () => {
     expect(page.content.map((d) => d.id)).toEqual(expected.map((d) => d.id));
     expect(page.content.map((d) => d.name)).toContain('王导入');
   });
+
+  it('survives a restart: a job whose worker died mid-run is taken over when its lease runs out, its staging started again', async () => {
+    const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP300,测试重启医院,310101']));
+    const job = ok<ImportJob>(await upload('hospitals', file, 'restart.csv'));
+    // A worker claimed it, staged a row, and its process ended.
+    await h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [job.id, new Date(h.clock.now() + 60_000).toISOString()]);
+    await h.database.query(`insert into import_rows (job_id, line, cells, v) values ($1, 99, '[]', '{}')`, [job.id]);
+    expect(await worker.runOnce()).toBeUndefined();
+    h.clock.advance(61_000);
+    expect(await worker.runOnce()).toBe(job.id);
+    const done = await settle(job.id);
+    expect(done.status).toBe('ready');
+    expect(done.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
+  });
 });
