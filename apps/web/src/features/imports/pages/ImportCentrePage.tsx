@@ -6,6 +6,7 @@ import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_LIMITS, type ImportJob, ty
 import { useI18n } from '@/lib/i18n';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
+import '@/lib/i18n/messages/imports';
 
 const STATUS_COLOURS: Record<ImportStatus, string> = { queued: 'default', running: 'processing', ready: 'blue', done: 'success', failed: 'error' };
 const MB = 1024 * 1024;
