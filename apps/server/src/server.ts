@@ -12,6 +12,7 @@ import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
 import { serveBackupSocket } from './ops/backup-socket.js';
+import { ImportWorker } from './modules/imports/index.js';
 import { DiskFileStore } from './platform/storage.js';
 import { PeriodicRunner } from './platform/periodic.js';
 import { TokenService } from './platform/tokens.js';
@@ -89,6 +90,12 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
   });
   downloads.start();
+  // Runs the import centre's dry runs and commits (docs/decisions/0042).
+  const imports = new ImportWorker(database, app.ctx.files, {
+    keepMs: config.downloads.keepHours * 3_600_000,
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'import job failed'),
+  });
+  imports.start();
   // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
   const partials = new PeriodicRunner(
     async () => {
@@ -106,6 +113,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     await partials.stop();
     await intelJobs.stop();
     await downloads.stop();
+    await imports.stop();
     await scheduler.stop();
     await sentiment.stop();
     await app.close();

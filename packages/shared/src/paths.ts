@@ -14,6 +14,7 @@ import { INTELLIGENCE_PATHS } from './areas/intelligence.js';
 import { DOWNLOADS_PATHS } from './areas/downloads.js';
 import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
 import { SYSTEM_PATHS } from './system-paths.js';
+import { IMPORTS_PATHS } from './areas/imports.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -35,6 +36,7 @@ export const API = {
   intelligence: INTELLIGENCE_PATHS,
   downloads: DOWNLOADS_PATHS,
   dataCollection: DATA_COLLECTION_PATHS,
+  imports: IMPORTS_PATHS,
   health: '/healthz',
   system: SYSTEM_PATHS,
   /** Card service (spec 000 section 7): prefix /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */

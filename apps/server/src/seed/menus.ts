@@ -193,6 +193,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('keyword', '/dataManage/keyword', '关键词', 'Keywords'),
       leaf('journalTable', '/dataManage/journalTable', '期刊', 'Journals'),
       leaf('customerData', '/dataManage/customerData', '客户主数据', 'Customer master data'),
+      leaf('dataImport', '/dataManage/dataImport', '导入中心', 'Import centre'),
     ],
   },
 ];

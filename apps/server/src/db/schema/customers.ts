@@ -35,6 +35,10 @@ export const hospitals = pgTable(
     address: text('address').notNull().default(''),
     /** Whether the company covers the hospital (updateHospitalCoverage). */
     covered: boolean('covered').notNull().default(false),
+    /** The company's own code (its master data's key): imports upsert by it (docs/decisions/0042). */
+    code: text('code'),
+    /** False once a full-list import no longer names it: kept with its history, never deleted. */
+    active: boolean('active').notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -44,6 +48,7 @@ export const hospitals = pgTable(
     index('hospitals_level_idx').on(t.level, t.id),
     index('hospitals_pinyin_idx').on(sql`${t.pinyin} text_pattern_ops`),
     index('hospitals_initials_idx').on(sql`${t.initials} text_pattern_ops`),
+    uniqueIndex('hospitals_code_idx').on(t.code).where(sql`${t.code} is not null`),
   ],
 );
 
@@ -86,6 +91,10 @@ export const doctors = pgTable(
     wecomFollowUser: text('wecom_follow_user'),
     /** generated, manual (addDoctor), import. */
     source: text('source').notNull().default('generated'),
+    /** The company's own code (its master data's key): imports upsert by it (docs/decisions/0042). */
+    code: text('code'),
+    /** False once a full-list import no longer names it: kept with its history, never deleted. */
+    active: boolean('active').notNull().default(true),
     createdBy: integer('created_by'),
     createdAt: created(),
     updatedAt: updated(),
@@ -106,6 +115,7 @@ export const doctors = pgTable(
     index('doctors_distribution_idx').on(t.provinceCode, t.doctorRange, t.dept1Code, t.titleCode, t.cityCode, t.hospitalId),
     // Registrations in a report window (docRegisDetail, recruitDoctor).
     index('doctors_created_idx').on(t.createdAt),
+    uniqueIndex('doctors_code_idx').on(t.code).where(sql`${t.code} is not null`),
     check('doctors_range_check', sql`${t.doctorRange} in ('internal', 'internet')`),
     check('doctors_outpatient_days_check', sql`${t.outpatientDays} between 0 and 7`),
   ],

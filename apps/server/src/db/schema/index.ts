@@ -23,3 +23,4 @@ export * from './intelligence-suggestions.js';
 export * from './intelligence-history.js';
 export * from './customers-counts.js';
 export * from './activity-counts.js';
+export * from './imports.js';

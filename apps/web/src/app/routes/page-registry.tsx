@@ -14,6 +14,7 @@ import { MARKET_PAGES } from '@/features/market/pages';
 import { INTELLIGENCE_PAGES } from '@/features/intelligence/pages';
 import { DOWNLOADS_PAGES } from '@/features/downloads/pages';
 import { DATA_COLLECTION_PAGES } from '@/features/datacollection/pages';
+import { IMPORTS_PAGES } from '@/features/imports/pages';
 
 /**
  * Screens by menu router name. A permitted router name without a screen here renders the plain
@@ -44,6 +45,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   ...INTELLIGENCE_PAGES,
   ...DOWNLOADS_PAGES,
   ...DATA_COLLECTION_PAGES,
+  ...IMPORTS_PAGES,
 };
 
 export function isImplemented(router: string): boolean {

@@ -50,6 +50,7 @@ const MESSAGE_TABLES: Record<string, readonly object[]> = {
   datacollection: [shared.DATA_COLLECTION_MESSAGES],
   downloads: [shared.DOWNLOADS_MESSAGES],
   feed: [shared.FEED_MESSAGES],
+  imports: [shared.IMPORTS_MESSAGES],
   intelligence: [shared.INTELLIGENCE_MESSAGES, shared.SUGGESTION_MESSAGES, shared.INTELLIGENCE_IMPACT_MESSAGES],
   market: [shared.MARKET_MESSAGES],
   meetings: [shared.MEETING_MESSAGES],

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { dbId, IMPORT_ERRORS_TEMPLATE, IMPORTS_AUTHORITY, message, type ImportKind, type Lang } from '@field-portal/shared';
+import { selectRows } from '../../db/client.js';
+import { registerDownloadTemplate, type DownloadColumn, type DownloadContext } from '../downloads/templates.js';
+import { errorText } from './service.js';
+
+const params = z.strictObject({ id: dbId });
+type Params = z.infer<typeof params>;
+interface ErrorRow {
+  line: number;
+  cells: string[];
+  errors: { k: string; f?: string; p?: Record<string, string | number> }[];
+}
+
+const PAGE = 2000;
+
+async function jobOf(ctx: DownloadContext<Params>): Promise<{ kind: ImportKind; header: string[] }> {
+  const [job] = await selectRows<{ kind: ImportKind; header: string[] | null }>(ctx.db, sql`
+    select kind, header from import_jobs where id = ${ctx.params.id} and user_id = ${ctx.owner.id}`);
+  return { kind: job?.kind ?? 'hospitals', header: job?.header ?? [] };
+}
+
+/**
+ * A dry run's error file in the download centre (docs/decisions/0042): every row as uploaded, with
+ * its line and a column of its problems in the reader's language (empty for a valid row), so the
+ * corrected file can be uploaded again as it is (the two extra columns are not import columns). The download worker writes
+ * it and neutralises formula cells (safeCell), so a cell like =HYPERLINK(…) stays text.
+ */
+registerDownloadTemplate<Params, ErrorRow>({
+  name: IMPORT_ERRORS_TEMPLATE,
+  title: 'imports.errors.template',
+  authority: IMPORTS_AUTHORITY,
+  params,
+  columns: async (ctx) => {
+    const { kind, header } = await jobOf(ctx);
+    const lang: Lang = ctx.lang;
+    const cells: DownloadColumn<ErrorRow>[] = header.map((h, i) => ({ header: { zh: h, en: h }, value: (r: ErrorRow) => r.cells[i] ?? '' }));
+    return [
+      { header: { zh: message('imports.errors.line', 'zh'), en: message('imports.errors.line', 'en') }, value: (r: ErrorRow) => r.line },
+      ...cells,
+      { header: { zh: message('imports.errors.message', 'zh'), en: message('imports.errors.message', 'en') }, value: (r: ErrorRow) => r.errors.map((e) => errorText(kind, e, lang)).join('; ') },
+    ];
+  },
+  fileName: (p, { lang }) => [message('imports.errors.template', lang), String(p.id)],
+  count: async (ctx) => {
+    const [row] = await selectRows<{ n: number }>(ctx.db, sql`
+      select count(*)::int as n from import_rows r join import_jobs j on j.id = r.job_id
+       where r.job_id = ${ctx.params.id} and j.user_id = ${ctx.owner.id}`);
+    return row?.n ?? 0;
+  },
+  async *rows(ctx) {
+    let after = 0;
+    for (;;) {
+      const rows = await selectRows<ErrorRow>(ctx.db, sql`
+        select r.line, r.cells, r.errors from import_rows r join import_jobs j on j.id = r.job_id
+         where r.job_id = ${ctx.params.id} and j.user_id = ${ctx.owner.id} and r.line > ${after}
+         order by r.line limit ${PAGE}`);
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.line;
+    }
+  },
+});

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Tooltip, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_LIMITS, type ImportJob, type ImportKind, type ImportMode, type ImportStatus } from '@field-portal/shared';
+import { useI18n } from '@/lib/i18n';
+import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
+import '@/lib/i18n/messages/imports';
+
+const STATUS_COLOURS: Record<ImportStatus, string> = { queued: 'default', running: 'processing', ready: 'blue', done: 'success', failed: 'error' };
+const MB = 1024 * 1024;
+
+/** The counts of a dry run or a commit, side by side. */
+function Counts({ job }: { job: ImportJob }) {
+  const { msg } = useI18n();
+  const c = job.counts;
+  if (!c) return null;
+  const items: [string, number, string?][] = [
+    [msg('imports.ui.new'), c.new],
+    [msg('imports.ui.changed'), c.changed],
+    [msg('imports.ui.unchanged'), c.unchanged],
+    [msg('imports.ui.refused'), c.refused, c.refused > 0 ? '#cf1322' : undefined],
+  ];
+  return (
+    <Space size="large" wrap className="fp-import-counts">
+      {items.map(([title, value, colour]) => (
+        // antd's default title grey is below the 4.5:1 contrast for text of this size
+        <Statistic key={title} title={<span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{title}</span>} value={value} valueStyle={colour ? { color: colour } : undefined} />
+      ))}
+    </Space>
+  );
+}
+
+/** /dataManage/dataImport: upload a company's hospitals or doctors, see the dry run, then commit (docs/decisions/0042). */
+export function ImportCentrePage() {
+  const { msg, lang } = useI18n();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const [kind, setKind] = useState<ImportKind>('hospitals');
+  const [fullList, setFullList] = useState(false);
+  const [jobId, setJobId] = useState<number | undefined>();
+  const [busy, setBusy] = useState(false);
+  const job = useImportJob(jobId).data;
+  const list = useImportList();
+  const { queue, queueing } = useQueueExport();
+
+  const onFile = async (file: File) => {
+    setBusy(true);
+    try {
+      const created = await uploadImport(kind, fullList, file);
+      setJobId(created.id);
+      await client.invalidateQueries({ queryKey: IMPORTS_KEY });
+    } catch {
+      // The client has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onCommit = async (mode: ImportMode) => {
+    if (!job) return;
+    setBusy(true);
+    try {
+      await commitImport(job.id, mode);
+      await client.invalidateQueries({ queryKey: IMPORTS_KEY });
+    } catch {
+      // The client has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const kindLabel = (k: ImportKind) => msg(`imports.kind.${k}`);
+  const refused = job?.counts?.refused ?? 0;
+  const working = job !== undefined && (job.status === 'queued' || job.status === 'running');
+  const committed = job?.status === 'done' ? job.committed : null;
+  return (
+    <>
+      <Card title={msg('imports.title')} className="fp-import-centre">
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Alert type="info" showIcon message={msg('imports.ui.intro')} />
+          <Space wrap align="center">
+            <span id="fp-import-kind">{msg('imports.ui.kind')}</span>
+            <Radio.Group
+              aria-labelledby="fp-import-kind"
+              optionType="button"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as ImportKind)}
+              options={IMPORT_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            />
+            <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate(kind, `${kindLabel(kind)}-${lang === 'zh' ? '模板' : 'template'}.csv`)}>
+              {msg('imports.ui.template')}
+            </Button>
+          </Space>
+          <Checkbox checked={fullList} onChange={(e) => setFullList(e.target.checked)}>
+            {msg('imports.ui.fullList')}
+          </Checkbox>
+          <Space direction="vertical" size={4}>
+            <Upload
+              accept=".csv,.xlsx"
+              showUploadList={false}
+              disabled={busy}
+              beforeUpload={(file) => {
+                const max = file.name.toLowerCase().endsWith('.xlsx') ? IMPORT_LIMITS.xlsxMaxBytes : IMPORT_LIMITS.csvMaxBytes;
+                if (file.size > max) {
+                  void message.error(msg('imports.file.tooLarge', { csv: IMPORT_LIMITS.csvMaxBytes / MB, xlsx: IMPORT_LIMITS.xlsxMaxBytes / MB }));
+                  return Upload.LIST_IGNORE;
+                }
+                void onFile(file);
+                return false;
+              }}
+            >
+              <Button type="primary" icon={<UploadOutlined />} loading={busy}>
+                {msg('imports.ui.choose')}
+              </Button>
+            </Upload>
+            <span className="fp-import-formats" style={{ color: 'rgba(0,0,0,0.65)' }}>
+              {msg('imports.ui.formats', { csv: IMPORT_LIMITS.csvMaxBytes / MB, xlsx: IMPORT_LIMITS.xlsxMaxBytes / MB, rows: IMPORT_LIMITS.rowsMax.toLocaleString() })}
+            </span>
+          </Space>
+        </Space>
+      </Card>
+
+      {job && (
+        <Card
+          title={`${msg('imports.ui.result')}: ${job.fileName}`}
+          extra={<Tag color={STATUS_COLOURS[job.status]}>{msg(`imports.status.${job.status}`)}</Tag>}
+          style={{ marginTop: 16 }}
+          className="fp-import-job"
+        >
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            {working && <span role="status">{msg('imports.ui.rows', { n: job.rowsDone })}</span>}
+            {job.message && <Alert type={job.status === 'failed' ? 'error' : 'warning'} showIcon message={job.message} role="alert" />}
+            {committed && (
+              <Alert
+                type="success"
+                showIcon
+                role="status"
+                message={committed.new + committed.changed + committed.deactivated === 0 ? msg('imports.ui.nothingChanged') : msg('imports.ui.done', committed)}
+              />
+            )}
+            <Counts job={job} />
+            {job.status === 'ready' && (
+              <Space wrap>
+                <Tooltip title={refused > 0 ? msg('imports.ui.commitAllBlocked') : undefined}>
+                  <Button type="primary" disabled={refused > 0 || busy} onClick={() => void onCommit('allOrNothing')}>
+                    {msg('imports.ui.commitAll')}
+                  </Button>
+                </Tooltip>
+                {refused > 0 && (job.counts?.rows ?? 0) > refused && (
+                  <Button disabled={busy} onClick={() => void onCommit('validOnly')}>
+                    {msg('imports.ui.commitValid')}
+                  </Button>
+                )}
+                {refused > 0 && (
+                  <Button icon={<DownloadOutlined />} loading={queueing} onClick={() => void queue(IMPORT_ERRORS_TEMPLATE, { id: job.id })}>
+                    {msg('imports.ui.errorFile')}
+                  </Button>
+                )}
+              </Space>
+            )}
+            {job.refusedRows.length > 0 && job.status !== 'done' && (
+              <Table
+                size="small"
+                rowKey="row"
+                pagination={false}
+                className="fp-import-refused"
+                title={() => msg('imports.ui.firstRefused', { n: job.refusedRows.length })}
+                dataSource={job.refusedRows}
+                columns={[
+                  { title: msg('imports.ui.line'), dataIndex: 'row', width: 90 },
+                  { title: msg('imports.ui.problems'), dataIndex: 'messages', render: (messages: string[]) => messages.join('; ') },
+                ]}
+              />
+            )}
+          </Space>
+        </Card>
+      )}
+
+      <Card title={msg('imports.ui.recent')} style={{ marginTop: 16 }} className="fp-import-recent">
+        <Table<ImportJob>
+          size="small"
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data ?? []}
+          pagination={false}
+          columns={[
+            { title: msg('imports.ui.file'), dataIndex: 'fileName' },
+            { title: msg('imports.ui.kind'), dataIndex: 'kind', render: (k: ImportKind) => kindLabel(k) },
+            { title: msg('imports.ui.status'), dataIndex: 'status', render: (s: ImportStatus) => <Tag color={STATUS_COLOURS[s]}>{msg(`imports.status.${s}`)}</Tag> },
+            { title: msg('imports.ui.time'), dataIndex: 'createTime', render: (t: string) => new Date(t).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB') },
+            {
+              title: '',
+              key: 'open',
+              render: (_: unknown, row: ImportJob) => (
+                <Button type="link" size="small" onClick={() => setJobId(row.id)}>
+                  {msg('imports.ui.open')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The import centre (issue 32; docs/decisions/0042): a company's hospitals and doctors brought
+ * in from its own files, validated in full (the dry run) before anything is written.
+ */
+
+const DATA = '/API-DATA';
+
+export const IMPORTS_PATHS = {
+  /** GET ?kind= : the kind's template, a CSV (UTF-8 with BOM) whose header is in the caller's language. */
+  template: `${DATA}/import/template`,
+  /** POST multipart: fields `kind`, optional `fullList` (true/false), then `file` (.csv or .xlsx) → ImportJob (a dry run queued). */
+  upload: `${DATA}/import/upload`,
+  /** GET ?id= → ImportJob. */
+  job: `${DATA}/import/job`,
+  /** GET → ImportJob[]: the caller's latest imports. */
+  list: `${DATA}/import/list`,
+  /** POST ImportCommitRequest → ImportJob (the commit queued). */
+  commit: `${DATA}/import/commit`,
+  /** POST ImportBatchRequest → ImportBatchResult: the same rules for a master-data system, up to 1,000 records a call. */
+  upsertHospitals: `${DATA}/import/hospitals/upsert`,
+  deactivateHospitals: `${DATA}/import/hospitals/deactivate`,
+  upsertDoctors: `${DATA}/import/doctors/upsert`,
+  deactivateDoctors: `${DATA}/import/doctors/deactivate`,
+} as const;
+
+/** The import centre's own grant: 数据管理 → 导入中心 (administrators only by default). */
+export const IMPORTS_AUTHORITY = 'dataManage:dataImport';
+
+export const IMPORT_KINDS = ['hospitals', 'doctors'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_LIMITS = {
+  /** A CSV file's bytes: about a million doctors. */
+  csvMaxBytes: 200 * 1024 * 1024,
+  /** An .xlsx file's bytes (its inflated content is capped too: xlsxInflatedMax). */
+  xlsxMaxBytes: 30 * 1024 * 1024,
+  xlsxInflatedMax: 400 * 1024 * 1024,
+  /** Data rows of one file. */
+  rowsMax: 1_000_000,
+  /** Refused rows the job's answer shows; the error file holds them all. */
+  refusedShown: 50,
+  /** Records of one API call (batch upsert or deactivate). */
+  batchMax: 1000,
+  /** Characters of one cell. */
+  cellMax: 500,
+  /** Rows above the header the reader looks through for it (a title row or two). */
+  headerSearchRows: 5,
+} as const;
+
+/** One column of a kind's file: its key, its header in both languages, the other names it is known by. */
+export interface ImportColumn {
+  key: string;
+  zh: string;
+  en: string;
+  required?: boolean;
+  /** Other headers meaning this column (the doctor list's export, for the round trip). */
+  aliases?: readonly string[];
+}
+
+export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  hospitals: [
+    { key: 'code', zh: '医院编码', en: 'Hospital code', required: true },
+    { key: 'name', zh: '医院名称', en: 'Hospital name', required: true },
+    { key: 'grade', zh: '医院等级', en: 'Grade' },
+    { key: 'type', zh: '医院类型', en: 'Type' },
+    { key: 'region', zh: '所在地区', en: 'Region', required: true, aliases: ['地区', '区县', 'county'] },
+    { key: 'address', zh: '地址', en: 'Address' },
+  ],
+  doctors: [
+    { key: 'code', zh: '医生编码', en: 'Doctor code' },
+    { key: 'id', zh: '编号', en: 'id' },
+    { key: 'name', zh: '姓名', en: 'Name', required: true },
+    { key: 'gender', zh: '性别', en: 'Gender' },
+    { key: 'hospitalCode', zh: '医院编码', en: 'Hospital code' },
+    { key: 'hospital', zh: '医院', en: 'Hospital', aliases: ['医院名称', 'hospital name'] },
+    { key: 'dept1', zh: '一级科室', en: 'Department', required: true },
+    { key: 'dept2', zh: '二级科室', en: 'Sub-department' },
+    { key: 'title', zh: '职称', en: 'Title', required: true },
+    { key: 'position', zh: '职务', en: 'Position' },
+    { key: 'indications', zh: '适应症', en: 'Indications' },
+    { key: 'phone', zh: '电话', en: 'Phone' },
+    { key: 'secondaryHospitalCode', zh: '第二执业医院编码', en: 'Secondary hospital code' },
+  ],
+};
+
+export const IMPORT_STAGES = ['dryRun', 'commit'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+/** queued → running → ready (dry run done) → queued (commit) → running → done; failed at any point. */
+export const IMPORT_STATUSES = ['queued', 'running', 'ready', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_MODES = ['allOrNothing', 'validOnly'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export interface ImportCounts {
+  rows: number;
+  new: number;
+  changed: number;
+  unchanged: number;
+  refused: number;
+}
+
+export interface ImportRefusedRow {
+  /** The row's line in the file (1 = the first line). */
+  row: number;
+  /** Every problem of the row, in the caller's language. */
+  messages: string[];
+}
+
+export interface ImportJob {
+  id: number;
+  kind: ImportKind;
+  fileName: string;
+  stage: ImportStage;
+  status: ImportStatus;
+  fullList: boolean;
+  mode: ImportMode | null;
+  rowsDone: number;
+  rowsTotal: number | null;
+  counts: ImportCounts | null;
+  /** What the commit wrote: new, changed, unchanged, deactivated. */
+  committed: { new: number; changed: number; unchanged: number; deactivated: number } | null;
+  refusedRows: ImportRefusedRow[];
+  message: string | null;
+  createTime: string;
+  finishTime: string | null;
+  /** Whether this answer gave back a job already made from the same file. */
+  reused?: boolean;
+}
+
+export type ImportRecordStatus = 'new' | 'changed' | 'unchanged' | 'refused' | 'deactivated' | 'notFound';
+
+export interface ImportBatchResult {
+  results: { code: string; status: ImportRecordStatus; messages: string[] }[];
+  counts: Record<ImportRecordStatus, number>;
+}
+
+/** Download-centre template of a dry run's error file. */
+export const IMPORT_ERRORS_TEMPLATE = 'importErrors';
