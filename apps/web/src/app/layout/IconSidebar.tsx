@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dropdown, Tooltip } from 'antd';
 import { MenuIcon } from '@/components/MenuIcon';
@@ -20,7 +20,19 @@ function FlyoutIcon({ node, entries, active }: { node: MenuNode; entries: MenuNo
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [byKeyboard, setByKeyboard] = useState(false);
+  const icon = useRef<HTMLAnchorElement>(null);
   const name = localName(node, lang);
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the flyout and gives the focus back to its icon, wherever the focus was in it.
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      icon.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const show = (keyboard: boolean) => {
     setByKeyboard(keyboard);
     setOpen(true);
@@ -57,6 +69,7 @@ function FlyoutIcon({ node, entries, active }: { node: MenuNode; entries: MenuNo
       }}
     >
       <Link
+        ref={icon}
         to={landingPath(node) ?? node.path}
         className={`fp-iconbar-item${active ? ' is-active' : ''}`}
         aria-label={name}
