@@ -127,3 +127,14 @@ test('the flyouts of 消息 and 更多 work from the keyboard: open, move, choos
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/news\/meetingNews$/);
 });
+
+test("a screen's heading is the page's menu name, and a detail page without its record goes to its list", async ({ page }) => {
+  await signIn(page, 'mgr01');
+  await page.goto('/#/news/index');
+  await expect(page.locator('.fp-topbar-title')).toHaveText('消息中心');
+  await expect(page.locator('.ant-card-head-title').first()).toHaveText('消息中心');
+  await page.goto('/#/task/taskRecord');
+  await expect(page.locator('.ant-card-head-title').first()).toHaveText('任务记录');
+  await page.goto('/#/task/taskRecordDetail');
+  await expect(page).toHaveURL(/#\/task\/taskRecord$/);
+});
