@@ -46,7 +46,7 @@ test('a task draft discarded on closing its tab does not come back', async ({ pa
   await page.getByTestId('create-task').getByLabel('任务标题').fill('不要的草稿');
   await page.getByRole('button', { name: '关闭 创建任务' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '关闭后未保存的信息将会丢失' });
-  await confirm.getByRole('button', { name: '继续' }).click();
+  await confirm.getByRole('button', { name: /继\s*续/ }).click();
   await expect(page.locator('[data-tag-path="/task/done"]')).toHaveCount(0);
 
   await page.goto('/#/task/myPlan');
