@@ -25,13 +25,15 @@ function FlyoutIcon({ node, entries, active }: { node: MenuNode; entries: MenuNo
   useEffect(() => {
     if (!open) return;
     // Escape closes the flyout and gives the focus back to its icon, wherever the focus was in it.
+    // Caught before the menu and the popup handle the key (they close it without a word on focus).
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
-      icon.current?.focus();
+      // after the popup has let go of the focus
+      requestAnimationFrame(() => icon.current?.focus());
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [open]);
   const show = (keyboard: boolean) => {
     setByKeyboard(keyboard);
