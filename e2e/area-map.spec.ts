@@ -3,7 +3,7 @@ import { signIn } from './support';
 
 /**
  * The whole-area map of the academic network (issue 17): a medical science liaison opens the
- * academic network, chooses the area map tab, sees sigma.js draw every scored doctor of the
+ * academic network (the area map, docs/decisions/0043), sees sigma.js draw every scored doctor of the
  * indication in their scope (WebGL: SwiftShader in this headless Chromium), hovers the most
  * central doctor to read the name, and clicks them to land on their 360 view.
  */
@@ -11,7 +11,6 @@ test('the whole-area map draws the network and a node opens the 360 view', async
   test.setTimeout(120_000);
   await signIn(page, 'msl01');
   await page.goto('/#/doctor/doctorAcademicNetwork');
-  await page.getByRole('tab', { name: '区域全景图' }).click();
   const map = page.locator('[data-testid="area-map"][data-rendered="true"]');
   await expect(map).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('area-summary')).toContainText('位医生');

@@ -105,10 +105,10 @@ test('the province map shows each province\'s figures, a click filters the ranki
   await expect(page.getByTestId('kol-history')).toBeVisible({ timeout: 30_000 });
 });
 
-test('the academic network opens a co-author', async ({ page }) => {
+test("the relationship centre opens a doctor's co-author", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'msl01');
-  await page.goto('/#/doctor/doctorAcademicNetwork');
+  await page.goto('/#/doctor/doctorRelationCenter');
   await expect(page.getByTestId('ego-network')).toBeVisible({ timeout: 30_000 });
   const coAuthor = page.locator('.ant-list-item', { hasText: '合著' }).first().locator('a');
   await expect(coAuthor).toBeVisible({ timeout: 30_000 });

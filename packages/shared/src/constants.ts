@@ -6,6 +6,12 @@ export const DEFAULT_LANG: Lang = 'zh';
 /** Cookie holding the interface language (spec 001 section 1). */
 export const LANG_COOKIE = 'language';
 
+/**
+ * The one mainland mobile-number rule (spec 001 section 5's helper: 1, then 3, 4, 5, 7 or 8, 11
+ * digits), for every form that asks for one: data requests, doctors' phones, users' mobiles.
+ */
+export const MAINLAND_MOBILE = /^1[34578]\d{9}$/;
+
 /** HTTP client constants (spec 001 sections 9 and 9.1). */
 export const HTTP = {
   requestTimeoutMs: 120_000,

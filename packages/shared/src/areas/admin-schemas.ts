@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbIdParam, dbText } from '../schemas/fields.js';
-import { LANGS, PASSWORD } from '../constants.js';
-import { ADMIN_LIMITS, DATA_SCOPES, ROLE_TYPES, USER_TYPES, PERMISSION_TYPES, MOBILE_PATTERN, USERNAME_PATTERN, LANG_KEY_PATTERN } from './admin.js';
+import { LANGS, MAINLAND_MOBILE, PASSWORD } from '../constants.js';
+import { ADMIN_LIMITS, DATA_SCOPES, ROLE_TYPES, USER_TYPES, PERMISSION_TYPES, USERNAME_PATTERN, LANG_KEY_PATTERN } from './admin.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,
@@ -89,7 +89,7 @@ const userFields = {
   company: optionalText(128),
   department: optionalText(128),
   phone: optionalText(32),
-  mobile: z.union([z.literal(''), z.string().trim().regex(MOBILE_PATTERN, 'sys.user.mobileFormat')]).default(''),
+  mobile: z.union([z.literal(''), z.string().trim().regex(MAINLAND_MOBILE, 'sys.user.mobileFormat')]).default(''),
   language: z.enum(LANGS).default('zh'),
   employeeNo: optionalText(32),
   email: z.union([z.literal(''), dbText(128).email('sys.user.emailFormat')]).default(''),

@@ -74,8 +74,6 @@ export type PermissionType = (typeof PERMISSION_TYPES)[number];
 /** Names users cannot be created with (spec 001 section 5, reserved-name check). */
 export const RESERVED_USERNAMES = ['root', 'system', 'administrator', 'null', 'undefined', 'anonymous', 'guest', 'sys'] as const;
 
-/** Mainland mobile number (spec 001 section 5): starts 1, second digit 3, 4, 5, 7 or 8, 11 digits. */
-export const MOBILE_PATTERN = /^1[34578]\d{9}$/;
 /** Login names: letters, digits and . _ - , starting with a letter or digit. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Catalogue keys such as sys.user.save.success. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
-import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_MOBILE, DATA_COLLECTION_STATUSES } from './datacollection.js';
+import { MAINLAND_MOBILE } from '../constants.js';
+import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_STATUSES } from './datacollection.js';
 
 /**
  * Request schemas of this area, apart from its paths and messages so the web entry, which needs
@@ -20,7 +21,7 @@ export const dataCollectionForm = z.strictObject({
     .min(1, { message: 'dataCollection.contactNameRequired' })
     .max(DATA_COLLECTION_LIMITS.nameMax)
     .pipe(dbText(DATA_COLLECTION_LIMITS.nameMax)),
-  contactPhone: z.string({ message: 'dataCollection.phoneInvalid' }).trim().regex(DATA_COLLECTION_MOBILE, { message: 'dataCollection.phoneInvalid' }),
+  contactPhone: z.string({ message: 'dataCollection.phoneInvalid' }).trim().regex(MAINLAND_MOBILE, { message: 'dataCollection.phoneInvalid' }),
   wechat: text(DATA_COLLECTION_LIMITS.accountMax),
   qq: text(DATA_COLLECTION_LIMITS.accountMax),
 });

@@ -52,8 +52,6 @@ export const DATA_COLLECTION_NEXT: Record<DataCollectionStatus, readonly DataCol
   rejected: [],
 };
 
-/** A mainland mobile number: 11 digits starting 1[3-9]. */
-export const DATA_COLLECTION_MOBILE = /^1[3-9]\d{9}$/;
 
 
 export interface DataCollectionRequest {

@@ -1,20 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Menu, type MenuProps } from 'antd';
-import type { Lang } from '@field-portal/shared';
+import { Menu } from 'antd';
 import { localName, useI18n } from '@/lib/i18n';
-import { CREATE_TASK_PATH, openCreateTask } from '@/features/activity/create-task';
 import { CreateTaskShortcut } from '@/features/activity/components/CreateTaskShortcut';
-import { landingPath, visibleChildren, type MenuNode } from '../routes/route-table';
-
-type Item = Required<MenuProps>['items'][number];
-
-function toItems(nodes: MenuNode[], lang: Lang): Item[] {
-  return nodes.map((node) =>
-    node.children.length > 0
-      ? { key: node.path, label: localName(node, lang), children: toItems(node.children, lang) }
-      : { key: landingPath(node) ?? node.path, label: localName(node, lang) },
-  );
-}
+import { visibleChildren, type MenuNode } from '../routes/route-table';
+import { menuItems, openMenuPage } from './menu-items';
 
 function groupKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children.length > 0 ? [n.path, ...groupKeys(n.children)] : []));
@@ -35,8 +24,8 @@ export function SecondarySidebar({ area, selectedPath }: { area: MenuNode; selec
         mode="inline"
         selectedKeys={[selectedPath]}
         defaultOpenKeys={groupKeys(children)}
-        items={toItems(children, lang)}
-        onClick={({ key }) => (key === CREATE_TASK_PATH ? openCreateTask((to) => void navigate(to), location.pathname) : void navigate(key))}
+        items={menuItems(children, lang)}
+        onClick={({ key }) => openMenuPage(key, (to) => void navigate(to), location.pathname)}
       />
       <CreateTaskShortcut />
     </aside>

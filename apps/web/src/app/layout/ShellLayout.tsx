@@ -66,7 +66,8 @@ export function ShellLayout() {
     <AntdProviders>
       <div className="fp-shell" style={SIDEBAR_STYLE}>
         <IconSidebar table={table} activeId={areaId} />
-        {area ? <SecondarySidebar area={area} selectedPath={location.pathname} /> : null}
+        {/* Keyed by area: another area's sidebar starts with its own groups open. */}
+        {area ? <SecondarySidebar key={area.id} area={area} selectedPath={location.pathname} /> : null}
         <div className="fp-main">
           <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
           <TagBar activePath={location.pathname} />

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { message, type MenuEntry } from '@field-portal/shared';
 import '@/lib/i18n';
+import { DETAIL_PAGES, DetailOrList } from './detail-pages';
 import { layoutRoutes } from './layout-routes';
 import { buildRouteTable } from './route-table';
 
@@ -46,5 +47,36 @@ describe('generated layout routes', () => {
     const router = renderAt('/system/user');
     expect(await screen.findByText('not found')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
+  });
+});
+
+describe('detail pages', () => {
+  afterEach(cleanup);
+
+  it('a detail page opened without its record goes to its list; with one it shows', async () => {
+    const detail = (
+      <DetailOrList param="userId" list="/task/taskRecord">
+        <p>detail</p>
+      </DetailOrList>
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/task/taskRecordDetail', element: detail },
+        { path: '/task/taskRecord', element: <p>list</p> },
+      ],
+      { initialEntries: ['/task/taskRecordDetail'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/task/taskRecord');
+    await act(() => router.navigate('/task/taskRecordDetail?userId=7&name=x'));
+    expect(await screen.findByText('detail')).toBeTruthy();
+    await act(() => router.navigate('/task/taskRecordDetail?userId=abc'));
+    expect(await screen.findByText('list')).toBeTruthy();
+  });
+
+  it('names a list for each detail page that needs a record', () => {
+    expect(Object.keys(DETAIL_PAGES).sort()).toEqual(['ccArticleDetail', 'eventDetail', 'surveyQuesDetail', 'taskRecordDetail']);
+    for (const { list } of Object.values(DETAIL_PAGES)) expect(list).toMatch(/^\/[A-Za-z]+\/[A-Za-z]+$/);
   });
 });

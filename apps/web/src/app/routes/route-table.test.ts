@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '@field-portal/shared';
-import { buildRouteTable, findPage, iconMenuEntries, visibleChildren } from './route-table';
+import { buildRouteTable, findPage, flyoutEntries, iconMenuEntries, menuReachablePaths, visibleChildren, visibleMenuPages } from './route-table';
 
 let nextId = 1;
 function entry(partial: Partial<MenuEntry> & Pick<MenuEntry, 'path' | 'router'>, parent?: MenuEntry): MenuEntry {
@@ -95,5 +95,28 @@ describe('buildRouteTable', () => {
     const t = buildRouteTable([lonely], () => false);
     expect(t.pages.map((p) => p.path)).toEqual(['/information']);
     expect(t.redirects).toEqual([{ path: '/', to: '/dashboard' }]);
+  });
+
+  it('gives an area without a second sidebar a flyout of its pages, so the menu reaches every visible page', () => {
+    const t = table();
+    const task = t.tree.find((n) => n.router === 'task')!;
+    const customer = t.tree.find((n) => n.router === 'customer')!;
+    const dashboard = t.tree.find((n) => n.router === 'dashboard')!;
+    // task has no second sidebar: its nested group and its second page are in the flyout
+    expect(flyoutEntries(task).map((n) => n.router)).toEqual(['newRecord', 'today']);
+    expect(flyoutEntries(customer)).toEqual([]); // listed by its second sidebar
+    expect(flyoutEntries(dashboard)).toEqual([]);
+    expect([...menuReachablePaths(t)].sort()).toEqual(visibleMenuPages(t).sort());
+    expect(visibleMenuPages(t)).toContain('/task/today');
+  });
+
+  it('an area whose only visible page is its landing needs no flyout', () => {
+    nextId = 200;
+    const content = entry({ path: '/contentCenter', router: 'contentCenter' });
+    const index = entry({ path: '/contentCenter/index', router: 'contentCenterIndex' }, content);
+    const detail = entry({ path: '/contentCenter/detail', router: 'detail', hidden: true }, content);
+    const t = buildRouteTable([content, index, detail], () => false);
+    expect(flyoutEntries(t.tree[0]!)).toEqual([]);
+    expect([...menuReachablePaths(t)]).toEqual(['/contentCenter/index']);
   });
 });

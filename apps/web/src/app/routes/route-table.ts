@@ -112,3 +112,39 @@ export function iconMenuEntries(table: RouteTable): MenuNode[] {
 export function visibleChildren(node: MenuNode): MenuNode[] {
   return node.children.filter((c) => !c.hidden).map((c) => ({ ...c, children: visibleChildren(c) }));
 }
+
+/** The pages an entry's visible subtree opens, in menu order (groups walked into). */
+function visiblePages(node: MenuNode): string[] {
+  if (node.children.length === 0) return hasParams(node.path) ? [] : [node.path];
+  return visibleChildren(node).flatMap(visiblePages);
+}
+
+/**
+ * The entries an icon shows in its flyout menu: an area without a second sidebar that holds more
+ * than one visible page lists them there, so none is left to a typed address (issue 34). An area
+ * with a second sidebar lists its pages in that sidebar instead.
+ */
+export function flyoutEntries(node: MenuNode): MenuNode[] {
+  if (node.secondaryMenu || node.children.length === 0) return [];
+  return visiblePages(node).length > 1 ? visibleChildren(node) : [];
+}
+
+/**
+ * Every page the menu reaches: an icon's landing page, its flyout's pages, and the pages of a
+ * second sidebar. A visible page missing here would be reachable only by its address.
+ */
+export function menuReachablePaths(table: RouteTable): Set<string> {
+  const reached = new Set<string>();
+  for (const node of iconMenuEntries(table)) {
+    const landing = landingPath(node);
+    if (landing) reached.add(landing);
+    if (node.secondaryMenu) for (const path of visibleChildren(node).flatMap(visiblePages)) reached.add(path);
+    for (const path of flyoutEntries(node).flatMap(visiblePages)) reached.add(path);
+  }
+  return reached;
+}
+
+/** The pages a user should find in the menu: visible, without path parameters, under visible entries. */
+export function visibleMenuPages(table: RouteTable): string[] {
+  return iconMenuEntries(table).flatMap(visiblePages);
+}

@@ -89,7 +89,8 @@ export interface TaskInput {
   priority: number;
   doctorId?: number | null;
 }
-export const createTask = (body: TaskInput) => postResult<TaskItem>(P.createTask, body);
+// The forms show a refused save themselves, on its field (lib/save-failure).
+export const createTask = (body: TaskInput) => postResult<TaskItem>(P.createTask, body, { suppressError: true });
 export const updateTaskStatus = (id: number, status: number) => postResult<TaskItem>(P.updateTaskStatus, { id, status });
 export const forwardTask = (id: number, toUserId: number, reason: string) => postResult<TaskItem>(P.taskForward, { id, toUserId, reason });
 
@@ -106,7 +107,7 @@ export interface VisitInput {
   products: { product: string; keyMessages: string[] }[];
   taskId?: number | null;
 }
-export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitRecord, body);
+export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitRecord, body, { suppressError: true });
 export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) => postResult<TaskItem[]>(P.addVisitActivity, body);
 
 /** Doctors within the caller's scope whose name matches (the customers area's list). */

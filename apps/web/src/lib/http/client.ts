@@ -161,7 +161,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const error = new HttpError(kind, status, body);
     if (!config.suppressError) {
       const notice = noticeFor(kind, status, body, deps.lang());
-      if (notice) deps.notify(notice.level, notice.text);
+      if (notice) {
+        deps.notify(notice.level, notice.text);
+        error.notified = true;
+      }
     }
     throw error;
   }

@@ -12,6 +12,9 @@ export type FailureKind =
   | 'cancelled';
 
 export class HttpError extends Error {
+  /** The client has shown this failure to the user already (a toast): the caller need not. */
+  notified = false;
+
   constructor(
     readonly kind: FailureKind,
     readonly status: number | undefined,

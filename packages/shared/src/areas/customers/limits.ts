@@ -27,7 +27,6 @@ export const CUSTOMERS_LIMITS = {
 } as const;
 
 /** Mainland mobile number (spec 001 section 5): starts 1, second digit 3, 4, 5, 7 or 8, 11 digits. */
-export const MAINLAND_PHONE = /^1[34578]\d{9}$/;
 export const REGION_CODE = /^\d{6}$/;
 export const DEPARTMENT_CODE = /^\d{2}(\.\d{2})?$/;
 export const DISTRIBUTION_DIMENSIONS = ['department', 'title', 'province', 'city', 'hospital'] as const;

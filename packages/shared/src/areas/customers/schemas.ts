@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAINLAND_MOBILE } from '../../constants.js';
 import { dbId, dbIdParam, dbText } from '../../schemas/fields.js';
 import { DOCTOR_RANGES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '../reference.js';
-import { CORRECTION_STATUSES, CUSTOMERS_LIMITS, DEPARTMENT_CODE, DISTRIBUTION_DIMENSIONS, MAINLAND_PHONE, REGION_CODE, searchConditions } from './limits.js';
+import { CORRECTION_STATUSES, CUSTOMERS_LIMITS, DEPARTMENT_CODE, DISTRIBUTION_DIMENSIONS, REGION_CODE, searchConditions } from './limits.js';
 
 const L = CUSTOMERS_LIMITS;
 const REFERENCE_CODE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -74,7 +75,7 @@ export type DistributionQueryInput = z.input<typeof distributionQuery>;
 
 export const doctorIdQuery = z.strictObject({ doctorId: dbIdParam });
 export const overrideModeRequest = z.strictObject({ doctorId: dbId, overrideMode: z.boolean() });
-export const updatePhoneQuery = z.strictObject({ doctorId: dbIdParam, phone: z.string().trim().regex(MAINLAND_PHONE, 'customers.phone.invalid') });
+export const updatePhoneQuery = z.strictObject({ doctorId: dbIdParam, phone: z.string().trim().regex(MAINLAND_MOBILE, 'customers.phone.invalid') });
 
 export const hospitalPickQuery = z.strictObject({
   keyword: dbText(50).default(''),
@@ -135,7 +136,7 @@ export const addDoctorRequest = z.strictObject({
   directionCode: optionalCode(REFERENCE_CODE),
   positionCode: optionalCode(REFERENCE_CODE),
   indications: z.array(dbText(50).pipe(z.string().min(1))).max(L.indicationsMax).default([]),
-  phone: z.union([z.literal(''), z.string().trim().regex(MAINLAND_PHONE, 'customers.phone.invalid')]).default(''),
+  phone: z.union([z.literal(''), z.string().trim().regex(MAINLAND_MOBILE, 'customers.phone.invalid')]).default(''),
   outpatientDays: z.number().int().min(0).max(7).default(0),
   outpatientType: optionalCode(REFERENCE_CODE),
 });

@@ -10,11 +10,23 @@ import '@/lib/i18n/messages/activity';
 const PREFIX = 'fp.unsaved:';
 export const UNSAVED_SUPPRESS_KEY = 'fp.unsavedWarning.off';
 
-export function markUnsaved(path: string, key: MessageKey): void {
+const DRAFT_PREFIX = 'fp.unsavedDraft:';
+
+/**
+ * Marks a tab's form as edited and not submitted; `draftKey` names where (in session storage) the
+ * form keeps what was typed, so that closing the tab, once the user has agreed to lose it, throws
+ * it away instead of bringing it back the next time the form opens (issue 34).
+ */
+export function markUnsaved(path: string, key: MessageKey, draftKey?: string): void {
   sessionStorage.setItem(PREFIX + path, key);
+  if (draftKey) sessionStorage.setItem(DRAFT_PREFIX + path, draftKey);
 }
 
+/** The tab's form is submitted or discarded: no question on closing, and its kept draft goes. */
 export function clearUnsaved(path: string): void {
+  const draftKey = sessionStorage.getItem(DRAFT_PREFIX + path);
+  if (draftKey) sessionStorage.removeItem(draftKey);
+  sessionStorage.removeItem(DRAFT_PREFIX + path);
   sessionStorage.removeItem(PREFIX + path);
 }
 

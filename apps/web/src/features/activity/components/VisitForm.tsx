@@ -10,8 +10,8 @@ import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-porta
 import { clearUnsaved, markUnsaved } from '@/app/layout/tag-bar/close-guards';
 import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { InputNumberWhenReached } from '@/components/InputNumberWhenReached';
-import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
+import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, saveVisit } from '../api';
 import { useCodes } from './codes';
 import { DoctorSelect } from './DoctorSelect';
@@ -77,7 +77,7 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
     const values = form.getFieldsValue(true) as Values;
     const draft: Draft = { ...(saved.current ? { id: saved.current } : {}), values: { ...values, visitTime: values.visitTime?.valueOf() } };
     sessionStorage.setItem(draftKey(scope), JSON.stringify(draft));
-    markUnsaved(tabPath, 'activity.unsavedVisit');
+    markUnsaved(tabPath, 'activity.unsavedVisit', draftKey(scope));
   };
 
   const send = async (status: 0 | 1) => {
@@ -112,7 +112,7 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
         void message.success(t('activity.visit.saved'));
       }
     } catch (error) {
-      void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text));
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,8 @@ import { App as AntApp, Button, Card, DatePicker, Form, Input, Select } from 'an
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, TASK_CLASSIFICATIONS, TASK_PRIORITIES } from '@field-portal/shared';
 import { clearUnsaved, markUnsaved } from '@/app/layout/tag-bar/close-guards';
-import { describeFailure } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
+import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, createTask, principalsQuery } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
@@ -60,7 +60,7 @@ export function CreateTaskPage() {
   const keep = () => {
     const values = form.getFieldsValue(true) as Values;
     sessionStorage.setItem(TASK_DRAFT_KEY, JSON.stringify({ ...values, dueTime: values.dueTime?.valueOf(), forDoctor: doctorId }));
-    markUnsaved(CREATE_TASK_PATH, 'activity.unsavedTask');
+    markUnsaved(CREATE_TASK_PATH, 'activity.unsavedTask', TASK_DRAFT_KEY);
   };
 
   const submit = async () => {
@@ -82,7 +82,7 @@ export function CreateTaskPage() {
       void message.success(t('activity.task.created'));
       await client.invalidateQueries({ queryKey: activityKeys.all });
     } catch (error) {
-      void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
 import { isDoctorOutOfScope, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
+import { usePageTitle } from '@/app/routes/page-title';
 import { useI18n } from '@/lib/i18n';
 import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
@@ -45,10 +46,11 @@ export function TaskMineCreatePage() {
 /** /task/taskRecord: task figures of the caller and each member of their team. */
 export function TaskRecordPage() {
   const { t } = useI18n();
+  const pageTitle = usePageTitle(t('activity.team.member'));
   const navigate = useNavigate();
   const rows = useQuery(taskRecordQuery());
   return (
-    <Card className="fp-activity-screen" title={t('activity.team.member')}>
+    <Card className="fp-activity-screen" title={pageTitle}>
       <Table<TaskRecordRow>
         rowKey={(r) => r.user.id}
         size="middle"

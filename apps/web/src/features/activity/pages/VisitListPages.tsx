@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select } from 'antd';
 import { formatTotal } from '@/lib/format';
+import { usePageTitle } from '@/app/routes/page-title';
 import { useI18n } from '@/lib/i18n';
 import { myVisitsQuery, taskRecordQuery, teamVisitCountQuery, teamVisitsQuery } from '../api';
 import { VisitTable } from '../components/VisitTable';
@@ -25,6 +26,7 @@ export function NewRecordPage() {
 /** /task/teamInteractioRecord: the records of the caller's team (managers). */
 export function TeamInteractionRecordPage() {
   const { t } = useI18n();
+  const pageTitle = usePageTitle(t('activity.team.member'));
   const [userId, setUserId] = useState<number | undefined>(undefined);
   const members = useQuery(taskRecordQuery());
   const list = useQuery(teamVisitsQuery(userId ? { userId } : {}));
@@ -33,7 +35,7 @@ export function TeamInteractionRecordPage() {
   // The members' list starts with the caller; nobody after that: the caller leads no organisation.
   const leadsNoTeam = members.isSuccess && members.data.length <= 1;
   return (
-    <Card className="fp-activity-screen" title={t('activity.team.member')} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
+    <Card className="fp-activity-screen" title={pageTitle} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
       <div className="fp-activity-toolbar">
         <Select
           style={{ width: 220 }}

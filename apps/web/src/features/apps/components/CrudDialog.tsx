@@ -3,7 +3,7 @@ import { App as AntApp, Form, Input, InputNumber, Modal, Select, Switch } from '
 import { messageText as catalogue, useI18n, type LabelKey } from '@/lib/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
-import { showSaveFailure, toPath } from '../save-failure';
+import { showSaveFailure, toPath } from '@/lib/save-failure';
 import type { FieldDef } from './CrudScreen';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';

@@ -7,7 +7,7 @@ import { API, type MessageGroupRecord, type OptionRecord } from '@field-portal/s
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi, crudApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
-import { showSaveFailure } from '../save-failure';
+import { showSaveFailure } from '@/lib/save-failure';
 import { GROUPS_PATH } from './message-paths';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';

@@ -4,7 +4,7 @@ import { App as AntApp, Button, Card, Form, Input } from 'antd';
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
-import { showSaveFailure } from '../save-failure';
+import { showSaveFailure } from '@/lib/save-failure';
 import '../apps.css';
 import '@/lib/i18n/areas/apps';
 import '@/lib/i18n/messages/apps';

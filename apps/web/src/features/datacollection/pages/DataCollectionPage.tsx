@@ -2,7 +2,7 @@ import { lazy, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Radio, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_MOBILE } from '@field-portal/shared';
+import { DATA_COLLECTION_LIMITS, MAINLAND_MOBILE } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { DATA_COLLECTION_KEY, submitRequest, useDataCollectionList, type DataCollectionValues } from '../api/datacollection-api';
 import { LoadWhenReached } from '@/components/load-when-reached';
@@ -89,7 +89,7 @@ export function DataCollectionPage() {
           <Form.Item
             name="contactPhone"
             label={msg('dataCollection.field.contactPhone')}
-            rules={[{ required: true, pattern: DATA_COLLECTION_MOBILE, message: msg('dataCollection.phoneInvalid') }]}
+            rules={[{ required: true, pattern: MAINLAND_MOBILE, message: msg('dataCollection.phoneInvalid') }]}
           >
             <Input maxLength={11} inputMode="numeric" />
           </Form.Item>

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag } from 'antd';
 import { Text } from '@/components/Text';
 import { DownloadOutlined } from '@ant-design/icons';
-import { KOL_DIMENSIONS, type KolRow, type LookAlike } from '@field-portal/shared';
+import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
 import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import { formatCount, formatTime } from '@/lib/format';
-import { compareQuery, explainQuery, full360Path, lookAlikeQuery, provincesQuery, rankingQuery } from '../api/intelligence-api';
+import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import '@/lib/i18n/areas/intelligence';
@@ -20,8 +20,8 @@ const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => (
 const RadarChart = lazy(() => import('@/components/charts/RadarChart').then((m) => ({ default: m.RadarChart })));
 const KolExplainView = lazy(() => import('../components/KolExplainView').then((m) => ({ default: m.KolExplainView })));
 
-/** /doctor/KOLmapping and /doctor/TargetHCPMapping: the ranking, each score explained, the radar comparison and the province map. */
-export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
+/** /doctor/KOLmapping: the ranking, each score explained, the radar comparison and the province map. */
+export function KolPage() {
   const { t, lang } = useI18n();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -36,7 +36,6 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
   const explain = useQuery({ ...explainQuery(indication, explained ?? 0), enabled: explained !== null });
   const ids = chosen.map((c) => c.doctor.id);
   const compare = useQuery({ ...compareQuery(indication, ids), enabled: comparing && ids.length >= 2 });
-  const similar = useQuery({ ...lookAlikeQuery(explained ?? 0), enabled: lookAlike && explained !== null });
   const onIndication = (value: string) => {
     setIndication(value);
     setCursors([undefined]);
@@ -159,26 +158,6 @@ export function KolPage({ lookAlike = false }: { lookAlike?: boolean }) {
           </Suspense>
         </Card>
       ) : null}
-      {lookAlike && explained !== null ? (
-        <Card title={t('intel.lookAlike')} loading={similar.isLoading}>
-          <Table<LookAlike>
-            size="small"
-            rowKey={(r) => r.doctor.id}
-            pagination={false}
-            dataSource={similar.data?.list ?? []}
-            columns={[
-              { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-              { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName },
-              { title: t('intel.similarity'), dataIndex: 'similarity' },
-              { title: t('intel.topDimensions'), render: (_, r) => r.features.filter((f) => f.value > 0).sort((a, b) => b.value - a.value).slice(0, 4).map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`).join(' · ') },
-            ]}
-          />
-        </Card>
-      ) : null}
     </div>
   );
-}
-
-export function TargetHcpPage() {
-  return <KolPage lookAlike />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Empty, InputNumber, List, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
 import { EgoGraph } from '../components/EgoGraph';
@@ -13,23 +13,19 @@ import '@/lib/i18n/messages/intelligence';
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
 /**
- * /doctor/doctorAcademicNetwork and /doctor/doctorRelationCenter: one doctor's ego network (SVG,
- * server positions) and relations with evidence; a second tab draws the whole-area map (sigma.js).
+ * /doctor/doctorRelationCenter: one doctor's relations — their ego network (SVG, server positions)
+ * and each tie with its evidence (docs/decisions/0043).
  */
-export function NetworkPage() {
-  const { t } = useI18n();
-  const [tab, setTab] = useState('ego');
-  return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      destroyOnHidden
-      items={[
-        { key: 'ego', label: t('intel.network.tab.ego'), children: <EgoNetworkPanel /> },
-        { key: 'area', label: t('intel.network.tab.area'), children: <AreaMapPanel /> },
-      ]}
-    />
-  );
+export function RelationCentrePage() {
+  return <EgoNetworkPanel />;
+}
+
+/**
+ * /doctor/doctorAcademicNetwork: the indication's academic network as a whole — every scored
+ * doctor in the user's scope on one map (sigma.js), not one doctor's ties (docs/decisions/0043).
+ */
+export function AcademicNetworkPage() {
+  return <AreaMapPanel />;
 }
 
 function EgoNetworkPanel() {

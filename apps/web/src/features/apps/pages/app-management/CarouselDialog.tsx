@@ -4,7 +4,7 @@ import type { CarouselRecord } from '@field-portal/shared';
 import { messageText as catalogue, useI18n } from '@/lib/i18n';
 import { appsApi } from '../../api';
 import { appsFormErrors } from '../../checks-on-save';
-import { showSaveFailure } from '../../save-failure';
+import { showSaveFailure } from '@/lib/save-failure';
 import { ImageUpload } from '../../components/ImageUpload';
 import '../../apps.css';
 import '@/lib/i18n/areas/apps';
