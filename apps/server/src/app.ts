@@ -34,6 +34,7 @@ import { marketRoutes } from './modules/market/routes.js';
 import { intelligenceRoutes } from './modules/intelligence/routes.js';
 import { downloadsRoutes } from './modules/downloads/routes.js';
 import { dataCollectionRoutes } from './modules/datacollection/routes.js';
+import { setupRoutes } from './modules/setup/index.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(intelligenceRoutes);
   await app.register(downloadsRoutes);
   await app.register(dataCollectionRoutes);
+  await app.register(setupRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

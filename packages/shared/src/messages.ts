@@ -17,6 +17,7 @@ import { INTELLIGENCE_IMPACT_MESSAGES } from './areas/intelligence-impact-messag
 import { DOWNLOADS_MESSAGES } from './areas/downloads-messages.js';
 import { DATA_COLLECTION_MESSAGES } from './areas/datacollection-messages.js';
 import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
+import { SETUP_MESSAGES } from './areas/setup.js';
 
 export type { MessageText };
 
@@ -44,6 +45,7 @@ export const MESSAGES = {
   ...DOWNLOADS_MESSAGES,
   ...DATA_COLLECTION_MESSAGES,
   ...BATCH_PUSH_MESSAGES,
+  ...SETUP_MESSAGES,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof MESSAGES;
