@@ -104,7 +104,7 @@ describe('first start without demo data: the system data and the setup link', ()
     const me = await portal.app.inject({ method: 'GET', url: API.system.userInfo, headers: auth });
     expect(me.json().result).toMatchObject({ username: 'chief', firstName: '张主任', email: 'chief@yuanshan.example', enterpriseName: '远山制药', mustChangePassword: false, roles: [{ name: 'admin' }] });
     const tenant = await portal.app.inject({ method: 'GET', url: API.system.tenantInfo, query: { domain: 'localhost' } });
-    expect(tenant.json().result.enterpriseName).toBe('远山制药');
+    expect(tenant.json().result).toMatchObject({ enterpriseName: '远山制药', copyright: `Copyright © ${new Date().getFullYear()} 远山制药` });
     const menus = await portal.app.inject({ method: 'GET', url: API.system.menuList, headers: auth });
     expect(menus.statusCode).toBe(200);
     expect(menus.json().result.menuList.length).toBeGreaterThan(50);

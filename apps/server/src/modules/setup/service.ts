@@ -110,9 +110,11 @@ export async function completeSetup(deps: AuthDeps, body: SetupBody): Promise<To
     if (await hasAdministrator(tx)) throw new AppError(410, 'setup.done');
     if (!(await liveLink(tx, body.token))) throw new AppError(404, 'setup.linkInvalid', {}, 'token');
     const user = await insertAdministrator(tx, { username: body.username, passwordHash, displayName: body.displayName, email: body.email, company: body.companyName, mustChangePassword: false }, now);
-    const [enterprise] = await tx.select({ id: enterprises.id }).from(enterprises).orderBy(enterprises.id).limit(1);
-    if (enterprise) await tx.update(enterprises).set({ enterpriseName: body.companyName }).where(eq(enterprises.id, enterprise.id));
-    else await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE, enterpriseName: body.companyName });
+    // The footer's line names the company until an administrator writes another.
+    const copyright = `Copyright © ${now.getFullYear()} ${body.companyName}`;
+    const [enterprise] = await tx.select({ id: enterprises.id, copyright: enterprises.copyright }).from(enterprises).orderBy(enterprises.id).limit(1);
+    if (enterprise) await tx.update(enterprises).set({ enterpriseName: body.companyName, copyright: enterprise.copyright || copyright }).where(eq(enterprises.id, enterprise.id));
+    else await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE, enterpriseName: body.companyName, copyright });
     return startSession(deps, tx, user);
   });
 }
