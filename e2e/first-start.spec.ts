@@ -45,9 +45,9 @@ test('the console link sets up an empty portal: company, first administrator, si
 
   // Nothing filled in: each field says what it needs, nothing is sent.
   await page.getByRole('button', { name: '完成设置并登录' }).click();
-  await expect(page.getByText('请填写公司名称')).toBeVisible();
-  await expect(page.getByText('请填写管理员登录名')).toBeVisible();
-  await expect(page.getByText('请设置管理员密码')).toBeVisible();
+  await expect(page.getByText('请填写公司名称', { exact: true })).toBeVisible();
+  await expect(page.getByText('请填写管理员登录名', { exact: true })).toBeVisible();
+  await expect(page.getByText('请设置管理员密码', { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('setup-zh-empty.png'), fullPage: true });
 
   await page.getByLabel('公司名称').fill('远山制药');
@@ -58,7 +58,7 @@ test('the console link sets up an empty portal: company, first administrator, si
   await page.getByLabel('密码', { exact: true }).fill('password123');
   await page.getByLabel('确认密码').fill('password123');
   await page.getByRole('button', { name: '完成设置并登录' }).click();
-  await expect(page.getByText('密码过于常见,请换一个')).toBeVisible();
+  await expect(page.getByText('密码过于常见,请换一个', { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('setup-zh.png'), fullPage: true });
 
   await page.getByLabel('密码', { exact: true }).fill('Lantern-Harbour-72');

@@ -139,6 +139,8 @@ export default defineConfig({
                   ...(webDist ? { WEB_DIST: webDist } : {}),
                 },
                 ...serverLog,
+                // an empty database is migrated and seeded with the system data at start (over a minute on a loaded machine)
+                timeout: 300_000,
               },
             ]
           : []),
