@@ -69,6 +69,9 @@ test('the console link sets up an empty portal: company, first administrator, si
   await expect(page).not.toHaveURL(/setup/);
   await expect(page.getByRole('button', { name: '个人菜单' })).toContainText('张主任');
   await expect(mainMenu(page).getByRole('link', { name: '系统管理', exact: true })).toBeVisible();
+  // The home page of an empty portal loads (no figures yet), without an error.
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await expect(page.getByText(/出错|失败/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('home-after-setup.png') });
   expect(fs.existsSync(linkFile)).toBe(false);
   const tenant = await page.request.get(`/API-SYSTEM/tenant/info?domain=${host}`);
@@ -77,7 +80,7 @@ test('the console link sets up an empty portal: company, first administrator, si
   // The link again: it is used, and says so.
   await page.goto(link);
   await expect(page.getByRole('heading', { name: '门户已设置完成' })).toBeVisible();
-  await expect(page.getByText('门户已设置完成,设置链接已失效,请直接登录')).toBeVisible();
+  await expect(page.getByText('设置链接只能使用一次,现已失效。请用管理员账号登录。')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('setup-used-zh.png') });
   await page.getByRole('button', { name: '前往登录' }).click();
   await expect(page).toHaveURL(/#\/login/);

@@ -27,7 +27,7 @@ const FIELDS: SetupField[] = ['companyName', 'username', 'displayName', 'email',
  * so and leads to the sign-in page.
  */
 function SetupScreen() {
-  const { t, msg, lang } = useI18n();
+  const { t, lang } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -105,7 +105,7 @@ function SetupScreen() {
       <LazyResult
         status={done ? 'success' : 'warning'}
         title={<h1 className="fp-setup-result-title">{t(done ? 'setupPage.doneTitle' : 'setupPage.invalidTitle')}</h1>}
-        subTitle={msg(done ? 'setup.done' : 'setup.linkInvalid')}
+        subTitle={t(done ? 'setupPage.doneHint' : 'setupPage.invalidHint')}
         extra={
           done ? (
             <Button type="primary" onClick={() => void navigate(LOGIN_PATH, { replace: true })}>
