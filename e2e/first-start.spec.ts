@@ -69,7 +69,10 @@ test('the console link sets up an empty portal: company, first administrator, si
   await expect(page).not.toHaveURL(/setup/);
   await expect(page.getByRole('button', { name: '个人菜单' })).toContainText('张主任');
   await expect(mainMenu(page).getByRole('link', { name: '系统管理', exact: true })).toBeVisible();
-  // The home page of an empty portal loads (no figures yet), without an error.
+  // The home page of an empty portal: the greeting, the figures counted from no rows (zeros), no error.
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '您好,张主任' })).toBeVisible();
+  await expect(page.locator('[data-stat="doctors"]')).toContainText('0');
   await expect(page.locator('.ant-skeleton')).toHaveCount(0);
   await expect(page.getByText(/出错|失败/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('home-after-setup.png') });
