@@ -102,7 +102,7 @@ describe('first start without demo data: the system data and the setup link', ()
     const access = res.json().result.access_token as string;
     const auth = { authorization: `Bearer ${access}` };
     const me = await portal.app.inject({ method: 'GET', url: API.system.userInfo, headers: auth });
-    expect(me.json().result).toMatchObject({ username: 'chief', firstName: '张主任', email: 'chief@yuanshan.example', enterpriseName: '远山制药', mustChangePassword: false, roles: [{ name: 'admin' }] });
+    expect(me.json().result).toMatchObject({ username: 'chief', firstName: '张主任', email: 'chief@yuanshan.example', enterpriseName: '远山制药', mustChangeCredentials: false, roles: [{ name: 'admin' }] });
     const tenant = await portal.app.inject({ method: 'GET', url: API.system.tenantInfo, query: { domain: 'localhost' } });
     expect(tenant.json().result).toMatchObject({ enterpriseName: '远山制药', copyright: `Copyright © ${new Date().getFullYear()} 远山制药` });
     const menus = await portal.app.inject({ method: 'GET', url: API.system.menuList, headers: auth });
@@ -175,7 +175,7 @@ describe('first start without demo data: ADMIN_USERNAME / ADMIN_PASSWORD', () =>
     expect(login.statusCode).toBe(200);
     const auth = { authorization: `Bearer ${login.json().result.access_token as string}` };
     const me = await portal.app.inject({ method: 'GET', url: API.system.userInfo, headers: auth });
-    expect(me.json().result).toMatchObject({ username: 'boss', mustChangePassword: true, roles: [{ name: 'admin' }] });
+    expect(me.json().result).toMatchObject({ username: 'boss', mustChangeCredentials: true, roles: [{ name: 'admin' }] });
     for (const url of [API.system.menuList, API.system.homeStatistics, API.admin.userList]) {
       for (const lang of ['zh', 'en'] as const) {
         const refused = await portal.app.inject({ method: 'GET', url, headers: { ...auth, language: lang } });
@@ -191,7 +191,7 @@ describe('first start without demo data: ADMIN_USERNAME / ADMIN_PASSWORD', () =>
     });
     expect(changed.statusCode).toBe(200);
     const after = await portal.app.inject({ method: 'GET', url: API.system.userInfo, headers: auth });
-    expect(after.json().result.mustChangePassword).toBe(false);
+    expect(after.json().result.mustChangeCredentials).toBe(false);
     expect((await portal.app.inject({ method: 'GET', url: API.system.menuList, headers: auth })).statusCode).toBe(200);
     const logout = await portal.app.inject({ method: 'POST', url: API.system.logout, headers: auth, payload: {} });
     expect(logout.statusCode).toBe(200);

@@ -98,7 +98,7 @@ export const userInfo = z.object({
   /** The account signs in through single sign-on only: it has no portal password. */
   singleSignOn: z.boolean(),
   /** The account was made with a temporary password (ADMIN_PASSWORD): nothing but the password change until it is changed. */
-  mustChangePassword: z.boolean(),
+  mustChangeCredentials: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

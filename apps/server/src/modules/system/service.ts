@@ -40,7 +40,7 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
     enabled: user.enabled,
     enterpriseName: enterprise?.enterpriseName ?? '',
     singleSignOn: !hasPassword(user.passwordHash),
-    mustChangePassword: user.mustChangePassword,
+    mustChangeCredentials: user.mustChangePassword,
     roles: userRoleRows,
     groups: user.groups,
     buList: user.buList,

@@ -84,7 +84,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       try {
         const user = await queryClient.fetchQuery(userInfoQuery);
         // The server answers nothing else (the menu list included) until the password is changed.
-        if (user.mustChangePassword) {
+        if (user.mustChangeCredentials) {
           if (!cancelled) setPhase('mustChangePassword');
           return;
         }
