@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { IDENTITY_PROVIDER_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
+import { FIRST_START_DATA_DIR, FIRST_START_PORTAL_URL, IDENTITY_PROVIDER_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own ports,
@@ -28,6 +28,8 @@ if (!external && !process.env.TEST_WORKER_INDEX) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(ssoDataDir, { recursive: true, force: true });
   fs.rmSync(`${dataDir}-large`, { recursive: true, force: true });
+  // The first-start portal starts empty every run: its setup link is new and unused.
+  fs.rmSync(FIRST_START_DATA_DIR, { recursive: true, force: true });
 }
 
 const serverLog = { reuseExistingServer: false, timeout: 120_000, stdout: 'pipe', stderr: 'pipe' } as const;
@@ -39,6 +41,8 @@ const serverLog = { reuseExistingServer: false, timeout: 120_000, stdout: 'pipe'
  */
 const specArgs = process.argv.filter((arg) => /\.spec(\.ts)?$/.test(arg));
 const largePortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('large-export'));
+/** The first-start journey's empty portal, likewise only for a run that may include first-start.spec.ts. */
+const firstStartPortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('first-start'));
 
 export default defineConfig({
   testDir: '.',
@@ -117,6 +121,26 @@ export default defineConfig({
                 ...serverLog,
                 // the first start after a change of the demo seed adds the doctors to a copy of the demo (minutes on a loaded machine)
                 timeout: 900_000,
+              },
+            ]
+          : []),
+        // The first-start journey's portal: no demo data, an empty data folder of its own (docs/decisions/0041).
+        ...(firstStartPortal
+          ? [
+              {
+                command: 'node --import tsx ../apps/server/src/main.ts',
+                cwd: here,
+                url: `${FIRST_START_PORTAL_URL}/healthz`,
+                env: {
+                  PORT: new URL(FIRST_START_PORTAL_URL).port,
+                  DATA_DIR: FIRST_START_DATA_DIR,
+                  DEMO_DATA: 'false',
+                  LOG_LEVEL: 'warn',
+                  ...(webDist ? { WEB_DIST: webDist } : {}),
+                },
+                ...serverLog,
+                // an empty database is migrated and seeded with the system data at start (over a minute on a loaded machine)
+                timeout: 300_000,
               },
             ]
           : []),

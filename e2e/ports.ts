@@ -15,3 +15,10 @@ export const IDENTITY_PROVIDER_URL = `http://127.0.0.1:${PORT + 2}`;
  */
 export const LARGE_PORTAL_URL = `http://localhost:${PORT + 3}`;
 export const LARGE_DEMO_DOCTORS = 135_000;
+
+/**
+ * The first-start journey's portal (first-start.spec.ts): started without demo data on an empty
+ * data folder of its own, which the journey reads the setup link from (setup-link.txt).
+ */
+export const FIRST_START_PORTAL_URL = `http://localhost:${PORT + 4}`;
+export const FIRST_START_DATA_DIR = new URL(`../.tmp/e2e-first-start-${PORT}`, import.meta.url).pathname;

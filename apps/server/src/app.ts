@@ -35,6 +35,7 @@ import { intelligenceRoutes } from './modules/intelligence/routes.js';
 import { downloadsRoutes } from './modules/downloads/routes.js';
 import { dataCollectionRoutes } from './modules/datacollection/routes.js';
 import { importsRoutes } from './modules/imports/index.js';
+import { setupRoutes } from './modules/setup/index.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
 
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(downloadsRoutes);
   await app.register(dataCollectionRoutes);
   await app.register(importsRoutes);
+  await app.register(setupRoutes);
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DOWNLOAD_LIMITS } from '@field-portal/shared';
+import { DOWNLOAD_LIMITS, PASSWORD, USERNAME_PATTERN } from '@field-portal/shared';
 import { DEMO_DATASET, DEMO_DOCTORS_MAX } from './seed/demo-size.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,6 +16,19 @@ const env = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /** The first administrator, made unattended on a portal without one (docs/decisions/0041). */
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(64, 'must be at most 64 characters')
+    .regex(USERNAME_PATTERN, 'may only contain letters, digits, dots, underscores and hyphens, and starts with a letter or digit')
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD.min, `must be ${PASSWORD.min} to ${PASSWORD.max} characters`)
+    .max(PASSWORD.max, `must be ${PASSWORD.min} to ${PASSWORD.max} characters`)
+    .optional(),
   /** The demo's doctors, read when the demo data is made (a fresh data folder or database). */
   DEMO_DOCTORS: z
     .string()
@@ -56,6 +69,11 @@ export interface Config {
   /** Secret for signing access tokens; generated and kept in DATA_DIR when not given. */
   jwtSecret: string | undefined;
   demoData: boolean;
+  /**
+   * ADMIN_USERNAME / ADMIN_PASSWORD: on a portal without an administrator the start makes one, who
+   * must change the password at the first sign-in (docs/decisions/0041).
+   */
+  bootstrapAdmin: { username: string; password: string } | undefined;
   /**
    * The demo's doctors (DEMO_DOCTORS, 20,000 by default): past the default, the national dataset's
    * next doctors are added on the demo's hospitals when the demo data is made (docs/decisions/0022).
@@ -119,6 +137,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.OIDC_ISSUER && !isSafeIssuer(new URL(e.OIDC_ISSUER))) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER: must be an https URL (http only on this machine: localhost, 127.0.0.1, [::1])');
   }
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
   const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
   const badProxy = trustProxy.find((entry) => !isProxyEntry(entry));
   if (badProxy !== undefined) {
@@ -131,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     demoData: e.DEMO_DATA === 'true',
+    bootstrapAdmin: e.ADMIN_USERNAME !== undefined && e.ADMIN_PASSWORD !== undefined ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     demoDoctors: e.DEMO_DOCTORS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -17,6 +17,8 @@ import { DiskFileStore } from './platform/storage.js';
 import { PeriodicRunner } from './platform/periodic.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
+import { seedSystemData } from './seed/system.js';
+import { announceSetupLink, bootstrapAdministrator, BootstrapError } from './modules/setup/index.js';
 
 /** The signing secret: from the environment, else made once and kept in DATA_DIR. */
 function signingSecret(config: Config): string {
@@ -51,8 +53,23 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     process.exit(3);
   }
   const seeded = config.demoData ? await seedDemoData(database.db, { doctors: config.demoDoctors }) : false;
-  // Without demo data the reference data (regions, departments, coded lists) is seeded on the first start (docs/decisions/0017).
-  if (!config.demoData) await (await import('./modules/reference/seed.js')).ensureReferenceData(database.db);
+  // Without demo data the system data (menus, roles, reference data, catalogue) is seeded on the first
+  // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
+  if (!config.demoData) {
+    await seedSystemData(database.db);
+    await (await import('./modules/reference/seed.js')).ensureReferenceData(database.db);
+  }
+  let bootstrapped: string | undefined;
+  if (config.bootstrapAdmin) {
+    try {
+      if (await bootstrapAdministrator(database.db, config.bootstrapAdmin, new Date())) bootstrapped = config.bootstrapAdmin.username;
+    } catch (error) {
+      if (!(error instanceof BootstrapError)) throw error;
+      process.stderr.write(`Invalid configuration:\n  ${error.message}\n`);
+      await database.close();
+      process.exit(2);
+    }
+  }
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
   const app = await buildApp(
@@ -129,6 +146,10 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     `Field Portal is running at ${url}  (API docs: ${url}/docs)`,
     `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${pgliteDir}`}${seeded ? ', demo data seeded' : ''}`,
   ];
+  if (bootstrapped) lines.push(`Administrator ${bootstrapped} created from ADMIN_USERNAME / ADMIN_PASSWORD: the first sign-in asks for a new password`);
+  // While no administrator exists, a one-time link sets the portal up (also in DATA_DIR/setup-link.txt).
+  const setupLink = await announceSetupLink(database.db, config.dataDir, url);
+  if (setupLink) lines.push('No administrator yet. Set up the portal (this link works once):', `  ${setupLink}`);
   if (config.demoData) lines.push(`Demo accounts (password ${DEMO_PASSWORD}): admin (everything), operator (card operator), rep01 (sales representative)`);
   // performance.now() counts from the start of the process.
   lines.push(`Ready in ${Math.round(performance.now())} ms`, '');

@@ -95,6 +95,8 @@ export const PUBLIC_PATHS = [
   '/logout',
   '/home',
   '/testSSO',
+  // ours: the first start's setup page (docs/decisions/0041)
+  '/setup',
 ] as const;
 
 /** Routes outside the layout, all hidden (spec 001 section 2.2). */
@@ -114,6 +116,8 @@ export const OUTSIDE_LAYOUT_PATHS = [
   '/doctorSecFail',
   '/xiecheng',
   '/upAdown',
+  // ours: the first start's setup page (docs/decisions/0041)
+  '/setup',
 ] as const;
 
 /** Card list pagination (spec 000 section 9, 001 section 9.1). */

@@ -63,3 +63,4 @@ export * from './areas/batchpush.js';
 export * from './areas/batchpush-schemas.js';
 export * from './areas/intelligence-suggestions.js';
 export * from './areas/intelligence-suggestions-schemas.js';
+export * from './areas/setup.js';

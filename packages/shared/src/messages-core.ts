@@ -40,6 +40,8 @@ export const CORE_MESSAGES = {
   'password.common': { zh: '密码过于常见,请换一个', en: 'This password is too common, choose another' },
   'password.oldWrong': { zh: '原密码不正确', en: 'The old password is incorrect' },
   'password.changed': { zh: '密码修改成功', en: 'Password changed' },
+  // ours: an account made with a temporary password (ADMIN_PASSWORD) changes it before anything else (docs/decisions/0041)
+  'password.mustChange': { zh: '请先修改初始密码', en: 'Please change the initial password first' },
   'user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
   // sign-in
   'login.failed': { zh: '用户名或密码错误', en: 'Incorrect username or password' },

@@ -18,6 +18,7 @@ import { DOWNLOADS_MESSAGES } from './areas/downloads-messages.js';
 import { DATA_COLLECTION_MESSAGES } from './areas/datacollection-messages.js';
 import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
 import { IMPORTS_MESSAGES } from './areas/imports-messages.js';
+import { SETUP_MESSAGES } from './areas/setup.js';
 
 export type { MessageText };
 
@@ -46,6 +47,7 @@ export const MESSAGES = {
   ...DATA_COLLECTION_MESSAGES,
   ...BATCH_PUSH_MESSAGES,
   ...IMPORTS_MESSAGES,
+  ...SETUP_MESSAGES,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof MESSAGES;

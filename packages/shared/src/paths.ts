@@ -15,6 +15,7 @@ import { DOWNLOADS_PATHS } from './areas/downloads.js';
 import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
 import { SYSTEM_PATHS } from './system-paths.js';
 import { IMPORTS_PATHS } from './areas/imports.js';
+import { SETUP_PATHS } from './areas/setup.js';
 
 /**
  * Every API path, server and web alike. Paths the spec shows are kept
@@ -39,6 +40,7 @@ export const API = {
   imports: IMPORTS_PATHS,
   health: '/healthz',
   system: SYSTEM_PATHS,
+  setup: SETUP_PATHS,
   /** Card service (spec 000 section 7): prefix /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */
   cards: {
     newCardId: '/API-XJP/IdataCardInfo/newCardId',

@@ -15,6 +15,8 @@ export interface CurrentUser {
   authorities: ReadonlySet<string>;
   /** The menus the user's usable roles grant (the menu list is built from them). */
   menuIds: readonly number[];
+  /** Signed in with a temporary password (ADMIN_PASSWORD): only routes marked beforePasswordChange answer (docs/decisions/0041). */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
@@ -23,6 +25,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The menu authority (menus.code) a caller must hold, or a list of which any one will do; absent means any signed-in user. */
     authority?: string | readonly string[];
+    /** Answers a user who must change a temporary password first (the password change, the current user). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -41,6 +45,7 @@ interface SessionRow {
   id: number;
   username: string;
   first_name: string;
+  must_change_password: boolean;
   role_ids: number[] | null;
 }
 
@@ -57,7 +62,7 @@ export async function resolveUser(db: Db, tokens: TokenService, cache: AuthCache
 async function loadSessionUser(db: Db, cache: AuthCache, userId: number, sessionId: string): Promise<CurrentUser | undefined> {
   const [rows, catalogue] = await Promise.all([
     selectRows<SessionRow>(db, sql`
-    select u.id, u.username, u.first_name, ${usableRoleIdsSql(sql`u.id`)} as role_ids
+    select u.id, u.username, u.first_name, u.must_change_password, ${usableRoleIdsSql(sql`u.id`)} as role_ids
       from sessions s join users u on u.id = s.user_id
      where s.id = ${sessionId} and u.id = ${userId}
        and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`),
@@ -73,6 +78,7 @@ async function loadSessionUser(db: Db, cache: AuthCache, userId: number, session
     sessionId,
     authorities: authoritiesOf(catalogue, menuIds),
     menuIds,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -141,6 +147,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
+    if (user.mustChangePassword === true && request.routeOptions.config?.beforePasswordChange !== true) throw forbidden('password.mustChange');
     if (access !== 'signed-in' && !holdsAuthority(user.authorities, access.grant)) throw forbidden();
   });
 });

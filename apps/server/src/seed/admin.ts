@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { LANGS, MESSAGES } from '@field-portal/shared';
 import type { Tx } from '../db/client.js';
-import { dataPermissions, hospitals, langEntries, roles, users } from '../db/schema/index.js';
+import { dataPermissions, hospitals, roles, users } from '../db/schema/index.js';
+import { writeTextCatalogue } from './system.js';
 
 /**
  * Demo data of system administration; runs inside the demo seed's transaction, after the users
@@ -9,9 +9,7 @@ import { dataPermissions, hospitals, langEntries, roles, users } from '../db/sch
  * data permissions for the field roles (Sales reps see only their provinces or hospitals).
  */
 export async function seedAdmin(tx: Tx): Promise<void> {
-  const entries = Object.entries(MESSAGES).flatMap(([key, text]) => LANGS.map((langType) => ({ langType, key, content: (text as Record<string, string>)[langType]! })));
-  for (let i = 0; i < entries.length; i += 500) await tx.insert(langEntries).values(entries.slice(i, i + 500));
-
+  await writeTextCatalogue(tx);
 
   // Sales representatives see only what their data permissions name.
   await tx.update(roles).set({ dataScope: 'custom' }).where(eq(roles.name, 'Sales'));

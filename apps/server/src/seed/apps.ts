@@ -15,21 +15,11 @@ import {
   users,
 } from '../db/schema/index.js';
 import { seedMedicineCatalogue } from '../modules/reference/catalogue.js';
-
-/** Labels of the built-in home figures, so data management shows them by name. */
-const HOME_NAMES: Record<string, [string, string]> = {
-  daysOnline: ['平台上线天数', 'Days online'],
-  collectionPoints: ['数据采集点', 'Collection points'],
-  dataVolume: ['数据量', 'Data volume'],
-  algorithmModels: ['算法模型', 'Algorithm models'],
-  hospitals: ['覆盖医院', 'Hospitals'],
-  doctors: ['覆盖医生', 'Doctors'],
-  drugs: ['药品', 'Drugs'],
-};
+import { HOME_FIGURE_NAMES } from './system.js';
 
 /** Demo data of app management and data management; runs inside the demo seed's transaction, after the users and the directory. */
 export async function seedApps(tx: Tx): Promise<void> {
-  for (const [key, [name, nameEn]] of Object.entries(HOME_NAMES)) {
+  for (const [key, [name, nameEn]] of Object.entries(HOME_FIGURE_NAMES)) {
     await tx.update(homeStatistics).set({ name, nameEn }).where(eq(homeStatistics.key, key));
   }
 

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { DEFAULT_BU_LIST } from '@field-portal/shared';
-import type { Db, Tx } from '../db/client.js';
-import { employees, enterprises, homeStatistics, menus, organisations, roleMenus, roles, userRoles, users } from '../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { employees, enterprises, homeStatistics, organisations, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
-import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
+import { writeMenusAndRoles } from './system.js';
 import { seedMessaging } from './messaging.js';
 import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
@@ -27,32 +27,6 @@ const PINYIN: Record<string, string> = { 王: 'wang', 李: 'li', 张: 'zhang', �
 
 /** wwid of the n-th employee of the directory (1-based). */
 export const wwidOf = (n: number) => String(10000000 + n);
-
-interface RoleSeed {
-  name: string;
-  nameEn: string;
-  /** Routers granted, with all their descendants (their ancestors show in the menu by themselves); '*' is everything. */
-  grants: string[];
-}
-
-/**
- * 更多's pages field staff use. Batch push is not among them: it sends cards to whole lists of
- * staff, so only the card operator (and the administrator) holds it (docs/decisions/0030).
- */
-const MORE = ['dataCollection', 'academicContext', 'meetingReportIndex', 'surveyList'];
-const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', ...MORE];
-const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPushDetail', 'articleLists'];
-
-export const DEMO_ROLES: RoleSeed[] = [
-  { name: 'admin', nameEn: 'Administrator', grants: ['*'] },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'batchPushIndex', ...CARD_REPORTS] },
-  { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'] },
-  { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
-  { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
-  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', ...MORE, 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
-  { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
-];
 
 interface UserSeed {
   username: string;
@@ -80,43 +54,6 @@ function demoUsers(): UserSeed[] {
   return list;
 }
 
-async function insertMenus(tx: Tx, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
-  for (const [index, item] of items.entries()) {
-    const [row] = await tx
-      .insert(menus)
-      .values({
-        parentId: parent?.id ?? null,
-        name: item.name,
-        nameEn: item.nameEn,
-        path: item.path,
-        router: item.router,
-        code: authorityOf(item.router, parent?.router),
-        sort: item.sort ?? index + 1,
-        icon: item.icon ?? '',
-        hidden: item.hidden ?? false,
-        watermark: item.watermark ?? false,
-        secondaryMenu: item.secondaryMenu ?? false,
-      })
-      .returning({ id: menus.id });
-    ids.set(item.router, row!.id);
-    if (item.children) await insertMenus(tx, item.children, { id: row!.id, router: item.router }, ids);
-  }
-}
-
-/** Routers granted by a role, each with its whole subtree. */
-function grantedRouters(grants: string[]): Set<string> {
-  const out = new Set<string>();
-  const walk = (items: MenuSeed[], inherited: boolean) => {
-    for (const item of items) {
-      const granted = inherited || grants.includes('*') || grants.includes(item.router);
-      if (granted) out.add(item.router);
-      if (item.children) walk(item.children, granted);
-    }
-  };
-  walk(MENU_TREE, false);
-  return out;
-}
-
 /**
  * Seeds the demo data once, in one transaction, when the database has no users; `doctors`
  * (DEMO_DOCTORS) past the demo's 20,000 adds the dataset's next doctors last (seedMoreDoctors).
@@ -136,15 +73,7 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
       const [org] = await tx.insert(organisations).values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: 'department', grade: 2, sort: i + 1 }).returning();
       orgIds.set(en, org!.id);
     }
-    const menuIds = new Map<string, number>();
-    await insertMenus(tx, MENU_TREE, undefined, menuIds);
-    const roleIds = new Map<string, number>();
-    for (const role of DEMO_ROLES) {
-      const [row] = await tx.insert(roles).values({ name: role.name, nameEn: role.nameEn, orgId: root!.id, dataScope: 'all', roleType: role.name === 'admin' ? 'system' : 'business' }).returning();
-      roleIds.set(role.name, row!.id);
-      const grants = [...grantedRouters(role.grants)].map((router) => ({ roleId: row!.id, menuId: menuIds.get(router)! }));
-      await tx.insert(roleMenus).values(grants);
-    }
+    const roleIds = await writeMenusAndRoles(tx, root!.id);
     const random = randomSource(20261122); // the same names on every machine
     const directory = Array.from({ length: DEMO_EMPLOYEES }, (_, i) => {
       const surname = SURNAMES[Math.floor(random() * SURNAMES.length)]!;

@@ -18,6 +18,7 @@ const statusPages = () => import('@/features/errors/pages/StatusPages');
 const NotFoundPage = lazy(() => statusPages().then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => statusPages().then((m) => ({ default: m.UnauthorizedPage })));
 const UnavailablePage = lazy(() => statusPages().then((m) => ({ default: m.UnavailablePage })));
+const SetupPage = lazy(() => import('@/features/setup/pages/SetupPage').then((m) => ({ default: m.SetupPage })));
 const ShellLayout = lazy(() => import('./layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
 
 /** Screens of the routes outside the layout (spec 001 section 2.2); the others are not built yet. */
@@ -28,6 +29,7 @@ const OUTSIDE_SCREENS: Record<string, ComponentType> = {
   '/home': LandingPage,
   '/404': NotFoundPage,
   '/401': UnauthorizedPage,
+  '/setup': SetupPage,
 };
 
 /** /404 shows nothing of the session, so it needs no sign-in either. */

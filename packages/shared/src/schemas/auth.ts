@@ -97,6 +97,8 @@ export const userInfo = z.object({
   appKeys: z.array(z.string()),
   /** The account signs in through single sign-on only: it has no portal password. */
   singleSignOn: z.boolean(),
+  /** The account was made with a temporary password (ADMIN_PASSWORD): nothing but the password change until it is changed. */
+  mustChangeCredentials: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

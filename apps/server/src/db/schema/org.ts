@@ -37,6 +37,8 @@ export const users = pgTable('users', {
   products: text('products').array().notNull().default(sql`'{}'::text[]`),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Made with a temporary password (ADMIN_PASSWORD): the server allows only the password change until it is changed. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

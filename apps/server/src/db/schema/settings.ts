@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Enterprise (tenant) settings: shown on the login page and the footer. */
 export const enterprises = pgTable('enterprises', {
@@ -22,4 +22,16 @@ export const homeStatistics = pgTable('home_statistics', {
   value: integer('value').notNull(),
   unit: text('unit').notNull().default(''),
   sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * The first start's one-time setup links (docs/decisions/0041): only a token's SHA-256 is kept, in
+ * the database so a link printed by one instance works on every instance; all are dead once the
+ * first administrator exists.
+ */
+export const setupLinks = pgTable('setup_links', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -29,6 +29,7 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   r.get(API.system.userInfo, {
+    config: { beforePasswordChange: true },
     schema: {
       tags: ['system'],
       summary: 'The signed-in user',
@@ -59,6 +60,7 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   r.put(API.system.password, {
+    config: { beforePasswordChange: true },
     schema: { tags: ['system'], summary: 'Change the own password (personal centre)', body: passwordChangeRequest },
     handler: async (request) => {
       const user = currentUser(request);

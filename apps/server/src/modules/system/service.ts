@@ -40,6 +40,7 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
     enabled: user.enabled,
     enterpriseName: enterprise?.enterpriseName ?? '',
     singleSignOn: !hasPassword(user.passwordHash),
+    mustChangeCredentials: user.mustChangePassword,
     roles: userRoleRows,
     groups: user.groups,
     buList: user.buList,
@@ -95,7 +96,7 @@ export async function changePassword(
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) }).where(eq(users.id, userId));
     await tx
       .update(sessions)
       .set({ revokedAt: new Date(now), revokedReason: 'password-changed' })

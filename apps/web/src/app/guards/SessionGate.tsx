@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { coreMessage as sharedMessage } from '@field-portal/shared';
@@ -19,7 +19,10 @@ import { buildRouteTable } from '../routes/route-table';
 import { SessionContext, type Session } from '../session-context';
 import { startUp } from './start-up';
 
-type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto';
+type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto' | 'mustChangePassword';
+
+// An account with a temporary password sees this screen only, until the password is changed (docs/decisions/0041).
+const FirstPasswordPage = lazy(() => import('@/features/setup/pages/FirstPasswordPage').then((m) => ({ default: m.FirstPasswordPage })));
 
 /** A start-up that cannot go on: what failed and the way on, in plain elements (the entry loads no antd, docs/decisions/0016). */
 function StartUpProblem({ title, children }: { title: string; children: ReactNode }) {
@@ -79,7 +82,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
     const load = async () => {
       try {
-        await queryClient.fetchQuery(userInfoQuery);
+        const user = await queryClient.fetchQuery(userInfoQuery);
+        // The server answers nothing else (the menu list included) until the password is changed.
+        if (user.mustChangeCredentials) {
+          if (!cancelled) setPhase('mustChangePassword');
+          return;
+        }
       } catch (error) {
         if (cancelled || sessionEnded(error)) return;
         // 'failed to get user info', then log out with reason relogin (spec 001 sections 2.1, 4).
@@ -123,6 +131,17 @@ export function SessionGate({ children }: { children: ReactNode }) {
           {t('login.withPassword')}
         </button>
       </StartUpProblem>
+    );
+  }
+  if (phase === 'mustChangePassword') {
+    const changed = () => {
+      queryClient.removeQueries({ queryKey: userInfoQuery.queryKey });
+      setPhase('loading');
+    };
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <FirstPasswordPage onChanged={changed} />
+      </Suspense>
     );
   }
   if (phase === 'tenantFailed' || phase === 'menuFailed') {

@@ -56,6 +56,7 @@ const MESSAGE_TABLES: Record<string, readonly object[]> = {
   meetings: [shared.MEETING_MESSAGES],
   messaging: [shared.MESSAGING_MESSAGES],
   surveys: [shared.SURVEY_MESSAGES],
+  setup: [shared.SETUP_MESSAGES],
 };
 
 function missingImports(kind: 'areas' | 'messages', byPrefix: Map<string, Set<string>>): string[] {

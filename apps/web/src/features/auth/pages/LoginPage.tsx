@@ -87,7 +87,7 @@ export function LoginPage() {
         </div>
         <div className="fp-login-card">
           <h2>{t('login.title')}</h2>
-          <p className="fp-login-sub">{tenant.data?.enterpriseName ?? t('login.subtitle')}</p>
+          <p className="fp-login-sub">{tenant.data?.enterpriseName || t('login.subtitle')}</p>
           {sso.problem ? <ErrorAlert>{sso.problem}</ErrorAlert> : null}
           {sso.server ? (
             <>

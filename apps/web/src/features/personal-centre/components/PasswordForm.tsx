@@ -8,7 +8,8 @@ import { passwordErrors, type PasswordField } from '../password-rules';
 
 const FIELDS: PasswordField[] = ['oldPassword', 'newPassword', 'confirmPassword'];
 
-export function PasswordForm() {
+/** `onChanged` follows a successful change (the first sign-in's screen goes on into the portal). */
+export function PasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const { t, msg, lang } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<PasswordChangeRequest>();
@@ -18,6 +19,7 @@ export function PasswordForm() {
     onSuccess: () => {
       form.resetFields();
       void message.success(msg('password.changed'));
+      onChanged?.();
     },
     onError: (error) => {
       const field = isHttpError(error) ? error.field : undefined;

@@ -12,6 +12,7 @@ import type { zh as intelligence } from './intelligence';
 import type { zh as content } from './content';
 import type { zh as meetings } from './meetings';
 import type { zh as surveys } from './surveys';
+import type { zh as setup } from './setup';
 
 /**
  * The keys of every area's labels. Only types here: an area's labels are downloaded with the
@@ -32,7 +33,8 @@ export type AreaLabelKey =
   | keyof typeof intelligence
   | keyof typeof content
   | keyof typeof meetings
-  | keyof typeof surveys;
+  | keyof typeof surveys
+  | keyof typeof setup;
 
 /** One area's labels module: the same keys in zh and en. */
 export interface AreaLabels {

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from 'antd';
+import { AntdProviders } from '@/app/antd-providers';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { useI18n } from '@/lib/i18n';
+import '@/lib/i18n/areas/setup';
+import { PasswordForm } from '@/features/personal-centre/components/PasswordForm';
+import './setup.css';
+
+/**
+ * The first screen of an account made with a temporary password (ADMIN_USERNAME / ADMIN_PASSWORD,
+ * docs/decisions/0041): the password change, or signing out; the server refuses the rest until then.
+ */
+function FirstPasswordScreen({ onChanged }: { onChanged: () => void }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = t('firstPassword.title');
+  }, [t]);
+  return (
+    <div className="fp-setup">
+      <div className="fp-setup-top">
+        <div className="fp-setup-brand">
+          <span className="fp-setup-logo" aria-hidden="true">
+            FP
+          </span>
+          <span>{t('app.name')}</span>
+        </div>
+        <LanguageSwitch />
+      </div>
+      <main className="fp-setup-card fp-setup-card-narrow">
+        <h1 className="fp-setup-title">{t('firstPassword.title')}</h1>
+        <p className="fp-setup-intro">{t('firstPassword.intro')}</p>
+        <PasswordForm onChanged={onChanged} />
+        <Button type="link" className="fp-setup-logout" onClick={() => void navigate('/logout', { replace: true })}>
+          {t('firstPassword.logout')}
+        </Button>
+      </main>
+    </div>
+  );
+}
+
+export function FirstPasswordPage({ onChanged }: { onChanged: () => void }) {
+  return (
+    <AntdProviders>
+      <FirstPasswordScreen onChanged={onChanged} />
+    </AntdProviders>
+  );
+}
