@@ -30,6 +30,21 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Connections and failed statements, for the metrics (docs/decisions/0038). */
+  stats(): DatabaseStats;
+  /** LISTEN connections that are down now (reconnecting); readiness is 503 while any is. */
+  listenersDown(): number;
+}
+
+export interface DatabaseStats {
+  /** Connections open (PostgreSQL: the pool's; PGlite: its one in-process connection). */
+  connections: number;
+  /** Connections running a statement or held by a transaction. */
+  busy: number;
+  /** Callers waiting for a connection (PGlite: statements queued behind the one running). */
+  waiting: number;
+  /** Statements that failed since the start (any error: the connection's or the statement's). */
+  queryErrors: number;
 }
 
 
@@ -63,10 +78,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle pooled connection the server closes is dropped by the pool; it must not crash the process.
   pool.on('error', () => undefined);
+  let queryErrors = 0;
+  pool.on('connect', (client) => countErrors(client, () => (queryErrors += 1)));
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   const listeners = new Set<pg.Client>();
+  /** Channels whose LISTEN connection dropped and is not open again yet. */
+  const down = new Set<object>();
   let shuttingDown = false;
   return {
     db: db as unknown as Db,
@@ -81,6 +100,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       let closed = false;
       let current: pg.Client | undefined;
       let wasDown = false;
+      const self = {};
       const reopen = () => {
         if (!closed && !shuttingDown) setTimeout(() => void open().catch(reopen), LISTEN_RETRY_MS).unref();
       };
@@ -97,6 +117,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
             current = undefined;
             if (!closed && !shuttingDown) {
               wasDown = true;
+              down.add(self);
               events.down?.();
             }
             reopen();
@@ -117,6 +138,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
           return;
         }
         current = client;
+        down.delete(self);
         if (wasDown) {
           wasDown = false;
           events.up?.();
@@ -125,6 +147,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       await open();
       return async () => {
         closed = true;
+        down.delete(self);
         const client = current;
         current = undefined;
         if (client) {
@@ -136,6 +159,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    stats() {
+      return { connections: pool.totalCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, queryErrors };
+    },
+    listenersDown: () => down.size,
     async close() {
       shuttingDown = true;
       const open = [...listeners];
@@ -158,6 +185,7 @@ async function openPglite(dir: string | undefined, template: string | undefined)
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
+  const counts = countPgliteStatements(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -174,8 +202,56 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    stats: () => ({ connections: client.closed ? 0 : 1, busy: Math.min(counts.inFlight, 1), waiting: Math.max(counts.inFlight - 1, 0), queryErrors: counts.errors }),
+    listenersDown: () => 0,
     close: () => client.close(),
   };
+}
+
+/**
+ * Counts a pooled connection's failed statements. node-postgres has no event for them, so the
+ * connection's query() is wrapped, in both its forms: with a callback (the pool's own query) and
+ * answering a promise (drizzle).
+ */
+function countErrors(client: pg.PoolClient, failed: () => void): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const counting = (...args: unknown[]): unknown => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) failed();
+        return (last as (...a: unknown[]) => unknown)(error, ...rest);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(failed);
+    return result;
+  };
+  client.query = counting as typeof client.query;
+}
+
+/**
+ * PGlite runs one statement at a time: the statements and transactions under way (one running,
+ * the rest waiting their turn) and those that failed, counted around its query, exec and transaction.
+ */
+function countPgliteStatements(client: PGlite): { inFlight: number; errors: number } {
+  const counts = { inFlight: 0, errors: 0 };
+  const wrap = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    counts.inFlight += 1;
+    try {
+      return await run(...args);
+    } catch (error) {
+      counts.errors += 1;
+      throw error;
+    } finally {
+      counts.inFlight -= 1;
+    }
+  };
+  client.query = wrap(client.query.bind(client)) as typeof client.query;
+  client.exec = wrap(client.exec.bind(client));
+  client.transaction = wrap(client.transaction.bind(client)) as typeof client.transaction;
+  return counts;
 }
 
 /** Runs a raw drizzle `sql` query and returns its rows; both drivers answer with `{ rows }`. */

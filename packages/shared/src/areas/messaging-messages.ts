@@ -28,4 +28,5 @@ export const MESSAGING_MESSAGES = {
   'stomp.tooManySubscriptions': { zh: '订阅数量过多', en: 'Too many subscriptions' },
   'stomp.unsupported': { zh: '不支持的命令 {command}', en: 'Unsupported command {command}' },
   'stomp.heartbeat': { zh: '心跳超时', en: 'No heart-beat received in time' },
+  'stomp.serverStopping': { zh: '服务器正在停止，请重新连接', en: 'The server is stopping; connect again' },
 } as const satisfies Record<string, MessageText>;
