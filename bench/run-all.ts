@@ -15,11 +15,12 @@ import { run as activity } from './activity.bench.js';
 import { run as reports } from './reports.bench.js';
 import { run as downloads } from './downloads.bench.js';
 import { run as areaMap } from './area-map.bench.js';
+import { run as metrics } from './metrics.bench.js';
 
 // Every benchmark in turn; each prints its figures next to their budgets and references.
 console.log(`Benchmarks${SMALL ? ' (small size: checks that they run, figures not judged)' : ''}`);
 // BENCH_ONLY=push,analytics runs only the named suites.
-const suites = { foundation, upload, push, admin, analytics, feed, customers, activity, intelligence, areaMap, meetingsContent, market, reports, downloads, realtime, web };
+const suites = { foundation, upload, push, admin, analytics, feed, customers, activity, intelligence, areaMap, meetingsContent, market, reports, downloads, realtime, metrics, web };
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 // At the small size a suite that has not ended in 15 minutes is stuck (they take seconds to a few
 // minutes on a busy machine): the run stops with its name instead of waiting forever.
