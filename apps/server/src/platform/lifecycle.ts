@@ -112,17 +112,22 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
   lifecycle.stopping = true;
   const started = Date.now();
   app.log.info({ requests: lifecycle.requests }, 'stopping: readiness is 503, finishing the requests under way');
-  try {
-    realtimeHub(app.ctx).goingAway();
-  } catch {
-    // No real-time endpoint in this app: nobody to tell.
-  }
+  const tellStompClients = () => {
+    try {
+      realtimeHub(app.ctx).goingAway();
+    } catch {
+      // No real-time endpoint in this app: nobody to tell.
+    }
+  };
+  tellStompClients();
   const stopped = Promise.allSettled(jobs.map((job) => job.stop())).then((results) => {
     for (const r of results) if (r.status === 'rejected') app.log.error({ err: loggableError(r.reason) }, 'a background job did not stop cleanly');
   });
   const idle = await lifecycle.idle(graceMs);
   if (!idle) app.log.warn({ requests: lifecycle.requests, graceMs }, 'stopping: requests still under way after the grace period are cut');
   await stopped;
+  // Clients that connected while the requests finished (a balancer not yet aware) are told too.
+  tellStompClients();
   // What is left of the grace (at least a moment) for the server to close; then every connection is cut.
   const left = Math.max(graceMs - (Date.now() - started), 100);
   let timer: NodeJS.Timeout | undefined;
