@@ -22,6 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a raw SQL text and returns its rows (benchmarks, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a statement without parameters that is run often (a metrics scrape), prepared once per
+   * connection under `name`: on PGlite planning it costs several times running it.
+   */
+  queryPrepared<T = Record<string, unknown>>(name: string, text: string): Promise<T[]>;
   close(): Promise<void>;
   /**
    * PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. While
@@ -92,6 +97,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     kind: 'postgres',
     async query(text, params) {
       const res = await pool.query(text, params as unknown[]);
+      return res.rows;
+    },
+    async queryPrepared(name, text) {
+      // node-postgres prepares a named statement on each pooled connection the first time it runs there.
+      const res = await pool.query({ name, text });
       return res.rows;
     },
     async listen(channel, handler, events = {}) {
@@ -186,6 +196,8 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     client = await PGlite.create(PGLITE_OPTIONS);
   }
   const counts = countPgliteStatements(client);
+  /** Statements prepared on PGlite's one connection. */
+  const prepared = new Map<string, Promise<void>>();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -193,6 +205,18 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     kind: 'pglite',
     async query(text, params) {
       const res = await client.query(text, params as unknown[]);
+      return res.rows as never[];
+    },
+    async queryPrepared(name, text) {
+      let ready = prepared.get(name);
+      if (!ready) {
+        // Two scrapes at once prepare it once; a failed prepare is tried again next time.
+        ready = client.exec(`prepare ${name} as ${text}`).then(() => undefined);
+        prepared.set(name, ready);
+        ready.catch(() => prepared.delete(name));
+      }
+      await ready;
+      const res = await client.query(`execute ${name}`);
       return res.rows as never[];
     },
     async listen(channel, handler) {

@@ -16,7 +16,7 @@ interface JobRow {
 }
 
 /**
- * The background jobs' queues, read in one statement per scrape (docs/decisions/0038): the
+ * The background jobs' queues, read in one prepared statement per scrape (docs/decisions/0038): the
  * download centre's exports, doctor intelligence's recomputes and suggestions (queued, running,
  * failed; the oldest queued one's age) and the pushes due but not fired, whose oldest is the push
  * scheduler's lag. Each part reads a status index (or, for pushes, the due index), not the table.
@@ -168,7 +168,7 @@ export class PortalMetrics {
    */
   async render(): Promise<string> {
     // The database down: the job figures are left out of this scrape (readiness says why).
-    const found = await this.database.query<JobRow>(JOBS_QUERY).catch(() => undefined);
+    const found = await this.database.queryPrepared<JobRow>('portal_metrics_jobs', JOBS_QUERY).catch(() => undefined);
     this.jobs.reset();
     this.oldestQueued.reset();
     this.pushLag.reset();
