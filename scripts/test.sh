@@ -21,6 +21,17 @@ step "bundle budgets (JavaScript each page loads, gzip)"
 npm run budgets -w apps/web
 step "unit and API tests (server on PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+step "shared and server tests on Node 24 (server on PGlite)"
+# Node 20 is past its end of life: the suites run on Node 24 too, from the npm registry's `node`
+# package (kept in .tmp/node24 between runs), with vitest started by that binary.
+node24=.tmp/node24/node_modules/.bin/node
+if ! "$node24" --version 2>/dev/null | grep -q '^v24\.'; then
+  mkdir -p .tmp/node24
+  [ -f .tmp/node24/package.json ] || echo '{ "private": true }' > .tmp/node24/package.json
+  npm install --no-save --no-audit --no-fund --prefix .tmp/node24 node@24
+fi
+"$node24" --version
+"$node24" node_modules/vitest/vitest.mjs run --project shared --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-node24.json"
 step "server API tests on PostgreSQL"
 TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json"
 step "browser journeys (Chromium)"

@@ -38,6 +38,9 @@ import { importsRoutes } from './modules/imports/index.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { registerWebFiles } from './platform/web-files.js';
+import { registerLifecycle } from './platform/lifecycle.js';
+import { registerMetrics } from './platform/metrics.js';
+import { realtimeHub } from './platform/realtime/index.js';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -78,6 +81,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(requestStampPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
+  // Their hooks see every route registered after them: requests counted and timed, readiness.
+  const metrics = await registerMetrics(app);
+  await registerLifecycle(app);
 
   app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {
     try {
@@ -111,6 +117,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(dataCollectionRoutes);
   await app.register(importsRoutes);
   await app.register(setupRoutes);
+  if (metrics) {
+    const hub = realtimeHub(ctx);
+    metrics.watchStomp(() => ({ connections: hub.size, sessions: hub.sessions, frames: hub.frames }));
+  }
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -59,6 +59,10 @@ const env = z.object({
   DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** How often a running export stores and sends its progress. */
   DOWNLOAD_PROGRESS_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** The bearer token of GET /metrics; without it the metrics are off (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+  /** How long a stopping server waits for the requests under way (SIGTERM, SIGINT). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -98,6 +102,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
   downloads: { keepHours: number; leaseMs: number; progressMs: number };
+  /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: metrics off (docs/decisions/0038). */
+  metricsToken: string | undefined;
+  /** How long SIGTERM/SIGINT waits for requests under way before the process exits (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -166,5 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     biShareUrl: e.BI_SHARE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS, progressMs: e.DOWNLOAD_PROGRESS_MS },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

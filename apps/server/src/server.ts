@@ -10,6 +10,8 @@ import { PushScheduler } from './modules/push/scheduler.js';
 import { SentimentJob } from './modules/market/sentiment-job.js';
 import { IntelJobRunner } from './modules/intelligence/jobs.js';
 import { loggableError } from './platform/errors.js';
+import { stopGracefully } from './platform/lifecycle.js';
+import { portalMetrics } from './platform/metrics.js';
 import { DownloadWorker } from './modules/downloads/worker.js';
 import { serveBackupSocket } from './ops/backup-socket.js';
 import { ImportWorker } from './modules/imports/index.js';
@@ -83,36 +85,59 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     },
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
+  const metrics = portalMetrics(app.ctx);
   // Fires queued pushes and sends must-read reminders, every second (docs/decisions/0004).
   const scheduler = new PushScheduler(database.db, {
     onDelivered: (e) => app.log.info(e, 'push delivered'),
     onResent: (e) => app.log.info(e, 'must-read reminders sent'),
-    onError: (error) => app.log.error({ err: loggableError(error) }, 'push scheduler run failed'),
+    onError: (error) => {
+      metrics?.jobRunsFailed.inc({ kind: 'push' });
+      app.log.error({ err: loggableError(error) }, 'push scheduler run failed');
+    },
   });
   scheduler.start();
   // Rescores public opinion when the sentiment lexicon changes (docs/decisions/0025).
   const sentiment = new SentimentJob(database.db, {
-    onRescored: (e) => app.log.info(e, 'opinion items rescored'),
-    onError: (error) => app.log.error({ err: loggableError(error) }, 'sentiment job run failed'),
+    onRescored: (e) => {
+      metrics?.sentimentRescored.inc(e.items);
+      app.log.info(e, 'opinion items rescored');
+    },
+    onError: (error) => {
+      metrics?.jobRunsFailed.inc({ kind: 'sentiment' });
+      app.log.error({ err: loggableError(error) }, 'sentiment job run failed');
+    },
   });
   sentiment.start();
   // Recomputes doctor intelligence when a job is queued (docs/decisions/0024).
-  const intelJobs = new IntelJobRunner(database.db, (error) => app.log.error({ err: loggableError(error) }, 'intelligence recompute failed'));
+  const intelJobs = new IntelJobRunner(database.db, (error) => {
+    metrics?.jobRunsFailed.inc({ kind: 'intelligence' });
+    app.log.error({ err: loggableError(error) }, 'intelligence recompute failed');
+  });
   intelJobs.start();
   // Runs the download centre's export jobs (docs/decisions/0022).
   const downloads = new DownloadWorker(database, app.ctx.files, {
     keepMs: config.downloads.keepHours * 3_600_000,
     leaseMs: config.downloads.leaseMs,
     progressMs: config.downloads.progressMs,
-    onError: (error) => app.log.error({ err: loggableError(error) }, 'download job failed'),
+    onError: (error) => {
+      metrics?.jobRunsFailed.inc({ kind: 'download' });
+      app.log.error({ err: loggableError(error) }, 'download job failed');
+    },
   });
   downloads.start();
   // Runs the import centre's dry runs and commits (docs/decisions/0042).
   const imports = new ImportWorker(database, app.ctx.files, {
     keepMs: config.downloads.keepHours * 3_600_000,
-    onError: (error) => app.log.error({ err: loggableError(error) }, 'import job failed'),
+    onError: (error) => {
+      metrics?.jobRunsFailed.inc({ kind: 'import' });
+      app.log.error({ err: loggableError(error) }, 'import job failed');
+    },
   });
   imports.start();
+  metrics?.watchJob('push', scheduler);
+  metrics?.watchJob('sentiment', sentiment);
+  metrics?.watchJob('intelligence', intelJobs);
+  metrics?.watchJob('download', downloads);
   // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
   const partials = new PeriodicRunner(
     async () => {
@@ -125,16 +150,15 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   partials.start();
   // `npm run backup` asks this process for a copy of the embedded database it holds (docs/decisions/0039).
   const stopBackups = database.kind === 'pglite' ? await serveBackupSocket(config.dataDir, database, app.log) : async () => undefined;
+  // Out of rotation first, then the clients, jobs and requests under way, then out (docs/decisions/0038).
   const close = async () => {
-    await stopBackups();
-    await partials.stop();
-    await intelJobs.stop();
-    await downloads.stop();
-    await imports.stop();
-    await scheduler.stop();
-    await sentiment.stop();
-    await app.close();
-    await database.close();
+    try {
+      await stopBackups();
+      await stopGracefully(app, { jobs: [partials, intelJobs, downloads, imports, scheduler, sentiment], graceMs: config.shutdownGraceMs });
+    } catch (error) {
+      app.log.error({ err: loggableError(error) }, 'stopping did not end cleanly');
+    }
+    await database.close().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', close);

@@ -39,6 +39,10 @@ export const API = {
   dataCollection: DATA_COLLECTION_PATHS,
   imports: IMPORTS_PATHS,
   health: '/healthz',
+  /** 503 with the reasons while this instance should get no traffic (docs/decisions/0038). */
+  ready: '/readyz',
+  /** Prometheus metrics, only with METRICS_TOKEN set (docs/decisions/0038). */
+  metrics: '/metrics',
   system: SYSTEM_PATHS,
   setup: SETUP_PATHS,
   /** Card service (spec 000 section 7): prefix /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */

@@ -22,6 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a raw SQL text and returns its rows (benchmarks, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a statement without parameters that is run often (a metrics scrape), prepared once per
+   * connection under `name`: on PGlite planning it costs several times running it.
+   */
+  queryPrepared<T = Record<string, unknown>>(name: string, text: string): Promise<T[]>;
   close(): Promise<void>;
   /**
    * PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. While
@@ -35,8 +40,22 @@ export interface Database {
    * while no query runs, after a checkpoint, so the copy opens as the database was at that moment.
    */
   copyTo?(target: string): Promise<void>;
+  /** Connections and failed statements, for the metrics (docs/decisions/0038). */
+  stats(): DatabaseStats;
+  /** LISTEN connections that are down now (reconnecting); readiness is 503 while any is. */
+  listenersDown(): number;
 }
 
+export interface DatabaseStats {
+  /** Connections open (PostgreSQL: the pool's; PGlite: its one in-process connection). */
+  connections: number;
+  /** Connections running a statement or held by a transaction. */
+  busy: number;
+  /** Callers waiting for a connection (PGlite: statements queued behind the one running). */
+  waiting: number;
+  /** Statements that failed since the start (any error: the connection's or the statement's). */
+  queryErrors: number;
+}
 
 export interface ListenEvents {
   /** The LISTEN connection ended; notifications sent from now on are not heard until `up`. */
@@ -68,10 +87,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle pooled connection the server closes is dropped by the pool; it must not crash the process.
   pool.on('error', () => undefined);
+  let queryErrors = 0;
+  pool.on('connect', (client) => countErrors(client, () => (queryErrors += 1)));
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   const listeners = new Set<pg.Client>();
+  /** Channels whose LISTEN connection dropped and is not open again yet. */
+  const down = new Set<object>();
   let shuttingDown = false;
   return {
     db: db as unknown as Db,
@@ -80,12 +103,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       const res = await pool.query(text, params as unknown[]);
       return res.rows;
     },
+    async queryPrepared(name, text) {
+      // node-postgres prepares a named statement on each pooled connection the first time it runs there.
+      const res = await pool.query({ name, text });
+      return res.rows;
+    },
     async listen(channel, handler, events = {}) {
       // LISTEN needs a connection of its own, outside the pool. When the server drops it (a
       // restart, a failover) it is opened again a second later, until the listener is closed.
       let closed = false;
       let current: pg.Client | undefined;
       let wasDown = false;
+      const self = {};
       const reopen = () => {
         if (!closed && !shuttingDown) setTimeout(() => void open().catch(reopen), LISTEN_RETRY_MS).unref();
       };
@@ -102,6 +131,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
             current = undefined;
             if (!closed && !shuttingDown) {
               wasDown = true;
+              down.add(self);
               events.down?.();
             }
             reopen();
@@ -122,6 +152,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
           return;
         }
         current = client;
+        down.delete(self);
         if (wasDown) {
           wasDown = false;
           events.up?.();
@@ -130,6 +161,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       await open();
       return async () => {
         closed = true;
+        down.delete(self);
         const client = current;
         current = undefined;
         if (client) {
@@ -141,6 +173,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    stats() {
+      return { connections: pool.totalCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, queryErrors };
+    },
+    listenersDown: () => down.size,
     async close() {
       shuttingDown = true;
       const open = [...listeners];
@@ -163,6 +199,9 @@ async function openPglite(dir: string | undefined, template: string | undefined)
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
+  const counts = countPgliteStatements(client);
+  /** Statements prepared on PGlite's one connection. */
+  const prepared = new Map<string, Promise<void>>();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -172,6 +211,18 @@ async function openPglite(dir: string | undefined, template: string | undefined)
       const res = await client.query(text, params as unknown[]);
       return res.rows as never[];
     },
+    async queryPrepared(name, text) {
+      let ready = prepared.get(name);
+      if (!ready) {
+        // Two scrapes at once prepare it once; a failed prepare is tried again next time.
+        ready = client.exec(`prepare ${name} as ${text}`).then(() => undefined);
+        prepared.set(name, ready);
+        ready.catch(() => prepared.delete(name));
+      }
+      await ready;
+      const res = await client.query(`execute ${name}`);
+      return res.rows as never[];
+    },
     async listen(channel, handler) {
       const unsubscribe = await client.listen(channel, handler);
       return () => unsubscribe();
@@ -179,6 +230,8 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    stats: () => ({ connections: client.closed ? 0 : 1, busy: Math.min(counts.inFlight, 1), waiting: Math.max(counts.inFlight - 1, 0), queryErrors: counts.errors }),
+    listenersDown: () => 0,
     close: () => client.close(),
     ...(dir
       ? {
@@ -192,6 +245,52 @@ async function openPglite(dir: string | undefined, template: string | undefined)
         }
       : {}),
   };
+}
+
+/**
+ * Counts a pooled connection's failed statements. node-postgres has no event for them, so the
+ * connection's query() is wrapped, in both its forms: with a callback (the pool's own query) and
+ * answering a promise (drizzle).
+ */
+function countErrors(client: pg.PoolClient, failed: () => void): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const counting = (...args: unknown[]): unknown => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) failed();
+        return (last as (...a: unknown[]) => unknown)(error, ...rest);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(failed);
+    return result;
+  };
+  client.query = counting as typeof client.query;
+}
+
+/**
+ * PGlite runs one statement at a time: the statements and transactions under way (one running,
+ * the rest waiting their turn) and those that failed, counted around its query, exec and transaction.
+ */
+function countPgliteStatements(client: PGlite): { inFlight: number; errors: number } {
+  const counts = { inFlight: 0, errors: 0 };
+  const wrap = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    counts.inFlight += 1;
+    try {
+      return await run(...args);
+    } catch (error) {
+      counts.errors += 1;
+      throw error;
+    } finally {
+      counts.inFlight -= 1;
+    }
+  };
+  client.query = wrap(client.query.bind(client)) as typeof client.query;
+  client.exec = wrap(client.exec.bind(client));
+  client.transaction = wrap(client.transaction.bind(client)) as typeof client.transaction;
+  return counts;
 }
 
 /** Runs a raw drizzle `sql` query and returns its rows; both drivers answer with `{ rows }`. */

@@ -19,6 +19,11 @@ export class PeriodicRunner {
     this.timer.unref();
   }
 
+  /** A run is under way in this process. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;

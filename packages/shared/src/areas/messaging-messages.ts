@@ -29,4 +29,5 @@ export const MESSAGING_MESSAGES = {
   'stomp.unsupported': { zh: '不支持的命令 {command}', en: 'Unsupported command {command}' },
   'stomp.sinceInvalid': { zh: 'since 必须是通知编号（notice-id）', en: 'since must be a notice-id' },
   'stomp.heartbeat': { zh: '心跳超时', en: 'No heart-beat received in time' },
+  'stomp.serverStopping': { zh: '服务器正在停止，请重新连接', en: 'The server is stopping; connect again' },
 } as const satisfies Record<string, MessageText>;

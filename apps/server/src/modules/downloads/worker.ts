@@ -103,6 +103,11 @@ export class DownloadWorker {
     await this.running;
   }
 
+  /** A job (or the look for one) is under way in this process. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   /** Runs queued jobs now; during a run, once more when it ends (the run may have looked before the job was queued). */
   wake(): void {
     if (this.stopping) return;

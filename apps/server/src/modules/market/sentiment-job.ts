@@ -41,6 +41,11 @@ export class SentimentJob {
     return this.runner.stop();
   }
 
+  /** A run is under way in this process. */
+  get busy(): boolean {
+    return this.runner.busy;
+  }
+
   /** Rescores every item not scored with the current lexicon; the number rescored by this instance. */
   async run(): Promise<number> {
     const lexicon = await currentLexicon(this.db);

@@ -73,6 +73,11 @@ export class PushScheduler {
     return this.runner.stop();
   }
 
+  /** A run is under way in this process. */
+  get busy(): boolean {
+    return this.runner.busy;
+  }
+
   /** Fires every entry due at `now`, then sends the reminders due at `now`. */
   async runDue(now: number): Promise<RunResult> {
     const result: RunResult = { fired: [], delivered: 0, resent: 0 };

@@ -36,6 +36,8 @@ interface Callbacks {
   registered(connection: StompConnection): void;
   closed(connection: StompConnection): void;
   nextMessageId(): string;
+  /** A frame received or sent (heart-beats are not frames): the metrics count them. */
+  counted(direction: 'received' | 'sent'): void;
 }
 
 interface Subscription {
@@ -49,8 +51,8 @@ interface Subscription {
   catchingUp?: boolean;
 }
 
-/** Close codes: 1002 protocol error, 1008 policy (sign-in, permission), 1000 normal. */
-const CLOSE = { normal: 1000, protocol: 1002, policy: 1008 } as const;
+/** Close codes: 1002 protocol error, 1008 policy (sign-in, permission), 1000 normal, 1001 the server is going away. */
+const CLOSE = { normal: 1000, goingAway: 1001, protocol: 1002, policy: 1008 } as const;
 
 /** The token of a CONNECT frame: `Authorization: Bearer …`, else `passcode`, else `token`. */
 export function connectToken(headers: Record<string, string>): string | undefined {
@@ -142,6 +144,11 @@ export class StompConnection {
     this.fail('stomp.authRequired', CLOSE.policy);
   }
 
+  /** The server is stopping: ERROR, then close 1001, so the client connects again (to another instance). */
+  goingAway(): void {
+    this.fail('stomp.serverStopping', CLOSE.goingAway);
+  }
+
   terminate(): void {
     this.closing = true;
     this.socket.terminate();
@@ -149,7 +156,9 @@ export class StompConnection {
   }
 
   private write(data: Buffer | string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(data);
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(data);
+    if (data !== '\n') this.callbacks.counted('sent');
   }
 
   private receive(data: RawData): void {
@@ -165,6 +174,7 @@ export class StompConnection {
       return;
     }
     // Frames are handled in order; CONNECT is asynchronous (token check), so chain them.
+    for (let i = 0; i < frames.length; i++) this.callbacks.counted('received');
     for (const frame of frames) this.queue = this.queue.then(() => this.handle(frame));
   }
 

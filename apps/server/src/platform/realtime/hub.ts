@@ -79,6 +79,8 @@ export class RealtimeHub {
   private listeningSince = 0;
   /** How many catch-ups have run (tests wait on it). */
   catchUps = 0;
+  /** STOMP frames received and sent since the start, heart-beats aside (the metrics read them). */
+  readonly frames = { received: 0, sent: 0 };
 
   private enqueue(work: () => Promise<void>): void {
     this.pending = this.pending.then(work).catch((error: unknown) => this.onError(error));
@@ -138,6 +140,18 @@ export class RealtimeHub {
     return this.connections.size;
   }
 
+  /** Connections past CONNECT (signed in). */
+  get sessions(): number {
+    let n = 0;
+    for (const c of this.connections) if (c.user) n += 1;
+    return n;
+  }
+
+  /** Shutdown: every client is told and disconnected (close 1001) so that it connects again elsewhere. */
+  goingAway(): void {
+    for (const connection of this.connections) connection.goingAway();
+  }
+
   /** Takes a new WebSocket: the connection speaks STOMP until it closes. */
   attach(socket: WebSocket, lang: Lang): StompConnection {
     const connection = new StompConnection(socket, lang, this.settings, {
@@ -149,6 +163,7 @@ export class RealtimeHub {
       registered: (c) => this.index(c),
       closed: (c) => this.remove(c),
       nextMessageId: () => `${process.pid}-${++this.messageSeq}`,
+      counted: (direction) => (this.frames[direction] += 1),
     });
     this.connections.add(connection);
     return connection;

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@field-portal/shared';
+import { pendingMigrations } from '../db/migration-state.js';
+import type { AppContext } from './context.js';
+import { loggableError } from './errors.js';
+import { realtimeHub } from './realtime/index.js';
+
+/** Why an instance should get no traffic now (GET /readyz answers them with 503). */
+export type NotReadyReason = 'stopping' | 'database' | 'migrations' | 'listen';
+
+/** Whether the instance is stopping, and the HTTP requests under way (docs/decisions/0038). */
+class Lifecycle {
+  stopping = false;
+  private inFlight = 0;
+  private readonly counted = new WeakSet<FastifyRequest>();
+  private idleWaiters: (() => void)[] = [];
+
+  began(request: FastifyRequest): void {
+    // A WebSocket upgrade stays open for the whole STOMP session: it is not a request to wait for.
+    if (request.headers.upgrade) return;
+    this.counted.add(request);
+    this.inFlight += 1;
+  }
+
+  ended(request: FastifyRequest): void {
+    if (!this.counted.delete(request)) return;
+    this.inFlight -= 1;
+    if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  get requests(): number {
+    return this.inFlight;
+  }
+
+  /** Resolves when no request is under way, or after `ms`; true when idle. */
+  idle(ms: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.idleWaiters = this.idleWaiters.filter((w) => w !== wake);
+        resolve(false);
+      }, ms);
+      this.idleWaiters.push(wake);
+    });
+  }
+}
+
+const lifecycles = new WeakMap<AppContext, Lifecycle>();
+
+function lifecycleOf(ctx: AppContext): Lifecycle {
+  let lifecycle = lifecycles.get(ctx);
+  if (!lifecycle) lifecycles.set(ctx, (lifecycle = new Lifecycle()));
+  return lifecycle;
+}
+
+/** The reasons this instance is not ready; empty when it is. */
+export async function notReadyReasons(ctx: AppContext): Promise<{ reasons: NotReadyReason[]; pendingMigrations?: number }> {
+  const reasons: NotReadyReason[] = [];
+  if (lifecycleOf(ctx).stopping) reasons.push('stopping');
+  let pending: number | undefined;
+  try {
+    // One statement: it answers (the database is reachable) and says which migrations it has.
+    pending = await pendingMigrations(ctx.database);
+    if (pending > 0) reasons.push('migrations');
+  } catch {
+    reasons.push('database');
+  }
+  if (ctx.database.listenersDown() > 0) reasons.push('listen');
+  return pending ? { reasons, pendingMigrations: pending } : { reasons };
+}
+
+/** GET /readyz, and the count of requests under way that a stopping server waits for. */
+export async function registerLifecycle(app: FastifyInstance): Promise<void> {
+  const lifecycle = lifecycleOf(app.ctx);
+  app.addHook('onRequest', async (request) => lifecycle.began(request));
+  app.addHook('onResponse', async (request) => lifecycle.ended(request));
+  app.addHook('onRequestAbort', async (request) => lifecycle.ended(request));
+  app.get(
+    API.ready,
+    { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Readiness: 503 with the reasons (stopping, database, migrations, listen) while this instance should get no traffic' } },
+    async (_request, reply) => {
+      const { reasons, pendingMigrations: pending } = await notReadyReasons(app.ctx);
+      if (reasons.length > 0) return reply.status(503).send({ status: 'unavailable', reasons, ...(pending ? { pendingMigrations: pending } : {}) });
+      return { status: 'ready', database: app.ctx.database.kind };
+    },
+  );
+}
+
+/** A background job that stop() ends, giving back what it holds (a download's lease goes back to the queue). */
+export interface StoppableJob {
+  stop(): Promise<void>;
+}
+
+export interface StopOptions {
+  jobs: StoppableJob[];
+  /** How long the requests under way are waited for. */
+  graceMs: number;
+}
+
+/**
+ * The end of a stopping instance (SIGTERM, SIGINT): readiness turns 503 at once; STOMP clients are
+ * told (ERROR, close 1001) so they connect again to another instance; the jobs stop and give their
+ * claims back; the requests under way finish, up to graceMs; then the server closes. New requests
+ * meanwhile are still answered, for a balancer that has not seen the 503 yet.
+ */
+export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: StopOptions): Promise<void> {
+  const lifecycle = lifecycleOf(app.ctx);
+  lifecycle.stopping = true;
+  const started = Date.now();
+  app.log.info({ requests: lifecycle.requests }, 'stopping: readiness is 503, finishing the requests under way');
+  const tellStompClients = () => {
+    try {
+      realtimeHub(app.ctx).goingAway();
+    } catch {
+      // No real-time endpoint in this app: nobody to tell.
+    }
+  };
+  tellStompClients();
+  const stopped = Promise.allSettled(jobs.map((job) => job.stop())).then((results) => {
+    for (const r of results) if (r.status === 'rejected') app.log.error({ err: loggableError(r.reason) }, 'a background job did not stop cleanly');
+  });
+  const idle = await lifecycle.idle(graceMs);
+  if (!idle) app.log.warn({ requests: lifecycle.requests, graceMs }, 'stopping: requests still under way after the grace period are cut');
+  await stopped;
+  // Clients that connected while the requests finished (a balancer not yet aware) are told too.
+  tellStompClients();
+  // What is left of the grace (at least a moment) for the server to close; then every connection is cut.
+  const left = Math.max(graceMs - (Date.now() - started), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      app.server.closeAllConnections();
+      resolve();
+    }, left);
+  });
+  await Promise.race([app.close(), cut]);
+  clearTimeout(timer);
+}
