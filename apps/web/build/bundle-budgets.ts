@@ -93,11 +93,15 @@ export const OUTSIDE_LAYOUT = ['src/features/auth/', 'src/features/landing/', 's
  * real-time channel and, for a report screen, the share page it frames, as a browser downloads them
  * (decision 0031, "What a browser downloads, within 400 KB"): the heaviest load (the push dialog's
  * form checks) 493.5 KB.
+ * `other` to 497 when the input limits every schema of a push checks (decision 0037) and the
+ * real-time channel's catch-up after a reconnect (decision 0040) came into the shared code: the
+ * heaviest load (the push dialog's form checks) 496.5 KB. Every page's own first load stays within
+ * 400 KB.
  */
 export const CEILINGS_KB = {
   login: 250,
   phone: 150,
-  other: 494,
+  other: 497,
 } as const;
 
 /**

@@ -64,3 +64,4 @@ export * from './areas/batchpush-schemas.js';
 export * from './areas/intelligence-suggestions.js';
 export * from './areas/intelligence-suggestions-schemas.js';
 export * from './areas/setup.js';
+export * from './areas/setup-schemas.js';
