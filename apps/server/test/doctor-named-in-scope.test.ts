@@ -239,7 +239,7 @@ describe('a meeting’s co-organiser sees and changes only attendees in its own 
       const res = await h.app.inject({ method: 'GET', url: M.meetingReportExport, query: { meetingId: String(meetingId) }, headers: { ...headers('rep01'), language: lang } });
       expect(res.statusCode).toBe(200);
       const cells = await attendeeCells(res.rawPayload);
-      expect(cells[1]![0]).toBe(message('customers.doctor.outOfScope', lang));
+      expect(cells[1]![0]).toBe(message('dataScope.doctorOutOfScope', lang));
       expect(cells[2]![0]).toBe(shanghai[2]!.name);
       const text = cells.flat().join('\n');
       for (const part of [yunnan.name, yunnan.hospital, yunnan.department, String(YUNNAN_DOCTOR)]) expect(text).not.toContain(part);
@@ -253,7 +253,7 @@ describe('a meeting’s co-organiser sees and changes only attendees in its own 
     const attachment = /Content-Disposition: attachment[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(eml)?.[1];
     expect(attachment).toBeDefined();
     const cells = await attendeeCells(Buffer.from(attachment!.replace(/\s+/g, ''), 'base64'));
-    expect(cells[1]![0]).toBe(message('customers.doctor.outOfScope', 'zh'));
+    expect(cells[1]![0]).toBe(message('dataScope.doctorOutOfScope', 'zh'));
     const text = cells.flat().join('\n');
     for (const part of [yunnan.name, yunnan.hospital, yunnan.department]) expect(text).not.toContain(part);
   });

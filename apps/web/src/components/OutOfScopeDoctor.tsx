@@ -11,7 +11,7 @@ export function OutOfScopeDoctor() {
   const { msg } = useI18n();
   return (
     <Text type="secondary" className="fp-doctor-out-of-scope" data-testid="doctor-out-of-scope">
-      {msg('customers.doctor.outOfScope')}
+      {msg('dataScope.doctorOutOfScope')}
     </Text>
   );
 }

@@ -93,7 +93,7 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
   summary.getColumn(2).width = 40;
   const sheet = workbook.addWorksheet(t.attendees!);
   sheet.addRow([t.doctor, t.hospital, t.department, t.doctorTitle, t.role, t.rsvp, t.attended, t.checkIn, t.feedback].map(safeCell));
-  const outOfScope = message('customers.doctor.outOfScope', lang);
+  const outOfScope = message('dataScope.doctorOutOfScope', lang);
   for (const a of report.attendees) {
     const doctor = isDoctorOutOfScope(a) ? [outOfScope, '', '', ''] : [a.doctorName, a.hospital, a.department, a.title];
     sheet.addRow([...doctor, a.role, a.rsvp, a.attended ? 1 : 0, a.checkInTime ?? '', a.feedbackScore ?? ''].map(safeCell));

@@ -48,6 +48,7 @@ const MESSAGE_TABLES: Record<string, readonly object[]> = {
   content: [shared.CONTENT_MESSAGES],
   customers: [shared.CUSTOMERS_MESSAGES],
   datacollection: [shared.DATA_COLLECTION_MESSAGES],
+  'doctor-out-of-scope': [shared.DOCTOR_OUT_OF_SCOPE_MESSAGES],
   downloads: [shared.DOWNLOADS_MESSAGES],
   feed: [shared.FEED_MESSAGES],
   imports: [shared.IMPORTS_MESSAGES],

@@ -16,5 +16,5 @@ export function isDoctorOutOfScope(doctor: object): doctor is DoctorOutOfScope {
 
 /** What a screen, export or e-mail shows in place of such a doctor. */
 export const DOCTOR_OUT_OF_SCOPE_MESSAGES = {
-  'customers.doctor.outOfScope': { zh: '数据权限范围外的医生', en: 'A doctor outside your data scope' },
+  'dataScope.doctorOutOfScope': { zh: '数据权限范围外的医生', en: 'A doctor outside your data scope' },
 } as const;
