@@ -21,19 +21,26 @@ step "bundle budgets (JavaScript each page loads, gzip)"
 npm run budgets -w apps/web
 step "unit and API tests (server on PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-step "shared and server tests on Node 24 (server on PGlite)"
-# Node 20 is past its end of life: the suites run on Node 24 too, from the npm registry's `node`
-# package (kept in .tmp/node24 between runs), with vitest started by that binary.
+step "server API tests on PostgreSQL, and the shared and server suites on Node 24 beside them"
+# Node 20 is past its end of life: the shared and server suites run on Node 24 too (server on
+# PGlite), from the npm registry's `node` package kept in .tmp/node24 between runs, with vitest
+# started by that binary. Each suite runs one file at a time, so the two share the machine's two
+# cores; the Node 24 run's output follows the PostgreSQL run's.
 node24=.tmp/node24/node_modules/.bin/node
 if ! "$node24" --version 2>/dev/null | grep -q '^v24\.'; then
   mkdir -p .tmp/node24
   [ -f .tmp/node24/package.json ] || echo '{ "private": true }' > .tmp/node24/package.json
   npm install --no-save --no-audit --no-fund --prefix .tmp/node24 node@24
 fi
-"$node24" --version
-"$node24" node_modules/vitest/vitest.mjs run --project shared --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-node24.json"
-step "server API tests on PostgreSQL"
-TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json"
+"$node24" node_modules/vitest/vitest.mjs run --project shared --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-node24.json" >"$results/node24.log" 2>&1 &
+node24_run=$!
+postgres_rc=0
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || postgres_rc=$?
+node24_rc=0
+wait "$node24_run" || node24_rc=$?
+printf '\n--- the shared and server suites on Node %s ---\n' "$("$node24" --version)"
+cat "$results/node24.log"
+[ "$postgres_rc" -eq 0 ] && [ "$node24_rc" -eq 0 ] || { echo "PostgreSQL run: exit $postgres_rc; Node 24 run: exit $node24_rc" >&2; exit 1; }
 step "browser journeys (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run test:e2e
 step "benchmarks (small size)"
