@@ -122,6 +122,8 @@ test('the flyouts of 消息 and 更多 work from the keyboard: open, move, choos
   await page.keyboard.press('Enter');
   const newsFlyout = page.getByRole('menu', { name: '消息', exact: true });
   await expect(newsFlyout).toBeVisible();
+  // the flyout moves the focus to its first page once open: an arrow pressed before that is lost
+  await expect(newsFlyout.locator('[role="menuitem"]').first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(newsFlyout.getByRole('menuitem', { name: '会议消息', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
