@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { IMPORTS_PORTAL_URL } from './ports';
 import { apiAuth, downloadFromCentre, signIn } from './support';
 
 /**
@@ -22,6 +23,9 @@ async function uploadFile(page: Page, name: string, body: Buffer) {
   return job;
 }
 const figure = (page: Page, title: string) => page.locator('.fp-import-job .ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
+
+// A portal of its own: the import queues a recompute of every KOL score (ports.ts).
+test.use({ baseURL: IMPORTS_PORTAL_URL });
 
 test('the administrator imports hospitals and doctors through a dry run, fixes the refused rows, and a representative sees exactly the doctors of their hospital', async ({ browser, request }) => {
   test.setTimeout(240_000);

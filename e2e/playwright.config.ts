@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { FIRST_START_DATA_DIR, FIRST_START_PORTAL_URL, IDENTITY_PROVIDER_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
+import { FIRST_START_DATA_DIR, FIRST_START_PORTAL_URL, IDENTITY_PROVIDER_URL, IMPORTS_PORTAL_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own ports,
@@ -28,6 +28,7 @@ if (!external && !process.env.TEST_WORKER_INDEX) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(ssoDataDir, { recursive: true, force: true });
   fs.rmSync(`${dataDir}-large`, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}-imports`, { recursive: true, force: true });
   // The first-start portal starts empty every run: its setup link is new and unused.
   fs.rmSync(FIRST_START_DATA_DIR, { recursive: true, force: true });
 }
@@ -43,6 +44,7 @@ const specArgs = process.argv.filter((arg) => /\.spec(\.ts)?$/.test(arg));
 const largePortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('large-export'));
 /** The first-start journey's empty portal, likewise only for a run that may include first-start.spec.ts. */
 const firstStartPortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('first-start'));
+const importsPortal = specArgs.length === 0 || specArgs.some((arg) => arg.includes('imports'));
 
 export default defineConfig({
   testDir: '.',
@@ -141,6 +143,18 @@ export default defineConfig({
                 ...serverLog,
                 // an empty database is migrated and seeded with the system data at start (over a minute on a loaded machine)
                 timeout: 300_000,
+              },
+            ]
+          : []),
+        // The import journey's portal: the demo on a data folder of its own (see IMPORTS_PORTAL_URL).
+        ...(importsPortal
+          ? [
+              {
+                command: 'node --import tsx ../apps/server/src/main.ts',
+                cwd: here,
+                url: `${IMPORTS_PORTAL_URL}/healthz`,
+                env: { PORT: new URL(IMPORTS_PORTAL_URL).port, DATA_DIR: `${dataDir}-imports`, LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
+                ...serverLog,
               },
             ]
           : []),

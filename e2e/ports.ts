@@ -22,3 +22,10 @@ export const LARGE_DEMO_DOCTORS = 135_000;
  */
 export const FIRST_START_PORTAL_URL = `http://localhost:${PORT + 4}`;
 export const FIRST_START_DATA_DIR = new URL(`../.tmp/e2e-first-start-${PORT}`, import.meta.url).pathname;
+
+/**
+ * The import journey's portal (imports.spec.ts): the demo on a data folder of its own, since an
+ * import queues a recompute of every KOL score, which would change what later journeys on the
+ * shared portal see (the suggestions' rising scores).
+ */
+export const IMPORTS_PORTAL_URL = `http://localhost:${PORT + 5}`;
