@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId, IMPORT_ERRORS_TEMPLATE, IMPORTS_AUTHORITY, message, type ImportKind, type Lang } from '@field-portal/shared';
 import { selectRows } from '../../db/client.js';
-import { registerDownloadTemplate, type DownloadColumn, type DownloadContext } from '../downloads/templates.js';
+import { registerDownloadTemplate, type DownloadColumn, type DownloadContext } from '../downloads/index.js';
 import { errorText } from './service.js';
 
 const params = z.strictObject({ id: dbId });

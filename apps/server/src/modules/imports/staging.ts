@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IMPORT_LIMITS, type ImportCounts, type ImportKind } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { doctorActions, doctorKeys, hospitalActions, hospitalCodes, hospitalNames } from '../customers/index.js';
-import { codesOf, departmentsOf, mainlandRegions, unknownIndications } from '../reference/service.js';
+import { codesOf, departmentsOf, mainlandRegions, unknownIndications } from '../reference/index.js';
 import { nearest } from './suggest.js';
 
 /**

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
 import { ADMIN_ROLE, DEFAULT_ENTERPRISE } from '../../seed/system.js';
-import { startSession, type AuthDeps } from '../auth/service.js';
+import { startSession, type AuthDeps } from '../auth/index.js';
 
 /**
  * The first start without demo data (docs/decisions/0041): a one-time setup link while no

@@ -1,0 +1,2 @@
+/** Sign-in's public face for other modules: a session started for an account (the first start's administrator). */
+export { startSession, type AuthDeps } from './service.js';

@@ -1,0 +1,2 @@
+/** The download centre's public face for other modules: the templates they register (docs/decisions/0022). */
+export { registerDownloadTemplate, type DownloadColumn, type DownloadContext } from './templates.js';
