@@ -48,6 +48,8 @@ async function bareCopy(database: Database, file: string): Promise<number> {
   if (database.kind === 'postgres') {
     await database.query('drop table if exists bench_copy');
     await database.query(table);
+    // The server reads the file as its own user: the folder (mkdtemp makes it 0700) and the file must be readable to it.
+    fs.chmodSync(path.dirname(file), 0o755);
     fs.chmodSync(file, 0o644);
     const started = performance.now();
     await database.query(`copy bench_copy from '${file.replace(/'/g, "''")}' with (format csv, header true)`);

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-test-deps.sh
 export TEST_PG_URL="postgresql://postgres@127.0.0.1:${TEST_PG_PORT:-54329}/postgres"
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's heading says how long the run has taken so far, so a slow step shows in CI's log.
+step() { printf '\n=== %s (at %dm%02ds) ===\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 
@@ -19,13 +20,15 @@ step "build (embedded-database snapshot and web)"
 npm run build
 step "bundle budgets (JavaScript each page loads, gzip)"
 npm run budgets -w apps/web
-step "unit and API tests (server on PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-step "server API tests on PostgreSQL, and the shared and server suites on Node 24 beside them"
-# Node 20 is past its end of life: the shared and server suites run on Node 24 too (server on
-# PGlite), from the npm registry's `node` package kept in .tmp/node24 between runs, with vitest
-# started by that binary. Each suite runs one file at a time, so the two share the machine's two
-# cores; the Node 24 run's output follows the PostgreSQL run's.
+step "unit tests of the shared package and the web (Node $(node --version))"
+npx vitest run --project shared --project web --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+step "server API tests: on PGlite under Node 24, and on PostgreSQL under this machine's Node beside it"
+# Node 20 is past its end of life: the shared and server suites run on Node 24 (server on PGlite),
+# from the npm registry's `node` package kept in .tmp/node24 between runs, with vitest started by
+# that binary; the server suite on PostgreSQL runs on the machine's Node (20) at the same time, so
+# each runtime and each database runs the whole server suite once (docs/decisions/0045). Each
+# suite runs one file at a time, so the two share the machine's two cores; the Node 24 run's
+# output follows the PostgreSQL run's.
 node24=.tmp/node24/node_modules/.bin/node
 if ! "$node24" --version 2>/dev/null | grep -q '^v24\.'; then
   mkdir -p .tmp/node24
@@ -38,7 +41,7 @@ postgres_rc=0
 TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || postgres_rc=$?
 node24_rc=0
 wait "$node24_run" || node24_rc=$?
-printf '\n--- the shared and server suites on Node %s ---\n' "$("$node24" --version)"
+printf '\n--- the shared and server suites (server on PGlite) on Node %s ---\n' "$("$node24" --version)"
 cat "$results/node24.log"
 [ "$postgres_rc" -eq 0 ] && [ "$node24_rc" -eq 0 ] || { echo "PostgreSQL run: exit $postgres_rc; Node 24 run: exit $node24_rc" >&2; exit 1; }
 step "browser journeys (Chromium)"
