@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIResponse } from '@playwright/test';
+import { API, SYSTEM_PATHS } from '@field-portal/shared';
 import { PORT } from './ports';
-import { signIn } from './support';
+import { apiToken, signIn } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The portal's DATA_DIR of this run (playwright.config.ts: one folder per port, earlier runs removed). */
@@ -103,4 +104,56 @@ test('someone with no meetings is told what the list holds and how to start one'
   await expect(page.locator('.fp-meetings-screen .ant-table-placeholder')).toHaveText('暂无数据');
   await page.goto('/#/news/meetingNews');
   await expect(page.getByText('暂无会议消息。这里提示你负责或协办的会议:最近 30 天和即将举行的。')).toBeVisible();
+});
+
+test('a co-organiser sees a doctor outside its data scope as such: no name, no hospital, no controls', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const mkt = await apiToken(request, 'mkt01');
+  const rep = await apiToken(request, 'rep01');
+  const mgr = await apiToken(request, 'mgr01');
+  const result = async <T>(res: APIResponse): Promise<T> => {
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { result: T }).result;
+  };
+  type Doctor = { id: number; name: string; hospitalName: string };
+  // A doctor of 云南省 (outside rep01's 上海市 and 浙江省; mgr01 and mkt01 see the whole country) and one of rep01's own.
+  const [far] = (await result<{ content: Doctor[] }>(await request.get(API.customers.doctor.list, { headers: as(mgr), params: { doctorRange: 'internal', provinceCodes: '530000', size: 1 } }))).content;
+  const [near] = (await result<{ content: Doctor[] }>(await request.get(API.customers.doctor.list, { headers: as(rep), params: { doctorRange: 'internal', size: 1 } }))).content;
+  const repId = (await result<{ id: number }>(await request.get(SYSTEM_PATHS.userInfo, { headers: as(rep) }))).id;
+  const start = Date.now() + 7 * 86_400_000;
+  const meeting = await result<{ id: number }>(
+    await request.post(API.meetings.saveMeeting, {
+      headers: as(mkt),
+      data: { title: `西南心血管论坛 ${Date.now() % 100000}`, type: 'academic', startTime: new Date(start).toISOString(), endTime: new Date(start + 7_200_000).toISOString(), city: '昆明', hospital: '会议中心' },
+    }),
+  );
+  await result(await request.post(API.meetings.meetingAddAttendees, { headers: as(mkt), data: { meetingId: meeting.id, doctorIds: [far!.id], role: 'speaker' } }));
+  await result(await request.post(API.meetings.meetingAddAttendees, { headers: as(mkt), data: { meetingId: meeting.id, doctorIds: [near!.id] } }));
+  await result(await request.get(API.meetings.meetingAddCoOrganizer, { headers: as(mkt), params: { meetingId: meeting.id, userId: repId } }));
+
+  await signIn(page, 'rep01');
+  await page.goto(`/#/meetingReport/meetingReportIndex?meetingId=${meeting.id}`);
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByRole('tab', { name: '参会人 (2)' }).click();
+  const rows = drawer.getByRole('tabpanel').getByRole('row');
+  await expect(rows.filter({ hasText: near!.name })).toHaveCount(1);
+  const marked = rows.filter({ hasText: '数据权限范围外的医生' });
+  await expect(marked).toHaveCount(1);
+  await expect(drawer.getByText(far!.name)).toHaveCount(0);
+  await expect(drawer.getByText(far!.hospitalName)).toHaveCount(0);
+  // The marked row changes nothing: its role, RSVP and attendance are shown disabled, with no delete and no link to a doctor page.
+  await expect(marked.getByRole('button')).toHaveCount(0);
+  await expect(marked.getByRole('link')).toHaveCount(0);
+  await expect(marked.getByRole('combobox')).toHaveCount(2);
+  for (const control of await marked.getByRole('combobox').all()) await expect(control).toBeDisabled();
+  await expect(marked.getByRole('checkbox')).toBeDisabled();
+  await expect(rows.filter({ hasText: near!.name }).getByRole('button')).toHaveCount(1);
+
+  // The report names it the same way.
+  await drawer.getByRole('tab', { name: '会议报告' }).click();
+  const report = drawer.getByRole('tabpanel');
+  await expect(report.getByText('数据权限范围外的医生').first()).toBeVisible();
+  await expect(report.getByText(near!.name).first()).toBeVisible();
+  await expect(drawer.getByText(far!.name)).toHaveCount(0);
 });
