@@ -106,12 +106,17 @@ export interface DashboardDef {
 
 export const TABLE_ROWS = ANALYTICS_LIMITS.tableRows;
 
-/** Adds the doctor's name and hospital to rows that carry a `doctorId` (rows already inside the scope). */
-export async function withDoctorNames(db: Db, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const doctors = await doctorSummaries(db, rows.map((r) => n(r.doctorId)));
-  return rows.map((r) => {
+/**
+ * Adds the doctor's name and hospital to rows that carry a `doctorId`, read inside the viewer's
+ * scope like every other name (docs/decisions/0036). The rows come from figures already limited to
+ * the scope; a row whose doctor is not found there (left the scope since) is left out rather than
+ * shown with an id.
+ */
+export async function withDoctorNames(a: Pick<Args, 'db' | 'scope'>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const doctors = await doctorSummaries(a.db, rows.map((r) => n(r.doctorId)), a.scope);
+  return rows.flatMap((r) => {
     const d = doctors.get(n(r.doctorId));
-    return { ...r, doctorName: d?.name ?? `#${n(r.doctorId)}`, hospital: d?.hospitalName ?? '' };
+    return d ? [{ ...r, doctorName: d.name, hospital: d.hospitalName }] : [];
   });
 }
 

@@ -68,7 +68,7 @@ function doctorDashboard(mode: DoctorMode) {
 
 async function reachDoctor(a: Args): Promise<Computed> {
   const [f, inView] = await Promise.all([reachFigures(a.db, windowOf(a), a.tableRows), doctorsInView(a.db, customerWindow(a))]);
-  const rows = await withDoctorNames(a.db, f.rows);
+  const rows = await withDoctorNames(a, f.rows);
   return {
     kpis: [
       { key: 'doctorsReached', value: f.totals.doctors },
@@ -137,7 +137,7 @@ async function masterData(a: Args): Promise<Computed> {
 
 async function rdRelation(a: Args): Promise<Computed> {
   const f = await relationFigures(a.db, windowOf(a), a.tableRows);
-  const rows = await withDoctorNames(a.db, f.rows);
+  const rows = await withDoctorNames(a, f.rows);
   return {
     kpis: [
       { key: 'relations', value: f.totals.pairs },

@@ -11,7 +11,7 @@ export const windowOf = (a: Args): ActivityWindow => ({ from: a.range.from, to: 
 const VISIT_COLUMNS = ['visitTime', 'rep', 'doctorName', 'hospital', 'channel', 'status', 'effective', 'durationSeconds', 'purpose'];
 
 /** Visit rows as the table shows them: the doctor's name and hospital, the status by its key. */
-const visitTableRows = (a: Args, rows: Record<string, unknown>[]) => withDoctorNames(a.db, rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
+const visitTableRows = (a: Args, rows: Record<string, unknown>[]) => withDoctorNames(a, rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
 
 function visitPages(selection: VisitSelection) {
   return async function* (a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -22,7 +22,7 @@ function visitPages(selection: VisitSelection) {
 const CALL_COLUMNS = ['startTime', 'callId', 'rep', 'doctorName', 'hospital', 'direction', 'durationSeconds'];
 
 async function* callPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
-  for await (const page of callReportPages(a.db, windowOf(a), pageSize)) yield tableOf(CALL_COLUMNS, await withDoctorNames(a.db, page), 0).rows;
+  for await (const page of callReportPages(a.db, windowOf(a), pageSize)) yield tableOf(CALL_COLUMNS, await withDoctorNames(a, page), 0).rows;
 }
 
 function visitDashboard(selection: VisitSelection) {
@@ -50,7 +50,7 @@ function visitDashboard(selection: VisitSelection) {
 
 async function callRecord(a: Args): Promise<Computed> {
   const f = await callFigures(a.db, windowOf(a), a.tableRows);
-  const rows = await withDoctorNames(a.db, f.rows);
+  const rows = await withDoctorNames(a, f.rows);
   return {
     kpis: [
       { key: 'calls', value: f.totals.calls },
