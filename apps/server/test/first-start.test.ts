@@ -45,8 +45,10 @@ describe('first start without demo data: the system data and the setup link', ()
     for (const table of ['regions', 'departments', 'reference_codes', 'menus', 'role_menus', 'lang_entries', 'keywords', 'enterprises']) {
       expect(await count(portal, table), table).toBeGreaterThan(0);
     }
-    const roles = await selectRows<{ name: string }>(portal.database.db, sql.raw('select name from roles order by id'));
+    const roles = await selectRows<{ name: string; data_scope: string }>(portal.database.db, sql.raw('select name, data_scope from roles order by id'));
     expect(roles.map((r) => r.name)).toEqual(['admin', 'card manager', 'Sales', 'MSL', 'MAF', 'MANGA', 'MKT', 'CRC&OVERSEAS']);
+    // Representatives see their territory only from the first sign-in: an imported territory restricts at once.
+    expect(roles.filter((r) => r.data_scope === 'custom').map((r) => r.name)).toEqual(['Sales']);
     for (const table of ['users', 'employees', 'organisations', 'doctors', 'hospitals', 'visit_records', 'call_records', 'medicines', 'cards', 'tasks', 'meetings', 'opinion_items', 'intel_papers']) {
       expect(await count(portal, table), table).toBe(0);
     }

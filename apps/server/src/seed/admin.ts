@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { dataPermissions, hospitals, roles, users } from '../db/schema/index.js';
+import { dataPermissions, hospitals, users } from '../db/schema/index.js';
 import { writeTextCatalogue } from './system.js';
 
 /**
@@ -11,8 +11,7 @@ import { writeTextCatalogue } from './system.js';
 export async function seedAdmin(tx: Tx): Promise<void> {
   await writeTextCatalogue(tx);
 
-  // Sales representatives see only what their data permissions name.
-  await tx.update(roles).set({ dataScope: 'custom' }).where(eq(roles.name, 'Sales'));
+  // Sales representatives see only what their data permissions name (their role is built narrow: seed/system.ts).
   const reps = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['rep01', 'rep02', 'rep03']));
   const byName = new Map(reps.map((u) => [u.username, u.id]));
   // The hospitals are the customer area's (seed/customers.ts runs first).

@@ -19,6 +19,13 @@ interface RoleSeed {
   nameEn: string;
   /** Routers granted, with all their descendants (their ancestors show in the menu by themselves); '*' is everything. */
   grants: string[];
+  /**
+   * What its holders see of doctors and hospitals: field representatives only what their data
+   * permissions (their territory, imported or given in administration) name; the others the whole
+   * country until an administrator narrows the role. A fresh portal starts narrow where a territory
+   * is the rule, so imported territories restrict from the first sign-in.
+   */
+  dataScope: 'all' | 'custom';
 }
 
 /**
@@ -33,14 +40,14 @@ const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPu
 export const ADMIN_ROLE = 'admin';
 
 export const BUILT_IN_ROLES: RoleSeed[] = [
-  { name: ADMIN_ROLE, nameEn: 'Administrator', grants: ['*'] },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'batchPushIndex', ...CARD_REPORTS] },
-  { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'] },
-  { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'] },
-  { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'] },
-  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'] },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', ...MORE, 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'] },
-  { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD },
+  { name: ADMIN_ROLE, nameEn: 'Administrator', grants: ['*'], dataScope: 'all' },
+  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'batchPushIndex', ...CARD_REPORTS], dataScope: 'all' },
+  { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'], dataScope: 'custom' },
+  { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'], dataScope: 'all' },
+  { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'], dataScope: 'all' },
+  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'], dataScope: 'all' },
+  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', ...MORE, 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'], dataScope: 'all' },
+  { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD, dataScope: 'all' },
 ];
 
 async function insertMenus(tx: Tx, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
@@ -86,7 +93,7 @@ export async function writeMenusAndRoles(tx: Tx, orgId: number | null): Promise<
   await insertMenus(tx, MENU_TREE, undefined, menuIds);
   const roleIds = new Map<string, number>();
   for (const role of BUILT_IN_ROLES) {
-    const [row] = await tx.insert(roles).values({ name: role.name, nameEn: role.nameEn, orgId, dataScope: 'all', roleType: role.name === ADMIN_ROLE ? 'system' : 'business' }).returning();
+    const [row] = await tx.insert(roles).values({ name: role.name, nameEn: role.nameEn, orgId, dataScope: role.dataScope, roleType: role.name === ADMIN_ROLE ? 'system' : 'business' }).returning();
     roleIds.set(role.name, row!.id);
     const grants = [...grantedRouters(role.grants)].map((router) => ({ roleId: row!.id, menuId: menuIds.get(router)! }));
     await tx.insert(roleMenus).values(grants);
