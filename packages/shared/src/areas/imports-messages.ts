@@ -14,6 +14,8 @@ export const IMPORTS_MESSAGES = {
   'imports.file.tooManyRows': { zh: '文件超过 {max} 行', en: 'The file has more than {max} rows' },
   'imports.file.empty': { zh: '文件中没有数据行', en: 'The file has no data rows' },
   'imports.fullList.invalid': { zh: '"完整名单"只能是 true 或 false', en: '"Full list" must be true or false' },
+  'imports.fullList.unsupported': { zh: '该类型没有停用状态,不能按完整名单导入', en: 'This kind has no inactive state, so it cannot be imported as a full list' },
+  'imports.deactivate.unsupported': { zh: '该类型没有停用状态,不能停用', en: 'This kind has no inactive state, so it cannot be deactivated' },
   'imports.job.notFound': { zh: '导入任务不存在', en: 'The import does not exist' },
   'imports.job.notReady': { zh: '预检尚未完成,不能提交', en: 'The dry run has not finished; it cannot be committed yet' },
   'imports.job.refused': { zh: '有 {n} 行未通过检查,全部导入已取消;请修正后重新上传,或选择"仅导入有效行"', en: '{n} rows were refused, so nothing was imported; fix them and upload again, or choose "valid rows only"' },
