@@ -72,6 +72,8 @@ export const IMPORTS_MESSAGES = {
   'imports.ui.kind': { zh: '导入类型', en: 'What to import' },
   'imports.ui.template': { zh: '下载模板', en: 'Download the template' },
   'imports.ui.fullList': { zh: '这是完整名单:文件中没有的已导入记录将停用(不会删除)', en: 'This is the full list: imported records missing from it are deactivated (never deleted)' },
+  'imports.ui.fullListUsers': { zh: '这是完整名单:文件中没有的用户将被禁用(不会删除;导入管理员不受影响)', en: 'This is the full list: users missing from it are disabled (never deleted; import administrators are kept)' },
+  'imports.ui.fullListTerritories': { zh: '这是完整名单:文件中出现的用户的数据权限以文件为准,其他用户不变', en: 'This is the full list: the users it names get exactly its permissions; other users are left alone' },
   'imports.ui.choose': { zh: '选择文件并预检', en: 'Choose a file and dry-run it' },
   'imports.ui.formats': { zh: '支持 .xlsx 与 .csv(UTF-8 或 GBK),CSV 最大 {csv} MB,Excel 最大 {xlsx} MB,每次最多 {rows} 行', en: '.xlsx or .csv (UTF-8 or GBK); at most {csv} MB for CSV, {xlsx} MB for Excel and {rows} rows' },
   'imports.ui.result': { zh: '预检结果', en: 'Dry run' },

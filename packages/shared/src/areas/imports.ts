@@ -37,6 +37,8 @@ export const IMPORTS_AUTHORITY = 'dataManage:dataImport';
 
 export const IMPORT_KINDS = ['organisations', 'users', 'territories', 'hospitals', 'doctors'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** Kinds without an inactive state: no full-list upload, no deactivate call (docs/decisions/0049). */
+export const IMPORT_KINDS_WITHOUT_FULL_LIST: readonly ImportKind[] = ['organisations'];
 
 export const IMPORT_LIMITS = {
   /** A CSV file's bytes: about a million doctors. */

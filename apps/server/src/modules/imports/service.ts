@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
+  IMPORT_KINDS_WITHOUT_FULL_LIST,
   IMPORT_LIMITS,
   importKind,
   isMessageKey,
@@ -92,7 +93,7 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
       const kind = importKind.safeParse(raw.kind);
       if (!kind.success) throw badRequest('imports.kind.unknown', 'kind');
       if (raw.fullList !== undefined && raw.fullList !== 'true' && raw.fullList !== 'false') throw badRequest('imports.fullList.invalid', 'fullList');
-      if (raw.fullList === 'true' && !kindOf(kind.data).deactivateMissing) throw badRequest('imports.fullList.unsupported', 'fullList');
+      if (raw.fullList === 'true' && (IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind.data) || !kindOf(kind.data).deactivateMissing)) throw badRequest('imports.fullList.unsupported', 'fullList');
       const name = cleanFileName(part.filename ?? '') || 'import.csv';
       const extension = extensionOf(name);
       if (extension !== 'csv' && extension !== 'xlsx') throw new AppError(415, 'imports.file.type', {}, 'file');
