@@ -111,6 +111,13 @@ const USERS_GBK = csv([
 ]);
 
 describe('import centre: users', () => {
+  it('gives the users\' template with the header in the caller\'s language', async () => {
+    const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=users`, headers: headers('admin', 'en') });
+    expect(en.rawPayload.subarray(3).toString('utf8')).toBe('Username*,Name*,Employee number,E-mail,Mobile,Organisation,Roles*,Manager\r\n');
+    const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=territories`, headers: headers('admin', 'zh') });
+    expect(zh.rawPayload.subarray(3).toString('utf8')).toBe('用户*,医院编码,省份\r\n');
+  });
+
   it('a GBK file with a title row: every refusal named in zh and en, nothing written by the dry run or an all-or-nothing commit', async () => {
     const before = await count('select count(*) as n from users');
     const job = await dryRun('users', iconv.encode(USERS_GBK, 'gbk'), '用户.csv');
@@ -172,9 +179,11 @@ describe('import centre: users', () => {
       { code: 'imp.rep3', status: 'new', messages: [] },
       { code: 'imp.rep9', status: 'refused', messages: [msg('imports.row.roleUnknown', 'en', { value: 'Nobody' })] },
     ]);
+    await h.database.query(`insert into sessions (id, user_id, absolute_expires_at) select gen_random_uuid(), id, now() + interval '1 day' from users where username = 'imp.rep3'`);
     const off = ok<ImportBatchResult>(await batch(API.imports.deactivateUsers, { codes: ['imp.rep3', 'nobody'] }));
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
     expect(await h.database.query(`select enabled from users where username = 'imp.rep3'`)).toEqual([{ enabled: false }]);
+    expect(await h.database.query(`select s.revoked_reason from sessions s join users u on u.id = s.user_id where u.username = 'imp.rep3'`)).toEqual([{ revoked_reason: 'user-disabled' }]);
   });
 });
 
