@@ -21,13 +21,24 @@ export const IMPORTS_PATHS = {
   deactivateHospitals: `${DATA}/import/hospitals/deactivate`,
   upsertDoctors: `${DATA}/import/doctors/upsert`,
   deactivateDoctors: `${DATA}/import/doctors/deactivate`,
+  upsertOrganisations: `${DATA}/import/organisations/upsert`,
+  /** Organisations have no inactive state: this call answers imports.deactivate.unsupported. */
+  deactivateOrganisations: `${DATA}/import/organisations/deactivate`,
+  upsertUsers: `${DATA}/import/users/upsert`,
+  /** codes are login names: those users are disabled (never deleted), their sessions ended. */
+  deactivateUsers: `${DATA}/import/users/deactivate`,
+  upsertTerritories: `${DATA}/import/territories/upsert`,
+  /** codes are login names: every data permission of those users removed. */
+  deactivateTerritories: `${DATA}/import/territories/deactivate`,
 } as const;
 
 /** The import centre's own grant: 数据管理 → 导入中心 (administrators only by default). */
 export const IMPORTS_AUTHORITY = 'dataManage:dataImport';
 
-export const IMPORT_KINDS = ['hospitals', 'doctors'] as const;
+export const IMPORT_KINDS = ['organisations', 'users', 'territories', 'hospitals', 'doctors'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** Kinds without an inactive state: no full-list upload, no deactivate call (docs/decisions/0049). */
+export const IMPORT_KINDS_WITHOUT_FULL_LIST: readonly ImportKind[] = ['organisations'];
 
 export const IMPORT_LIMITS = {
   /** A CSV file's bytes: about a million doctors. */
@@ -58,6 +69,28 @@ export interface ImportColumn {
 }
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  organisations: [
+    { key: 'code', zh: '组织编码', en: 'Organisation code', required: true },
+    { key: 'name', zh: '组织名称', en: 'Organisation name', required: true },
+    { key: 'nameEn', zh: '英文名称', en: 'English name' },
+    { key: 'parentCode', zh: '上级组织编码', en: 'Parent organisation code', aliases: ['上级组织', 'parent'] },
+    { key: 'leader', zh: '负责人', en: 'Leader' },
+  ],
+  users: [
+    { key: 'username', zh: '用户名', en: 'Username', required: true, aliases: ['登录名', 'login name'] },
+    { key: 'realName', zh: '姓名', en: 'Name', required: true, aliases: ['real name'] },
+    { key: 'employeeNo', zh: '员工编号', en: 'Employee number', aliases: ['工号', 'WWID', 'employee no'] },
+    { key: 'email', zh: '邮箱', en: 'E-mail', aliases: ['电子邮箱', 'email'] },
+    { key: 'mobile', zh: '手机', en: 'Mobile', aliases: ['手机号', '电话', 'phone'] },
+    { key: 'org', zh: '组织', en: 'Organisation', aliases: ['组织编码', '所属组织', 'organisation code'] },
+    { key: 'roles', zh: '角色', en: 'Roles', required: true, aliases: ['用户角色', 'role'] },
+    { key: 'manager', zh: '上级', en: 'Manager', aliases: ['直属上级', '上级工号', 'manager employee number'] },
+  ],
+  territories: [
+    { key: 'user', zh: '用户', en: 'User', required: true, aliases: ['用户名', '员工编号', '工号', 'username', 'employee number', 'WWID'] },
+    { key: 'hospitalCode', zh: '医院编码', en: 'Hospital code' },
+    { key: 'province', zh: '省份', en: 'Province', aliases: ['省', '省份编码', 'province code'] },
+  ],
   hospitals: [
     { key: 'code', zh: '医院编码', en: 'Hospital code', required: true },
     { key: 'name', zh: '医院名称', en: 'Hospital name', required: true },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, type AnyPgColumn, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Organisation tree (spec 001 section 3). */
 export const organisations = pgTable('organisations', {
@@ -32,6 +32,8 @@ export const users = pgTable('users', {
   employeeNo: text('employee_no').notNull().default(''),
   userType: text('user_type').notNull().default('internal'),
   orgId: integer('org_id'),
+  /** The user's manager (an import names them by employee number or username); left empty when the manager goes. */
+  managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   buList: text('bu_list').array().notNull().default(sql`'{}'::text[]`),
   groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
   products: text('products').array().notNull().default(sql`'{}'::text[]`),

@@ -58,10 +58,13 @@ export async function importsRoutes(app: FastifyInstance) {
     });
     r.post(deactivate, {
       config,
-      schema: { tags, summary: `Deactivate up to 1,000 ${kind} by code (never deleted)`, body: importDeactivateRequest },
+      schema: { tags, summary: `Deactivate up to 1,000 ${kind} by code (never deleted; users and territories by login name)`, body: importDeactivateRequest },
       handler: async (request) => batchDeactivate(deps(), currentUser(request), kind, request.body.codes),
     });
   };
+  batch('organisations', API.imports.upsertOrganisations, API.imports.deactivateOrganisations);
+  batch('users', API.imports.upsertUsers, API.imports.deactivateUsers);
+  batch('territories', API.imports.upsertTerritories, API.imports.deactivateTerritories);
   batch('hospitals', API.imports.upsertHospitals, API.imports.deactivateHospitals);
   batch('doctors', API.imports.upsertDoctors, API.imports.deactivateDoctors);
 }

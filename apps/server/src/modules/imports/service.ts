@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
-  IMPORT_COLUMNS,
+  IMPORT_KINDS_WITHOUT_FULL_LIST,
   IMPORT_LIMITS,
   importKind,
   isMessageKey,
@@ -22,9 +22,9 @@ import { AppError, badRequest, conflict, issueError, notFound } from '../../plat
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { guardedBytes, multipartError, takeField } from '../../platform/multipart.js';
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
-import { deactivateCodes, loadPinyin } from '../customers/index.js';
-import { queueRecompute } from '../intelligence/index.js';
-import { columnLabel } from './columns.js';
+import { loadPinyin } from '../customers/index.js';
+import { columnLabel, columnsOf } from './columns.js';
+import { kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
 import { runChecks, sourceOf } from './staging.js';
@@ -93,6 +93,7 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
       const kind = importKind.safeParse(raw.kind);
       if (!kind.success) throw badRequest('imports.kind.unknown', 'kind');
       if (raw.fullList !== undefined && raw.fullList !== 'true' && raw.fullList !== 'false') throw badRequest('imports.fullList.invalid', 'fullList');
+      if (raw.fullList === 'true' && (IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind.data) || !kindOf(kind.data).deactivateMissing)) throw badRequest('imports.fullList.unsupported', 'fullList');
       const name = cleanFileName(part.filename ?? '') || 'import.csv';
       const extension = extensionOf(name);
       if (extension !== 'csv' && extension !== 'xlsx') throw new AppError(415, 'imports.file.type', {}, 'file');
@@ -168,7 +169,7 @@ export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: La
 
 /** The kind's template: a CSV in UTF-8 with a BOM (Excel opens it as such), the header in the caller's language. */
 export function importTemplate(kind: ImportKind, lang: Lang): { name: string; body: Buffer } {
-  const header = IMPORT_COLUMNS[kind].map((c) => (c.required ? `${c[lang]}*` : c[lang]));
+  const header = columnsOf(kind).map((c) => (c.required ? `${c[lang]}*` : c[lang]));
   const name = `${message(`imports.kind.${kind}`, lang)}-${lang === 'zh' ? '模板' : 'template'}.csv`;
   return { name, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(header.join(',') + '\r\n', 'utf8')]) };
 }
@@ -178,7 +179,7 @@ export function importTemplate(kind: ImportKind, lang: Lang): { name: string; bo
  * checks as a file, in one transaction; the valid ones are written, each record answers for itself.
  */
 export async function batchUpsert(deps: ImportDeps, user: CurrentUser, lang: Lang, kind: ImportKind, records: Record<string, string | number | undefined>[]): Promise<ImportBatchResult> {
-  const keys = new Set(IMPORT_COLUMNS[kind].map((c) => c.key));
+  const keys = new Set(columnsOf(kind).map((c) => c.key));
   for (const [i, record] of records.entries()) {
     for (const key of Object.keys(record)) if (!keys.has(key)) throw issueError({ code: 'unrecognized_keys', path: ['records', i, key], message: 'field.invalid' });
   }
@@ -206,11 +207,11 @@ export async function batchUpsert(deps: ImportDeps, user: CurrentUser, lang: Lan
     const written = await writeRows(tx, kind, sourceOf(kind, id), user.id);
     const rows = await selectRows<{ line: number; action: ImportRecordStatus; errors: StoredError[]; code: string | null }>(
       tx,
-      sql`select line, action, errors, v->>'code' as code from import_rows where job_id = ${id} order by line`,
+      sql`select line, action, errors, v->>${kindOf(kind).codeKey}::text as code from import_rows where job_id = ${id} order by line`,
     );
     await tx.execute(sql`update import_jobs set counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify({ ...written, deactivated: 0 })}::jsonb where id = ${id}`);
     await recordAudit(tx as Tx, { actorId: user.id, actorName: user.username, action: 'import', entity: kind, entityId: String(id), before: null, after: { api: true, digest, counts, committed: written } });
-    if (kind === 'doctors' && written.new + written.changed > 0) await queueRecompute(tx, user.id);
+    await kindOf(kind).afterWrite?.(tx, written, user.id);
     const tally: Record<ImportRecordStatus, number> = { new: 0, changed: 0, unchanged: 0, refused: 0, deactivated: 0, notFound: 0 };
     const results = rows.map((r) => {
       tally[r.action]++;
@@ -221,8 +222,10 @@ export async function batchUpsert(deps: ImportDeps, user: CurrentUser, lang: Lan
 }
 
 export async function batchDeactivate(deps: ImportDeps, user: CurrentUser, kind: ImportKind, codes: readonly string[]): Promise<ImportBatchResult> {
+  const deactivateCodes = kindOf(kind).deactivateCodes;
+  if (!deactivateCodes) throw badRequest('imports.deactivate.unsupported', 'codes');
   return deps.db.transaction(async (tx) => {
-    const { deactivated, unknown } = await deactivateCodes(tx, kind, codes);
+    const { deactivated, unknown } = await deactivateCodes(tx, codes, user.id);
     await recordAudit(tx as Tx, { actorId: user.id, actorName: user.username, action: 'deactivate', entity: kind, entityId: 'API', before: null, after: { deactivated, unknown } });
     const missing = new Set(unknown);
     const results = codes.map((code) => ({ code, status: (missing.has(code) ? 'notFound' : 'deactivated') as ImportRecordStatus, messages: [] }));

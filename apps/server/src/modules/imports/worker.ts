@@ -6,8 +6,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import type { FileStore } from '../../platform/storage.js';
-import { deactivateMissing, doctorKeys, upsertDoctors, upsertHospitals, type UpsertCounts } from '../customers/index.js';
-import { queueRecompute } from '../intelligence/index.js';
+import { kindOf, type WriteCounts } from './kinds/index.js';
 import { stageRows } from './load.js';
 import { fileRows } from './reader.js';
 import { runChecks, sourceOf } from './staging.js';
@@ -257,9 +256,9 @@ export class ImportWorker {
       await tx.execute(resetChecks(id));
       const counts = await runChecks(tx, job.kind, id);
       if (job.mode !== 'validOnly' && counts.refused > 0) throw new Refused(counts.refused);
+      const kind = kindOf(job.kind);
       const written = await writeRows(tx, job.kind, sourceOf(job.kind, id), job.user_id);
-      // Every record the file names stays active, a refused row's too: a full list deactivates only what it leaves out.
-      const deactivated = job.full_list ? await deactivateMissing(tx, job.kind, keptCodes(id)) : 0;
+      const deactivated = job.full_list && kind.deactivateMissing ? await kind.deactivateMissing(tx, id, job.user_id) : 0;
       const committed = { ...written, deactivated };
       await recordAudit(tx as Tx, {
         actorId: job.user_id,
@@ -270,7 +269,7 @@ export class ImportWorker {
         before: null,
         after: { file: job.file_name, digest: job.digest, mode: job.mode, fullList: job.full_list, counts, committed },
       });
-      if (job.kind === 'doctors' && written.new + written.changed > 0) await queueRecompute(tx, job.user_id);
+      await kind.afterWrite?.(tx, written, job.user_id);
       const [row] = await selectRows<ImportJobRow>(tx, sql`
         update import_jobs set status = 'done', counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify(committed)}::jsonb,
                finished_at = ${iso(this.now())}::timestamptz, claim_token = null, lease_until = null
@@ -294,12 +293,7 @@ export class ImportWorker {
   }
 }
 
-/** The codes a file names: its code column, or the code of the doctor its id names. */
-const keptCodes = (job: number) => sql`(
-  select coalesce(nullif(s.v->>'code', ''), d.code) as code from import_rows s left join ${doctorKeys()} d on d.id = s.target_id
-   where s.job_id = ${job} and coalesce(nullif(s.v->>'code', ''), d.code) is not null)`;
-
-/** Writes the valid rows of a source with the customers module's upserts. */
-export function writeRows(tx: Tx, kind: ImportKind, source: ReturnType<typeof sourceOf>, userId: number): Promise<UpsertCounts> {
-  return kind === 'hospitals' ? upsertHospitals(tx, source) : upsertDoctors(tx, source, userId);
+/** Writes the valid rows of a source with the kind's writer (its owning module's face). */
+export function writeRows(tx: Tx, kind: ImportKind, source: ReturnType<typeof sourceOf>, userId: number): Promise<WriteCounts> {
+  return kindOf(kind).write(tx, source, userId);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Tooltip, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_LIMITS, type ImportJob, type ImportKind, type ImportMode, type ImportStatus } from '@field-portal/shared';
+import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_KINDS_WITHOUT_FULL_LIST, IMPORT_LIMITS, type ImportJob, type ImportKind, type ImportMode, type ImportStatus } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { useQueueExport } from '@/features/downloads/components/use-queue-export';
 import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
@@ -48,7 +48,7 @@ export function ImportCentrePage() {
   const onFile = async (file: File) => {
     setBusy(true);
     try {
-      const created = await uploadImport(kind, fullList, file);
+      const created = await uploadImport(kind, fullList && !IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind), file);
       setJobId(created.id);
       await client.invalidateQueries({ queryKey: IMPORTS_KEY });
     } catch {
@@ -92,9 +92,11 @@ export function ImportCentrePage() {
               {msg('imports.ui.template')}
             </Button>
           </Space>
-          <Checkbox checked={fullList} onChange={(e) => setFullList(e.target.checked)}>
-            {msg('imports.ui.fullList')}
-          </Checkbox>
+          {!IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind) && (
+            <Checkbox checked={fullList} onChange={(e) => setFullList(e.target.checked)}>
+              {msg(kind === 'users' ? 'imports.ui.fullListUsers' : kind === 'territories' ? 'imports.ui.fullListTerritories' : 'imports.ui.fullList')}
+            </Checkbox>
+          )}
           <Space direction="vertical" size={4}>
             <Upload
               accept=".csv,.xlsx"

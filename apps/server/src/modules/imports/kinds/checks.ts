@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IMPORT_LIMITS } from '@field-portal/shared';
+import { selectRows, type Db, type Tx } from '../../../db/client.js';
+import { mainlandRegions } from '../../reference/index.js';
+import { nearest } from '../suggest.js';
+
+/**
+ * The pieces every kind's checks are made of (docs/decisions/0042, 0049): every check is ONE
+ * statement over the staged rows of a job (`import_rows`), never a statement per row. A check adds
+ * `{k, f, p}` (message key, column key, parameters) to the `errors` of the rows it refuses;
+ * resolved codes and ids go to `r`.
+ */
+
+export type Q = Db | Tx;
+export const rowsOf = (job: number) => sql`s.job_id = ${job}`;
+
+/** Adds an error to the rows matching `where` (a condition on `s`), with parameters as a jsonb expression. */
+export async function flag(db: Q, job: number, key: string, field: string, where: SQL, params: SQL = sql`'{}'::jsonb`): Promise<void> {
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', ${key}::text, 'f', ${field}::text, 'p', ${params}))
+     where ${rowsOf(job)} and ${where}`);
+}
+
+export const val = (field: string) => sql`coalesce(s.v->>${field}::text, '')`;
+
+/** Required columns and the cell length, one statement each. */
+export async function basicChecks(db: Q, job: number, required: string[]): Promise<void> {
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || e.list
+      from (select t.line, jsonb_agg(jsonb_build_object('k', 'imports.row.required', 'f', k) order by k) as list
+              from import_rows t, unnest(${`{${required.join(',')}}`}::text[]) k
+             where t.job_id = ${job} and coalesce(t.v->>k, '') = '' group by t.line) e
+     where ${rowsOf(job)} and s.line = e.line`);
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || e.list
+      from (select t.line, jsonb_agg(jsonb_build_object('k', 'imports.row.tooLong', 'f', c.key, 'p', jsonb_build_object('max', ${IMPORT_LIMITS.cellMax}::int))) as list
+              from import_rows t, jsonb_each_text(t.v) c where t.job_id = ${job} and length(c.value) > ${IMPORT_LIMITS.cellMax} group by t.line) e
+     where ${rowsOf(job)} and s.line = e.line`);
+}
+
+export interface Lookup {
+  /** lower-cased label → code ('?' when the label names more than one entry); info: more resolved values by code. */
+  entries: { label: string; code: string; info?: Record<string, unknown> }[];
+  /** The names a suggestion is chosen from. */
+  names: string[];
+}
+
+export function lookupOf(items: readonly { code: string; labels: readonly string[]; info?: Record<string, unknown> }[], names: readonly string[]): Lookup {
+  const byLabel = new Map<string, { code: string; info?: Record<string, unknown> }>();
+  for (const item of items) {
+    for (const raw of new Set(item.labels.filter(Boolean).map((l) => l.toLowerCase()))) {
+      const seen = byLabel.get(raw);
+      if (seen && seen.code !== item.code) byLabel.set(raw, { code: '?' });
+      else byLabel.set(raw, { code: item.code, info: item.info });
+    }
+  }
+  return { entries: [...byLabel].map(([label, e]) => ({ label, ...e })), names: [...names] };
+}
+
+/**
+ * Resolves a coded column by code or name (either language): one statement; then the values
+ * that did not resolve get one message each, with the nearest entry's name suggested (one statement).
+ */
+export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string): Promise<void> {
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object(${field}::text, x.code) || coalesce(x.info, '{}'::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(lookup.entries)}::jsonb) as x(label text, code text, info jsonb)
+     where ${rowsOf(job)} and lower(s.v->>${field}::text) = x.label`);
+  if (ambiguousKey) await flag(db, job, ambiguousKey, field, sql`s.r->>${field}::text = '?'`, sql`jsonb_build_object('value', s.v->>${field}::text)`);
+  const missing = await selectRows<{ value: string }>(
+    db,
+    sql`select distinct s.v->>${field}::text as value from import_rows s where ${rowsOf(job)} and ${val(field)} <> '' and s.r->>${field}::text is null limit 2000`,
+  );
+  if (missing.length === 0) return;
+  const suggestions: Record<string, string> = {};
+  for (const { value } of missing) {
+    const near = nearest(value, lookup.names);
+    if (near) suggestions[value] = near;
+  }
+  const map = JSON.stringify(suggestions);
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object(
+             'k', case when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else 'imports.row.unknown' end,
+             'f', ${field}::text,
+             'p', jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))))
+     where ${rowsOf(job)} and ${val(field)} <> '' and s.r->>${field}::text is null`);
+}
+
+export const codeLookup = (rows: readonly { code: string; name: string; nameEn: string }[]) =>
+  lookupOf(
+    rows.map((r) => ({ code: r.code, labels: [r.code, r.name, r.nameEn] })),
+    rows.map((r) => r.name),
+  );
+
+/** Regions by 6-digit code, by name when one region has it, or by the names of province, city and county written together. */
+export function regionLookup(): Lookup {
+  const regions = mainlandRegions();
+  const byCode = new Map(regions.map((r) => [r.code, r]));
+  const items = regions.map((r) => {
+    const city = r.level === 3 ? byCode.get(r.parentCode!) : r.level === 2 ? r : undefined;
+    const province = r.level === 1 ? r : byCode.get((city ?? r).parentCode ?? '') ?? r;
+    const county = r.level === 3 ? r : undefined;
+    // A municipality's city has the province's name (上海市 上海市): written once.
+    const chain = [province.name, city && city.name !== province.name ? city.name : '', county?.name ?? ''];
+    return {
+      code: r.code,
+      labels: [r.code, r.name, chain.join(''), chain.filter(Boolean).join(' '), chain.filter(Boolean).join('/'), city && county ? city.name + county.name : ''],
+      info: {
+        province_code: province.code,
+        province: province.name,
+        city_code: city?.code ?? '',
+        city: city?.name ?? '',
+        county_code: county?.code ?? '',
+        county: county?.name ?? '',
+        city_level: city?.cityLevel ?? null,
+      },
+    };
+  });
+  return lookupOf(items, []);
+}
+
+/** Rows after the first with the same value of `key` (a text expression on `t`): a message naming the first line. */
+export async function duplicates(db: Q, job: number, field: string, key: SQL, messageKey: string, value: SQL): Promise<void> {
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', ${messageKey}::text, 'f', ${field}::text, 'p', jsonb_build_object('value', ${value}, 'first', d.first)))
+      from (select t.line, min(t.line) over (partition by ${key}) as first from import_rows t where t.job_id = ${job} and ${key} is not null) d
+     where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
+}
+
+/** A column the file has (present, even empty) gives the value; a column it does not have keeps the record's. */
+export const given = (key: string, value: SQL, kept: SQL) => sql`case when s.v ? ${key}::text then ${value} else ${kept} end`;

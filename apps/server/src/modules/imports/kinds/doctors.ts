@@ -1,0 +1,122 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IMPORT_COLUMNS } from '@field-portal/shared';
+import { selectRows } from '../../../db/client.js';
+import { deactivateCodes, deactivateMissing, doctorActions, doctorKeys, hospitalCodes, hospitalNames, upsertDoctors } from '../../customers/index.js';
+import { queueRecompute } from '../../intelligence/index.js';
+import { codesOf, departmentsOf, unknownIndications } from '../../reference/index.js';
+import { basicChecks, codeLookup, flag, given, resolve, rowsOf, val, type Q } from './checks.js';
+import type { ImportKindDef } from './kind.js';
+
+/** Doctors with their primary and secondary affiliations (docs/decisions/0042): the customers module writes them. */
+
+async function check(db: Q, job: number): Promise<void> {
+  await basicChecks(db, job, ['name', 'dept1', 'title']);
+  await flag(db, job, 'imports.row.hospitalMissing', 'hospitalCode', sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''`);
+  await flag(db, job, 'imports.row.codeOrId', 'code', sql`${val('code')} = '' and ${val('id')} = ''`);
+  const [dept1, dept2] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2)]);
+  await resolve(db, job, 'dept1', codeLookup(dept1));
+  await resolve(db, job, 'dept2', codeLookup(dept2));
+  const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
+  await flag(db, job, 'imports.row.dept2Mismatch', 'dept2', sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`, sql`jsonb_build_object('value', s.v->>'dept2')`);
+  await resolve(db, job, 'title', codeLookup(await codesOf(db, 'title')));
+  await resolve(db, job, 'position', codeLookup(await codesOf(db, 'position')));
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('gender', case lower(s.v->>'gender') when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
+                                                                         when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end)
+     where ${rowsOf(job)} and ${val('gender')} <> ''`);
+  await flag(db, job, 'imports.row.gender', 'gender', sql`${val('gender')} <> '' and s.r->>'gender' is null`);
+  await flag(db, job, 'imports.row.phone', 'phone', sql`${val('phone')} !~ '^[0-9 +()-]*$'`);
+  // The primary hospital: by the company's code, else by a name only one hospital has.
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('hospital_id', h.id)
+      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'hospitalCode'`);
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('hospital_id', case when h.n = 1 then h.id end, 'hospital_many', h.n > 1)
+      from (select name, min(id) as id, count(*) as n from ${hospitalNames()} x group by name) h
+     where ${rowsOf(job)} and ${val('hospitalCode')} = '' and h.name = s.v->>'hospital'`);
+  await flag(db, job, 'imports.row.hospitalAmbiguous', 'hospital', sql`(s.r->>'hospital_many')::boolean`, sql`jsonb_build_object('value', s.v->>'hospital')`);
+  await flag(
+    db,
+    job,
+    'imports.row.hospitalUnknown',
+    'hospitalCode',
+    sql`s.r->>'hospital_id' is null and not coalesce((s.r->>'hospital_many')::boolean, false) and (${val('hospitalCode')} <> '' or ${val('hospital')} <> '')`,
+    sql`jsonb_build_object('value', coalesce(nullif(s.v->>'hospitalCode', ''), s.v->>'hospital'))`,
+  );
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('secondary_hospital_id', h.id)
+      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'secondaryHospitalCode'`);
+  await flag(db, job, 'imports.row.hospitalUnknown', 'secondaryHospitalCode', sql`${val('secondaryHospitalCode')} <> '' and s.r->>'secondary_hospital_id' is null`, sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`);
+  await flag(db, job, 'imports.row.secondarySame', 'secondaryHospitalCode', sql`s.r->>'secondary_hospital_id' = s.r->>'hospital_id'`);
+  // Which doctor a row is: by the company's code, else by the id of the doctor list's export.
+  await db.execute(sql`
+    update import_rows s set target_id = d.id from ${doctorKeys()} d where ${rowsOf(job)} and d.code = s.v->>'code'`);
+  await db.execute(sql`
+    update import_rows s set target_id = d.id from ${doctorKeys()} d
+     where ${rowsOf(job)} and s.target_id is null and s.v->>'id' ~ '^[0-9]{1,9}$' and d.id = (s.v->>'id')::int`);
+  await flag(db, job, 'imports.row.idUnknown', 'id', sql`${val('id')} <> '' and s.target_id is null and ${val('code')} = ''`, sql`jsonb_build_object('value', s.v->>'id')`);
+  // The same doctor twice: at another hospital it would be a second open primary affiliation.
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object(
+             'k', case when d.first_hospital is distinct from s.r->>'hospital_id' then 'imports.row.secondPrimary' else 'imports.row.duplicateInFile' end,
+             'f', case when s.v->>'code' <> '' then 'code' else 'id' end, 'p', jsonb_build_object('value', coalesce(nullif(s.v->>'code', ''), s.v->>'id'), 'first', d.first)))
+      from (select t.line, first_value(t.line) over w as first, first_value(t.r->>'hospital_id') over w as first_hospital
+              from import_rows t where t.job_id = ${job} and (t.target_id is not null or coalesce(t.v->>'code', '') <> '')
+            window w as (partition by coalesce(t.target_id::text, 'code:' || (t.v->>'code')) order by t.line)) d
+     where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
+  // Another doctor of the same name at the same hospital and department is the same person (addDoctor's rule).
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', 'imports.row.doctorTaken', 'f', 'name',
+             'p', jsonb_build_object('value', s.v->>'name', 'code', coalesce(d.code, d.id::text))))
+      from ${doctorKeys()} d
+     where ${rowsOf(job)} and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = s.r->>'dept1'
+       and d.id is distinct from s.target_id`);
+  const names = await selectRows<{ name: string }>(db, sql`select distinct x as name from import_rows s, jsonb_array_elements_text(s.r->'ind') x where ${rowsOf(job)} limit 5000`);
+  const unknown = await unknownIndications(db, names.map((n) => n.name));
+  if (unknown.length > 0) {
+    const list = JSON.stringify(unknown);
+    await flag(
+      db,
+      job,
+      'imports.row.indicationUnknown',
+      'indications',
+      sql`s.r->'ind' ?| array(select jsonb_array_elements_text(${list}::jsonb))`,
+      sql`jsonb_build_object('value', (select x from jsonb_array_elements_text(s.r->'ind') x where ${list}::jsonb ? x limit 1))`,
+    );
+  }
+}
+
+/**
+ * The staged doctors as upsertDoctors' source (with `line`). A column the file does not have keeps
+ * what the doctor has (the doctor list's export has no phone, for one); an empty gender or position too.
+ */
+const source = (job: number): SQL => sql`(
+  select s.line, s.target_id, coalesce(nullif(s.v->>'code', ''), d.code) as code, s.v->>'name' as name, s.pinyin, s.initials,
+         coalesce((s.r->>'gender')::smallint, d.gender, 0::smallint) as gender, (s.r->>'hospital_id')::int as hospital_id,
+         s.r->>'dept1' as dept1_code, ${given('dept2', sql`s.r->>'dept2'`, sql`d.dept2_code`)} as dept2_code,
+         s.r->>'title' as title_code, s.r->>'position' as position_code,
+         ${given('indications', sql`array(select jsonb_array_elements_text(coalesce(s.r->'ind', '[]'::jsonb)))`, sql`coalesce(d.indications, '{}'::text[])`)} as indications,
+         ${given('phone', sql`coalesce(s.v->>'phone', '')`, sql`coalesce(d.phone, '')`)} as phone, (s.r->>'secondary_hospital_id')::int as secondary_hospital_id
+    from import_rows s left join ${doctorKeys()} d on d.id = s.target_id
+   where s.job_id = ${job} and s.errors = '[]'::jsonb)`;
+
+/** The codes a full list names: its code column, or the code of the doctor its id names. */
+const kept = (job: number) => sql`(
+  select coalesce(nullif(s.v->>'code', ''), d.code) as code from import_rows s left join ${doctorKeys()} d on d.id = s.target_id
+   where s.job_id = ${job} and coalesce(nullif(s.v->>'code', ''), d.code) is not null)`;
+
+export const doctors: ImportKindDef = {
+  columns: IMPORT_COLUMNS.doctors,
+  required: [['code', 'id'], ['name'], ['hospitalCode', 'hospital'], ['dept1'], ['title']],
+  codeKey: 'code',
+  check,
+  source,
+  actions: doctorActions,
+  write: (tx, from, userId) => upsertDoctors(tx, from, userId),
+  deactivateMissing: (tx, job) => deactivateMissing(tx, 'doctors', kept(job)),
+  deactivateCodes: (tx, codes) => deactivateCodes(tx, 'doctors', codes),
+  // The KOL scores and the network follow the doctors (decision 0024).
+  afterWrite: async (tx, written, userId) => {
+    if (written.new + written.changed > 0) await queueRecompute(tx, userId);
+  },
+};

@@ -1,0 +1,19 @@
+import type { ImportKind } from '@field-portal/shared';
+import { doctors } from './doctors.js';
+import { hospitals } from './hospitals.js';
+import { organisations } from './organisations.js';
+import { territories } from './territories.js';
+import { users } from './users.js';
+import type { ImportKindDef } from './kind.js';
+
+/** Every kind of import, one file each (docs/decisions/0049). */
+export const KINDS: Record<ImportKind, ImportKindDef> = {
+  organisations,
+  users,
+  territories,
+  hospitals,
+  doctors,
+};
+
+export const kindOf = (kind: ImportKind): ImportKindDef => KINDS[kind];
+export type { ImportKindDef, WriteCounts } from './kind.js';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { IMPORT_COLUMNS } from '@field-portal/shared';
+import { addPermissions, clearPermissions, permissionActions, replacePermissions, userKeys } from '../../admin/index.js';
+import { hospitalCodes } from '../../customers/index.js';
+import { mainlandRegions } from '../../reference/index.js';
+import { duplicates, flag, lookupOf, resolve, rowsOf, val, type Q } from './checks.js';
+import type { ImportKindDef } from './kind.js';
+
+/**
+ * Territories: users' data permissions (spec 001 sections 3 and 5; decision 0017), one a row — a
+ * hospital by the company's code or a province by region code or name; the user by login name or
+ * employee number. Added to what a user holds; a full list replaces the permissions of the users it
+ * names, and leaves everyone else alone (docs/decisions/0049).
+ */
+
+async function check(db: Q, job: number): Promise<void> {
+  await flag(db, job, 'imports.row.required', 'user', sql`${val('user')} = ''`);
+  await flag(db, job, 'imports.row.territoryOne', 'hospitalCode', sql`(${val('hospitalCode')} = '') = (${val('province')} = '')`);
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('user_id', (
+             select u.id from ${userKeys()} u where lower(u.username) = lower(s.v->>'user') or u.employee_no = s.v->>'user'
+              order by (lower(u.username) = lower(s.v->>'user')) desc, u.id limit 1))
+     where ${rowsOf(job)} and ${val('user')} <> ''`);
+  await flag(db, job, 'imports.row.userUnknown', 'user', sql`${val('user')} <> '' and s.r->>'user_id' is null`, sql`jsonb_build_object('value', s.v->>'user')`);
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('hospital_id', h.id)
+      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'hospitalCode'`);
+  await flag(db, job, 'imports.row.hospitalUnknown', 'hospitalCode', sql`${val('hospitalCode')} <> '' and s.r->>'hospital_id' is null`, sql`jsonb_build_object('value', s.v->>'hospitalCode')`);
+  // A province permission holds the province's name (what the data scope reads, decision 0017).
+  const provinces = mainlandRegions().filter((r) => r.level === 1);
+  await resolve(db, job, 'province', lookupOf(provinces.map((p) => ({ code: p.name, labels: [p.code, p.name] })), provinces.map((p) => p.name)));
+  await duplicates(
+    db,
+    job,
+    'user',
+    // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
+    sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`,
+    'imports.row.duplicateInFile',
+    sql`s.v->>'user'`,
+  );
+}
+
+/** The valid rows as addPermissions' source. */
+const source = (job: number) => sql`(
+  select s.line, (s.r->>'user_id')::int as user_id,
+         case when s.r ? 'hospital_id' then 'hospital' else 'province' end as permission_type,
+         coalesce(s.r->>'hospital_id', s.r->>'province') as permission_value
+    from import_rows s where s.job_id = ${job} and s.errors = '[]'::jsonb)`;
+
+export const territories: ImportKindDef = {
+  columns: IMPORT_COLUMNS.territories,
+  required: [['user'], ['hospitalCode', 'province']],
+  codeKey: 'user',
+  check,
+  source,
+  actions: permissionActions,
+  write: (tx, from) => addPermissions(tx, from),
+  // What a named user keeps is what the valid rows give them: a refused row names no permission that can be kept.
+  deactivateMissing: (tx, job) => replacePermissions(tx, source(job)),
+  deactivateCodes: (tx, codes) => clearPermissions(tx, codes),
+};
