@@ -16,6 +16,7 @@ import { i18nPlugin } from './platform/i18n.js';
 import { requestStampPlugin } from './platform/request-stamp.js';
 import { inputGuardPlugin } from './platform/input-guard.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { accessTokenRoutes } from './modules/auth/index.js';
 import { cardRoutes } from './modules/cards/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(feedRoutes);
   await app.register(analyticsRoutes);
   await app.register(adminRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(appsRoutes);
   await app.register(referenceRoutes);
   await app.register(meetingRoutes);

@@ -272,17 +272,18 @@ describe('import centre', () => {
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     const titleColumn = header.indexOf('职称');
     const nameColumn = header.indexOf('姓名');
-    expect(sheet.rowCount).toBe(4);
-    // The same file back: the two active doctors unchanged, the one a full list deactivated active again (the file names it).
+    // The doctor a full list deactivated is no longer a current customer, so not in the list's export (decision 0050).
+    expect(sheet.rowCount).toBe(3);
+    // The same file back: the two active doctors unchanged.
     const untouched = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export.xlsx');
     expect(untouched.refusedRows).toEqual([]);
-    expect(untouched.counts).toEqual({ rows: 3, new: 0, changed: 1, unchanged: 2, refused: 0 });
+    expect(untouched.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
     sheet.eachRow((row) => {
       if (row.getCell(nameColumn).value === '孙导入') row.getCell(titleColumn).value = 'CHIEF';
     });
     const edited = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export-edited.xlsx');
-    expect(edited.counts).toEqual({ rows: 3, new: 0, changed: 2, unchanged: 1, refused: 0 });
-    expect((await commitOk(edited.id)).committed).toEqual({ new: 0, changed: 2, unchanged: 1, deactivated: 0 });
+    expect(edited.counts).toEqual({ rows: 2, new: 0, changed: 1, unchanged: 1, refused: 0 });
+    expect((await commitOk(edited.id)).committed).toEqual({ new: 0, changed: 1, unchanged: 1, deactivated: 0 });
     expect(await h.database.query(`select title_code, active from doctors where code = 'DR010'`)).toEqual([{ title_code: 'CHIEF', active: true }]);
   });
 

@@ -59,6 +59,8 @@ export * from './areas/datacollection-schemas.js';
 export * from './areas/imports.js';
 export * from './areas/imports-messages.js';
 export * from './areas/imports-schemas.js';
+export * from './areas/access-tokens.js';
+export * from './areas/access-tokens-schemas.js';
 export * from './areas/batchpush.js';
 export * from './areas/batchpush-schemas.js';
 export * from './areas/intelligence-suggestions.js';

@@ -19,6 +19,7 @@ import { DATA_COLLECTION_MESSAGES } from './areas/datacollection-messages.js';
 import { BATCH_PUSH_MESSAGES } from './areas/batchpush.js';
 import { IMPORTS_MESSAGES } from './areas/imports-messages.js';
 import { SETUP_MESSAGES } from './areas/setup.js';
+import { ACCESS_TOKEN_MESSAGES } from './areas/access-tokens.js';
 
 export type { MessageText };
 
@@ -48,6 +49,7 @@ export const MESSAGES = {
   ...BATCH_PUSH_MESSAGES,
   ...IMPORTS_MESSAGES,
   ...SETUP_MESSAGES,
+  ...ACCESS_TOKEN_MESSAGES,
 } as const satisfies Record<string, MessageText>;
 
 export type MessageKey = keyof typeof MESSAGES;

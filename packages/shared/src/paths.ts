@@ -15,6 +15,7 @@ import { DOWNLOADS_PATHS } from './areas/downloads.js';
 import { DATA_COLLECTION_PATHS } from './areas/datacollection.js';
 import { SYSTEM_PATHS } from './system-paths.js';
 import { IMPORTS_PATHS } from './areas/imports.js';
+import { ACCESS_TOKEN_PATHS } from './areas/access-tokens.js';
 import { SETUP_PATHS } from './areas/setup.js';
 
 /**
@@ -38,6 +39,7 @@ export const API = {
   downloads: DOWNLOADS_PATHS,
   dataCollection: DATA_COLLECTION_PATHS,
   imports: IMPORTS_PATHS,
+  accessTokens: ACCESS_TOKEN_PATHS,
   health: '/healthz',
   /** 503 with the reasons while this instance should get no traffic (docs/decisions/0038). */
   ready: '/readyz',

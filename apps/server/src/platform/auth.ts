@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_LIMITS, ACCESS_TOKEN_PREFIX } from '@field-portal/shared';
 import { selectRows, type Db } from '../db/client.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { AuthCache } from './auth-cache.js';
@@ -17,6 +19,8 @@ export interface CurrentUser {
   menuIds: readonly number[];
   /** Signed in with a temporary password (ADMIN_PASSWORD): only routes marked beforePasswordChange answer (docs/decisions/0041). */
   mustChangePassword?: boolean;
+  /** Set when the caller is a service account's personal access token: only its grants answer (docs/decisions/0050). */
+  accessTokenId?: number;
 }
 
 declare module 'fastify' {
@@ -82,6 +86,75 @@ async function loadSessionUser(db: Db, cache: AuthCache, userId: number, session
   };
 }
 
+/** What the access_tokens table keeps of a personal access token: its SHA-256, never the token. */
+export function hashAccessToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** The cache owner of a token (AuthCache.invalidateSession forgets it on revocation). */
+export const accessTokenSession = (tokenId: number) => `token-${tokenId}`;
+
+interface TokenRow {
+  id: number;
+  grants: string[];
+  expires_at: Date | string | null;
+  user_id: number;
+  username: string;
+  first_name: string;
+  role_ids: number[] | null;
+}
+
+interface TokenUser {
+  user: CurrentUser;
+  expiresAt: number | null;
+}
+
+/**
+ * The service account behind a personal access token (docs/decisions/0050). The token is looked up
+ * by its hash through a unique index, so no comparison ever runs over the secret itself (nothing to
+ * time). Its authorities are the token's grants the account still holds: taking the role away from
+ * the account takes it from the token too. Revoking a token, disabling the account and role changes
+ * invalidate the cache; the expiry is checked on every call.
+ */
+async function resolveAccessToken(db: Db, cache: AuthCache, token: string, now: number): Promise<CurrentUser | undefined> {
+  const hash = hashAccessToken(token);
+  const key = `pat:${hash}`;
+  let found = cache.get<TokenUser>(key);
+  if (!found) {
+    found = await loadTokenUser(db, cache, hash);
+    // Owned by the account and by the token's own "session", so disabling one or revoking the other forgets it.
+    if (found) cache.set(key, { userId: found.user.id, sessionId: found.user.sessionId }, found);
+  }
+  if (!found || (found.expiresAt !== null && found.expiresAt <= now)) return undefined;
+  return found.user;
+}
+
+async function loadTokenUser(db: Db, cache: AuthCache, hash: string): Promise<TokenUser | undefined> {
+  const [rows, catalogue] = await Promise.all([
+    selectRows<TokenRow>(db, sql`
+    select t.id, t.grants, t.expires_at, u.id as user_id, u.username, u.first_name, ${usableRoleIdsSql(sql`u.id`)} as role_ids
+      from access_tokens t join users u on u.id = t.user_id
+     where t.token_hash = ${hash} and t.revoked_at is null and u.enabled`),
+    menuCatalogue(db, cache),
+  ]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const menuIds = grantedMenuIds(catalogue, row.role_ids ?? []);
+  const held = authoritiesOf(catalogue, menuIds);
+  return {
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
+    user: {
+      id: row.user_id,
+      username: row.username,
+      firstName: row.first_name,
+      sessionId: accessTokenSession(row.id),
+      authorities: new Set(row.grants.filter((g) => held.has(g))),
+      menuIds: [],
+      accessTokenId: row.id,
+    },
+  };
+}
+
 /**
  * Who may call a route, as its declaration says (`config.public`, `config.authority`): no sign-in,
  * any signed-in user, or a user holding the menu grant (any one of a list). The guard below
@@ -139,14 +212,36 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       app.routeAccess.push({ method, url: route.url, public: access === 'public', authority: route.config?.authority, access });
     }
   });
+  // When each token's last use was last written by this instance: at most one write a minute.
+  const lastUseWritten = new Map<number, number>();
+  const recordUse = async (tokenId: number) => {
+    const now = app.ctx.now();
+    if (now - (lastUseWritten.get(tokenId) ?? 0) < ACCESS_TOKEN_LIMITS.lastUseIntervalMs) return;
+    if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+    lastUseWritten.set(tokenId, now);
+    const at = new Date(now);
+    const since = new Date(now - ACCESS_TOKEN_LIMITS.lastUseIntervalMs);
+    // The condition keeps other instances from writing it again within the minute.
+    await app.ctx.database.db.execute(sql`update access_tokens set last_used_at = ${at} where id = ${tokenId} and (last_used_at is null or last_used_at <= ${since})`);
+  };
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url) return;
     const access = accessRule(request.routeOptions.url, request.routeOptions.config);
     if (access === 'public') return;
     const token = bearerToken(request);
-    const user = token ? await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token) : undefined;
+    const user = !token
+      ? undefined
+      : token.startsWith(ACCESS_TOKEN_PREFIX)
+        ? await resolveAccessToken(app.ctx.database.db, app.ctx.authCache, token, app.ctx.now())
+        : await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token);
     if (!user) throw unauthorized();
     request.user = user;
+    if (user.accessTokenId !== undefined) {
+      // A token answers only routes that name one of its grants, never "any signed-in user".
+      if (access === 'signed-in' || !holdsAuthority(user.authorities, access.grant)) throw forbidden();
+      await recordUse(user.accessTokenId);
+      return;
+    }
     if (user.mustChangePassword === true && request.routeOptions.config?.beforePasswordChange !== true) throw forbidden('password.mustChange');
     if (access !== 'signed-in' && !holdsAuthority(user.authorities, access.grant)) throw forbidden();
   });

@@ -176,6 +176,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('dataCollectionManage', '/system/dataCollectionManage', '数据定制处理', 'Data requests'),
       leaf('appManagement', '/system/appManagement', '应用管理', 'App management'),
       leaf('setting', '/system/setting', '企业设置', 'Company settings'),
+      leaf('accessToken', '/system/accessToken', '访问令牌', 'Access tokens'),
       leaf('messageManger', '/system/messageManger', '消息组', 'Message groups'),
       leaf('messageEdit', '/system/messageEdit', '消息编辑', 'Message edit', { hidden: true }),
     ],

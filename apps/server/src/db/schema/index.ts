@@ -24,3 +24,4 @@ export * from './intelligence-history.js';
 export * from './customers-counts.js';
 export * from './activity-counts.js';
 export * from './imports.js';
+export * from './access-tokens.js';

@@ -14,7 +14,7 @@ const kept = new WeakMap<object, { at: number; value: Promise<Coverage> }>();
 async function countCoverage(db: Db | Tx): Promise<Coverage> {
   const [row] = await selectRows<{ doctors: number; hospitals: number }>(
     db,
-    sql`select (select count(*) from doctors)::int as doctors, (select count(*) from hospitals)::int as hospitals`,
+    sql`select (select count(*) from doctors where active)::int as doctors, (select count(*) from hospitals where active)::int as hospitals`,
   );
   return { doctors: row?.doctors ?? 0, hospitals: row?.hospitals ?? 0 };
 }

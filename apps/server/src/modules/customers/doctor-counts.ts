@@ -32,7 +32,7 @@ export function hospitalDoctorCounts(w: CountsWindow): SQL {
     union all
     select d.hospital_id, d.province_code, -1, -(d.doctor_range = 'internal')::int, -(d.doctor_range = 'internet')::int,
            -(d.source <> 'generated')::int, -(d.created_by is not null)::int
-      from doctors d where d.created_at >= ${w.to} and ${doctorInScope(w.scope, 'd')} and ${w.province('d')})`;
+      from doctors d where d.created_at >= ${w.to} and d.active and ${doctorInScope(w.scope, 'd')} and ${w.province('d')})`;
 }
 
 /** Whether doctor_profile_counts can serve the scope: it has no hospital column, so not a scope naming hospitals. */
@@ -46,15 +46,15 @@ export function profileDoctorCounts(w: CountsWindow): SQL {
       from doctor_profile_counts c where ${doctorInScope(w.scope, 'c')} and ${w.province('c')}
     union all
     select d.province_code, d.title_code, d.dept1_code, d.source, -1
-      from doctors d where d.created_at >= ${w.to} and ${doctorInScope(w.scope, 'd')} and ${w.province('d')})`;
+      from doctors d where d.created_at >= ${w.to} and d.active and ${doctorInScope(w.scope, 'd')} and ${w.province('d')})`;
 }
 
-/** Doctors (primary affiliation) per hospital existing before `to`, every doctor counted: rows (hospital_id, n) for the hospitals with any. */
+/** Current doctors (primary affiliation) per hospital existing before `to`, every active doctor counted: rows (hospital_id, n) for the hospitals with any. */
 export function doctorsPerHospital(to: Date): SQL {
   return sql`(
     select k.hospital_id, sum(k.n)::int as n
       from (select c.hospital_id, c.doctors as n from doctor_hospital_counts c
             union all
-            select d.hospital_id, -1 from doctors d where d.created_at >= ${to}) k
+            select d.hospital_id, -1 from doctors d where d.created_at >= ${to} and d.active) k
      group by 1 having sum(k.n) > 0)`;
 }

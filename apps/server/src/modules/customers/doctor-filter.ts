@@ -79,7 +79,8 @@ function searchCondition(term: SearchTerm): SQL {
 /** The condition on `doctors d` of the scope, the filters and the search box. */
 export function doctorWhere(scope: DataScope, prepared: PreparedFilter, userId: number, options: { rangeOnly?: boolean } = {}): SQL {
   const f = prepared.filter;
-  const parts: SQL[] = [doctorInScope(scope), sql`d.doctor_range = ${f.doctorRange}`];
+  // Deactivated doctors (an import's full list left them out) leave every current list; their history stays.
+  const parts: SQL[] = [doctorInScope(scope), sql`d.active`, sql`d.doctor_range = ${f.doctorRange}`];
   if (options.rangeOnly) return sql.join(parts, sql` and `);
   if (f.provinceCodes?.length) parts.push(sql`d.province_code in (${list(f.provinceCodes)})`);
   if (f.cityCodes?.length) parts.push(sql`d.city_code in (${list(f.cityCodes)})`);

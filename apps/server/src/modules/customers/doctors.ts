@@ -53,7 +53,7 @@ function scopeCount(db: Db, scope: DataScope, range: string): Promise<{ total: n
   const hit = scopeCounts.get(key);
   if (hit && Date.now() - hit.at < SCOPE_COUNT_TTL_MS) return hit.count;
   if (scopeCounts.size > 1000) scopeCounts.clear();
-  const count = cappedCount(db, sql`from doctors d where ${doctorInScope(scope)} and d.doctor_range = ${range}`);
+  const count = cappedCount(db, sql`from doctors d where ${doctorInScope(scope)} and d.active and d.doctor_range = ${range}`);
   count.catch(() => scopeCounts.delete(key));
   scopeCounts.set(key, { at: Date.now(), count });
   return count;

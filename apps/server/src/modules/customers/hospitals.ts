@@ -36,7 +36,8 @@ function keywordCondition(keyword: string): SQL {
 }
 
 function hospitalWhere(scope: DataScope, f: HospitalFilter): SQL {
-  const parts = [hospitalInScope(scope)];
+  // Deactivated hospitals leave the lists and pickers; a detail stays reachable where history names it.
+  const parts = [hospitalInScope(scope), sql`h.active`];
   if (f.keyword) parts.push(keywordCondition(f.keyword));
   if (f.provinceCode) parts.push(sql`h.province_code = ${f.provinceCode}`);
   if (f.cityCode) parts.push(sql`h.city_code = ${f.cityCode}`);
@@ -74,7 +75,7 @@ export async function exportHospitals(db: Db, scope: DataScope, query: HospitalF
 export async function hospitalDetail(db: Db | Tx, scope: DataScope, id: number): Promise<HospitalDetail> {
   const [row] = await selectRows<HospitalDetail>(
     db,
-    sql`select ${HOSPITAL_COLUMNS}, h.address, h.pinyin, (select count(*)::int from doctors d where d.hospital_id = h.id) as "doctorCount"
+    sql`select ${HOSPITAL_COLUMNS}, h.address, h.pinyin, (select count(*)::int from doctors d where d.hospital_id = h.id and d.active) as "doctorCount"
           from hospitals h where h.id = ${id} and ${hospitalInScope(scope)}`,
   );
   if (!row) throw notFound();
@@ -87,7 +88,7 @@ export async function hospitalGender(db: Db, scope: DataScope, hospitalId: numbe
     db,
     sql`select count(*) filter (where gender = 1)::int as male, count(*) filter (where gender = 2)::int as female,
                count(*) filter (where gender not in (1, 2))::int as unknown
-          from doctors d where d.hospital_id = ${hospitalId}`,
+          from doctors d where d.hospital_id = ${hospitalId} and d.active`,
   );
   return { hospitalId, male: row?.male ?? 0, female: row?.female ?? 0, unknown: row?.unknown ?? 0 };
 }
@@ -105,7 +106,7 @@ export async function scopeRegions(db: Db, scope: DataScope, level: 1 | 2 | 3, p
   return selectRows<RegionOption>(
     db,
     sql`select r.code, r.name${level === 2 ? sql`, r.city_level as "cityLevel"` : sql``} from regions r
-         where r.code in (select distinct ${column} from hospitals h where ${hospitalInScope(scope)} ${parent})
+         where r.code in (select distinct ${column} from hospitals h where h.active and ${hospitalInScope(scope)} ${parent})
          order by r.code`,
   );
 }

@@ -101,7 +101,8 @@ const DAY = portalDaySql;
 type DoctorMode = 'created' | 'byReps' | 'asOf';
 
 function doctorWhereOf(w: ReportWindow, mode: DoctorMode): SQL {
-  const when = mode === 'asOf' ? sql`d.created_at < ${w.to}` : sql`d.created_at >= ${w.from} and d.created_at < ${w.to}`;
+  // The master data (asOf) is of current doctors; registrations in a window are history and keep deactivated ones.
+  const when = mode === 'asOf' ? sql`d.created_at < ${w.to} and d.active` : sql`d.created_at >= ${w.from} and d.created_at < ${w.to}`;
   return sql`${when} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)} ${mode === 'byReps' ? sql`and d.created_by is not null` : sql``}`;
 }
 
@@ -254,11 +255,11 @@ export interface HospitalFigures {
  */
 function hospitalSource(w: ReportWindow, how: FigurePath = {}): { from: SQL; where: SQL } {
   return {
-    where: sql`h.created_at < ${w.to} and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`,
+    where: sql`h.created_at < ${w.to} and h.active and ${hospitalInScope(w.scope)} and ${provinceOf('h', w.province)}`,
     // Doctors (primary affiliation: the kept counts, or the rows) and open secondary affiliations
     // (doctor_affiliations_secondary_idx alone) per hospital, grouped once rather than per row.
     from: sql`hospitals h
-    left join ${how.path === 'rows' ? sql`(select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} group by 1)` : doctorsPerHospital(w.to)} dc on dc.hospital_id = h.id
+    left join ${how.path === 'rows' ? sql`(select d.hospital_id, count(*)::int as n from doctors d where d.created_at < ${w.to} and d.active group by 1)` : doctorsPerHospital(w.to)} dc on dc.hospital_id = h.id
     left join (select a.hospital_id, count(*)::int as n from doctor_affiliations a where not a.is_primary and a.end_date is null group by 1) sc on sc.hospital_id = h.id`,
   };
 }

@@ -59,7 +59,7 @@ export async function searchDoctors(db: Tx, user: CurrentUser, keyword: string, 
   const prefix = `${escapeLike(keyword.toLowerCase())}%`;
   const ids = await selectRows<{ id: number }>(db, sql`
     select d.id from doctors d
-     where ${doctorInScope(scope)}
+     where ${doctorInScope(scope)} and d.active
        and (${keyword} = '' or d.name like ${`${escapeLike(keyword)}%`} or d.pinyin like ${prefix} or d.initials like ${prefix})
      order by d.id limit ${limit}`);
   const found = await customerDoctorSummaries(db, ids.map((r) => r.id), scope);

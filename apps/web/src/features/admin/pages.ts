@@ -7,5 +7,6 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   menuManager: lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage }))),
   role: lazy(() => import('./pages/RolePage').then((m) => ({ default: m.RolePage }))),
   user: lazy(() => import('./pages/UserPage').then((m) => ({ default: m.UserPage }))),
+  accessToken: lazy(() => import('./pages/AccessTokenPage').then((m) => ({ default: m.AccessTokenPage }))),
   userPermission: lazy(() => import('./pages/UserPermissionPage').then((m) => ({ default: m.UserPermissionPage }))),
 };
