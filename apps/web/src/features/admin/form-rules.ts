@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_LIMITS, PASSWORD, type Lang } from '@field-portal/shared';
 import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
-import '@/lib/i18n/messages/admin';
 
 /**
  * Client-side check of an admin form with the server's own zod schema and messages, so the

@@ -1,7 +1,5 @@
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { messageText as message } from '@/lib/i18n';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 // The file checks of the app and data screens, apart from the form rules: a screen that only
 // uploads an image does not download the zod schemas (docs/decisions/0031).

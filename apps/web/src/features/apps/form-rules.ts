@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import { parseChartContent, type Lang } from '@field-portal/shared';
 import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /**
  * The form rules of app management and data management: the server's own zod schemas and

@@ -1,6 +1,5 @@
 import { PASSWORD, setupRequest, type Lang, type SetupRequest } from '@field-portal/shared';
 import { isKnownMessage, messageText } from '@/lib/i18n';
-import '@/lib/i18n/messages/setup';
 
 export type SetupField = Exclude<keyof SetupRequest, 'token'>;
 
