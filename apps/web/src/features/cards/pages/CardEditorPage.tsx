@@ -66,7 +66,7 @@ const isFormField = (name: string): name is CardFormField => (CARD_FORM_FIELDS a
  */
 export function CardEditorPage() {
   const { user, table } = useSession();
-  const { t, msg, anyMsg, lang } = useI18n();
+  const { t, anyMsg, lang } = useI18n();
   const { message } = AntApp.useApp();
   const location = useLocation();
   const navigate = useNavigate();
