@@ -27,6 +27,8 @@ export interface AreaLabels<L extends string = string> {
   en: Readonly<Record<L, string>>;
 }
 
+type Params = Record<string, string | number>;
+
 /** The language kept in the cookie (spec 001 section 1), else the default zh. */
 export function savedLang(): Lang {
   const value = Cookies.get(LANG_COOKIE);
@@ -131,8 +133,6 @@ export function messageText(key: MessageKey, lang: Lang, params?: Record<string,
   return text ? fillMessage(text[lang], params) : key;
 }
 
-type Params = Record<string, string | number>;
-
 /**
  * Current language, label lookup and the shared messages, re-rendering on a language switch: the
  * keys `t` and `msg` accept are the shell's and those of the words the hook was made for.
@@ -156,12 +156,14 @@ export interface WordsApi<L extends string = never, M extends string = never> {
 export interface Words<L extends string = string, M extends string = string> {
   labels: AreaLabels<L>;
   messages: Readonly<Record<M, MessageText>>;
+  /** A shared message in a language, outside a component (a form's rules); these words are loaded with the caller. */
+  message: (key: MessageKey, lang: Lang, params?: Params) => string;
 }
 
 export function defineWords<L extends string, const T extends readonly Readonly<Record<string, MessageText>>[]>(labels: AreaLabels<L>, ...messages: T): Words<L, KeyOf<T[number]>> {
   addLabels(labels);
   addMessages(...messages);
-  return { labels, messages: Object.assign({}, ...messages) as Record<KeyOf<T[number]>, MessageText> };
+  return { labels, messages: Object.assign({}, ...messages) as Record<KeyOf<T[number]>, MessageText>, message: messageText };
 }
 
 type KeyOf<T> = T extends unknown ? keyof T & string : never;
