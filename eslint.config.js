@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The web's areas (apps/web/src/features/<area>): each is reached by the others only through its index.ts (docs/decisions/0048).
+const WEB_FEATURES = fs
+  .readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -33,6 +42,44 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }] }],
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  // The web's doors (docs/decisions/0048): a feature reaches another only through its public face
+  // (features/<area>/index.ts), never the shell (app/); lib/ and components/ reach neither; no import cycles.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...WEB_FEATURES.map((area) => ({
+              target: `apps/web/src/features/${area}`,
+              from: 'apps/web/src/features',
+              except: [`./${area}`, ...WEB_FEATURES.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+              message: `Another area is reached through its public face only: import from '@/features/<area>', not its files (docs/decisions/0048).`,
+            })),
+            {
+              target: 'apps/web/src/features',
+              from: 'apps/web/src/app',
+              message: 'A feature does not import the shell (app/); what features need of it lives in lib/ (docs/decisions/0048).',
+            },
+            {
+              target: ['apps/web/src/lib', 'apps/web/src/components'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message: 'lib/ and components/ serve every area and the shell; they import neither (docs/decisions/0048).',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
     },
   },
   {

@@ -1,6 +1,6 @@
 import { setSessionExpiredHandler } from '@/lib/http';
 import { isPublicPath, loginPathFor } from '@/lib/paths';
-import { tagsStore } from './layout/tag-bar/tags-store';
+import { tagsStore } from '@/lib/tabs/tags-store';
 import { AppProviders } from './providers';
 import { AppRouter, router } from './router';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
+import { setConsoleLoader } from '@/lib/console-ahead';
 import { isPublicPath } from '@/lib/paths';
 import { SessionGate } from './guards/SessionGate';
 import { sharedHashHistory } from './routes/hash-history';
@@ -19,7 +20,9 @@ const NotFoundPage = lazy(() => statusPages().then((m) => ({ default: m.NotFound
 const UnauthorizedPage = lazy(() => statusPages().then((m) => ({ default: m.UnauthorizedPage })));
 const UnavailablePage = lazy(() => statusPages().then((m) => ({ default: m.UnavailablePage })));
 const SetupPage = lazy(() => import('@/features/setup/pages/SetupPage').then((m) => ({ default: m.SetupPage })));
-const ShellLayout = lazy(() => import('./layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+const loadShellLayout = () => import('./layout/ShellLayout');
+const ShellLayout = lazy(() => loadShellLayout().then((m) => ({ default: m.ShellLayout })));
+setConsoleLoader(loadShellLayout);
 
 /** Screens of the routes outside the layout (spec 001 section 2.2); the others are not built yet. */
 const OUTSIDE_SCREENS: Record<string, ComponentType> = {

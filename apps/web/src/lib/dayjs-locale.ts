@@ -6,7 +6,7 @@ import { currentLang, i18n } from './i18n';
 
 /*
  * dayjs (antd's date pickers, the console's date columns) speaks the interface language. Imported
- * by the screens that use antd (app/antd-providers.tsx, the share page), not by the entry: the
+ * by the screens that use antd (lib/providers/antd-providers.tsx, the share page), not by the entry: the
  * sign-in and phone pages load no date library (bundle budgets, docs/decisions/0016).
  */
 const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };

@@ -4,7 +4,7 @@ import type { MessageText } from '../messages.js';
  * The messages of the doctor 360 view's impact section (zh and en): why a doctor has no KOL score,
  * how a score moved over the kept recompute runs (docs/decisions/0024, "the trend on the 360
  * view"). Merged into MESSAGES like every area's; the web adds them with the intelligence screens
- * (lib/i18n/messages/intelligence.ts), so the layout does not carry them.
+ * (apps/web/src/features/intelligence/i18n.ts), so the layout does not carry them.
  */
 export const INTELLIGENCE_IMPACT_MESSAGES = {
   'intel.impact.noRun': {

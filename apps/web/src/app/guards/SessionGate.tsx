@@ -13,10 +13,10 @@ import { loginTypeQuery, menuListQuery, tenantInfoQuery, userInfoQuery } from '@
 import { goToIdentityServer, NoWebCryptoError } from '@/lib/session/sso';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { showToast } from '@/lib/toast';
-import { tagsStore } from '../layout/tag-bar/tags-store';
+import { tagsStore } from '@/lib/tabs/tags-store';
 import { isImplemented } from '../routes/page-registry';
-import { buildRouteTable } from '../routes/route-table';
-import { SessionContext, type Session } from '../session-context';
+import { buildRouteTable } from '@/lib/session/route-table';
+import { SessionContext, type Session } from '@/lib/session/session-context';
 import { startUp } from './start-up';
 
 type Phase = 'checking' | 'loading' | 'ready' | 'tenantFailed' | 'menuFailed' | 'noWebCrypto' | 'mustChangePassword';

@@ -4,7 +4,7 @@ import { Dropdown, Tooltip } from 'antd';
 import { MenuIcon } from '@/components/MenuIcon';
 import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
-import { flyoutEntries, iconMenuEntries, landingPath, type MenuNode, type RouteTable } from '../routes/route-table';
+import { flyoutEntries, iconMenuEntries, landingPath, type MenuNode, type RouteTable } from '@/lib/session/route-table';
 import { menuItems, openMenuPage } from './menu-items';
 
 /** Keys that open an icon's flyout from the keyboard (Enter and a click open it too). */

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Menu } from 'antd';
 import { localName, useI18n } from '@/lib/i18n';
 import { CreateTaskShortcut } from '@/features/activity/components/CreateTaskShortcut';
-import { visibleChildren, type MenuNode } from '../routes/route-table';
+import { visibleChildren, type MenuNode } from '@/lib/session/route-table';
 import { menuItems, openMenuPage } from './menu-items';
 
 function groupKeys(nodes: MenuNode[]): string[] {

@@ -2,7 +2,7 @@ import type { MenuProps } from 'antd';
 import type { Lang } from '@field-portal/shared';
 import { localName } from '@/lib/i18n';
 import { CREATE_TASK_PATH, openCreateTask } from '@/features/activity/create-task';
-import { landingPath, type MenuNode } from '../routes/route-table';
+import { landingPath, type MenuNode } from '@/lib/session/route-table';
 
 type Item = Required<MenuProps>['items'][number];
 

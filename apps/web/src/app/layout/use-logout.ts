@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '@/lib/paths';
 import { endSession } from '@/lib/session/end-session';
-import { tagsStore } from './tag-bar/tags-store';
+import { tagsStore } from '@/lib/tabs/tags-store';
 
 /**
  * Log-out from the layout (spec 001 section 4): the session ends, the tabs are cleared and the user

@@ -5,7 +5,7 @@ import { message, type MenuEntry } from '@field-portal/shared';
 import '@/lib/i18n';
 import { DETAIL_PAGES, DetailOrList } from './detail-pages';
 import { layoutRoutes } from './layout-routes';
-import { buildRouteTable } from './route-table';
+import { buildRouteTable } from '@/lib/session/route-table';
 
 const base = { code: '', icon: '', hidden: false, watermark: false, secondaryMenu: false };
 const MENUS: MenuEntry[] = [

@@ -4,7 +4,7 @@ import { Skeleton } from 'antd';
 import { HOME_PATH } from '@/lib/paths';
 import { DETAIL_PAGES, DetailOrList } from './detail-pages';
 import { pageComponent } from './page-registry';
-import type { PageRoute, RouteTable } from './route-table';
+import type { PageRoute, RouteTable } from '@/lib/session/route-table';
 
 // Loaded when a page without a screen is opened: antd's Result (with its pictures) stays out of the layout (docs/decisions/0016).
 const NotYetAvailable = lazy(() => import('@/components/NotYetAvailable').then((m) => ({ default: m.NotYetAvailable })));

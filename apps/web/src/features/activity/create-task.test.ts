@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tag } from '@/app/layout/tag-bar/tag-rules';
+import type { Tag } from '@/lib/tabs/tag-rules';
 import { businessRecordDoctor, createTaskTarget } from './create-task';
 
 const tag = (fullPath: string): Tag => ({ path: fullPath.split('?')[0]!, fullPath, title: { name: '创建任务', nameEn: 'Create task' }, affix: false });

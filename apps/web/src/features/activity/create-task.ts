@@ -1,7 +1,7 @@
 import { ACTIVITY_LIMITS } from '@field-portal/shared';
-import { clearUnsaved } from '@/app/layout/tag-bar/close-guards';
-import type { Tag } from '@/app/layout/tag-bar/tag-rules';
-import { tagsStore } from '@/app/layout/tag-bar/tags-store';
+import { clearUnsaved } from '@/lib/tabs/close-guards';
+import type { Tag } from '@/lib/tabs/tag-rules';
+import { tagsStore } from '@/lib/tabs/tags-store';
 
 /** The create-task route (menu router `done`) and where its unsubmitted form is kept. */
 export const CREATE_TASK_PATH = '/task/done';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ADMIN_LIMITS, PASSWORD, type Lang } from '@field-portal/shared';
-import { isKnownMessage as isMessageKey, messageText as message } from '@/lib/i18n';
-import '@/lib/i18n/messages/admin';
+import { isKnownMessage as isMessageKey } from '@/lib/i18n';
+import { adminWords } from '@/features/admin/i18n';
 
 /**
  * Client-side check of an admin form with the server's own zod schema and messages, so the
@@ -16,10 +16,10 @@ export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels
     const field = String(issue.path[0] ?? '');
     if (!field || errors[field]) continue;
     const params = { field: labels[field] ?? field, min: PASSWORD.min, max: 'maximum' in issue ? Number(issue.maximum) : PASSWORD.max };
-    if (isMessageKey(issue.message)) errors[field] = message(issue.message, lang, params);
-    else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) === 1) errors[field] = message('field.required', lang, params);
-    else if (issue.code === 'too_big') errors[field] = message('field.tooLong', lang, params);
-    else errors[field] = message('field.invalid', lang, params);
+    if (isMessageKey(issue.message)) errors[field] = adminWords.message(issue.message, lang, params);
+    else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) === 1) errors[field] = adminWords.message('field.required', lang, params);
+    else if (issue.code === 'too_big') errors[field] = adminWords.message('field.tooLong', lang, params);
+    else errors[field] = adminWords.message('field.invalid', lang, params);
   }
   return errors;
 }
@@ -27,8 +27,8 @@ export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels
 /** The data-permission import file: csv or xlsx, at most 1 MB (spec 001 section 5); the server checks the bytes again. */
 export function importFileError(file: { name: string; size: number }, lang: Lang): string | undefined {
   const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  if (!(ADMIN_LIMITS.permissionImportExtensions as readonly string[]).includes(extension)) return message('sys.perm.fileType', lang);
-  if (file.size > ADMIN_LIMITS.permissionImportMaxBytes) return message('sys.perm.fileTooLarge', lang);
+  if (!(ADMIN_LIMITS.permissionImportExtensions as readonly string[]).includes(extension)) return adminWords.message('sys.perm.fileType', lang);
+  if (file.size > ADMIN_LIMITS.permissionImportMaxBytes) return adminWords.message('sys.perm.fileTooLarge', lang);
   return undefined;
 }
 

@@ -2,15 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { HTTP } from '@field-portal/shared';
-import { useSession } from '@/app/session-context';
-import { useI18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session/session-context';
+import { useAnalyticsWords } from '@/features/analytics/i18n';
 import { analyticsLogin, fetchAnalyticsConfig, fetchShare } from './api';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { useQueueExport } from '@/features/downloads';
 import { dashboardIdOf, frameHeight, readExportRequest, reportState, type ReportState } from './report-rules';
 import { trackAction } from './tracking';
 import './report-screen.css';
-import '@/lib/i18n/areas/analytics';
-import '@/lib/i18n/messages/analytics';
 
 function useFrameHeight(): number {
   const [height, setHeight] = useState(() => frameHeight(window.innerHeight));
@@ -29,7 +27,7 @@ function useFrameHeight(): number {
  */
 export function ReportScreen({ router }: { router: string }) {
   const { user, menus } = useSession();
-  const { lang, msg, t } = useI18n();
+  const { lang, msg, t } = useAnalyticsWords();
   const { message } = AntApp.useApp();
   const height = useFrameHeight();
   const [state, setState] = useState<ReportState>({ kind: 'loading' });

@@ -1,4 +1,4 @@
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/lib/session/session-context';
 
 /**
  * What the signed-in user may do here, read from their permitted menus (the server checks the same

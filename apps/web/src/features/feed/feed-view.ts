@@ -1,6 +1,4 @@
 import { hasCardLink, isSafeCardLink, type FeedItem, type FeedPage, type Notice } from '@field-portal/shared';
-import '@/lib/i18n/areas/feed';
-import '@/lib/i18n/messages/feed';
 
 /** What the list shows: the pinned group and the must-read cards kept on top (first page only), then every other card once, in page order. */
 export interface FeedView {

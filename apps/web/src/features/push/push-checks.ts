@@ -1,6 +1,5 @@
 import { checkPush, pushCardRequest, type MessageKey, type PushCardRequest } from '@field-portal/shared';
 import { pushRequestOf, type PushFormValues } from './push-form';
-import '@/lib/i18n/areas/push';
 
 /*
  * The push dialog's checks, with the shared push schemas the server applies (and so zod): a module

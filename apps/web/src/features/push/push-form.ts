@@ -1,7 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { PUSH_LIMITS, type CardRecord, type PushCardRequest, type PushReceiver } from '@field-portal/shared';
 import { pinPeriodOf, WIRE_TIME_FORMAT } from './push-time';
-import '@/lib/i18n/areas/push';
 
 /*
  * The push dialog's values and the request they make, without the push schemas: the checks that

@@ -1,6 +1,6 @@
 import { PASSWORD, setupRequest, type Lang, type SetupRequest } from '@field-portal/shared';
-import { isKnownMessage, messageText } from '@/lib/i18n';
-import '@/lib/i18n/messages/setup';
+import { isKnownMessage } from '@/lib/i18n';
+import { setupWords } from '@/features/setup/i18n';
 
 export type SetupField = Exclude<keyof SetupRequest, 'token'>;
 
@@ -20,7 +20,7 @@ export function setupErrors(values: Partial<Record<SetupField, string>>, lang: L
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as SetupField;
     if (errors[field]) continue;
-    errors[field] = isKnownMessage(issue.message) ? messageText(issue.message, lang, { min: PASSWORD.min, max: PASSWORD.max }) : messageText('field.invalid', lang, { field });
+    errors[field] = isKnownMessage(issue.message) ? setupWords.message(issue.message, lang, { min: PASSWORD.min, max: PASSWORD.max }) : setupWords.message('field.invalid', lang, { field });
   }
   return errors;
 }

@@ -1,13 +1,33 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import Cookies from 'js-cookie';
-import { ADMIN_PATHS, CORE_MESSAGES, DEFAULT_LANG, fillMessage, isLang, LANG_COOKIE, LANGS, type Lang, type MessageKey, type MessageText } from '@field-portal/shared';
+import {
+  ADMIN_PATHS,
+  CORE_MESSAGES,
+  DEFAULT_LANG,
+  fillMessage,
+  isLang,
+  LANG_COOKIE,
+  LANGS,
+  type CoreMessageKey,
+  type Lang,
+  type MessageKey,
+  type MessageText,
+} from '@field-portal/shared';
 import { en } from './en';
-import { zh, type LabelKey } from './zh';
-import type { AreaLabels } from './labels';
+import { zh, type CoreLabelKey } from './zh';
 
-export type { LabelKey };
-export type { AreaLabels };
+/** A label of the shell (sign-in, the layout, status pages, cards): every load has these. */
+export type LabelKey = CoreLabelKey;
+export type { CoreLabelKey, CoreMessageKey };
+
+/** One area's labels: the same keys in zh and en. */
+export interface AreaLabels<L extends string = string> {
+  zh: Readonly<Record<L, string>>;
+  en: Readonly<Record<L, string>>;
+}
+
+type Params = Record<string, string | number>;
 
 /** The language kept in the cookie (spec 001 section 1), else the default zh. */
 export function savedLang(): Lang {
@@ -113,17 +133,66 @@ export function messageText(key: MessageKey, lang: Lang, params?: Record<string,
   return text ? fillMessage(text[lang], params) : key;
 }
 
-/** Current language, label lookup and the shared messages, re-rendering on a language switch. */
-export function useI18n() {
+/**
+ * Current language, label lookup and the shared messages, re-rendering on a language switch: the
+ * keys `t` and `msg` accept are the shell's and those of the words the hook was made for.
+ */
+export interface WordsApi<L extends string = never, M extends string = never> {
+  lang: Lang;
+  t: (key: CoreLabelKey | L, params?: Params) => string;
+  msg: (key: CoreMessageKey | M, params?: Params) => string;
+  /**
+   * A message whose key is only known at run time (a server's answer, a shared check's result, a
+   * stored question): any shared key; one of an area whose words have not loaded shows as the key.
+   */
+  anyMsg: (key: MessageKey, params?: Params) => string;
+}
+
+/**
+ * An area's words: its labels and the shared messages its screens show. Made once, in the area's
+ * `i18n.ts`, which adds them to the built-in ones as it loads — so they arrive with the code of
+ * the screens that import its hook, not with the entry (docs/decisions/0048).
+ */
+export interface Words<L extends string = string, M extends string = string> {
+  labels: AreaLabels<L>;
+  messages: Readonly<Record<M, MessageText>>;
+  /** A shared message in a language, outside a component (a form's rules); these words are loaded with the caller. */
+  message: (key: MessageKey, lang: Lang, params?: Params) => string;
+}
+
+export function defineWords<L extends string, const T extends readonly Readonly<Record<string, MessageText>>[]>(labels: AreaLabels<L>, ...messages: T): Words<L, KeyOf<T[number]>> {
+  addLabels(labels);
+  addMessages(...messages);
+  return { labels, messages: Object.assign({}, ...messages) as Record<KeyOf<T[number]>, MessageText>, message: messageText };
+}
+
+type KeyOf<T> = T extends unknown ? keyof T & string : never;
+
+function useWordsApi(): WordsApi<string, string> {
   const { t, i18n: instance } = useTranslation();
   const lang: Lang = isLang(instance.language) ? instance.language : DEFAULT_LANG;
-  return {
-    lang,
-    t: (key: LabelKey, params?: Record<string, string | number>) => t(key, params ?? {}),
-    // A message the catalogue holds comes from it (named and positional parameters), else from the shared texts.
-    msg: (key: MessageKey, params?: Record<string, string | number>) =>
-      instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : messageText(key, lang, params),
-  };
+  // A message the catalogue holds comes from it (named and positional parameters), else from the shared texts.
+  const msg = (key: string, params?: Params) =>
+    instance.exists(key) ? t(key, { ...Object.values(params ?? {}).map(String), ...params }) : messageText(key as MessageKey, lang, params);
+  return { lang, t: (key, params) => t(key, params ?? {}), msg, anyMsg: msg };
+}
+
+/**
+ * The hook of an area's words: `t` and `msg` take the shell's keys and those words' keys, so
+ * naming a key of an area whose words a screen did not import is a type error, not a raw key on
+ * the screen. The words given are already added (by `defineWords`); they only type the hook.
+ */
+export function wordsHook<const W extends readonly Words[]>(...words: W): () => WordsApi<LabelOf<W[number]>, MessageOf<W[number]>> {
+  if (words.length === 0) throw new Error('wordsHook needs the words it is for');
+  return useWordsApi;
+}
+
+type LabelOf<W> = W extends Words<infer L, string> ? L : never;
+type MessageOf<W> = W extends Words<string, infer M> ? M : never;
+
+/** The shell's words only (sign-in, the layout, status pages, cards). */
+export function useI18n(): WordsApi {
+  return useWordsApi();
 }
 
 /** Picks the name of a bilingual record (menus, roles) for the current language. */

@@ -1,9 +1,7 @@
-import type { AreaLabelKey } from './labels';
-
 /**
  * Interface labels in Chinese, flat dotted keys: the labels every load needs (the shell, sign-in,
- * status pages, cards). Each area's labels live in ./labels/ and are added when its screens load
- * (./labels/index.ts). Messages the server shares live in @field-portal/shared.
+ * status pages, cards). Each area's labels live with its feature (features/<area>/i18n.ts) and are
+ * added when its screens load. Messages the server shares live in @field-portal/shared.
  */
 export const zh = {
   'app.name': 'Field Portal',
@@ -180,5 +178,3 @@ export const zh = {
 /** The keys of the labels every load has. */
 export type CoreLabelKey = keyof typeof zh;
 
-/** Every label key: the core ones and every area's. */
-export type LabelKey = CoreLabelKey | AreaLabelKey;

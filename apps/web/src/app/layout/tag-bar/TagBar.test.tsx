@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import '@/lib/i18n';
-import type { Tag } from './tag-rules';
+import type { Tag } from '@/lib/tabs/tag-rules';
 import { TagBar } from './TagBar';
-import { TAGS_STORAGE_KEY, tagsStore } from './tags-store';
+import { TAGS_STORAGE_KEY, tagsStore } from '@/lib/tabs/tags-store';
 
 const tag = (path: string, name: string, affix = false): Tag => ({ path, fullPath: path, title: { name, nameEn: name }, affix });
 

@@ -3,15 +3,15 @@ import { App, Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, PushpinFilled } from '@ant-design/icons';
 import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
-import { closeAllTags, closeOtherTags, closeTag, type Tag, type TagChange } from './tag-rules';
-import { tagsStore, useTags } from './tags-store';
-import { clearUnsaved, suppressUnsavedWarning, unsavedMessage } from './close-guards';
+import { closeAllTags, closeOtherTags, closeTag, type Tag, type TagChange } from '@/lib/tabs/tag-rules';
+import { tagsStore, useTags } from '@/lib/tabs/tags-store';
+import { clearUnsaved, suppressUnsavedWarning, unsavedMessage } from '@/lib/tabs/close-guards';
 
 /** Tabs of visited pages with close, close others and close all (spec 001 sections 2.7 and 4). */
 export function TagBar({ activePath }: { activePath: string }) {
   const tags = useTags();
   const navigate = useNavigate();
-  const { lang, t, msg } = useI18n();
+  const { lang, t, anyMsg } = useI18n();
   const { modal } = App.useApp();
 
   const commit = (change: TagChange, closed: string[]) => {
@@ -29,7 +29,7 @@ export function TagBar({ activePath }: { activePath: string }) {
     // The dialog opens once its checkbox's code has arrived, so it shows whole at once.
     void import('./SuppressCheckbox').then(({ SuppressCheckbox }) => {
       modal.confirm({
-        title: msg(question),
+        title: anyMsg(question),
         content: <SuppressCheckbox label={t('tags.unsavedSuppress')} onChange={(checked) => (suppress = checked)} />,
         okText: t('tags.unsavedContinue'),
         cancelText: t('common.cancel'),

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Empty, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { businessRecordQuery } from '../api';
 import { openCreateTask } from '../create-task';
 import { VisitForm } from './VisitForm';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 // The timeline (antd's Timeline, built on Steps) loads when the record has something to show.
 const RecordTimeline = lazy(() => import('./RecordTimeline').then((m) => ({ default: m.RecordTimeline })));
@@ -19,7 +17,7 @@ const RecordTimeline = lazy(() => import('./RecordTimeline').then((m) => ({ defa
  * reload; closing the tab unsubmitted asks) and the timeline of visits, calls and tasks.
  */
 export function BusinessRecordTimeline({ doctorId, doctorName }: { doctorId: number; doctorName: string }) {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,17 +1,15 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { findPage } from '@/app/routes/route-table';
-import { useSession } from '@/app/session-context';
-import { useI18n } from '@/lib/i18n';
+import { findPage } from '@/lib/session/route-table';
+import { useSession } from '@/lib/session/session-context';
+import { useActivityWords } from '@/features/activity/i18n';
 import { CREATE_TASK_PATH, openCreateTask } from '../create-task';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** "Create task" at the foot of the side bar, for users who may create tasks (spec 001 section 2.7). */
 export function CreateTaskShortcut() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const { table } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -3,14 +3,12 @@ import { useNavigate } from 'react-router';
 import { Badge, Button, Tooltip } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
 import { ACTIVITY_LIMITS } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { undoneQuery } from '../api';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** The undone-task badge of the top bar (spec 001 sections 7.2 and 9: at most 99 shown). */
 export function TaskBadge() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const navigate = useNavigate();
   const undone = useQuery(undoneQuery());
   const count = undone.data?.undoneTaskNum ?? 0;

@@ -4,12 +4,10 @@ import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import { isDoctorOutOfScope, TASK_STATUS, type TaskItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { activityKeys, updateTaskStatus } from '../api';
 import { formatTime, useCodes } from './codes';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** The log drawer (antd's Drawer and Timeline) loads the first time a log is opened. */
 const TaskLogDrawer = lazyDialog(() => import('./TaskLogDrawer').then((m) => m.TaskLogDrawer), null);
@@ -18,7 +16,7 @@ const STATUS_COLOURS = ['blue', 'orange', 'green', 'default'];
 
 /** A list of tasks with their status actions and log (today, my tasks, created, a member's tasks). */
 export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks: TaskItem[]; loading: boolean; actions?: boolean; onRecord?: (task: TaskItem) => void }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
   const client = useQueryClient();

@@ -7,16 +7,14 @@ import TextArea from 'antd/es/input/TextArea';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-portal/shared';
-import { clearUnsaved, markUnsaved } from '@/app/layout/tag-bar/close-guards';
+import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
 import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { InputNumberWhenReached } from '@/components/InputNumberWhenReached';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, saveVisit } from '../api';
 import { useCodes } from './codes';
 import { DoctorSelect } from './DoctorSelect';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 interface Values {
   doctorId?: number;
@@ -51,7 +49,7 @@ function loadDraft(scope: string): Draft | null {
  * and the tab is marked unsaved until the record is submitted (spec 001 section 4).
  */
 export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { scope: string; tabPath: string; doctor?: { id: number; name: string }; taskId?: number | null; onSubmitted?: () => void }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
   const client = useQueryClient();

@@ -1,14 +1,12 @@
 import { Table, Tag } from 'antd';
 import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { formatTime, useCodes } from './codes';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** Visit records with their codes shown as labels (spec 001 section 3). */
 export function VisitTable({ visits, loading, showRep, emptyText }: { visits: VisitItem[]; loading: boolean; showRep?: boolean; emptyText?: string }) {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const codes = useCodes();
   return (
     <Table<VisitItem>

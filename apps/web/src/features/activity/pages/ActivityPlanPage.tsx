@@ -8,17 +8,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
 import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { activityKeys, planVisits } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** /task/newRecord/activityPlan: plan visits to one or more doctors (one visit task each). */
 export function ActivityPlanPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
   const client = useQueryClient();

@@ -4,16 +4,14 @@ import { useSearchParams } from 'react-router';
 import { App as AntApp, Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, TASK_CLASSIFICATIONS, TASK_PRIORITIES } from '@field-portal/shared';
-import { clearUnsaved, markUnsaved } from '@/app/layout/tag-bar/close-guards';
-import { useI18n } from '@/lib/i18n';
+import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
+import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, createTask, principalsQuery } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
 import { CREATE_TASK_PATH, TASK_DRAFT_KEY } from '../create-task';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 interface Values {
   title?: string;
@@ -30,7 +28,7 @@ interface Values {
  * before closing: spec 001 section 4); opened from a business record it carries that doctor.
  */
 export function CreateTaskPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
   const client = useQueryClient();

@@ -6,14 +6,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { calendarQuery } from '../api';
 import { formatTime, useCodes } from '../components/codes';
 import { TaskTable } from '../components/TaskTable';
 import { useRecordVisit } from './TaskListPages';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** The 6 weeks the month view shows. */
 function gridOf(month: Dayjs): { start: number; end: number } {
@@ -23,7 +21,7 @@ function gridOf(month: Dayjs): { start: number; end: number } {
 
 /** /task/myPlan: a calendar of the caller's tasks (planned visits among them) and visit records. */
 export function MyPlanPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const codes = useCodes();
   const navigate = useNavigate();
   const record = useRecordVisit();

@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
 import { isDoctorOutOfScope, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
-import { usePageTitle } from '@/app/routes/page-title';
-import { useI18n } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/session/page-title';
+import { useActivityWords } from '@/features/activity/i18n';
 import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** Opens the doctor's business record with the visit form for a planned-visit task. */
 export function useRecordVisit() {
@@ -22,7 +20,7 @@ export function useRecordVisit() {
 
 /** /task/today: the caller's tasks due today and the overdue ones still open. */
 export function TodayPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const list = useQuery(tasksQuery({ view: 'today', size: 100 }));
   const record = useRecordVisit();
   return (
@@ -34,7 +32,7 @@ export function TodayPage() {
 
 /** /task/taskMineCreate: the tasks the caller created, newest first. */
 export function TaskMineCreatePage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const list = useQuery(tasksQuery({ view: 'created', size: 100 }));
   return (
     <Card className="fp-activity-screen" title={t('activity.task.creator')}>
@@ -45,7 +43,7 @@ export function TaskMineCreatePage() {
 
 /** /task/taskRecord: task figures of the caller and each member of their team. */
 export function TaskRecordPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const pageTitle = usePageTitle(t('activity.team.member'));
   const navigate = useNavigate();
   const rows = useQuery(taskRecordQuery());

@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select } from 'antd';
 import { formatTotal } from '@/lib/format';
-import { usePageTitle } from '@/app/routes/page-title';
-import { useI18n } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/session/page-title';
+import { useActivityWords } from '@/features/activity/i18n';
 import { myVisitsQuery, taskRecordQuery, teamVisitCountQuery, teamVisitsQuery } from '../api';
 import { VisitTable } from '../components/VisitTable';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 // The visit lists without the visit and plan forms (pages/VisitReportPage.tsx, pages/ActivityPlanPage.tsx): no form, date picker or doctor search to download.
 
 /** /task/newRecord: the caller's visit records. */
 export function NewRecordPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const list = useQuery(myVisitsQuery({}));
   return (
     <Card className="fp-activity-screen" title={t('activity.myPlan.visits')} extra={t('activity.total', { total: list.data?.total ?? 0 })}>
@@ -25,7 +23,7 @@ export function NewRecordPage() {
 
 /** /task/teamInteractioRecord: the records of the caller's team (managers). */
 export function TeamInteractionRecordPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const pageTitle = usePageTitle(t('activity.team.member'));
   const [userId, setUserId] = useState<number | undefined>(undefined);
   const members = useQuery(taskRecordQuery());

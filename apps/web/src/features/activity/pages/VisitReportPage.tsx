@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { Card, Space } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useActivityWords } from '@/features/activity/i18n';
 import { myVisitsQuery } from '../api';
 import { VisitForm } from '../components/VisitForm';
 import { VisitTable } from '../components/VisitTable';
 import '../activity.css';
-import '@/lib/i18n/areas/activity';
-import '@/lib/i18n/messages/activity';
 
 /** /task/newRecord/visitReport: a new visit record for any doctor in scope, and the caller's records. */
 export function VisitReportPage() {
-  const { t } = useI18n();
+  const { t } = useActivityWords();
   const location = useLocation();
   const list = useQuery(myVisitsQuery({}));
   return (

@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Select, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { AuditItem } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useAdminWords, type AdminLabelKey } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
-import '@/lib/i18n/areas/admin';
 
 const ENTITIES = ['user', 'role', 'menu', 'organisation', 'language', 'dataPermission'];
 const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', disable: 'orange', enable: 'cyan', import: 'purple' };
@@ -14,10 +13,10 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 
 /** The audit log (who, when, what, before and after), newest first; each row opens to its before and after. */
 export function AuditLog() {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', entity: '' });
   const list = useQuery({ queryKey: ['admin', 'audit', query], queryFn: () => adminApi.auditList(compact(query)), placeholderData: keepPreviousData });
-  const entityLabel = (e: string) => (ENTITIES.includes(e) ? t(`admin.audit.entity.${e}` as LabelKey) : e);
+  const entityLabel = (e: string) => (ENTITIES.includes(e) ? t(`admin.audit.entity.${e}` as AdminLabelKey) : e);
   return (
     <>
       <div className="fp-admin-toolbar">

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Form, Modal } from 'antd';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminFormErrors, type AdminFormName } from '../checks-on-save';
-import '@/lib/i18n/messages/admin';
 
 interface Props<T extends object> {
   open: boolean;
@@ -27,7 +26,7 @@ interface Props<T extends object> {
  * each field with the server's messages; a refusal from the server shows at the field it names, else as a toast.
  */
 export function EntityModal<T extends object>({ open, title, initialValues, checks, toBody, onSubmit, onClose, onSaved, width = 560, labels, children }: Props<T>) {
-  const { msg, lang } = useI18n();
+  const { msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<T>();
   const [saving, setSaving] = useState(false);

@@ -1,14 +1,12 @@
 import { Form, Input, Select } from 'antd';
 import type { LangEntry, LangRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import { EntityModal } from './EntityModal';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** Adds or edits one entry of the text catalogue (the language screen loads this module when first opened). */
 export function LangDialog({ editing, onClose, onSaved }: { editing: Partial<LangEntry> | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   return (
     <EntityModal<LangRequest>
       open={editing !== null}

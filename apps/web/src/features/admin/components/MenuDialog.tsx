@@ -1,15 +1,13 @@
 import { Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import type { MenuRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** Adds or edits one menu entry (the menu screen loads this module when first opened). */
 export function MenuDialog({ editing, parentOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<MenuRequest> } | null; parentOptions: ReturnType<typeof treeOptions>; onClose: () => void; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   return (
     <EntityModal<MenuRequest>
       open={editing !== null}

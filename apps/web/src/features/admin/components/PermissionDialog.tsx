@@ -2,18 +2,16 @@ import { Form, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PERMISSION_TYPES, type PermissionRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { EntityModal } from './EntityModal';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** A picker whose options come from a search the server answers (the typed words are not filtered again here). */
 const SEARCHED_ON_SERVER = { showSearch: true, filterOption: false } as const;
 
 /** The user picker: a search over the users list. */
 function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
   const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
   return (
@@ -30,7 +28,7 @@ function UserPicker({ value, onChange }: { value?: number; onChange?: (id: numbe
 
 /** The value picker: a hospital (by name, stored as its id) or a province. */
 function ValuePicker({ type, value, onChange }: { type: string; value?: string; onChange?: (v: string) => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
   const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
   const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
@@ -51,7 +49,7 @@ function ValuePicker({ type, value, onChange }: { type: string; value?: string; 
 
 /** Grants one user a view right on a hospital or a province (the rights screen loads this module when first opened). */
 export function PermissionDialog({ open, type, onType, onClose, onSaved }: { open: boolean; type: string; onType: (type: string) => void; onClose: () => void; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
   return (
     <EntityModal<PermissionRequest>

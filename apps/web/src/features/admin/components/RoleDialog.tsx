@@ -1,17 +1,15 @@
 import { Form, Input, Radio, Select, Switch, Tree, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DATA_SCOPES, ROLE_TYPES, type RoleRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
 import { menuOptions, menuTreeQuery } from '../tree-queries';
 import { EntityModal } from './EntityModal';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** The permissions field: the menu tree with check boxes; the value is the checked menu ids. */
 function MenuChecklist({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
-  const { lang } = useI18n();
+  const { lang } = useAdminWords();
   const tree = useQuery(menuTreeQuery);
   return (
     <div className="fp-admin-menu-tree" data-testid="role-menu-tree">
@@ -29,7 +27,7 @@ function MenuChecklist({ value, onChange }: { value?: number[]; onChange?: (ids:
 
 /** Adds or edits one role with its permissions (the role screen loads this module when first opened). */
 export function RoleDialog({ editing, orgOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<RoleRequest> } | null; orgOptions: ReturnType<typeof treeOptions>; onClose: () => void; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const scopeLabel = (s: string) => t(s === 'all' ? 'admin.role.scopeAll' : 'admin.role.scopeCustom');
   const typeLabel = (s: string) => t(s === 'system' ? 'admin.role.typeSystem' : 'admin.role.typeBusiness');
   return (

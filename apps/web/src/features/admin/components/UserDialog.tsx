@@ -1,15 +1,13 @@
 import { Form, Input, Select, Switch, TreeSelect } from 'antd';
 import { USER_TYPES, type UserCreateRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** Adds or edits one user (the user screen loads this module when first opened). */
 export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<UserCreateRequest> } | null; orgOptions: ReturnType<typeof treeOptions>; roleOptions: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const isNew = !editing?.id;
   const typeLabel = (v: string) => t(v === 'system' ? 'admin.user.typeSystem' : 'admin.user.typeInternal');
   return (

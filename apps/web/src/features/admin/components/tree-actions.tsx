@@ -1,9 +1,8 @@
 import { Button, Space } from 'antd';
-import type { LabelKey } from '@/lib/i18n';
-import '@/lib/i18n/areas/admin';
+import type { AdminLabelKey } from '@/features/admin/i18n';
 
 /** The actions column of a tree screen (organisations, menus): add a child, edit, delete. */
-export function treeActionsColumn<N>(t: (key: LabelKey) => string, actions: { addChild: (node: N) => void; edit: (node: N) => void; remove: (node: N) => void }) {
+export function treeActionsColumn<N>(t: (key: AdminLabelKey) => string, actions: { addChild: (node: N) => void; edit: (node: N) => void; remove: (node: N) => void }) {
   return {
     title: t('admin.col.actions'),
     width: 200,

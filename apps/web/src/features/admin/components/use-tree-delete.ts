@@ -1,16 +1,14 @@
 import { App as AntApp } from 'antd';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { subtreeIds } from '../form-rules';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /**
  * Deleting a tree node (organisation, menu) deletes its children too (spec 001 section 4): the
  * confirmation says how many, and the server is told the deletion was confirmed (cascade).
  */
 export function useTreeDelete<T extends { id: number; name: string; children?: T[] }>(remove: (id: number, cascade: boolean) => Promise<unknown>, onDone: () => void) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { modal, message } = AntApp.useApp();
   return (node: T) => {
     const count = subtreeIds(node).length - 1;

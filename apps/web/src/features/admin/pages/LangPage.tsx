@@ -5,19 +5,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { LangEntry } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { reloadCatalogue, useI18n } from '@/lib/i18n';
+import { reloadCatalogue } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const LangDialog = lazyDialog(() => import('../components/LangDialog').then((m) => m.LangDialog));
 
 /** /system/lang: the text catalogue (spec 001 section 3, language entry) that the interface text comes from. */
 export function LangPage() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', langType: '' });

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuNode, MenuRequest } from '@field-portal/shared';
-import { localName, useI18n } from '@/lib/i18n';
+import { localName } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { menuListQuery } from '@/lib/session/queries';
 import { adminApi } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
@@ -11,7 +12,6 @@ import { treeActionsColumn } from '../components/tree-actions';
 import { menuOptions, menuTreeQuery } from '../tree-queries';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
 
 type Editing = { id?: number; values: Partial<MenuRequest> };
 
@@ -20,7 +20,7 @@ const MenuDialog = lazyDialog(() => import('../components/MenuDialog').then((m) 
 
 /** /system/menuManager: the menu tree (spec 001 section 3, menu administration); sign-in's menu list and the route guards follow it. */
 export function MenuPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAdminWords();
   const client = useQueryClient();
   const tree = useQuery(menuTreeQuery);
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -3,14 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { OrgNode, OrgRequest } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { treeActionsColumn } from '../components/tree-actions';
 import { orgOptions, orgTreeQuery } from '../tree-queries';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
 
 type Editing = { id?: number; values: Partial<OrgRequest> };
 
@@ -19,7 +18,7 @@ const OrgDialog = lazyDialog(() => import('../components/OrgDialog').then((m) =>
 
 /** /system/org: the organisation tree (spec 001 section 3). */
 export function OrgPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAdminWords();
   const client = useQueryClient();
   const tree = useQuery(orgTreeQuery);
   const [editing, setEditing] = useState<Editing | null>(null);

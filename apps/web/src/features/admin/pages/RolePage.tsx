@@ -4,14 +4,12 @@ import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } fro
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem, RoleRequest } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { menuListQuery } from '@/lib/session/queries';
 import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 type Editing = { id?: number; values: Partial<RoleRequest> };
 
@@ -20,7 +18,7 @@ const RoleDialog = lazyDialog(() => import('../components/RoleDialog').then((m) 
 
 /** /system/role: roles, their organisation, data scope, type and permissions (spec 001 sections 3 and 6). */
 export function RolePage() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '' });

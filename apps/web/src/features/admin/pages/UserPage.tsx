@@ -4,14 +4,13 @@ import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, 
 import { PlusOutlined } from '@ant-design/icons';
 import { USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { localName, useI18n } from '@/lib/i18n';
+import { localName } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { AuditLog } from '../components/AuditLog';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 
 type Editing = { id?: number; values: Partial<UserCreateRequest> };
 
@@ -34,7 +33,7 @@ const BLANK: Partial<UserCreateRequest> = {
 };
 
 function UserList() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '', enabled: '', userType: '' });
@@ -145,7 +144,7 @@ const UserDialog = lazyDialog(() => import('../components/UserDialog').then((m) 
 
 /** /system/user: users (spec 001 sections 3 and 5) and, on its second tab, the audit log of every administrative change. */
 export function UserPage() {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   return (
     <Card className="fp-admin-screen" title={t('admin.user.title')}>
       <Tabs

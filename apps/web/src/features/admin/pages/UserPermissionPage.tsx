@@ -5,13 +5,11 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/admin';
 import Search from 'antd/es/input/Search';
 import { Paragraph } from '@/components/Text';
 
@@ -20,7 +18,7 @@ const PermissionDialog = lazyDialog(() => import('../components/PermissionDialog
 
 /** /dataManage/userPermission: per-user view rights on hospitals or provinces (spec 001 sections 3, 5 and 6). */
 export function UserPermissionPage() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', permissionType: '' });

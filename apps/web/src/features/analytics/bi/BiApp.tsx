@@ -5,16 +5,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, type DashboardData } from '@field-portal/shared';
-import { LightApp } from '@/app/light-app';
+import { LightApp } from '@/lib/providers/light-app';
 import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { LazyResult } from '@/components/LazyResult';
-import { i18n, isKnownMessage as isMessageKey, useI18n, type LabelKey } from '@/lib/i18n';
+import { i18n, isKnownMessage as isMessageKey } from '@/lib/i18n';
+import { useAnalyticsWords, type AnalyticsLabelKey } from '@/features/analytics/i18n';
 import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
-import '@/lib/i18n/areas/analytics';
-import '@/lib/i18n/messages/analytics';
 
 const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
 
@@ -24,7 +23,7 @@ type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string 
 export function BiApp() {
   // main.tsx has already switched to the link's language
   const link = useMemo(() => readShareFragment(window.location.hash), []);
-  const { lang } = useI18n();
+  const { lang } = useAnalyticsWords();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
       <LightApp>
@@ -35,12 +34,12 @@ export function BiApp() {
 }
 
 function NoLink() {
-  const { t } = useI18n();
+  const { t } = useAnalyticsWords();
   return <LazyResult status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
 }
 
 function Dashboard({ share, token }: { share: string; token: string }) {
-  const { lang, t, msg } = useI18n();
+  const { lang, t, msg, anyMsg } = useAnalyticsWords();
   const id = useMemo(() => dashboardIdOfShare(share), [share]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
@@ -75,7 +74,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
   }, []);
 
   // Stable per language, so the charts are not redrawn on every render.
-  const label = useCallback((prefix: string, key: string) => (i18n.exists(`${prefix}.${key}`) ? i18n.t(`${prefix}.${key}` as LabelKey) : key), [lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  const label = useCallback((prefix: string, key: string) => (i18n.exists(`${prefix}.${key}`) ? i18n.t(`${prefix}.${key}` as AnalyticsLabelKey) : key), [lang]); // eslint-disable-line react-hooks/exhaustive-deps
   const series = useCallback((key: string) => label('analytics.series', key), [label]);
   const value = useCallback((v: string) => label('analytics.value', v), [label]);
 
@@ -183,7 +182,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
         <Card className="fp-bi-card">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}</span>}>
             <p className="fp-muted-text" data-testid="bi-no-source">
-              {msg(data.noSource && isMessageKey(data.noSource) ? data.noSource : 'analytics.noDataYet')}
+              {data.noSource && isMessageKey(data.noSource) ? anyMsg(data.noSource) : msg('analytics.noDataYet')}
             </p>
           </Empty>
         </Card>

@@ -3,12 +3,11 @@ import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { isSafeLink, type AppRecord, type CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAppCentreWords } from '@/features/apps/app-centre/i18n';
 import { AppImage } from '../components/AppImage';
 import { appCentreApi, appCentreQueries } from './api';
 import { appName, badgeCounts, groupByClassification } from './rules';
 import './app-centre.css';
-import '@/lib/i18n/areas/app-centre';
 
 interface TileProps {
   app: AppRecord;
@@ -19,7 +18,7 @@ interface TileProps {
 }
 
 function AppTile({ app, badge, frequent, onOpen, onStar }: TileProps) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppCentreWords();
   const name = appName(app, lang);
   return (
     <div className="fp-centre-app" data-app-key={app.appKey}>
@@ -70,7 +69,7 @@ function Banner({ item }: { item: CarouselRecord }) {
  * the signed launch parameters of open-api getSign (docs/decisions/0012).
  */
 export function AppCentrePage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppCentreWords();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const apps = useQuery(appCentreQueries.apps);

@@ -4,8 +4,6 @@ import { AppstoreOutlined, PictureOutlined } from '@ant-design/icons';
 import { API } from '@field-portal/shared';
 import { appImageQuery } from '../api';
 import './app-image.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 const OURS = API.apps.file.download.replace(':fileId', '');
 

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { messageText as catalogue, useI18n, type LabelKey } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords, type AppsLabelKey } from '@/features/apps/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
 import { showSaveFailure, toPath } from '@/lib/save-failure';
 import type { FieldDef } from './CrudScreen';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 export interface CrudDialogProps {
-  title: LabelKey;
+  title: AppsLabelKey;
   paths: CrudPaths;
   checks: AppsFormName;
   fields?: FieldDef[] | undefined;
@@ -32,7 +31,7 @@ export interface CrudDialogProps {
  * server shows at the field it names.
  */
 export function CrudDialog({ title, paths, checks, fields = [], extraFields: ExtraFields, toBody, modalWidth = 560, editingId, values, onClose, onSaved }: CrudDialogProps) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [saving, setSaving] = useState(false);
@@ -103,7 +102,7 @@ export function CrudDialog({ title, paths, checks, fields = [], extraFields: Ext
   );
 }
 
-function fieldInput(f: FieldDef, t: (key: LabelKey) => string): ReactNode {
+function fieldInput(f: FieldDef, t: (key: AppsLabelKey) => string): ReactNode {
   switch (f.kind) {
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder={f.placeholder} />;

@@ -6,36 +6,35 @@ import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { messageText as catalogue, useI18n, type LabelKey } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords, type AppsLabelKey } from '@/features/apps/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** The add/edit dialog (antd's Modal and Form, the number and switch inputs) loads when first opened. */
 const CrudDialog = lazyDialog(() => import('./CrudDialog').then((m) => m.CrudDialog));
 
 export interface FieldDef {
   name: string;
-  label: LabelKey;
+  label: AppsLabelKey;
   kind?: 'text' | 'textarea' | 'number' | 'switch' | 'select';
-  options?: { value: string; label: LabelKey }[];
-  extra?: LabelKey;
+  options?: { value: string; label: AppsLabelKey }[];
+  extra?: AppsLabelKey;
   required?: boolean;
   placeholder?: string;
 }
 
 export interface ColumnDef<R> {
   key: string;
-  label: LabelKey;
+  label: AppsLabelKey;
   width?: number | string;
   render?: (row: R, lang: Lang) => ReactNode;
 }
 
 export interface CrudScreenProps<R extends { id: number }> {
-  title: LabelKey;
+  title: AppsLabelKey;
   /** The query-key and test-id name of the entity. */
   entity: string;
   paths: CrudPaths;
@@ -48,7 +47,7 @@ export interface CrudScreenProps<R extends { id: number }> {
   defaults: Record<string, unknown>;
   toForm?: (row: R) => Record<string, unknown>;
   toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
-  searchPlaceholder: LabelKey;
+  searchPlaceholder: AppsLabelKey;
   /** Runs after a save or a deletion (other screens' data). */
   onChanged?: () => void;
   /** Opens the editor elsewhere instead of the dialog. */
@@ -63,7 +62,7 @@ export interface CrudScreenProps<R extends { id: number }> {
  */
 export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) {
   const { title, entity, paths, checks, columns, fields, extraFields, defaults, toForm, toBody, searchPlaceholder, onChanged, onEdit, modalWidth } = props;
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState<{ page: number; size: number; search: string }>({ page: 1, size: APPS_LIMITS.pageSizeDefault, search: '' });

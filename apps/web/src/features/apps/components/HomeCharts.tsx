@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import type { HomeChartSeries } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { homeChartsQuery } from '../api';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 function HomeChart({ chart, title }: { chart: HomeChartSeries; title: string }) {
   return (
@@ -26,7 +24,7 @@ function HomeChart({ chart, title }: { chart: HomeChartSeries; title: string }) 
 
 /** The home page's charts, from data management (home chart). */
 export function HomeCharts() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const charts = useQuery(homeChartsQuery);
   if (!charts.data || charts.data.length === 0) return null;
   return (

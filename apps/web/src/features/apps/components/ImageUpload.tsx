@@ -2,16 +2,14 @@ import { useState } from 'react';
 import { App as AntApp, Button, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi } from '../api';
 import { imageFileError } from '../file-rules';
 import { AppImage } from './AppImage';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** A form control: the image's url, with a preview and an upload button (PNG, JPG or GIF, 2 MB). */
 export function ImageUpload({ value, onChange, kind = 'icon', label }: { value?: string; onChange?: (url: string) => void; kind?: 'icon' | 'banner'; label: string }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
   return (

@@ -1,12 +1,10 @@
 import { Button, Form, Input, Select } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
+import { useAppsWords } from '@/features/apps/i18n';
 
 /** The medicine form's items beyond its text fields: the competitors (name and alias each) and the indications. */
 export function MedicineFields() {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return (
     <>
       <Form.Item label={t('apps.medicine.competitors')} style={{ marginBottom: 14 }}>
@@ -21,7 +19,7 @@ export function MedicineFields() {
 
 /** The competitor rows of the medicine form (name and alias each). */
 function CompetitorList() {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return (
     <Form.List name="competitors">
       {(rows, { add, remove }, { errors }) => (

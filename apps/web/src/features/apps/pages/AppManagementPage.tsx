@@ -2,12 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin, Tabs, Tag } from 'antd';
 import { API, type AppRecord, type ClassificationRecord } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { AppImage } from '../components/AppImage';
 import { CrudScreen } from '../components/CrudScreen';
 import { bilingual, classificationChoices, roleChoices } from './app-management/choices';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 const P = API.apps;
 
@@ -23,7 +21,7 @@ const panel = (children: ReactNode) => <Suspense fallback={<Spin className="fp-a
 
 /** /system/appManagement: apps, classifications, carousel, opening screen and the organisation import (spec 001 section 7.8). */
 export function AppManagementPage() {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return (
     <Tabs
       className="fp-apps-tabs"
@@ -41,7 +39,7 @@ export function AppManagementPage() {
 }
 
 function AppsTab() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const client = useQueryClient();
   // The dialog's choices, fetched with the list so they are there when it opens.
   useQuery(classificationChoices);
@@ -96,7 +94,7 @@ function AppsTab() {
 
 /** The app classifications: name, English name and order, with the number of apps in each. */
 function ClassificationsTab() {
-  const { lang } = useI18n();
+  const { lang } = useAppsWords();
   return (
     <CrudScreen<ClassificationRecord>
       title="apps.classification.title"

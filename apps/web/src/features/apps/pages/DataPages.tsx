@@ -7,10 +7,8 @@ import {
   type HomeDataRecord,
   type MedicineRecord,
 } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { CrudScreen } from '../components/CrudScreen';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 const D = API.apps.data;
 /** The medicine form's competitor rows and indications, loaded with its dialog. */
@@ -134,7 +132,7 @@ export function HomeChartPage() {
 }
 
 function ChartTypeTag({ type }: { type: string }) {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return <Tag color={type === 'bar' ? 'purple' : 'geekblue'}>{t(type === 'bar' ? 'apps.homeChart.bar' : 'apps.homeChart.line')}</Tag>;
 }
 
@@ -214,7 +212,7 @@ interface OpinionRow {
 }
 /** /dataManage/medicinePublicOpinion */
 export function PublicOpinionPage() {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return (
     <CrudScreen<OpinionRow>
       title="apps.opinion.title"
@@ -251,7 +249,7 @@ interface KeywordRow {
 }
 /** /dataManage/keyword */
 export function KeywordPage() {
-  const { t } = useI18n();
+  const { t } = useAppsWords();
   return (
     <CrudScreen<KeywordRow>
       title="apps.keyword.title"

@@ -4,18 +4,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Select, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { API, type MessageGroupRecord, type OptionRecord } from '@field-portal/shared';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi, crudApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
 import { GROUPS_PATH } from './message-paths';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** /system/messageEdit?id=…: a message group's name, description and members (new when no id). */
 export function MessageEditPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const navigate = useNavigate();

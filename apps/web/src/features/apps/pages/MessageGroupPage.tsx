@@ -4,8 +4,6 @@ import { API, type MessageGroupRecord } from '@field-portal/shared';
 import { CrudScreen } from '../components/CrudScreen';
 import { EDIT_PATH } from './message-paths';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** /system/messageManger: message groups; adding or editing opens /system/messageEdit. */
 export function MessageGroupPage() {

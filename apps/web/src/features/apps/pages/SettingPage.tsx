@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input } from 'antd';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi } from '../api';
 import { appsFormErrors } from '../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
 import '../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** /system/setting: the enterprise settings that the login page and the footer show. */
 export function SettingPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const current = useQuery({ queryKey: ['apps', 'enterprise'], queryFn: appsApi.enterprise });

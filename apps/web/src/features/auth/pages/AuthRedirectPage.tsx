@@ -10,7 +10,7 @@ import { clearLocalSession } from '@/lib/session/local-session';
 import { browserEnvironment, callbackAddress, PHONE_PAGE, takePendingSignIn } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
 import { ssoSignIn } from '../api/sso-sign-in';
-import { withAntd } from '@/app/antd-providers';
+import { withAntd } from '@/lib/providers/antd-providers';
 
 /** Longest provider error text shown; it arrives in the URL and is shown as plain text only. */
 const MAX_PROVIDER_TEXT = 200;

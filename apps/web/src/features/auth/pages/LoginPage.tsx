@@ -14,6 +14,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { safeRedirect } from '@/lib/paths';
 import { tenantInfoQuery } from '@/lib/session/queries';
 import { saveTokens } from '@/lib/session/tokens';
+import { fetchConsoleAhead } from '@/lib/console-ahead';
 import { signIn } from '../api/sign-in';
 import { useCredentials } from '../hooks/use-credentials';
 import { useIdentityServer } from '../hooks/use-identity-server';
@@ -22,7 +23,7 @@ import './login.css';
 
 /** Fetches the console's layout (and antd with it) when the browser is idle; none of it renders here. */
 function prefetchConsole(): () => void {
-  const load = () => void import('@/app/layout/ShellLayout').catch(() => undefined);
+  const load = fetchConsoleAhead;
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(load, { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Result } from 'antd';
 import { useI18n } from '@/lib/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
-import { withAntd } from '@/app/antd-providers';
+import { withAntd } from '@/lib/providers/antd-providers';
 
 /** Longest reason shown; the text arrives in the URL and is shown as plain text only. */
 const MAX_REASON = 200;

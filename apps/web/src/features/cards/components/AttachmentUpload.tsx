@@ -26,7 +26,7 @@ interface InFlight {
 
 /** The card's one attachment (spec 000 section 5): checked before sending, sent with progress. */
 export function AttachmentUpload({ value = [], files, disabled, label, accept, onAdded, onRemoved }: AttachmentUploadProps) {
-  const { t, msg } = useI18n();
+  const { t, anyMsg } = useI18n();
   const { message } = AntApp.useApp();
   const [sending, setSending] = useState<InFlight>();
   // The list animates rows in and out by uid. An uploaded file keeps the uid its in-flight row
@@ -38,7 +38,7 @@ export function AttachmentUpload({ value = [], files, disabled, label, accept, o
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = attachmentUploadProblem(file, value.length + (sending ? 1 : 0));
     if (problem) {
-      void message.warning(msg(problem));
+      void message.warning(anyMsg(problem));
       return Upload.LIST_IGNORE;
     }
     return true;

@@ -21,7 +21,7 @@ interface ImageUploadProps {
 
 /** One avatar or content image: checked before sending, sent with progress, shown from the server. */
 export function ImageUpload({ value, onChange, kind, label, files, round = false }: ImageUploadProps) {
-  const { t, msg } = useI18n();
+  const { t, anyMsg } = useI18n();
   const { message } = AntApp.useApp();
   const [percent, setPercent] = useState<number>();
   const busy = percent !== undefined;
@@ -29,7 +29,7 @@ export function ImageUpload({ value, onChange, kind, label, files, round = false
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = imageUploadProblem(file, kind);
     if (problem) {
-      void message.warning(msg(problem));
+      void message.warning(anyMsg(problem));
       return Upload.LIST_IGNORE;
     }
     return true;

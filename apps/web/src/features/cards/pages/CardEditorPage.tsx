@@ -5,7 +5,7 @@ import { App as AntApp, Button, Card, Form, Space, Spin, Tag } from 'antd';
 import { EyeOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PUSH_APP_ID, type CardContent, type CardFileEntry, type CardSaveStatus, type CardType } from '@field-portal/shared';
-import { useSession } from '@/app/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
 import { useBuOptions } from '../api/find-bu';
@@ -66,7 +66,7 @@ const isFormField = (name: string): name is CardFormField => (CARD_FORM_FIELDS a
  */
 export function CardEditorPage() {
   const { user, table } = useSession();
-  const { t, msg, lang } = useI18n();
+  const { t, anyMsg, lang } = useI18n();
   const { message } = AntApp.useApp();
   const location = useLocation();
   const navigate = useNavigate();
@@ -232,7 +232,7 @@ export function CardEditorPage() {
     showProblems(problems);
     if (problems.length > 0) {
       const first = problems[0]!;
-      void message.error(check === 'draft' ? problemText(first, lang, labelOf(first.field)) : msg(failureMessageKey(check)));
+      void message.error(check === 'draft' ? problemText(first, lang, labelOf(first.field)) : anyMsg(failureMessageKey(check)));
       return;
     }
     if (check === 'preview') {

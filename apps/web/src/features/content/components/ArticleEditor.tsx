@@ -11,11 +11,9 @@ import {
 } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
 import { isHttpError } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { saveArticle, uploadCover } from '../api';
 import { RichTextEditor } from './RichTextEditor';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 
 interface Values {
   title: string;
@@ -31,7 +29,7 @@ interface Values {
 
 /** Creates or edits an article; the server sanitises the body and answers the fields it refuses. */
 export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleDetail | null; onClose: () => void; onSaved: (saved: ArticleDetail) => void }) {
-  const { t, msg } = useI18n();
+  const { t, msg } = useContentWords();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [body, setBody] = useState(article?.body ?? '');
@@ -104,7 +102,7 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
         </Form.Item>
         <div className="fp-form-row">
           <Form.Item name="channel" label={t('content.field.channel')}>
-            <Select options={ARTICLE_CHANNELS.map((c) => ({ value: c, label: t(`content.channel.${c}` as LabelKey) }))} />
+            <Select options={ARTICLE_CHANNELS.map((c) => ({ value: c, label: t(`content.channel.${c}` as ContentLabelKey) }))} />
           </Form.Item>
           {channel === 'departmentDynamics' && (
             <Form.Item name="department" label={t('content.field.department')} rules={[{ required: true, message: msg('content.departmentRequired') }]}>
@@ -112,7 +110,7 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
             </Form.Item>
           )}
           <Form.Item name="category" label={t('content.field.category')}>
-            <Select options={ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as LabelKey) }))} />
+            <Select options={ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) }))} />
           </Form.Item>
         </div>
         <Form.Item name="source" label={t('content.field.source')}>

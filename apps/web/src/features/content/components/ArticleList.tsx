@@ -8,18 +8,16 @@ import { Text } from '@/components/Text';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 import { articleDetailPath } from '../article-paths';
 
 export const formatDay = (iso: string | null) => (iso ? formatTime(iso, false) : '');
 
 /** A channel's published articles, newest first, with "load more" by keyset; unread ones are marked. */
 export function ArticleList({ channel, department, categories = false }: { channel: ArticleChannel; department?: DynamicsDepartment; categories?: boolean }) {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const navigate = useNavigate();
   const [category, setCategory] = useState<string>('');
   const [keyword, setKeyword] = useState('');
@@ -35,7 +33,7 @@ export function ArticleList({ channel, department, categories = false }: { chann
               setCategory(String(v));
               setPages([undefined]);
             }}
-            options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as LabelKey) }))]}
+            options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) }))]}
           />
         )}
         <Search
@@ -64,7 +62,7 @@ export function ArticleList({ channel, department, categories = false }: { chann
 }
 
 function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Parameters<typeof articleListQuery>[0]; first: boolean; last: boolean; onMore: (cursor: string) => void; onOpen: (id: number) => void }) {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const result = useQuery(articleListQuery(query));
   const list = result.data?.list ?? [];
   if (first && !result.isLoading && list.length === 0) return <Empty description={t('content.empty')} />;
@@ -100,7 +98,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
                   <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()}>
                     {a.title}
                   </a>
-                  <Tag>{t(`content.category.${a.category}` as LabelKey)}</Tag>
+                  <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
                   {a.source === 'external' && <Tag color="orange">{t('content.source.external')}</Tag>}
                   {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
                 </Space>

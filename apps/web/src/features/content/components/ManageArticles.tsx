@@ -3,11 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type RecommendState } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleForEdit, contentKeys, deleteArticle, manageListQuery, recommendArticle } from '../api';
 import { formatDay } from './ArticleList';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 
 /** The editor dialog and the readers drawer, downloaded when first opened (docs/decisions/0031). */
@@ -16,7 +14,7 @@ const ReadersDrawer = lazyDialog(() => import('./ReadersDrawer').then((m) => m.R
 
 /** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
 export function ManageArticles() {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [editing, setEditing] = useState<ArticleDetail | null | undefined>(undefined);
@@ -41,12 +39,12 @@ export function ManageArticles() {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
           { title: t('content.field.title'), dataIndex: 'title', ellipsis: true },
-          { title: t('content.field.channel'), dataIndex: 'channel', width: 120, render: (c: string, a) => `${t(`content.channel.${c}` as LabelKey)}${a.department ? ` · ${a.department.toUpperCase()}` : ''}` },
+          { title: t('content.field.channel'), dataIndex: 'channel', width: 120, render: (c: string, a) => `${t(`content.channel.${c}` as ContentLabelKey)}${a.department ? ` · ${a.department.toUpperCase()}` : ''}` },
           {
             title: t('content.field.status'),
             dataIndex: 'status',
             width: 90,
-            render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`content.status.${s}` as LabelKey)}</Tag>,
+            render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`content.status.${s}` as ContentLabelKey)}</Tag>,
           },
           { title: t('content.field.publishTime'), dataIndex: 'publishTime', width: 110, render: formatDay },
           {
@@ -67,7 +65,7 @@ export function ManageArticles() {
                 style={{ width: 140 }}
                 aria-label={t('content.field.recommend')}
                 value={a.recommendState ?? ''}
-                options={[{ value: '', label: t('content.recommend.none') }, ...RECOMMEND_STATES.map((s) => ({ value: s, label: t(`content.recommend.${s}` as LabelKey) }))]}
+                options={[{ value: '', label: t('content.recommend.none') }, ...RECOMMEND_STATES.map((s) => ({ value: s, label: t(`content.recommend.${s}` as ContentLabelKey) }))]}
                 onChange={async (v) => {
                   await recommendArticle(a.id, v === '' ? null : v);
                   refresh();

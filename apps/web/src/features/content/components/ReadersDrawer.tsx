@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Table } from 'antd';
 import type { ArticleReader, ArticleRow } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useContentWords } from '@/features/content/i18n';
 import { formatTime } from '@/lib/format';
 import { readersQuery } from '../api';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 
 /** Who read an article: the operators' drawer of the article list (loaded when first opened). */
 export function ReadersDrawer({ article, onClose }: { article: ArticleRow | null; onClose: () => void }) {
@@ -17,7 +15,7 @@ export function ReadersDrawer({ article, onClose }: { article: ArticleRow | null
 }
 
 function Readers({ id }: { id: number }) {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const readers = useQuery(readersQuery(id));
   return (
     <Table<ArticleReader>

@@ -1,10 +1,8 @@
 import { memo, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
+import { useContentWords } from '@/features/content/i18n';
 import { isHttpUrl, richTextNodes } from '../rich-text';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 
 /** The first content, rendered once: later edits belong to the browser's editing, not to React. */
 const InitialContent = memo(({ html }: { html: string }) => <>{richTextNodes(html)}</>, () => true);
@@ -14,7 +12,7 @@ const InitialContent = memo(({ html }: { html: string }) => <>{richTextNodes(htm
  * proposal: the server keeps what its sanitiser allows (docs/decisions/0020).
  */
 export function RichTextEditor({ initial, onChange, label }: { initial: string; onChange: (html: string) => void; label: string }) {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const ref = useRef<HTMLDivElement>(null);
   const emit = () => onChange(ref.current?.innerHTML ?? '');
   const command = (name: string, value?: string) => {

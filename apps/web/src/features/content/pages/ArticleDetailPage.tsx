@@ -5,20 +5,18 @@ import { Alert, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { OpenArticleResult } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { contentKeys, openArticle } from '../api';
 import { RichText } from '../rich-text';
 import '../content.css';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 
 /**
  * ccArticleDetail (?id=) and contentDetail/{title}: opens the article, which counts the read, and
  * shows it; external material carries the compliance notice (spec 001 section 1).
  */
 export function ArticleDetailPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useContentWords();
   const client = useQueryClient();
   const [params] = useSearchParams();
   const { title } = useParams();
@@ -49,7 +47,7 @@ export function ArticleDetailPage() {
     <Card className="fp-content-screen fp-article">
       <Typography.Title level={3}>{article.title}</Typography.Title>
       <Space wrap className="fp-article-meta">
-        <Tag>{t(`content.category.${article.category}` as LabelKey)}</Tag>
+        <Tag>{t(`content.category.${article.category}` as ContentLabelKey)}</Tag>
         {article.department && <Tag color="blue">{article.department.toUpperCase()}</Tag>}
         <span>{article.author}</span>
         <span>{article.publishTime ? formatTime(article.publishTime) : ''}</span>

@@ -1,11 +1,9 @@
 import { Card, Tabs } from 'antd';
-import { useSession } from '@/app/session-context';
-import { useI18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session/session-context';
+import { useContentWords } from '@/features/content/i18n';
 import { ArticleList } from '../components/ArticleList';
 import { lazyPart } from '@/components/lazy-dialog';
 import '../content.css';
-import '@/lib/i18n/areas/content';
-import '@/lib/i18n/messages/content';
 
 /*
  * The management tab (the article table with its editor and readers) loads when it is first
@@ -19,7 +17,7 @@ export const CONTENT_AUTHORITY = 'recommend:NewRecommend';
 
 /** contentCenterIndex: the published articles by category; operators also manage every article. */
 export function ContentCentrePage() {
-  const { t } = useI18n();
+  const { t } = useContentWords();
   const { menus } = useSession();
   const canManage = menus.menuList.some((m) => m.code === CONTENT_AUTHORITY);
   const items = [{ key: 'articles', label: t('content.tab.articles'), children: <ArticleList channel="contentCenter" categories /> }];

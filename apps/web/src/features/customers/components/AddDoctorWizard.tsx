@@ -5,14 +5,12 @@ import { Alert, App as AntApp, Button, Form, Modal, Radio, Select, Steps } from 
 import Input from 'antd/es/input/Input';
 import { Link } from 'react-router';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { CUSTOMERS_LIMITS, isDuplicateDoctor, type AddDoctorRequest, type DuplicateDoctor } from '@field-portal/shared';
 import { addDoctorLookups, customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
 import { doctorPath } from '../routes';
 import { LazyCascader } from './LazyCascader';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 type Step = 0 | 1 | 2;
 
@@ -39,7 +37,7 @@ const toOptions = (choices: Choice[] | undefined) => (choices ?? []).map((c) => 
  * answered with the server's message naming them.
  */
 export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [step, setStep] = useState<Step>(0);
@@ -205,7 +203,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
 
 /** Why saving failed; for a duplicate in the user's scope, a link to the doctor already there. */
 export function AddDoctorProblem({ problem, existing, onOpen }: { problem: string; existing?: DuplicateDoctor; onOpen: () => void }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   return (
     <Alert
       type="error"

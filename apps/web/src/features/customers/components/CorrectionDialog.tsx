@@ -3,20 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, Modal, Select } from 'antd';
 import { CUSTOMERS_LIMITS, type CorrectionChanges, type DoctorInfo } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
 import { departmentOptions, titleOptions } from '../reference-options';
 import { LazyCascader } from './LazyCascader';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /**
  * The correction form (spec 001 section 5): what is wrong with this doctor's record, and, where it
  * is the title or the department, the right value, which an administrator's acceptance applies.
  */
 export function CorrectionDialog({ doctor, onClose }: { doctor: Pick<DoctorInfo, 'id' | 'name' | 'titleCode'>; onClose: () => void }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [content, setContent] = useState('');

@@ -4,18 +4,16 @@ import { App as AntApp, Alert, Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { CorrectionRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import { ProposedChanges } from './ProposedChanges';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /**
  * A doctor's pending corrections: everyone sees that the record is waiting for a decision; an
  * administrator accepts or rejects each (the server refuses the others).
  */
 export function CorrectionReview({ corrections, canDecide }: { corrections: CorrectionRow[]; canDecide: boolean }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);

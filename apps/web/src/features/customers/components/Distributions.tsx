@@ -1,18 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Segmented, Skeleton } from 'antd';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { DISTRIBUTION_DIMENSIONS, type DistributionDimension } from '@field-portal/shared';
 import { distributionQuery } from '../api/customers-api';
 import { distributionName } from '../reference-options';
 import type { DoctorFilters } from '../filters';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 // The chart comes in a chunk of its own, fetched only by a screen that shows one.
 const TopTenChart = lazy(() => import('./TopTenChart'));
 
-const DIMENSION_LABEL: Record<DistributionDimension, LabelKey> = {
+const DIMENSION_LABEL: Record<DistributionDimension, CustomersLabelKey> = {
   department: 'customers.dist.department',
   title: 'customers.dist.title',
   province: 'customers.dist.province',
@@ -22,7 +20,7 @@ const DIMENSION_LABEL: Record<DistributionDimension, LabelKey> = {
 
 /** The top-10 distributions of spec 001 section 9 over the caller's scope and the chosen filters, one dimension at a time. */
 export function Distributions({ filters }: { filters: DoctorFilters }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const [dimension, setDimension] = useState<DistributionDimension>('department');
   const top = useQuery(distributionQuery(filters, dimension));
   const label = t(DIMENSION_LABEL[dimension]);

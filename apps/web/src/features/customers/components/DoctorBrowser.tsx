@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, doctorDepartmentName, type DoctorRow, type Lang } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { formatCount, formatTotal } from '@/lib/format';
 import { usePageSearch } from '@/lib/page-search';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { useQueueExport } from '@/features/downloads';
 import { doctorFilterParams, doctorListQuery, PAGE_SIZES } from '../api/customers-api';
 import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import { useKeyset } from '../keyset';
@@ -19,15 +19,13 @@ import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 
 // The dialogs (forms, the wizard's steps and cascaders) load when first opened.
 const AddDoctorWizard = lazyDialog(() => import('./AddDoctorWizard').then((m) => m.AddDoctorWizard));
 const TagDialog = lazyDialog(() => import('./TagDialog').then((m) => m.TagDialog));
 
-const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], LabelKey> = {
+const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], CustomersLabelKey> = {
   region: 'customers.filter.region',
   cityLevel: 'customers.filter.cityLevel',
   hospital: 'customers.filter.hospital',
@@ -66,7 +64,7 @@ export function DoctorBrowser({
   /** Filters the screen fixes (a hospital's own doctors): shown as chips that cannot be closed, and kept by "clear all". */
   locked?: DoctorFilterKey[];
 }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const key = filtersKey({ filters, pageSize });
   const pages = useKeyset(key);

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Segmented, Select } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import { choose, type Choice, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import {
@@ -19,8 +19,7 @@ import {
 import { HospitalPicker } from './HospitalPicker';
 import { LazyCascader } from './LazyCascader';
 import { TagPicker } from './TagPicker';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
+import '../customers.css';
 
 /** A select over fixed choices that keeps the chosen labels for the chips. */
 function ChoiceSelect({ label, options, value, onChange, multiple }: { label: string; options: Choice[]; value: Choice[]; onChange: (c: Choice[]) => void; multiple?: boolean }) {
@@ -44,7 +43,7 @@ function ChoiceSelect({ label, options, value, onChange, multiple }: { label: st
 
 /** The doctor filters of spec 001 section 3; doctor range is required and always set. */
 export function DoctorFilterForm({ filters, onChange, hidden = [] }: { filters: DoctorFilters; onChange: (next: DoctorFilters) => void; hidden?: DoctorFilterKey[] }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const [more, setMore] = useState(false);
   const set = (key: DoctorFilterKey) => (choices: Choice[]) => onChange(choose(filters, key, choices));
   const value = (key: DoctorFilterKey) => filters.chosen[key] ?? [];

@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { Card, Empty, Table, Tag } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { doctorDepartmentName, type AffiliationRow, type DoctorInfo } from '@field-portal/shared';
 import { labelOf, positionOptions } from '../reference-options';
 import { hospitalPath } from '../routes';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 function Affiliations({ rows }: { rows: AffiliationRow[] }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const positions = positionOptions(lang);
   return (
     <Table<AffiliationRow>
@@ -31,7 +29,7 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
 
 /** The full view's sections (spec 001 section 3): positions, academic information, impact. */
 export function DoctorFullView({ doctor }: { doctor: DoctorInfo }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   return (
     <div className="fp-cust-stack">
       <Card size="small" title={t('customers.full.job')}>

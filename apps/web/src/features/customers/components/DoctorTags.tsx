@@ -2,15 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Tag } from 'antd';
 import type { DoctorRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 
 /** A doctor's tags; closing one takes it off this doctor. */
 export function DoctorTags({ doctor }: { doctor: Pick<DoctorRow, 'id' | 'tags'> }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   if (doctor.tags.length === 0) return <Text type="secondary">{t('customers.tags.none')}</Text>;

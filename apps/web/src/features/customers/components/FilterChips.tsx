@@ -1,8 +1,6 @@
 import { Button, Tag } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { formatTotal } from '@/lib/format';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 
 /** One chosen filter: its name, what was chosen, and how to drop it (none for a required filter). */
@@ -39,7 +37,7 @@ export function FilterChips({
   noun: 'doctors' | 'hospitals';
   onClearAll?: () => void;
 }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   const closable = chips.filter((c) => c.onClose);
   return (
     <div className="fp-cust-chips" aria-label={t('customers.filters.chosen')}>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table } from 'antd';
 import { describeFailure } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { usePageSearch } from '@/lib/page-search';
 import type { HospitalRow } from '@field-portal/shared';
 import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } from '../api/customers-api';
@@ -15,11 +15,9 @@ import { searchProblem } from '../search';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import { LazyCascader } from './LazyCascader';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 
-const FILTER_LABEL: Record<HospitalFilterKey, LabelKey> = {
+const FILTER_LABEL: Record<HospitalFilterKey, CustomersLabelKey> = {
   region: 'customers.filter.region',
   hospitalLevel: 'customers.filter.hospitalLevel',
   hospitalType: 'customers.filter.hospitalType',
@@ -48,7 +46,7 @@ function MultiSelect({ label, options, value, onChange }: { label: string; optio
  * (the team covers it or not), the top bar's search, keyset pages. A team manager switches coverage here.
  */
 export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { router: string; filters: HospitalFilters; onFilters: (f: HospitalFilters) => void; editCoverage: boolean }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);

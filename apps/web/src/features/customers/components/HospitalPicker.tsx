@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import type { Choice } from '../filters';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** A hospital by name, pinyin or initials: the server searches, only the first matches are offered. */
 export function HospitalPicker({ value, onChange, label }: { value: Choice[]; onChange: (c: Choice[]) => void; label?: string }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['customers', 'hospital-pick', keyword], queryFn: () => customersApi.hospitalChoices(keyword), placeholderData: keepPreviousData });
   const options = found.data ?? [];

@@ -1,9 +1,8 @@
 import { Button, Select, Space } from 'antd';
 import { Text } from '@/components/Text';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
+import { useCustomersWords } from '@/features/customers/i18n';
+import '../customers.css';
 
 /**
  * Previous / next by cursor (keyset paging): no page numbers past the first because no page costs
@@ -30,7 +29,7 @@ export function KeysetPager({
   onNext: () => void;
   onPageSize: (size: number) => void;
 }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   return (
     <div className="fp-cust-pager">
       <Text type="secondary">{t('customers.pager.page', { n: pageIndex + 1 })}</Text>

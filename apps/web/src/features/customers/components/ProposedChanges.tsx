@@ -1,12 +1,10 @@
 import type { CorrectionChanges } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { departmentName, labelOf, titleOptions } from '../reference-options';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** The values a correction proposes, as the reviewer reads them ("职称 → 主任医师"). */
 export function ProposedChanges({ changes }: { changes: CorrectionChanges }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const parts: string[] = [];
   if (changes.titleCode) parts.push(`${t('customers.filter.title')} → ${labelOf(titleOptions(lang), changes.titleCode)}`);
   if (changes.dept1Code) parts.push(`${t('customers.filter.department')} → ${[departmentName(changes.dept1Code, lang), departmentName(changes.dept2Code, lang)].filter(Boolean).join(' / ')}`);

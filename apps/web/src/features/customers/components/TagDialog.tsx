@@ -5,19 +5,17 @@ import { App as AntApp, Alert, Form, Modal, Radio, Select } from 'antd';
 import Input from 'antd/es/input/Input';
 import { CUSTOMERS_LIMITS, type DoctorRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import { customersApi, tagsQuery } from '../api/customers-api';
 import type { DoctorFilters } from '../filters';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** Whom a tag goes to: chosen doctors, or every doctor the filters match (the server applies the same filters and scope). */
 export type TagTarget = { kind: 'doctors'; doctors: Pick<DoctorRow, 'id' | 'name'>[] } | { kind: 'filtered'; filters: DoctorFilters; count: string };
 
 /** Tags the chosen doctors or the whole filtered set at once, with an existing tag or a new one. */
 export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (done: boolean) => void }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const tags = useQuery(tagsQuery());

@@ -4,16 +4,14 @@ import { App as AntApp, Modal, Radio, Space } from 'antd';
 // the input alone, without Input's statics (password, one-time code, search)
 import Input from 'antd/es/input/Input';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';
 import { customersApi } from '../api/customers-api';
 import { Text } from '@/components/Text';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** Create or rename a tag. */
 export function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClose: () => void; mayShare: boolean }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [name, setName] = useState(tag?.name ?? '');

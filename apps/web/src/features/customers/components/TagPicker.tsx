@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { tagsQuery } from '../api/customers-api';
 import type { Choice } from '../filters';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** The caller's tags, shared ones and personal ones in two groups. */
 export function TagPicker({ value, onChange }: { value: Choice[]; onChange: (c: Choice[]) => void }) {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   const tags = useQuery(tagsQuery());
   const list = tags.data ?? [];
   const group = (shared: boolean) => list.filter((tag) => tag.shared === shared).map((tag) => ({ value: String(tag.id), label: tag.name }));

@@ -5,22 +5,20 @@ import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag } from
 import dayjs from 'dayjs';
 import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { correctionsQuery, customersApi, PAGE_SIZES } from '../api/customers-api';
 import { KeysetPager } from '../components/KeysetPager';
 import { ProposedChanges } from '../components/ProposedChanges';
 import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 
 const STATUS_COLOR: Record<CorrectionStatus, string> = { pending: 'orange', accepted: 'green', rejected: 'default' };
 
 /** /dataManage/customerData: the corrections field staff sent, for the keepers of customer master data to accept or reject. */
 export function CorrectionQueuePage() {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [status, setStatus] = useState<CorrectionStatus>('pending');

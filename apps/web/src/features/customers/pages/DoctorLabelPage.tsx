@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Empty, Popconfirm, theme } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import type { TagRow } from '@field-portal/shared';
 import { customersApi, DEFAULT_DOCTOR_RANGE, tagsQuery } from '../api/customers-api';
@@ -12,8 +12,6 @@ import { DoctorBrowser } from '../components/DoctorBrowser';
 import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text } from '@/components/Text';
 import { lazyDialog } from '@/components/lazy-dialog';
 
@@ -21,7 +19,7 @@ import { lazyDialog } from '@/components/lazy-dialog';
 const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) => m.TagForm));
 
 function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: string; tags: TagRow[]; selected?: number; mayEdit: boolean; onSelect: (tag: TagRow) => void; onEdit: (tag: TagRow) => void }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const { token } = theme.useToken();
   const client = useQueryClient();
@@ -116,7 +114,7 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
 
 /** /customer/doctorLabel: shared and personal tags, and the doctors that carry the chosen one. */
 export function DoctorLabelPage() {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   const tags = useQuery(tagsQuery());
   const rights = useCustomerRights();
   const [editing, setEditing] = useState<TagRow | null | 'new'>(null);

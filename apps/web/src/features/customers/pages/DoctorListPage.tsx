@@ -1,13 +1,11 @@
 import { Card } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { DoctorBrowser } from '../components/DoctorBrowser';
 import { Distributions } from '../components/Distributions';
 import { emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { DEFAULT_DOCTOR_RANGE } from '../api/customers-api';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** /customer/totaldoctor: every doctor of the caller's scope, filtered. */
 export function TotalDoctorPage() {
@@ -17,7 +15,7 @@ export function TotalDoctorPage() {
 
 /** /customer/doctorTeamManager: the team's doctors with the top-10 distributions of spec 001 section 9 above the list. */
 export function DoctorTeamManagerPage() {
-  const { t } = useI18n();
+  const { t } = useCustomersWords();
   const [filters, setFilters] = usePageState<DoctorFilters>('doctorTeamManager', () => emptyDoctorFilters(DEFAULT_DOCTOR_RANGE));
   return (
     <div className="fp-cust-stack">

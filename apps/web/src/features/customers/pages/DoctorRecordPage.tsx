@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
-import { BusinessRecordTimeline } from '@/features/activity/components/BusinessRecordTimeline';
+import { BusinessRecordTimeline } from '@/features/activity';
 import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
 import { doctorDepartmentName, type DoctorInfo } from '@field-portal/shared';
@@ -18,8 +18,6 @@ import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatient
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 import { Text, Title } from '@/components/Text';
 
 // The correction and tag dialogs (forms, cascaders) load when first opened.
@@ -31,7 +29,7 @@ const CorrectionReview = lazy(() => import('../components/CorrectionReview').the
 const DoctorFullView = lazy(() => import('../components/DoctorFullView').then((m) => ({ default: m.DoctorFullView })));
 
 function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: () => void; onTag: () => void }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const pending = doctor.pendingCorrection;
   const dept = doctorDepartmentName(doctor, lang, true);
   return (
@@ -89,7 +87,7 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
 
 /** /customer/businessRecord/{doctorId}/{doctorName}: the doctor's header, record timeline and full view. */
 export function DoctorRecordPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useCustomersWords();
   const rights = useCustomerRights();
   const params = useParams();
   const id = Number(params.doctorId);

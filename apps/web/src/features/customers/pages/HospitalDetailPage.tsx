@@ -5,7 +5,8 @@ import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { Text, Title } from '@/components/Text';
 import { isHttpError } from '@/lib/http';
-import { localName, useI18n } from '@/lib/i18n';
+import { localName } from '@/lib/i18n';
+import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import { DEFAULT_DOCTOR_RANGE, hospitalDepartmentsQuery, hospitalQuery } from '../api/customers-api';
 import { DoctorBrowser } from '../components/DoctorBrowser';
@@ -13,8 +14,6 @@ import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** The hospital's doctors: the doctor list with this hospital as a fixed filter. */
 function HospitalDoctors({ id, name }: { id: number; name: string }) {
@@ -24,7 +23,7 @@ function HospitalDoctors({ id, name }: { id: number; name: string }) {
 
 /** /customer/hospitalDetail/{id}/{name}: the hospital, its departments and its doctors. */
 export function HospitalDetailPage() {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useCustomersWords();
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isSafeInteger(id) && id > 0;

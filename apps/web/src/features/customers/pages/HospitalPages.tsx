@@ -3,8 +3,6 @@ import { emptyHospitalFilters, type HospitalFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { useCustomerRights } from '../rights';
 import '../customers.css';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/messages/customers';
 
 /** /customer/totalHospital: every hospital of the caller's scope. */
 export function TotalHospitalPage() {

@@ -17,7 +17,7 @@ import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { userInfoQuery } from '@/lib/session/queries';
-import { HomeCharts } from '@/features/apps/components/HomeCharts';
+import { HomeCharts } from '@/features/apps';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
 

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type DataCollectionPage, type DataCollectionRequest, type DataCollectionStatus } from '@field-portal/shared';
 import { getResult, http, putResult } from '@/lib/http';
 import { onNotice } from '@/lib/realtime';
-import '@/lib/i18n/messages/datacollection';
 
 const P = API.dataCollection;
 export const DATA_COLLECTION_KEY = ['dataCollection'] as const;

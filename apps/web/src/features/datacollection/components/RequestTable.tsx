@@ -3,9 +3,8 @@ import { Button, Empty, Table, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { saveAttachment } from '../api/datacollection-api';
-import '@/lib/i18n/messages/datacollection';
 import { Text } from '@/components/Text';
 
 export const STATUS_COLOURS: Record<DataCollectionStatus, string> = {
@@ -27,7 +26,7 @@ interface RequestTableProps {
 
 /** Requests with their status; the requester's and the handling screens share it. */
 export function RequestTable({ data, loading, page, onPage, showRequester, actions }: RequestTableProps) {
-  const { msg } = useI18n();
+  const { msg } = useDataCollectionWords();
   return (
     <Table<DataCollectionRequest>
       rowKey="id"

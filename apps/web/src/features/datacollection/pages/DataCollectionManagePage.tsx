@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Space } from 'antd';
 import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_NEXT, DATA_COLLECTION_STATUSES, type DataCollectionRequest, type DataCollectionStatus } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { DATA_COLLECTION_KEY, updateStatus, useDataCollectionList } from '../api/datacollection-api';
 import { RequestTable } from '../components/RequestTable';
-import '@/lib/i18n/messages/datacollection';
 
 /** The handling screen: every request, by status, moved on with an optional reply (the requester gets a notice). */
 export function DataCollectionManagePage() {
-  const { msg } = useI18n();
+  const { msg } = useDataCollectionWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [status, setStatus] = useState<DataCollectionStatus | undefined>();

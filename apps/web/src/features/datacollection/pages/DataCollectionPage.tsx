@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Radio, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { DATA_COLLECTION_LIMITS, MAINLAND_MOBILE } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { DATA_COLLECTION_KEY, submitRequest, useDataCollectionList, type DataCollectionValues } from '../api/datacollection-api';
 import { LoadWhenReached } from '@/components/load-when-reached';
-import '@/lib/i18n/messages/datacollection';
 
 const L = DATA_COLLECTION_LIMITS;
 /** The caller's requests under the form (antd's Table with its paging): loaded when scrolled near. */
@@ -14,7 +13,7 @@ const RequestTable = lazy(() => import('../components/RequestTable').then((m) =>
 
 /** /dataCollection/index: the data-customisation form (spec 001 sections 3 and 5) and the caller's requests with their status. */
 export function DataCollectionPage() {
-  const { msg } = useI18n();
+  const { msg } = useDataCollectionWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<DataCollectionValues>();

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, DOWNLOAD_LIMITS, HTTP, type DownloadJob, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
 import { getResult, http, postResult, putResult } from '@/lib/http';
 import { onNotice } from '@/lib/realtime';
-import '@/lib/i18n/messages/downloads';
 
 /** Where the badge leads: the download centre's hidden route (seeded menu downloadCentre). */
 export const DOWNLOAD_CENTRE_PATH = '/downloadCentre/index';

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
 import { useNavigate } from 'react-router';
-import { useI18n } from '@/lib/i18n';
+import { useDownloadsWords } from '@/features/downloads/i18n';
 import { DOWNLOAD_CENTRE_PATH, queueDownload, useRefreshDownloads } from '../api/downloads-api';
-import '@/lib/i18n/messages/downloads';
 
 /**
  * An export button's action: queues the template with its parameters in the download centre and
  * says so (a second click while it runs is told the same job is under way), with a link there.
  */
 export function useQueueExport(): { queue: (templateName: string, params?: object) => Promise<void>; queueing: boolean } {
-  const { msg } = useI18n();
+  const { msg } = useDownloadsWords();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const refresh = useRefreshDownloads();

@@ -3,10 +3,9 @@ import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag } from 
 import { Text } from '@/components/Text';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus, type MessageKey } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus } from '@field-portal/shared';
+import { useDownloadsWords, type DownloadsMessageKey } from '@/features/downloads/i18n';
 import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
-import '@/lib/i18n/messages/downloads';
 
 const STATUS_COLOURS: Record<DownloadStatus, string> = {
   queued: 'default',
@@ -21,7 +20,7 @@ const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD 
 
 /** The download centre (spec 001 sections 2.7 and 7.7): the caller's exports with their progress, download and cancel. */
 export function DownloadCentrePage() {
-  const { msg, lang } = useI18n();
+  const { msg, lang } = useDownloadsWords();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState({ pageNum: 1, limitNum: DOWNLOAD_LIMITS.pageSizeDefault as number });
   const query = useDownloads(page.pageNum, page.limitNum);
@@ -79,7 +78,7 @@ export function DownloadCentrePage() {
             render: (_, job) => (
               <Space direction="vertical" size={0}>
                 <Tag color={STATUS_COLOURS[job.status]} data-testid={`download-status-${job.id}`}>
-                  {msg(`download.status.${job.status}` as MessageKey)}
+                  {msg(`download.status.${job.status}` as DownloadsMessageKey)}
                 </Tag>
                 {job.downloaded ? <Text type="secondary">{msg('download.downloaded')}</Text> : null}
               </Space>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Result } from 'antd';
 import { useI18n } from '@/lib/i18n';
-import { withAntd } from '@/app/antd-providers';
+import { withAntd } from '@/lib/providers/antd-providers';
 
 function BackHome() {
   const { t } = useI18n();

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { FEED_LIMITS, FEED_PATHS, type FeedPage, type OpenCardResult } from '@field-portal/shared';
-import { getCardData, postCardData } from '@/features/cards/api/envelope';
+import { getCardData, postCardData } from '@/features/cards';
 
 /** Everything the feed shows lives under this key; a notice of a new card refetches it. */
 export const FEED_KEY = ['session', 'feed'] as const;

@@ -5,17 +5,15 @@ import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
 import PushpinFilled from '@ant-design/icons-svg/es/asn/PushpinFilled';
 import { SvgIcon } from '@/components/SvgIcon';
 import type { FeedItem } from '@field-portal/shared';
-import { CardItem } from '@/features/cards/components/CardItem';
+import { CardItem } from '@/features/cards';
 import { formatTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useFeedWords } from '@/features/feed/i18n';
 import { readerLinkOf } from '../feed-view';
 import { Tag } from './ui';
-import '@/lib/i18n/areas/feed';
-import '@/lib/i18n/messages/feed';
 
 /** One card full screen, in the console's card renderer: its link opens in a new tab, its attachment downloads. */
 export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => void }) {
-  const { t } = useI18n();
+  const { t } = useFeedWords();
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), []);
   const link = readerLinkOf(item.content);

@@ -10,7 +10,8 @@ import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
 import { SvgIcon } from '@/components/SvgIcon';
 import type { FeedItem, FeedPage } from '@field-portal/shared';
-import { setLang, useI18n, type LabelKey } from '@/lib/i18n';
+import { setLang } from '@/lib/i18n';
+import { useFeedWords, type FeedLabelKey } from '@/features/feed/i18n';
 import { onNotice } from '@/lib/realtime';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { userInfoQuery } from '@/lib/session/queries';
@@ -19,19 +20,17 @@ import { showToast } from '@/lib/toast';
 import { FEED_KEY, feedQuery, openFeedCard } from '../api/feed';
 import { badgeText, feedViewOf, isCardNotice, summaryOf, timeLabel, withOpened } from '../feed-view';
 import { MenuButton, Spinner, Tag } from './ui';
-import '@/lib/i18n/areas/feed';
-import '@/lib/i18n/messages/feed';
 
 // The card viewer (and the console's card renderer in it) is not part of the list's load: it is
 // fetched once the list is shown (FeedScreen), so that opening a card waits for no script.
 const loadCardReader = () => import('./CardReader');
 const CardReader = lazy(() => loadCardReader().then((m) => ({ default: m.CardReader })));
 
-type Translate = (key: LabelKey, params?: Record<string, string | number>) => string;
+type Translate = (key: FeedLabelKey, params?: Record<string, string | number>) => string;
 
 /** "3 minutes ago", "yesterday 09:30", "11-20 14:05" in the current language. */
 export function useTimeText(): (iso: string) => string {
-  const { t } = useI18n();
+  const { t } = useFeedWords();
   return useCallback(
     (iso: string) => {
       const label = timeLabel(iso, Date.now());
@@ -77,7 +76,7 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
 
 /** The employee's card feed: pinned cards, then the newest; live while a notice channel is open. */
 export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
-  const { t } = useI18n();
+  const { t } = useFeedWords();
   const queryClient = useQueryClient();
   const timeText = useTimeText();
   const query = useInfiniteQuery(feedQuery);

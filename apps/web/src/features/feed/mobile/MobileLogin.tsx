@@ -4,21 +4,17 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { SvgIcon } from '@/components/SvgIcon';
-import { signIn } from '@/features/auth/api/sign-in';
-import { useCredentials } from '@/features/auth/hooks/use-credentials';
-import { useIdentityServer } from '@/features/auth/hooks/use-identity-server';
+import { signIn, useCredentials, useIdentityServer } from '@/features/auth';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useFeedWords } from '@/features/feed/i18n';
 import { forgetUserData } from '@/lib/query-client';
 import { PHONE_PAGE } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
 import { LanguageToggle, Spinner } from './ui';
-import '@/lib/i18n/areas/feed';
-import '@/lib/i18n/messages/feed';
 
 /** Sign-in on the phone: the console's login call and token storage, laid out for a narrow screen. */
 export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useFeedWords();
   const [failure, setFailure] = useState<unknown>(null);
   const sso = useIdentityServer(PHONE_PAGE);
   const login = useMutation({

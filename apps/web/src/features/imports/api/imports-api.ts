@@ -4,7 +4,6 @@ import { API, type ImportJob, type ImportKind, type ImportMode } from '@field-po
 import { downloadAuthorised } from '@/lib/download';
 import { getResult, http, postResult } from '@/lib/http';
 import { onNotice } from '@/lib/realtime';
-import '@/lib/i18n/messages/imports';
 
 const P = API.imports;
 export const IMPORTS_KEY = ['imports'] as const;

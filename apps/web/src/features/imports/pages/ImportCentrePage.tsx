@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Tooltip, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_KINDS_WITHOUT_FULL_LIST, IMPORT_LIMITS, type ImportJob, type ImportKind, type ImportMode, type ImportStatus } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { useImportsWords } from '@/features/imports/i18n';
+import { useQueueExport } from '@/features/downloads';
 import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
-import '@/lib/i18n/messages/imports';
 
 const STATUS_COLOURS: Record<ImportStatus, string> = { queued: 'default', running: 'processing', ready: 'blue', done: 'success', failed: 'error' };
 const MB = 1024 * 1024;
 
 /** The counts of a dry run or a commit, side by side. */
 function Counts({ job }: { job: ImportJob }) {
-  const { msg } = useI18n();
+  const { msg } = useImportsWords();
   const c = job.counts;
   if (!c) return null;
   const items: [string, number, string?][] = [
@@ -34,7 +33,7 @@ function Counts({ job }: { job: ImportJob }) {
 
 /** /dataManage/dataImport: upload a company's hospitals or doctors, see the dry run, then commit (docs/decisions/0042). */
 export function ImportCentrePage() {
-  const { msg, lang } = useI18n();
+  const { msg, lang } = useImportsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [kind, setKind] = useState<ImportKind>('hospitals');

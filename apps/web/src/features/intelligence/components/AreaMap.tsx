@@ -2,10 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Empty, Spin } from 'antd';
 import { Text } from '@/components/Text';
 import type { AreaNetwork } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { AREA_SIGMA_SETTINGS, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 type Hovered = { name: string; hospital: string } | null;
 
@@ -16,7 +14,7 @@ type Hovered = { name: string; hospital: string } | null;
  * server sorts by PageRank) sits on screen (`data-focus-x/y`, CSS pixels inside the container).
  */
 export function AreaMap({ area, height = 600, onNodeClick }: { area: AreaNetwork; height?: number; onNodeClick: (id: number, name: string) => void }) {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const ref = useRef<HTMLDivElement>(null);
   const click = useRef(onNodeClick);
   const [state, setState] = useState<'loading' | 'ready' | 'noWebgl'>('loading');

@@ -1,12 +1,10 @@
 import { Select } from 'antd';
 import { ALL_INDICATIONS } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 
 /** The indication every analysis needs (spec 001 section 5: indication is required on relation analysis). */
 export function IndicationSelect({ value, onChange }: { value: string | undefined; onChange: (value: string) => void }) {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   return (
     <Select
       showSearch

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Table, theme } from 'antd';
 import { Text } from '@/components/Text';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
-const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 
 /**
  * One doctor's score in one indication explained: each dimension's raw value, percentile, weight and
@@ -16,7 +14,7 @@ const dimLabel = (d: string) => `dim.${d}` as LabelKey;
  * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there).
  */
 export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const { token } = theme.useToken();
   const explain = useQuery(explainQuery(indication, doctorId));
   if (explain.isError) return <Empty description={t('intel.noScore')} />;

@@ -4,12 +4,10 @@ import { Button, Card, Empty, Skeleton, Spin, Table, Tag } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { Text } from '@/components/Text';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
 import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from './impact';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 /* The trend line and the explanation come in chunks of their own: the 360 view's first load stays without them. */
 const ScoreSparkline = lazy(() => import('./ScoreSparkline').then((m) => ({ default: m.ScoreSparkline })));
@@ -26,7 +24,7 @@ const tierColor = (tier: string) => (tier === 'T1' ? 'red' : tier === 'T2' ? 'or
  * more call), and the explanation the KOL page gives, opened under the table; or why there is no score.
  */
 export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { doctorId: number; doctorName: string; doctorIndications: readonly string[]; kol: readonly KolScore[] }) {
-  const { t, lang, msg } = useI18n();
+  const { t, lang, msg } = useIntelligenceWords();
   const trend = useQuery(kolTrendQuery(doctorId));
   const [explaining, setExplaining] = useState<string | null>(null);
   const note = (n: ImpactNote) => msg(n.key, { indications: (n.indications ?? []).join(lang === 'en' ? ', ' : '、'), at: n.at ? formatTime(n.at, false) : '' });

@@ -2,15 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Empty, Segmented, Spin } from 'antd';
 import { Text } from '@/components/Text';
 import type { ProvinceKol } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
 import { Tooltip, useSize } from '@/components/charts/ChartFrame';
 import { mixColour, projectMap, type MapProjection } from './map-projection';
 import type { ProvinceCollection } from './china-map';
 // The geometry is data, not code: a static file of the build (34 KB gzip), fetched once.
 import geometryUrl from './china-provinces.geo.json?url';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 interface Geometry {
   features: ProvinceCollection['features'];
@@ -50,7 +48,7 @@ export type ProvinceMetric = 't1' | 'doctors' | 'meanScore';
  * with the highest figure sits (`data-focus-code`, `data-focus-x/y`, CSS pixels inside the container).
  */
 export function ProvinceMap({ data, selected, onSelect, height = 420 }: { data: ProvinceKol[]; selected?: string; onSelect: (provinceCode: string, name: string) => void; height?: number }) {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const [boxRef, size] = useSize();
   const [metric, setMetric] = useState<ProvinceMetric>('t1');
   const [geo, setGeo] = useState<Geometry | 'failed' | undefined>(undefined);

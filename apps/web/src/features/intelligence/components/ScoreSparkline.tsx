@@ -1,15 +1,13 @@
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { Sparkline } from '@/components/charts/Sparkline';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 /**
  * A small line of one score over the kept recompute runs (the 360 view's impact table), drawn as
  * SVG (components/charts). The 360 page imports it lazily, when a doctor has a trend to draw.
  */
 export function ScoreSparkline({ history, testId }: { history: readonly { at: string; score: number }[]; testId?: string }) {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const scores = history.map((p) => p.score);
   const low = Math.min(...scores);
   const high = Math.max(...scores);

@@ -1,6 +1,4 @@
 import type { ImpactTextKey, KolTrend } from '@field-portal/shared';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 /**
  * What the 360 view's impact section says beside the scores (docs/decisions/0024, "the trend on

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Card, Empty, Select, Space, Spin, Typography } from 'antd';
 import { INTELLIGENCE_LIMITS } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
 import { areaQuery, full360Path, provincesQuery } from '../api/intelligence-api';
 import { AreaMap } from '../components/AreaMap';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 /**
  * The whole-area map of the academic network: every scored doctor of the indication in the caller's
@@ -17,7 +15,7 @@ import '@/lib/i18n/messages/intelligence';
  * job, drawn by sigma.js. Clicking a doctor opens their 360 view.
  */
 export function AreaMapPanel() {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const navigate = useNavigate();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const [provinceCode, setProvinceCode] = useState<string | undefined>(undefined);

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { abbreviate } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const context = useQuery(contextQuery(indication));
   const c = context.data;

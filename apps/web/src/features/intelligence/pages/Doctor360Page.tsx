@@ -5,20 +5,17 @@ import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import type { IntelligenceLabelKey } from '@/features/intelligence/i18n';
+import { useDoctorWords } from '../doctor-words';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
 import { KolImpact } from '../components/KolImpact';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/customers';
-import '@/lib/i18n/messages/intelligence';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
 /** /doctor/doctorFullViewDetail/{id}/{nameDoctor} and /doctor/doctorDetail/{id}/{nameDoctor}: the doctor 360 view (spec 001 section 3). */
 export function Doctor360Page() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useDoctorWords();
   const params = useParams();
   const id = Number(params.id);
   const view = useQuery({ ...full360Query(id), enabled: Number.isSafeInteger(id) && id > 0 });
@@ -53,7 +50,7 @@ export function Doctor360Page() {
         <div style={{ marginTop: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {ACADEMIC_KINDS.map((k) => (
             <Tag key={k}>
-              {t(`kind.${k}` as LabelKey)} {v.academic.counts[k]}
+              {t(`kind.${k}` as IntelligenceLabelKey)} {v.academic.counts[k]}
             </Tag>
           ))}
         </div>
@@ -64,7 +61,7 @@ export function Doctor360Page() {
           locale={{ emptyText: t('intel.items.empty') }}
           renderItem={(item) => (
             <List.Item>
-              <Tag color="blue">{t(`kind.${item.kind}` as LabelKey)}</Tag> {item.name} · {item.role} · {item.year}
+              <Tag color="blue">{t(`kind.${item.kind}` as IntelligenceLabelKey)}</Tag> {item.name} · {item.role} · {item.year}
             </List.Item>
           )}
         />

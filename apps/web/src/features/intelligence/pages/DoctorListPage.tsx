@@ -3,25 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, Empty, Table } from 'antd';
 import { doctorDepartmentName, type DoctorRow } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useDoctorWords } from '../doctor-words';
 import { formatCount } from '@/lib/format';
 // The customers slice's list parts (filters, keyset pages, pager): the same doctors, opened in the 360 view here.
-import { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES } from '@/features/customers/api/customers-api';
-import { DoctorFilterForm } from '@/features/customers/components/DoctorFilterForm';
-import { KeysetPager } from '@/features/customers/components/KeysetPager';
-import { emptyDoctorFilters, filtersKey, type DoctorFilters } from '@/features/customers/filters';
-import { useKeyset } from '@/features/customers/keyset';
-import { usePageState } from '@/features/customers/page-state';
-import '@/features/customers/customers.css';
+import { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES, DoctorFilterForm, KeysetPager, emptyDoctorFilters, filtersKey, type DoctorFilters, useKeyset, usePageState } from '@/features/customers';
 import { full360Path } from '../api/intelligence-api';
-import '@/lib/i18n/areas/customers';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/customers';
-import '@/lib/i18n/messages/intelligence';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
 export function DoctorListPage() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useDoctorWords();
   const [filters, setFilters] = usePageState<DoctorFilters>('doctorList', () => emptyDoctorFilters(DEFAULT_DOCTOR_RANGE));
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useKeyset(filtersKey({ filters, pageSize }));

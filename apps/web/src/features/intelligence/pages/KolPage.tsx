@@ -5,15 +5,14 @@ import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag } from 'a
 import { Text } from '@/components/Text';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
-import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
+import { messageText as message } from '@/lib/i18n';
+import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
-const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 /** The China map and its geometry load with the KOL screen only. */
 const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => ({ default: m.ProvinceMap })));
 /** The radar and a score's explanation (with its trend chart) load when a comparison or an explanation is asked for. */
@@ -22,7 +21,7 @@ const KolExplainView = lazy(() => import('../components/KolExplainView').then((m
 
 /** /doctor/KOLmapping: the ranking, each score explained, the radar comparison and the province map. */
 export function KolPage() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useIntelligenceWords();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [chosen, setChosen] = useState<KolRow[]>([]);

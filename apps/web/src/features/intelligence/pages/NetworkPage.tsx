@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Empty, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
 import { EgoGraph } from '../components/EgoGraph';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -29,7 +27,7 @@ export function AcademicNetworkPage() {
 }
 
 function EgoNetworkPanel() {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const navigate = useNavigate();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const [typed, setTyped] = useState<number | null>(null);

@@ -11,14 +11,12 @@ import {
   type SuggestionReason,
   type SuggestionRow,
 } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
-type Msg = ReturnType<typeof useI18n>['msg'];
+type Msg = ReturnType<typeof useIntelligenceWords>['msg'];
 
 /** One reason in words, from its code and evidence. */
 function reasonText(r: SuggestionReason, msg: Msg): string {
@@ -58,7 +56,7 @@ const priorityColour = (p: number) => (p >= 70 ? 'red' : p >= 40 ? 'orange' : 'b
 
 /** How the priority was computed: each reason's points and their (capped) sum. */
 function PriorityTag({ s }: { s: SuggestionRow }) {
-  const { msg } = useI18n();
+  const { msg } = useIntelligenceWords();
   const sum = s.reasons.reduce((total, r) => total + r.points, 0);
   return (
     <Popover
@@ -87,7 +85,7 @@ function PriorityTag({ s }: { s: SuggestionRow }) {
 
 /** /doctor/doctorIntelligenceAdvice: the representative's suggestions by category, with their reasons, and done / dismiss. */
 export function SuggestionsPage() {
-  const { msg } = useI18n();
+  const { msg } = useIntelligenceWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [choice, setChoice] = useState<SuggestionCategory | undefined>();

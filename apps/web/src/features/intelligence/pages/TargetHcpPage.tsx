@@ -4,13 +4,11 @@ import { Link } from 'react-router';
 import { Card, Select, Space, Table } from 'antd';
 import type { LookAlike } from '@field-portal/shared';
 import { Text } from '@/components/Text';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { full360Path, lookAlikeQuery, rankingQuery } from '../api/intelligence-api';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
-import '@/lib/i18n/areas/intelligence';
-import '@/lib/i18n/messages/intelligence';
 
-const dimLabel = (d: string) => `dim.${d}` as LabelKey;
+const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 /** The target is chosen among the indication's leading doctors (the ranking's first page). */
 const TARGETS = 20;
 
@@ -20,7 +18,7 @@ const TARGETS = 20;
  * the KOLs themselves (docs/decisions/0043).
  */
 export function TargetHcpPage() {
-  const { t } = useI18n();
+  const { t } = useIntelligenceWords();
   const [indication, setIndication] = useState(DEFAULT_INDICATION);
   const [chosen, setChosen] = useState<number | null>(null);
   const ranking = useQuery(rankingQuery(indication, undefined, undefined, TARGETS));

@@ -18,7 +18,7 @@ import { useI18n, type LabelKey } from '@/lib/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
 import { hasAccessToken } from '@/lib/session/local-session';
 import './landing.css';
-import { withAntd } from '@/app/antd-providers';
+import { withAntd } from '@/lib/providers/antd-providers';
 
 /** The advertised functions of spec 001 section 1. */
 const FUNCTIONS: { key: LabelKey; icon: ReactNode }[] = [

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Table } from 'antd';
 import type { OpinionItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { opinionItems, type ItemFilter } from '../api';
 import { SentimentCell, SentimentWhy } from './SentimentTag';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 /** Opinion items newest first, paged by keyset ("load more"); a row expands to show why it scored. */
 export function OpinionItemList({ filter }: { filter: ItemFilter }) {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const [items, setItems] = useState<OpinionItem[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,19 +1,17 @@
 import { Popover, Space, Tag, Typography } from 'antd';
 import type { OpinionItem, Sentiment } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
+import { useMarketWords } from '@/features/market/i18n';
 
 const COLOR: Record<Sentiment, string> = { positive: 'green', negative: 'red', neutral: 'default' };
 
 export function SentimentTag({ sentiment }: { sentiment: Sentiment }) {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   return <Tag color={COLOR[sentiment]}>{t(`market.${sentiment}`)}</Tag>;
 }
 
 /** Why an item scored as it did: each sentiment word with its negations and degree words. */
 export function SentimentWhy({ item }: { item: OpinionItem }) {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const hits = item.explanation.hits;
   return (
     <div data-testid="sentiment-why">
@@ -39,7 +37,7 @@ export function SentimentWhy({ item }: { item: OpinionItem }) {
 }
 
 export function SentimentCell({ item }: { item: OpinionItem }) {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   return (
     <Popover title={t('market.why')} content={<SentimentWhy item={item} />}>
       <span style={{ cursor: 'help' }}>

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic } from 'antd';
 import { MARKET_LIMITS } from '@field-portal/shared';
 import { formatCount } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { marketCompareQuery, marketOptionsQuery, netSearchQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 interface Chosen {
   medicine: string;
@@ -23,7 +21,7 @@ interface Chosen {
  * competitor, already queried, so it shows figures at once (docs/decisions/0034).
  */
 function useCompetitorChoice() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const { message } = App.useApp();
   const options = useQuery(marketOptionsQuery());
   const medicines = options.data?.medicines ?? [];
@@ -73,7 +71,7 @@ function useCompetitorChoice() {
 
 /** medicineMarket: sales of a drug beside a competitor by month and province. */
 export function MarketComparePage() {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const { bar, chosen, loading } = useCompetitorChoice();
   const data = useQuery({ ...marketCompareQuery(chosen?.medicine ?? '', chosen?.competitor ?? '', chosen?.months ?? 12), enabled: chosen !== null });
   const d = data.data;
@@ -138,7 +136,7 @@ export function MarketComparePage() {
 
 /** medicineNet: search index, opinion volume and online consultations of a drug beside a competitor. */
 export function NetSearchPage() {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const { bar, chosen, loading } = useCompetitorChoice();
   const data = useQuery({ ...netSearchQuery(chosen?.medicine ?? '', chosen?.competitor ?? '', chosen?.months ?? 12), enabled: chosen !== null });
   const d = data.data;

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space } from 'antd';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { marketOptionsQuery } from '../api';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 /**
  * A drug and one of its indications, applied by the query button; both are required (spec 001
@@ -12,7 +10,7 @@ import '@/lib/i18n/messages/market';
  * queried, so it shows figures at once (docs/decisions/0034).
  */
 export function useDrugIndication() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const { message } = App.useApp();
   const options = useQuery(marketOptionsQuery());
   const medicines = (options.data?.medicines ?? []).filter((m) => m.indications.length > 0);

@@ -3,18 +3,16 @@ import { useSearchParams } from 'react-router';
 import { Card, Col, Descriptions, Empty, Row } from 'antd';
 import { OPINION_SENTIMENTS } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { eventDetailQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { OpinionItemList } from '../components/OpinionItemList';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 /** eventDetail: one opinion event, its sentiment by day and its items. */
 export function EventDetailPage() {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;

@@ -2,14 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { OPINION_SENTIMENTS, type DoctorAttitude, type NamedCount } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { doctorGroupsQuery, indicationDrugQuery, patientGroupsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { useDrugIndication } from './DrugIndicationPicker';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) => (
   <Col span={span} key={title}>
@@ -21,7 +19,7 @@ const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) =
 
 /** patientAna: aggregate patient groups of a drug and indication. */
 export function PatientAnaPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...patientGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
@@ -60,7 +58,7 @@ export function PatientAnaPage() {
 
 /** doctorGroupAnalysis: doctors consulting online on a drug and indication, by department, title and hospital. */
 export function DoctorGroupPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...doctorGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
@@ -107,7 +105,7 @@ export function DoctorGroupPage() {
 
 /** indicationDrug: per doctor in scope, the attitude of their opinion items on a drug and indication. */
 export function IndicationDrugPage() {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const { bar, chosen } = useDrugIndication();
   const data = useQuery({ ...indicationDrugQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   return (

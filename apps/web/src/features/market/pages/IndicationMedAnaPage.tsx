@@ -3,20 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Table } from 'antd';
 import { MARKET_LIMITS, OPINION_SENTIMENTS, type IndicationDrugRow } from '@field-portal/shared';
 import { formatCount } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { indicationMedAnaQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 /**
  * indicationMedAna: the drugs of an indication by sales share, search and sentiment. It opens on the
  * first indication, already queried (docs/decisions/0034); another applies when query is pressed.
  */
 export function IndicationMedAnaPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const { message } = App.useApp();
   const options = useQuery(marketOptionsQuery());
   const opening = options.data?.indications[0] ?? '';

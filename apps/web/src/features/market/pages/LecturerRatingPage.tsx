@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Space, Table, Tag } from 'antd';
 import { LECTURER_LEVELS, type LecturerLevel, type LecturerRow } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { lecturerRatingQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 const LEVEL_COLOR: Record<LecturerLevel, string> = { national: 'gold', regional: 'blue', city: 'green', none: 'default' };
 
 /** lecturerRating: levels per product from speaker history and feedback in meetings, with the rule. */
 export function LecturerRatingPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMarketWords();
   const options = useQuery(marketOptionsQuery());
   const [product, setProduct] = useState('');
   const chosen = product || options.data?.products[0] || '';

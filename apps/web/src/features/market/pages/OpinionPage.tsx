@@ -4,20 +4,18 @@ import { useNavigate } from 'react-router';
 import { Card, Col, List, Row, Select, Space, Statistic, Typography } from 'antd';
 import { MARKET_LIMITS, OPINION_SENTIMENTS } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useMarketWords } from '@/features/market/i18n';
 import { eventDetailPath, marketOptionsQuery, opinionTrendQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { OpinionItemList } from '../components/OpinionItemList';
 import '../market.css';
-import '@/lib/i18n/areas/market';
-import '@/lib/i18n/messages/market';
 
 const MONTHS = [6, 12, 24, MARKET_LIMITS.monthsMax];
 
 /** MedAna: a drug's public opinion by month, platform and drug, its events and its items. */
 export function OpinionPage() {
-  const { t } = useI18n();
+  const { t } = useMarketWords();
   const navigate = useNavigate();
   const options = useQuery(marketOptionsQuery());
   const drugs = (options.data?.medicines ?? []).flatMap((m) => [m.name, ...m.competitors]);

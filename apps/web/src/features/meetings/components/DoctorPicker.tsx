@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import type { MeetingDoctor } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMeetingsWords } from '@/features/meetings/i18n';
 import { doctorSearchQuery } from '../api';
-import '@/lib/i18n/areas/meetings';
 
 /** Picks doctors within the caller's data scope (by name, pinyin or initials) and invites them. */
 export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (doctorIds: number[]) => Promise<void> }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [known, setKnown] = useState<Map<number, MeetingDoctor>>(new Map());

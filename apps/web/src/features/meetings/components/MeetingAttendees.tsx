@@ -4,16 +4,15 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { ATTENDEE_ROLES, isAttendanceOpen, isDoctorOutOfScope, RSVP_VALUES, type AttendeeRole, type MeetingDetail } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { formatTime } from '@/lib/format';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { addAttendees, deleteAttendee, updateAttendee } from '../api';
 import { DoctorPicker } from './DoctorPicker';
 import { attendeeRows, type AttendeeRow } from './attendee-rows';
 import { useMeetingRefresh } from './use-meeting-refresh';
-import '@/lib/i18n/areas/meetings';
 
 /** The drawer's attendees tab: add doctors, roles, replies, attendance and feedback; loaded when the tab is first chosen (docs/decisions/0031). */
 export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const refresh = useMeetingRefresh(m.id);
   const open = isAttendanceOpen(m.status);
   const canMark = m.status === 'planned' || m.status === 'held';
@@ -37,7 +36,7 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
               refresh();
             }}
           />
-          <Select<AttendeeRole> value={role} onChange={setRole} aria-label={t('meetings.attendee.role')} style={{ width: 120 }} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
+          <Select<AttendeeRole> value={role} onChange={setRole} aria-label={t('meetings.attendee.role')} style={{ width: 120 }} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))} />
         </Space>
       )}
       <Table<AttendeeRow>
@@ -54,7 +53,7 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             dataIndex: 'role',
             width: 110,
             render: (v: AttendeeRole, a) => (
-              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctor?.doctorName ?? ''}`} onChange={(role) => changeRow(a, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as LabelKey) }))} />
+              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctor?.doctorName ?? ''}`} onChange={(role) => changeRow(a, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))} />
             ),
           },
           {
@@ -62,7 +61,7 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             dataIndex: 'rsvp',
             width: 110,
             render: (v: string, a) => (
-              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctor?.doctorName ?? ''}`} onChange={(rsvp) => changeRow(a, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as LabelKey) }))} />
+              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctor?.doctorName ?? ''}`} onChange={(rsvp) => changeRow(a, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as MeetingsLabelKey) }))} />
             ),
           },
           {

@@ -5,12 +5,11 @@ import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { isMeetingEditable, type MeetingDetail } from '@field-portal/shared';
 import { lazyDialog, lazyPart } from '@/components/lazy-dialog';
 import { AuthorisedImage } from '@/lib/authorised-image';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { changeMeetingStatus, meetingDetailQuery, uploadPoster } from '../api';
 import { StatusTag } from './StatusTag';
 import { useMeetingRefresh } from './use-meeting-refresh';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/meetings';
 
 /*
  * The drawer opens on its overview; the other tabs' panels (the team and attendee tables, the
@@ -29,7 +28,7 @@ const MeetingForm = lazyDialog(() => import('./MeetingForm').then((m) => m.Meeti
 
 /** One meeting: overview and lifecycle, team, attendees and the report. */
 export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const detail = useQuery(meetingDetailQuery(meetingId));
   const m = detail.data;
   return (
@@ -51,7 +50,7 @@ export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClo
 }
 
 function Overview({ meeting: m }: { meeting: MeetingDetail }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const { message } = App.useApp();
   const refresh = useMeetingRefresh(m.id);
   const [editing, setEditing] = useState(false);
@@ -59,7 +58,7 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions size="small" column={2} bordered>
-        <Descriptions.Item label={t('meetings.field.type')}>{t(`meetings.type.${m.type}` as LabelKey)}</Descriptions.Item>
+        <Descriptions.Item label={t('meetings.field.type')}>{t(`meetings.type.${m.type}` as MeetingsLabelKey)}</Descriptions.Item>
         <Descriptions.Item label={t('meetings.field.owner')}>{m.owner.name}</Descriptions.Item>
         <Descriptions.Item label={t('meetings.field.time')}>
           {formatTime(m.startTime)} – {formatTime(m.endTime)}
@@ -86,9 +85,9 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
           </Button>
         )}
         {m.nextStatuses.map((status) => (
-          <Popconfirm key={status} title={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as LabelKey) })} onConfirm={async () => refresh(await changeMeetingStatus(m.id, status))}>
+          <Popconfirm key={status} title={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as MeetingsLabelKey) })} onConfirm={async () => refresh(await changeMeetingStatus(m.id, status))}>
             <Button danger={status === 'cancelled'} type={status === 'cancelled' ? 'default' : 'primary'} ghost={status !== 'cancelled'}>
-              {t(`meetings.action.${status}` as LabelKey)}
+              {t(`meetings.action.${status}` as MeetingsLabelKey)}
             </Button>
           </Popconfirm>
         ))}

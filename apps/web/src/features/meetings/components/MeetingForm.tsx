@@ -3,10 +3,8 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MEETING_LIMITS, MEETING_TYPES, type MeetingDetail, type MeetingType } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { saveMeeting } from '../api';
-import '@/lib/i18n/areas/meetings';
-import '@/lib/i18n/messages/meetings';
 
 interface Values {
   title: string;
@@ -21,7 +19,7 @@ interface Values {
 
 /** Creates a draft meeting or edits one (owner, before it is held); the server names any field it refuses. */
 export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDetail | null; onClose: () => void; onSaved: (m: MeetingDetail) => void }) {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMeetingsWords();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -72,7 +70,7 @@ export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDet
         </Form.Item>
         <div className="fp-form-row">
           <Form.Item name="type" label={t('meetings.field.type')}>
-            <Select options={MEETING_TYPES.map((v) => ({ value: v, label: t(`meetings.type.${v}` as LabelKey) }))} />
+            <Select options={MEETING_TYPES.map((v) => ({ value: v, label: t(`meetings.type.${v}` as MeetingsLabelKey) }))} />
           </Form.Item>
           <Form.Item name="city" label={t('meetings.field.city')} rules={[{ required: true, message: msg('meeting.cityRequired') }]}>
             <Input maxLength={MEETING_LIMITS.cityMax} />

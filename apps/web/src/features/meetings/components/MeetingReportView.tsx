@@ -5,14 +5,13 @@ import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
 import { MEETING_LIMITS, type MeetingMailResult } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { attendeeRows, type AttendeeRow } from './attendee-rows';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { exportReport, meetingReportQuery, sendReport } from '../api';
 import { BarChart } from '@/components/BarChart';
-import '@/lib/i18n/areas/meetings';
 
 /** The meeting report as a page: attendance, RSVP, speakers, feedback and doctors reached; .xlsx and e-mail. */
 export function MeetingReportView({ meetingId }: { meetingId: number }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const report = useQuery(meetingReportQuery(meetingId));
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -45,7 +44,7 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
       <Row gutter={12}>
         <Col span={12}>
           <Card size="small" title={t('meetings.report.rsvp')}>
-            <BarChart categories={(['accepted', 'tentative', 'declined', 'pending'] as const).map((v) => t(`meetings.rsvp.${v}` as LabelKey))} values={[r.rsvp.accepted, r.rsvp.tentative, r.rsvp.declined, r.rsvp.pending]} />
+            <BarChart categories={(['accepted', 'tentative', 'declined', 'pending'] as const).map((v) => t(`meetings.rsvp.${v}` as MeetingsLabelKey))} values={[r.rsvp.accepted, r.rsvp.tentative, r.rsvp.declined, r.rsvp.pending]} />
           </Card>
         </Col>
         <Col span={12}>
@@ -63,8 +62,8 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
         columns={[
           { title: t('meetings.attendee.doctor'), key: 'doctor', render: (_: unknown, a) => (a.doctor ? a.doctor.doctorName : <OutOfScopeDoctor />) },
           { title: t('meetings.attendee.hospital'), key: 'hospital', render: (_: unknown, a) => a.doctor?.hospital ?? '—' },
-          { title: t('meetings.attendee.role'), dataIndex: 'role', render: (v: string) => t(`meetings.role.${v}` as LabelKey) },
-          { title: t('meetings.attendee.rsvp'), dataIndex: 'rsvp', render: (v: string) => t(`meetings.rsvp.${v}` as LabelKey) },
+          { title: t('meetings.attendee.role'), dataIndex: 'role', render: (v: string) => t(`meetings.role.${v}` as MeetingsLabelKey) },
+          { title: t('meetings.attendee.rsvp'), dataIndex: 'rsvp', render: (v: string) => t(`meetings.rsvp.${v}` as MeetingsLabelKey) },
           { title: t('meetings.attendee.attended'), dataIndex: 'attended', render: (v: boolean) => (v ? <Tag color="green">{t('meetings.yes')}</Tag> : <Tag>{t('meetings.no')}</Tag>) },
           { title: t('meetings.attendee.feedback'), dataIndex: 'feedbackScore', render: (v: number | null) => v ?? '—' },
         ]}

@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { MeetingDetail, MeetingPerson } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMeetingsWords } from '@/features/meetings/i18n';
 import { addCoOrganizer, deleteCoOrganizer, userSearchQuery } from '../api';
 import { useMeetingRefresh } from './use-meeting-refresh';
-import '@/lib/i18n/areas/meetings';
 
 /** The drawer's team tab: the owner and co-organisers; loaded when the tab is first chosen (docs/decisions/0031). */
 export function MeetingTeam({ meeting: m }: { meeting: MeetingDetail }) {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const refresh = useMeetingRefresh(m.id);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number>();

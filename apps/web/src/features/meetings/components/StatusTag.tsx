@@ -1,11 +1,10 @@
 import { Tag } from 'antd';
 import type { MeetingStatus } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
-import '@/lib/i18n/areas/meetings';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 
 const COLOURS: Record<MeetingStatus, string> = { draft: 'default', planned: 'blue', held: 'green', closed: 'purple', cancelled: 'red' };
 
 export function StatusTag({ status }: { status: MeetingStatus }) {
-  const { t } = useI18n();
-  return <Tag color={COLOURS[status]}>{t(`meetings.status.${status}` as LabelKey)}</Tag>;
+  const { t } = useMeetingsWords();
+  return <Tag color={COLOURS[status]}>{t(`meetings.status.${status}` as MeetingsLabelKey)}</Tag>;
 }

@@ -3,18 +3,17 @@ import { useNavigate } from 'react-router';
 import { Card, Empty, List, Space, Tag } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { MeetingNewsItem } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { meetingNewsQuery } from '../api';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/meetings';
 
 const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = { today: 'red', upcoming: 'blue', held: 'green', cancelled: 'default', draft: 'default', closed: 'purple' };
 
 /** meetingNews: the caller's meetings of the last 30 days and ahead, each with what it means now. */
 export function MeetingNewsPage() {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const navigate = useNavigate();
   const news = useQuery(meetingNewsQuery());
   return (
@@ -31,7 +30,7 @@ export function MeetingNewsPage() {
                 avatar={<CalendarOutlined className="fp-news-icon" />}
                 title={
                   <Space>
-                    <Tag color={KIND_COLOURS[n.kind]}>{t(`meetings.news.kind.${n.kind}` as LabelKey)}</Tag>
+                    <Tag color={KIND_COLOURS[n.kind]}>{t(`meetings.news.kind.${n.kind}` as MeetingsLabelKey)}</Tag>
                     {n.title}
                   </Space>
                 }

@@ -4,13 +4,12 @@ import { useSearchParams } from 'react-router';
 import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/meetings';
 
 // A meeting's drawer (its report, chart, files and forms) and the new-meeting form load when opened.
 const MeetingDrawer = lazyDialog(() => import('../components/MeetingDrawer').then((m) => m.MeetingDrawer));
@@ -23,7 +22,7 @@ const PAGE = 20;
  * newest first, paged by keyset; a meeting opens in a drawer with its team, attendees and report.
  */
 export function MeetingReportIndexPage() {
-  const { t } = useI18n();
+  const { t } = useMeetingsWords();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('meetingId')) || undefined;
@@ -45,13 +44,13 @@ export function MeetingReportIndexPage() {
       {meta.data && (
         <Space size="large" className="fp-meetings-counts" wrap>
           {MEETING_STATUSES.map((s) => (
-            <Statistic key={s} title={t(`meetings.status.${s}` as LabelKey)} value={meta.data.countsByStatus[s]} />
+            <Statistic key={s} title={t(`meetings.status.${s}` as MeetingsLabelKey)} value={meta.data.countsByStatus[s]} />
           ))}
         </Space>
       )}
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select<MeetingStatus> allowClear placeholder={t('meetings.field.status')} aria-label={t('meetings.field.status')} style={{ width: 130 }} value={status} onChange={(v) => { setStatus(v); reset(); }} options={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}` as LabelKey) }))} />
-        <Select<MeetingType> allowClear placeholder={t('meetings.field.type')} aria-label={t('meetings.field.type')} style={{ width: 150 }} value={type} onChange={(v) => { setType(v); reset(); }} options={MEETING_TYPES.map((s) => ({ value: s, label: t(`meetings.type.${s}` as LabelKey) }))} />
+        <Select<MeetingStatus> allowClear placeholder={t('meetings.field.status')} aria-label={t('meetings.field.status')} style={{ width: 130 }} value={status} onChange={(v) => { setStatus(v); reset(); }} options={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}` as MeetingsLabelKey) }))} />
+        <Select<MeetingType> allowClear placeholder={t('meetings.field.type')} aria-label={t('meetings.field.type')} style={{ width: 150 }} value={type} onChange={(v) => { setType(v); reset(); }} options={MEETING_TYPES.map((s) => ({ value: s, label: t(`meetings.type.${s}` as MeetingsLabelKey) }))} />
         <Input.Search allowClear placeholder={t('meetings.search')} aria-label={t('meetings.search')} style={{ width: 260 }} onSearch={(v) => { setKeyword(v.trim()); reset(); }} />
       </Space>
       <Table<MeetingRow>
@@ -64,7 +63,7 @@ export function MeetingReportIndexPage() {
         pagination={false}
         columns={[
           { title: t('meetings.field.title'), dataIndex: 'title', render: (v: string, m) => <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>{v}</a> },
-          { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as LabelKey) },
+          { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as MeetingsLabelKey) },
           { title: t('meetings.field.status'), dataIndex: 'status', width: 100, render: (v: MeetingStatus) => <StatusTag status={v} /> },
           { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => formatTime(v) },
           { title: t('meetings.field.city'), dataIndex: 'city', width: 100 },

@@ -3,19 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Input, Skeleton } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { chatText, MESSAGING_LIMITS, type ConversationItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { onNotice } from '@/lib/realtime';
 import { chatMessagesQuery, markConversationRead, messagingKeys, sendChatMessage } from '../api';
 import { messageTime } from '../format';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 /**
  * One conversation: its messages, oldest at the top, and the box to send one. Opening it (and
  * every message arriving while it is open) marks it read, which resets its unread count.
  */
 export function ChatView({ username, conversation }: { username: string; conversation: ConversationItem }) {
-  const { t } = useI18n();
+  const { t } = useMessagingWords();
   const queryClient = useQueryClient();
   const messages = useQuery(chatMessagesQuery(username, conversation.id));
   const [text, setText] = useState('');

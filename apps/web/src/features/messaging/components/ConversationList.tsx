@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Empty, Skeleton } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { BADGE_MAX, chatText, type ConversationItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 /** A skeleton of a few list rows while the lists load (spec 001 section 4). */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
@@ -51,7 +49,7 @@ function Row({ avatar, name, time, preview, unread, onClick, testId }: RowProps)
 
 /** The conversation list, starting with the entry for all of today's messages (spec 001 section 2.7). */
 export function ConversationList({ username, onOpen, onOpenToday }: { username: string; onOpen: (c: ConversationItem) => void; onOpenToday: () => void }) {
-  const { t, msg } = useI18n();
+  const { t, msg } = useMessagingWords();
   const conversations = useQuery(conversationsQuery(username));
   const today = useQuery(todayQuery(username));
   if (conversations.isPending || today.isPending) return <ListSkeleton />;

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Input } from 'antd';
 import type { ConversationItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { messagingKeys, openConversation } from '../api';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 /** Starts (or finds) the conversation with a colleague by username; the server names a wrong one. */
 export function NewConversation({ username, onOpen }: { username: string; onOpen: (c: ConversationItem) => void }) {
-  const { t } = useI18n();
+  const { t } = useMessagingWords();
   const queryClient = useQueryClient();
   const open = useMutation({
     mutationFn: (other: string) => openConversation(username, other),

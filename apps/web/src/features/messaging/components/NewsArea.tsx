@@ -3,12 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { BADGE_MAX } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { onNotice } from '@/lib/realtime';
 import { messagingKeys, unreadCountQuery } from '../api';
 import '../messaging.css';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 const NewsDrawer = lazy(() => import('./NewsDrawer'));
 
@@ -18,7 +16,7 @@ const NewsDrawer = lazy(() => import('./NewsDrawer'));
  * when it is first opened. A chat.message notice refreshes all of it live.
  */
 export function NewsArea({ username }: { username: string }) {
-  const { t } = useI18n();
+  const { t } = useMessagingWords();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // Once opened, the drawer stays mounted so that it closes with its animation and keeps its state.

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Button, Drawer } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ConversationItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { ChatView } from './ChatView';
 import { ConversationList } from './ConversationList';
 import { NewConversation } from './NewConversation';
 import { TodayMessages } from './TodayMessages';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 type View = { kind: 'list' } | { kind: 'today' } | { kind: 'chat'; conversation: ConversationItem };
 
@@ -17,7 +15,7 @@ type View = { kind: 'list' } | { kind: 'today' } | { kind: 'chat'; conversation:
  * time the drawer is opened, so the console's layout does not download it (docs/decisions/0016).
  */
 export default function NewsDrawer({ username, open, onClose }: { username: string; open: boolean; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t } = useMessagingWords();
   const [view, setView] = useState<View>({ kind: 'list' });
   const title =
     view.kind === 'list' ? (

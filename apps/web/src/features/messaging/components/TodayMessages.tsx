@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Empty } from 'antd';
 import { chatText, type ConversationItem } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useMessagingWords } from '@/features/messaging/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
 import { ListSkeleton } from './ConversationList';
-import '@/lib/i18n/areas/messaging';
-import '@/lib/i18n/messages/messaging';
 
 /** All of today's messages to the user, newest first; one opens its conversation. */
 export function TodayMessages({ username, onOpen }: { username: string; onOpen: (c: ConversationItem) => void }) {
-  const { t } = useI18n();
+  const { t } = useMessagingWords();
   const today = useQuery(todayQuery(username));
   const conversations = useQuery(conversationsQuery(username));
   if (today.isPending) return <ListSkeleton />;

@@ -1,5 +1,5 @@
 import { BATCH_PUSH_PATHS, HTTP, type BatchPushCard, type BatchPushRequest, type BatchPushResult, type ReceiverListUpload } from '@field-portal/shared';
-import { getCardData, postCardData } from '@/features/cards/api/envelope';
+import { getCardData, postCardData } from '@/features/cards';
 
 /** GET the cards a batch may push (created or published), newest first, by title. */
 export function pushableCards(search: string): Promise<BatchPushCard[]> {

@@ -15,7 +15,7 @@ import {
   type SystemEnvelope,
 } from '@field-portal/shared';
 import { http } from '@/lib/http';
-import { getCardData, postCardData } from '@/features/cards/api/envelope';
+import { getCardData, postCardData } from '@/features/cards';
 
 /** Drops empty filter values, so the query string carries only what the operator chose. */
 export function compactParams<T extends object>(params: T): Partial<T> {

@@ -4,25 +4,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
-import { useSession } from '@/app/session-context';
-import { useI18n, type LabelKey } from '@/lib/i18n';
-import { CardItem } from '@/features/cards/components/CardItem';
+import { useSession } from '@/lib/session/session-context';
+import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
+import { CardItem } from '@/features/cards';
 import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
 import { canDelete, editActionsOf, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
 import { CardPagination } from './CardPagination';
 import { formatTime } from '../push-time';
-import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;
 
-const FILTER_LABEL_KEYS: Record<FilterLabel, LabelKey> = {
+const FILTER_LABEL_KEYS: Record<FilterLabel, PushLabelKey> = {
   all: 'push.filter.all',
   pushed: 'push.filter.pushed',
   'not pushed': 'push.filter.notPushed',
   'in queue': 'push.filter.inQueue',
 };
 
-const STATUS_TAGS: Record<string, { label: LabelKey; color: string }> = {
+const STATUS_TAGS: Record<string, { label: PushLabelKey; color: string }> = {
   draft: { label: 'push.status.draft', color: 'default' },
   created: { label: 'push.status.created', color: 'blue' },
   notPushed: { label: 'push.status.created', color: 'blue' },
@@ -49,7 +48,7 @@ export interface CardListProps {
  * the cards in their template layouts with their actions, and the pagination of section 9.
  */
 export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra, sortControl }: CardListProps) {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const { user, table } = useSession();
   const { message, modal } = AntApp.useApp();
   const navigate = useNavigate();

@@ -1,7 +1,6 @@
 import { Pagination, Select } from 'antd';
 import { PAGINATION } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/push';
+import { usePushWords } from '@/features/push/i18n';
 
 export interface PageState {
   pageNum: number;
@@ -21,7 +20,7 @@ interface CardPaginationProps {
  * A new page size goes back to the first page.
  */
 export function CardPagination({ page, total, onChange }: CardPaginationProps) {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   return (
     <div className="fp-push-pager" data-testid="card-pagination">
       <span className="fp-push-pager-total">{t('push.list.total', { n: total })}</span>

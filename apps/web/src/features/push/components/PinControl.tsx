@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, DatePicker, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CardRecord } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { CARD_LISTS_KEY, setPin } from '../api/push-api';
 import { defaultPinRange, isBeforeYesterday, pinPeriodOf } from '../push-time';
-import '@/lib/i18n/areas/push';
 
 const { RangePicker } = DatePicker;
 
@@ -15,7 +14,7 @@ const { RangePicker } = DatePicker;
  * year later, a change of the dates pins again with the new period, off unpins.
  */
 export function PinControl({ card }: { card: CardRecord }) {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const remark = card.remark;

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { PUSH_LIMITS, type CardRecord, type PushCardRequest } from '@field-portal/shared';
 import { LazyDatePicker, LazyRangePicker } from '@/components/LazyDatePicker';
 import { lazyPart } from '@/components/lazy-dialog';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { CARD_LISTS_KEY, directorySize, pushCard } from '../api/push-api';
 import {
   cardSetting,
@@ -18,8 +18,6 @@ import {
   recipientCount,
   type PushFormValues,
 } from '../push-form';
-import '@/lib/i18n/areas/push';
-import '@/lib/i18n/messages/batch-push';
 
 /*
  * The recipient list (with antd's Upload) and the directory search load when their scope is
@@ -43,7 +41,7 @@ interface PushDialogProps {
  * section 5 is checked here with its message before the call; the server checks them again.
  */
 export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, anyMsg, lang } = usePushWords();
   const people = (n: number) => n.toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN');
   const { message, modal } = AntApp.useApp();
   const queryClient = useQueryClient();
@@ -99,7 +97,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
     const { pushBodyOf, pushFormProblem } = await import('../push-checks').finally(() => setChecking(false));
     const problem = pushFormProblem(values);
     if (problem) {
-      const text = msg(problem.key);
+      const text = anyMsg(problem.key);
       void message.error(text);
       form.setFields([{ name: problem.field, errors: [text] }]);
       return;

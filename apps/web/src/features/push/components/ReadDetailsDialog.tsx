@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { PAGINATION, type CardRecord, type ReadStateRow } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { usePushWords } from '@/features/push/i18n';
+import { useQueueExport } from '@/features/downloads';
 import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
 import { CardPagination } from './CardPagination';
 import { formatTime } from '../push-time';
-import '@/lib/i18n/areas/push';
 
 interface ReadDetailsDialogProps {
   card: CardRecord | undefined;
@@ -18,7 +17,7 @@ interface ReadDetailsDialogProps {
 
 /** Read details of a published card's latest push (spec 000 section 2): receiver id, name, read or unread, first open time; paged, with an Excel export. */
 export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });
   const cardId = card?.id;
   const query = useQuery({

@@ -3,11 +3,9 @@ import { Alert, Button, Progress, Space, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
 import { API, type PushReceiver, type ReceiverListUpload as UploadAnswer } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { downloadFile, uploadReceiverList } from '../api/push-api';
 import { listFileProblem } from '../list-file';
-import '@/lib/i18n/areas/push';
-import '@/lib/i18n/messages/batch-push';
 
 interface ReceiverListUploadProps {
   value?: PushReceiver[];
@@ -23,7 +21,7 @@ const SHOWN_WWIDS = 20;
  * not know and those listed twice (spec 000 sections 2 and 5).
  */
 export function ReceiverListUpload({ value = [], onChange }: ReceiverListUploadProps) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, anyMsg, lang } = usePushWords();
   const [progress, setProgress] = useState<number>();
   const [fileName, setFileName] = useState<string>();
   const [answer, setAnswer] = useState<UploadAnswer>();
@@ -45,7 +43,7 @@ export function ReceiverListUpload({ value = [], onChange }: ReceiverListUploadP
     const local = listFileProblem(file);
     setAnswer(undefined);
     if (local) {
-      setProblem(msg(local));
+      setProblem(anyMsg(local));
       return;
     }
     setProblem(undefined);

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
 import type { PushReceiver } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { searchDirectory } from '../api/push-api';
-import '@/lib/i18n/areas/push';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -16,7 +15,7 @@ interface StaffPickerProps {
 
 /** Named staff (scope 2): several people picked through the employee directory search (spec 000 section 7). */
 export function StaffPicker({ value = [], onChange, id }: StaffPickerProps) {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {

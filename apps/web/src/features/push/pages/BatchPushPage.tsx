@@ -13,13 +13,12 @@ import { LazyDatePicker } from '@/components/LazyDatePicker';
 import { Paragraph, Text } from '@/components/Text';
 import { describeFailure } from '@/lib/http';
 import { formatTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { pushableCards, sendBatch, uploadBatchList } from '../api/batch-push-api';
 import { CARD_LISTS_KEY, downloadFile } from '../api/push-api';
 import { listFileProblem } from '../list-file';
 import { isBeforeYesterday, WIRE_TIME_FORMAT } from '../push-time';
 import '../push.css';
-import '@/lib/i18n/messages/batch-push';
 
 interface UploadedList {
   name: string;
@@ -56,7 +55,7 @@ function uniqueName(name: string, taken: string[]): string {
  * push time, and one request that queues every row as an ordinary push or none of them.
  */
 export function BatchPushPage() {
-  const { msg, lang } = useI18n();
+  const { msg, anyMsg, lang } = usePushWords();
   const client = useQueryClient();
   const [lists, setLists] = useState<UploadedList[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -89,7 +88,7 @@ export function BatchPushPage() {
   const upload = async (file: File) => {
     const local = listFileProblem(file);
     if (local) {
-      setListProblem(msg(local));
+      setListProblem(anyMsg(local));
       return;
     }
     setListProblem(undefined);

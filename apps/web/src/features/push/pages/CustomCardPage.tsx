@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Space, Tabs, Tooltip } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import type { CardRecord } from '@field-portal/shared';
-import { useSession } from '@/app/session-context';
-import { localName, useI18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session/session-context';
+import { localName } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { CardList } from '../components/CardList';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
-import '@/lib/i18n/areas/push';
 
 /** Downloaded when first opened, not with the page (docs/decisions/0031). */
 const PushDialog = lazyDialog(() => import('../components/PushDialog').then((m) => m.PushDialog));
@@ -20,7 +20,7 @@ type Tab = 'CreatedCard' | 'DraftCard';
  * card drafts following the route, and the push-settings dialog for the created cards ticked.
  */
 function CustomCardPage({ tab }: { tab: Tab }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = usePushWords();
   const { table } = useSession();
   const navigate = useNavigate();
   const [selected, setSelected] = useState(() => new Map<number, CardRecord>());

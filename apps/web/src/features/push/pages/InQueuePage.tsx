@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Select, Tooltip } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { CardRecord } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
 import { CARD_LISTS_KEY, cancelPush } from '../api/push-api';
 import { CardList } from '../components/CardList';
 import '../push.css';
-import '@/lib/i18n/areas/push';
 
 /** The four sort options of the in-queue screen (spec 000 section 4); push time descending is the default. */
-const SORTS: { value: string; label: LabelKey }[] = [
+const SORTS: { value: string; label: PushLabelKey }[] = [
   { value: 'push_time DESC', label: 'push.sort.pushDesc' },
   { value: 'push_time ASC', label: 'push.sort.pushAsc' },
   { value: 'create_time DESC', label: 'push.sort.createDesc' },
@@ -23,7 +22,7 @@ const SORTS: { value: string; label: LabelKey }[] = [
  * always comes newest created first, as the spec's query does whatever the dropdown shows.
  */
 export function InQueuePage() {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const { message, modal } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [sort, setSort] = useState(SORTS[0]!.value);

@@ -2,19 +2,18 @@ import { useState } from 'react';
 import { Button, Card } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import type { CardRecord } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { CardList } from '../components/CardList';
 import { PinControl } from '../components/PinControl';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
-import '@/lib/i18n/areas/push';
 
 /** Downloaded when first opened, not with the page (docs/decisions/0031). */
 const ReadDetailsDialog = lazyDialog(() => import('../components/ReadDetailsDialog').then((m) => m.ReadDetailsDialog));
 
 /** Published cards, last pushed first (spec 000 section 2): pin switch, read details, edit; no delete. */
 export function PublishedPage() {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const [reading, setReading] = useState<CardRecord>();
   const readingOpened = useOpenedOnce(reading !== undefined);
   return (

@@ -6,15 +6,14 @@ import Input from 'antd/es/input/Input';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
-import { CARD_TEMPLATES } from '@/features/cards/templates';
-import { useQueueExport } from '@/features/downloads/components/use-queue-export';
+import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
+import { CARD_TEMPLATES } from '@/features/cards';
+import { useQueueExport } from '@/features/downloads';
 import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../push-time';
 import '../push.css';
-import '@/lib/i18n/areas/push';
 
 interface FilterValues {
   range?: [Dayjs, Dayjs] | null;
@@ -38,7 +37,7 @@ const CARD_ID = /^\d{0,18}$/;
 type ReportColumn = (typeof PUSH_REPORT_COLUMNS)[number];
 
 /** Headers in the interface language; the spec's keys stay in each header's tooltip and in the export. */
-const HEADERS: Record<ReportColumn, LabelKey> = {
+const HEADERS: Record<ReportColumn, PushLabelKey> = {
   CardId: 'push.report.col.cardId',
   CardType: 'push.report.col.cardType',
   CardTitle: 'push.report.col.cardTitle',
@@ -88,7 +87,7 @@ function ReportTime({ value }: { value: string | null }) {
  * reset and search; the twelve columns, one row per delivery; paging and an Excel export.
  */
 export function PushReportPage() {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const [values, setValues] = useState<FilterValues>({});
   const [filters, setFilters] = useState<ReportFilters>({});
   const [page, setPage] = useState<{ pageNum: number; limitNum: number }>({ pageNum: PAGINATION.firstPage, limitNum: PAGINATION.defaultSize });

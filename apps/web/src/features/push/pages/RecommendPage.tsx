@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button, Card, Space, Typography } from 'antd';
 import { ClearOutlined, SendOutlined } from '@ant-design/icons';
 import type { CardRecord } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { usePushWords } from '@/features/push/i18n';
 import { CardList } from '../components/CardList';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../push.css';
-import '@/lib/i18n/areas/push';
 
 /** Downloaded when first opened, not with the page (docs/decisions/0031). */
 const PushDialog = lazyDialog(() => import('../components/PushDialog').then((m) => m.PushDialog));
@@ -17,7 +16,7 @@ const PushDialog = lazyDialog(() => import('../components/PushDialog').then((m) 
  * push-settings dialog. The selection lives in this screen: leaving it empties the selection.
  */
 export function RecommendPage() {
-  const { t } = useI18n();
+  const { t } = usePushWords();
   const [selected, setSelected] = useState(() => new Map<number, CardRecord>());
   const [pushing, setPushing] = useState(false);
   const pushOpened = useOpenedOnce(pushing);

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'antd';
-import { AntdProviders } from '@/app/antd-providers';
+import { AntdProviders } from '@/lib/providers/antd-providers';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/setup';
-import { PasswordForm } from '@/features/personal-centre/components/PasswordForm';
+import { useSetupWords } from '@/features/setup/i18n';
+import { PasswordForm } from '@/features/personal-centre';
 import './setup.css';
 
 /**
@@ -13,7 +12,7 @@ import './setup.css';
  * docs/decisions/0041): the password change, or signing out; the server refuses the rest until then.
  */
 function FirstPasswordScreen({ onChanged }: { onChanged: () => void }) {
-  const { t } = useI18n();
+  const { t } = useSetupWords();
   const navigate = useNavigate();
   useEffect(() => {
     document.title = t('firstPassword.title');

@@ -3,13 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { PASSWORD, SETUP_LIMITS, type SetupRequest } from '@field-portal/shared';
-import { withAntd } from '@/app/antd-providers';
+import { withAntd } from '@/lib/providers/antd-providers';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { LazyResult } from '@/components/LazyResult';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
-import '@/lib/i18n/areas/setup';
-import '@/lib/i18n/messages/setup';
+import { useSetupWords } from '@/features/setup/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
 import { forgetUserData } from '@/lib/query-client';
 import { saveTokens } from '@/lib/session/tokens';
@@ -27,7 +25,7 @@ const FIELDS: SetupField[] = ['companyName', 'username', 'displayName', 'email',
  * so and leads to the sign-in page.
  */
 function SetupScreen() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useSetupWords();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();

@@ -5,11 +5,9 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, MinusCircleOutlined
 import dayjs, { type Dayjs } from 'dayjs';
 import { QUESTION_TYPES, SURVEY_LIMITS, type SurveyDetail, type SurveyQuestionInput } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useSurveysWords, type SurveysLabelKey } from '@/features/surveys/i18n';
 import { audienceQuery, saveSurvey } from '../api';
 import { move, newQuestion, nextId } from '../builder-model';
-import '@/lib/i18n/areas/surveys';
-import '@/lib/i18n/messages/surveys';
 
 type Choice = { id: string; label: string };
 
@@ -19,7 +17,7 @@ type Choice = { id: string; label: string };
  * schema again and names what it refuses (docs/decisions/0021).
  */
 export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDetail | null; onClose: () => void; onSaved: (s: SurveyDetail) => void }) {
-  const { t, msg } = useI18n();
+  const { t, msg } = useSurveysWords();
   const { message } = App.useApp();
   const [title, setTitle] = useState(survey?.title ?? '');
   const [description, setDescription] = useState(survey?.description ?? '');
@@ -107,7 +105,7 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
             title={
               <Space>
                 <span>{index + 1}.</span>
-                <span className="fp-survey-type">{t(`surveys.type.${q.type}` as LabelKey)}</span>
+                <span className="fp-survey-type">{t(`surveys.type.${q.type}` as SurveysLabelKey)}</span>
               </Space>
             }
             extra={
@@ -155,7 +153,7 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
         ))}
         <Dropdown
           menu={{
-            items: QUESTION_TYPES.map((type) => ({ key: type, label: t(`surveys.type.${type}` as LabelKey) })),
+            items: QUESTION_TYPES.map((type) => ({ key: type, label: t(`surveys.type.${type}` as SurveysLabelKey) })),
             onClick: ({ key }) => setQuestions((qs) => [...qs, newQuestion(key as SurveyQuestionInput['type'], qs)]),
           }}
         >
@@ -170,7 +168,7 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
 }
 
 function ChoiceEditor({ label, prefix, items, onChange, min = 2, questionIndex }: { label: string; prefix: string; items: Choice[]; onChange: (items: Choice[]) => void; min?: number; questionIndex: number }) {
-  const { t } = useI18n();
+  const { t } = useSurveysWords();
   return (
     <Space orientation="vertical" size={4}>
       {items.map((item, i) => (

@@ -4,14 +4,12 @@ import { Card, Empty, Space, Table } from 'antd';
 import Alert from 'antd/es/alert/Alert';
 import { Figure } from '@/components/Figure';
 import { BarChart } from '@/components/BarChart';
-import { useI18n } from '@/lib/i18n';
+import { useSurveysWords } from '@/features/surveys/i18n';
 import { surveyResultsQuery } from '../api';
-import '@/lib/i18n/areas/surveys';
-import '@/lib/i18n/messages/surveys';
 
 /** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
 export function SurveyResultsView({ surveyId }: { surveyId: number }) {
-  const { t, msg } = useI18n();
+  const { t, msg } = useSurveysWords();
   const results = useQuery(surveyResultsQuery(surveyId));
   if (!results.data) return <Card loading />;
   const r = results.data;

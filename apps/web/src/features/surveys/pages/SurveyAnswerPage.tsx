@@ -10,11 +10,9 @@ import { Paragraph, Text } from '@/components/Text';
 import dayjs from 'dayjs';
 import type { SurveyQuestion } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useSurveysWords } from '@/features/surveys/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
-import '@/lib/i18n/areas/surveys';
-import '@/lib/i18n/messages/surveys';
 
 /*
  * What only some surveys show loads when a survey shows it: the date picker with a date question,
@@ -25,7 +23,7 @@ const MatrixQuestion = lazyPart(() => import('../components/MatrixQuestion').the
 
 /** surveyQuesDetail (?id=): the survey's questions rendered in antd from its schema; the answer is checked here and on the server. */
 export function SurveyAnswerPage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = useSurveysWords();
   const client = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));

@@ -4,12 +4,11 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Drawer, Empty, Popconfirm, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SurveyDetail, SurveyRow } from '@field-portal/shared';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useSurveysWords, type SurveysLabelKey } from '@/features/surveys/i18n';
 import { deleteSurvey, setSurveyStatus, surveyAnswerPath, surveyDetailQuery, surveyKeys, surveyListQuery } from '../api';
 import { lazyDialog } from '@/components/lazy-dialog';
 import '../surveys.css';
 import { formatTime } from '@/lib/format';
-import '@/lib/i18n/areas/surveys';
 
 // The builder (a form with date pickers) and the results (with their charts) load when opened.
 const SurveyBuilder = lazyDialog(() => import('../components/SurveyBuilder').then((m) => m.SurveyBuilder));
@@ -19,14 +18,14 @@ const period = (s: SurveyRow) => `${formatTime(s.startTime)} – ${formatTime(s.
 
 /** surveyList: surveys to answer, and for builders their own surveys with the builder and the results. */
 export function SurveyListPage() {
-  const { t } = useI18n();
+  const { t } = useSurveysWords();
   const navigate = useNavigate();
   const client = useQueryClient();
   const list = useQuery(surveyListQuery());
   const [editing, setEditing] = useState<SurveyDetail | null | undefined>(undefined);
   const [resultsOf, setResultsOf] = useState<SurveyRow | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: surveyKeys.all });
-  const statusTag = (s: SurveyRow) => <Tag color={s.open ? 'green' : s.status === 'draft' ? 'default' : 'purple'}>{s.open ? t('surveys.open') : t(`surveys.status.${s.status}` as LabelKey)}</Tag>;
+  const statusTag = (s: SurveyRow) => <Tag color={s.open ? 'green' : s.status === 'draft' ? 'default' : 'purple'}>{s.open ? t('surveys.open') : t(`surveys.status.${s.status}` as SurveysLabelKey)}</Tag>;
   const toAnswer = (
     <Table<SurveyRow>
       rowKey="id"

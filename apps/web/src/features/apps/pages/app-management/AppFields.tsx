@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { APP_MENU_TYPES } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { ImageUpload } from '../../components/ImageUpload';
 import { bilingual, classificationChoices, roleChoices } from './choices';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** The app form's items (loaded with its dialog): key, classification, names, address, icon, roles, order and menus. */
 export function AppFields() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const classes = useQuery(classificationChoices);
   const roles = useQuery(roleChoices);
   return (

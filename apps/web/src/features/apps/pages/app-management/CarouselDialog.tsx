@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Form, Input, Modal, Switch } from 'antd';
 import type { CarouselRecord } from '@field-portal/shared';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi } from '../../api';
 import { appsFormErrors } from '../../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
 import { ImageUpload } from '../../components/ImageUpload';
 import '../../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 interface Props {
   /** The picture edited (row null for a new one) while the dialog is open; a new object each opening. */
@@ -19,7 +18,7 @@ interface Props {
 
 /** Adds or edits a carousel picture: title, image, link and whether it is shown (checked with the server's schema on saving). */
 export function CarouselDialog({ editing, onClose, onSaved }: Props) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);

@@ -4,21 +4,20 @@ import { App as AntApp, Button, Card, Empty, Popconfirm, Space, Tag } from 'antd
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { appsApi } from '../../api';
 import { AppImage } from '../../components/AppImage';
 import { moveItem } from '../../move-item';
 import '../../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** The add/edit dialog (Modal, Form, the image upload) loads when first opened. */
 const CarouselDialog = lazyDialog(() => import('./CarouselDialog').then((m) => m.CarouselDialog));
 
 /** The app centre's carousel: its pictures in order, moved up and down, added, edited and deleted. */
 export function CarouselTab() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const list = useQuery({ queryKey: ['apps', 'carousel'], queryFn: appsApi.carousels });

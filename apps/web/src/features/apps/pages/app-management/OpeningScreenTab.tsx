@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, InputNumber, Switch } from 'antd';
 import { describeFailure } from '@/lib/http';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi } from '../../api';
 import { appsFormErrors } from '../../checks-on-save';
 import { ImageUpload } from '../../components/ImageUpload';
 import '../../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** The opening screen the app shows at start: image, link, seconds shown and whether it is on. */
 export function OpeningScreenTab() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const current = useQuery({ queryKey: ['apps', 'opening'], queryFn: appsApi.openingScreen });

@@ -3,16 +3,15 @@ import { Alert, App as AntApp, Card, Select, Space, Table, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { ORG_IMPORT_COLUMNS, type OrgImportResult } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { messageText as catalogue, useI18n } from '@/lib/i18n';
+import { messageText as catalogue } from '@/lib/i18n';
+import { useAppsWords } from '@/features/apps/i18n';
 import { appsApi } from '../../api';
 import { importFileError } from '../../file-rules';
 import '../../apps.css';
-import '@/lib/i18n/areas/apps';
-import '@/lib/i18n/messages/apps';
 
 /** The organisation import: a type and a spreadsheet; the rows refused are listed with their reasons. */
 export function OrgImportTab() {
-  const { t, lang } = useI18n();
+  const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [type, setType] = useState('department');
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,2 @@
+/** The public face of the personal centre: all another area may import of it (docs/decisions/0048). */
+export { PasswordForm } from './components/PasswordForm';

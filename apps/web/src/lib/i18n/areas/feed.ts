@@ -1,5 +1,0 @@
-import { addLabels } from '../index';
-import * as labels from '../labels/feed';
-
-// The feed labels, added when the first screen that shows them loads (docs/decisions/0016).
-addLabels(labels);

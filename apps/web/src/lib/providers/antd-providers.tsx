@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { LightApp } from '@/lib/providers/light-app';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { HTTP } from '@field-portal/shared';
+import '@/lib/dayjs-locale';
+import { setHttpNotifier } from '@/lib/http';
+import { useI18n } from '@/lib/i18n';
+
+/*
+ * antd's theme, locale and App context (toasts, dialogs) for the screens that use antd: the
+ * layout and every page in it, the landing, sign-out and status pages. Not in the entry: the
+ * sign-in page and the start-up guard are plain elements, so the login route downloads no antd
+ * (bundle budgets, docs/decisions/0016).
+ */
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1d5fd1',
+    colorInfo: '#1d5fd1',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+/** Every toast lasts the spec's 5000 ms. */
+const TOASTS = { duration: HTTP.toastMs / 1000 };
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user asked the system for less motion (followed live when the setting changes). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/** Routes the HTTP client's toasts through antd's App context (theme and locale aware) while antd is on screen. */
+function HttpNotices() {
+  const { message } = AntApp.useApp();
+  useEffect(
+    () =>
+      setHttpNotifier((level, text) => {
+        void message.open({ type: level, content: text, duration: HTTP.toastMs / 1000, key: text });
+      }),
+    [message],
+  );
+  return null;
+}
+
+export function AntdProviders({ children }: { children: ReactNode }) {
+  const { lang } = useI18n();
+  // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
+  const reducedMotion = usePrefersReducedMotion();
+  const themed = useMemo<ThemeConfig>(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
+  return (
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed}>
+      {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
+      <LightApp message={TOASTS}>
+        <HttpNotices />
+        {children}
+      </LightApp>
+    </ConfigProvider>
+  );
+}
+
+/** A screen outside the layout shown with antd's providers (the landing, sign-out and status pages). */
+export function withAntd(Screen: ComponentType) {
+  return function WithAntd() {
+    return (
+      <AntdProviders>
+        <Screen />
+      </AntdProviders>
+    );
+  };
+}
