@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@field-portal/shared';
+import { ACCESS_TOKEN_MESSAGES, ADMIN_MESSAGES } from '@field-portal/shared';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
 /** Interface labels of system administration, zh and en (added when the first screen that imports this area's hook loads). */
@@ -349,7 +349,7 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */
-export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES);
+export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES, ACCESS_TOKEN_MESSAGES);
 export const useAdminWords = wordsHook(adminWords);
 export type AdminLabelKey = CoreLabelKey | keyof typeof zh;
-export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES;
+export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES | keyof typeof ACCESS_TOKEN_MESSAGES;

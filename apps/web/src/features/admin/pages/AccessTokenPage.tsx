@@ -5,7 +5,7 @@ import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACCESS_TOKEN_GRANTS, ACCESS_TOKEN_LIMITS, type AccessTokenCreated, type AccessTokenItem, type AccessTokenStatus } from '@field-portal/shared';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { useAdminWords } from '../i18n';
 import { accessTokenApi } from '../api/access-token-api';
 import '../admin.css';
 import '@/lib/i18n/areas/admin';
@@ -25,7 +25,7 @@ interface CreateForm {
  * (docs/decisions/0050). A token is shown once, when created; the list never holds it.
  */
 export function AccessTokenPage() {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -120,7 +120,7 @@ export function AccessTokenPage() {
 }
 
 function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (token: AccessTokenCreated) => void }) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<CreateForm>();
   const [keyword, setKeyword] = useState('');
@@ -170,7 +170,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
 
 /** The one time the token is shown: copy it now, it cannot be shown again. */
 function CreatedDialog({ created, onClose }: { created: AccessTokenCreated; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t } = useAdminWords();
   const { message } = AntApp.useApp();
   const copy = async () => {
     try {
