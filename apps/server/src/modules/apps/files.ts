@@ -21,7 +21,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, detectFileType, extensionAgrees, extensionOf, SNIFF_BYTES } from '../../platform/file-types.js';
 import { multipartError, readPart } from '../../platform/multipart.js';
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
-import { listFileKind, parseSheet, zipTotals } from '../push/receiver-list.js';
+import { listFileKind, parseSheet, zipTotals } from '../../platform/sheet.js';
 
 export interface FileDeps {
   db: Db;

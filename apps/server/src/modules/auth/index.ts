@@ -1,2 +1,4 @@
 /** Sign-in's public face for other modules: a session started for an account (the first start's administrator). */
 export { startSession, type AuthDeps } from './service.js';
+export { authRoutes } from './routes.js';
+export { ssoClient } from './sso.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpinionEventRow, OpinionItem, Sentiment, SentimentCounts, SentimentExplanation } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { doctorIdsInScope, doctorInScope, type DataScope } from '../customers/scope.js';
+import { doctorIdsInScope, doctorInScope, type DataScope } from '../customers/index.js';
 
 /** Queries of market intelligence (docs/decisions/0025); every read takes the caller's data scope. */
 

@@ -23,7 +23,7 @@ import { cards, pushes } from '../../db/schema/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
-import * as cardRepo from '../cards/repo.js';
+import { findCard, toCardRecord } from '../cards/index.js';
 import { eq, inArray } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 
@@ -112,7 +112,7 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
   // At most CARD_LIST_MAX_LIMIT ids: plain parameters, so the planner sees a handful of primary-key lookups.
   const full = ids.length === 0 ? [] : await deps.db.select().from(cards).where(inArray(cards.id, ids));
   const byId = new Map(full.map((row) => [row.id, row]));
-  return { total: countRow?.n ?? 0, result: ids.map((id) => cardRepo.toCardRecord(byId.get(id)!)) };
+  return { total: countRow?.n ?? 0, result: ids.map((id) => toCardRecord(byId.get(id)!)) };
 }
 
 /** The queue list: queued cards newest created first, each with the time its push is due. */
@@ -147,7 +147,7 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
     // Lock the cards in id order, so two pushes of the same cards cannot deadlock.
     const ids = [...checked.cards.map((c) => c.id)].sort((a, b) => a - b);
     for (const id of ids) {
-      const card = await cardRepo.findCard(tx, id, { forUpdate: true });
+      const card = await findCard(tx, id, { forUpdate: true });
       if (!card) throw new AppError(404, 'push.cardNotPushable', { id, field: 'pushInfo' }, 'pushInfo');
       if (card.status !== 'created' && card.status !== 'publish') throw new AppError(409, 'push.cardNotPushable', { id, field: 'pushInfo' }, 'pushInfo');
     }
@@ -241,7 +241,7 @@ export async function setPin(deps: PushDeps, input: z.output<typeof pushTopStatu
   return deps.db.transaction(async (tx) => {
     const push = await lockPush(tx, input.queueId);
     if (!push) throw notFound();
-    const card = await cardRepo.findCard(tx, Number(push.card_id), { forUpdate: true });
+    const card = await findCard(tx, Number(push.card_id), { forUpdate: true });
     if (!card || push.status !== 'fired' || card.status !== 'publish' || card.queueId !== Number(push.id)) throw conflict('push.notPublished');
     await tx.execute(sql`
       update pushes set top = ${input.status}, top_start_time = ${start === null ? null : iso(start)}::timestamptz,
@@ -259,7 +259,7 @@ export async function setPin(deps: PushDeps, input: z.output<typeof pushTopStatu
  */
 export async function deleteCard(deps: PushDeps, user: CurrentUser, id: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
-    const card = await cardRepo.findCard(tx, id, { forUpdate: true });
+    const card = await findCard(tx, id, { forUpdate: true });
     if (!card) throw notFound();
     if (card.createBy !== user.username) throw forbidden();
     if (card.status === 'publish' || card.status === 'queue') throw conflict('card.deleteRefused');
