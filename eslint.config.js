@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import portal from './eslint-rules/index.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -24,6 +27,21 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '**/web/src/**', '@field-portal/web'], message: 'the server does not import the web' }] }] },
+  },
+  // Doors between server modules (docs/decisions/0046): another module only through its index.ts,
+  // and no import cycle anywhere in the server. Tests may reach inside the module they test.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX, portal },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'portal/module-face': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

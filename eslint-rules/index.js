@@ -1,0 +1,4 @@
+import moduleFace from './module-face.js';
+
+/** The portal's own lint rules: the doors between server modules (docs/decisions/0046). */
+export default { meta: { name: 'field-portal' }, rules: { 'module-face': moduleFace } };
