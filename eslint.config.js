@@ -5,6 +5,7 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import portal from './eslint-rules/index.js';
+import { OWNED_TABLE_EXCEPTIONS } from './eslint-rules/table-exceptions.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -40,6 +41,7 @@ export default tseslint.config(
     },
     rules: {
       'portal/module-face': 'error',
+      'portal/owned-tables': ['error', { allow: OWNED_TABLE_EXCEPTIONS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

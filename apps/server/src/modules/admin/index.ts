@@ -3,3 +3,4 @@
  */
 export { adminRoutes } from './routes.js';
 export { enabledUsersWithMenu } from './service.js';
+export { importOrganisations } from './org-import.js';

@@ -31,7 +31,8 @@ import { derivedKey } from '../../platform/derived-key.js';
 import { crudRoutes } from '../../platform/crud.js';
 import { OpenApiSigner } from './open-api.js';
 import { allHomeCharts, DATA_AUTHORITIES, dataRoutes } from './data.js';
-import { importOrganisations, openAppFile, receiveAppImage } from './files.js';
+import { openAppFile, receiveAppImage } from './files.js';
+import { importOrganisations } from '../admin/index.js';
 import {
   addFrequent,
   addRecent,

@@ -14,6 +14,8 @@ export {
   doctorSummaries,
   doctorsNamedTo,
   isDoctorInScope,
+  provincesOfDoctorsInScope,
+  searchDoctorIdsInScope,
   DOCTOR_OUT_OF_SCOPE,
   doctorFacts,
   type DataScope,
