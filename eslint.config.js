@@ -5,6 +5,8 @@ import globals from 'globals';
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import portal from './eslint-rules/index.js';
+import { OWNED_TABLE_EXCEPTIONS } from './eslint-rules/table-exceptions.js';
 
 // The web's areas (apps/web/src/features/<area>): each is reached by the others only through its index.ts (docs/decisions/0048).
 const WEB_FEATURES = fs
@@ -33,6 +35,22 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '**/web/src/**', '@field-portal/web'], message: 'the server does not import the web' }] }] },
+  },
+  // Doors between server modules (docs/decisions/0046): another module only through its index.ts,
+  // and no import cycle anywhere in the server. Tests may reach inside the module they test.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX, portal },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'portal/module-face': 'error',
+      'portal/owned-tables': ['error', { allow: OWNED_TABLE_EXCEPTIONS }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

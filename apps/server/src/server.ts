@@ -6,13 +6,13 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
-import { PushScheduler } from './modules/push/scheduler.js';
-import { SentimentJob } from './modules/market/sentiment-job.js';
-import { IntelJobRunner } from './modules/intelligence/jobs.js';
+import { PushScheduler } from './modules/push/index.js';
+import { SentimentJob } from './modules/market/index.js';
+import { IntelJobRunner } from './modules/intelligence/index.js';
 import { loggableError } from './platform/errors.js';
 import { stopGracefully } from './platform/lifecycle.js';
 import { portalMetrics } from './platform/metrics.js';
-import { DownloadWorker } from './modules/downloads/worker.js';
+import { DownloadWorker } from './modules/downloads/index.js';
 import { serveBackupSocket } from './ops/backup-socket.js';
 import { ImportWorker } from './modules/imports/index.js';
 import { DiskFileStore } from './platform/storage.js';
@@ -59,7 +59,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
   if (!config.demoData) {
     await seedSystemData(database.db);
-    await (await import('./modules/reference/seed.js')).ensureReferenceData(database.db);
+    await (await import('./modules/reference/index.js')).ensureReferenceData(database.db);
   }
   let bootstrapped: string | undefined;
   if (config.bootstrapAdmin) {

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message } from '@field-portal/shared';
-import { parseSheet } from '../src/modules/push/receiver-list.js';
+import { parseSheet } from '../src/platform/sheet.js';
 import { AppError } from '../src/platform/errors.js';
 import { checkZip } from '../src/platform/zip-inflate.js';
 import { multipartPost } from './api.js';

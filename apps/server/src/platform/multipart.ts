@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { AppError, badRequest } from './errors.js';
-import { SNIFF_BYTES } from './file-types.js';
+import { cleanFileName, SNIFF_BYTES } from './file-types.js';
 
 /**
  * What every upload route does with a multipart body (SECURITY.md, Files): @fastify/multipart's
@@ -95,4 +96,28 @@ export async function readPart(file: MultipartFile, max: number, tooLarge: () =>
   }
   if (file.file.truncated) throw tooLarge();
   return Buffer.concat(chunks);
+}
+
+/** The one file part of a multipart request, read into memory within `max` bytes. */
+export async function readOneFile(request: FastifyRequest, max: number, tooLarge: () => AppError, accept: (name: string) => void): Promise<{ name: string; bytes: Buffer }> {
+  let found: { name: string; bytes: Buffer } | undefined;
+  try {
+    const parts = request.parts({ limits: { files: 1, fileSize: max + 1, fields: 4, parts: 6, fieldSize: 256 } });
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      const file = part as MultipartFile;
+      const name = cleanFileName(file.filename ?? '');
+      try {
+        accept(name);
+      } catch (error) {
+        file.file.resume();
+        throw error;
+      }
+      found = { name, bytes: await readPart(file, max, tooLarge) };
+    }
+  } catch (error) {
+    throw multipartError(error, { tooLarge, tooManyFiles: () => badRequest('request.invalid', 'file') });
+  }
+  if (!found || found.bytes.length === 0) throw badRequest('file.required', 'file');
+  return found;
 }

@@ -14,7 +14,7 @@ import {
   userAppMessages,
   users,
 } from '../db/schema/index.js';
-import { seedMedicineCatalogue } from '../modules/reference/catalogue.js';
+import { seedMedicineCatalogue } from '../modules/reference/index.js';
 import { HOME_FIGURE_NAMES } from './system.js';
 
 /** Demo data of app management and data management; runs inside the demo seed's transaction, after the users and the directory. */

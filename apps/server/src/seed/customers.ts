@@ -11,8 +11,8 @@ export { DEMO_DATASET } from './demo-size.js';
  */
 export async function seedCustomers(tx: Tx): Promise<void> {
   // The generator (faker, pinyin-pro, the region list) loads only when demo data is made, not at every start.
-  const { ensureReferenceData } = await import('../modules/reference/seed.js');
-  const { backdateDemoRegistrations, writeDataset } = await import('../modules/customers/dataset.js');
+  const { ensureReferenceData } = await import('../modules/reference/index.js');
+  const { backdateDemoRegistrations, writeDataset } = await import('../modules/customers/index.js');
   await ensureReferenceData(tx);
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
   await writeDataset(tx, { ...DEMO_DATASET, tagOwner: admin?.id ?? 1, followUsers: FOLLOW_USERS });
@@ -32,7 +32,7 @@ const FOLLOW_USERS = Array.from({ length: 8 }, (_, i) => `rep${String(i + 1).pad
  */
 export async function seedMoreDoctors(tx: Tx, doctors: number): Promise<number> {
   if (doctors <= DEMO_DATASET.doctors) return 0;
-  const { backdateDemoRegistrations, withIndexesDeferred, writeDataset } = await import('../modules/customers/dataset.js');
+  const { backdateDemoRegistrations, withIndexesDeferred, writeDataset } = await import('../modules/customers/index.js');
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
   const [last] = await selectRows<{ id: number | null }>(tx, sql`select max(id) as id from doctors`);
   const tables = ['doctors', 'doctor_affiliations', 'doctor_tags'];

@@ -14,7 +14,7 @@ import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
 import { seedMeetingsContent } from './meetings-content.js';
 import { seedHomeFigures } from './home-figures.js';
-import { DEMO_MARKET, writeMarketData } from '../modules/market/generator.js';
+import { DEMO_MARKET, writeMarketData } from '../modules/market/index.js';
 import { seedReports } from './reports.js';
 import { randomSource } from '../platform/random.js';
 

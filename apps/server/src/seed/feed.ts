@@ -3,10 +3,10 @@ import { pushCardRequest, type CardCategory, type CardContent, type CardSaveStat
 import { selectRows, type Db, type Tx } from '../db/client.js';
 import type { CurrentUser } from '../platform/auth.js';
 import type { FileStore } from '../platform/storage.js';
-import { newCardId, saveCard } from '../modules/cards/service.js';
-import { cancelPush, pushCards } from '../modules/push/service.js';
-import { PushScheduler } from '../modules/push/scheduler.js';
-import { CardOpens } from '../modules/feed/open-batch.js';
+import { newCardId, saveCard } from '../modules/cards/index.js';
+import { cancelPush, pushCards } from '../modules/push/index.js';
+import { PushScheduler } from '../modules/push/index.js';
+import { CardOpens } from '../modules/feed/index.js';
 
 /**
  * Demo data of the card loop (spec 000): cards of the card operator and the administrator, their

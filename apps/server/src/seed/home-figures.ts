@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { selectRows } from '../db/client.js';
 import { homeCharts, homeStatistics } from '../db/schema/index.js';
-import { coverage } from '../modules/customers/coverage.js';
-import { medicineCount } from '../modules/reference/service.js';
+import { coverage } from '../modules/customers/index.js';
+import { medicineCount } from '../modules/reference/index.js';
 
 /**
  * The home page's coverage figures and its two demo charts, computed from the demo rows once the

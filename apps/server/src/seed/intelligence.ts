@@ -8,8 +8,8 @@ import { DEMO_DATASET } from './customers.js';
  * Runs last in the demo seed's transaction (after customers and meetings).
  */
 export async function seedIntelligence(tx: Tx): Promise<void> {
-  const { writeAcademicData } = await import('../modules/intelligence/generator.js');
-  const { recompute } = await import('../modules/intelligence/compute.js');
+  const { loadAcademicGenerator, recompute } = await import('../modules/intelligence/index.js');
+  const { writeAcademicData } = await loadAcademicGenerator();
   await writeAcademicData(tx, { seed: DEMO_DATASET.seed });
   // The score history starts with a run over the data as it stood at the end of the year before
   // the latest papers (papers, records and meetings up to then), so "rising KOL score" has real
@@ -25,7 +25,7 @@ export async function seedIntelligence(tx: Tx): Promise<void> {
  * every user with the menu, after the field activity is seeded (their visits count).
  */
 export async function seedSuggestions(tx: Tx): Promise<void> {
-  const { computeAllSuggestions } = await import('../modules/intelligence/suggestions-repo.js');
+  const { computeAllSuggestions } = await import('../modules/intelligence/index.js');
   const now = new Date();
   const stats = await computeAllSuggestions(tx, now);
   await tx.execute(sql`insert into intel_suggestion_jobs (status, stats, started_at, finished_at) values ('done', ${JSON.stringify(stats)}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { checkAnswers, surveySchema, type SurveySchema } from '@field-portal/shared';
 import { selectRows, type Tx } from '../db/client.js';
-import { doctorIdsInScope } from '../modules/customers/scope.js';
-import { medicinesWithIndications } from '../modules/reference/service.js';
-import { counterRows } from '../modules/surveys/service.js';
+import { doctorIdsInScope } from '../modules/customers/index.js';
+import { medicinesWithIndications } from '../modules/reference/index.js';
+import { counterRows } from '../modules/surveys/index.js';
 
 /**
  * Demo data of meetings, the content centre and surveys; runs inside the demo seed's transaction,

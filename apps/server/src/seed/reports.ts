@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.js';
-import { randomSource } from '../modules/customers/generator.js';
+import { randomSource } from '../modules/customers/index.js';
 
 /** How much field activity the demo carries (modest: the demo and the test snapshot stay fast). */
 export const DEMO_ACTIVITY = { visits: 3000, calls: 600, days: 60, seed: 20261123 } as const;

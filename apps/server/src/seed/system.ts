@@ -2,9 +2,8 @@ import { count } from 'drizzle-orm';
 import { LANGS, MESSAGES } from '@field-portal/shared';
 import type { Db, Tx } from '../db/client.js';
 import { enterprises, homeStatistics, langEntries, menus, roleMenus, roles } from '../db/schema/index.js';
-import { ensureReferenceData } from '../modules/reference/seed.js';
-import { addKeywords } from '../modules/reference/service.js';
-import { DEFAULT_LEXICON } from '../modules/market/lexicon-seed.js';
+import { addKeywords, ensureReferenceData } from '../modules/reference/index.js';
+import { DEFAULT_LEXICON } from '../modules/market/index.js';
 import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
 
 /**

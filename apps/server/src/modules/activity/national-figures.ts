@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList, paramList } from '../../db/int-list.js';
-import { provinceDoctorChunks, reportDoctorRowFilter, reportProvinceSet, reportsEveryDoctor, type ReportWindow } from '../customers/report-figures.js';
+import { provinceDoctorChunks, reportDoctorRowFilter, reportProvinceSet, reportsEveryDoctor, type ReportWindow } from '../customers/index.js';
 import { keptVisits, type KeptDays } from './visit-counts.js';
 import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
 

@@ -3,7 +3,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList, paramList } from '../../db/int-list.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
-import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/index.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
 import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { paramList } from '../../db/int-list.js';
 import { isPortalDayStart, portalDay } from '../../platform/portal-time.js';
-import { reportDoctorRowFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorRowFilter, type FigurePath, type ReportWindow } from '../customers/index.js';
 
 /**
  * The kept visit counts (db/schema/activity-counts.ts visit_doctor_days; decision 0033) for the

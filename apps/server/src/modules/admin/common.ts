@@ -18,11 +18,7 @@ export function audit(tx: Tx, actor: Actor, action: string, entity: string, enti
 /** `%text%` for ilike, with the pattern characters of the text escaped. */
 export { likePattern } from '../../db/like.js';
 
-/** Whether the error is PostgreSQL's unique violation (two writers raced past the check). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+export { isUniqueViolation } from '../../db/unique.js';
 
 /** The ids of a node of a self-referencing table and all its descendants, the node first. */
 export async function subtreeIds(tx: Tx, table: 'organisations' | 'menus', id: number): Promise<number[]> {

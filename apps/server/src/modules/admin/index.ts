@@ -1,7 +1,10 @@
 /**
- * The administration's public face for other modules (docs/decisions/0049): what the import centre
- * calls to bring in organisations, users and their data permissions under the administration's rules.
+ * The administration module's public face (organisations, users, roles, menus, data permissions): its routes and the users other areas address.
+ * The import centre brings in organisations, users and their data permissions through its master-data rules (docs/decisions/0049).
  */
+export { adminRoutes } from './routes.js';
+export { enabledUsersWithMenu } from './service.js';
+export { importOrganisations } from './org-import.js';
 export {
   addPermissions,
   clearPermissions,

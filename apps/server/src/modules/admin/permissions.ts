@@ -12,11 +12,11 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { dataPermissions, users } from '../../db/schema/index.js';
-import { hospitalNames } from '../customers/hospitals.js';
+import { hospitalNamesById } from '../customers/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { readPart } from '../../platform/multipart.js';
-import { parseSheet, zipTotals } from '../push/receiver-list.js';
+import { parseSheet, zipTotals } from '../../platform/sheet.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
 
 /* ---------- administration ---------- */
@@ -71,7 +71,7 @@ async function getPermission(tx: Tx, id: number): Promise<PermissionItem> {
 
 /** A hospital permission names an existing hospital by id (the customer area owns hospitals). */
 async function hospitalExists(tx: Tx, value: string): Promise<boolean> {
-  return /^\d{1,9}$/.test(value) && (await hospitalNames(tx, [Number(value)])).size === 1;
+  return /^\d{1,9}$/.test(value) && (await hospitalNamesById(tx, [Number(value)])).size === 1;
 }
 
 export async function createPermission(db: Db, actor: Actor, body: { userId: number; permissionType: PermissionType; permissionValue: string }): Promise<PermissionItem> {
@@ -177,7 +177,7 @@ export async function importPermissions(db: Db, actor: Actor, request: FastifyRe
   return db.transaction(async (tx) => {
     const userIds = new Map((await tx.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
     const named = body.map((row) => cell(row[at.value])).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
-    const hospitalIds = new Set([...(await hospitalNames(tx, named)).keys()].map(String));
+    const hospitalIds = new Set([...(await hospitalNamesById(tx, named)).keys()].map(String));
     const wanted: { userId: number; permissionType: PermissionType; permissionValue: string }[] = [];
     for (const [i, row] of body.entries()) {
       const rowNo = i + 2;

@@ -13,10 +13,10 @@ import {
   type ReportTableExportParams,
 } from '@field-portal/shared';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
-import { compileScope } from '../customers/scope.js';
-import { registerDownloadTemplate, type DownloadContext } from '../downloads/templates.js';
+import { compileScope } from '../customers/index.js';
+import { registerDownloadTemplate, type DownloadContext } from '../downloads/index.js';
 import { computeDashboard, dateRange, DASHBOARDS } from './dashboards/index.js';
-import { mainlandRegions } from '../reference/regions.js';
+import { mainlandRegions } from '../reference/index.js';
 import { findDashboardByRouter, reportName } from './service.js';
 
 /**

@@ -12,8 +12,8 @@ import {
 import { selectRows, type Db } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
-import { compileScope } from '../customers/scope.js';
-import { mainlandRegions } from '../reference/regions.js';
+import { compileScope } from '../customers/index.js';
+import { mainlandRegions } from '../reference/index.js';
 import { BU_OPTIONS, computeDashboard, dateRange, setTeamTarget } from './dashboards/index.js';
 import type { AnalyticsTokens } from './tokens.js';
 

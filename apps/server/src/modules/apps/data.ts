@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { crudRoutes, type CrudSpec } from './crud.js';
+import { crudRoutes, type CrudSpec } from '../../platform/crud.js';
 
 /** Menu authorities (seed/menus.ts) of the data-management screens, message groups and enterprise settings. */
 export const DATA_AUTHORITIES = {

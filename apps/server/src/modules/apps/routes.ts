@@ -28,10 +28,11 @@ import {
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { derivedKey } from '../../platform/derived-key.js';
-import { crudRoutes } from './crud.js';
+import { crudRoutes } from '../../platform/crud.js';
 import { OpenApiSigner } from './open-api.js';
 import { allHomeCharts, DATA_AUTHORITIES, dataRoutes } from './data.js';
-import { importOrganisations, openAppFile, receiveAppImage } from './files.js';
+import { openAppFile, receiveAppImage } from './files.js';
+import { importOrganisations } from '../admin/index.js';
 import {
   addFrequent,
   addRecent,

@@ -34,7 +34,7 @@ import {
 import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { searchCondition, type CrudSpec } from './crud.js';
+import { searchCondition, type CrudSpec } from '../../platform/crud.js';
 
 /** Menu authority of app management (seed/menus.ts). */
 export const APP_AUTHORITY = 'system:appManagement';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { enterprises, roles, users } from '../../db/schema/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { searchCondition } from './crud.js';
+import { searchCondition } from '../../platform/crud.js';
 import { audit } from './service.js';
 
 /** The form choices (roles, users) and the enterprise settings of docs/decisions/0010. */

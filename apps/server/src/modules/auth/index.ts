@@ -1,4 +1,6 @@
 /** Sign-in's public face for other modules: a session started for an account (the first start's administrator). */
 export { startSession, type AuthDeps } from './service.js';
+export { authRoutes } from './routes.js';
+export { ssoClient } from './sso.js';
 /** Personal access tokens of service accounts (docs/decisions/0050). */
 export { accessTokenRoutes } from './access-token-routes.js';

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { CardContent, CardFileKind, CardRecord, CardStatus } from '@field-portal/shared';
+import type { CardContent, CardFileKind, CardRecord, CardRemark, CardStatus } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { cardReservations, cards, files, users } from '../../db/schema/index.js';
 
@@ -43,6 +43,11 @@ export async function findCard(db: Tx, id: number, options: { forUpdate?: boolea
   const query = db.select().from(cards).where(eq(cards.id, id)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+/** Cards by id, in no particular order. */
+export async function findCards(db: Tx, ids: readonly number[]): Promise<CardRow[]> {
+  return ids.length === 0 ? [] : db.select().from(cards).where(inArray(cards.id, [...ids]));
 }
 
 export async function insertCard(tx: Tx, values: { id: number; content: CardContent; status: CardStatus; createBy: string; at: Date }): Promise<CardRow> {
@@ -94,4 +99,58 @@ export async function deleteFile(tx: Tx, id: string): Promise<void> {
 
 export async function setCardContent(tx: Tx, id: number, content: CardContent, at: Date): Promise<void> {
   await tx.update(cards).set({ content, updateTime: at }).where(eq(cards.id, id));
+}
+
+/*
+ * A card's push state, written by the push module through the cards face (docs/decisions/0046):
+ * push owns the queue entries and deliveries, cards own the card row those entries move.
+ */
+
+/** The card waits in the queue as the given entry of the given push. */
+export async function markCardQueued(tx: Tx, id: number, values: { pushId: number; queueId: number; remark: CardRemark; at: Date }): Promise<void> {
+  await tx.update(cards).set({ status: 'queue', pushId: values.pushId, queueId: values.queueId, remark: values.remark, updateTime: values.at }).where(eq(cards.id, id));
+}
+
+/** The fired entries' cards are published, each pointing at the entry that fired it. */
+export async function markCardsPublished(tx: Tx, fired: readonly { cardId: number; pushId: number; queueId: number }[], at: string): Promise<void> {
+  if (fired.length === 0) return;
+  const list = JSON.stringify(fired.map((f) => ({ card_id: f.cardId, push_id: f.pushId, queue_id: f.queueId })));
+  await tx.execute(sql`
+    update cards c set status = 'publish', last_push_time = ${at}::timestamptz, update_time = ${at}::timestamptz,
+           push_id = f.push_id, queue_id = f.queue_id
+      from jsonb_to_recordset(${list}::jsonb) as f(card_id bigint, push_id bigint, queue_id bigint)
+     where c.id = f.card_id`);
+}
+
+/**
+ * A cancelled queue entry: the card, if still queued as that entry, goes back to created, or to
+ * publish pointing at its last fired entry when it has one.
+ */
+export async function restoreCardAfterCancel(
+  tx: Tx,
+  id: number,
+  queueId: number,
+  lastFired: { id: number; pushId: number; top: boolean; topStartTime: string | null; topEndTime: string | null } | undefined,
+  at: string,
+): Promise<void> {
+  const last = lastFired ?? null;
+  await tx.execute(sql`
+    update cards c set
+      status = case when c.last_push_time is null then 'created' else 'publish' end,
+      queue_id = ${last?.id ?? null}::bigint, push_id = ${last?.pushId ?? null}::bigint,
+      remark = ${last === null ? sql`null` : sql`jsonb_build_object('top', ${last.top}::boolean, 'topStartTime', ${last.topStartTime}::timestamptz, 'topEndTime', ${last.topEndTime}::timestamptz, 'permanent', false)`},
+      update_time = ${at}::timestamptz
+    where c.id = ${id} and c.status = 'queue' and c.queue_id = ${queueId}`);
+}
+
+/** The pin of a published card's current push. */
+export async function setCardRemark(tx: Tx, id: number, remark: CardRemark, at: Date): Promise<void> {
+  await tx.update(cards).set({ remark, updateTime: at }).where(eq(cards.id, id));
+}
+
+/** The card row and its files' rows go; the stored keys of the files are returned for removal after commit. */
+export async function deleteCardRows(tx: Tx, id: number): Promise<string[]> {
+  const removed = await tx.delete(files).where(eq(files.cardId, id)).returning({ storageKey: files.storageKey });
+  await tx.delete(cards).where(eq(cards.id, id));
+  return removed.map((r) => r.storageKey);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { API, cardIdQuery, CARD_LIMITS, deleteCardFileRequest, updateCardRequest } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { cardBuList, deleteCardFile, draftCard, newCardId, openCardFile, saveCard, selectCard, type CardDeps } from './service.js';
+import { cardBuList, deleteCardFile, draftCard, newCardId, openCardFile, saveCard, selectCard, type CardDeps, type CardFileReader } from './service.js';
 import { receiveCardFile } from './upload.js';
 
 /** Menu authority of the card editor (seed/menus.ts: area cardArea, router NewCard). */
@@ -14,8 +14,13 @@ export const CARD_AUTHORITY = 'cardArea:NewCard';
 const emptyQuery = z.strictObject({});
 const tags = ['cards'];
 
+export interface CardRouteOptions {
+  /** Who may read a card file beyond its uploader and the card staff (the feed's recipients). */
+  mayReadFile: CardFileReader;
+}
+
 /** Card service, authoring part (spec 000 section 7): /API-XJP/IdataCardInfo/, envelope { status, msg, data }. */
-export async function cardRoutes(app: FastifyInstance) {
+export async function cardRoutes(app: FastifyInstance, options: CardRouteOptions) {
   // Multipart is parsed only here; limits are set per request (upload.ts).
   await app.register(multipart, { limits: { files: 1, fileSize: CARD_LIMITS.attachmentMaxBytes + 1 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +79,7 @@ export async function cardRoutes(app: FastifyInstance) {
     config: { raw: true },
     schema: { tags, summary: 'Download an uploaded card file (its uploader, card staff, or an employee the card was delivered to)', params: z.strictObject({ fileId: z.uuid() }) },
     handler: async (request, reply) => {
-      const { file, stream, size } = await openCardFile(deps(), request.params.fileId, currentUser(request));
+      const { file, stream, size } = await openCardFile(deps(), request.params.fileId, currentUser(request), options.mayReadFile);
       const inline = file.kind !== 'attachment' && (file.mime === 'image/jpeg' || file.mime === 'image/png');
       return reply
         .header('content-type', file.mime)

@@ -18,7 +18,6 @@ import { inputShapeError } from '../../platform/input-guard.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import * as repo from './repo.js';
-import { canReadCardFile } from '../feed/service.js';
 
 export interface CardDeps {
   db: Db;
@@ -200,11 +199,18 @@ export async function deleteCardFile(deps: CardDeps, user: CurrentUser, input: {
   await deps.files.remove(storageKey);
 }
 
+/**
+ * Whether the user may read a card file: its uploader, the card staff, or a recipient of a card that
+ * shows it. Recipients are the feed's knowledge, so the feed answers it (handed in by app.ts) and
+ * cards do not import the feed, which imports push, which writes cards.
+ */
+export type CardFileReader = (db: Tx, user: CurrentUser, file: { id: string; owner: string; cardId: number }) => Promise<boolean>;
+
 /** A stored file for download: any signed-in user may read card files (cards are shown to every employee). */
-export async function openCardFile(deps: CardDeps, fileId: string, user: CurrentUser) {
+export async function openCardFile(deps: CardDeps, fileId: string, user: CurrentUser, mayRead: CardFileReader) {
   const file = await repo.findFile(deps.db, fileId);
   // Someone who may not read it learns nothing, not even that it exists (docs/decisions/0007).
-  if (!file || !(await canReadCardFile(deps.db, user, file))) throw notFound();
+  if (!file || !(await mayRead(deps.db, user, file))) throw notFound();
   const opened = await deps.files.open(file.storageKey);
   if (!opened) throw notFound();
   return { file, ...opened };

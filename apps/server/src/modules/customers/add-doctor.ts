@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { addDoctorRequest, DuplicateDoctor } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { departmentOf, unknownCodes, unknownIndications } from '../reference/service.js';
+import { departmentOf, unknownCodes, unknownIndications } from '../reference/index.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 
 /**

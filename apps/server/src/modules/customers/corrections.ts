@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CorrectionChanges, CorrectionRow, KeysetPage, correctionListQuery, correctionRequest } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { departmentOf, unknownCodes } from '../reference/service.js';
+import { departmentOf, unknownCodes } from '../reference/index.js';
 import { cappedCount, decodeCursor, pageOf } from './paging.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 

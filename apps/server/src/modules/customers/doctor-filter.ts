@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchConditions, type DoctorFilter } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
-import { unknownCodes } from '../reference/service.js';
+import { unknownCodes } from '../reference/index.js';
 import { doctorInScope, type DataScope } from './scope.js';
 import { escapeLike } from '../../db/like.js';
 

@@ -6,7 +6,7 @@ import {
   directionCode,
   indicationsOf,
 } from '@field-portal/shared';
-import { isRealCity, mainlandRegions, type Region } from '../reference/regions.js';
+import { isRealCity, mainlandRegions, type Region } from '../reference/index.js';
 import { pinyinOf } from './pinyin.js';
 import { randomSource, weightedIndex } from '../../platform/random.js';
 

@@ -14,7 +14,7 @@ import type {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { likePattern } from '../admin/common.js';
+import { likePattern } from '../../db/like.js';
 import { cappedCount, decodeCursor, pageOf } from './paging.js';
 import { hospitalInScope, type DataScope } from './scope.js';
 

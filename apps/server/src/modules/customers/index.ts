@@ -14,8 +14,12 @@ export {
   doctorSummaries,
   doctorsNamedTo,
   isDoctorInScope,
+  provincesOfDoctorsInScope,
+  searchDoctorIdsInScope,
   DOCTOR_OUT_OF_SCOPE,
+  doctorFacts,
   type DataScope,
+  type DoctorFacts,
 } from './scope.js';
 /** pinyin-pro loads on first use, not at start-up. */
 export const loadPinyin = async () => (await import('./pinyin.js')).pinyinOf;
@@ -35,3 +39,28 @@ export {
   type HospitalSource,
   type UpsertCounts,
 } from './master-data.js';
+export { customersRoutes } from './routes.js';
+export { coverage } from './coverage.js';
+/** Hospital names by id (a read); `hospitalNames` above is the SQL source the import centre matches names against. */
+export { hospitalNames as hospitalNamesById } from './hospitals.js';
+export { backdateDemoRegistrations, withIndexesDeferred, writeDataset } from './dataset.js';
+export { countDoctorsToExport, doctorsToExport } from './export-rows.js';
+export { randomSource } from './generator.js';
+export {
+  doctorFigures,
+  doctorReportPages,
+  doctorsCreatedByMonth,
+  doctorsInView,
+  type FigurePath,
+  hospitalFigures,
+  hospitalReportPages,
+  provinceDoctorChunks,
+  reportDoctorFilter,
+  reportDoctorRowFilter,
+  reportProvinceSet,
+  reportsEveryDoctor,
+  type ReportWindow,
+  tagFigures,
+  tagReportPages,
+} from './report-figures.js';
+export { doctorInfo, insertLiteral } from './service.js';

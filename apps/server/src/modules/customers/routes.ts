@@ -34,12 +34,12 @@ import {
 } from '@field-portal/shared';
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { codesOf, departmentTree, departmentsOf, indications, medicinesWithIndications, regionsOf, titlesOf } from '../reference/service.js';
+import { codesOf, departmentTree, departmentsOf, indications, medicinesWithIndications, regionsOf, titlesOf } from '../reference/index.js';
 import { addDoctor } from './add-doctor.js';
 import { createCorrection, decideCorrection, listCorrections } from './corrections.js';
 import { departmentCodesAt, distribution, doctorInfo, exportDoctors, listDoctors, setOverrideMode, updatePhone, wecomLink } from './doctors.js';
 import { createTag, deleteTag, listTags, updateDoctorTags, updateTag } from './tags.js';
-import { XLSX_TYPE, workbookBuffer } from '../push/excel.js';
+import { XLSX_TYPE, workbookBuffer } from '../../platform/excel.js';
 import { findHospitalInScope } from './scope.js';
 import { countHospitals, exportHospitals, hospitalDetail, hospitalGender, listHospitals, pickHospitals, scopeRegions, setCoverage } from './hospitals.js';
 import { requestScope } from './scope.js';

@@ -4,6 +4,7 @@ import type { DoctorOutOfScope, DoctorSummary } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { intList } from '../../db/int-list.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * THE data scope (spec 001 section 6; SECURITY.md 8.2.2; docs/decisions/0017), in one place.
@@ -116,6 +117,25 @@ export function hospitalInScope(scope: DataScope, alias = 'h'): SQL {
 /** The doctor ids in scope as a parenthesised subquery. */
 export function doctorIdsInScope(scope: DataScope): SQL {
   return sql`(select sd.id from doctors sd where ${doctorInScope(scope, 'sd')})`;
+}
+
+/** The provinces of the scope's doctors, as a subquery (for `province_code in ...`). */
+export function provincesOfDoctorsInScope(scope: DataScope): SQL {
+  return sql`(select distinct sd.province_code from doctors sd where ${doctorInScope(scope, 'sd')})`;
+}
+
+/**
+ * Ids of doctors within the scope whose name, pinyin or initials start with the keyword (every
+ * doctor of the scope for an empty keyword), lowest id first.
+ */
+export async function searchDoctorIdsInScope(db: Tx, scope: DataScope, keyword: string, limit: number): Promise<number[]> {
+  const prefix = `${escapeLike(keyword.toLowerCase())}%`;
+  const ids = await selectRows<{ id: number }>(db, sql`
+    select d.id from doctors d
+     where ${doctorInScope(scope)} and d.active
+       and (${keyword} = '' or d.name like ${`${escapeLike(keyword)}%`} or d.pinyin like ${prefix} or d.initials like ${prefix})
+     order by d.id limit ${limit}`);
+  return ids.map((r) => Number(r.id));
 }
 
 interface SummaryRow {

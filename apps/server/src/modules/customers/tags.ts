@@ -4,7 +4,7 @@ import { CUSTOMERS_LIMITS as L, type DoctorTagUpdateResult, type TagRow, type do
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { countUpTo } from '../../db/count.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { isUniqueViolation } from '../admin/common.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';
 import { doctorInScope, type DataScope } from './scope.js';
 

@@ -1,6 +1,6 @@
 import { CUSTOMERS_AUTHORITIES, DOCTOR_RANGES, doctorFilterQuery, message, type DoctorFilter, type DoctorRow, type Lang } from '@field-portal/shared';
-import { countDoctorsToExport, doctorsToExport } from '../customers/export-rows.js';
-import { mainlandRegions } from '../reference/regions.js';
+import { countDoctorsToExport, doctorsToExport } from '../customers/index.js';
+import { mainlandRegions } from '../reference/index.js';
 import { registerDownloadTemplate } from './templates.js';
 
 const PAGE = 2000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { API, DOWNLOAD_LIMITS, asyncDownloadQuery, downloadFileQuery, findByCreateByQuery, updateDownloadStatusRequest } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE } from '../push/excel.js';
+import { XLSX_TYPE } from '../../platform/excel.js';
 // The doctor list's export (the customers module's filters and data scope).
 import './doctor-template.js';
 import { badRequest } from '../../platform/errors.js';

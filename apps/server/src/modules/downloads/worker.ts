@@ -7,7 +7,7 @@ import { selectRows, type Database, type Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import { newStorageKey, WRITE_BUFFER_BYTES, type FileStore } from '../../platform/storage.js';
-import { safeCell } from '../push/excel.js';
+import { safeCell } from '../../platform/excel.js';
 import type { JobRow } from './service.js';
 import { downloadTemplate } from './templates.js';
 

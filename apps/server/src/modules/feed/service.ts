@@ -10,7 +10,7 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { PUSH_AUTHORITIES } from '../push/routes.js';
+import { PUSH_AUTHORITIES } from '../push/index.js';
 
 export interface FeedDeps {
   db: Db;

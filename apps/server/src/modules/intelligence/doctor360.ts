@@ -13,10 +13,10 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import { findDoctorInScope, type DataScope } from '../customers/scope.js';
-import { doctorInfo } from '../customers/service.js';
-import { businessRecord } from '../activity/service.js';
-import { meetingParticipationOf } from '../meetings/service.js';
+import { findDoctorInScope, type DataScope } from '../customers/index.js';
+import { doctorInfo } from '../customers/index.js';
+import { businessRecord } from '../activity/index.js';
+import { meetingParticipationOf } from '../meetings/index.js';
 import { encodeCursor, decodeCursor, type IntelDeps } from './read-common.js';
 import { relationRows } from './network.js';
 

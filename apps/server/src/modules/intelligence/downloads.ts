@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { INTELLIGENCE_AUTHORITIES, kolRankingQuery, type KolRow } from '@field-portal/shared';
-import { compileScope } from '../customers/scope.js';
-import { registerDownloadTemplate } from '../downloads/templates.js';
-import { mainlandRegions } from '../reference/service.js';
+import { compileScope } from '../customers/index.js';
+import { registerDownloadTemplate } from '../downloads/index.js';
+import { mainlandRegions } from '../reference/index.js';
 import { kolRanking } from './service.js';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
-import { doctorFacts, type DoctorFacts } from '../customers/scope.js';
+import { doctorFacts, type DoctorFacts } from '../customers/index.js';
 import { randomSource, weightedIndex } from '../../platform/random.js';
-import { ensureJournals, journalList } from '../reference/service.js';
+import { ensureJournals, journalList } from '../reference/index.js';
 
 /**
  * Generated academic data for the national dataset (docs/decisions/0024), deterministic from the

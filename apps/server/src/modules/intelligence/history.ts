@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INTELLIGENCE_LIMITS as L } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { doctorInScope, type DataScope } from '../customers/scope.js';
+import { doctorInScope, type DataScope } from '../customers/index.js';
 
 /**
  * KOL score history (docs/decisions/0024, 2026-11-23). Each recompute is a run

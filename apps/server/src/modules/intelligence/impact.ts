@@ -5,7 +5,7 @@ import { API, INTELLIGENCE_AUTHORITIES as AUTH, kolTrendQuery, type KolTrend } f
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
-import { findDoctorInScope, requestScope, type DataScope } from '../customers/scope.js';
+import { findDoctorInScope, requestScope, type DataScope } from '../customers/index.js';
 
 /**
  * The 360 view's impact section (docs/decisions/0024, "the trend on the 360 view"): a doctor's KOL

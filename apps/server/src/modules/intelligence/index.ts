@@ -1,2 +1,8 @@
 /** The intelligence module's public face for other modules (docs/decisions/0024, 0042). */
-export { queueRecompute } from './jobs.js';
+export { intelligenceRoutes } from './routes.js';
+export { IntelJobRunner, queueRecompute } from './jobs.js';
+export { recompute } from './compute.js';
+export { computeAllSuggestions } from './suggestions-repo.js';
+/** The demo and scale builders load only when demo data is made, not at every start. */
+export const loadAcademicGenerator = () => import('./generator.js');
+export const loadAcademicScale = () => import('./scale.js');

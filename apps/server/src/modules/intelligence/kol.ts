@@ -17,8 +17,8 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import { doctorInScope, findDoctorInScope, type DataScope } from '../customers/scope.js';
-import { regionsOf } from '../reference/service.js';
+import { doctorInScope, findDoctorInScope, type DataScope } from '../customers/index.js';
+import { regionsOf } from '../reference/index.js';
 import { loadWeights } from './compute.js';
 import { scoreHistory } from './history.js';
 import { queueRecompute } from './jobs.js';

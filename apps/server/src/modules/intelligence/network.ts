@@ -17,7 +17,7 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { intList } from '../../db/int-list.js';
-import { doctorInScope, doctorSummaries, findDoctorInScope, type DataScope, doctorIdsInScope } from '../customers/scope.js';
+import { doctorInScope, doctorSummaries, findDoctorInScope, type DataScope, doctorIdsInScope } from '../customers/index.js';
 import { ref, refs, evidenceText, encodeCursor, decodeCursor } from './read-common.js';
 
 /* ---------- relations and networks ---------- */

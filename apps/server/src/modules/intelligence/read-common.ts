@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { countUpTo } from '../../db/count.js';
 import { badRequest } from '../../platform/errors.js';
-import { doctorSummaries, type DataScope } from '../customers/scope.js';
+import { doctorSummaries, type DataScope } from '../customers/index.js';
 
 /**
  * Doctor intelligence reads (docs/decisions/0024): what the doctor 360 view (doctor360.ts), the

@@ -19,7 +19,7 @@ import {
 } from '@field-portal/shared';
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
-import { requestScope } from '../customers/scope.js';
+import { requestScope } from '../customers/index.js';
 // The KOL list's export, run by the download centre (docs/decisions/0022).
 import './downloads.js';
 import { impactRoutes } from './impact.js';

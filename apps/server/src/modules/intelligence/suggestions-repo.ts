@@ -12,11 +12,11 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { countUpTo } from '../../db/count.js';
 import { notFound } from '../../platform/errors.js';
-import { visitsOfRepTo } from '../activity/service.js';
-import { doctorsAtMeetingsOf } from '../meetings/service.js';
-import { enabledUsersWithMenu } from '../admin/service.js';
+import { visitsOfRepTo } from '../activity/index.js';
+import { doctorsAtMeetingsOf } from '../meetings/index.js';
+import { enabledUsersWithMenu } from '../admin/index.js';
 import { scoreRises } from './history.js';
-import { compileScope, doctorIdsInScope, doctorInScope, doctorSummaries, type DataScope } from '../customers/scope.js';
+import { compileScope, doctorIdsInScope, doctorInScope, doctorSummaries, type DataScope } from '../customers/index.js';
 import { keepTop, suggestionsFor, type DoctorFacts } from './suggestions.js';
 
 /**

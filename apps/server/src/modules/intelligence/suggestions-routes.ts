@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SUGGESTION_AUTHORITY, SUGGESTION_PATHS as P, suggestionFeedbackRequest, suggestionListQuery, suggestionRefreshRequest } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
-import { requestScope } from '../customers/scope.js';
+import { requestScope } from '../customers/index.js';
 import { listSuggestions, queueSuggestions, suggestionFeedback, suggestionJobState } from './suggestions-repo.js';
 
 /** Smart suggestions (doctorIntelligenceAdvice; docs/decisions/0029): the caller's own, inside their data scope. */

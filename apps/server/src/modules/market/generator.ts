@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { doctorIdsInScope } from '../customers/scope.js';
-import { addKeywords, keywordsOfCategories, medicinesWithCompetitors, regionsOf } from '../reference/service.js';
+import { doctorIdsInScope } from '../customers/index.js';
+import { addKeywords, keywordsOfCategories, medicinesWithCompetitors, regionsOf } from '../reference/index.js';
 import { LEXICON_CATEGORIES } from '@field-portal/shared';
 import { DEFAULT_LEXICON } from './lexicon-seed.js';
 import { buildLexicon, scoreText, type Lexicon } from './sentiment.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpinionEventRow, OpinionItem, Sentiment, SentimentCounts, SentimentExplanation } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { doctorIdsInScope, doctorInScope, type DataScope } from '../customers/scope.js';
+import { doctorIdsInScope, provincesOfDoctorsInScope, type DataScope } from '../customers/index.js';
 
 /** Queries of market intelligence (docs/decisions/0025); every read takes the caller's data scope. */
 
@@ -16,7 +16,7 @@ export function itemInScope(scope: DataScope): SQL {
 
 /** Provinces whose figures the scope shows: every one, or those of its doctors. */
 export function provinceInScope(scope: DataScope, column: SQL): SQL {
-  return scope.all ? sql`true` : sql`${column} in (select distinct sd.province_code from doctors sd where ${doctorInScope(scope, 'sd')})`;
+  return scope.all ? sql`true` : sql`${column} in ${provincesOfDoctorsInScope(scope)}`;
 }
 
 export interface OpinionFilter {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, competitorQuery, drugIndicationQuery, eventDetailQuery, marketIndicationQuery, opinionItemsQuery, opinionTrendQuery, productQuery } from '@field-portal/shared';
-import { requestScope } from '../customers/scope.js';
+import { requestScope } from '../customers/index.js';
 import * as service from './service.js';
 
 const tags = ['market'];

@@ -21,9 +21,9 @@ import {
 } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { doctorSummaries, type DataScope } from '../customers/scope.js';
-import { meetingProducts, speakerHistory } from '../meetings/service.js';
-import { medicinesWithCompetitors, regionsOf, titlesOf } from '../reference/service.js';
+import { doctorSummaries, type DataScope } from '../customers/index.js';
+import { meetingProducts, speakerHistory } from '../meetings/index.js';
+import { medicinesWithCompetitors, regionsOf, titlesOf } from '../reference/index.js';
 import * as repo from './repo.js';
 
 /**

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { DOCTOR_TITLES, isDoctorOutOfScope, type DoctorOutOfScope, type MeetingDoctor } from '@field-portal/shared';
-import { selectRows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { compileScope, doctorInScope, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries } from '../customers/index.js';
-import { escapeLike } from '../../db/like.js';
+import { compileScope, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries, searchDoctorIdsInScope } from '../customers/index.js';
 
 /**
  * Doctors as meetings see them, always through the customers module's service (its data scope
@@ -56,15 +54,10 @@ export async function requireDoctorsInScope(db: Tx, user: CurrentUser, ids: numb
  */
 export async function searchDoctors(db: Tx, user: CurrentUser, keyword: string, limit = 20): Promise<MeetingDoctor[]> {
   const scope = await compileScope(db, user.id);
-  const prefix = `${escapeLike(keyword.toLowerCase())}%`;
-  const ids = await selectRows<{ id: number }>(db, sql`
-    select d.id from doctors d
-     where ${doctorInScope(scope)} and d.active
-       and (${keyword} = '' or d.name like ${`${escapeLike(keyword)}%`} or d.pinyin like ${prefix} or d.initials like ${prefix})
-     order by d.id limit ${limit}`);
-  const found = await customerDoctorSummaries(db, ids.map((r) => r.id), scope);
-  return ids.flatMap((r) => {
-    const d = found.get(r.id);
+  const ids = await searchDoctorIdsInScope(db, scope, keyword, limit);
+  const found = await customerDoctorSummaries(db, ids, scope);
+  return ids.flatMap((wanted) => {
+    const d = found.get(wanted);
     if (!d) return [];
     const { id, ...summary } = toSummary(d);
     return [{ doctorId: id, ...summary }];

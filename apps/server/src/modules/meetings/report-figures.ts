@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
-import { reportDoctorFilter, type FigurePath, type ReportWindow } from '../customers/report-figures.js';
+import { reportDoctorFilter, type FigurePath, type ReportWindow } from '../customers/index.js';
 import { portalDaySql } from '../../platform/portal-time.js';
 
 /**

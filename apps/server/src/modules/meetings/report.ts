@@ -9,7 +9,7 @@ import {
   type Rsvp,
 } from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
-import { safeCell } from '../push/excel.js';
+import { safeCell } from '../../platform/excel.js';
 import * as repo from './repo.js';
 import { attendeesOf, teamMeeting, type MeetingDeps } from './service.js';
 

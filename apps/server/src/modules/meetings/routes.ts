@@ -24,7 +24,7 @@ import {
 import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE } from '../push/excel.js';
+import { XLSX_TYPE } from '../../platform/excel.js';
 import { searchDoctors } from './doctors.js';
 import { sendMail } from './mail.js';
 import { receivePoster } from './poster.js';

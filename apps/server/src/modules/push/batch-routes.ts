@@ -4,7 +4,7 @@ import { BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, batchPushCardsQuery, batchPushR
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE, workbookBuffer } from './excel.js';
+import { XLSX_TYPE, workbookBuffer } from '../../platform/excel.js';
 import { batchPush, pushableCards } from './batch.js';
 import { receiveReceiverList } from './receiver-list.js';
 import type { PushDeps } from './service.js';

@@ -1,5 +1,5 @@
 import { cardPushInfoQuery, PUSH_REPORT_COLUMNS, pushReportQuery, type PushReportRow, type ReadStateRow } from '@field-portal/shared';
-import { registerDownloadTemplate } from '../downloads/templates.js';
+import { registerDownloadTemplate } from '../downloads/index.js';
 import { pushReport, pushReportBatches } from './report.js';
 import { cardPushInfo, readStateBatches } from './service.js';
 import { PUSH_AUTHORITIES } from './authorities.js';

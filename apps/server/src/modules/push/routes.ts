@@ -19,7 +19,7 @@ import {
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from './excel.js';
+import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from '../../platform/excel.js';
 import { PUSH_AUTHORITIES } from './authorities.js';
 // The card area's exports, also run by the download centre (docs/decisions/0022).
 import './downloads.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { publishPushEvent } from '../../platform/realtime/publish.js';
 import { PeriodicRunner } from '../../platform/periodic.js';
+import { markCardsPublished } from '../cards/index.js';
 
 export interface SchedulerHooks {
   /** A queue entry fired: `count` new deliveries were committed (the real-time notice hangs here later). */
@@ -129,11 +130,7 @@ export class PushScheduler {
       }
       if (claimed.length > 0) {
         const ids = JSON.stringify(claimed.map((r) => Number(r.id)));
-        await tx.execute(sql`
-          update cards c set status = 'publish', last_push_time = ${at}::timestamptz, update_time = ${at}::timestamptz,
-                 push_id = p.push_id, queue_id = p.id
-            from pushes p
-           where p.id in (select value::bigint from jsonb_array_elements_text(${ids}::jsonb)) and c.id = p.card_id`);
+        await markCardsPublished(tx, fired, at);
         await tx.execute(sql`
           update pushes set status = 'fired', fired_at = ${at}::timestamptz
            where id in (select value::bigint from jsonb_array_elements_text(${ids}::jsonb))`);

@@ -19,12 +19,12 @@ import {
 } from '@field-portal/shared';
 import type { z } from 'zod';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { cards, pushes } from '../../db/schema/index.js';
+import { pushes } from '../../db/schema/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
-import * as cardRepo from '../cards/repo.js';
-import { eq, inArray } from 'drizzle-orm';
+import { deleteCardRows, findCard, findCards, markCardQueued, restoreCardAfterCancel, setCardRemark, toCardRecord } from '../cards/index.js';
+import { inArray } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 
 export interface PushDeps {
@@ -110,9 +110,9 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
   );
   const ids = rows.map((r) => Number(r.id));
   // At most CARD_LIST_MAX_LIMIT ids: plain parameters, so the planner sees a handful of primary-key lookups.
-  const full = ids.length === 0 ? [] : await deps.db.select().from(cards).where(inArray(cards.id, ids));
+  const full = await findCards(deps.db, ids);
   const byId = new Map(full.map((row) => [row.id, row]));
-  return { total: countRow?.n ?? 0, result: ids.map((id) => cardRepo.toCardRecord(byId.get(id)!)) };
+  return { total: countRow?.n ?? 0, result: ids.map((id) => toCardRecord(byId.get(id)!)) };
 }
 
 /** The queue list: queued cards newest created first, each with the time its push is due. */
@@ -147,7 +147,7 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
     // Lock the cards in id order, so two pushes of the same cards cannot deadlock.
     const ids = [...checked.cards.map((c) => c.id)].sort((a, b) => a - b);
     for (const id of ids) {
-      const card = await cardRepo.findCard(tx, id, { forUpdate: true });
+      const card = await findCard(tx, id, { forUpdate: true });
       if (!card) throw new AppError(404, 'push.cardNotPushable', { id, field: 'pushInfo' }, 'pushInfo');
       if (card.status !== 'created' && card.status !== 'publish') throw new AppError(409, 'push.cardNotPushable', { id, field: 'pushInfo' }, 'pushInfo');
     }
@@ -183,10 +183,7 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
         returning id`);
       const queueId = Number(row!.id);
       queue.push({ cardId: card.id, queueId });
-      await tx
-        .update(cards)
-        .set({ status: 'queue', pushId, queueId, remark: pinRemark(pin.top, pin.top ? pin.start : null, pin.top ? pin.end : null), updateTime: new Date(now) })
-        .where(eq(cards.id, card.id));
+      await markCardQueued(tx, card.id, { pushId, queueId, remark: pinRemark(pin.top, pin.top ? pin.start : null, pin.top ? pin.end : null), at: new Date(now) });
     }
     return { pushId, queue };
   });
@@ -213,17 +210,11 @@ export async function cancelPush(deps: PushDeps, input: z.output<typeof cancelPu
     if (push.status !== 'queued') throw conflict('push.notQueued');
     await tx.execute(sql`update pushes set status = 'cancelled', cancelled_at = ${at}::timestamptz where id = ${input.queueId}`);
     // The card points back at its last fired entry, if it has one.
-    await tx.execute(sql`
-      update cards c set
-        status = case when c.last_push_time is null then 'created' else 'publish' end,
-        queue_id = last.id, push_id = last.push_id,
-        remark = case when last.id is null then null
-                      else jsonb_build_object('top', last.top, 'topStartTime', last.top_start_time, 'topEndTime', last.top_end_time, 'permanent', false) end,
-        update_time = ${at}::timestamptz
-      from (select 1) one
-      left join lateral (select p.id, p.push_id, p.top, p.top_start_time, p.top_end_time from pushes p
-                          where p.card_id = ${Number(push.card_id)} and p.status = 'fired' order by p.id desc limit 1) last on true
-      where c.id = ${Number(push.card_id)} and c.status = 'queue' and c.queue_id = ${input.queueId}`);
+    const [last] = await selectRows<{ id: number | string; push_id: number | string; top: boolean; top_start_time: string | null; top_end_time: string | null }>(tx, sql`
+      select p.id, p.push_id, p.top, p.top_start_time::text as top_start_time, p.top_end_time::text as top_end_time from pushes p
+       where p.card_id = ${Number(push.card_id)} and p.status = 'fired' order by p.id desc limit 1`);
+    const lastFired = last && { id: Number(last.id), pushId: Number(last.push_id), top: last.top, topStartTime: last.top_start_time, topEndTime: last.top_end_time };
+    await restoreCardAfterCancel(tx, Number(push.card_id), input.queueId, lastFired, at);
   });
 }
 
@@ -241,14 +232,14 @@ export async function setPin(deps: PushDeps, input: z.output<typeof pushTopStatu
   return deps.db.transaction(async (tx) => {
     const push = await lockPush(tx, input.queueId);
     if (!push) throw notFound();
-    const card = await cardRepo.findCard(tx, Number(push.card_id), { forUpdate: true });
+    const card = await findCard(tx, Number(push.card_id), { forUpdate: true });
     if (!card || push.status !== 'fired' || card.status !== 'publish' || card.queueId !== Number(push.id)) throw conflict('push.notPublished');
     await tx.execute(sql`
       update pushes set top = ${input.status}, top_start_time = ${start === null ? null : iso(start)}::timestamptz,
              top_end_time = ${end === null ? null : iso(end)}::timestamptz, permanent = false
        where id = ${input.queueId}`);
     const remark = pinRemark(input.status, start, end);
-    await tx.update(cards).set({ remark, updateTime: new Date(now) }).where(eq(cards.id, card.id));
+    await setCardRemark(tx, card.id, remark, new Date(now));
     return remark;
   });
 }
@@ -259,15 +250,13 @@ export async function setPin(deps: PushDeps, input: z.output<typeof pushTopStatu
  */
 export async function deleteCard(deps: PushDeps, user: CurrentUser, id: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
-    const card = await cardRepo.findCard(tx, id, { forUpdate: true });
+    const card = await findCard(tx, id, { forUpdate: true });
     if (!card) throw notFound();
     if (card.createBy !== user.username) throw forbidden();
     if (card.status === 'publish' || card.status === 'queue') throw conflict('card.deleteRefused');
-    const removed = await selectRows<{ storage_key: string }>(tx, sql`delete from files where card_id = ${id} returning storage_key`);
     // Deliveries have no foreign key (docs/decisions/0004); the card's queue entries go by cascade.
     await tx.execute(sql`delete from deliveries where queue_id in (select id from pushes where card_id = ${id})`);
-    await tx.execute(sql`delete from cards where id = ${id}`);
-    return removed.map((r) => r.storage_key);
+    return deleteCardRows(tx, id);
   });
   for (const key of keys) await deps.files.remove(key);
 }

@@ -29,7 +29,7 @@ import {
   medicines,
 } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
-import { crudRoutes, type CrudSpec } from '../apps/crud.js';
+import { crudRoutes, type CrudSpec } from '../../platform/crud.js';
 
 /**
  * The reference data data management keeps (docs/decisions/0010, 0017): medicines with their

@@ -1,2 +1,24 @@
 /** The reference data's public face for other modules: regions, the taxonomies and their codes. */
-export { codesOf, departmentsOf, mainlandRegions, unknownIndications } from './service.js';
+export {
+  addKeywords,
+  codesOf,
+  departmentOf,
+  departmentsOf,
+  departmentTree,
+  ensureJournals,
+  indications,
+  journalList,
+  keywordsOfCategories,
+  mainlandRegions,
+  medicineCount,
+  medicinesWithCompetitors,
+  medicinesWithIndications,
+  regionsOf,
+  titlesOf,
+  unknownCodes,
+  unknownIndications,
+} from './service.js';
+export { seedMedicineCatalogue } from './catalogue.js';
+export { referenceRoutes } from './data.js';
+export { isRealCity, type Region } from './regions.js';
+export { ensureReferenceData } from './seed.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CodeOption, DepartmentNode, DepartmentOption, MedicineOption, RegionOption, TitleOption } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { likePattern } from '../admin/common.js';
+import { likePattern } from '../../db/like.js';
 import type { ReferenceKind } from './seed.js';
 
 /**

@@ -6,9 +6,9 @@ import type { SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { ssoClient } from '../auth/sso.js';
-import { coverage } from '../customers/coverage.js';
-import { medicineCount } from '../reference/service.js';
+import { ssoClient } from '../auth/index.js';
+import { coverage } from '../customers/index.js';
+import { medicineCount } from '../reference/index.js';
 import { hashPassword, hasPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 
 /** Flags the client derives from role names (spec 001 section 6). */

@@ -2,7 +2,7 @@ import { ANALYTICS_LIMITS, type DashboardChart, type DashboardData } from '@fiel
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../platform/errors.js';
 import { DAY_MS, portalDay as portalDayOf, portalDaySql } from '../../../platform/portal-time.js';
-import { doctorSummaries, type DataScope } from '../../customers/scope.js';
+import { doctorSummaries, type DataScope } from '../../customers/index.js';
 
 
 export interface DashboardFilter {

@@ -1,6 +1,6 @@
 import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
-import { reachFigures, relationFigures } from '../../activity/report-figures.js';
-import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/report-figures.js';
+import { reachFigures, relationFigures } from '../../activity/index.js';
+import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/index.js';
 import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 import { windowOf } from './visits.js';
 

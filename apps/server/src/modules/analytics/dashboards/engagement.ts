@@ -1,6 +1,6 @@
-import { articleFigures } from '../../content/report-figures.js';
-import { chatFigures } from '../../messaging/report-figures.js';
-import { surveyFigures } from '../../surveys/report-figures.js';
+import { articleFigures } from '../../content/index.js';
+import { chatFigures } from '../../messaging/index.js';
+import { surveyFigures } from '../../surveys/index.js';
 import { dailyChart, groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.js';
-import { visitsByUserMonth } from '../../activity/report-figures.js';
-import { doctorsCreatedByMonth } from '../../customers/report-figures.js';
+import { visitsByUserMonth } from '../../activity/index.js';
+import { doctorsCreatedByMonth } from '../../customers/index.js';
 import { groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 import { windowOf } from './visits.js';
 

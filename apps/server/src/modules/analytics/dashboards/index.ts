@@ -1,6 +1,6 @@
 import { DEFAULT_BU_LIST, type ReportRouter } from '@field-portal/shared';
 import type { Db } from '../../../db/client.js';
-import type { DataScope } from '../../customers/scope.js';
+import type { DataScope } from '../../customers/index.js';
 import { CARD_DASHBOARDS } from './cards.js';
 import { dateRange, TABLE_ROWS, type Computed, type DashboardDef, type DashboardFilter, type Range, type TableRows } from './common.js';
 import { DOCTOR_DASHBOARDS } from './doctors.js';

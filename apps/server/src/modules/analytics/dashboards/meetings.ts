@@ -1,4 +1,4 @@
-import { meetingFigures, type MeetingSelection, type MeetingWindow } from '../../meetings/report-figures.js';
+import { meetingFigures, type MeetingSelection, type MeetingWindow } from '../../meetings/index.js';
 import { dailyChart, groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**

@@ -1,4 +1,4 @@
-import { callFigures, callReportPages, visitFigures, visitReportPages, type ActivityWindow, type VisitSelection } from '../../activity/report-figures.js';
+import { callFigures, callReportPages, visitFigures, visitReportPages, type ActivityWindow, type VisitSelection } from '../../activity/index.js';
 import { dailyChart, groupChart, n, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 
 /**

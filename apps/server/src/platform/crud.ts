@@ -4,11 +4,11 @@ import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParams, pageQuery, searchTerms, type MessageKey, type Page, type PageQuery } from '@field-portal/shared';
-import type { Db, Tx } from '../../db/client.js';
-import { recordAudit } from '../../platform/audit.js';
-import { currentUser, type CurrentUser } from '../../platform/auth.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import { likePattern } from '../../db/like.js';
+import type { Db, Tx } from '../db/client.js';
+import { recordAudit } from './audit.js';
+import { currentUser, type CurrentUser } from './auth.js';
+import { badRequest, notFound } from './errors.js';
+import { likePattern } from '../db/like.js';
 
 /** A column whose value must not repeat, with the message naming the field. */
 export interface UniqueRule<I> {

@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase, selectRows } from './client.js';
-import { withIndexesDeferred, writeDataset } from '../modules/customers/dataset.js';
-import { ensureReferenceData } from '../modules/reference/seed.js';
-import { seedMedicineCatalogue } from '../modules/reference/catalogue.js';
-import { writeMarketData } from '../modules/market/generator.js';
-import { writeAcademicScale, recomputeAtScale } from '../modules/intelligence/scale.js';
+import { openDatabase, selectRows } from '../db/client.js';
+import { withIndexesDeferred, writeDataset } from '../modules/customers/index.js';
+import { ensureReferenceData, seedMedicineCatalogue } from '../modules/reference/index.js';
+import { writeMarketData } from '../modules/market/index.js';
+import { loadAcademicScale } from '../modules/intelligence/index.js';
 
 /**
  * `npm run seed:scale -- --doctors 1000000 [--hospitals 60000] [--seed 14] [--replace]
@@ -54,6 +53,7 @@ try {
   const db = database.db;
   await ensureReferenceData(db);
   if (!values['academic-only'] && !values['recompute-only']) await writeCustomers();
+  const { writeAcademicScale, recomputeAtScale } = await loadAcademicScale();
   if (!values['recompute-only']) await writeAcademicScale(db, { seed, papersPerDoctor, log: line });
   if (values.recompute || values['recompute-only']) await recomputeAtScale(db, { log: line });
 } finally {

@@ -1,0 +1,16 @@
+/**
+ * The activity module's public face (visits, calls, business records): its routes, the visit and call figures the dashboards read, and a doctor's visit history for the doctor 360 and suggestions.
+ */
+export { activityRoutes } from './routes.js';
+export {
+  type ActivityWindow,
+  callFigures,
+  callReportPages,
+  reachFigures,
+  relationFigures,
+  visitFigures,
+  visitReportPages,
+  visitsByUserMonth,
+  type VisitSelection,
+} from './report-figures.js';
+export { businessRecord, visitsOfRepTo } from './service.js';

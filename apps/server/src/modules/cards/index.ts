@@ -1,0 +1,6 @@
+/**
+ * The cards module's public face: its routes, the card rules other areas call (a new card, saving one) and the card rows push reads and locks.
+ */
+export { cardRoutes } from './routes.js';
+export { deleteCardRows, findCard, findCards, markCardQueued, markCardsPublished, restoreCardAfterCancel, setCardRemark, toCardRecord } from './repo.js';
+export { newCardId, saveCard } from './service.js';

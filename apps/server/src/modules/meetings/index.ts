@@ -1,0 +1,6 @@
+/**
+ * The meetings module's public face: its routes, the meeting figures the dashboards read, and a doctor's meetings for the doctor 360, KOL scores and suggestions.
+ */
+export { meetingRoutes } from './routes.js';
+export { meetingFigures, type MeetingSelection, type MeetingWindow } from './report-figures.js';
+export { doctorsAtMeetingsOf, meetingParticipation, meetingParticipationOf, meetingProducts, speakerHistory } from './service.js';

@@ -1,0 +1,6 @@
+/**
+ * The surveys module's public face: its routes, the survey figures the dashboards read, and the answer counters the demo seed fills.
+ */
+export { surveyRoutes } from './routes.js';
+export { surveyFigures } from './report-figures.js';
+export { counterRows } from './service.js';

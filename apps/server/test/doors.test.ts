@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import moduleFace from '../../../eslint-rules/module-face.js';
+import ownedTables from '../../../eslint-rules/owned-tables.js';
+
+// The lint rules that keep the doors between server modules (docs/decisions/0046).
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+const src = path.resolve(import.meta.dirname, '../src');
+const inModule = (file: string) => path.join(src, 'modules', file);
+
+tester.run('module-face', moduleFace, {
+  valid: [
+    { filename: inModule('market/repo.ts'), code: "import { compileScope } from '../customers/index.js';" },
+    { filename: inModule('market/repo.ts'), code: "import { x } from './service.js';" },
+    { filename: inModule('market/repo.ts'), code: "import { x } from '../../platform/errors.js';" },
+    { filename: path.join(src, 'app.ts'), code: "import { cardRoutes } from './modules/cards/index.js';" },
+  ],
+  invalid: [
+    { filename: inModule('market/repo.ts'), code: "import { compileScope } from '../customers/scope.js';", errors: [{ messageId: 'pastFace' }] },
+    { filename: inModule('analytics/dashboards/cards.ts'), code: "export { x } from '../../push/service.js';", errors: [{ messageId: 'pastFace' }] },
+    { filename: path.join(src, 'server.ts'), code: "const m = import('./modules/reference/seed.js');", errors: [{ messageId: 'pastFace' }] },
+    { filename: path.join(src, 'seed/feed.ts'), code: "import { pushCards } from '../modules/push/service.js';", errors: [{ messageId: 'pastFace' }] },
+  ],
+});
+
+tester.run('owned-tables', ownedTables, {
+  valid: [
+    { filename: inModule('customers/scope.ts'), code: 'const q = sql`select id from doctors d join hospitals h on h.id = d.hospital_id`;' },
+    { filename: inModule('push/service.ts'), code: "import { pushes } from '../../db/schema/index.js';" },
+    { filename: inModule('market/repo.ts'), code: 'const q = sql`select ${column} from opinion_items where doctor_id in ${ids}`;' },
+    {
+      filename: inModule('feed/service.ts'),
+      code: 'const q = sql`select 1 from deliveries d join cards c on c.id = d.card_id`;',
+      options: [{ allow: [{ file: 'feed/service.ts', tables: ['deliveries', 'cards'], reason: 'a page joins deliveries to cards' }] }],
+    },
+    { filename: path.join(src, 'seed/feed.ts'), code: 'const q = sql`delete from cards`;' },
+  ],
+  invalid: [
+    { filename: inModule('push/service.ts'), code: "import { cards } from '../../db/schema/index.js';", errors: [{ messageId: 'foreignTable', data: { table: 'cards', owner: 'cards' } }] },
+    { filename: inModule('market/repo.ts'), code: 'const q = sql`select 1 from doctors sd where true`;', errors: [{ messageId: 'foreignTable', data: { table: 'doctors', owner: 'customers' } }] },
+    { filename: inModule('push/scheduler.ts'), code: "const q = sql`update cards c set status = 'publish'`;", errors: [{ messageId: 'foreignTable' }] },
+    { filename: inModule('apps/files.ts'), code: 'const q = sql`insert into organisations (name) values (${name})`;', errors: [{ messageId: 'foreignTable', data: { table: 'organisations', owner: 'admin' } }] },
+    {
+      filename: inModule('feed/service.ts'),
+      code: 'const q = sql`select 1 from deliveries d join pushes p on p.id = d.queue_id`;',
+      options: [{ allow: [{ file: 'feed/service.ts', tables: ['deliveries'], reason: 'a page joins deliveries to cards' }] }],
+      errors: [{ messageId: 'foreignTable', data: { table: 'pushes', owner: 'push' } }],
+    },
+  ],
+});
