@@ -10,7 +10,7 @@ export const TABLE_OWNERS = {
   analytics: ['usage_events', 'analytics_dashboard_status', 'report_team_targets'],
   apps: ['app_classifications', 'apps', 'app_roles', 'app_menus', 'app_files', 'carousels', 'frequent_apps', 'recent_apps', 'user_app_messages',
     'opening_screens', 'home_charts', 'message_groups', 'message_group_members', 'open_api_nonces', 'home_statistics'],
-  auth: ['sessions', 'user_identities', 'refresh_tokens'],
+  auth: ['sessions', 'user_identities', 'refresh_tokens', 'access_tokens'],
   cards: ['card_reservations', 'cards', 'files'],
   content: ['content_files', 'articles', 'article_reads'],
   customers: ['hospitals', 'doctors', 'doctor_affiliations', 'tags', 'doctor_tags', 'doctor_corrections',
