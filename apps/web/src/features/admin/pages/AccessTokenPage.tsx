@@ -8,8 +8,6 @@ import { describeFailure, isHttpError } from '@/lib/http';
 import { useAdminWords } from '../i18n';
 import { accessTokenApi } from '../api/access-token-api';
 import '../admin.css';
-import '@/lib/i18n/areas/admin';
-import '@/lib/i18n/messages/access-tokens';
 
 const STATUS_COLOUR: Record<AccessTokenStatus, string> = { active: 'green', revoked: 'default', expired: 'orange' };
 const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
