@@ -33,6 +33,13 @@ const RELEASE = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtu
 /** Tables whose rows the people of a company made or depend on: what they hold must come through unchanged. */
 const KEY_TABLES = ['public.users', 'public.roles', 'public.user_roles', 'public.employees', 'public.organisations', 'public.doctors', 'public.hospitals', 'public.doctor_affiliations', 'public.cards', 'public.pushes', 'public.deliveries', 'public.visit_records', 'public.meetings', 'public.tasks', 'public.surveys', 'public.survey_responses'];
 
+/**
+ * Counts kept from rows (docs/decisions/0050): a migration may rebuild them from the rows they
+ * count, which drops the groups left at zero; they are derived, so "no row lost" does not apply
+ * (report-counts.test.ts holds them equal to the rows).
+ */
+const DERIVED_TABLES = new Set(['public.doctor_hospital_counts', 'public.doctor_profile_counts']);
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-upgrade-'));
 const drops: (() => Promise<void>)[] = [];
@@ -147,7 +154,7 @@ describe(`an upgrade from the last release (${RELEASE.ref})`, () => {
     const after = await tableDigests(query);
     for (const [table, { rows }] of Object.entries(released)) {
       expect(after[table], `${table} is gone`).toBeDefined();
-      expect(after[table]!.rows, `${table} lost rows`).toBeGreaterThanOrEqual(rows);
+      if (!DERIVED_TABLES.has(table)) expect(after[table]!.rows, `${table} lost rows`).toBeGreaterThanOrEqual(rows);
     }
     const keyColumns = Object.fromEntries(KEY_TABLES.map((t) => [t, releasedColumns[t]!]));
     const keyAfter = await tableDigests(query, { only: KEY_TABLES, columns: keyColumns });
