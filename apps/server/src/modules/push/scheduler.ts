@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { publishPushEvent } from '../../platform/realtime/publish.js';
-import { PeriodicRunner } from '../../platform/periodic.js';
+import type { JobSet } from '../../platform/jobs/index.js';
 
 export interface SchedulerHooks {
   /** A queue entry fired: `count` new deliveries were committed (the real-time notice hangs here later). */
   onDelivered?: (event: { pushId: number; queueId: number; cardId: number; count: number }) => void;
   /** Must-read deliveries of a queue entry were sent again. */
   onResent?: (event: { queueId: number; count: number }) => void;
-  onError?: (error: unknown) => void;
 }
 
 export interface SchedulerOptions extends SchedulerHooks {
-  now?: () => number;
-  intervalMs?: number;
   /** Queue entries claimed per transaction. */
   batchSize?: number;
   /** Fault injection for tests: runs inside the firing transaction after the deliveries are inserted. */
@@ -53,30 +50,10 @@ function affectedRows(result: unknown): number {
  * skips the locked rows, and a crash rolls the whole entry back to queued.
  */
 export class PushScheduler {
-  private readonly now: () => number;
-  private readonly runner: PeriodicRunner;
-
   constructor(
     private readonly db: Db,
     private readonly options: SchedulerOptions = {},
-  ) {
-    this.now = options.now ?? Date.now;
-    this.runner = new PeriodicRunner(() => this.runDue(this.now()), options.intervalMs ?? 1000, options.onError);
-  }
-
-  start(): void {
-    this.runner.start();
-  }
-
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-
-  /** A run is under way in this process. */
-  get busy(): boolean {
-    return this.runner.busy;
-  }
+  ) {}
 
   /** Fires every entry due at `now`, then sends the reminders due at `now`. */
   async runDue(now: number): Promise<RunResult> {
@@ -169,4 +146,12 @@ export class PushScheduler {
       return sent;
     });
   }
+}
+
+export const PUSH_JOB = 'push';
+
+/** The push scheduler as periodic work of the job runner (platform/jobs): every second by default. */
+export function pushJobs(db: Db, hooks: SchedulerHooks = {}, intervalMs = 1000): JobSet {
+  const scheduler = new PushScheduler(db, hooks);
+  return { periodic: [{ name: PUSH_JOB, intervalMs, work: (now) => scheduler.runDue(now) }] };
 }
