@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { scratchDatabase } from '../src/db/scratch.js';
 import { JobRunner, LostClaim, wakeQueue, type Claim, type QueueDefinition } from '../src/platform/jobs/index.js';
-import { createHarness, type Harness } from './harness.js';
+import { TestClock } from './harness.js';
 
 interface TestJob {
   id: number | string;
@@ -15,10 +19,21 @@ interface TestJob {
   error: string | null;
 }
 
-let h: Harness;
+/** The runner needs no portal data: an empty database (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) with a queue table of its own. */
+let h: { database: Database; databaseUrl: string | undefined; clock: TestClock; close(): Promise<void> };
 
 beforeAll(async () => {
-  h = await createHarness();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const clock = new TestClock();
+  if (adminUrl) {
+    const scratch = await scratchDatabase(adminUrl, 'fp_runner');
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
+    h = { database, databaseUrl: scratch.url, clock, close: async () => (await database.close(), await scratch.drop()) };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-runner-'));
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+    h = { database, databaseUrl: undefined, clock, close: async () => (await database.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+  }
   await h.database.query(`
     create table runner_test_jobs (
       id serial primary key, tag text not null, status text not null default 'queued', claim_token uuid, lease_until timestamptz,

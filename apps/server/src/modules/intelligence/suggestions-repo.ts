@@ -10,7 +10,7 @@ import {
   type SuggestionRow,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
+import { countUpTo } from '../../platform/paging/index.js';
 import { notFound } from '../../platform/errors.js';
 import { JobRunner, wakeQueue, type QueueDefinition } from '../../platform/jobs/index.js';
 import { visitsOfRepTo } from '../activity/service.js';
