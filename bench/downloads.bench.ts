@@ -8,7 +8,8 @@ import { selectRows } from '../apps/server/src/db/client.js';
 import { writeDataset } from '../apps/server/src/modules/customers/dataset.js';
 import { queueDownload } from '../apps/server/src/modules/downloads/service.js';
 import { downloadTemplate, type DownloadContext } from '../apps/server/src/modules/downloads/templates.js';
-import { DownloadWorker } from '../apps/server/src/modules/downloads/worker.js';
+import { DOWNLOAD_QUEUE, downloadJobs } from '../apps/server/src/modules/downloads/index.js';
+import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
 // The card area's templates register themselves with the download centre; so does the doctor list.
 import '../apps/server/src/modules/push/downloads.js';
 import '../apps/server/src/modules/downloads/doctor-template.js';
@@ -62,14 +63,14 @@ export async function run(): Promise<void> {
     const bare = () => bareWrite(template, { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params: { cardId }, lang: 'zh' }, path.join(dir, 'bare.xlsx'));
 
     // The job, through the queue, with progress written and sent every second.
-    const worker = new DownloadWorker(database, files, {});
+    const worker = new JobRunner(database).register(downloadJobs(database, files));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
     const { job } = await queueDownload(deps, user, 'zh', 'cardReadDetails', { cardId });
     const started = performance.now();
-    await worker.runOnce();
+    await worker.runOnce(DOWNLOAD_QUEUE);
     const jobMs = performance.now() - started;
     clearInterval(sampler);
     const [done] = await selectRows<{ status: string; rows_done: number }>(database.db, sql`select status, rows_done from download_jobs where id = ${job.id}`);
@@ -94,8 +95,8 @@ export async function run(): Promise<void> {
       ok: ratio >= 0.5,
     });
 
-    // Request to start: the worker polls every 500 ms, and a queued job wakes it at once.
-    worker.start();
+    // Request to start: the runner polls every 500 ms, and a queued job wakes it at once (a NOTIFY).
+    await worker.start();
     const delays: number[] = [];
     for (let i = 0; i < (SMALL ? 3 : 10); i++) {
       const small = await firedPushOf(database.db, 10);
@@ -161,14 +162,14 @@ export async function doctorExport(): Promise<void> {
     const template = downloadTemplate('doctorList')!;
     const params = doctorFilterQuery.parse({ doctorRange: 'internal' });
     const bare = () => bareWrite(template, { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params, lang: 'zh' }, path.join(dir, 'bare-doctors.xlsx'));
-    const worker = new DownloadWorker(database, files, {});
+    const worker = new JobRunner(database).register(downloadJobs(database, files));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
     const { job } = await queueDownload({ db: database.db, files, now: Date.now }, user, 'zh', 'doctorList', { doctorRange: 'internal' });
     const started = performance.now();
-    await worker.runOnce();
+    await worker.runOnce(DOWNLOAD_QUEUE);
     const jobMs = performance.now() - started;
     clearInterval(sampler);
     const [done] = await selectRows<{ status: string; rows_done: number }>(database.db, sql`select status, rows_done from download_jobs where id = ${job.id}`);

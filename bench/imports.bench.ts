@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../apps/server/src/db/client.js';
-import { ImportWorker } from '../apps/server/src/modules/imports/index.js';
+import { IMPORT_QUEUE, importJobs } from '../apps/server/src/modules/imports/index.js';
+import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
 import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
 import { DiskFileStore, newStorageKey } from '../apps/server/src/platform/storage.js';
 import { freshDatabase } from './databases.js';
@@ -65,7 +66,7 @@ async function bareCopy(database: Database, file: string): Promise<number> {
   return ms;
 }
 
-async function runJob(database: Database, worker: ImportWorker, files: DiskFileStore, userId: number, kind: 'hospitals' | 'doctors', file: string): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
+async function runJob(database: Database, worker: JobRunner, files: DiskFileStore, userId: number, kind: 'hospitals' | 'doctors', file: string): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
   const key = newStorageKey();
   await files.put(key, fs.createReadStream(file));
   const size = fs.statSync(file).size;
@@ -74,13 +75,13 @@ async function runJob(database: Database, worker: ImportWorker, files: DiskFileS
     values (${userId}, 'bench', ${kind}, ${path.basename(file)}, ${key}, ${key}, ${size}, 'zh', now()) returning id`);
   const id = Number(job!.id);
   let started = performance.now();
-  await worker.runOnce();
+  await worker.runOnce(IMPORT_QUEUE);
   const dryMs = performance.now() - started;
   const [ready] = await selectRows<{ status: string; counts: { refused: number }; error_key: string | null }>(database.db, sql`select status, counts, error_key from import_jobs where id = ${id}`);
   if (ready?.status !== 'ready' || ready.counts.refused > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
   await database.db.execute(sql`update import_jobs set stage = 'commit', status = 'queued', mode = 'allOrNothing', attempts = 0 where id = ${id}`);
   started = performance.now();
-  await worker.runOnce();
+  await worker.runOnce(IMPORT_QUEUE);
   const commitMs = performance.now() - started;
   const [done] = await selectRows<{ status: string; committed: unknown }>(database.db, sql`select status, committed from import_jobs where id = ${id}`);
   if (done?.status !== 'done') throw new Error(`the commit did not finish: ${JSON.stringify(done)}`);
@@ -100,7 +101,7 @@ export async function run(): Promise<void> {
     const doctorsFile = path.join(dir, 'doctors.csv');
     writeHospitalsCsv(hospitalsFile);
     writeDoctorsCsv(doctorsFile);
-    const worker = new ImportWorker(database, files, { progressMs: 1000 });
+    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
     await runJob(database, worker, files, user!.id, 'hospitals', hospitalsFile);
 
     global.gc?.();

@@ -6,17 +6,17 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
 import { AuthCache } from './platform/auth-cache.js';
-import { PushScheduler } from './modules/push/index.js';
-import { SentimentJob } from './modules/market/index.js';
-import { IntelJobRunner } from './modules/intelligence/index.js';
+import { pushJobs } from './modules/push/index.js';
+import { sentimentJobs } from './modules/market/index.js';
+import { intelligenceJobs } from './modules/intelligence/index.js';
 import { loggableError } from './platform/errors.js';
 import { stopGracefully } from './platform/lifecycle.js';
 import { portalMetrics } from './platform/metrics.js';
-import { DownloadWorker } from './modules/downloads/index.js';
+import { DOWNLOAD_QUEUE, downloadJobs } from './modules/downloads/index.js';
 import { serveBackupSocket } from './ops/backup-socket.js';
-import { ImportWorker } from './modules/imports/index.js';
+import { IMPORT_QUEUE, importJobs } from './modules/imports/index.js';
 import { DiskFileStore } from './platform/storage.js';
-import { PeriodicRunner } from './platform/periodic.js';
+import { JobRunner } from './platform/jobs/index.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
 import { seedSystemData } from './seed/system.js';
@@ -86,75 +86,67 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
   const metrics = portalMetrics(app.ctx);
+  // Every background job of this instance, in one runner (docs/decisions/0047); a run that ends in
+  // an error not the job's own is counted by its queue's or periodic work's name and logged.
+  const jobs = new JobRunner(database, {
+    hooks: {
+      failed: (kind, error) => {
+        metrics?.jobRunsFailed.inc({ kind });
+        app.log.error({ err: loggableError(error), job: kind }, 'background job run failed');
+      },
+    },
+  });
+  const jobError = (kind: string) => (error: unknown) => {
+    metrics?.jobRunsFailed.inc({ kind });
+    app.log.error({ err: loggableError(error), job: kind }, 'background job failed');
+  };
   // Fires queued pushes and sends must-read reminders, every second (docs/decisions/0004).
-  const scheduler = new PushScheduler(database.db, {
-    onDelivered: (e) => app.log.info(e, 'push delivered'),
-    onResent: (e) => app.log.info(e, 'must-read reminders sent'),
-    onError: (error) => {
-      metrics?.jobRunsFailed.inc({ kind: 'push' });
-      app.log.error({ err: loggableError(error) }, 'push scheduler run failed');
-    },
-  });
-  scheduler.start();
+  jobs.register(
+    pushJobs(database.db, {
+      onDelivered: (e) => app.log.info(e, 'push delivered'),
+      onResent: (e) => app.log.info(e, 'must-read reminders sent'),
+    }),
+  );
   // Rescores public opinion when the sentiment lexicon changes (docs/decisions/0025).
-  const sentiment = new SentimentJob(database.db, {
-    onRescored: (e) => {
-      metrics?.sentimentRescored.inc(e.items);
-      app.log.info(e, 'opinion items rescored');
-    },
-    onError: (error) => {
-      metrics?.jobRunsFailed.inc({ kind: 'sentiment' });
-      app.log.error({ err: loggableError(error) }, 'sentiment job run failed');
-    },
-  });
-  sentiment.start();
-  // Recomputes doctor intelligence when a job is queued (docs/decisions/0024).
-  const intelJobs = new IntelJobRunner(database.db, (error) => {
-    metrics?.jobRunsFailed.inc({ kind: 'intelligence' });
-    app.log.error({ err: loggableError(error) }, 'intelligence recompute failed');
-  });
-  intelJobs.start();
+  jobs.register(
+    sentimentJobs(database.db, {
+      onRescored: (e) => {
+        metrics?.sentimentRescored.inc(e.items);
+        app.log.info(e, 'opinion items rescored');
+      },
+    }),
+  );
+  // Recomputes doctor intelligence, then the suggestions, when a job is queued (docs/decisions/0024).
+  jobs.register(intelligenceJobs(database.db));
   // Runs the download centre's export jobs (docs/decisions/0022).
-  const downloads = new DownloadWorker(database, app.ctx.files, {
-    keepMs: config.downloads.keepHours * 3_600_000,
-    leaseMs: config.downloads.leaseMs,
-    progressMs: config.downloads.progressMs,
-    onError: (error) => {
-      metrics?.jobRunsFailed.inc({ kind: 'download' });
-      app.log.error({ err: loggableError(error) }, 'download job failed');
-    },
-  });
-  downloads.start();
+  jobs.register(
+    downloadJobs(database, app.ctx.files, {
+      keepMs: config.downloads.keepHours * 3_600_000,
+      leaseMs: config.downloads.leaseMs,
+      progressMs: config.downloads.progressMs,
+      onError: jobError(DOWNLOAD_QUEUE),
+    }),
+  );
   // Runs the import centre's dry runs and commits (docs/decisions/0042).
-  const imports = new ImportWorker(database, app.ctx.files, {
-    keepMs: config.downloads.keepHours * 3_600_000,
-    onError: (error) => {
-      metrics?.jobRunsFailed.inc({ kind: 'import' });
-      app.log.error({ err: loggableError(error) }, 'import job failed');
-    },
-  });
-  imports.start();
-  metrics?.watchJob('push', scheduler);
-  metrics?.watchJob('sentiment', sentiment);
-  metrics?.watchJob('intelligence', intelJobs);
-  metrics?.watchJob('download', downloads);
+  jobs.register(importJobs(database, app.ctx.files, { keepMs: config.downloads.keepHours * 3_600_000, onError: jobError(IMPORT_QUEUE) }));
   // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
-  const partials = new PeriodicRunner(
-    async () => {
+  jobs.every({
+    name: 'file-partials',
+    intervalMs: 15 * 60_000,
+    work: async () => {
       const removed = await files.sweepPartials(3_600_000);
       if (removed > 0) app.log.info({ removed }, 'unfinished file writes removed');
     },
-    15 * 60_000,
-    (error) => app.log.error({ err: loggableError(error) }, 'unfinished file sweep failed'),
-  );
-  partials.start();
+  });
+  await jobs.start();
+  metrics?.watchJobs(jobs);
   // `npm run backup` asks this process for a copy of the embedded database it holds (docs/decisions/0039).
   const stopBackups = database.kind === 'pglite' ? await serveBackupSocket(config.dataDir, database, app.log) : async () => undefined;
   // Out of rotation first, then the clients, jobs and requests under way, then out (docs/decisions/0038).
   const close = async () => {
     try {
       await stopBackups();
-      await stopGracefully(app, { jobs: [partials, intelJobs, downloads, imports, scheduler, sentiment], graceMs: config.shutdownGraceMs });
+      await stopGracefully(app, { jobs: [jobs], graceMs: config.shutdownGraceMs });
     } catch (error) {
       app.log.error({ err: loggableError(error) }, 'stopping did not end cleanly');
     }

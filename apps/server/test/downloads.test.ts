@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DOWNLOAD_LIMITS, message, STOMP, type DownloadJob, type DownloadJobPage, type MessageKey, type Notice, type QueuedDownload } from '@field-portal/shared';
 import { openDatabase, selectRows, type Database } from '../src/db/client.js';
 import { registerDownloadTemplate } from '../src/modules/downloads/templates.js';
-import { DownloadWorker } from '../src/modules/downloads/worker.js';
+import { DOWNLOAD_QUEUE, downloadJobs, sweepDownloads, type DownloadJobOptions } from '../src/modules/downloads/index.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
 import { PushScheduler } from '../src/modules/push/scheduler.js';
 import { AppError } from '../src/platform/errors.js';
 import { wwidOf } from '../src/seed/demo.js';
@@ -54,8 +55,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const worker = (options: ConstructorParameters<typeof DownloadWorker>[2] = {}, database: Pick<Database, 'db' | 'query'> = h.database) =>
-  new DownloadWorker(database, h.app.ctx.files, { now: h.clock.now, ...options });
+/** One instance's job runner with the download queue, on the test clock. */
+const worker = (options: DownloadJobOptions = {}, database: Database = h.database) => {
+  const runner = new JobRunner(database, { now: h.clock.now }).register(downloadJobs(database, h.app.ctx.files, options));
+  return { runOnce: () => runner.runOnce(DOWNLOAD_QUEUE), sweep: () => sweepDownloads(database, h.app.ctx.files, h.clock.now()) };
+};
 
 async function queue(user: string, templateName: string, body: object, lang: Lang = 'zh') {
   return h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=${encodeURIComponent(templateName)}`, headers: headers(user, lang), payload: body });
@@ -89,7 +93,7 @@ async function sheetOf(payload: Buffer): Promise<ExcelJS.Worksheet> {
 }
 
 /** Runs queued jobs until none is left. */
-async function drain(w: DownloadWorker): Promise<number[]> {
+async function drain(w: ReturnType<typeof worker>): Promise<number[]> {
   const ids: number[] = [];
   for (let id = await w.runOnce(); id !== undefined; id = await w.runOnce()) ids.push(id);
   return ids;

@@ -1,20 +1,23 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
-import { ImportWorker } from '../src/modules/imports/index.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
+import { IMPORT_QUEUE, importJobs } from '../src/modules/imports/index.js';
 import { expectError, multipartPost, ok, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 // Organisations, users and territories through the import centre (docs/decisions/0049).
 
 let h: Harness;
-let worker: ImportWorker;
+/** One instance's runner with the import queue, on the test clock. */
+let worker: { runOnce(): Promise<number | undefined> };
 const tokens: Record<string, string> = {};
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 
 beforeAll(async () => {
   h = await createHarness();
-  worker = new ImportWorker(h.database, h.app.ctx.files, { now: h.clock.now });
+  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
+  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
   tokens.admin = (await h.login('admin')).access;
 });
 afterAll(async () => h?.close());

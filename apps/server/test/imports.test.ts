@@ -2,19 +2,22 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, IMPORT_LIMITS, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey, type QueuedDownload } from '@field-portal/shared';
-import { DownloadWorker } from '../src/modules/downloads/worker.js';
-import { ImportWorker } from '../src/modules/imports/index.js';
+import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
+import { IMPORT_QUEUE, importJobs } from '../src/modules/imports/index.js';
 import { expectError, multipartPost, ok, type Part } from './api.js';
 import { createHarness, type Harness } from './harness.js';
 
 let h: Harness;
-let worker: ImportWorker;
+/** One instance's runner with the import queue, on the test clock. */
+let worker: { runOnce(): Promise<number | undefined> };
 const tokens: Record<string, string> = {};
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 
 beforeAll(async () => {
   h = await createHarness();
-  worker = new ImportWorker(h.database, h.app.ctx.files, { now: h.clock.now });
+  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
+  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
   for (const username of ['admin', 'rep01']) tokens[username] = (await h.login(username)).access;
 });
 afterAll(async () => h?.close());
@@ -189,7 +192,7 @@ describe('import centre', () => {
 
     // The error file: every uploaded row with its problems, in the download centre.
     const queued = ok<QueuedDownload>(await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=importErrors`, headers: headers('admin'), payload: { id: job.id } }));
-    await new DownloadWorker(h.database, h.app.ctx.files, { now: h.clock.now }).runOnce();
+    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
     const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     expect(file.statusCode).toBe(200);
     const read = new ExcelJS.Workbook();
@@ -264,7 +267,7 @@ describe('import centre', () => {
     const queued = ok<QueuedDownload>(
       await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=doctorList`, headers: headers('admin'), payload: { doctorRange: 'internal', search: '测试导入医院' } }),
     );
-    await new DownloadWorker(h.database, h.app.ctx.files, { now: h.clock.now }).runOnce();
+    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
     const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);

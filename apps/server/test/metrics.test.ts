@@ -107,6 +107,12 @@ describe('the metrics endpoint', () => {
     await job('queued', 30, 2);
     await job('failed', 5, 1);
     await db.query(`insert into intel_jobs (status, created_at) values ('running', now())`);
+    await db.query(
+      `insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, status, created_at)
+       values ($1, 'admin', 'hospitals', 'a.csv', '-', 'metrics-a', 1, 'en', 'queued', now() - interval '45 seconds'),
+              ($1, 'admin', 'hospitals', 'b.csv', '-', 'metrics-b', 1, 'en', 'failed', now())`,
+      [admin!.id],
+    );
     await db.query(`insert into intel_suggestion_jobs (status, created_at) values ('failed', now()), ('queued', now() - interval '120 seconds')`);
     // A push due 90 s ago and not fired: the scheduler (not running in this test) is 90 s behind.
     const [push] = await db.query<{ id: number }>(`update pushes set status = 'queued', push_date = now() - interval '90 seconds' where id = (select min(id) from pushes) returning id`);
@@ -116,6 +122,10 @@ describe('the metrics endpoint', () => {
     expect(value(text, 'portal_jobs{kind="download",state="running"}')).toBe(0);
     expect(value(text, 'portal_jobs{kind="download",state="failed"}')).toBe(1);
     expect(value(text, 'portal_jobs{kind="recompute",state="running"}')).toBe(1);
+    expect(value(text, 'portal_jobs{kind="import",state="queued"}')).toBe(1);
+    expect(value(text, 'portal_jobs{kind="import",state="running"}')).toBe(0);
+    expect(value(text, 'portal_jobs{kind="import",state="failed"}')).toBe(1);
+    expect(value(text, 'portal_jobs_oldest_queued_seconds{kind="import"}')).toBeGreaterThanOrEqual(45);
     expect(value(text, 'portal_jobs{kind="suggestions",state="failed"}')).toBe(1);
     expect(value(text, 'portal_jobs{kind="suggestions",state="queued"}')).toBe(1);
     expect(value(text, 'portal_jobs{kind="push",state="queued"}')).toBe(1);

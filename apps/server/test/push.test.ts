@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, EXCLUDED_CARD_SOURCES, message, PUSH_REPORT_COLUMNS, type MessageKey } from '@field-portal/shared';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { PushScheduler } from '../src/modules/push/scheduler.js';
+import { PushScheduler, pushJobs } from '../src/modules/push/scheduler.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
 import { DEMO_EMPLOYEES, wwidOf } from '../src/seed/demo.js';
 import { callers, expectError, signIn, type Lang } from './api.js';
 import { createHarness, type Harness } from './harness.js';
@@ -184,10 +185,10 @@ describe('scheduler', () => {
 
   it('runs on its own timer and stops', async () => {
     const delivered: number[] = [];
-    const s = new PushScheduler(h.database.db, { now: () => h.clock.value, intervalMs: 20, onDelivered: (e) => delivered.push(e.count) });
+    const s = new JobRunner(h.database, { now: () => h.clock.value }).register(pushJobs(h.database.db, { onDelivered: (e) => delivered.push(e.count) }, 20));
     const id = await makeCard('created');
     await pushOk({ pushInfo: [{ id }], receiver: [{ receiverId: wwidOf(9), receiverName: '' }], remark: { scope: 2 } });
-    s.start();
+    await s.start();
     for (let i = 0; i < 100 && delivered.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await s.stop();
     expect(delivered).toEqual([1]);

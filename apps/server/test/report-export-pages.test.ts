@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DOWNLOAD_LIMITS, PUSH_REPORT_COLUMNS, type DashboardData, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
 import { REPORT_PAGE_ROWS } from '../src/modules/analytics/downloads.js';
 import { exportFileName, fileNamePart } from '../src/modules/downloads/file-name.js';
-import { DownloadWorker } from '../src/modules/downloads/worker.js';
+import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
 
 /**
@@ -79,8 +80,8 @@ async function exported(templateName: string, body: object, lang: Lang = 'zh'): 
   expect(res.statusCode, res.body).toBe(200);
   const { job } = res.json().result as QueuedDownload;
   const batches: number[] = [];
-  const worker = new DownloadWorker(h.database, h.app.ctx.files, { now: h.clock.now, afterBatch: (_id, done) => void batches.push(done) });
-  while ((await worker.runOnce()) !== undefined);
+  const worker = new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files, { afterBatch: (_id, done) => void batches.push(done) }));
+  while ((await worker.runOnce(DOWNLOAD_QUEUE)) !== undefined);
   const list = await h.app.inject({ method: 'GET', url: `${API.downloads.findByCreateBy}?limitNum=100`, headers: headers(lang) });
   const done = (list.json().result as DownloadJobPage).result.find((j) => j.id === job.id)!;
   expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', message: null });

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, INTELLIGENCE_PATHS, analyticsColumnLabel, message, type DashboardData, type DownloadJobPage, type KolPage, type MessageKey, type QueuedDownload } from '@field-portal/shared';
-import { DownloadWorker } from '../src/modules/downloads/worker.js';
+import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
 
 /**
@@ -83,8 +84,8 @@ async function exported(user: string, templateName: string, body: object, lang: 
   const res = await queue(user, templateName, body, lang);
   expect(res.statusCode, res.body).toBe(200);
   const { job } = res.json().result as QueuedDownload;
-  const worker = new DownloadWorker(h.database, h.app.ctx.files, { now: h.clock.now });
-  while ((await worker.runOnce()) !== undefined);
+  const worker = new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files));
+  while ((await worker.runOnce(DOWNLOAD_QUEUE)) !== undefined);
   const list = await h.app.inject({ method: 'GET', url: `${API.downloads.findByCreateBy}?limitNum=100`, headers: headers(user, lang) });
   const done = (list.json().result as DownloadJobPage).result.find((j) => j.id === job.id)!;
   expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', message: null });

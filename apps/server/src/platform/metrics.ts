@@ -16,14 +16,18 @@ interface JobRow {
 }
 
 /**
- * The background jobs' queues, read in one prepared statement per scrape (docs/decisions/0038): the
- * download centre's exports, doctor intelligence's recomputes and suggestions (queued, running,
+ * The job runner's queues (platform/jobs; the kind is the queue's name), read in one prepared
+ * statement per scrape (docs/decisions/0038, 0047): the download centre's exports, the import
+ * centre's dry runs and commits, doctor intelligence's recomputes and suggestions (queued, running,
  * failed; the oldest queued one's age) and the pushes due but not fired, whose oldest is the push
- * scheduler's lag. Each part reads a status index (or, for pushes, the due index), not the table.
+ * scheduler's lag. Each part reads a status index (or, for pushes, the due index), not the table;
+ * the import jobs' failed ones are few (a person's uploads) and read from the table.
  */
 const JOBS_QUERY = `
   select kind, status, count(*) as n, extract(epoch from now() - min(created_at))::float8 as oldest from (
     select 'download' as kind, status, created_at from download_jobs where status in ('queued', 'running', 'failed')
+    union all
+    select 'import', status, created_at from import_jobs where status in ('queued', 'running', 'failed')
     union all
     select 'recompute', status, created_at from intel_jobs where status in ('queued', 'running', 'failed')
     union all
@@ -33,12 +37,13 @@ const JOBS_QUERY = `
   select 'push', 'queued', count(*), extract(epoch from now() - min(push_date))::float8 from pushes where status = 'queued' and push_date <= now()`;
 
 /** The table-backed job kinds, so a kind with nothing waiting shows 0 rather than vanishing. */
-const JOB_KINDS = ['download', 'recompute', 'suggestions', 'push'] as const;
+const JOB_KINDS = ['download', 'import', 'recompute', 'suggestions', 'push'] as const;
 const JOB_STATES = ['queued', 'running', 'failed'] as const;
 
-/** What a job running in this process reports (the sentiment rescoring keeps no queue rows). */
-export interface LocalJob {
-  readonly busy: boolean;
+/** What the job runner of this process reports: its queues' and periodic work's names, and which run now. */
+export interface LocalJobs {
+  readonly names: string[];
+  busy(name: string): boolean;
 }
 
 /**
@@ -49,7 +54,7 @@ export class PortalMetrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status_class'>;
   private readonly signIns: Counter<'method' | 'outcome'>;
-  private readonly localJobs = new Map<string, LocalJob>();
+  private localJobs: LocalJobs = { names: [], busy: () => false };
   private jobs!: Gauge<'kind' | 'state'>;
   private oldestQueued!: Gauge<'kind'>;
   private pushLag!: Gauge;
@@ -98,9 +103,9 @@ export class PortalMetrics {
     this.stomp = figures;
   }
 
-  /** A job running in this process (its busy flag is read at each scrape). */
-  watchJob(kind: string, job: LocalJob): void {
-    this.localJobs.set(kind, job);
+  /** The job runner of this process (which of its jobs run is read at each scrape). */
+  watchJobs(runner: LocalJobs): void {
+    this.localJobs = runner;
   }
 
   observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void {
@@ -147,17 +152,18 @@ export class PortalMetrics {
   }
 
   private jobGauges(registers: Registry[]): void {
-    const localJobs = this.localJobs;
+    const localJobs = () => this.localJobs;
     this.jobs = new Gauge({ name: 'portal_jobs', help: 'Background jobs by kind and state, across every instance (from their tables); push: pushes due and not fired', labelNames: ['kind', 'state'], registers });
     this.oldestQueued = new Gauge({ name: 'portal_jobs_oldest_queued_seconds', help: 'Age of the oldest queued job by kind (0 when none waits)', labelNames: ['kind'], registers });
     this.pushLag = new Gauge({ name: 'portal_push_scheduler_lag_seconds', help: 'Now minus the due time of the oldest due push not yet fired (0 when none)', registers });
     new Gauge({
       name: 'portal_jobs_running_here',
-      help: 'Jobs of this instance running now, by kind (the sentiment rescoring keeps no queue rows)',
+      help: 'Jobs of this instance running now, by kind (queues and periodic work of its job runner)',
       labelNames: ['kind'],
       registers,
       collect() {
-        for (const [kind, job] of localJobs) this.set({ kind }, job.busy ? 1 : 0);
+        const runner = localJobs();
+        for (const kind of runner.names) this.set({ kind }, runner.busy(kind) ? 1 : 0);
       },
     });
   }

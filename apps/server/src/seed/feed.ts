@@ -191,7 +191,7 @@ export async function seedFeed(tx: Tx): Promise<void> {
   let clock = now;
   const db = tx as unknown as Db;
   const deps = { db, files: NO_FILES, now: () => clock };
-  const scheduler = new PushScheduler(db, { now: () => clock });
+  const scheduler = new PushScheduler(db);
   const opens = new CardOpens(db, () => clock);
 
   const accounts = await selectRows<{ id: number; username: string; first_name: string; employee_no: string }>(

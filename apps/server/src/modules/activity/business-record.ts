@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ActivityPage, BusinessRecordItem, businessRecordQuery } from '@field-portal/shared';
+import { ACTIVITY_LIMITS, type ActivityPage, type BusinessRecordItem, type businessRecordQuery } from '@field-portal/shared';
 import { selectRows } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { doctorInScope } from './doctors.js';
-import { cappedCount } from './keyset.js';
+import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import { unknownUser, userRefs } from './people.js';
 import type { ActivityDeps } from './tasks.js';
 
@@ -27,40 +27,31 @@ interface Row {
   effective: boolean | null;
 }
 
-/** Cursor: time, kind and id of the last row. */
-function encode(row: Row): string {
-  return Buffer.from(`${new Date(row.at).getTime()}.${KINDS.indexOf(row.kind)}.${row.id}`).toString('base64url');
-}
-function decode(text: string | undefined): { at: string; kind: string; id: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d{1,16})\.([0-2])\.(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString('latin1'));
-  const at = Number(match?.[1]);
-  if (!match || at > 8.64e15 || Number(match[3]) > 2_147_483_647) throw badRequest('activity.cursorInvalid', 'cursor');
-  return { at: new Date(at).toISOString(), kind: KINDS[Number(match[2])]!, id: Number(match[3]) };
-}
 
 export async function businessRecord(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof businessRecordQuery>): Promise<ActivityPage<BusinessRecordItem>> {
   await doctorInScope(deps.db, user, q.doctorId);
-  const cursor = decode(q.cursor);
+  // The cursor: the last row's time, kind (its place in KINDS) and id.
+  const cursor = decodeCursor(q.cursor, ['ms', 'int', 'int'], 'activity.cursorInvalid');
+  const kind = cursor && KINDS[cursor[1]];
+  if (cursor && !kind) throw badRequest('activity.cursorInvalid', 'cursor');
   const visible = sql`(r.kind = 'call' or (r.kind = 'visit' and (r.status = 1 or r.user_id = ${user.id})) or (r.kind = 'task' and r.user_id = ${user.id}))`;
   const where = sql`r.doctor_id = ${q.doctorId} and ${visible} ${q.kind ? sql`and r.kind = ${q.kind}` : sql``}`;
   const rows = await selectRows<Row>(
     deps.db,
     sql`select r.kind, r.id, r.user_id, r.at, r.title, r.status, r.channel, r.effective from doctor_business_record r
-         where ${where} ${cursor ? sql`and (r.at, r.kind, r.id) < (${cursor.at}::timestamptz, ${cursor.kind}, ${cursor.id})` : sql``}
+         where ${where} and ${afterKey([sql`r.at`, sql`r.kind`, sql`r.id`], cursor && [timeKey(cursor[0]), kind!, cursor[2]])}
          order by r.at desc, r.kind desc, r.id desc limit ${q.size + 1}`,
   );
   const [count, users] = await Promise.all([
-    cappedCount(deps.db, sql`from doctor_business_record r where ${where}`),
+    countUpTo(deps.db, sql`from doctor_business_record r where ${where}`, ACTIVITY_LIMITS.countCap),
     userRefs(
       deps.db,
       rows.map((r) => r.user_id),
     ),
   ]);
-  const more = rows.length > q.size;
-  const shown = more ? rows.slice(0, q.size) : rows;
+  const page = keysetPage(rows, q.size, (r) => [new Date(r.at).getTime(), KINDS.indexOf(r.kind), Number(r.id)]);
   return {
-    list: shown.map((r) => ({
+    list: page.rows.map((r) => ({
       kind: r.kind,
       id: r.id,
       at: new Date(r.at).toISOString(),
@@ -70,7 +61,7 @@ export async function businessRecord(deps: ActivityDeps, user: CurrentUser, q: z
       channel: r.channel,
       effective: r.effective,
     })),
-    ...count,
-    nextCursor: more ? encode(shown.at(-1)!) : null,
+    ...asTotal(count),
+    nextCursor: page.nextCursor,
   };
 }

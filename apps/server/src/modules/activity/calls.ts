@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isEffectiveVisit, VISIT_STATUS, VISIT_TYPE, type ActivityPage, type addCallRequest, type CallItem, type callListQuery, type CallMessage, type VisitItem } from '@field-portal/shared';
+import { ACTIVITY_LIMITS, isEffectiveVisit, VISIT_STATUS, VISIT_TYPE, type ActivityPage, type addCallRequest, type CallItem, type callListQuery, type CallMessage, type VisitItem } from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { doctorInScope, doctorScopeCondition } from './doctors.js';
-import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
+import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import { rowPeople } from './people.js';
 import type { ActivityDeps } from './tasks.js';
 import { VISIT_COLUMNS, visitItems, type VisitRow } from './visits.js';
@@ -101,14 +101,15 @@ export async function createCallVisit(deps: ActivityDeps, user: CurrentUser, cal
 export async function listCalls(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof callListQuery>): Promise<ActivityPage<CallItem>> {
   if (q.doctorId) await doctorInScope(deps.db, user, q.doctorId);
   const where = q.doctorId ? sql`c.doctor_id = ${q.doctorId}` : sql`c.user_id = ${user.id}`;
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
   const rows = await selectRows<CallRow>(
     deps.db,
-    sql`select ${CALL_COLUMNS} from call_records c where ${where} and ${after(cursor, sql`c.started_at`, sql`c.id`, 'desc')} order by c.started_at desc, c.id desc limit ${q.size + 1}`,
+    sql`select ${CALL_COLUMNS} from call_records c where ${where} and ${afterKey([sql`c.started_at`, sql`c.id`], cursor && [timeKey(cursor[0]), cursor[1]])} order by c.started_at desc, c.id desc limit ${q.size + 1}`,
   );
-  const [count, items] = await Promise.all([cappedCount(deps.db, sql`from call_records c where ${where}`), callItems(deps.db, user, rows.slice(0, q.size))]);
+  const [count, items] = await Promise.all([countUpTo(deps.db, sql`from call_records c where ${where}`, ACTIVITY_LIMITS.countCap), callItems(deps.db, user, rows.slice(0, q.size))]);
   const byId = new Map(items.map((item) => [item.callId, item]));
-  return pageOf(rows, q.size, count, (r) => byId.get(r.call_id)!, (r) => [r.started_at, r.id]);
+  const page = keysetPage(rows, q.size, (r) => [new Date(r.started_at).getTime(), Number(r.id)]);
+  return { list: page.rows.map((r) => byId.get(r.call_id)!), ...asTotal(count), nextCursor: page.nextCursor };
 }
 
 /** GET /udesk/assistant/queryInfo. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { intList, paramList } from '../../db/int-list.js';
-import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
+import { afterTimeCursor, keysetPages, type TimeCursor } from '../../platform/paging/index.js';
 import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type FigurePath, type ReportWindow } from '../customers/index.js';
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';

@@ -25,7 +25,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { DOCTOR_OUT_OF_SCOPE } from '../customers/index.js';
 import { doctorInScope, doctorsNamedToReader, requireDoctorInScopeOf } from './doctors.js';
-import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
+import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import { isEnabledUser, teamIds, teamIdsSql, unknownUser, userRefs } from './people.js';
 import { likePattern } from '../../db/like.js';
 
@@ -287,7 +287,7 @@ export async function taskLog(deps: ActivityDeps, user: CurrentUser, taskId: num
 
 /** queryTask: the caller's tasks (mine, created, today), keyset paged. */
 export async function queryTasks(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof taskListQuery>): Promise<ActivityPage<TaskItem>> {
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
   const filters: SQL[] = [];
   if (q.view === 'created') filters.push(sql`t.creator_id = ${user.id}`);
   else filters.push(sql`t.principal_id = ${user.id}`);
@@ -306,13 +306,14 @@ export async function queryTasks(deps: ActivityDeps, user: CurrentUser, q: z.out
   const key = q.view === 'created' ? sql`t.created_at` : sql`t.due_at`;
   const rows = await selectRows<TaskRow>(
     deps.db,
-    sql`select ${TASK_COLUMNS} from tasks t where ${where} and ${after(cursor, key, sql`t.id`, order)}
+    sql`select ${TASK_COLUMNS} from tasks t where ${where} and ${afterKey([key, sql`t.id`], cursor && [timeKey(cursor[0]), cursor[1]], order)}
         order by ${key} ${order === 'desc' ? sql`desc` : sql`asc`}, t.id ${order === 'desc' ? sql`desc` : sql`asc`} limit ${q.size + 1}`,
   );
-  const count = await cappedCount(deps.db, sql`from tasks t where ${where}`);
+  const count = await countUpTo(deps.db, sql`from tasks t where ${where}`, ACTIVITY_LIMITS.countCap);
   const items = await taskItems(deps.db, user, rows.slice(0, q.size));
   const byId = new Map(items.map((i) => [i.id, i]));
-  return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [q.view === 'created' ? r.created_at : r.due_at, r.id]);
+  const page = keysetPage(rows, q.size, (r) => [new Date(q.view === 'created' ? r.created_at : r.due_at).getTime(), Number(r.id)]);
+  return { list: page.rows.map((r) => byId.get(r.id)!), ...asTotal(count), nextCursor: page.nextCursor };
 }
 
 /** queryTimeFrameTask: the caller's tasks due within the range (the calendar). */
@@ -382,14 +383,15 @@ export async function requireSelfOrTeam(db: Tx, user: CurrentUser, userId: numbe
 /** taskRecordDetail: one member's tasks, soonest due first. */
 export async function taskRecordDetail(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof taskRecordDetailQuery>): Promise<ActivityPage<TaskItem>> {
   await requireSelfOrTeam(deps.db, user, q.userId);
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
   const where = sql`t.principal_id = ${q.userId} ${q.status === undefined ? sql`` : sql`and t.status = ${q.status}`}`;
   const rows = await selectRows<TaskRow>(
     deps.db,
-    sql`select ${TASK_COLUMNS} from tasks t where ${where} and ${after(cursor, sql`t.due_at`, sql`t.id`, 'desc')} order by t.due_at desc, t.id desc limit ${q.size + 1}`,
+    sql`select ${TASK_COLUMNS} from tasks t where ${where} and ${afterKey([sql`t.due_at`, sql`t.id`], cursor && [timeKey(cursor[0]), cursor[1]])} order by t.due_at desc, t.id desc limit ${q.size + 1}`,
   );
-  const count = await cappedCount(deps.db, sql`from tasks t where ${where}`);
+  const count = await countUpTo(deps.db, sql`from tasks t where ${where}`, ACTIVITY_LIMITS.countCap);
   const items = await taskItems(deps.db, user, rows.slice(0, q.size));
   const byId = new Map(items.map((i) => [i.id, i]));
-  return pageOf(rows, q.size, count, (r) => byId.get(r.id)!, (r) => [r.due_at, r.id]);
+  const page = keysetPage(rows, q.size, (r) => [new Date(r.due_at).getTime(), Number(r.id)]);
+  return { list: page.rows.map((r) => byId.get(r.id)!), ...asTotal(count), nextCursor: page.nextCursor };
 }

@@ -28,7 +28,7 @@ import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { doctorInScope, doctorScopeCondition, doctorsInScope } from './doctors.js';
-import { after, cappedCount, decodeCursor, pageOf } from './keyset.js';
+import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import { rowPeople, teamIdsSql } from './people.js';
 import { checkRange, completeTaskByVisit, createTask, endOfDay, requireOwnTask, requireSelfOrTeam, type ActivityDeps } from './tasks.js';
 
@@ -272,9 +272,9 @@ async function visitPage<C extends { total: number | null; totalCapped: boolean 
   count: (fromWhere: SQL) => Promise<C>,
   members?: SQL,
 ): Promise<Omit<ActivityPage<VisitItem>, 'total' | 'totalCapped'> & C> {
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
   const newest = (condition: SQL) =>
-    sql`select ${VISIT_COLUMNS} from visit_records v where ${condition} and ${after(cursor, sql`v.visit_at`, sql`v.id`, 'desc')}
+    sql`select ${VISIT_COLUMNS} from visit_records v where ${condition} and ${afterKey([sql`v.visit_at`, sql`v.id`], cursor && [timeKey(cursor[0]), cursor[1]])}
         order by v.visit_at desc, v.id desc limit ${q.size + 1}`;
   const rows = await selectRows<VisitRow>(
     deps.db,
@@ -285,8 +285,12 @@ async function visitPage<C extends { total: number | null; totalCapped: boolean 
   );
   const [counted, items] = await Promise.all([count(visitsFrom(where, members)), visitItems(deps.db, user, rows.slice(0, q.size))]);
   const byId = new Map(items.map((i) => [i.id, i]));
-  return pageOf(rows, q.size, counted, (r) => byId.get(r.id)!, (r) => [r.visit_at, r.id]);
+  const page = keysetPage(rows, q.size, (r) => [new Date(r.visit_at).getTime(), Number(r.id)]);
+  return { list: page.rows.map((r) => byId.get(r.id)!), ...counted, nextCursor: page.nextCursor };
 }
+
+/** The visits counted up to the activity cap. */
+const cappedCount = async (deps: ActivityDeps, fromWhere: SQL) => asTotal(await countUpTo(deps.db, fromWhere, ACTIVITY_LIMITS.countCap));
 
 /** `from … where …` of the visits a page or a count reads. */
 function visitsFrom(where: SQL, members?: SQL): SQL {
@@ -296,20 +300,20 @@ function visitsFrom(where: SQL, members?: SQL): SQL {
 /** findVisitRecord: the caller's own records, newest first. */
 export async function myVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof visitListQuery>): Promise<ActivityPage<VisitItem>> {
   if (q.userId !== undefined && q.userId !== user.id) throw new AppError(403, 'activity.notTeamMember', { field: 'userId' }, 'userId');
-  return visitPage(deps, user, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q, (fromWhere) => cappedCount(deps.db, fromWhere));
+  return visitPage(deps, user, sql.join([sql`v.user_id = ${user.id}`, ...visitFilters(q)], sql` and `), q, (fromWhere) => cappedCount(deps, fromWhere));
 }
 
 /** teamInteractioRecord: the submitted and saved records of the caller's team, within the caller's doctor scope. */
 export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitListQuery>): Promise<TeamVisitPage> {
   const { where, members } = await teamVisitsWhere(deps, user, q);
-  const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> => (q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps.db, fromWhere));
+  const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> => (q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps, fromWhere));
   return visitPage(deps, user, where, q, count, members);
 }
 
 /** teamInteractioRecordCount: the same records counted up to the cap, asked apart from the pages. */
 export async function teamVisitCount(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitCountQuery>): Promise<ActivityCount> {
   const { where, members } = await teamVisitsWhere(deps, user, q);
-  return cappedCount(deps.db, visitsFrom(where, members));
+  return cappedCount(deps, visitsFrom(where, members));
 }
 
 /** The team records' condition: one member (checked to be in the team) or every member, within the caller's doctor scope. */

@@ -22,7 +22,7 @@ import {
   type saveArticleRequest,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
+import { countUpTo } from '../../platform/paging/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';

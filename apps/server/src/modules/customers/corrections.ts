@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CorrectionChanges, CorrectionRow, KeysetPage, correctionListQuery, correctionRequest } from '@field-portal/shared';
+import { CUSTOMERS_LIMITS, type CorrectionChanges, type CorrectionRow, type KeysetPage, type correctionListQuery, type correctionRequest } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { departmentOf, unknownCodes } from '../reference/index.js';
-import { cappedCount, decodeCursor, pageOf } from './paging.js';
+import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 
 /**
@@ -76,11 +76,11 @@ export async function listCorrections(db: Db, scope: DataScope, userId: number, 
   if (query.status) parts.push(sql`c.status = ${query.status}`);
   if (query.doctorId) parts.push(sql`c.doctor_id = ${query.doctorId}`);
   const where = sql.join(parts, sql` and `);
-  const after = decodeCursor(query.cursor);
-  const rows = await selectRows<Raw>(db, sql`${CORRECTION_SELECT} where ${where} ${after ? sql`and c.id > ${after}` : sql``} order by c.id limit ${query.size + 1}`);
-  const { total, capped } = await cappedCount(db, sql`from doctor_corrections c join doctors d on d.id = c.doctor_id where ${where}`);
-  const page = pageOf(rows, query.size);
-  return { ...page, content: page.content.map(toRow), total, capped };
+  const after = decodeCursor(query.cursor, ['int'], 'customers.cursor.invalid')?.[0];
+  const rows = await selectRows<Raw>(db, sql`${CORRECTION_SELECT} where ${where} ${after !== undefined ? sql`and c.id > ${after}` : sql``} order by c.id limit ${query.size + 1}`);
+  const { total, capped } = await countUpTo(db, sql`from doctor_corrections c join doctors d on d.id = c.doctor_id where ${where}`, CUSTOMERS_LIMITS.countCap);
+  const page = keysetPage(rows, query.size, (r) => [Number(r.id)]);
+  return { content: page.rows.map(toRow), nextCursor: page.nextCursor, total, capped };
 }
 
 /** Locks a pending correction of a doctor in scope; 404 outside it, 409 when already decided. */

@@ -15,11 +15,10 @@ import {
   type updatePhoneQuery,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
+import { countUpTo, decodeCursor, keysetPage, type CappedCount } from '../../platform/paging/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { correctionsOfDoctor } from './corrections.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';
-import { cappedCount, pageOf, readCursor } from './paging.js';
 import { doctorInScope, type DataScope } from './scope.js';
 
 /** Doctors: the list, one doctor, its small edits, the distributions and the export. */
@@ -48,12 +47,12 @@ export const doctorRowSelect = (userId: number) => sql`
 const SCOPE_COUNT_TTL_MS = 60_000;
 const scopeCounts = new Map<string, { at: number; count: Promise<{ total: number; capped: boolean }> }>();
 
-function scopeCount(db: Db, scope: DataScope, range: string): Promise<{ total: number; capped: boolean }> {
+function scopeCount(db: Db, scope: DataScope, range: string): Promise<CappedCount> {
   const key = JSON.stringify([scope.all, scope.hospitalIds, scope.provinceCodes, range]);
   const hit = scopeCounts.get(key);
   if (hit && Date.now() - hit.at < SCOPE_COUNT_TTL_MS) return hit.count;
   if (scopeCounts.size > 1000) scopeCounts.clear();
-  const count = cappedCount(db, sql`from doctors d where ${doctorInScope(scope)} and d.active and d.doctor_range = ${range}`);
+  const count = countUpTo(db, sql`from doctors d where ${doctorInScope(scope)} and d.active and d.doctor_range = ${range}`, L.countCap);
   count.catch(() => scopeCounts.delete(key));
   scopeCounts.set(key, { at: Date.now(), count });
   return count;
@@ -65,20 +64,21 @@ function scopeCount(db: Db, scope: DataScope, range: string): Promise<{ total: n
  */
 export async function listDoctors(db: Db, scope: DataScope, userId: number, query: z.output<typeof doctorListQuery>): Promise<DoctorPage> {
   const prepared = await prepareFilter(db, query);
-  const cursor = readCursor(query.cursor);
+  // The cursor: the last id and, after the first page, its four totals (carried, not counted again).
+  const cursor = decodeCursor(query.cursor, ['int', 'ints'], 'customers.cursor.invalid');
   const where = doctorWhere(scope, prepared, userId);
   const ids = await selectRows<{ id: number }>(
     db,
-    sql`select d.id from doctors d where ${where} ${cursor ? sql`and d.id > ${cursor.id}` : sql``} order by d.id limit ${query.size + 1}`,
+    sql`select d.id from doctors d where ${where} ${cursor ? sql`and d.id > ${cursor[0]}` : sql``} order by d.id limit ${query.size + 1}`,
   );
   let totals: number[];
-  if (cursor?.carry.length === 4) totals = cursor.carry;
+  if (cursor?.[1].length === 4) totals = cursor[1];
   else {
-    const [filtered, inScope] = await Promise.all([cappedCount(db, sql`from doctors d where ${where}`), scopeCount(db, scope, query.doctorRange)]);
+    const [filtered, inScope] = await Promise.all([countUpTo(db, sql`from doctors d where ${where}`, L.countCap), scopeCount(db, scope, query.doctorRange)]);
     totals = [filtered.total, filtered.capped ? 1 : 0, inScope.total, inScope.capped ? 1 : 0];
   }
-  const page = pageOf(ids, query.size, totals);
-  const rows = page.content.length === 0 ? [] : await selectRows<DoctorRow>(db, sql`${doctorRowSelect(userId)} where d.id in (${sql.join(page.content.map((r) => sql`${r.id}`), sql`,`)}) order by d.id`);
+  const page = keysetPage(ids, query.size, (r) => [Number(r.id), totals]);
+  const rows = page.rows.length === 0 ? [] : await selectRows<DoctorRow>(db, sql`${doctorRowSelect(userId)} where d.id in (${sql.join(page.rows.map((r) => sql`${r.id}`), sql`,`)}) order by d.id`);
   const [total, capped, scopeTotal, scopeCapped] = totals as [number, number, number, number];
   return { content: rows, nextCursor: page.nextCursor, total, capped: capped === 1, scopeTotal, scopeCapped: scopeCapped === 1 };
 }
@@ -155,7 +155,7 @@ export async function distribution(db: Db, scope: DataScope, userId: number, fil
           select ${key} as key, count(*)::int as count from doctors d where ${where} group by 1 order by 2 desc, 1 limit ${L.distributionTop}
         ) g order by g.count desc, g.key`,
   );
-  const { total, capped } = await cappedCount(db, sql`from doctors d where ${where}`);
+  const { total, capped } = await countUpTo(db, sql`from doctors d where ${where}`, L.countCap);
   return { dimension, total, capped, items: items.map((i) => ({ key: String(i.key), name: i.name ?? String(i.key), count: i.count })) };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { CUSTOMERS_LIMITS } from '@field-portal/shared';
 import type {
   GenderSplit,
   HospitalDetail,
@@ -15,7 +16,7 @@ import type {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { likePattern } from '../../db/like.js';
-import { cappedCount, decodeCursor, pageOf } from './paging.js';
+import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { hospitalInScope, type DataScope } from './scope.js';
 
 /** Hospitals (spec 001 section 7.4), always within the caller's data scope. */
@@ -52,13 +53,14 @@ function hospitalWhere(scope: DataScope, f: HospitalFilter): SQL {
 
 export async function listHospitals(db: Db, scope: DataScope, query: z.output<typeof hospitalListQuery>): Promise<HospitalPage> {
   const where = hospitalWhere(scope, query);
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, ['int'], 'customers.cursor.invalid')?.[0];
   const rows = await selectRows<HospitalRow>(
     db,
-    sql`select ${HOSPITAL_COLUMNS} from hospitals h where ${where} ${after ? sql`and h.id > ${after}` : sql``} order by h.id limit ${query.size + 1}`,
+    sql`select ${HOSPITAL_COLUMNS} from hospitals h where ${where} ${after !== undefined ? sql`and h.id > ${after}` : sql``} order by h.id limit ${query.size + 1}`,
   );
-  const { total, capped } = await cappedCount(db, sql`from hospitals h where ${where}`);
-  return { ...pageOf(rows, query.size), total, capped };
+  const { total, capped } = await countUpTo(db, sql`from hospitals h where ${where}`, CUSTOMERS_LIMITS.countCap);
+  const page = keysetPage(rows, query.size, (r) => [Number(r.id)]);
+  return { content: page.rows, nextCursor: page.nextCursor, total, capped };
 }
 
 /** Hospitals are few (tens of thousands): their count is exact. */

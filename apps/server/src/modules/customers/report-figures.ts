@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
-import { afterTimeCursor, keysetPages, type TimeCursor } from '../../db/keyset.js';
+import { afterTimeCursor, keysetPages, type TimeCursor } from '../../platform/paging/index.js';
 import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 import { portalDaySql } from '../../platform/portal-time.js';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CUSTOMERS_LIMITS as L, type DoctorTagUpdateResult, type TagRow, type doctorTagUpdateRequest, type tagCreateRequest, type tagUpdateRequest } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
+import { countUpTo } from '../../platform/paging/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';

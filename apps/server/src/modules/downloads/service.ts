@@ -20,10 +20,11 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { holdsAuthority } from '../../platform/auth.js';
 import { inputShapeError } from '../../platform/input-guard.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
+import { wakeQueue } from '../../platform/jobs/index.js';
 import type { FileStore } from '../../platform/storage.js';
 import { exportFileName, paramParts } from './file-name.js';
 import { downloadTemplate } from './templates.js';
-import { wakeDownloadWorkers } from './worker.js';
+import { DOWNLOAD_QUEUE } from './worker.js';
 
 export interface DownloadDeps {
   db: Db;
@@ -138,7 +139,7 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
       on conflict (user_id, dedupe_key) where status in ('queued', 'running') do nothing
       returning *`);
     if (inserted[0]) {
-      wakeDownloadWorkers();
+      await wakeQueue(deps.db, DOWNLOAD_QUEUE);
       return { job: toJob(inserted[0], lang), reused: false };
     }
     const [running] = await selectRows<JobRow>(deps.db, sql`

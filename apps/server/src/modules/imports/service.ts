@@ -19,6 +19,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, issueError, notFound } from '../../platform/errors.js';
+import { wakeQueue } from '../../platform/jobs/index.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { guardedBytes, multipartError, takeField } from '../../platform/multipart.js';
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
@@ -28,7 +29,7 @@ import { kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
 import { runChecks, sourceOf } from './staging.js';
-import { wakeImportWorkers, writeRows, type ImportJobRow } from './worker.js';
+import { IMPORT_QUEUE, writeRows, type ImportJobRow } from './worker.js';
 
 export interface ImportDeps {
   db: Db;
@@ -135,7 +136,7 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
     if (!open) throw conflict('imports.job.notReady');
     return { ...(await toImportJob(deps.db, open, lang)), reused: true };
   }
-  wakeImportWorkers();
+  await wakeQueue(deps.db, IMPORT_QUEUE);
   return toImportJob(deps.db, row, lang);
 }
 
@@ -163,7 +164,7 @@ export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: La
     update import_jobs set stage = 'commit', status = 'queued', mode = ${mode}, attempts = 0, error_key = null, error_params = null, finished_at = null
      where id = ${id} and status = 'ready' returning *`);
   if (!row) throw conflict('imports.job.notReady');
-  wakeImportWorkers();
+  await wakeQueue(deps.db, IMPORT_QUEUE);
   return toImportJob(deps.db, row, lang);
 }
 

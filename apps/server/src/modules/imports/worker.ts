@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type ImportCounts, type ImportKind, type Lang, type MessageKey, type Notice, type NoticeType } from '@field-portal/shared';
 import { selectRows, type Database, type Db, type Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { LostClaim, type Claim, type JobSet, type QueueDefinition } from '../../platform/jobs/index.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import type { FileStore } from '../../platform/storage.js';
 import { kindOf, type WriteCounts } from './kinds/index.js';
@@ -39,18 +39,17 @@ export interface ImportJobRow {
   finished_at: string | Date | null;
 }
 
-export interface ImportWorkerOptions {
-  now?: () => number;
+export interface ImportJobOptions {
   intervalMs?: number;
   leaseMs?: number;
   progressMs?: number;
   /** How long a finished job keeps its file and staged rows, ms. */
   keepMs?: number;
   maxAttempts?: number;
+  /** An error that is not the job's own (a notice not sent, a parser's failure). */
   onError?: (error: unknown) => void;
 }
 
-class LostClaim extends Error {}
 /** The commit found refused rows in all-or-nothing mode: the transaction is rolled back. */
 class Refused extends Error {
   constructor(readonly refused: number) {
@@ -58,12 +57,9 @@ class Refused extends Error {
   }
 }
 
-const workers = new Set<ImportWorker>();
-
-/** Tells this process's workers a job was queued. */
-export function wakeImportWorkers(): void {
-  for (const worker of workers) worker.wake();
-}
+/** The import centre's queue, and the periodic sweep of finished jobs' files (docs/decisions/0042, 0047). */
+export const IMPORT_QUEUE = 'import';
+export const IMPORT_SWEEP = 'import-sweep';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,125 +70,63 @@ const resetChecks = (job: number) => sql`
    where job_id = ${job}`;
 
 /**
- * Runs import jobs (docs/decisions/0042) with the download centre's mechanism (decision 0022): a
- * queued job — or a running one whose lease ran out, its instance gone — is claimed with FOR
- * UPDATE SKIP LOCKED under a new claim token; every later write names the token. The dry run
- * stages the file and checks it; the commit checks again and writes, in one transaction.
+ * Import jobs (docs/decisions/0042), run by the job runner (platform/jobs) as the download centre's
+ * are: a queued job — or a running one whose lease ran out, its instance gone — is claimed with FOR
+ * UPDATE SKIP LOCKED under a new claim token; every later write holds only while that claim does.
+ * The dry run stages the file and checks it; the commit checks again and writes, in one transaction.
  */
-export class ImportWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
-  private again = false;
-  private lastSweep = 0;
-  private readonly now: () => number;
-  private readonly leaseMs: number;
-  private readonly progressMs: number;
+export function importJobs(database: Pick<Database, 'db' | 'query'>, files: FileStore, options: ImportJobOptions = {}): JobSet {
+  const imports = new ImportRuns(database, files, options);
+  const queue: QueueDefinition<ImportJobRow> = {
+    name: IMPORT_QUEUE,
+    table: {
+      name: 'import_jobs',
+      leased: true,
+      onClaim: () => sql`rows_done = 0`,
+      onGiveUp: (at) => sql`error_key = 'imports.job.interrupted', finished_at = ${at}::timestamptz`,
+    },
+    leaseMs: options.leaseMs ?? 60_000,
+    maxAttempts: options.maxAttempts,
+    intervalMs: options.intervalMs ?? 1000,
+    run: (claim) => imports.run(claim),
+    gaveUp: (row, now) => imports.notify(row, 'import.failed', now),
+  };
+  return { queues: [queue as QueueDefinition<never>], periodic: [{ name: IMPORT_SWEEP, intervalMs: 60_000, work: (now) => imports.sweep(now) }] };
+}
 
+/** Finished jobs past their keeping time (at `now`) lose their file and staged rows (the job row stays as the record). */
+export function sweepImports(database: Pick<Database, 'db' | 'query'>, files: FileStore, now: number, options: Pick<ImportJobOptions, 'keepMs'> = {}): Promise<number> {
+  return new ImportRuns(database, files, options).sweep(now);
+}
+
+class ImportRuns {
   constructor(
     private readonly database: Pick<Database, 'db' | 'query'>,
     private readonly files: FileStore,
-    private readonly options: ImportWorkerOptions = {},
-  ) {
-    this.now = options.now ?? Date.now;
-    this.leaseMs = options.leaseMs ?? 60_000;
-    this.progressMs = options.progressMs ?? 1000;
-  }
+    private readonly options: ImportJobOptions,
+  ) {}
 
   private get db(): Db {
     return this.database.db;
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.stopping = false;
-    workers.add(this);
-    this.timer = setInterval(() => this.wake(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
+  private async progress(claim: Claim<ImportJobRow>, rowsDone: number): Promise<void> {
+    const row = await claim.progress(sql`rows_done = ${rowsDone}`);
+    await this.notify(row, 'import.progress', claim.now());
   }
 
-  async stop(): Promise<void> {
-    workers.delete(this);
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    this.stopping = true;
-    await this.running;
-  }
-
-  wake(): void {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.again = false;
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) this.wake();
-      });
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopping && (await this.runOnce()) !== undefined);
-    if (this.now() - this.lastSweep >= 60_000) {
-      this.lastSweep = this.now();
-      await this.sweep();
-    }
-  }
-
-  /** Claims and runs one job; its id, or undefined when nothing was waiting. */
-  async runOnce(): Promise<number | undefined> {
-    const job = await this.claim();
-    if (!job) return undefined;
-    if (job.status === 'failed') await this.notify(job, 'import.failed');
-    else await this.run(job);
-    return Number(job.id);
-  }
-
-  private async claim(): Promise<ImportJobRow | undefined> {
-    const at = this.now();
-    const token = crypto.randomUUID();
-    return this.db.transaction(async (tx) => {
-      const [row] = await selectRows<{ id: number; attempts: number }>(tx, sql`
-        select id, attempts from import_jobs
-         where status = 'queued' or (status = 'running' and lease_until < ${iso(at)}::timestamptz)
-         order by id limit 1 for update skip locked`);
-      if (!row) return undefined;
-      if (row.attempts >= (this.options.maxAttempts ?? 3)) {
-        const [failed] = await selectRows<ImportJobRow>(tx, sql`
-          update import_jobs set status = 'failed', error_key = 'imports.job.interrupted', finished_at = ${iso(at)}::timestamptz, claim_token = null, lease_until = null
-           where id = ${row.id} returning *`);
-        return failed;
-      }
-      const [claimed] = await selectRows<ImportJobRow>(tx, sql`
-        update import_jobs set status = 'running', claim_token = ${token}::uuid, lease_until = ${iso(at + this.leaseMs)}::timestamptz, attempts = attempts + 1, rows_done = 0
-         where id = ${row.id} returning *`);
-      return claimed;
-    });
-  }
-
-  private async progress(job: ImportJobRow, rowsDone: number): Promise<void> {
-    const rows = await selectRows<ImportJobRow>(this.db, sql`
-      update import_jobs set rows_done = ${rowsDone}, lease_until = ${iso(this.now() + this.leaseMs)}::timestamptz
-       where id = ${job.id} and claim_token = ${job.claim_token}::uuid and status = 'running' returning *`);
-    if (!rows[0]) throw new LostClaim();
-    await this.notify(rows[0], 'import.progress');
-  }
-
-  private async notify(row: ImportJobRow, type: NoticeType): Promise<void> {
-    const notice: Notice = { type, at: iso(this.now()), data: { id: Number(row.id), kind: row.kind, stage: row.stage, status: row.status, rowsDone: row.rows_done } };
+  async notify(row: ImportJobRow, type: NoticeType, at: number): Promise<void> {
+    const notice: Notice = { type, at: iso(at), data: { id: Number(row.id), kind: row.kind, stage: row.stage, status: row.status, rowsDone: row.rows_done } };
     await publishNotice(this.database, [row.created_by], notice).catch((error: unknown) => this.options.onError?.(error));
   }
 
-  private async run(job: ImportJobRow): Promise<void> {
-    const id = Number(job.id);
+  async run(claim: Claim<ImportJobRow>): Promise<void> {
+    const job = claim.row;
     try {
-      if (job.stage === 'dryRun') await this.dryRun(job);
-      else await this.commit(job);
+      if (job.stage === 'dryRun') await this.dryRun(claim);
+      else await this.commit(claim);
     } catch (error) {
-      if (error instanceof LostClaim) return;
+      if (error instanceof LostClaim) throw error;
       let key: MessageKey = 'imports.job.failed';
       let params: Record<string, string | number> = {};
       if (error instanceof Refused) {
@@ -206,15 +140,14 @@ export class ImportWorker {
       }
       // A commit that failed leaves the dry run as it was: the user may commit again (valid rows only) or upload a fixed file.
       const status = job.stage === 'commit' && error instanceof Refused ? 'ready' : 'failed';
-      const [failed] = await selectRows<ImportJobRow>(this.db, sql`
-        update import_jobs set status = ${status}, error_key = ${key}, error_params = ${JSON.stringify(params)}::jsonb,
-               finished_at = ${iso(this.now())}::timestamptz, claim_token = null, lease_until = null
-         where id = ${id} and claim_token = ${job.claim_token}::uuid and status = 'running' returning *`);
-      if (failed) await this.notify(failed, 'import.failed');
+      const failed = await claim.finish(sql`
+        status = ${status}, error_key = ${key}, error_params = ${JSON.stringify(params)}::jsonb, finished_at = ${iso(claim.now())}::timestamptz`);
+      if (failed) await this.notify(failed, 'import.failed', claim.now());
     }
   }
 
-  private async dryRun(job: ImportJobRow): Promise<void> {
+  private async dryRun(claim: Claim<ImportJobRow>): Promise<void> {
+    const job = claim.row;
     const id = Number(job.id);
     const lang: Lang = job.lang === 'en' ? 'en' : 'zh';
     // A job taken over after a crash starts its staging again.
@@ -225,13 +158,13 @@ export class ImportWorker {
       return file.stream;
     };
     const type = job.file_name.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
-    let last = this.now();
+    let last = claim.now();
     let staged;
     try {
       staged = await stageRows(this.db, id, job.kind, lang, fileRows(type, open, Number(job.size)), async (rows) => {
-        if (this.now() - last < this.progressMs) return;
-        last = this.now();
-        await this.progress(job, rows);
+        if (claim.now() - last < (this.options.progressMs ?? 1000)) return;
+        last = claim.now();
+        await this.progress(claim, rows);
       });
     } catch (error) {
       if (error instanceof AppError || error instanceof LostClaim) throw error;
@@ -239,17 +172,16 @@ export class ImportWorker {
       this.options.onError?.(error);
       throw new AppError(400, 'imports.file.unreadable', {}, 'file');
     }
-    await this.progress(job, staged.rows);
+    await this.progress(claim, staged.rows);
     const counts = await runChecks(this.db, job.kind, id);
-    const [ready] = await selectRows<ImportJobRow>(this.db, sql`
-      update import_jobs set status = 'ready', rows_done = ${staged.rows}, rows_total = ${staged.rows}, counts = ${JSON.stringify(counts)}::jsonb,
-             header = ${JSON.stringify(staged.header)}::jsonb, error_key = null, error_params = null, finished_at = ${iso(this.now())}::timestamptz,
-             claim_token = null, lease_until = null
-       where id = ${id} and claim_token = ${job.claim_token}::uuid and status = 'running' returning *`);
-    if (ready) await this.notify(ready, 'import.done');
+    const ready = await claim.finish(sql`
+      status = 'ready', rows_done = ${staged.rows}, rows_total = ${staged.rows}, counts = ${JSON.stringify(counts)}::jsonb,
+             header = ${JSON.stringify(staged.header)}::jsonb, error_key = null, error_params = null, finished_at = ${iso(claim.now())}::timestamptz`);
+    if (ready) await this.notify(ready, 'import.done', claim.now());
   }
 
-  private async commit(job: ImportJobRow): Promise<void> {
+  private async commit(claim: Claim<ImportJobRow>): Promise<void> {
+    const job = claim.row;
     const id = Number(job.id);
     const done = await this.db.transaction(async (tx) => {
       // The database may have changed since the dry run (another import): the checks run again inside the transaction.
@@ -270,19 +202,19 @@ export class ImportWorker {
         after: { file: job.file_name, digest: job.digest, mode: job.mode, fullList: job.full_list, counts, committed },
       });
       await kind.afterWrite?.(tx, written, job.user_id);
-      const [row] = await selectRows<ImportJobRow>(tx, sql`
-        update import_jobs set status = 'done', counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify(committed)}::jsonb,
-               finished_at = ${iso(this.now())}::timestamptz, claim_token = null, lease_until = null
-         where id = ${id} and claim_token = ${job.claim_token}::uuid and status = 'running' returning *`);
+      const row = await claim.finish(
+        sql`status = 'done', counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify(committed)}::jsonb, finished_at = ${iso(claim.now())}::timestamptz`,
+        tx,
+      );
       if (!row) throw new LostClaim();
       return row;
     });
-    await this.notify(done, 'import.done');
+    await this.notify(done, 'import.done', claim.now());
   }
 
   /** Finished jobs past their keeping time lose their file and staged rows (the job row stays as the record). */
-  async sweep(): Promise<number> {
-    const before = iso(this.now() - (this.options.keepMs ?? 72 * 3_600_000));
+  async sweep(now: number): Promise<number> {
+    const before = iso(now - (this.options.keepMs ?? 72 * 3_600_000));
     const rows = await selectRows<{ id: number; file_key: string }>(this.db, sql`
       update import_jobs set file_key = '' where status in ('done', 'failed') and finished_at < ${before}::timestamptz and file_key <> '' returning id, file_key`);
     for (const row of rows) {

@@ -17,7 +17,8 @@ import { findDoctorInScope, type DataScope } from '../customers/index.js';
 import { doctorInfo } from '../customers/index.js';
 import { businessRecord } from '../activity/index.js';
 import { meetingParticipationOf } from '../meetings/index.js';
-import { encodeCursor, decodeCursor, type IntelDeps } from './read-common.js';
+import type { IntelDeps } from './read-common.js';
+import { decodeCursor, encodeCursor } from '../../platform/paging/index.js';
 import { relationRows } from './network.js';
 
 /* ---------- doctor 360 ---------- */
@@ -99,12 +100,12 @@ async function speakerHistory(db: Db | Tx, doctorId: number): Promise<{ speaker:
 
 export async function doctorPapers(db: Db, scope: DataScope, q: z.output<typeof papersQuery>): Promise<{ list: PaperRow[]; total: number; nextCursor: string | null }> {
   await findDoctorInScope(db, scope, q.doctorId);
-  const cursor = decodeCursor(q.cursor, /^(\d{4})~(\d{1,10})$/);
+  const cursor = decodeCursor(q.cursor, ['int', 'int'], 'intel.cursor.invalid');
   const rows = await selectRows<{ id: number; title: string; journal: string; core: boolean; year: number; citations: number; position: number; authors: number }>(
     db,
     sql`select p.id, p.title, p.journal, p.core, p.year, p.citations, a.position, (select count(*)::int from intel_paper_authors x where x.paper_id = p.id) as authors
           from intel_paper_authors a join intel_papers p on p.id = a.paper_id
-         where a.doctor_id = ${q.doctorId} ${cursor ? sql`and (p.year, p.id) < (${Number(cursor[0])}, ${Number(cursor[1])})` : sql``}
+         where a.doctor_id = ${q.doctorId} ${cursor ? sql`and (p.year, p.id) < (${cursor[0]}, ${cursor[1]})` : sql``}
          order by p.year desc, p.id desc limit ${q.size + 1}`,
   );
   const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from intel_paper_authors where doctor_id = ${q.doctorId}`);
@@ -113,6 +114,6 @@ export async function doctorPapers(db: Db, scope: DataScope, q: z.output<typeof 
   return {
     list: shown.map((r) => ({ id: Number(r.id), title: r.title, journal: r.journal, core: r.core, year: Number(r.year), citations: Number(r.citations), position: Number(r.position), authors: Number(r.authors) })),
     total: Number(count?.n ?? 0),
-    nextCursor: more ? encodeCursor([shown.at(-1)!.year, shown.at(-1)!.id]) : null,
+    nextCursor: more ? encodeCursor([Number(shown.at(-1)!.year), Number(shown.at(-1)!.id)]) : null,
   };
 }

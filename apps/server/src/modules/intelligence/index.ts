@@ -1,6 +1,6 @@
 /** The intelligence module's public face for other modules (docs/decisions/0024, 0042). */
 export { intelligenceRoutes } from './routes.js';
-export { IntelJobRunner, queueRecompute } from './jobs.js';
+export { intelligenceJobs, queueRecompute } from './jobs.js';
 export { recompute } from './compute.js';
 export { computeAllSuggestions } from './suggestions-repo.js';
 /** The demo and scale builders load only when demo data is made, not at every start. */

@@ -2,19 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { IntelJobState } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { recompute, type ComputeStats } from './compute.js';
-import { PeriodicRunner } from '../../platform/periodic.js';
-import { queueSuggestions, runNextSuggestionJob } from './suggestions-repo.js';
+import { JobRunner, wakeQueue, type JobSet, type QueueDefinition } from '../../platform/jobs/index.js';
+import { queueSuggestions, suggestionsQueue } from './suggestions-repo.js';
+
+export const RECOMPUTE_QUEUE = 'recompute';
 
 /**
- * The recompute job (docs/decisions/0024), as modules/push/scheduler.ts runs pushes: a queued
- * row is claimed with FOR UPDATE SKIP LOCKED and marked running in one short transaction (a
- * second instance skips it), the work runs in its own transaction, and the row ends done with
- * its figures or failed with the error.
+ * The recompute job (docs/decisions/0024), a queue of the job runner (platform/jobs): a queued row
+ * is claimed with FOR UPDATE SKIP LOCKED and marked running in one short transaction (a second
+ * instance skips it), the work runs in its own transaction, and the row ends done with its figures
+ * or failed with the error. The table has no lease: a job whose instance died stays running.
  */
 export async function queueRecompute(db: Db | Tx, userId: number | null): Promise<number> {
   const [open] = await selectRows<{ id: number }>(db, sql`select id from intel_jobs where status = 'queued' order by id limit 1`);
   if (open) return Number(open.id);
   const [row] = await selectRows<{ id: number }>(db, sql`insert into intel_jobs (status, requested_by) values ('queued', ${userId}) returning id`);
+  await wakeQueue(db, RECOMPUTE_QUEUE);
   return Number(row!.id);
 }
 
@@ -33,27 +36,40 @@ export async function jobState(db: Db | Tx): Promise<IntelJobState> {
   };
 }
 
-/** Claims and runs one queued job; undefined when none is queued (or another instance holds it). */
+function recomputeQueue(db: Db, done: (stats: ComputeStats) => void = () => {}): QueueDefinition<{ id: number | string }> {
+  return {
+    name: RECOMPUTE_QUEUE,
+    table: { name: 'intel_jobs', leased: false, onClaim: (at) => sql`started_at = ${at}::timestamptz` },
+    intervalMs: 5000,
+    async run(claim) {
+      let stats: ComputeStats;
+      try {
+        stats = await db.transaction((tx) => recompute(tx, new Date(claim.now())));
+        await claim.finish(sql`status = 'done', finished_at = now(), stats = ${JSON.stringify(stats)}::jsonb`);
+        // New scores and relations: every representative's suggestions follow (docs/decisions/0029).
+        await queueSuggestions(db, null);
+      } catch (error) {
+        await claim.finish(sql`status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)}`);
+        throw error;
+      }
+      done(stats);
+      await tidyRecomputedTables(db);
+    },
+  };
+}
+
+/** Doctor intelligence's queues: the recompute and the suggestions that follow it. */
+export function intelligenceJobs(db: Db): JobSet {
+  return { queues: [recomputeQueue(db) as QueueDefinition<never>, suggestionsQueue(db) as QueueDefinition<never>] };
+}
+
+/** Claims and runs one queued job; undefined when none is queued (or another instance holds it). Tests and the scale script call it. */
 export async function runNextJob(db: Db, now: () => number = Date.now): Promise<{ id: number; stats: ComputeStats } | undefined> {
-  const claimed = await db.transaction(async (tx) => {
-    const [row] = await selectRows<{ id: number }>(tx, sql`select id from intel_jobs where status = 'queued' order by id limit 1 for update skip locked`);
-    if (!row) return undefined;
-    await tx.execute(sql`update intel_jobs set status = 'running', started_at = ${new Date(now()).toISOString()}::timestamptz where id = ${row.id}`);
-    return Number(row.id);
-  });
-  if (claimed === undefined) return undefined;
-  let stats: ComputeStats;
-  try {
-    stats = await db.transaction((tx) => recompute(tx, new Date(now())));
-    await db.execute(sql`update intel_jobs set status = 'done', finished_at = now(), stats = ${JSON.stringify(stats)}::jsonb where id = ${claimed}`);
-    // New scores and relations: every representative's suggestions follow (docs/decisions/0029).
-    await queueSuggestions(db, null);
-  } catch (error) {
-    await db.execute(sql`update intel_jobs set status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)} where id = ${claimed}`);
-    throw error;
-  }
-  await tidyRecomputedTables(db);
-  return { id: claimed, stats };
+  let stats: ComputeStats | undefined;
+  const id = await new JobRunner({ db }, { now })
+    .queue(recomputeQueue(db, (s) => (stats = s)))
+    .runOnce(RECOMPUTE_QUEUE);
+  return id === undefined || !stats ? undefined : { id, stats };
 }
 
 /**
@@ -66,14 +82,4 @@ export async function runNextJob(db: Db, now: () => number = Date.now): Promise<
  */
 async function tidyRecomputedTables(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) intel_relations, intel_kol_scores, intel_doctor_metrics, intel_kol_history, intel_kol_runs`);
-}
-
-/** Polls for queued jobs, recompute then suggestions (server start-up starts it; tests call runNextJob directly). */
-export class IntelJobRunner extends PeriodicRunner {
-  constructor(db: Db, onError: (error: unknown) => void = () => {}, intervalMs = 5000) {
-    super(async () => {
-      await runNextJob(db);
-      await runNextSuggestionJob(db);
-    }, intervalMs, onError);
-  }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  INTELLIGENCE_LIMITS,
   KOL_DIMENSIONS,
   KOL_GROUPS,
   contributionOf,
@@ -22,7 +23,8 @@ import { regionsOf } from '../reference/index.js';
 import { loadWeights } from './compute.js';
 import { scoreHistory } from './history.js';
 import { queueRecompute } from './jobs.js';
-import { ref, refs, encodeCursor, decodeCursor, cappedCount } from './read-common.js';
+import { ref, refs } from './read-common.js';
+import { asTotal, countUpTo, decodeCursor, encodeCursor } from '../../platform/paging/index.js';
 
 /* ---------- KOL ---------- */
 
@@ -54,20 +56,20 @@ interface ScoreRow {
 }
 
 export async function kolRanking(db: Db, scope: DataScope, q: z.output<typeof kolRankingQuery>): Promise<KolPage> {
-  const cursor = decodeCursor(q.cursor, /^(\d{1,3}(?:\.\d{1,6})?)~(\d{1,10})~(\d{1,9})$/);
+  const cursor = decodeCursor(q.cursor, ['num', 'int', 'int'], 'intel.cursor.invalid');
   const where = sql`s.indication = ${q.indication} and ${doctorInScope(scope, 's')}
     ${q.provinceCode ? sql`and s.province_code = ${q.provinceCode}` : sql``}
     ${q.tier ? sql`and s.tier = ${q.tier}` : sql``}`;
   const rows = await selectRows<ScoreRow>(
     db,
     sql`select s.doctor_id, s.province_code, s.score, s.tier, s.pct, s.computed_at from intel_kol_scores s
-         where ${where} ${cursor ? sql`and (s.score, s.doctor_id) < (${Number(cursor[0])}::real, ${Number(cursor[1])})` : sql``}
+         where ${where} ${cursor ? sql`and (s.score, s.doctor_id) < (${cursor[0]}::real, ${cursor[1]})` : sql``}
          order by s.score desc, s.doctor_id desc limit ${q.size + 1}`,
   );
   const more = rows.length > q.size;
   const shown = more ? rows.slice(0, q.size) : rows;
-  const [count, names] = await Promise.all([cappedCount(db, sql`from intel_kol_scores s where ${where}`), refs(db, shown.map((r) => Number(r.doctor_id)), scope)]);
-  const startRank = cursor ? Number(cursor[2]) : 0;
+  const [count, names] = await Promise.all([countUpTo(db, sql`from intel_kol_scores s where ${where}`, INTELLIGENCE_LIMITS.countCap).then(asTotal), refs(db, shown.map((r) => Number(r.doctor_id)), scope)]);
+  const startRank = cursor ? cursor[2] : 0;
   return {
     list: shown.map((r, i) => {
       const pct = r.pct;

@@ -1,13 +1,9 @@
-import type { SQL } from 'drizzle-orm';
 import {
-  INTELLIGENCE_LIMITS as L,
   type IntelDoctor,
   type Lang,
   type RelationType,
 } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
-import { badRequest } from '../../platform/errors.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 
 /**
@@ -49,21 +45,3 @@ export function evidenceText(type: RelationType, count: number, first: number, l
   return EVIDENCE[type][lang](count, years);
 }
 
-/* ---------- cursors ---------- */
-
-export function encodeCursor(parts: (number | string)[]): string {
-  return Buffer.from(parts.join('~')).toString('base64url');
-}
-export function decodeCursor(text: string | undefined, pattern: RegExp): string[] | undefined {
-  if (text === undefined || text === '') return undefined;
-  const parts = Buffer.from(text, 'base64url').toString('latin1');
-  const match = pattern.exec(parts);
-  if (!match) throw badRequest('intel.cursor.invalid', 'cursor');
-  return match.slice(1);
-}
-
-/** count(*) of a FROM … WHERE clause, up to the intelligence cap. */
-export async function cappedCount(db: Db | Tx, fromWhere: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const { total, capped } = await countUpTo(db, fromWhere, L.countCap);
-  return { total, totalCapped: capped };
-}

@@ -10,8 +10,9 @@ import {
   type SuggestionRow,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../db/count.js';
+import { countUpTo } from '../../platform/paging/index.js';
 import { notFound } from '../../platform/errors.js';
+import { JobRunner, wakeQueue, type QueueDefinition } from '../../platform/jobs/index.js';
 import { visitsOfRepTo } from '../activity/index.js';
 import { doctorsAtMeetingsOf } from '../meetings/index.js';
 import { enabledUsersWithMenu } from '../admin/index.js';
@@ -175,7 +176,7 @@ export async function computeAllSuggestions(tx: Tx, now: Date): Promise<{ users:
   return { users: users.length, suggestions };
 }
 
-/* ---------- the job (claimed FOR UPDATE SKIP LOCKED, as modules/push/scheduler.ts) ---------- */
+/* ---------- the job (a queue of the job runner, platform/jobs) ---------- */
 
 /** Queues a run for one user (null: everyone with the menu); an already queued run for them is reused. */
 export async function queueSuggestions(db: Db | Tx, userId: number | null): Promise<void> {
@@ -183,32 +184,43 @@ export async function queueSuggestions(db: Db | Tx, userId: number | null): Prom
     db,
     sql`select id from intel_suggestion_jobs where status = 'queued' and (user_id is null or user_id is not distinct from ${userId}) limit 1`,
   );
-  if (!open) await db.execute(sql`insert into intel_suggestion_jobs (user_id) values (${userId})`);
+  if (open) return;
+  await db.execute(sql`insert into intel_suggestion_jobs (user_id) values (${userId})`);
+  await wakeQueue(db, SUGGESTIONS_QUEUE);
 }
 
-/** Claims and runs one queued job; undefined when none is queued (or another instance holds it). */
+export const SUGGESTIONS_QUEUE = 'suggestions';
+
+/** The suggestions queue of the job runner: a user's run, or everyone's (user_id null). The table has no lease. */
+export function suggestionsQueue(db: Db, done: (result: { suggestions: number }) => void = () => {}): QueueDefinition<{ id: number | string; user_id: number | null }> {
+  return {
+    name: SUGGESTIONS_QUEUE,
+    table: { name: 'intel_suggestion_jobs', leased: false, onClaim: (at) => sql`started_at = ${at}::timestamptz` },
+    intervalMs: 5000,
+    async run(claim) {
+      const userId = claim.row.user_id === null ? null : Number(claim.row.user_id);
+      try {
+        const at = new Date(claim.now());
+        const stats = await db.transaction(async (tx) =>
+          userId === null ? computeAllSuggestions(tx, at) : { users: 1, suggestions: await computeSuggestionsFor(tx, userId, at) },
+        );
+        await claim.finish(sql`status = 'done', finished_at = ${new Date(claim.now()).toISOString()}::timestamptz, stats = ${JSON.stringify(stats)}::jsonb`);
+        done(stats);
+      } catch (error) {
+        await claim.finish(sql`status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)}`);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Claims and runs one queued job; undefined when none is queued (or another instance holds it). Tests call it. */
 export async function runNextSuggestionJob(db: Db, now: () => number = Date.now): Promise<{ id: number; suggestions: number } | undefined> {
-  const claimed = await db.transaction(async (tx) => {
-    const [row] = await selectRows<{ id: number; user_id: number | null }>(
-      tx,
-      sql`select id, user_id from intel_suggestion_jobs where status = 'queued' order by id limit 1 for update skip locked`,
-    );
-    if (!row) return undefined;
-    await tx.execute(sql`update intel_suggestion_jobs set status = 'running', started_at = ${new Date(now()).toISOString()}::timestamptz where id = ${row.id}`);
-    return { id: Number(row.id), userId: row.user_id === null ? null : Number(row.user_id) };
-  });
-  if (!claimed) return undefined;
-  try {
-    const at = new Date(now());
-    const stats = await db.transaction(async (tx) =>
-      claimed.userId === null ? computeAllSuggestions(tx, at) : { users: 1, suggestions: await computeSuggestionsFor(tx, claimed.userId, at) },
-    );
-    await db.execute(sql`update intel_suggestion_jobs set status = 'done', finished_at = ${new Date(now()).toISOString()}::timestamptz, stats = ${JSON.stringify(stats)}::jsonb where id = ${claimed.id}`);
-    return { id: claimed.id, suggestions: stats.suggestions };
-  } catch (error) {
-    await db.execute(sql`update intel_suggestion_jobs set status = 'failed', finished_at = now(), error = ${String((error as Error).message ?? error).slice(0, 2000)} where id = ${claimed.id}`);
-    throw error;
-  }
+  let suggestions: number | undefined;
+  const id = await new JobRunner({ db }, { now })
+    .queue(suggestionsQueue(db, (r) => (suggestions = r.suggestions)))
+    .runOnce(SUGGESTIONS_QUEUE);
+  return id === undefined || suggestions === undefined ? undefined : { id, suggestions };
 }
 
 /** The latest job that covers the user (theirs or everyone's). */

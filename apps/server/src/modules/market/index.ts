@@ -1,7 +1,7 @@
 /**
- * The market module's public face: its routes, the sentiment job started with the server, and the demo data and word list the seed writes.
+ * The market module's public face: its routes, the sentiment jobs run with the server, and the demo data and word list the seed writes.
  */
 export { marketRoutes } from './routes.js';
 export { DEMO_MARKET, writeMarketData } from './generator.js';
 export { DEFAULT_LEXICON } from './lexicon-seed.js';
-export { SentimentJob } from './sentiment-job.js';
+export { sentimentJobs } from './sentiment-job.js';

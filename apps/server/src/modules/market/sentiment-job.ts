@@ -2,14 +2,20 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { currentLexicon } from './generator.js';
 import { scoreText } from './sentiment.js';
-import { PeriodicRunner } from '../../platform/periodic.js';
+import type { JobSet } from '../../platform/jobs/index.js';
 
 export interface SentimentJobOptions {
-  intervalMs?: number;
   /** Items claimed per transaction. */
   batchSize?: number;
   onRescored?: (event: { version: string; items: number }) => void;
-  onError?: (error: unknown) => void;
+}
+
+export const SENTIMENT_JOB = 'sentiment';
+
+/** The rescoring as periodic work of the job runner (platform/jobs): every 5 seconds by default. */
+export function sentimentJobs(db: Db, options: SentimentJobOptions = {}, intervalMs = 5000): JobSet {
+  const job = new SentimentJob(db, options);
+  return { periodic: [{ name: SENTIMENT_JOB, intervalMs, work: () => job.run() }] };
 }
 
 /**
@@ -24,27 +30,11 @@ export interface SentimentJobOptions {
 export class SentimentJob {
   /** The version every item had at the end of this instance's last complete run. */
   private done: string | undefined;
-  private readonly runner: PeriodicRunner;
 
   constructor(
     private readonly db: Db,
     private readonly options: SentimentJobOptions = {},
-  ) {
-    this.runner = new PeriodicRunner(() => this.run(), options.intervalMs ?? 5000, options.onError);
-  }
-
-  start(): void {
-    this.runner.start();
-  }
-
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-
-  /** A run is under way in this process. */
-  get busy(): boolean {
-    return this.runner.busy;
-  }
+  ) {}
 
   /** Rescores every item not scored with the current lexicon; the number rescored by this instance. */
   async run(): Promise<number> {

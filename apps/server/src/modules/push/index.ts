@@ -1,7 +1,7 @@
 /**
- * The push module's public face: its routes, the authorities of the card console, the pushes the demo seed makes, and the scheduler started with the server.
+ * The push module's public face: its routes, the authorities of the card console, the pushes the demo seed makes, and the scheduler's jobs.
  */
 export { pushRoutes } from './routes.js';
 export { PUSH_AUTHORITIES } from './authorities.js';
-export { PushScheduler } from './scheduler.js';
+export { PushScheduler, pushJobs } from './scheduler.js';
 export { cancelPush, pushCards } from './service.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { publishPushEvent } from '../../platform/realtime/publish.js';
-import { PeriodicRunner } from '../../platform/periodic.js';
+import type { JobSet } from '../../platform/jobs/index.js';
 import { markCardsPublished } from '../cards/index.js';
 
 export interface SchedulerHooks {
@@ -9,12 +9,9 @@ export interface SchedulerHooks {
   onDelivered?: (event: { pushId: number; queueId: number; cardId: number; count: number }) => void;
   /** Must-read deliveries of a queue entry were sent again. */
   onResent?: (event: { queueId: number; count: number }) => void;
-  onError?: (error: unknown) => void;
 }
 
 export interface SchedulerOptions extends SchedulerHooks {
-  now?: () => number;
-  intervalMs?: number;
   /** Queue entries claimed per transaction. */
   batchSize?: number;
   /** Fault injection for tests: runs inside the firing transaction after the deliveries are inserted. */
@@ -54,30 +51,10 @@ function affectedRows(result: unknown): number {
  * skips the locked rows, and a crash rolls the whole entry back to queued.
  */
 export class PushScheduler {
-  private readonly now: () => number;
-  private readonly runner: PeriodicRunner;
-
   constructor(
     private readonly db: Db,
     private readonly options: SchedulerOptions = {},
-  ) {
-    this.now = options.now ?? Date.now;
-    this.runner = new PeriodicRunner(() => this.runDue(this.now()), options.intervalMs ?? 1000, options.onError);
-  }
-
-  start(): void {
-    this.runner.start();
-  }
-
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-
-  /** A run is under way in this process. */
-  get busy(): boolean {
-    return this.runner.busy;
-  }
+  ) {}
 
   /** Fires every entry due at `now`, then sends the reminders due at `now`. */
   async runDue(now: number): Promise<RunResult> {
@@ -166,4 +143,12 @@ export class PushScheduler {
       return sent;
     });
   }
+}
+
+export const PUSH_JOB = 'push';
+
+/** The push scheduler as periodic work of the job runner (platform/jobs): every second by default. */
+export function pushJobs(db: Db, hooks: SchedulerHooks = {}, intervalMs = 1000): JobSet {
+  const scheduler = new PushScheduler(db, hooks);
+  return { periodic: [{ name: PUSH_JOB, intervalMs, work: (now) => scheduler.runDue(now) }] };
 }
