@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeLink, isSiteRelativePath, LOGIN_LOCK } from '@field-portal/shared';
-import { launchUrl } from '../modules/apps/open-api.js';
+import { launchUrl } from '../modules/appcentre/open-api.js';
 import { ConfigError, isProxyEntry, loadConfig } from '../config.js';
 import { isDatabaseUnavailable, isDataException, loggableError } from './errors.js';
 import { accountDelayMs, waitSeconds } from './sign-in-throttle.js';

@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
 import { listAudit } from './audit-log.js';
+import { messageGroupAndEnterpriseRoutes } from './groups-and-settings.js';
 import { actorOf } from './common.js';
 import { createLang, deleteLang, langCatalogue, listLang, updateLang } from './lang.js';
 import { createMenu, deleteMenu, menuManageTree, updateMenu } from './menu.js';
@@ -234,4 +235,6 @@ export async function adminRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'The audit log of administrative changes, newest first; {total, content}', querystring: auditListQuery },
     handler: async (request) => listAudit(db(), request.query),
   });
+
+  messageGroupAndEnterpriseRoutes(app);
 }

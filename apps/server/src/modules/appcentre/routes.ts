@@ -16,13 +16,11 @@ import {
   carouselUpdate,
   classificationInput,
   classificationUpdate,
-  enterpriseInput,
   getSignQuery,
   idParams,
   openingScreenInput,
   openingScreenPatch,
   orgImportParams,
-  userSearchQuery,
   verifySignRequest,
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
@@ -30,9 +28,8 @@ import { contentDisposition } from '../../platform/file-types.js';
 import { derivedKey } from '../../platform/derived-key.js';
 import { crudRoutes } from '../../platform/crud.js';
 import { OpenApiSigner } from './open-api.js';
-import { allHomeCharts, DATA_AUTHORITIES, dataRoutes } from './data.js';
 import { openAppFile, receiveAppImage } from './files.js';
-import { importOrganisations } from '../admin/index.js';
+import { importOrganisations, roleOptions } from '../admin/index.js';
 import {
   addFrequent,
   addRecent,
@@ -59,17 +56,16 @@ import {
   updateMessageValue,
   userApps,
 } from './service.js';
-import { getEnterprise, roleOptions, updateEnterprise, userOptions } from './settings.js';
 
 const emptyQuery = z.strictObject({});
 const tags = ['apps'];
 
 /**
- * Routes of app management (spec 001 section 7.8), data management, message groups and
- * enterprise settings (docs/decisions/0010). Administrative calls need the menu authority of
+ * Routes of the app module (spec 001 section 7.8: apps, classifications, frequent and recent apps,
+ * carousel, opening screen, app messages, organisation batch import, signed launches; docs/decisions/0010). Administrative calls need the menu authority of
  * their screen; the calls an app centre makes for the signed-in user need only a sign-in.
  */
-export async function appsRoutes(app: FastifyInstance) {
+export async function appCentreRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fileSize: Math.max(APPS_LIMITS.imageMaxBytes, APPS_LIMITS.importMaxBytes) + 1 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.ctx.database.db;
@@ -112,7 +108,7 @@ export async function appsRoutes(app: FastifyInstance) {
   r.get(P.app.roles, {
     config: admin,
     schema: { tags, summary: 'Roles an app can be limited to: [{id, name, nameEn}]', querystring: emptyQuery },
-    handler: async () => roleOptions(db()),
+    handler: async () => (await roleOptions(db())).map(({ id, name, nameEn }) => ({ id, name, nameEn })),
   });
 
   // classifications: create and list (spec), update and delete (refused while apps are in it)
@@ -261,30 +257,5 @@ export async function appsRoutes(app: FastifyInstance) {
     config: { public: true, rateLimit: { max: 600, timeWindow: 60_000 } },
     schema: { tags, summary: "An app's server checks launch parameters (no sign-in); each signature is accepted once, within 5 minutes: {account, name, email, appKey}", body: verifySignRequest },
     handler: async (request) => signer.verify(db(), request.body),
-  });
-
-  // data management and message groups
-  dataRoutes(app);
-  r.get(P.data.homeCharts, {
-    schema: { tags: ['data'], summary: 'Every home chart with its points (the home page)', querystring: emptyQuery },
-    handler: async () => allHomeCharts(db()),
-  });
-
-  r.get(P.messageGroupUsers, {
-    config: { authority: DATA_AUTHORITIES.messageGroup },
-    schema: { tags: ['messageGroup'], summary: 'Enabled users matching a name or login name (at most 20): [{id, name, nameEn}]', querystring: userSearchQuery },
-    handler: async (request) => userOptions(db(), request.query.search),
-  });
-
-  // enterprise settings
-  r.get(P.enterprise.get, {
-    config: { authority: DATA_AUTHORITIES.enterprise },
-    schema: { tags: ['enterprise'], summary: 'The enterprise settings', querystring: emptyQuery },
-    handler: async () => getEnterprise(db()),
-  });
-  r.put(P.enterprise.update, {
-    config: { authority: DATA_AUTHORITIES.enterprise },
-    schema: { tags: ['enterprise'], summary: 'Update the enterprise settings (login page and footer)', body: enterpriseInput },
-    handler: async (request) => updateEnterprise(db(), currentUser(request), request.body),
   });
 }

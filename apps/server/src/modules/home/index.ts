@@ -1,0 +1,2 @@
+/** The home figures module's public face: the data-management screens of the home page's figures and charts (docs/decisions/0010). */
+export { homeRoutes } from './routes.js';
