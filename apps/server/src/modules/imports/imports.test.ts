@@ -1,0 +1,319 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, IMPORT_LIMITS, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey, type QueuedDownload } from '@field-portal/shared';
+import { DOWNLOAD_QUEUE, downloadJobs } from '../downloads/index.js';
+import { JobRunner } from '../../platform/jobs/index.js';
+import { IMPORT_QUEUE, importJobs } from './index.js';
+import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
+import { createHarness, type Harness } from '../../../test/harness.js';
+
+let h: Harness;
+/** One instance's runner with the import queue, on the test clock. */
+let worker: { runOnce(): Promise<number | undefined> };
+const tokens: Record<string, string> = {};
+const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
+
+beforeAll(async () => {
+  h = await createHarness();
+  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
+  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
+  for (const username of ['admin', 'rep01']) tokens[username] = (await h.login(username)).access;
+});
+afterAll(async () => h?.close());
+
+const count = async (query: string) => Number((await h.database.query<{ n: number }>(query))[0]!.n);
+
+function upload(kind: string, bytes: Buffer, filename: string, options: { user?: string; fullList?: boolean; lang?: Lang } = {}) {
+  const parts: Part[] = [{ name: 'kind', value: kind }];
+  if (options.fullList !== undefined) parts.push({ name: 'fullList', value: String(options.fullList) });
+  parts.push({ name: 'file', bytes, filename });
+  return h.app.inject(multipartPost(API.imports.upload, parts, headers(options.user ?? 'admin', options.lang)));
+}
+
+/** Uploads, runs the worker until the job is no longer queued or running, and answers the job. */
+async function dryRun(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}): Promise<ImportJob> {
+  const job = ok<ImportJob>(await upload(kind, bytes, filename, options));
+  return settle(job.id, options.lang);
+}
+async function settle(id: number, lang: Lang = 'zh'): Promise<ImportJob> {
+  while ((await worker.runOnce()) !== undefined);
+  return ok<ImportJob>(await h.app.inject({ method: 'GET', url: `${API.imports.job}?id=${id}`, headers: headers('admin', lang) }));
+}
+const commit = (id: number, mode?: 'allOrNothing' | 'validOnly', lang: Lang = 'zh') =>
+  h.app.inject({ method: 'POST', url: API.imports.commit, headers: headers('admin', lang), payload: mode ? { id, mode } : { id } });
+async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promise<ImportJob> {
+  ok<ImportJob>(await commit(id, mode));
+  return settle(id);
+}
+
+const csv = (lines: string[]) => lines.join('\r\n') + '\r\n';
+const msg = (key: MessageKey, lang: Lang, params: Record<string, string | number>) => message(key, lang, params);
+
+// A hospital list as a company keeps it: saved by Excel on Chinese Windows (GBK), a title row above
+// the header, full-width digits, trailing spaces, a blank line in the middle, headers partly in English.
+const HOSPITALS_GBK = csv([
+  '2026年医院主数据,,,,,',
+  '医院编码,医院名称,Grade,医院类型,所在地区,地址 ',
+  'ＨＰ００１,测试导入医院甲 ,三级甲等,综合医院,310115,浦东新区张江路1号',
+  'HP002,测试导入医院乙,2A,GENERAL,上海市 黄浦区,',
+  ',,,,,',
+  'HP003,测试导入医院丙,三甲,综合医院,上海市浦东新区,',
+  'HP004,测试导入医院丁,三级乙等,专科医院,,',
+  'HP002,测试导入医院戊,一级甲等,综合医院,310101,',
+]);
+
+describe('import centre', () => {
+  it('needs its own grant: a representative is refused every call', async () => {
+    expectError(await upload('hospitals', Buffer.from('a'), 'a.csv', { user: 'rep01' }), 403, 'auth.forbidden');
+    for (const url of [`${API.imports.template}?kind=hospitals`, API.imports.list]) {
+      const res = await h.app.inject({ method: 'GET', url, headers: headers('rep01') });
+      expect(res.statusCode).toBe(403);
+    }
+    const res = await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('rep01'), payload: { records: [{ code: 'X' }] } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('gives a template per kind with the header in the caller\'s language', async () => {
+    const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=doctors`, headers: headers('admin', 'zh') });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(zh.rawPayload.subarray(3).toString('utf8')).toMatch(/^医生编码,编号,姓名\*,性别,医院编码,医院,一级科室\*/);
+    const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
+    expect(en.rawPayload.subarray(3).toString('utf8')).toMatch(/^Hospital code\*,Hospital name\*,Grade,Type,Region\*,Address/);
+    expectError(await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=visits`, headers: headers('admin', 'en') }), 400, 'imports.kind.unknown', 'en');
+  });
+
+  it('refuses what is not an import file, and says how large a file may be (413)', async () => {
+    expectError(await upload('hospitals', Buffer.from('x'), 'list.txt'), 415, 'imports.file.type');
+    expectError(await upload('patients', Buffer.from('x'), 'list.csv', { lang: 'en' }), 400, 'imports.kind.unknown', 'en');
+    const big = Buffer.alloc(IMPORT_LIMITS.xlsxMaxBytes + 1, 0);
+    big.writeUInt32LE(0x04034b50, 0);
+    expectError(await upload('hospitals', big, 'big.xlsx', { lang: 'en' }), 413, 'imports.file.tooLarge', 'en', { csv: 200, xlsx: 30 });
+    const noHeader = await dryRun('hospitals', Buffer.from(csv(['a,b', '1,2'])), 'x.csv');
+    expect(noHeader.status).toBe('failed');
+    expect(noHeader.message).toBe(msg('imports.file.noHeader', 'zh', { rows: 5, columns: '医院编码, 医院名称, 所在地区' }));
+  });
+
+  it('hospitals: a GBK file is dry-run in full, writes nothing, and every refusal names its column in zh and en', async () => {
+    const before = await count('select count(*) as n from hospitals');
+    const bytes = iconv.encode(HOSPITALS_GBK, 'gbk');
+    const job = await dryRun('hospitals', bytes, '医院.csv');
+    expect(job.status, job.message ?? '').toBe('ready');
+    expect(await count('select count(*) as n from hospitals')).toBe(before);
+    expect(job.refusedRows).toEqual([
+      { row: 6, messages: [msg('imports.row.unknownSuggest', 'zh', { field: '医院等级', value: '三甲', suggestion: '三级甲等' })] },
+      { row: 7, messages: [msg('imports.row.required', 'zh', { field: '所在地区' })] },
+      { row: 8, messages: [msg('imports.row.duplicateInFile', 'zh', { field: '医院编码', value: 'HP002', first: 4 })] },
+    ]);
+    expect(job.counts).toEqual({ rows: 5, new: 2, changed: 0, unchanged: 0, refused: 3 });
+    const en = await settle(job.id, 'en');
+    expect(en.refusedRows[1]!.messages).toEqual(['Region is required']);
+    expect(en.refusedRows[2]!.messages).toEqual([msg('imports.row.duplicateInFile', 'en', { field: 'Hospital code', value: 'HP002', first: 4 })]);
+
+    // The same file again while its job is open: that job.
+    const again = ok<ImportJob>(await upload('hospitals', bytes, '医院.csv'));
+    expect(again).toMatchObject({ id: job.id, reused: true });
+
+    // All or nothing (the default) refuses while rows are refused; nothing is written.
+    expectError(await commit(job.id, undefined, 'en'), 409, 'imports.job.refused', 'en', { n: 3 });
+    expect(await count('select count(*) as n from hospitals')).toBe(before);
+
+    // Valid rows only: the two good rows go in, with their region, grade, pinyin and the full-width code made plain.
+    const done = await commitOk(job.id, 'validOnly');
+    expect(done.status).toBe('done');
+    expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    const rows = await h.database.query<Record<string, string>>(`select code, name, level, type, province, city, county, province_code, county_code, pinyin, address from hospitals where code like 'HP%' order by code`);
+    expect(rows).toEqual([
+      { code: 'HP001', name: '测试导入医院甲', level: '3A', type: 'GENERAL', province: '上海市', city: '上海市', county: '浦东新区', province_code: '310000', county_code: '310115', pinyin: 'ceshidaoruyiyuanjia', address: '浦东新区张江路1号' },
+      { code: 'HP002', name: '测试导入医院乙', level: '2A', type: 'GENERAL', province: '上海市', city: '上海市', county: '黄浦区', province_code: '310000', county_code: '310101', pinyin: 'ceshidaoruyiyuanyi', address: '' },
+    ]);
+    const audit = await h.database.query<{ after: { digest: string; committed: { new: number } } }>(`select after from audit_log where action = 'import' and entity = 'hospitals' order by id desc limit 1`);
+    expect(audit[0]!.after.committed.new).toBe(2);
+    expect(audit[0]!.after.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('hospitals: the fixed file imports all or nothing; the same file again changes nothing and says so', async () => {
+    const fixed = Buffer.from('\uFEFF' + csv([
+      '医院编码,医院名称,医院等级,医院类型,所在地区,地址',
+      'HP001,测试导入医院甲,三级甲等,综合医院,310115,浦东新区张江路1号',
+      'HP002,测试导入医院乙,2A,GENERAL,上海市 黄浦区,',
+      'HP003,测试导入医院丙,三级甲等,综合医院,上海市浦东新区,',
+      'HP004,测试导入医院丁,三级乙等,专科医院,310104,',
+    ]), 'utf8');
+    const job = await dryRun('hospitals', fixed, 'fixed.csv');
+    expect(job.refusedRows).toEqual([]);
+    expect(job.counts).toEqual({ rows: 4, new: 2, changed: 0, unchanged: 2, refused: 0 });
+    const done = await commitOk(job.id);
+    expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 2, deactivated: 0 });
+    const stamp = await h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`);
+    const again = await dryRun('hospitals', fixed, 'fixed.csv');
+    expect(again.counts).toEqual({ rows: 4, new: 0, changed: 0, unchanged: 4, refused: 0 });
+    expect((await commitOk(again.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 4, deactivated: 0 });
+    expect(await h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`)).toEqual(stamp);
+  });
+
+  it('all or nothing rolls back when the database changed between the dry run and the commit', async () => {
+    const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP010,测试回滚医院,310101', 'HP011,测试回滚医院二,310101']));
+    const job = await dryRun('hospitals', file, 'rollback.csv');
+    expect(job.counts?.refused).toBe(0);
+    // Meanwhile a hospital of that name arrives through the API under another code.
+    const api = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin'), payload: { records: [{ code: 'HP099', name: '测试回滚医院二', region: '310101' }] } }));
+    expect(api.counts.new).toBe(1);
+    const failed = await commitOk(job.id);
+    expect(failed.status).toBe('ready');
+    expect(failed.message).toBe(msg('imports.job.refused', 'zh', { n: 1 }));
+    expect(await count(`select count(*) as n from hospitals where code = 'HP010'`)).toBe(0);
+  });
+
+  it('doctors: an .xlsx with unresolved codes, a suggestion from the taxonomy, unknown hospitals and a second primary hospital', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('医生');
+    sheet.addRow(['医生编码', '姓名', '性别', '医院编码', '一级科室', '二级科室', '职称', '职务', '适应症', '电话', '第二执业医院编码']);
+    sheet.addRow(['DR001', '王导入', '男', 'HP001', '内科', '心血管内科专业', '主任医师', '科主任', '高血压、冠心病', 13800000001, 'HP002']);
+    sheet.addRow(['DR002', '李导入', '女', 'HP002', '03', '心内科', 'ATTENDING', '', '', '', '']);
+    sheet.addRow(['DR003', '赵导入', '', 'HP404', '内科', '', '主任医师', '', '', '', '']);
+    sheet.addRow(['DR001', '王导入', '男', 'HP003', '内科', '', '主任医师', '', '', '', '']);
+    sheet.addRow(['DR004', '钱导入', '', 'HP003', '内科', '', '主任医师', '', '不存在的病', new Date(Date.UTC(2026, 0, 5)), '']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const job = await dryRun('doctors', bytes, 'doctors.xlsx', { lang: 'en' });
+    expect(job.status, job.message ?? '').toBe('ready');
+    const en = await settle(job.id, 'en');
+    expect(en.refusedRows).toEqual([
+      { row: 3, messages: [msg('imports.row.unknownSuggest', 'en', { field: 'Sub-department', value: '心内科', suggestion: '心血管内科专业' })] },
+      { row: 4, messages: [msg('imports.row.hospitalUnknown', 'en', { value: 'HP404' })] },
+      { row: 5, messages: [msg('imports.row.secondPrimary', 'en', { value: 'DR001', first: 2 })] },
+      { row: 6, messages: [msg('imports.row.indicationUnknown', 'en', { value: '不存在的病' })] },
+    ]);
+    expect(job.counts).toEqual({ rows: 5, new: 1, changed: 0, unchanged: 0, refused: 4 });
+    const zh = await settle(job.id, 'zh');
+    expect(zh.refusedRows[0]!.messages).toEqual(['二级科室"心内科"不存在,是否为"心血管内科专业"?']);
+    expect(await count(`select count(*) as n from doctors where code like 'DR%'`)).toBe(0);
+
+    // The error file: every uploaded row with its problems, in the download centre.
+    const queued = ok<QueuedDownload>(await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=importErrors`, headers: headers('admin'), payload: { id: job.id } }));
+    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
+    const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
+    expect(file.statusCode).toBe(200);
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = read.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows.length).toBe(6);
+    expect(rows[0]!.slice(1, 3)).toEqual(['行号', '医生编码']);
+    // The line, the eleven uploaded columns, the problems.
+    expect(rows[0]![13]).toBe('错误信息');
+    expect(rows[3]![13]).toBe('医院"HP404"不存在,请先导入医院');
+    expect(rows[1]![13] ?? '').toBe('');
+    // Numbers and dates are kept as the text a person sees in the cell.
+    expect(rows[1]![11]).toBe('13800000001');
+    expect(rows[5]![11]).toBe('2026-01-05');
+
+    // Valid rows only: the one good doctor with its primary and secondary affiliations, pinyin and indications.
+    const done = await commitOk(job.id, 'validOnly');
+    expect(done.committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    const [doctor] = await h.database.query<Record<string, unknown>>(`
+      select d.id, d.name, d.pinyin, d.initials, d.gender, d.dept1_code, d.dept2_code, d.title_code, d.indications, d.phone, d.source, d.province_code, h.code as hospital
+        from doctors d join hospitals h on h.id = d.hospital_id where d.code = 'DR001'`);
+    expect(doctor).toMatchObject({ name: '王导入', pinyin: 'wangdaoru', initials: 'wdr', gender: 1, dept1_code: '03', dept2_code: '03.04', title_code: 'CHIEF', indications: ['高血压', '冠心病'], phone: '13800000001', source: 'import', province_code: '310000', hospital: 'HP001' });
+    const affiliations = await h.database.query<{ code: string; is_primary: boolean; position_code: string | null; end_date: string | null }>(`
+      select h.code, a.is_primary, a.position_code, a.end_date from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${Number(doctor!.id)} order by a.is_primary desc`);
+    expect(affiliations).toEqual([
+      { code: 'HP001', is_primary: true, position_code: 'DIRECTOR', end_date: null },
+      { code: 'HP002', is_primary: false, position_code: null, end_date: null },
+    ]);
+    expect(await count(`select count(*) as n from intel_jobs where status = 'queued'`)).toBeGreaterThan(0);
+  });
+
+  it('doctors: a changed primary hospital ends the old affiliation and keeps the doctor\'s history; a full list deactivates the rest', async () => {
+    const upsert = (records: Record<string, string>[]) => h.app.inject({ method: 'POST', url: API.imports.upsertDoctors, headers: headers('admin', 'en'), payload: { records } });
+    const first = ok<ImportBatchResult>(await upsert([{ code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' }, { code: 'DR011', name: '周导入', hospitalCode: 'HP003', dept1: '外科', title: '住院医师' }]));
+    expect(first.results.flatMap((r) => r.messages)).toEqual([]);
+    expect(first.counts).toMatchObject({ new: 2, refused: 0 });
+    const id = (await h.database.query<{ id: number }>(`select id from doctors where code = 'DR010'`))[0]!.id;
+    await h.database.query(`insert into doctor_tags (tag_id, doctor_id, created_by) select id, ${id}, 1 from tags where owner_id is null limit 1`);
+    const again = ok<ImportBatchResult>(await upsert([{ code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' }]));
+    expect(again.results).toEqual([{ code: 'DR010', status: 'unchanged', messages: [] }]);
+
+    const file = Buffer.from(csv(['医生编码,姓名,医院编码,一级科室,职称', 'DR010,孙导入,HP004,内科,主治医师', 'DR001,王导入,HP001,内科,主任医师']));
+    const job = await dryRun('doctors', file, 'moved.csv', { fullList: true });
+    // DR001 keeps its sub-department, indications and phone: the file has no such columns.
+    expect(job.counts).toMatchObject({ new: 0, changed: 1, unchanged: 1, refused: 0 });
+    const done = await commitOk(job.id);
+    expect(done.committed?.deactivated).toBe(1);
+    const affiliations = await h.database.query<{ code: string; end_date: string | null }>(`
+      select h.code, a.end_date::text from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${id} and a.is_primary order by a.id`);
+    expect(affiliations.map((a) => [a.code, a.end_date === null])).toEqual([['HP003', false], ['HP004', true]]);
+    expect(await count(`select count(*) as n from doctor_tags where doctor_id = ${id}`)).toBe(1);
+    expect(await h.database.query(`select code, active from doctors where code in ('DR010', 'DR011') order by code`)).toEqual([
+      { code: 'DR010', active: true },
+      { code: 'DR011', active: false },
+    ]);
+  });
+
+  it('the batch API: at most 1,000 records, each answered, refusals named in the caller\'s language', async () => {
+    const records = Array.from({ length: IMPORT_LIMITS.batchMax + 1 }, (_, i) => ({ code: `B${i}` }));
+    expect((await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records } })).statusCode).toBe(400);
+    const res = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records: [{ code: 'HP200', name: '接口医院', region: '朝阳区' }, { code: 'HP201', name: '接口医院二', region: '110105', grade: '3A' }] } }));
+    expect(res.results).toEqual([
+      { code: 'HP200', status: 'refused', messages: [msg('imports.row.regionAmbiguous', 'en', { value: '朝阳区' })] },
+      { code: 'HP201', status: 'new', messages: [] },
+    ]);
+    const off = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }));
+    expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
+    expect(await count(`select count(*) as n from hospitals where code = 'HP201' and not active`)).toBe(1);
+  });
+
+  it('the doctor list\'s export is accepted as an import: export → edit → import', async () => {
+    const queued = ok<QueuedDownload>(
+      await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=doctorList`, headers: headers('admin'), payload: { doctorRange: 'internal', search: '测试导入医院' } }),
+    );
+    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
+    const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const titleColumn = header.indexOf('职称');
+    const nameColumn = header.indexOf('姓名');
+    // The doctor a full list deactivated is no longer a current customer, so not in the list's export (decision 0050).
+    expect(sheet.rowCount).toBe(3);
+    // The same file back: the two active doctors unchanged.
+    const untouched = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export.xlsx');
+    expect(untouched.refusedRows).toEqual([]);
+    expect(untouched.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
+    sheet.eachRow((row) => {
+      if (row.getCell(nameColumn).value === '孙导入') row.getCell(titleColumn).value = 'CHIEF';
+    });
+    const edited = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export-edited.xlsx');
+    expect(edited.counts).toEqual({ rows: 2, new: 0, changed: 1, unchanged: 1, refused: 0 });
+    expect((await commitOk(edited.id)).committed).toEqual({ new: 0, changed: 1, unchanged: 1, deactivated: 0 });
+    expect(await h.database.query(`select title_code, active from doctors where code = 'DR010'`)).toEqual([{ title_code: 'CHIEF', active: true }]);
+  });
+
+  it('a representative whose data permission covers one imported hospital sees exactly its doctors', async () => {
+    const rep = (await h.database.query<{ id: number }>(`select id from users where username = 'rep01'`))[0]!.id;
+    const hospital = (await h.database.query<{ id: number }>(`select id from hospitals where code = 'HP001'`))[0]!.id;
+    await h.database.query(`delete from data_permissions where user_id = $1`, [rep]);
+    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [rep, String(hospital)]);
+    await h.app.ctx.authCache.invalidateAll();
+    const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep01') });
+    const page = ok<DoctorPage>(res);
+    const expected = await h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [hospital]);
+    expect(page.content.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+    expect(page.content.map((d) => d.name)).toContain('王导入');
+  });
+
+  it('survives a restart: a job whose worker died mid-run is taken over when its lease runs out, its staging started again', async () => {
+    const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP300,测试重启医院,310101']));
+    const job = ok<ImportJob>(await upload('hospitals', file, 'restart.csv'));
+    // A worker claimed it, staged a row, and its process ended.
+    await h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [job.id, new Date(h.clock.now() + 60_000).toISOString()]);
+    await h.database.query(`insert into import_rows (job_id, line, cells, v) values ($1, 99, '[]', '{}')`, [job.id]);
+    expect(await worker.runOnce()).toBeUndefined();
+    h.clock.advance(61_000);
+    expect(await worker.runOnce()).toBe(job.id);
+    const done = await settle(job.id);
+    expect(done.status).toBe('ready');
+    expect(done.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
+  });
+});
