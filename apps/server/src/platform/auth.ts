@@ -235,7 +235,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         ? await resolveAccessToken(app.ctx.database.db, app.ctx.authCache, token, app.ctx.now())
         : await resolveUser(app.ctx.database.db, app.ctx.tokens, app.ctx.authCache, token);
     if (!user) throw unauthorized();
-    request.user = user;
+    // A copy per request: the sign-in cache may hand the same account to many requests, and what is
+    // memoised on a request's user (its data scope, customers/scope.ts) must last one request only.
+    request.user = { ...user };
     if (user.accessTokenId !== undefined) {
       // A token answers only routes that name one of its grants, never "any signed-in user".
       if (access === 'signed-in' || !holdsAuthority(user.authorities, access.grant)) throw forbidden();

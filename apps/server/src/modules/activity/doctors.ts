@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isDoctorOutOfScope, type DoctorRef, type DoctorSummary, type MessageKey, type NamedDoctorRef } from '@field-portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import { compileScope, doctorIdsInScope, doctorsNamedTo, doctorSummaries, findDoctorInScope, isDoctorInScope } from '../customers/index.js';
+import { compileScope, scopeOf, doctorIdsInScope, doctorsNamedTo, doctorSummaries, findDoctorInScope, isDoctorInScope } from '../customers/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 
 /**
@@ -16,25 +16,25 @@ const refOf = (d: DoctorSummary): DoctorRef => ({ id: d.id, name: d.name, hospit
 
 /** The doctor if it is within the caller's scope, else 404. */
 export async function doctorInScope(db: Tx, user: CurrentUser, doctorId: number): Promise<DoctorRef> {
-  return refOf(await findDoctorInScope(db, await compileScope(db, user.id), doctorId));
+  return refOf(await findDoctorInScope(db, await scopeOf(db, user), doctorId));
 }
 
 /** All the doctors if every one is within the caller's scope, else 404. */
 export async function doctorsInScope(db: Tx, user: CurrentUser, ids: readonly number[]): Promise<Map<number, DoctorRef>> {
-  const found = await doctorSummaries(db, ids, await compileScope(db, user.id));
+  const found = await doctorSummaries(db, ids, await scopeOf(db, user));
   if (ids.some((id) => !found.has(id))) throw notFound();
   return new Map([...found].map(([id, d]) => [id, refOf(d)]));
 }
 
 /** A condition on a doctor-id column that keeps only the caller's scope. */
 export async function doctorScopeCondition(db: Tx, user: CurrentUser, column: SQL): Promise<SQL> {
-  const scope = await compileScope(db, user.id);
+  const scope = await scopeOf(db, user);
   return scope.all ? sql`true` : sql`${column} in ${doctorIdsInScope(scope)}`;
 }
 
 /** The doctors rows name, as the reader may see them: inside the reader's scope the doctor, else the marker. */
 export async function doctorsNamedToReader(db: Tx, reader: CurrentUser, ids: Iterable<number>): Promise<(id: number) => NamedDoctorRef> {
-  const named = await doctorsNamedTo(db, await compileScope(db, reader.id), [...ids]);
+  const named = await doctorsNamedTo(db, await scopeOf(db, reader), [...ids]);
   return (id) => {
     const doctor = named(id);
     return isDoctorOutOfScope(doctor) ? doctor : refOf(doctor);

@@ -5,6 +5,7 @@
  */
 export {
   compileScope,
+  scopeOf,
   requestScope,
   doctorInScope,
   hospitalInScope,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DoctorOutOfScope, DoctorSummary } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import type { CurrentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { intList } from '../../db/int-list.js';
 import { escapeLike } from '../../db/like.js';
@@ -20,9 +21,11 @@ import { escapeLike } from '../../db/like.js';
  * Service functions other modules call:
  *
  *   requestScope(request: FastifyRequest, db: Db): Promise<DataScope>
- *       the caller's scope, compiled once per request (memoised on the request).
+ *   scopeOf(db: Db | Tx, user: CurrentUser): Promise<DataScope>
+ *       the caller's scope, compiled once per request (memoised on the request's user).
  *   compileScope(db: Db | Tx, userId: number): Promise<DataScope>
- *       the same for a user id (background jobs such as exports keep the user who asked).
+ *       the scope of a user who is not the caller (background jobs such as exports keep the user
+ *       who asked; a task's assignee).
  *   doctorInScope(scope: DataScope, alias = 'd'): SQL
  *       a condition on a `doctors` row aliased `alias`: `... from doctors d where ${doctorInScope(scope)}`.
  *   hospitalInScope(scope: DataScope, alias = 'h'): SQL
@@ -81,18 +84,26 @@ export async function compileScope(db: Db | Tx, userId: number): Promise<DataSco
   };
 }
 
-const scopes = new WeakMap<FastifyRequest, Promise<DataScope>>();
+const scopes = new WeakMap<CurrentUser, Promise<DataScope>>();
+
+/**
+ * The signed-in caller's scope, compiled once per request: the sign-in gives every request its own
+ * `CurrentUser` (platform/auth.ts), so routes and the services they call with that user share one
+ * compiled scope, and the next request reads the permissions afresh.
+ */
+export function scopeOf(db: Db | Tx, user: CurrentUser): Promise<DataScope> {
+  let scope = scopes.get(user);
+  if (!scope) {
+    scope = compileScope(db, user.id);
+    scopes.set(user, scope);
+  }
+  return scope;
+}
 
 /** The caller's scope, compiled once per request. */
 export function requestScope(request: FastifyRequest, db: Db): Promise<DataScope> {
-  let scope = scopes.get(request);
-  if (!scope) {
-    const user = request.user;
-    if (!user) throw new Error('requestScope needs a signed-in request');
-    scope = compileScope(db, user.id);
-    scopes.set(request, scope);
-  }
-  return scope;
+  if (!request.user) throw new Error('requestScope needs a signed-in request');
+  return scopeOf(db, request.user);
 }
 
 function condition(scope: DataScope, hospitalColumn: SQL, provinceColumn: SQL): SQL {

@@ -2,7 +2,7 @@ import { DOCTOR_TITLES, isDoctorOutOfScope, type DoctorOutOfScope, type MeetingD
 import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { compileScope, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries, searchDoctorIdsInScope } from '../customers/index.js';
+import { scopeOf, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries, searchDoctorIdsInScope } from '../customers/index.js';
 
 /**
  * Doctors as meetings see them, always through the customers module's service (its data scope
@@ -28,7 +28,7 @@ function toSummary(d: { id: number; name: string; hospitalName: string; dept1Nam
  * (docs/decisions/0036).
  */
 export async function doctorsNamedTo(db: Tx, reader: CurrentUser, ids: number[]): Promise<(id: number) => DoctorSummary | DoctorOutOfScope> {
-  const named = await customerDoctorsNamedTo(db, await compileScope(db, reader.id), ids);
+  const named = await customerDoctorsNamedTo(db, await scopeOf(db, reader), ids);
   return (id) => {
     const doctor = named(id);
     return isDoctorOutOfScope(doctor) ? doctor : toSummary(doctor);
@@ -37,12 +37,12 @@ export async function doctorsNamedTo(db: Tx, reader: CurrentUser, ids: number[])
 
 /** Whether the doctor is within the caller's data scope (an attendee the caller may change). */
 export async function isInCallerScope(db: Tx, user: CurrentUser, doctorId: number): Promise<boolean> {
-  return isDoctorInScope(db, await compileScope(db, user.id), doctorId);
+  return isDoctorInScope(db, await scopeOf(db, user), doctorId);
 }
 
 /** 404 naming doctorIds unless every doctor exists within the caller's data scope. */
 export async function requireDoctorsInScope(db: Tx, user: CurrentUser, ids: number[]): Promise<void> {
-  const scope = await compileScope(db, user.id);
+  const scope = await scopeOf(db, user);
   const found = await customerDoctorSummaries(db, ids, scope);
   if (found.size !== new Set(ids).size) throw new AppError(404, 'request.notFound', { field: 'doctorIds' }, 'doctorIds');
 }
@@ -53,7 +53,7 @@ export async function requireDoctorsInScope(db: Tx, user: CurrentUser, ids: numb
  * (the attendee picker), through the customers module's scope condition.
  */
 export async function searchDoctors(db: Tx, user: CurrentUser, keyword: string, limit = 20): Promise<MeetingDoctor[]> {
-  const scope = await compileScope(db, user.id);
+  const scope = await scopeOf(db, user);
   const ids = await searchDoctorIdsInScope(db, scope, keyword, limit);
   const found = await customerDoctorSummaries(db, ids, scope);
   return ids.flatMap((wanted) => {
