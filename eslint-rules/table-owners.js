@@ -6,8 +6,8 @@
 export const TABLE_OWNERS = {
   activity: ['tasks', 'task_logs', 'visit_records', 'visit_products', 'visit_key_messages', 'call_records', 'call_messages',
     'visit_doctor_days', 'visit_rep_days', 'visit_doctor_bits', 'visit_pair_days', 'visit_pair_gaps', 'doctor_business_record'],
-  admin: ['organisations', 'users', 'roles', 'user_roles', 'menus', 'role_menus', 'audit_log', 'lang_entries', 'data_permissions', 'employees', 'enterprises',
-    'message_groups', 'message_group_members'],
+  admin: ['organisations', 'users', 'roles', 'user_roles', 'menus', 'role_menus', 'release_menus', 'audit_log', 'lang_entries', 'data_permissions', 'employees',
+    'enterprises', 'message_groups', 'message_group_members'],
   analytics: ['usage_events', 'analytics_dashboard_status', 'report_team_targets'],
   appcentre: ['app_classifications', 'apps', 'app_roles', 'app_menus', 'app_files', 'carousels', 'frequent_apps', 'recent_apps', 'user_app_messages',
     'opening_screens', 'open_api_nonces'],

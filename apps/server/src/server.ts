@@ -3,9 +3,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { DEFAULT_WEB_DIST } from './db/paths.js';
-import { AuthCache } from './platform/auth-cache.js';
+import { AUTH_INVALIDATE_CHANNEL, AuthCache } from './platform/auth-cache.js';
 import { pushJobs } from './modules/push/index.js';
 import { sentimentJobs } from './modules/market/index.js';
 import { intelligenceJobs } from './modules/intelligence/index.js';
@@ -19,6 +19,7 @@ import { DiskFileStore } from './platform/storage.js';
 import { JobRunner } from './platform/jobs/index.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
+import { syncReleaseMenus } from './seed/menu-sync.js';
 import { seedSystemData } from './seed/system.js';
 import { announceSetupLink, bootstrapAdministrator, BootstrapError } from './modules/setup/index.js';
 
@@ -31,6 +32,25 @@ function signingSecret(config: Config): string {
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * What every start does to the data once the migrations have run: the seeds of a new database, the
+ * reference data an older one lacks, and the menu entries of this release it was never given.
+ */
+export async function prepareData(database: Database, config: Config): Promise<{ seeded: boolean; menusAdded: string[] }> {
+  const seeded = config.demoData ? await seedDemoData(database.db, { doctors: config.demoDoctors }) : false;
+  // Without demo data the system data (menus, roles, reference data, catalogue) is seeded on the first
+  // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
+  if (!config.demoData) {
+    await seedSystemData(database.db);
+    await (await import('./modules/reference/index.js')).ensureReferenceData(database.db);
+  }
+  // After the seeds, so a new database counts its whole menu list as given (docs/decisions/0052).
+  const menusAdded = await syncReleaseMenus(database.db);
+  // Instances already running on the same PostgreSQL forget the menus and grants they have cached.
+  if (menusAdded.length > 0) await database.notify(AUTH_INVALIDATE_CHANNEL, '*');
+  return { seeded, menusAdded };
 }
 
 export interface StartOptions {
@@ -54,13 +74,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     process.stderr.write(`Cannot open ${where}: ${(error as Error).message}\n`);
     process.exit(3);
   }
-  const seeded = config.demoData ? await seedDemoData(database.db, { doctors: config.demoDoctors }) : false;
-  // Without demo data the system data (menus, roles, reference data, catalogue) is seeded on the first
-  // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
-  if (!config.demoData) {
-    await seedSystemData(database.db);
-    await (await import('./modules/reference/index.js')).ensureReferenceData(database.db);
-  }
+  const { seeded, menusAdded } = await prepareData(database, config);
   let bootstrapped: string | undefined;
   if (config.bootstrapAdmin) {
     try {
@@ -86,6 +100,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, webDist },
   );
   const metrics = portalMetrics(app.ctx);
+  if (menusAdded.length > 0) app.log.info({ routers: menusAdded }, 'menu entries of this release added');
   // Every background job of this instance, in one runner (docs/decisions/0047); a run that ends in
   // an error not the job's own is counted by its queue's or periodic work's name and logged.
   const jobs = new JobRunner(database, {

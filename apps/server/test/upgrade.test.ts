@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@field-portal/shared';
+import { API, type MenuEntry } from '@field-portal/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, PGLITE_OPTIONS, type Database } from '../src/db/client.js';
@@ -19,6 +19,7 @@ import { AuthCache } from '../src/platform/auth-cache.js';
 import { DiskFileStore } from '../src/platform/storage.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { prepareData } from '../src/server.js';
 import { SECRET } from './harness.js';
 
 /**
@@ -161,9 +162,13 @@ describe(`an upgrade from the last release (${RELEASE.ref})`, () => {
     for (const table of KEY_TABLES) expect(keyAfter[table], table).toEqual(released[table]);
   });
 
-  it('answers: sign-in, menus, doctors and cards', async () => {
+  it('starts as the portal does and answers: sign-in, menus (with those added since the release), doctors and cards', async () => {
     const dataDir = path.join(work, 'data');
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    // What every start does after the migrations: the release's menus gain this portal's new entries (docs/decisions/0052).
+    const { menusAdded } = await prepareData(database, config);
+    expect(menusAdded).toEqual(['accessToken', 'dataImport']);
+    expect((await prepareData(database, config)).menusAdded).toEqual([]);
     const app = await buildApp({ config, database, tokens: new TokenService(SECRET), authCache: new AuthCache(database), files: new DiskFileStore(path.join(dataDir, 'files')), now: Date.now }, { webDist: config.webDist });
     try {
       const headers: Record<string, Record<string, string>> = {};
@@ -172,9 +177,30 @@ describe(`an upgrade from the last release (${RELEASE.ref})`, () => {
         expect(res.statusCode, res.body).toBe(200);
         headers[username] = { authorization: `Bearer ${res.json().result.access_token as string}` };
       }
-      const menus = await app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: headers.rep01 });
-      expect(menus.statusCode, menus.body).toBe(200);
-      expect(menus.json().result.menuList.length).toBeGreaterThan(0);
+      const menuList = async (username: string) => {
+        const res = await app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: headers[username] });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().result.menuList as MenuEntry[];
+      };
+      const adminMenus = await menuList('admin');
+      const routerOf = new Map(adminMenus.map((m) => [m.id, m.router]));
+      // The administrator's menu tree has the import centre and the access tokens, where a fresh install puts them.
+      for (const [router, name, area, code] of [
+        ['dataImport', '导入中心', 'dataManage', 'dataManage:dataImport'],
+        ['accessToken', '访问令牌', 'system', 'system:accessToken'],
+      ]) {
+        const entry = adminMenus.find((m) => m.router === router);
+        expect(entry, `${router} is not in the administrator's menu`).toBeDefined();
+        expect({ name: entry!.name, area: routerOf.get(entry!.parentId!), code: entry!.code }).toEqual({ name, area, code });
+      }
+      const repMenus = await menuList('rep01');
+      expect(repMenus.length).toBeGreaterThan(0);
+      // Administration's pages stay the administrator's: the representative's and the operator's menus gain neither.
+      for (const username of ['rep01', 'operator']) {
+        const routers = (username === 'rep01' ? repMenus : await menuList(username)).map((m) => m.router);
+        expect(routers).not.toContain('dataImport');
+        expect(routers).not.toContain('accessToken');
+      }
       const doctors = await app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=20`, headers: headers.admin });
       expect(doctors.statusCode, doctors.body).toBe(200);
       expect(doctors.json().result.content.length).toBe(20);

@@ -49,31 +49,33 @@ export const BUILT_IN_ROLES: RoleSeed[] = [
   { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD, dataScope: 'all' },
 ];
 
+/** A menu row as a fresh install writes it: `index` is the entry's place among its siblings in the menu list. */
+export function menuValues(item: MenuSeed, parent: { id: number; router: string } | undefined, index: number): typeof menus.$inferInsert {
+  return {
+    parentId: parent?.id ?? null,
+    name: item.name,
+    nameEn: item.nameEn,
+    path: item.path,
+    router: item.router,
+    code: authorityOf(item.router, parent?.router),
+    sort: item.sort ?? index + 1,
+    icon: item.icon ?? '',
+    hidden: item.hidden ?? false,
+    watermark: item.watermark ?? false,
+    secondaryMenu: item.secondaryMenu ?? false,
+  };
+}
+
 async function insertMenus(tx: Tx, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
   for (const [index, item] of items.entries()) {
-    const [row] = await tx
-      .insert(menus)
-      .values({
-        parentId: parent?.id ?? null,
-        name: item.name,
-        nameEn: item.nameEn,
-        path: item.path,
-        router: item.router,
-        code: authorityOf(item.router, parent?.router),
-        sort: item.sort ?? index + 1,
-        icon: item.icon ?? '',
-        hidden: item.hidden ?? false,
-        watermark: item.watermark ?? false,
-        secondaryMenu: item.secondaryMenu ?? false,
-      })
-      .returning({ id: menus.id });
+    const [row] = await tx.insert(menus).values(menuValues(item, parent, index)).returning({ id: menus.id });
     ids.set(item.router, row!.id);
     if (item.children) await insertMenus(tx, item.children, { id: row!.id, router: item.router }, ids);
   }
 }
 
 /** Routers granted by a role, each with its whole subtree. */
-function grantedRouters(grants: string[]): Set<string> {
+export function grantedRouters(grants: string[]): Set<string> {
   const out = new Set<string>();
   const walk = (items: MenuSeed[], inherited: boolean) => {
     for (const item of items) {

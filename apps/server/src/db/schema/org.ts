@@ -84,6 +84,16 @@ export const menus = pgTable('menus', {
   secondaryMenu: boolean('secondary_menu').notNull().default(false),
 });
 
+/**
+ * The released menu entries this database has been given, by router (docs/decisions/0052): an entry
+ * of the portal's menu list that is missing from `menus` but listed here was removed by an
+ * administrator and stays removed; one listed in neither is new in this release and is added.
+ */
+export const releaseMenus = pgTable('release_menus', {
+  router: text('router').primaryKey(),
+  givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const roleMenus = pgTable(
   'role_menus',
   {
