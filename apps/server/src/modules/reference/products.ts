@@ -36,32 +36,29 @@ export async function upsertMedicines(tx: Tx, source: ProductSource): Promise<{ 
     sql`select a.action, count(*)::int as n from ${medicineActions(source)} a group by a.action`,
   );
   const n = (action: string) => counts.find((c) => c.action === action)?.n ?? 0;
-  // Which medicines change is decided before any write: their children are replaced whole below.
-  await tx.execute(sql`create temporary table if not exists import_medicine_changes (code text primary key) on commit drop`);
-  await tx.execute(sql`delete from import_medicine_changes`);
+  // The source is read once, before any write: its kept values come from the children replaced below.
   await tx.execute(sql`
-    insert into import_medicine_changes (code)
-    select s.code from ${source} s left join ${medicineKeys()} m on m.code = s.code where m.id is null or ${differs}`);
+    create temporary table if not exists import_medicines (code text primary key, name text, alias text, company_id text, indications text[], competitors jsonb)
+    on commit drop`);
+  await tx.execute(sql`delete from import_medicines`);
   await tx.execute(sql`
-    update medicines m set name = s.name, alias = s.alias, company_id = s.company_id, updated_at = now()
-      from ${source} s join import_medicine_changes c on c.code = s.code where m.code = s.code`);
+    insert into import_medicines (code, name, alias, company_id, indications, competitors)
+    select s.code, s.name, s.alias, s.company_id, s.indications, s.competitors
+      from ${source} s left join ${medicineKeys()} m on m.code = s.code where m.id is null or ${differs}`);
+  await tx.execute(sql`
+    update medicines m set name = c.name, alias = c.alias, company_id = c.company_id, updated_at = now() from import_medicines c where m.code = c.code`);
   await tx.execute(sql`
     insert into medicines (code, name, alias, company_id)
-    select s.code, s.name, s.alias, s.company_id from ${source} s where not exists (select 1 from medicines m where m.code = s.code)`);
-  await tx.execute(sql`
-    delete from medicine_indications mi using medicines m, import_medicine_changes c where mi.medicine_id = m.id and m.code = c.code`);
-  await tx.execute(sql`
-    delete from medicine_competitors mc using medicines m, import_medicine_changes c where mc.medicine_id = m.id and m.code = c.code`);
+    select c.code, c.name, c.alias, c.company_id from import_medicines c where not exists (select 1 from medicines m where m.code = c.code)`);
+  await tx.execute(sql`delete from medicine_indications mi using medicines m, import_medicines c where mi.medicine_id = m.id and m.code = c.code`);
+  await tx.execute(sql`delete from medicine_competitors mc using medicines m, import_medicines c where mc.medicine_id = m.id and m.code = c.code`);
   await tx.execute(sql`
     insert into medicine_indications (medicine_id, indication, sort)
-    select m.id, i.name, (i.n - 1)::int
-      from ${source} s join import_medicine_changes c on c.code = s.code join medicines m on m.code = s.code
-      cross join lateral unnest(s.indications) with ordinality as i(name, n)`);
+    select m.id, i.name, (i.n - 1)::int from import_medicines c join medicines m on m.code = c.code cross join lateral unnest(c.indications) with ordinality as i(name, n)`);
   await tx.execute(sql`
     insert into medicine_competitors (medicine_id, name, alias, sort)
     select m.id, x.value->>'name', coalesce(x.value->>'alias', ''), (x.n - 1)::int
-      from ${source} s join import_medicine_changes c on c.code = s.code join medicines m on m.code = s.code
-      cross join lateral jsonb_array_elements(s.competitors) with ordinality as x(value, n)`);
+      from import_medicines c join medicines m on m.code = c.code cross join lateral jsonb_array_elements(c.competitors) with ordinality as x(value, n)`);
   return { new: n('new'), changed: n('changed'), unchanged: n('unchanged') };
 }
 
