@@ -9,7 +9,7 @@ export const IMPORTS_MESSAGES = {
   'imports.kind.territories': { zh: '数据权限(辖区)', en: 'Territories (data permissions)' },
   'imports.kind.hospitals': { zh: '医院', en: 'Hospitals' },
   'imports.kind.doctors': { zh: '医生及执业机构', en: 'Doctors and affiliations' },
-  'imports.kind.products': { zh: '产品及竞品', en: 'Products and competitors' },
+  'imports.kind.products': { zh: '产品及竞品', en: 'Products' },
   'imports.kind.visits': { zh: '历史拜访记录', en: 'Visit history' },
   'imports.file.tooLarge': { zh: '文件过大: CSV 最大 {csv} MB, Excel 最大 {xlsx} MB', en: 'The file is too large: at most {csv} MB for CSV and {xlsx} MB for Excel' },
   'imports.file.type': { zh: '只接受 .csv 或 .xlsx 文件', en: 'Only .csv and .xlsx files are accepted' },

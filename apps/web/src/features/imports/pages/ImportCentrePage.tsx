@@ -40,7 +40,7 @@ export function ImportCentrePage() {
   const [fullList, setFullList] = useState(false);
   const [jobId, setJobId] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
-  const job = useImportJob(jobId).data;
+  const job = useImportJob(jobId, lang).data;
   const list = useImportList();
   const { queue, queueing } = useQueueExport();
 
