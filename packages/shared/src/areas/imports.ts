@@ -30,15 +30,21 @@ export const IMPORTS_PATHS = {
   upsertTerritories: `${DATA}/import/territories/upsert`,
   /** codes are login names: every data permission of those users removed. */
   deactivateTerritories: `${DATA}/import/territories/deactivate`,
+  upsertProducts: `${DATA}/import/products/upsert`,
+  /** Products have no inactive state: this call answers imports.deactivate.unsupported. */
+  deactivateProducts: `${DATA}/import/products/deactivate`,
+  upsertVisits: `${DATA}/import/visits/upsert`,
+  /** Imported visits are submitted and locked: this call answers imports.deactivate.unsupported. */
+  deactivateVisits: `${DATA}/import/visits/deactivate`,
 } as const;
 
 /** The import centre's own grant: 数据管理 → 导入中心 (administrators only by default). */
 export const IMPORTS_AUTHORITY = 'dataManage:dataImport';
 
-export const IMPORT_KINDS = ['organisations', 'users', 'territories', 'hospitals', 'doctors'] as const;
+export const IMPORT_KINDS = ['organisations', 'users', 'territories', 'hospitals', 'doctors', 'products', 'visits'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Kinds without an inactive state: no full-list upload, no deactivate call (docs/decisions/0049). */
-export const IMPORT_KINDS_WITHOUT_FULL_LIST: readonly ImportKind[] = ['organisations'];
+export const IMPORT_KINDS_WITHOUT_FULL_LIST: readonly ImportKind[] = ['organisations', 'products', 'visits'];
 
 export const IMPORT_LIMITS = {
   /** A CSV file's bytes: about a million doctors. */
@@ -113,6 +119,22 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     { key: 'indications', zh: '适应症', en: 'Indications' },
     { key: 'phone', zh: '电话', en: 'Phone' },
     { key: 'secondaryHospitalCode', zh: '第二执业医院编码', en: 'Secondary hospital code' },
+  ],
+  products: [
+    { key: 'code', zh: '产品编码', en: 'Product code', required: true, aliases: ['药品编码', 'medicine code'] },
+    { key: 'name', zh: '产品名称', en: 'Product name', required: true, aliases: ['药品名称', 'medicine name'] },
+    { key: 'alias', zh: '别名', en: 'Alias', aliases: ['英文名', 'English name'] },
+    { key: 'companyId', zh: '公司', en: 'Company', aliases: ['公司 ID', 'company id'] },
+    { key: 'indications', zh: '适应症', en: 'Indications' },
+    { key: 'competitors', zh: '竞品', en: 'Competitors', aliases: ['竞品名称', 'competitor'] },
+  ],
+  visits: [
+    { key: 'rep', zh: '代表', en: 'Representative', required: true, aliases: ['代表工号', '员工编号', '工号', '用户名', 'WWID', 'employee number', 'username'] },
+    { key: 'doctorCode', zh: '医生编码', en: 'Doctor code', required: true },
+    { key: 'date', zh: '拜访日期', en: 'Visit date', required: true, aliases: ['拜访时间', '日期', 'date', 'visit time'] },
+    { key: 'channel', zh: '拜访方式', en: 'Channel', required: true, aliases: ['渠道', '拜访渠道', 'visit channel'] },
+    { key: 'purpose', zh: '拜访目的', en: 'Purpose', aliases: ['目的', 'visit purpose'] },
+    { key: 'notes', zh: '备注', en: 'Notes', aliases: ['反馈', 'feedback'] },
   ],
 };
 

@@ -1,5 +1,5 @@
 /**
- * The activity module's public face (visits, calls, business records): its routes, the visit and call figures the dashboards read, and a doctor's visit history for the doctor 360 and suggestions.
+ * The activity module's public face (visits, calls, business records): its routes, the visit and call figures the dashboards read, and a doctor's visit history for the doctor 360 and suggestions, and the import centre's writer of visit history.
  */
 export { activityRoutes } from './routes.js';
 export {
@@ -14,3 +14,4 @@ export {
   type VisitSelection,
 } from './report-figures.js';
 export { businessRecord, visitsOfRepTo } from './service.js';
+export { importVisits, visitActions, visitKeys, type VisitSource } from './visit-import.js';

@@ -81,7 +81,7 @@ describe('import centre', () => {
     expect(zh.rawPayload.subarray(3).toString('utf8')).toMatch(/^医生编码,编号,姓名\*,性别,医院编码,医院,一级科室\*/);
     const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toMatch(/^Hospital code\*,Hospital name\*,Grade,Type,Region\*,Address/);
-    expectError(await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=visits`, headers: headers('admin', 'en') }), 400, 'imports.kind.unknown', 'en');
+    expectError(await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }), 400, 'imports.kind.unknown', 'en');
   });
 
   it('refuses what is not an import file, and says how large a file may be (413)', async () => {

@@ -58,7 +58,7 @@ export async function importsRoutes(app: FastifyInstance) {
     });
     r.post(deactivate, {
       config,
-      schema: { tags, summary: `Deactivate up to 1,000 ${kind} by code (never deleted; users and territories by login name)`, body: importDeactivateRequest },
+      schema: { tags, summary: `Deactivate up to 1,000 ${kind} by code (never deleted; users and territories by login name; products and visits have no inactive state)`, body: importDeactivateRequest },
       handler: async (request) => batchDeactivate(deps(), currentUser(request), kind, request.body.codes),
     });
   };
@@ -67,4 +67,6 @@ export async function importsRoutes(app: FastifyInstance) {
   batch('territories', API.imports.upsertTerritories, API.imports.deactivateTerritories);
   batch('hospitals', API.imports.upsertHospitals, API.imports.deactivateHospitals);
   batch('doctors', API.imports.upsertDoctors, API.imports.deactivateDoctors);
+  batch('products', API.imports.upsertProducts, API.imports.deactivateProducts);
+  batch('visits', API.imports.upsertVisits, API.imports.deactivateVisits);
 }

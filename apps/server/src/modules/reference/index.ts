@@ -1,4 +1,4 @@
-/** The reference data's public face for other modules: regions, the taxonomies and their codes. */
+/** The reference data's public face for other modules: regions, the taxonomies and their codes, and the import centre's writer of products. */
 export {
   addKeywords,
   codesOf,
@@ -19,6 +19,7 @@ export {
   unknownIndications,
 } from './service.js';
 export { seedMedicineCatalogue } from './catalogue.js';
+export { indicationNames, medicineActions, medicineKeys, upsertMedicines, type ProductSource } from './products.js';
 export { referenceRoutes } from './data.js';
 export { isRealCity, type Region } from './regions.js';
 export { ensureReferenceData } from './seed.js';

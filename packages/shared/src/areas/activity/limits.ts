@@ -65,6 +65,21 @@ export const VISIT_CHANNEL_LABELS: Record<VisitChannel, MessageText> = {
   online: { zh: '线上图文拜访', en: 'Online text/graphic' },
   wxwork: { zh: '企业微信', en: 'Enterprise chat' },
 };
+/**
+ * Visit purposes by code, for the import of visit history (docs/decisions/0053): a file names one by
+ * code or by label in either language; the record keeps the Chinese label, as the purpose the visit
+ * form writes is text.
+ */
+export const VISIT_PURPOSES = ['product', 'academic', 'meeting', 'case', 'followUp', 'other'] as const;
+export type VisitPurpose = (typeof VISIT_PURPOSES)[number];
+export const VISIT_PURPOSE_LABELS: Record<VisitPurpose, MessageText> = {
+  product: { zh: '产品介绍', en: 'Product introduction' },
+  academic: { zh: '学术交流', en: 'Academic exchange' },
+  meeting: { zh: '会议邀请', en: 'Meeting invitation' },
+  case: { zh: '病例讨论', en: 'Case discussion' },
+  followUp: { zh: '用药随访', en: 'Medication follow-up' },
+  other: { zh: '其他', en: 'Other' },
+};
 export const TASK_STATUS_LABELS: Record<number, MessageText> = {
   0: { zh: '待处理', en: 'To do' },
   1: { zh: '进行中', en: 'In progress' },

@@ -2,8 +2,10 @@ import type { ImportKind } from '@field-portal/shared';
 import { doctors } from './doctors.js';
 import { hospitals } from './hospitals.js';
 import { organisations } from './organisations.js';
+import { products } from './products.js';
 import { territories } from './territories.js';
 import { users } from './users.js';
+import { visits } from './visits.js';
 import type { ImportKindDef } from './kind.js';
 
 /** Every kind of import, one file each (docs/decisions/0049). */
@@ -13,6 +15,8 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
   territories,
   hospitals,
   doctors,
+  products,
+  visits,
 };
 
 export const kindOf = (kind: ImportKind): ImportKindDef => KINDS[kind];

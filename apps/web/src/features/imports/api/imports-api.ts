@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type ImportJob, type ImportKind, type ImportMode } from '@field-portal/shared';
+import { API, type ImportJob, type ImportKind, type ImportMode, type Lang } from '@field-portal/shared';
 import { downloadAuthorised } from '@/lib/download';
 import { getResult, http, postResult } from '@/lib/http';
 import { onNotice } from '@/lib/realtime';
@@ -25,8 +25,11 @@ export const saveTemplate = (kind: ImportKind, fileName: string) => downloadAuth
 
 const unfinished = (job: ImportJob | undefined) => job !== undefined && (job.status === 'queued' || job.status === 'running');
 
-/** One import, followed until it settles: the real-time notices refresh it, and a poll every 2 s covers a lost channel. */
-export function useImportJob(id: number | undefined) {
+/**
+ * One import, followed until it settles: the real-time notices refresh it, and a poll every 2 s covers a lost channel.
+ * The refused rows' messages come in the reader's language, so a language switch fetches them again.
+ */
+export function useImportJob(id: number | undefined, lang: Lang) {
   const client = useQueryClient();
   useEffect(
     () =>
@@ -36,7 +39,7 @@ export function useImportJob(id: number | undefined) {
     [client],
   );
   return useQuery({
-    queryKey: [...IMPORTS_KEY, 'job', id],
+    queryKey: [...IMPORTS_KEY, 'job', id, lang],
     queryFn: () => getResult<ImportJob>(P.job, { params: { id } }),
     enabled: id !== undefined,
     refetchInterval: (query) => (unfinished(query.state.data) ? 2000 : false),

@@ -31,7 +31,7 @@ function Counts({ job }: { job: ImportJob }) {
   );
 }
 
-/** /dataManage/dataImport: upload a company's hospitals or doctors, see the dry run, then commit (docs/decisions/0042). */
+/** /dataManage/dataImport: upload a company's master data or visit history, see the dry run, then commit (docs/decisions/0042, 0049, 0053). */
 export function ImportCentrePage() {
   const { msg, lang } = useImportsWords();
   const { message } = AntApp.useApp();
@@ -40,7 +40,7 @@ export function ImportCentrePage() {
   const [fullList, setFullList] = useState(false);
   const [jobId, setJobId] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
-  const job = useImportJob(jobId).data;
+  const job = useImportJob(jobId, lang).data;
   const list = useImportList();
   const { queue, queueing } = useQueueExport();
 
@@ -91,6 +91,11 @@ export function ImportCentrePage() {
               {msg('imports.ui.template')}
             </Button>
           </Space>
+          {(kind === 'products' || kind === 'visits') && (
+            <span className="fp-import-kind-note" style={{ color: 'rgba(0,0,0,0.65)' }}>
+              {msg(kind === 'products' ? 'imports.ui.productsNote' : 'imports.ui.visitsNote')}
+            </span>
+          )}
           {!IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind) && (
             <Checkbox checked={fullList} onChange={(e) => setFullList(e.target.checked)}>
               {msg(kind === 'users' ? 'imports.ui.fullListUsers' : kind === 'territories' ? 'imports.ui.fullListTerritories' : 'imports.ui.fullList')}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { IMPORT_COLUMNS, VISIT_CHANNEL_LABELS, VISIT_CHANNELS, VISIT_PURPOSE_LABELS, VISIT_PURPOSES } from '@field-portal/shared';
+import { importVisits, visitActions, visitKeys } from '../../activity/index.js';
+import { userKeys } from '../../admin/index.js';
+import { doctorKeys } from '../../customers/index.js';
+import { basicChecks, duplicates, flag, lookupOf, resolve, rowsOf, val, type Q } from './checks.js';
+import type { ImportKindDef } from './kind.js';
+
+/**
+ * Historical visit records (docs/decisions/0053): the representative by login name or employee
+ * number, the doctor by the company's code, the date (a time of day optional), the channel and the
+ * purpose by code or label in either language, notes. Imported as submitted and locked by the
+ * activity module; a visit is known by representative, doctor, portal day and channel. The data
+ * scope is not checked: an administrator's import records what happened, even where a territory
+ * has changed since.
+ */
+
+/** A date as people write it: 2026-03-15, 2026/3/15, 2026.3.15 or 2026年3月15日, a time (14:30 or 14:30:05) optional. */
+const DATE = String.raw`^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$`;
+
+/** A recorded visit on a staged row's key (v: visitKeys, s: the staged row). */
+const sameDay = sql`v.user_id = (s.r->>'user_id')::int and v.visit_at >= ((s.r->>'day')::date - interval '8 hours') at time zone 'UTC'
+  and v.visit_at < ((s.r->>'day')::date + interval '16 hours') at time zone 'UTC' and v.doctor_id = (s.r->>'doctor_id')::int and v.channel = s.r->>'channel'`;
+
+async function check(db: Q, job: number): Promise<void> {
+  await basicChecks(db, job, ['rep', 'doctorCode', 'date', 'channel']);
+  // A former representative's visits are history too: disabled accounts are found.
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('user_id', (
+             select u.id from ${userKeys()} u where lower(u.username) = lower(s.v->>'rep') or u.employee_no = s.v->>'rep'
+              order by (lower(u.username) = lower(s.v->>'rep')) desc, u.id limit 1))
+     where ${rowsOf(job)} and ${val('rep')} <> ''`);
+  await flag(db, job, 'imports.row.userUnknown', 'rep', sql`${val('rep')} <> '' and s.r->>'user_id' is null`, sql`jsonb_build_object('value', s.v->>'rep')`);
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('doctor_id', d.id, 'doctor_active', d.active)
+      from ${doctorKeys()} d where ${rowsOf(job)} and d.code = s.v->>'doctorCode'`);
+  await flag(db, job, 'imports.row.doctorUnknown', 'doctorCode', sql`${val('doctorCode')} <> '' and s.r->>'doctor_id' is null`, sql`jsonb_build_object('value', s.v->>'doctorCode')`);
+  await flag(db, job, 'imports.row.doctorInactive', 'doctorCode', sql`s.r->>'doctor_active' = 'false'`, sql`jsonb_build_object('value', s.v->>'doctorCode')`);
+  // The date: its parts checked before any is made a date (nested cases are evaluated in order), then its portal day (UTC+8).
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('day', x.day, 'visit_at', (x.day + x.at - interval '8 hours') at time zone 'UTC')
+      from (select q.line, q.at,
+                   case when q.y between 1900 and 9999 and q.mo between 1 and 12 and q.hh < 24 and q.mi < 60 and q.ss < 60 then
+                     case when q.d between 1 and extract(day from make_date(q.y, q.mo, 1) + interval '1 month - 1 day') then make_date(q.y, q.mo, q.d) end
+                   end as day
+              from (select t.line, p.m[1]::int as y, p.m[2]::int as mo, p.m[3]::int as d, coalesce(p.m[4]::int, 0) as hh, coalesce(p.m[5]::int, 0) as mi,
+                           coalesce(p.m[6]::int, 0) as ss,
+                           make_interval(hours => coalesce(p.m[4]::int, 0) % 24, mins => coalesce(p.m[5]::int, 0) % 60, secs => coalesce(p.m[6]::int, 0) % 60) as at
+                      from import_rows t cross join lateral (select regexp_match(t.v->>'date', ${DATE}) as m) p
+                     where t.job_id = ${job} and p.m is not null) q) x
+     where ${rowsOf(job)} and s.line = x.line and x.day is not null`);
+  await flag(db, job, 'imports.row.date', 'date', sql`${val('date')} <> '' and s.r->>'day' is null`, sql`jsonb_build_object('value', s.v->>'date')`);
+  // After the day the file came in (the job's time, the portal's clock): the visit form's rule.
+  await flag(
+    db,
+    job,
+    'imports.row.dateFuture',
+    'date',
+    sql`(s.r->>'day')::date > (select ((j.created_at at time zone 'UTC') + interval '8 hours')::date from import_jobs j where j.id = ${job})`,
+    sql`jsonb_build_object('value', s.v->>'date')`,
+  );
+  await resolve(
+    db,
+    job,
+    'channel',
+    lookupOf(VISIT_CHANNELS.map((c) => ({ code: c, labels: [c, VISIT_CHANNEL_LABELS[c].zh, VISIT_CHANNEL_LABELS[c].en] })), VISIT_CHANNELS.map((c) => VISIT_CHANNEL_LABELS[c].zh)),
+  );
+  // The record keeps the purpose's Chinese label, as the visit form's purpose is text.
+  await resolve(
+    db,
+    job,
+    'purpose',
+    lookupOf(VISIT_PURPOSES.map((p) => ({ code: VISIT_PURPOSE_LABELS[p].zh, labels: [p, VISIT_PURPOSE_LABELS[p].zh, VISIT_PURPOSE_LABELS[p].en] })), VISIT_PURPOSES.map((p) => VISIT_PURPOSE_LABELS[p].zh)),
+  );
+  const key = sql`case when t.r ? 'user_id' and t.r ? 'doctor_id' and t.r ? 'day' and t.r ? 'channel'
+                       then concat_ws('/', t.r->>'user_id', t.r->>'doctor_id', t.r->>'day', t.r->>'channel') end`;
+  await duplicates(db, job, 'date', key, 'imports.row.visitDuplicate', sql`s.v->>'date'`);
+  // A visit recorded already on the same key with other content: submitted visits are locked.
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', 'imports.row.visitLocked', 'f', 'date', 'p', jsonb_build_object('value', s.r->>'day')))
+     where ${rowsOf(job)} and s.r->>'channel' is not null and (s.r->>'user_id') is not null and (s.r->>'doctor_id') is not null and s.r->>'day' is not null
+       and exists (select 1 from ${visitKeys()} v where ${sameDay})
+       and not exists (select 1 from ${visitKeys()} v where ${sameDay}
+                          and v.purpose = coalesce(s.r->>'purpose', '') and v.feedback = coalesce(s.v->>'notes', ''))`);
+}
+
+/** The valid rows as importVisits' source. */
+const source = (job: number) => sql`(
+  select s.line, (s.r->>'user_id')::int as user_id, (s.r->>'doctor_id')::int as doctor_id, (s.r->>'visit_at')::timestamptz as visit_at,
+         ((s.r->>'day')::date - interval '8 hours') at time zone 'UTC' as day_start,
+         s.r->>'channel' as channel, coalesce(s.r->>'purpose', '') as purpose, coalesce(s.v->>'notes', '') as feedback
+    from import_rows s where s.job_id = ${job} and s.errors = '[]'::jsonb)`;
+
+export const visits: ImportKindDef = {
+  columns: IMPORT_COLUMNS.visits,
+  required: [['rep'], ['doctorCode'], ['date'], ['channel']],
+  codeKey: 'doctorCode',
+  check,
+  source,
+  actions: visitActions,
+  write: (tx, from) => importVisits(tx, from),
+};
