@@ -2,9 +2,9 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message, type DashboardData, type ImportBatchResult, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
-import { ImportWorker } from '../src/modules/imports/index.js';
-import { expectError, multipartPost, ok, type Part } from './api.js';
-import { createHarness, type Harness } from './harness.js';
+import { ImportWorker } from './index.js';
+import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
+import { createHarness, type Harness } from '../../../test/harness.js';
 
 // Products with their competitors and indications, and visit history, through the import centre (docs/decisions/0053).
 
