@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { VISIT_CHANNELS } from '@field-portal/shared';
 import { selectRows, type Database } from '../apps/server/src/db/client.js';
-import { ImportWorker } from '../apps/server/src/modules/imports/index.js';
+import { IMPORT_QUEUE, importJobs } from '../apps/server/src/modules/imports/index.js';
+import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
 import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
 import { DiskFileStore, newStorageKey } from '../apps/server/src/platform/storage.js';
 import { freshDatabase } from './databases.js';
@@ -87,15 +88,15 @@ export async function run(): Promise<void> {
       insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, created_at)
       values (${user!.id}, 'bench', 'visits', 'visits.csv', ${key}, ${key}, ${fs.statSync(file).size}, 'zh', now()) returning id`);
     const id = Number(job!.id);
-    const worker = new ImportWorker(database, files, { progressMs: 1000 });
+    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
     let started = performance.now();
-    await worker.runOnce();
+    await worker.runOnce(IMPORT_QUEUE);
     const dryMs = performance.now() - started;
     const [ready] = await selectRows<{ status: string; counts: { refused: number } | null; error_key: string | null }>(database.db, sql`select status, counts, error_key from import_jobs where id = ${id}`);
     if (ready?.status !== 'ready' || (ready.counts?.refused ?? 1) > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
     await database.db.execute(sql`update import_jobs set stage = 'commit', status = 'queued', mode = 'allOrNothing', attempts = 0 where id = ${id}`);
     started = performance.now();
-    await worker.runOnce();
+    await worker.runOnce(IMPORT_QUEUE);
     const commitMs = performance.now() - started;
     const [done] = await selectRows<{ status: string; committed: unknown }>(database.db, sql`select status, committed from import_jobs where id = ${id}`);
     if (done?.status !== 'done') throw new Error(`the commit did not finish: ${JSON.stringify(done)}`);

@@ -2,20 +2,23 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message, type DashboardData, type ImportBatchResult, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
-import { ImportWorker } from './index.js';
+import { JobRunner } from '../../platform/jobs/index.js';
+import { IMPORT_QUEUE, importJobs } from './index.js';
 import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
 // Products with their competitors and indications, and visit history, through the import centre (docs/decisions/0053).
 
 let h: Harness;
-let worker: ImportWorker;
+/** One instance's runner with the import queue, on the test clock. */
+let worker: { runOnce(): Promise<number | undefined> };
 const tokens: Record<string, string> = {};
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 
 beforeAll(async () => {
   h = await createHarness();
-  worker = new ImportWorker(h.database, h.app.ctx.files, { now: h.clock.now });
+  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
+  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
   tokens.admin = (await h.login('admin')).access;
   tokens.rep01 = (await h.login('rep01')).access;
 });
