@@ -18,8 +18,6 @@ step "lint"
 npm run lint
 step "build (embedded-database snapshot and web)"
 npm run build
-step "bundle budgets (JavaScript each page loads, gzip)"
-npm run budgets -w apps/web
 step "unit tests of the shared package and the web (Node $(node --version))"
 npx vitest run --project shared --project web --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 step "server API tests: on PGlite under Node 24, and on PostgreSQL under this machine's Node beside it"

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
-import { precompress, ZOPFLI_CACHE_DIR } from './precompress.ts';
+import { precompress } from './precompress.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-precompress-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +16,7 @@ async function run(dist: string) {
 }
 
 describe('precompress', () => {
-  it('writes a gzip copy (Zopfli) and a brotli copy that read back as the file, smaller than zlib level 9, none for a tiny file or an image', { timeout: 60_000 }, async () => {
+  it('writes a gzip and a brotli copy that read back as the file and are smaller than it, none for a tiny file or an image', async () => {
     const dist = path.join(dir, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     // a script of repeated, varied statements, as a bundle is
@@ -28,18 +27,9 @@ describe('precompress', () => {
     await run('dist');
     const gz = fs.readFileSync(path.join(dist, 'assets', 'page-abc123.js.gz'));
     expect(zlib.gunzipSync(gz).toString()).toBe(script);
-    expect(gz.length).toBeLessThan(zlib.gzipSync(script, { level: 9 }).length);
+    expect(gz.length).toBeLessThan(script.length);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'page-abc123.js.br'))).toString()).toBe(script);
     expect(fs.existsSync(path.join(dist, 'assets', 'tiny-abc123.js.gz'))).toBe(false);
     expect(fs.existsSync(path.join(dist, 'assets', 'logo.png.gz'))).toBe(false);
-
-    // The copy is kept by the file's SHA-256, and a second build with the same file takes it from there.
-    const key = crypto.createHash('sha256').update(script).digest('hex');
-    expect(fs.readFileSync(path.join(ZOPFLI_CACHE_DIR, `${key}.gz`)).equals(gz)).toBe(true);
-    const again = path.join(dir, 'again');
-    fs.mkdirSync(again);
-    fs.writeFileSync(path.join(again, 'page.js'), script);
-    await run('again');
-    expect(fs.readFileSync(path.join(again, 'page.js.gz')).equals(gz)).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { DOCTOR_OUT_OF_SCOPE_MESSAGES } from '@field-portal/shared';
 import { defineWords, wordsHook } from '@/lib/i18n';
-import { Text } from './Text';
+import { Typography } from 'antd';
+
+const { Text } = Typography;
 
 /**
  * What a row (a task, a visit, a meeting attendee) shows in place of a doctor outside the

@@ -6,10 +6,9 @@ import type { ConfigOptions as MessageConfig, MessageType } from 'antd/es/messag
 
 /*
  * antd's App, with its toasts, notifications and dialogs loaded when a screen first shows one:
- * the layout opens without the message, notification and modal components (docs/decisions/0031;
- * the build leaves antd's own App component out, build/app-without-holders.ts). Screens keep
- * calling `App.useApp()`; until the holders are loaded, its functions wait for them and pass the
- * call on as soon as they are. The wrapper keeps antd's `ant-app` class and style (text colour,
+ * the layout opens without the message, notification and modal components (docs/decisions/0031).
+ * Screens keep calling `App.useApp()`; until the holders are loaded, its functions wait for them
+ * and pass the call on as soon as they are. The wrapper keeps antd's `ant-app` class and style (text colour,
  * size, line height and font).
  */
 

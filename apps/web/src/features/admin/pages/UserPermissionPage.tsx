@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Upload } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
@@ -11,7 +11,8 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
 import Search from 'antd/es/input/Search';
-import { Paragraph } from '@/components/Text';
+
+const { Paragraph } = Typography;
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const PermissionDialog = lazyDialog(() => import('../components/PermissionDialog').then((m) => m.PermissionDialog));

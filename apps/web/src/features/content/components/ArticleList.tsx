@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, List, Segmented, Space, Tag } from 'antd';
+import { Badge, Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
 // The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
 import Search from 'antd/es/input/Search';
-import { Text } from '@/components/Text';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -12,6 +11,8 @@ import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
 import { articleDetailPath } from '../article-paths';
+
+const { Text } = Typography;
 
 export const formatDay = (iso: string | null) => (iso ? formatTime(iso, false) : '');
 

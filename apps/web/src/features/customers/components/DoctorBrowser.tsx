@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, doctorDepartmentName, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
@@ -19,7 +19,8 @@ import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 // The dialogs (forms, the wizard's steps and cascaders) load when first opened.
 const AddDoctorWizard = lazyDialog(() => import('./AddDoctorWizard').then((m) => m.AddDoctorWizard));

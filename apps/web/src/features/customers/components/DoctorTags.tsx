@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Tag } from 'antd';
+import { App as AntApp, Tag, Typography } from 'antd';
 import type { DoctorRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 /** A doctor's tags; closing one takes it off this doctor. */
 export function DoctorTags({ doctor }: { doctor: Pick<DoctorRow, 'id' | 'tags'> }) {

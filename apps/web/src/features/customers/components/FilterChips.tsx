@@ -1,7 +1,8 @@
-import { Button, Tag } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { formatTotal } from '@/lib/format';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 /** One chosen filter: its name, what was chosen, and how to drop it (none for a required filter). */
 export interface FilterChip {

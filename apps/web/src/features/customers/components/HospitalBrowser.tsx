@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table } from 'antd';
+import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table, Typography } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { usePageSearch } from '@/lib/page-search';
@@ -15,7 +15,8 @@ import { searchProblem } from '../search';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from './KeysetPager';
 import { LazyCascader } from './LazyCascader';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 const FILTER_LABEL: Record<HospitalFilterKey, CustomersLabelKey> = {
   region: 'customers.filter.region',

@@ -1,8 +1,9 @@
-import { Button, Select, Space } from 'antd';
-import { Text } from '@/components/Text';
+import { Button, Select, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useCustomersWords } from '@/features/customers/i18n';
 import '../customers.css';
+
+const { Text } = Typography;
 
 /**
  * Previous / next by cursor (keyset paging): no page numbers past the first because no page costs

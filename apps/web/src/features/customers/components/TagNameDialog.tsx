@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Modal, Radio, Space } from 'antd';
+import { App as AntApp, Modal, Radio, Space, Typography } from 'antd';
 // the input alone, without Input's statics (password, one-time code, search)
 import Input from 'antd/es/input/Input';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';
 import { customersApi } from '../api/customers-api';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 /** Create or rename a tag. */
 export function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClose: () => void; mayShare: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -12,7 +12,8 @@ import { ProposedChanges } from '../components/ProposedChanges';
 import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';
 import '../customers.css';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 const STATUS_COLOR: Record<CorrectionStatus, string> = { pending: 'orange', accepted: 'green', rejected: 'default' };
 

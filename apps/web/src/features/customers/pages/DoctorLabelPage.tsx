@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Popconfirm, theme } from 'antd';
+import { App as AntApp, Button, Card, Empty, Popconfirm, theme, Typography } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -12,8 +12,9 @@ import { DoctorBrowser } from '../components/DoctorBrowser';
 import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import '../customers.css';
-import { Text } from '@/components/Text';
 import { lazyDialog } from '@/components/lazy-dialog';
+
+const { Text } = Typography;
 
 /** The create or rename dialog, downloaded when it is first opened (docs/decisions/0031). */
 const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) => m.TagForm));

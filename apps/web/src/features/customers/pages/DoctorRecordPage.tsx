@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity';
-import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
@@ -18,7 +18,8 @@ import { directionOptions, doctorRangeOptions, gradeOptions, labelOf, outpatient
 import { useCustomerRights } from '../rights';
 import { hospitalPath } from '../routes';
 import '../customers.css';
-import { Text, Title } from '@/components/Text';
+
+const { Text, Title } = Typography;
 
 // The correction and tag dialogs (forms, cascaders) load when first opened.
 const CorrectionDialog = lazyDialog(() => import('../components/CorrectionDialog').then((m) => m.CorrectionDialog));

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Descriptions, Empty, Skeleton, Space, Tag } from 'antd';
+import { Card, Descriptions, Empty, Skeleton, Space, Tag, Typography } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
-import { Text, Title } from '@/components/Text';
 import { isHttpError } from '@/lib/http';
 import { localName } from '@/lib/i18n';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -14,6 +13,8 @@ import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import '../customers.css';
+
+const { Text, Title } = Typography;
 
 /** The hospital's doctors: the doctor list with this hospital as a fixed filter. */
 function HospitalDoctors({ id, name }: { id: number; name: string }) {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Table, Tag } from 'antd';
+import { Button, Empty, Table, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { saveAttachment } from '../api/datacollection-api';
-import { Text } from '@/components/Text';
+
+const { Text } = Typography;
 
 export const STATUS_COLOURS: Record<DataCollectionStatus, string> = {
   submitted: 'default',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag } from 'antd';
-import { Text } from '@/components/Text';
+import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus } from '@field-portal/shared';
 import { useDownloadsWords, type DownloadsMessageKey } from '@/features/downloads/i18n';
 import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
+
+const { Text } = Typography;
 
 const STATUS_COLOURS: Record<DownloadStatus, string> = {
   queued: 'default',

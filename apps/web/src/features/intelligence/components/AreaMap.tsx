@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Empty, Spin } from 'antd';
-import { Text } from '@/components/Text';
+import { Empty, Spin, Typography } from 'antd';
 import type { AreaNetwork } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { AREA_SIGMA_SETTINGS, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
+
+const { Text } = Typography;
 
 type Hovered = { name: string; hospital: string } | null;
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, Table, theme } from 'antd';
-import { Text } from '@/components/Text';
+import { Empty, Skeleton, Table, theme, Typography } from 'antd';
 import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
+
+const { Text } = Typography;
 
 const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 

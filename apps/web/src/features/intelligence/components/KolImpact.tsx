@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Skeleton, Spin, Table, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Spin, Table, Tag, Typography } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
-import { Text } from '@/components/Text';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
 import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from './impact';
+
+const { Text } = Typography;
 
 /* The trend line and the explanation come in chunks of their own: the 360 view's first load stays without them. */
 const ScoreSparkline = lazy(() => import('./ScoreSparkline').then((m) => ({ default: m.ScoreSparkline })));

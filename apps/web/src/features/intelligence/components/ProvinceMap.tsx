@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Empty, Segmented, Spin } from 'antd';
-import { Text } from '@/components/Text';
+import { Empty, Segmented, Spin, Typography } from 'antd';
 import type { ProvinceKol } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
@@ -9,6 +8,8 @@ import { mixColour, projectMap, type MapProjection } from './map-projection';
 import type { ProvinceCollection } from './china-map';
 // The geometry is data, not code: a static file of the build (34 KB gzip), fetched once.
 import geometryUrl from './china-provinces.geo.json?url';
+
+const { Text } = Typography;
 
 interface Geometry {
   features: ProvinceCollection['features'];

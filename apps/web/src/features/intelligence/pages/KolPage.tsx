@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag } from 'antd';
-import { Text } from '@/components/Text';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
 import { messageText as message } from '@/lib/i18n';
@@ -11,6 +10,8 @@ import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+
+const { Text } = Typography;
 
 const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 /** The China map and its geometry load with the KOL screen only. */

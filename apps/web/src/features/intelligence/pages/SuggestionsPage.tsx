@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Form, List, Popover, Select, Space, Spin, Tag } from 'antd';
-import { Text } from '@/components/Text';
+import { App as AntApp, Button, Card, Empty, Form, List, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
@@ -15,6 +14,8 @@ import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
+
+const { Text } = Typography;
 
 type Msg = ReturnType<typeof useIntelligenceWords>['msg'];
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Card, Select, Space, Table } from 'antd';
+import { Card, Select, Space, Table, Typography } from 'antd';
 import type { LookAlike } from '@field-portal/shared';
-import { Text } from '@/components/Text';
 import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { full360Path, lookAlikeQuery, rankingQuery } from '../api/intelligence-api';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+
+const { Text } = Typography;
 
 const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 /** The target is chosen among the indication's leading doctors (the ranking's first page). */

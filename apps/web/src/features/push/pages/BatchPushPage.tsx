@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Empty, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 // The alerts show only for a problem or a result: antd's Alert downloads when one is shown.
 import { LazyAlert as Alert } from '@/components/LazyAlert';
 // Upload without its statics (Upload.Dragger): this page does not show it.
@@ -10,7 +10,6 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined, UploadOut
 import dayjs, { type Dayjs } from 'dayjs';
 import { BATCH_PUSH_LIMITS, BATCH_PUSH_PATHS, PUSH_LIMITS, type BatchPushCard, type BatchPushResult, type PushReceiver } from '@field-portal/shared';
 import { LazyDatePicker } from '@/components/LazyDatePicker';
-import { Paragraph, Text } from '@/components/Text';
 import { describeFailure } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { usePushWords } from '@/features/push/i18n';
@@ -19,6 +18,8 @@ import { CARD_LISTS_KEY, downloadFile } from '../api/push-api';
 import { listFileProblem } from '../list-file';
 import { isBeforeYesterday, WIRE_TIME_FORMAT } from '../push-time';
 import '../push.css';
+
+const { Paragraph, Text } = Typography;
 
 interface UploadedList {
   name: string;

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Empty, InputNumber, Radio, Rate, Space, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, InputNumber, Radio, Rate, Space, Tag, Typography } from 'antd';
 import TextArea from 'antd/es/input/TextArea';
 import { LazyResult } from '@/components/LazyResult';
 import { LazyDatePicker } from '@/components/LazyDatePicker';
 import { lazyPart } from '@/components/lazy-dialog';
-import { Paragraph, Text } from '@/components/Text';
 import dayjs from 'dayjs';
 import type { SurveyQuestion } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useSurveysWords } from '@/features/surveys/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
+
+const { Paragraph, Text } = Typography;
 
 /*
  * What only some surveys show loads when a survey shows it: the date picker with a date question,
