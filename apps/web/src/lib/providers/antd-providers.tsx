@@ -62,6 +62,36 @@ function HttpNotices() {
   return null;
 }
 
+/** The fields a dialog's first stop may be: visible, enabled, typed into or chosen from. */
+const DIALOG_FIELD =
+  'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), [role="combobox"]:not([aria-disabled="true"])';
+
+/**
+ * A dialog that opens takes the focus to its first field rather than its frame or ✕ (WCAG 2.4.3,
+ * docs/decisions/0044). antd moves the focus into a dialog as it opens and back to what opened it as
+ * it closes; when that first focus comes from outside the dialog and lands on anything but a field,
+ * it goes on to the dialog's first field (not a date field, whose calendar would open over the dialog).
+ * Confirmations keep the focus on their buttons.
+ */
+function DialogFocus() {
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement)) return;
+      const dialog = target.closest('.ant-modal');
+      if (!dialog || dialog.classList.contains('ant-modal-confirm') || target.matches(DIALOG_FIELD)) return;
+      const from = event.relatedTarget;
+      if (from instanceof Node && dialog.contains(from)) return;
+      const body = dialog.querySelector('.ant-modal-body');
+      const field = body ? [...body.querySelectorAll<HTMLElement>(DIALOG_FIELD)].find((el) => el.getClientRects().length > 0 && !el.closest('.ant-picker')) : undefined;
+      field?.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  return null;
+}
+
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
@@ -72,6 +102,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
       <LightApp message={TOASTS}>
         <HttpNotices />
+        <DialogFocus />
         {children}
       </LightApp>
     </ConfigProvider>
