@@ -78,14 +78,17 @@ for (const username of ROLES) {
 
     test.beforeAll(async ({ browser }) => {
       test.setTimeout(120_000);
-      page = await browser.newPage();
+      // axe needs a page of a context of its own (browser.newPage gives none)
+      const { baseURL, viewport, reducedMotion } = test.info().project.use;
+      const context = await browser.newContext({ baseURL, viewport, reducedMotion });
+      page = await context.newPage();
       await signIn(page, username, { landsOnDashboard: false });
       pages = await menuPages(page, username);
       expect(pages.length).toBeGreaterThan(1);
     });
 
     test.afterAll(async () => {
-      await page.close();
+      await page.context().close();
     });
 
     const groups = GROUPS[username] ?? 1;
