@@ -64,15 +64,16 @@ const report = (findings: Finding[]) =>
   findings.map((f) => `${f.page}  ${f.rule} (${f.impact}):\n    ${f.targets.join('\n    ')}`).join('\n');
 
 /**
- * Each role's pages in groups of about PAGES_PER_TEST (one signed-in page per role, the groups in
- * series), so that a busy two-core machine finishes each test in its own time limit and a slow group
+ * Each role's pages in groups (one signed-in page per role and worker, the groups one after the
+ * other), so that a busy two-core machine finishes each test in its own time limit and a slow group
  * does not hide what the others found. Each page's findings are reported as the page is checked.
  */
 const GROUPS: Record<string, number> = { admin: 8, operator: 3, rep01: 2, mgr01: 2, msl01: 2, mkt01: 2 };
 
 for (const username of ROLES) {
   test.describe(`${username}`, () => {
-    test.describe.configure({ mode: 'serial' });
+    // a group that fails does not stop the next (its worker signs in again)
+    test.describe.configure({ mode: 'default' });
     let page: Page;
     let pages: MenuEntry[] = [];
 
