@@ -119,3 +119,19 @@ test('the skip link is the first stop of the keyboard and moves the focus to the
   await expect(page.locator('main#main-content')).toBeFocused();
   await expect(mainMenu(page)).toBeVisible();
 });
+
+test('a dialog opened by the keyboard starts on its first field and gives the focus back to its opener as it closes', async ({ page }) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/system/user';
+  });
+  const add = page.getByRole('button', { name: /新\s*增/ });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('登录名')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+});

@@ -6,7 +6,8 @@ import type { GlobalToken } from 'antd';
 type TextType = 'secondary' | 'danger' | 'success' | 'warning';
 
 function colourOf(token: GlobalToken, type: TextType | undefined): string | undefined {
-  return type === 'secondary' ? token.colorTextDescription : type === 'danger' ? token.colorError : type === 'success' ? token.colorSuccess : type === 'warning' ? token.colorWarning : undefined;
+  // the text shades (AA contrast, docs/decisions/0044), as Typography uses: colorSuccess is an icon's colour
+  return type === 'secondary' ? token.colorTextDescription : type === 'danger' ? token.colorErrorText : type === 'success' ? token.colorSuccessText : type === 'warning' ? token.colorWarningText : undefined;
 }
 
 /**

@@ -25,6 +25,9 @@ const theme: ThemeConfig = {
     colorTextDescription: '#5f6673',
     colorTextPlaceholder: '#6b6b6b',
     colorError: '#cf1322',
+    // success and warning text (Typography's success and warning types): antd's #52c41a is 2.3:1
+    colorSuccessText: '#237804',
+    colorWarningText: '#874d00',
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",

@@ -30,6 +30,7 @@ export function OpinionPage() {
       <Space wrap className="market-filters">
         <Select
           data-testid="opinion-drug"
+          aria-label={t('market.drug')}
           style={{ width: 200 }}
           allowClear
           placeholder={t('market.drug')}
@@ -37,7 +38,7 @@ export function OpinionPage() {
           onChange={(v?: string) => setMedicine(v ?? '')}
           options={drugs.map((n) => ({ value: n, label: n }))}
         />
-        <Select style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
+        <Select aria-label={t('market.months')} style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       </Space>
       <Loading loading={trend.isFetching}>
         <Row gutter={[16, 16]}>
@@ -64,6 +65,10 @@ export function OpinionPage() {
                 size="small"
                 data-testid="opinion-events"
                 dataSource={d?.events ?? []}
+                // a scrolled region the keyboard can reach and scroll (WCAG 2.1.1)
+                tabIndex={0}
+                role="region"
+                aria-label={t('market.events')}
                 style={{ maxHeight: 280, overflow: 'auto' }}
                 renderItem={(e) => (
                   <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
