@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import { LightApp } from '@/lib/providers/light-app';
+import { THEME as theme } from './theme';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { HTTP } from '@field-portal/shared';
@@ -14,25 +15,6 @@ import { useI18n } from '@/lib/i18n';
  * sign-in page and the start-up guard are plain elements, so the login route downloads no antd
  * (bundle budgets, docs/decisions/0016).
  */
-
-const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#1d5fd1',
-    colorInfo: '#1d5fd1',
-    // WCAG 2.1 AA (docs/decisions/0044): text at least 4.5:1 on white, the table headers' #fafafa and the
-    // page's #f3f5f9; antd's defaults give 3.4:1 (secondary), 1.8:1 (placeholders) and 3.3:1 (red links).
-    colorTextTertiary: '#5f6673',
-    colorTextDescription: '#5f6673',
-    colorTextPlaceholder: '#6b6b6b',
-    colorError: '#cf1322',
-    // success and warning text (Typography's success and warning types): antd's #52c41a is 2.3:1
-    colorSuccessText: '#237804',
-    colorWarningText: '#874d00',
-    borderRadius: 6,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
-  },
-};
 
 /** Every toast lasts the spec's 5000 ms. */
 const TOASTS = { duration: HTTP.toastMs / 1000 };

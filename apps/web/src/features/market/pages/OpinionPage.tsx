@@ -61,24 +61,22 @@ export function OpinionPage() {
           </Col>
           <Col span={8}>
             <Card size="small" title={t('market.events')}>
-              <List
-                size="small"
-                data-testid="opinion-events"
-                dataSource={d?.events ?? []}
-                // a scrolled region the keyboard can reach and scroll (WCAG 2.1.1)
-                tabIndex={0}
-                role="region"
-                aria-label={t('market.events')}
-                style={{ maxHeight: 280, overflow: 'auto' }}
-                renderItem={(e) => (
-                  <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
-                    <List.Item.Meta
-                      title={<Typography.Link>{e.title}</Typography.Link>}
-                      description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
-                    />
-                  </List.Item>
-                )}
-              />
+              {/* a scrolled region the keyboard can reach and scroll (WCAG 2.1.1) */}
+              <div tabIndex={0} role="region" aria-label={t('market.events')} style={{ maxHeight: 280, overflow: 'auto' }}>
+                <List
+                  size="small"
+                  data-testid="opinion-events"
+                  dataSource={d?.events ?? []}
+                  renderItem={(e) => (
+                    <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
+                      <List.Item.Meta
+                        title={<Typography.Link>{e.title}</Typography.Link>}
+                        description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              </div>
             </Card>
           </Col>
           <Col span={12}>
