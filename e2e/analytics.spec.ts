@@ -58,11 +58,11 @@ test('an administrator opens three report screens from the menu; each frames its
   await frame.getByTitle('Neuro_ALL').click();
   await frame.getByRole('button', { name: /查\s*询/ }).click();
   await expect(frame.getByRole('cell', { name: one })).toHaveCount(0);
-  // The date range is antd's picker once the field is reached (docs/decisions/0031): the first
-  // click opens its calendar, and a range before the cards were made shows none of them.
+  // The date range is antd's picker (docs/decisions/0044; both its inputs carry the field's name):
+  // a click opens its calendar, and a range before the cards were made shows none of them.
   await frame.getByRole('button', { name: /重\s*置/ }).click();
   await expect(frame.getByRole('cell', { name: one })).toBeVisible();
-  await frame.getByLabel('日期范围').click();
+  await frame.getByLabel('日期范围').first().click();
   await expect(frame.locator('.ant-picker-dropdown .ant-picker-panel-container')).toBeVisible();
   const [rangeFrom, rangeTo] = [frame.locator('.ant-picker-range input').first(), frame.locator('.ant-picker-range input').last()];
   await rangeFrom.fill('2020-01-01');

@@ -93,8 +93,10 @@ export function IconSidebar({ table, activeId }: { table: RouteTable; activeId: 
   const { lang, t } = useI18n();
   return (
     <nav className="fp-iconbar" aria-label={t('menu.main')}>
-      <Link to={HOME_PATH} className="fp-iconbar-logo" aria-label={t('app.name')}>
-        FP
+      <Link to={HOME_PATH} className="fp-iconbar-logo">
+        {/* The name spoken holds the letters seen (WCAG 2.5.3): "FP Field Portal". */}
+        <span aria-hidden="true">FP</span>
+        <span className="fp-visually-hidden">{`FP ${t('app.name')}`}</span>
       </Link>
       <ul className="fp-iconbar-list">
         {iconMenuEntries(table).map((node) => {

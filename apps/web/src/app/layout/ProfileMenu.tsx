@@ -37,7 +37,8 @@ export function ProfileMenu({ user, hasPersonalCentre }: { user: UserInfo; hasPe
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="fp-profile" aria-label={t('topbar.profile')}>
+      {/* The name spoken starts with the name seen (WCAG 2.5.3): "张三, 个人菜单". */}
+      <button type="button" className="fp-profile" aria-label={`${user.firstName || user.username}, ${t('topbar.profile')}`}>
         <Avatar size={30} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} className="fp-profile-avatar" />
         <span className="fp-profile-name">{user.firstName || user.username}</span>
         <DownOutlined className="fp-profile-caret" />

@@ -26,6 +26,9 @@ const SIDEBAR_STYLE = {
   '--fp-secondary-width': `${SIDEBAR_WIDTHS[1]}px`,
 } as CSSProperties;
 
+/** The main content region, the skip link's target. */
+const MAIN_ID = 'main-content';
+
 /** The layout of every signed-in page (spec 001 section 2.7). */
 export function ShellLayout() {
   const { table, user } = useSession();
@@ -65,13 +68,25 @@ export function ShellLayout() {
   return (
     <AntdProviders>
       <div className="fp-shell" style={SIDEBAR_STYLE}>
+        {/* The first stop of the keyboard (WCAG 2.4.1): past the menus, tag bar and top bar to the page. The
+            address is a hash route, so the link moves the focus itself rather than following its href. */}
+        <a
+          className="fp-skip-link"
+          href={`#${MAIN_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            scrollRef.current?.focus();
+          }}
+        >
+          {t('layout.skipToContent')}
+        </a>
         <IconSidebar table={table} activeId={areaId} />
         {/* Keyed by area: another area's sidebar starts with its own groups open. */}
         {area ? <SecondarySidebar key={area.id} area={area} selectedPath={location.pathname} /> : null}
         <div className="fp-main">
           <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
           <TagBar activePath={location.pathname} />
-          <main className="fp-content" ref={scrollRef}>
+          <main className="fp-content" id={MAIN_ID} tabIndex={-1} ref={scrollRef}>
             <div className="fp-page">{element}</div>
             <TenantFooter />
           </main>

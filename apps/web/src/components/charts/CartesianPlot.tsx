@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { ChartBox, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
+import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { valueScale, type Point } from './cartesian-geometry';
 import { DEFAULT_PALETTE, plainNumber, textWidth, truncate } from './geometry';
 
@@ -92,6 +92,7 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   const width = size.width;
   const svgHeight = (props.height ?? size.height) - (props.legend ? LEGEND_HEIGHT : 0);
   const n = categories.length;
+  const name = chartName(props.label, all.map((s) => s.name));
 
   // Each value axis over what its visible series show (stacked: the sums per category).
   const scales = ([0, 1] as const).map((axis) => {
@@ -293,7 +294,7 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
           width={width}
           height={svgHeight}
           role="img"
-          aria-label={props.label}
+          aria-label={name}
           style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif', cursor: props.onClick ? 'pointer' : undefined }}
           onMouseMove={(e) => setHover(indexAt(e))}
           onMouseLeave={() => setHover(null)}
@@ -317,6 +318,7 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
           rows={visible.filter((s) => Number.isFinite(s.values[hover.index])).map((s) => ({ name: s.name, color: s.color, value: valueFormat(s.values[hover.index]!) }))}
         />
       ) : null}
+      <ChartDataTable caption={name} columns={all.map((s) => s.name)} rows={categories.map((c, k) => ({ name: c, values: all.map((s) => (Number.isFinite(s.values[k]) ? valueFormat(s.values[k]!) : '')) }))} />
       {props.legend ? (
         <Legend
           items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}

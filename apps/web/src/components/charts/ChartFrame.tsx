@@ -107,3 +107,38 @@ export function ChartBox({ boxRef, height, testId, className, chartKind, ready, 
     </div>
   );
 }
+
+/** A chart's name when its page gives none: what it shows, its series' names. */
+export const chartName = (given: string | undefined, names: readonly string[]) => given ?? names.filter(Boolean).join(' · ');
+
+/**
+ * The chart's figures as a table that only a screen reader meets (WCAG 1.1.1): the drawing is an
+ * image with a name, the table holds what the image shows.
+ */
+export function ChartDataTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: readonly { name: string; values: readonly string[] }[] }) {
+  return (
+    <table className="fp-visually-hidden">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <td />
+          {columns.map((c, k) => (
+            <th key={k} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, r) => (
+          <tr key={r}>
+            <th scope="row">{row.name}</th>
+            {row.values.map((v, k) => (
+              <td key={k}>{v}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChartBox, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
+import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
 
 export interface RadarChartProps {
@@ -32,11 +32,12 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
   const ring = (r: number) => indicators.map((_, k) => point(k, r).map((v) => v.toFixed(2)).join(',')).join(' ');
   const all = series.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]! }));
   const shown = all.filter((s) => !hidden.has(s.index));
+  const name = chartName(ariaLabel, all.map((s) => s.name));
 
   return (
     <ChartBox boxRef={boxRef} height={height} testId={testId} ready={width > 0 && n > 0}>
       {width > 0 && n > 0 ? (
-        <svg width={width} height={svgHeight} role="img" aria-label={ariaLabel} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
+        <svg width={width} height={svgHeight} role="img" aria-label={name} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
           {Array.from({ length: RINGS }, (_, k) => RINGS - k).map((k) => (
             <polygon key={`r${k}`} points={ring((radius * k) / RINGS)} fill={k % 2 === 0 ? 'rgba(210,219,238,0.3)' : 'rgba(250,250,250,0.3)'} stroke={INK.split} />
           ))}
@@ -82,6 +83,7 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
           rows={indicators.map((ind, k) => ({ name: ind.name, color: all[hover.index]!.color, value: plainNumber(all[hover.index]!.values[k] ?? 0) }))}
         />
       ) : null}
+      <ChartDataTable caption={name} columns={all.map((s) => s.name)} rows={indicators.map((ind, k) => ({ name: ind.name, values: all.map((s) => plainNumber(s.values[k] ?? 0)) }))} />
       <Legend
         items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
         onToggle={toggleSeries}

@@ -84,6 +84,8 @@ export function ReportScreen({ router }: { router: string }) {
               ref={frame}
               className="fp-report-frame"
               title={t('analytics.frameTitle')}
+              // a stop of the keyboard's own, so that the page scrolled round the report can be reached (WCAG 2.1.1)
+              tabIndex={0}
               src={state.url}
               style={{ height }}
               onLoad={() => setFrameLoaded(true)}

@@ -42,6 +42,7 @@ export const en: Record<CoreLabelKey, string> = {
   'startup.failedTitle': 'The portal could not start',
   'startup.menuFailed': 'Failed to get the menu',
 
+  'layout.skipToContent': 'Skip to main content',
   'menu.main': 'Main menu',
   'menu.home': 'Home',
   'menu.personalCentre': 'Personal centre',

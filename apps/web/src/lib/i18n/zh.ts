@@ -44,6 +44,7 @@ export const zh = {
   'startup.failedTitle': '无法启动',
   'startup.menuFailed': '获取菜单失败',
 
+  'layout.skipToContent': '跳到主要内容',
   'menu.main': '主菜单',
   'menu.home': '首页',
   'menu.personalCentre': '个人中心',

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import { LightApp } from '@/lib/providers/light-app';
+import { THEME as theme } from './theme';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { HTTP } from '@field-portal/shared';
@@ -14,16 +15,6 @@ import { useI18n } from '@/lib/i18n';
  * sign-in page and the start-up guard are plain elements, so the login route downloads no antd
  * (bundle budgets, docs/decisions/0016).
  */
-
-const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#1d5fd1',
-    colorInfo: '#1d5fd1',
-    borderRadius: 6,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
-  },
-};
 
 /** Every toast lasts the spec's 5000 ms. */
 const TOASTS = { duration: HTTP.toastMs / 1000 };
@@ -56,6 +47,36 @@ function HttpNotices() {
   return null;
 }
 
+/** The fields a dialog's first stop may be: visible, enabled, typed into or chosen from. */
+const DIALOG_FIELD =
+  'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), [role="combobox"]:not([aria-disabled="true"])';
+
+/**
+ * A dialog that opens takes the focus to its first field rather than its frame or ✕ (WCAG 2.4.3,
+ * docs/decisions/0044). antd moves the focus into a dialog as it opens and back to what opened it as
+ * it closes; when that first focus comes from outside the dialog and lands on anything but a field,
+ * it goes on to the dialog's first field (not a date field, whose calendar would open over the dialog).
+ * Confirmations keep the focus on their buttons.
+ */
+function DialogFocus() {
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement)) return;
+      const dialog = target.closest('.ant-modal');
+      if (!dialog || dialog.classList.contains('ant-modal-confirm') || target.matches(DIALOG_FIELD)) return;
+      const from = event.relatedTarget;
+      if (from instanceof Node && dialog.contains(from)) return;
+      const body = dialog.querySelector('.ant-modal-body');
+      const field = body ? [...body.querySelectorAll<HTMLElement>(DIALOG_FIELD)].find((el) => el.getClientRects().length > 0 && !el.closest('.ant-picker')) : undefined;
+      field?.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  return null;
+}
+
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
@@ -66,6 +87,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
       <LightApp message={TOASTS}>
         <HttpNotices />
+        <DialogFocus />
         {children}
       </LightApp>
     </ConfigProvider>

@@ -4,11 +4,13 @@ import { Select } from 'antd';
 import { searchDoctors } from '../api';
 
 /** Picks doctors within the caller's scope by name (one, or many with `multiple`). */
-export function DoctorSelect({ value, onChange, multiple, style }: { value?: number | number[]; onChange?: (value: number | number[]) => void; multiple?: boolean; style?: CSSProperties }) {
+/** `id` comes from the form item, so that the item's label names the field. */
+export function DoctorSelect({ id, value, onChange, multiple, style }: { id?: string; value?: number | number[]; onChange?: (value: number | number[]) => void; multiple?: boolean; style?: CSSProperties }) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['activity', 'doctors', keyword], queryFn: () => searchDoctors(keyword) });
   return (
     <Select<number | number[]>
+      id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       mode={multiple ? 'multiple' : undefined}
       style={style}

@@ -8,8 +8,8 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-portal/shared';
 import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
-import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
-import { InputNumberWhenReached } from '@/components/InputNumberWhenReached';
+import { LazyDatePicker } from '@/components/LazyDatePicker';
+import { LazyInputNumber } from '@/components/LazyInputNumber';
 import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, saveVisit } from '../api';
@@ -124,13 +124,13 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
             {doctor ? <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: doctor.name }]} /> : <DoctorSelect style={{ width: 260 }} />}
           </Form.Item>
           <Form.Item name="visitTime" label={t('activity.visit.time')} required>
-            <DatePickerWhenReached showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+            <LazyDatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
           </Form.Item>
           <Form.Item name="channel" label={t('activity.visit.channel')} required>
             <Select style={{ width: 170 }} options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />
           </Form.Item>
           <Form.Item name="durationSeconds" label={t('activity.visit.duration')}>
-            <InputNumberWhenReached min={0} max={86_400} style={{ width: 120 }} />
+            <LazyInputNumber min={0} max={86_400} style={{ width: 120 }} />
           </Form.Item>
         </Space>
         <Form.Item name="purpose" label={t('activity.visit.purpose')}>
@@ -143,10 +143,10 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline" wrap>
                     <Form.Item name={[field.name, 'product']} noStyle>
-                      <Input placeholder={t('activity.visit.product')} maxLength={ACTIVITY_LIMITS.productMax} style={{ width: 180 }} />
+                      <Input aria-label={t('activity.visit.product')} placeholder={t('activity.visit.product')} maxLength={ACTIVITY_LIMITS.productMax} style={{ width: 180 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'keyMessages']} noStyle>
-                      <Select mode="tags" placeholder={t('activity.visit.keyMessages')} style={{ width: 420 }} open={false} />
+                      <Select mode="tags" aria-label={t('activity.visit.keyMessages')} placeholder={t('activity.visit.keyMessages')} style={{ width: 420 }} open={false} />
                     </Form.Item>
                     <MinusCircleOutlined onClick={() => remove(field.name)} />
                   </Space>

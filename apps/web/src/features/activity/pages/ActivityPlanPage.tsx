@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Select } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Form, Select } from 'antd';
 // the input and the text area alone, without Input's statics (password, one-time code, search, group)
 import Input from 'antd/es/input/Input';
 import TextArea from 'antd/es/input/TextArea';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
-import { DatePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { describeFailure } from '@/lib/http';
 import { useActivityWords } from '@/features/activity/i18n';
 import { activityKeys, planVisits } from '../api';
@@ -43,7 +42,7 @@ export function ActivityPlanPage() {
           <DoctorSelect multiple />
         </Form.Item>
         <Form.Item name="planTime" label={t('activity.plan.time')} required>
-          <DatePickerWhenReached showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="channel" label={t('activity.visit.channel')}>
           <Select options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />

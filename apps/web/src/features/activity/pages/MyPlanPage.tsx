@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Calendar, Card, Table, Tag } from 'antd';
+import { Button, Calendar, Card, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
@@ -17,6 +17,28 @@ import '../activity.css';
 function gridOf(month: Dayjs): { start: number; end: number } {
   const first = month.startOf('month').startOf('week');
   return { start: first.valueOf(), end: first.add(42, 'day').valueOf() };
+}
+
+/**
+ * The calendar's year and month, each a select named by what it picks: antd's own header gives its
+ * selects no name (WCAG 4.1.2, docs/decisions/0044).
+ */
+function PlanCalendarHeader({ value, onChange }: { value: Dayjs; onChange: (day: Dayjs) => void }) {
+  const { t, lang } = useActivityWords();
+  const monthName = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { month: 'short' });
+  const years = Array.from({ length: 21 }, (_, k) => value.year() - 10 + k);
+  return (
+    <Space className="fp-plan-calendar-header">
+      <Select aria-label={t('activity.myPlan.year')} value={value.year()} onChange={(year) => onChange(value.year(year))} options={years.map((year) => ({ value: year, label: String(year) }))} style={{ width: 96 }} />
+      <Select
+        aria-label={t('activity.myPlan.month')}
+        value={value.month()}
+        onChange={(month) => onChange(value.month(month))}
+        options={Array.from({ length: 12 }, (_, month) => ({ value: month, label: monthName.format(new Date(2000, month, 1)) }))}
+        style={{ width: 96 }}
+      />
+    </Space>
+  );
 }
 
 /** /task/myPlan: a calendar of the caller's tasks (planned visits among them) and visit records. */
@@ -45,6 +67,7 @@ export function MyPlanPage() {
       <Calendar
         value={selected}
         onChange={(day) => setSelected(day)}
+        headerRender={({ value, onChange }) => <PlanCalendarHeader value={value} onChange={onChange} />}
         cellRender={(day, info) => {
           if (info.type !== 'date') return info.originNode;
           const dayTasks = tasks.filter((task) => sameDay(task.dueTime, day));

@@ -36,6 +36,7 @@ export function TeamInteractionRecordPage() {
     <Card className="fp-activity-screen" title={pageTitle} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
       <div className="fp-activity-toolbar">
         <Select
+          aria-label={t('activity.team.member')}
           style={{ width: 220 }}
           allowClear
           placeholder={t('activity.team.all')}

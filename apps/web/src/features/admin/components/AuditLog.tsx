@@ -22,6 +22,7 @@ export function AuditLog() {
       <div className="fp-admin-toolbar">
         <Input.Search allowClear placeholder={t('admin.audit.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
+          aria-label={t('admin.audit.entity')}
           style={{ width: 160 }}
           value={query.entity}
           onChange={(entity) => setQuery({ ...query, page: 0, entity })}

@@ -10,13 +10,15 @@ import { EntityModal } from './EntityModal';
 const SEARCHED_ON_SERVER = { showSearch: true, filterOption: false } as const;
 
 /** The user picker: a search over the users list. */
-function UserPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
+// `id` comes from the form item, so that the item's label names the picker.
+function UserPicker({ id, value, onChange }: { id?: string; value?: number; onChange?: (id: number) => void }) {
   const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
   const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
   return (
     <Select
       {...SEARCHED_ON_SERVER}
+      id={id}
       value={value}
       onChange={onChange}
       onSearch={setKeyword}
@@ -27,17 +29,18 @@ function UserPicker({ value, onChange }: { value?: number; onChange?: (id: numbe
 }
 
 /** The value picker: a hospital (by name, stored as its id) or a province. */
-function ValuePicker({ type, value, onChange }: { type: string; value?: string; onChange?: (v: string) => void }) {
+function ValuePicker({ id, type, value, onChange }: { id?: string; type: string; value?: string; onChange?: (v: string) => void }) {
   const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
   const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
   const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
   if (type === 'province') {
-    return <Select showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
+    return <Select id={id} showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
   }
   return (
     <Select
       {...SEARCHED_ON_SERVER}
+      id={id}
       value={value}
       onChange={onChange}
       onSearch={setKeyword}

@@ -43,6 +43,7 @@ export function LangPage() {
       <div className="fp-admin-toolbar">
         <Input.Search allowClear placeholder={t('admin.lang.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
+          aria-label={t('admin.lang.langType')}
           style={{ width: 140 }}
           value={query.langType}
           onChange={(langType) => setQuery({ ...query, page: 0, langType })}

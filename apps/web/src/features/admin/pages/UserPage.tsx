@@ -59,6 +59,7 @@ function UserList() {
       <div className="fp-admin-toolbar">
         <Input.Search allowClear placeholder={t('admin.user.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
+          aria-label={t('admin.user.enabled')}
           style={{ width: 130 }}
           value={query.enabled}
           onChange={(enabled) => setQuery({ ...query, page: 0, enabled })}
@@ -69,6 +70,7 @@ function UserList() {
           ]}
         />
         <Select
+          aria-label={t('admin.user.userType')}
           style={{ width: 150 }}
           value={query.userType}
           onChange={(userType) => setQuery({ ...query, page: 0, userType })}

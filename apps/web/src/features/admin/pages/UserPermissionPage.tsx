@@ -64,6 +64,7 @@ export function UserPermissionPage() {
       <div className="fp-admin-toolbar">
         <Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
+          aria-label={t('admin.perm.type')}
           style={{ width: 140 }}
           value={query.permissionType}
           onChange={(permissionType) => setQuery({ ...query, page: 0, permissionType })}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, ConfigProvider, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
+import { Button, Card, Col, ConfigProvider, DatePicker, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, type DashboardData } from '@field-portal/shared';
 import { LightApp } from '@/lib/providers/light-app';
-import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
+import { THEME as theme } from '@/lib/providers/theme';
 import { LazyResult } from '@/components/LazyResult';
 import { i18n, isKnownMessage as isMessageKey } from '@/lib/i18n';
 import { useAnalyticsWords, type AnalyticsLabelKey } from '@/features/analytics/i18n';
@@ -14,8 +14,6 @@ import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
-
-const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -127,7 +125,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
         </div>
         {data.hasData && (
           <Space wrap className="fp-bi-filters">
-            <RangePickerWhenReached
+            <DatePicker.RangePicker
               aria-label={t('analytics.filter.range')}
               value={range}
               allowClear={false}

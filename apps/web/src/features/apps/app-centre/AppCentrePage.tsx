@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
@@ -64,6 +65,30 @@ function Banner({ item }: { item: CarouselRecord }) {
 }
 
 /**
+ * The slides out of view are hidden from screen readers by the carousel (aria-hidden); their links
+ * leave the keyboard's path too (WCAG 4.1.2, aria-hidden-focus), and come back when their slide shows.
+ */
+function useHiddenSlidesOutOfTabOrder(box: RefObject<HTMLDivElement | null>, count: number) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root || count === 0) return;
+    const sync = () => {
+      for (const slide of root.querySelectorAll<HTMLElement>('.slick-slide')) {
+        const hidden = slide.getAttribute('aria-hidden') === 'true';
+        for (const link of slide.querySelectorAll<HTMLElement>('a[href], button')) {
+          if (hidden) link.setAttribute('tabindex', '-1');
+          else link.removeAttribute('tabindex');
+        }
+      }
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['aria-hidden'], childList: true });
+    return () => observer.disconnect();
+  }, [box, count]);
+}
+
+/**
  * /appCentre: the carousel, the user's frequently and recently used apps and every app they may
  * use by classification, with badge counts. Opening an app records the use and opens its link with
  * the signed launch parameters of open-api getSign (docs/decisions/0012).
@@ -116,17 +141,21 @@ export function AppCentrePage() {
     <AppTile key={app.id} app={app} badge={badges.get(app.id)} frequent={frequentIds.has(app.id)} onOpen={(a) => void open(a)} onStar={(a, on) => star.mutate({ app: a, on })} />
   );
   const banners = (carousel.data ?? []).filter((item) => item.enabled);
+  const carouselBox = useRef<HTMLDivElement>(null);
+  useHiddenSlidesOutOfTabOrder(carouselBox, banners.length);
 
   return (
     <div className="fp-centre">
       {banners.length > 0 ? (
-        <Carousel autoplay autoplaySpeed={5000} className="fp-centre-carousel">
-          {banners.map((item) => (
-            <div key={item.id}>
-              <Banner item={item} />
-            </div>
-          ))}
-        </Carousel>
+        <div ref={carouselBox}>
+          <Carousel autoplay autoplaySpeed={5000} className="fp-centre-carousel">
+            {banners.map((item) => (
+              <div key={item.id}>
+                <Banner item={item} />
+              </div>
+            ))}
+          </Carousel>
+        </div>
       ) : null}
 
       <section aria-labelledby="fp-centre-frequent" className="fp-centre-section">

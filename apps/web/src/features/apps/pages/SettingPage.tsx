@@ -47,7 +47,8 @@ export function SettingPage() {
     <Card className="fp-apps-screen" title={t('apps.setting.title')} data-screen="setting">
       <Form form={form} layout="vertical" className="fp-apps-form" style={{ maxWidth: 640 }}>
         <Form.Item label={t('apps.setting.tenantId')}>
-          <Input value={current.data?.tenantId ?? ''} disabled />
+          {/* no form name, so the item gives the field no id: the name is given here */}
+          <Input aria-label={t('apps.setting.tenantId')} value={current.data?.tenantId ?? ''} disabled />
         </Form.Item>
         <Form.Item name="name" label={labels.name} required>
           <Input />

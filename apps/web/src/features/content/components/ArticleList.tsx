@@ -92,7 +92,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
               title={
                 <Space>
                   {!a.read && (
-                    <span title={t('content.unread')} aria-label={t('content.unread')}>
+                    <span role="img" title={t('content.unread')} aria-label={t('content.unread')}>
                       <Badge status="processing" />
                     </span>
                   )}

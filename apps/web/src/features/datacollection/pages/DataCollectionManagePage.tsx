@@ -36,6 +36,7 @@ export function DataCollectionManagePage() {
       className="fp-data-collection-manage"
       extra={
         <Select<DataCollectionStatus | undefined>
+          aria-label={msg('dataCollection.field.status')}
           allowClear
           style={{ width: 160 }}
           placeholder={msg('dataCollection.allStatuses')}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkEdge, NetworkNode } from '@field-portal/shared';
-import { Tooltip, useSize } from '@/components/charts/ChartFrame';
+import { ChartDataTable, Tooltip, useSize } from '@/components/charts/ChartFrame';
 import { textWidth } from '@/components/charts/geometry';
 import { communityColor } from './area-graph';
 
@@ -11,9 +11,11 @@ const PAD = 40;
  * community colour, links coloured after their source and as wide as their weight, names beside the
  * nodes where they do not overlap (larger nodes first), the neighbours of the hovered node
  * highlighted, a tooltip (the name and hospital of a node, the evidence of a link), a click on a
- * node (`onNodeClick`), zoom with the wheel and pan by dragging. `data-ready` once drawn.
+ * node (`onNodeClick`), zoom with the wheel and pan by dragging. `data-ready` once drawn. The
+ * drawing is an image named `name`; its links are a table for screen readers (`columns`: the
+ * heading of the linked doctors' hospitals and of the link's weight).
  */
-export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: { nodes: readonly NetworkNode[]; edges: readonly NetworkEdge[]; centre: number; height: number; testId?: string; onNodeClick?: (id: number) => void }) {
+export function EgoGraph({ name, columns, nodes, edges, centre, height, testId, onNodeClick }: { name: string; columns: readonly [string, string]; nodes: readonly NetworkNode[]; edges: readonly NetworkEdge[]; centre: number; height: number; testId?: string; onNodeClick?: (id: number) => void }) {
   const [boxRef, size] = useSize();
   const svgRef = useRef<SVGSVGElement>(null);
   const [view, setView] = useState({ k: 1, x: 0, y: 0 });
@@ -85,6 +87,7 @@ export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: 
           width={width}
           height={height}
           role="img"
+          aria-label={name}
           style={{ display: 'block', fontSize: 11, fontFamily: 'sans-serif', cursor: 'grab', userSelect: 'none' }}
           onMouseDown={(e) => (drag.current = { x: e.clientX, y: e.clientY, moved: false })}
           onMouseMove={(e) => {
@@ -139,9 +142,20 @@ export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: 
           </g>
         </svg>
       ) : null}
+      <ChartDataTable caption={name} columns={columns} rows={edges.map((e) => linkRow(nodes, e))} />
       {hover && (hovered || hoveredEdge) ? (
         <Tooltip x={hover.x} y={hover.y} width={width} title={hovered ? hovered.name : undefined} rows={[{ name: hovered ? hovered.hospitalName : (hoveredEdge?.evidence ?? ''), value: '' }]} />
       ) : null}
     </div>
   );
+}
+
+/** A link as a row of the graph's table: the two doctors, their hospitals and the link's weight. */
+function linkRow(nodes: readonly NetworkNode[], edge: NetworkEdge) {
+  const source = nodes.find((n) => n.id === edge.source);
+  const target = nodes.find((n) => n.id === edge.target);
+  return {
+    name: `${source?.name ?? edge.source} — ${target?.name ?? edge.target}`,
+    values: [`${source?.hospitalName ?? ''} — ${target?.hospitalName ?? ''}`, String(edge.weight)],
+  };
 }

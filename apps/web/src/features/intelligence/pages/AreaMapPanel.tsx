@@ -39,6 +39,7 @@ export function AreaMapPanel() {
           <span>{t('intel.area.province')}</span>
           <Select
             data-testid="area-province"
+            aria-label={t('intel.area.province')}
             style={{ width: 220 }}
             allowClear
             showSearch={{ optionFilterProp: 'label' }}

@@ -46,7 +46,7 @@ function EgoNetworkPanel() {
           <span>{t('intel.indication')}</span>
           <IndicationSelect value={indication} onChange={(v) => setIndication(v)} />
           <span>{t('intel.network.doctorId')}</span>
-          <InputNumber min={1} max={2147483647} value={typed} onChange={(v) => setTyped(v)} />
+          <InputNumber aria-label={t('intel.network.doctorId')} min={1} max={2147483647} value={typed} onChange={(v) => setTyped(v)} />
           <Button type="primary" disabled={!typed} onClick={() => typed && setDoctorId(typed)}>
             {t('intel.network.open')}
           </Button>
@@ -65,6 +65,8 @@ function EgoNetworkPanel() {
           <Empty description={t('intel.loadFailed')} />
         ) : ego.data && ego.data.nodes.length > 1 ? (
           <EgoGraph
+            name={centreNode ? `${t('intel.network.tab.ego')} · ${centreNode.name}` : t('intel.network.tab.ego')}
+            columns={[t('intel.hospital'), t('intel.weight')]}
             height={560}
             testId="ego-network"
             nodes={ego.data.nodes}

@@ -2,7 +2,8 @@ import { CartesianChart } from '@/components/charts/CartesianChart';
 import { PieChart } from '@/components/charts/PieChart';
 import { abbreviate, formatCount } from '@/lib/format';
 
-export const SENTIMENT_COLORS = { positive: '#36b37e', negative: '#e5484d', neutral: '#8c96a8' } as const;
+// Each also the colour of its total's figure: at least 4.5:1 on white (WCAG 1.4.3, docs/decisions/0044).
+export const SENTIMENT_COLORS = { positive: '#19734a', negative: '#cf1322', neutral: '#5f6673' } as const;
 const PALETTE = ['#1d5fd1', '#f5a623', '#36b37e', '#8e6cd8', '#e5484d', '#13a8a8'];
 
 export interface ChartSeries {

@@ -45,6 +45,7 @@ function useCompetitorChoice() {
     <Space wrap className="market-filters">
       <Select
         data-testid="market-drug"
+        aria-label={t('market.drug')}
         style={{ width: 180 }}
         placeholder={t('market.drug')}
         value={drug || undefined}
@@ -53,6 +54,7 @@ function useCompetitorChoice() {
       />
       <Select
         data-testid="market-competitor"
+        aria-label={t('market.competitor')}
         style={{ width: 180 }}
         allowClear
         placeholder={t('market.competitor')}
@@ -60,7 +62,7 @@ function useCompetitorChoice() {
         onChange={(v?: string) => setCompetitor(v ?? '')}
         options={competitors.map((c) => ({ value: c, label: c }))}
       />
-      <Select style={{ width: 150 }} value={months} onChange={setMonths} options={[6, 12, 24].map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
+      <Select aria-label={t('market.months')} style={{ width: 150 }} value={months} onChange={setMonths} options={[6, 12, 24].map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       <Button type="primary" onClick={query} data-testid="market-query">
         {t('market.query')}
       </Button>

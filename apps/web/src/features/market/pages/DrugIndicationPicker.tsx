@@ -33,6 +33,7 @@ export function useDrugIndication() {
     <Space wrap className="market-filters">
       <Select
         data-testid="pick-drug"
+        aria-label={t('market.drug')}
         style={{ width: 180 }}
         placeholder={t('market.drug')}
         value={medicine || undefined}
@@ -41,6 +42,7 @@ export function useDrugIndication() {
       />
       <Select
         data-testid="pick-indication"
+        aria-label={t('market.indication')}
         style={{ width: 180 }}
         placeholder={t('market.indication')}
         value={indication || undefined}

@@ -27,7 +27,7 @@ export function IndicationMedAnaPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="pick-indication" style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={(v: string) => setPicked(v)} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
+        <Select data-testid="pick-indication" aria-label={t('market.indication')} style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={(v: string) => setPicked(v)} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
         <Button type="primary" onClick={() => (indication ? setQueried(indication) : void message.warning(msg('market.indicationRequired')))}>
           {t('market.query')}
         </Button>

@@ -22,7 +22,7 @@ export function LecturerRatingPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="lecturer-product" style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: p }))} />
+        <Select data-testid="lecturer-product" aria-label={t('market.product')} style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: p }))} />
       </Space>
       <Row gutter={[16, 16]}>
         <Col span={14}>

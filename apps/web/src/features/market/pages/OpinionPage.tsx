@@ -30,6 +30,7 @@ export function OpinionPage() {
       <Space wrap className="market-filters">
         <Select
           data-testid="opinion-drug"
+          aria-label={t('market.drug')}
           style={{ width: 200 }}
           allowClear
           placeholder={t('market.drug')}
@@ -37,7 +38,7 @@ export function OpinionPage() {
           onChange={(v?: string) => setMedicine(v ?? '')}
           options={drugs.map((n) => ({ value: n, label: n }))}
         />
-        <Select style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
+        <Select aria-label={t('market.months')} style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       </Space>
       <Loading loading={trend.isFetching}>
         <Row gutter={[16, 16]}>
@@ -60,20 +61,22 @@ export function OpinionPage() {
           </Col>
           <Col span={8}>
             <Card size="small" title={t('market.events')}>
-              <List
-                size="small"
-                data-testid="opinion-events"
-                dataSource={d?.events ?? []}
-                style={{ maxHeight: 280, overflow: 'auto' }}
-                renderItem={(e) => (
-                  <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
-                    <List.Item.Meta
-                      title={<Typography.Link>{e.title}</Typography.Link>}
-                      description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
-                    />
-                  </List.Item>
-                )}
-              />
+              {/* a scrolled region the keyboard can reach and scroll (WCAG 2.1.1) */}
+              <div tabIndex={0} role="region" aria-label={t('market.events')} style={{ maxHeight: 280, overflow: 'auto' }}>
+                <List
+                  size="small"
+                  data-testid="opinion-events"
+                  dataSource={d?.events ?? []}
+                  renderItem={(e) => (
+                    <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
+                      <List.Item.Meta
+                        title={<Typography.Link>{e.title}</Typography.Link>}
+                        description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              </div>
             </Card>
           </Col>
           <Col span={12}>

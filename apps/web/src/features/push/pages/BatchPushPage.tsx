@@ -273,14 +273,14 @@ export function BatchPushPage() {
             {
               title: msg('batchPush.ui.notReadTime'),
               width: 130,
-              render: (_, row) => (
-                <InputNumber min={1} max={PUSH_LIMITS.notReadTimeMax} precision={0} disabled={!row.mustRead} value={row.notReadTime} onChange={(v) => update(row.key, { notReadTime: v })} />
+              render: (_, row, index) => (
+                <InputNumber aria-label={`${msg('batchPush.ui.notReadTime')} ${index + 1}`} min={1} max={PUSH_LIMITS.notReadTimeMax} precision={0} disabled={!row.mustRead} value={row.notReadTime} onChange={(v) => update(row.key, { notReadTime: v })} />
               ),
             },
             {
               title: msg('batchPush.ui.pushNum'),
               width: 130,
-              render: (_, row) => <InputNumber min={1} max={PUSH_LIMITS.pushNumMax} precision={0} disabled={!row.mustRead} value={row.pushNum} onChange={(v) => update(row.key, { pushNum: v })} />,
+              render: (_, row, index) => <InputNumber aria-label={`${msg('batchPush.ui.pushNum')} ${index + 1}`} min={1} max={PUSH_LIMITS.pushNumMax} precision={0} disabled={!row.mustRead} value={row.pushNum} onChange={(v) => update(row.key, { pushNum: v })} />,
             },
             {
               title: '',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Table, Tag, Tooltip } from 'antd';
 // The input alone: the barrel's statics bring the text area, password and one-time-code inputs.
 import Input from 'antd/es/input/Input';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -9,7 +9,6 @@ import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } 
 import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
 import { CARD_TEMPLATES } from '@/features/cards';
 import { useQueueExport } from '@/features/downloads';
-import { RangePickerWhenReached } from '@/components/DateFieldsWhenReached';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { CardPagination } from '../components/CardPagination';
 import { formatTime } from '../push-time';
@@ -126,7 +125,7 @@ export function PushReportPage() {
         <div className="fp-push-report-filter">
           <span>{t('push.report.dateRange')}</span>
           {/* antd's picker (about 30 KB) downloads when the field is reached */}
-          <RangePickerWhenReached aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))} />
+          <DatePicker.RangePicker aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))} />
         </div>
         <div className="fp-push-report-filter">
           <span>BU</span>

@@ -131,21 +131,21 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
               {q.type === 'rating' && (
                 <Space>
                   {t('surveys.builder.ratingMax')}
-                  <InputNumber min={SURVEY_LIMITS.ratingMin} max={SURVEY_LIMITS.ratingMax} value={q.max ?? 5} onChange={(max) => update(index, { max: max ?? 5 })} />
+                  <InputNumber aria-label={t('surveys.builder.ratingMax')} min={SURVEY_LIMITS.ratingMin} max={SURVEY_LIMITS.ratingMax} value={q.max ?? 5} onChange={(max) => update(index, { max: max ?? 5 })} />
                 </Space>
               )}
               {q.type === 'text' && (
                 <Space>
                   {t('surveys.builder.maxLength')}
-                  <InputNumber min={1} max={SURVEY_LIMITS.textMaxLimit} value={q.maxLength ?? 500} onChange={(maxLength) => update(index, { maxLength: maxLength ?? 500 })} />
+                  <InputNumber aria-label={t('surveys.builder.maxLength')} min={1} max={SURVEY_LIMITS.textMaxLimit} value={q.maxLength ?? 500} onChange={(maxLength) => update(index, { maxLength: maxLength ?? 500 })} />
                 </Space>
               )}
               {q.type === 'number' && (
                 <Space>
                   {t('surveys.builder.min')}
-                  <InputNumber value={q.min ?? null} onChange={(min) => update(index, { min })} />
+                  <InputNumber aria-label={t('surveys.builder.min')} value={q.min ?? null} onChange={(min) => update(index, { min })} />
                   {t('surveys.builder.max')}
-                  <InputNumber value={q.max ?? null} onChange={(max) => update(index, { max })} />
+                  <InputNumber aria-label={t('surveys.builder.max')} value={q.max ?? null} onChange={(max) => update(index, { max })} />
                 </Space>
               )}
             </Space>

@@ -66,7 +66,7 @@ export function AppFields() {
                     <Input placeholder={t('apps.app.menuPath')} />
                   </Form.Item>
                   <Form.Item name={[row.name, 'type']} style={{ flex: '0 0 110px' }}>
-                    <Select options={APP_MENU_TYPES.map((v) => ({ value: v, label: v }))} />
+                    <Select aria-label={t('apps.app.menuType')} options={APP_MENU_TYPES.map((v) => ({ value: v, label: v }))} />
                   </Form.Item>
                   <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('apps.action.remove')} onClick={() => remove(row.name)} />
                 </div>

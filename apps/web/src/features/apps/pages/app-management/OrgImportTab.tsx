@@ -23,6 +23,7 @@ export function OrgImportTab() {
         <Space>
           <span>{t('apps.import.orgType')}</span>
           <Select
+            aria-label={t('apps.import.orgType')}
             value={type}
             onChange={setType}
             style={{ width: 200 }}
