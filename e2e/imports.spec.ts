@@ -8,6 +8,8 @@ import { apiAuth, downloadFromCentre, signIn } from './support';
  * mistakes, reads the dry run's counts and messages, downloads the error file, fixes the files and
  * imports them; a representative whose data permission covers one imported hospital then sees
  * exactly its doctors. rep07 has no data permission in the demo, and no other journey uses it.
+ * Then a new representative and their territory (those two hospitals, by the company's codes) come
+ * in from files, the administrator gives them a password, and they see exactly those doctors.
  */
 
 const run = Date.now() % 100000;
@@ -23,9 +25,20 @@ async function uploadFile(page: Page, name: string, body: Buffer) {
   return job;
 }
 const figure = (page: Page, title: string) => page.locator('.fp-import-job .ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
+const chooseKind = (page: Page, name: string) => page.getByRole('radiogroup', { name: '导入类型' }).getByText(name, { exact: true }).click();
+/** The dry run of a file with no refused rows, then its all-or-nothing commit; `added` new records. */
+async function importClean(page: Page, name: string, body: Buffer, added: number) {
+  const job = await uploadFile(page, name, body);
+  await expect(figure(page, '未通过')).toHaveText('0');
+  await expect(figure(page, '新增')).toHaveText(String(added));
+  await job.getByRole('button', { name: '全部导入' }).click();
+  await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText(`新增 ${added}`, { timeout: 90_000 });
+}
 
 // A portal of its own: the import queues a recompute of every KOL score (ports.ts).
 test.use({ baseURL: IMPORTS_PORTAL_URL });
+// The second journey's territory names the hospitals the first one imports (the demo's have no company code).
+test.describe.configure({ mode: 'serial' });
 
 test('the administrator imports hospitals and doctors through a dry run, fixes the refused rows, and a representative sees exactly the doctors of their hospital', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -76,7 +89,8 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   job = await uploadFile(page, `医生-${run}-改.csv`, doctors('心血管内科专业', `HA${run}`));
   await expect(figure(page, '新增')).toHaveText('3');
   await job.getByRole('button', { name: '全部导入' }).click();
-  await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 3');
+  // the doctors' commit also rebuilds their derived columns and counts: slow on a loaded machine
+  await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 3', { timeout: 90_000 });
   await page.screenshot({ path: test.info().outputPath('import-centre-zh.png'), fullPage: true });
 
   // rep07 is given hospital A and sees its two doctors, and not hospital B's.
@@ -96,4 +110,58 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   await expect(rows.filter({ hasText: `甲导入${run}` })).toHaveCount(1);
   await expect(rows.filter({ hasText: `乙导入${run}` })).toHaveCount(1);
   await expect(rep.getByText(`丙导入${run}`)).toHaveCount(0);
+});
+
+test('the administrator imports a representative and their territory, sets their password, and the representative sees exactly the doctors of their two hospitals', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const username = `imprep${run}`;
+  const password = 'Green-Tree-42';
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signIn(page, 'admin');
+  await page.goto('/#/dataManage/dataImport');
+  await expect(page.locator('.fp-import-centre')).toContainText('上传后先做预检');
+
+  // The representative: the Sales role, an employee number, the East region by its code.
+  await chooseKind(page, '用户');
+  await importClean(page, `用户-${run}.csv`, csv(['用户名,姓名,员工编号,组织,角色', `${username},导入代表${run},E${run},FP-EAST,Sales`]), 1);
+  // Their territory: the two hospitals the first journey imported, by the company's codes.
+  await chooseKind(page, '数据权限(辖区)');
+  await importClean(page, `辖区-${run}.csv`, csv(['用户,医院编码', `${username},HA${run}`, `${username},HB${run}`]), 2);
+
+  // A password through the administrator's edit of the user.
+  await page.goto('/#/system/user');
+  const search = page.getByPlaceholder('搜索登录名、姓名、邮箱、手机');
+  await search.fill(username);
+  await search.press('Enter');
+  const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: username });
+  await expect(row).toContainText('Sales');
+  await row.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+  await dialog.getByLabel('新密码', { exact: true }).fill(password);
+  await dialog.getByLabel('确认密码', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+
+  // What the administrator's list call counts at those two hospitals, in the list's default range.
+  const headers = await apiAuth(request, 'admin');
+  const hospitalIds: number[] = [];
+  for (const name of [A, B]) {
+    const found = await request.get('/API-SALEA/sales-ai/home/hospital/findList', { headers, params: { keyword: name, size: 5 } });
+    expect(found.status(), await found.text()).toBe(200);
+    hospitalIds.push(((await found.json()) as { result: { content: { id: number; name: string }[] } }).result.content.find((h) => h.name === name)!.id);
+  }
+  const listed = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', { headers, params: { doctorRange: 'internal', hospitalIds: hospitalIds.join(','), size: 50 } });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const expected = ((await listed.json()) as { result: { total: number; content: { name: string }[] } }).result;
+  expect(expected.total).toBeGreaterThan(0);
+
+  const rep = await (await browser.newContext()).newPage();
+  await signIn(rep, username, { password, landsOnDashboard: false });
+  await rep.goto('/#/customer/totaldoctor');
+  const count = rep.getByTestId('scope-count');
+  await expect(count).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
+  await expect(count).toHaveText(`您的数据范围内共 ${expected.total} 位医生,符合条件 ${expected.total} 位`);
+  const rows = rep.locator('.ant-table-tbody .ant-table-row');
+  await expect(rows).toHaveCount(expected.total);
+  for (const doctor of expected.content) await expect(rows.filter({ hasText: doctor.name })).toHaveCount(1);
 });
