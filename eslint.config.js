@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
+import prettierConfig from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import portal from './eslint-rules/index.js';
 import { OWNED_TABLE_EXCEPTIONS } from './eslint-rules/table-exceptions.js';
@@ -104,4 +105,6 @@ export default tseslint.config(
     files: ['bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
+  // Layout is Prettier's (docs/decisions/0051): no ESLint rule argues with it.
+  prettierConfig,
 );
