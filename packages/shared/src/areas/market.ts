@@ -158,6 +158,8 @@ export interface DoctorAttitude extends SentimentCounts {
   doctorName: string;
   hospitalName: string;
   departmentName: string;
+  /** The department's code, for its name in the reader's language. */
+  departmentCode: string;
   /** (positive − negative) / items, −1 … 1. */
   attitude: number;
   lastAt: string;
@@ -212,8 +214,16 @@ export interface LecturerRating {
 
 export interface NamedCount {
   name: string;
+  /** The English name where the name is a label of a taxonomy (a gender, a stage, a department, a title); data (a place, a hospital) has none. */
+  nameEn?: string;
   value: number;
 }
+
+/** Patients' genders as the patient groups store them. */
+export const PATIENT_GENDERS = [
+  { name: '男', nameEn: 'Male' },
+  { name: '女', nameEn: 'Female' },
+] as const;
 export interface PatientGroups {
   medicine: string;
   indication: string;

@@ -12,6 +12,8 @@ import {
   type MarketCompare,
   type MarketOptions,
   type NamedCount,
+  departmentNameOf,
+  PATIENT_GENDERS,
   type NetSearch,
   type OpinionItemsPage,
   type OpinionTrend,
@@ -23,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 import { meetingProducts, speakerHistory } from '../meetings/index.js';
-import { medicinesWithCompetitors, regionsOf, titlesOf } from '../reference/index.js';
+import { medicinesWithCompetitors, regionsOf, stagesOf, titlesOf } from '../reference/index.js';
 import * as repo from './repo.js';
 
 /**
@@ -144,6 +146,7 @@ export async function indicationDrug(deps: MarketDeps, scope: DataScope, q: { me
         doctorName: doctor.name,
         hospitalName: doctor.hospitalName,
         departmentName: doctor.dept2Name ?? doctor.dept1Name,
+        departmentCode: doctor.dept2Code ?? doctor.dept1Code,
         ...counts(r),
         attitude: total === 0 ? 0 : Math.round(((r.positive - r.negative) / total) * 100) / 100,
         lastAt: new Date(r.last_at).toISOString(),
@@ -250,6 +253,13 @@ export async function lecturerRating(deps: MarketDeps, scope: DataScope, product
   return { product, rule: LECTURER_RULE, lecturers, byLevel };
 }
 
+/** Rows whose names are labels of a taxonomy, each with its English name where the taxonomy has one. */
+const withEnglish = (rows: NamedCount[], english: Map<string, string>): NamedCount[] =>
+  rows.map((r) => {
+    const nameEn = english.get(r.name);
+    return nameEn ? { ...r, nameEn } : r;
+  });
+
 const topN = (map: Map<string, number>): NamedCount[] =>
   [...map.entries()]
     .map(([name, value]) => ({ name, value }))
@@ -265,13 +275,16 @@ export async function patientGroups(deps: MarketDeps, scope: DataScope, q: { med
     await repo.patientGroupsBy(deps.db, scope, q.medicine, q.indication, 'province'),
   ];
   const names = await provinceNames(deps.db);
+  const stageEn = new Map((await stagesOf(deps.db)).map((s) => [s.name, s.nameEn]));
+  const genderEn = new Map<string, string>(PATIENT_GENDERS.map((g) => [g.name, g.nameEn]));
+  // genders and stages are labels with an English name; a name data management does not know keeps only its own
   return {
     medicine: q.medicine,
     indication: q.indication,
     total: byGender.reduce((s, r) => s + r.value, 0),
     byAge,
-    byGender,
-    byStage,
+    byGender: withEnglish(byGender, genderEn),
+    byStage: withEnglish(byStage, stageEn),
     byProvince: provinces.slice(0, MARKET_LIMITS.topN).map((r) => ({ name: names.get(r.name) ?? r.name, value: r.value })),
   };
 }
@@ -280,7 +293,9 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
   await requireDrugAndIndication(deps.db, q.medicine, q.indication);
   const consulting = await repo.consultingDoctors(deps.db, scope, q.medicine, q.indication);
   const doctors = await doctorSummaries(deps.db, consulting.map((c) => c.doctor_id), scope);
-  const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t.name]));
+  const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t]));
+  // departments and titles are counted by their names and carry their English names along
+  const english = new Map<string, string>();
   const dept = new Map<string, number>();
   const title = new Map<string, number>();
   const hospital = new Map<string, number>();
@@ -290,8 +305,13 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     const d = doctors.get(c.doctor_id);
     if (!d) continue;
     total += c.n;
-    add(dept, d.dept2Name ?? d.dept1Name);
-    add(title, titles.get(d.titleCode) ?? d.titleCode);
+    const deptName = d.dept2Name ?? d.dept1Name;
+    const deptEn = departmentNameOf(d.dept2Code ?? d.dept1Code, 'en');
+    if (deptEn) english.set(deptName, deptEn);
+    add(dept, deptName);
+    const t = titles.get(d.titleCode);
+    if (t?.nameEn) english.set(t.name, t.nameEn);
+    add(title, t?.name ?? d.titleCode);
     add(hospital, d.hospitalName);
   }
   return {
@@ -299,8 +319,8 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     indication: q.indication,
     doctors: doctors.size,
     consultations: total,
-    byDepartment: topN(dept),
-    byTitle: topN(title),
+    byDepartment: withEnglish(topN(dept), english),
+    byTitle: withEnglish(topN(title), english),
     byHospital: topN(hospital),
     attitude: await repo.attitudeOfDoctors(deps.db, scope, q.medicine, q.indication),
   };

@@ -180,6 +180,11 @@ export async function journalList(db: Db | Tx): Promise<{ id: number; name: stri
   return rows.map((r) => ({ id: Number(r.id), name: r.name, core: r.category.includes('核心') || /core/i.test(r.category) }));
 }
 
+/** The indication stages data management keeps, with their English names. */
+export async function stagesOf(db: Db | Tx): Promise<{ name: string; nameEn: string }[]> {
+  return selectRows(db, sql`select name, name_en as "nameEn" from indication_stages order by sort, id`);
+}
+
 /** Adds journals not yet in data management's list (by name); used by generated demo data. */
 export async function ensureJournals(db: Db | Tx, items: readonly { name: string; category: string; alias: string }[]): Promise<void> {
   for (const j of items) {

@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useNavigate } from 'react-router';
 import { App as AntApp, Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
@@ -39,7 +40,7 @@ export function ProfileMenu({ user, hasPersonalCentre }: { user: UserInfo; hasPe
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="fp-profile" aria-label={t('topbar.profile')}>
         <Avatar size={30} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} className="fp-profile-avatar" />
-        <span className="fp-profile-name">{user.firstName || user.username}</span>
+        <span className="fp-profile-name" {...DATA}>{user.firstName || user.username}</span>
         <DownOutlined className="fp-profile-caret" />
       </button>
     </Dropdown>

@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { PieChart } from '@/components/charts/PieChart';
 import { abbreviate, formatCount } from '@/lib/format';
@@ -25,6 +26,7 @@ export function MarketChart({
   horizontal = false,
   testId,
   onClick,
+  dataCategories = false,
 }: {
   kind: 'line' | 'bar' | 'pie';
   categories: string[];
@@ -34,6 +36,8 @@ export function MarketChart({
   horizontal?: boolean;
   testId?: string;
   onClick?: (index: number) => void;
+  /** The categories are data as written (places, hospitals, drugs), not labels to translate. */
+  dataCategories?: boolean;
 }) {
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length]! }));
   const label = series.map((s) => s.name).join(', ');
@@ -51,7 +55,7 @@ export function MarketChart({
   }
   // The first category is drawn at the bottom of a horizontal chart: reversed, the first is on top.
   const flip = <T,>(list: readonly T[]) => (horizontal ? [...list].reverse() : [...list]);
-  return (
+  const chart = (
     <CartesianChart
       kind={kind}
       height={height}
@@ -71,4 +75,5 @@ export function MarketChart({
       label={label}
     />
   );
+  return dataCategories ? <div {...DATA}>{chart}</div> : chart;
 }
