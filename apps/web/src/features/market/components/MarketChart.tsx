@@ -26,7 +26,7 @@ export function MarketChart({
   horizontal = false,
   testId,
   onClick,
-  dataCategories = false,
+  dataNames = false,
 }: {
   kind: 'line' | 'bar' | 'pie';
   categories: string[];
@@ -36,13 +36,13 @@ export function MarketChart({
   horizontal?: boolean;
   testId?: string;
   onClick?: (index: number) => void;
-  /** The categories are data as written (places, hospitals, drugs), not labels to translate. */
-  dataCategories?: boolean;
+  /** The chart's names (categories or series) are data as written (places, hospitals, drugs, platforms), not labels to translate. */
+  dataNames?: boolean;
 }) {
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length]! }));
   const label = series.map((s) => s.name).join(', ');
   if (kind === 'pie') {
-    return (
+    const pie = (
       <PieChart
         height={height}
         slices={colored.map((s) => ({ name: s.name, value: s.values[0] ?? 0, color: s.color }))}
@@ -52,6 +52,7 @@ export function MarketChart({
         ariaLabel={label}
       />
     );
+    return dataNames ? <div {...DATA}>{pie}</div> : pie;
   }
   // The first category is drawn at the bottom of a horizontal chart: reversed, the first is on top.
   const flip = <T,>(list: readonly T[]) => (horizontal ? [...list].reverse() : [...list]);
@@ -75,5 +76,5 @@ export function MarketChart({
       label={label}
     />
   );
-  return dataCategories ? <div {...DATA}>{chart}</div> : chart;
+  return dataNames ? <div {...DATA}>{chart}</div> : chart;
 }

@@ -16,7 +16,7 @@ const nameIn = (lang: Lang) => (r: NamedCount) => (lang === 'en' && r.nameEn ? r
 const bars = (title: string, rows: NamedCount[], lang: Lang, { span = 12, horizontal = true, data = false } = {}) => (
   <Col span={span} key={title}>
     <Card size="small" title={title}>
-      <MarketChart kind="bar" horizontal={horizontal} dataCategories={data} categories={rows.map(nameIn(lang))} series={[{ name: title, values: rows.map((r) => r.value) }]} />
+      <MarketChart kind="bar" horizontal={horizontal} dataNames={data} categories={rows.map(nameIn(lang))} series={[{ name: title, values: rows.map((r) => r.value) }]} />
     </Card>
   </Col>
 );

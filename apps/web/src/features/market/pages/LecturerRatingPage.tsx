@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Space, Table, Tag } from 'antd';
@@ -22,7 +24,7 @@ export function LecturerRatingPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="lecturer-product" style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: p }))} />
+        <Select data-testid="lecturer-product" style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: <DataText>{p}</DataText> }))} />
       </Space>
       <Row gutter={[16, 16]}>
         <Col span={14}>
@@ -49,8 +51,8 @@ export function LecturerRatingPage() {
               pagination={{ pageSize: 20 }}
               locale={{ emptyText: <Empty description={msg('market.noLecturerData')} /> }}
               columns={[
-                { title: t('market.doctor'), dataIndex: 'doctorName', width: 110 },
-                { title: t('market.hospital'), dataIndex: 'hospitalName' },
+                { title: t('market.doctor'), dataIndex: 'doctorName', width: 110, ...dataCells },
+                { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },
                 { title: t('market.lecturer.talks'), dataIndex: 'talks', width: 100 },
                 { title: t('market.lecturer.cities'), dataIndex: 'cities', width: 90 },
                 { title: t('market.lecturer.feedbackCount'), dataIndex: 'feedbackCount', width: 100 },

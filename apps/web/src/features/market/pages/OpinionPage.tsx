@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -35,7 +37,7 @@ export function OpinionPage() {
           placeholder={t('market.drug')}
           value={medicine || undefined}
           onChange={(v?: string) => setMedicine(v ?? '')}
-          options={drugs.map((n) => ({ value: n, label: n }))}
+          options={drugs.map((n) => ({ value: n, label: <DataText>{n}</DataText> }))}
         />
         <Select style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       </Space>
@@ -55,7 +57,7 @@ export function OpinionPage() {
           ))}
           <Col span={16}>
             <Card size="small" title={t('market.trend')}>
-              <MarketChart kind="line" stacked testId="opinion-trend" categories={(d?.byMonth ?? []).map((m) => m.month)} series={sentimentSeries(d?.byMonth ?? [])} />
+              <MarketChart dataNames kind="line" stacked testId="opinion-trend" categories={(d?.byMonth ?? []).map((m) => m.month)} series={sentimentSeries(d?.byMonth ?? [])} />
             </Card>
           </Col>
           <Col span={8}>
@@ -68,7 +70,7 @@ export function OpinionPage() {
                 renderItem={(e) => (
                   <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
                     <List.Item.Meta
-                      title={<Typography.Link>{e.title}</Typography.Link>}
+                      title={<Typography.Link {...DATA}>{e.title}</Typography.Link>}
                       description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
                     />
                   </List.Item>
@@ -78,12 +80,12 @@ export function OpinionPage() {
           </Col>
           <Col span={12}>
             <Card size="small" title={t('market.byPlatform')}>
-              <MarketChart kind="bar" stacked horizontal categories={(d?.byPlatform ?? []).map((p) => p.platform)} series={sentimentSeries(d?.byPlatform ?? [])} />
+              <MarketChart dataNames kind="bar" stacked horizontal categories={(d?.byPlatform ?? []).map((p) => p.platform)} series={sentimentSeries(d?.byPlatform ?? [])} />
             </Card>
           </Col>
           <Col span={12}>
             <Card size="small" title={t('market.byDrug')}>
-              <MarketChart kind="bar" stacked categories={(d?.byDrug ?? []).map((p) => p.medicine)} series={sentimentSeries(d?.byDrug ?? [])} />
+              <MarketChart dataNames kind="bar" stacked categories={(d?.byDrug ?? []).map((p) => p.medicine)} series={sentimentSeries(d?.byDrug ?? [])} />
             </Card>
           </Col>
           <Col span={24}>
