@@ -49,6 +49,24 @@ export const VISIT_TYPE = { manual: 0, system: 1 } as const;
 export const VISIT_CHANNELS = ['face', 'phone', 'video', 'online', 'wxwork'] as const;
 export type VisitChannel = (typeof VISIT_CHANNELS)[number];
 
+/**
+ * The common visit purposes: a purpose is free text, and one of these (as written in Chinese) is a
+ * label the reports show in the reader's language (analytics.value.purpose<Code>); any other
+ * purpose is shown as written.
+ */
+export const VISIT_PURPOSES = [
+  { code: 'purposeProduct', name: '产品介绍' },
+  { code: 'purposeAcademic', name: '学术交流' },
+  { code: 'purposeMeeting', name: '会议邀请' },
+  { code: 'purposeCase', name: '病例讨论' },
+  { code: 'purposeFollowUp', name: '用药随访' },
+] as const;
+
+/** A visit's purpose as a report shows it: the code of a common purpose, else the text as written. */
+export function visitPurposeValue(purpose: string): string {
+  return VISIT_PURPOSES.find((p) => p.name === purpose.trim())?.code ?? purpose;
+}
+
 /** UI labels of the codes (spec 001 section 3: labels are converted to codes before querying). */
 export const VISIT_STATUS_LABELS: Record<number, MessageText> = {
   0: { zh: '未提交', en: 'Not submitted' },

@@ -1,4 +1,4 @@
-import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
+import { DEPARTMENT_TREE, DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
 import { reachFigures, relationFigures } from '../../activity/index.js';
 import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/index.js';
 import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
@@ -18,14 +18,19 @@ function namer(list: readonly { code: string; name: string; nameEn: string }[], 
   return (code: unknown) => names.get(String(code)) ?? String(code ?? '');
 }
 
+/** A level-1 department's name (as the doctor figures give it) in the viewer's language; a name the taxonomy does not have stays as written. */
+const DEPARTMENTS_EN = new Map(DEPARTMENT_TREE.map(([, name, nameEn]) => [name, nameEn]));
+const departmentIn = (lang: 'zh' | 'en') => (name: unknown) => (lang === 'en' ? (DEPARTMENTS_EN.get(String(name)) ?? String(name ?? '')) : String(name ?? ''));
+
 const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'title', 'doctorRange', 'source', 'createBy', 'createTime'];
 
 type DoctorMode = 'created' | 'byReps' | 'asOf';
 
-/** The doctor table's rows as the screen shows them (titles by name). */
+/** The doctor table's rows as the screen shows them (titles and departments by name in the viewer's language). */
 const doctorTableRows = (a: Args, rows: Record<string, unknown>[]) => {
   const title = namer(DOCTOR_TITLES, a.lang);
-  return tableOf(DOCTOR_COLUMNS, rows.map((r) => ({ ...r, title: title(r.title) })), 0).rows;
+  const department = departmentIn(a.lang);
+  return tableOf(DOCTOR_COLUMNS, rows.map((r) => ({ ...r, title: title(r.title), department: department(r.department) })), 0).rows;
 };
 
 async function* doctorPages(mode: DoctorMode, a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -37,6 +42,8 @@ function doctorDashboard(mode: DoctorMode) {
     const f = await doctorFigures(a.db, customerWindow(a), mode, a.tableRows);
     const title = namer(DOCTOR_TITLES, a.lang);
     const byTitle = f.byTitle.map((r) => ({ ...r, name: title(r.name) }));
+    const department = departmentIn(a.lang);
+    const byDepartment = f.byDepartment.map((r) => ({ ...r, name: department(r.name) }));
     const t = f.totals;
     const kpis: Computed['kpis'] =
       mode === 'asOf'
@@ -56,7 +63,7 @@ function doctorDashboard(mode: DoctorMode) {
           ];
     const charts =
       mode === 'asOf'
-        ? [groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'), groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'), groupChart('doctorsByDepartment', 'bar', f.byDepartment, 'name', 'doctors')]
+        ? [groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'), groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'), groupChart('doctorsByDepartment', 'bar', byDepartment, 'name', 'doctors')]
         : [
             dailyChart('doctorsPerDay', a.range, f.byDay, 'doctors'),
             mode === 'byReps' ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors') : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),

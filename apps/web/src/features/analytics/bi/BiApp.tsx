@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, ConfigProvider, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -20,6 +21,11 @@ const theme = { token: { colorPrimary: '#1d5fd1', borderRadius: 6 } };
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
 /** The built-in analytics share page: one dashboard, read with the share value and token of its fragment. */
+/** Table columns showing data as written (names, places, titles, messages): docs/decisions/0054. */
+const DATA_COLUMNS: ReadonlySet<string> = new Set(['author', 'city', 'createBy', 'doctorName', 'hospital', 'message', 'owner', 'pageDetail', 'province', 'recipient', 'rep', 'sender', 'tag', 'team', 'title', 'username']);
+/** Charts whose categories are data as written (places, people, teams, tags, surveys). */
+const DATA_CHART = /By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
+
 export function BiApp() {
   // main.tsx has already switched to the link's language
   const link = useMemo(() => readShareFragment(window.location.hash), []);
@@ -97,6 +103,8 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     bu: data.filters.includes('bu') ? bu || undefined : undefined,
     province: data.filters.includes('province') ? province || undefined : undefined,
   });
+  // a coded column's value without a label (a free-text purpose) is data as written too
+  const isData = (column: string, v: string | number | null) => DATA_COLUMNS.has(column) || (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string' && v !== '' && !i18n.exists(`analytics.value.${v}`));
   const format = (column: string, v: string | number | null): string | number | null => {
     if (v === null) return '';
     if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -204,7 +212,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
                   {c.categories.length === 0 || c.series.every((s) => s.values.every((v) => v === 0)) ? (
                     <Empty className="fp-bi-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} />
                   ) : (
-                    <Chart chart={c} name={series} category={value} />
+                    <div {...(DATA_CHART.test(c.key) ? DATA : {})}>
+                      <Chart chart={c} name={series} category={value} />
+                    </div>
                   )}
                 </Card>
               </Col>
@@ -232,6 +242,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
                 dataIndex: c,
                 title: label('analytics.col', c),
                 render: (v: string | number | null) => format(c, v),
+                onCell: (row: Record<string, string | number | null>) => (isData(c, row[c] ?? null) ? DATA : {}),
                 ellipsis: c === 'title' || c === 'pageDetail',
               }))}
             />
