@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { MenuEntry, MenuListResult } from '@field-portal/shared';
 import { PASSWORD, apiToken, mainMenu } from './support';
 
@@ -37,9 +37,15 @@ function trackRequests(page: Page): () => number {
   return () => open.size;
 }
 
-/** The visible texts (and placeholders) with a Chinese character outside data, each with where it is. */
-const untranslated = (page: Page) =>
-  page.evaluate((cjkSource) => {
+/** The visible texts (and placeholders) with a Chinese character outside data, each with where it is, in the page and its frames (the report screens). */
+async function untranslated(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const frame of page.frames()) found.push(...(await untranslatedIn(frame)));
+  return found;
+}
+
+const untranslatedIn = (frame: Frame) =>
+  frame.evaluate((cjkSource) => {
     const cjk = new RegExp(cjkSource);
     const found: string[] = [];
     const where = (el: Element) => {
@@ -56,7 +62,7 @@ const untranslated = (page: Page) =>
       if (el.closest('script, style, noscript, [aria-hidden="true"].ant-select-selection-search')) continue;
       found.push(`${where(el)}: ${text.trim().slice(0, 60)}`);
     }
-    for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'))) {
       if (cjk.test(input.placeholder) && !isData(input) && shown(input)) found.push(`placeholder: ${input.placeholder}`);
     }
     return [...new Set(found)];
@@ -68,6 +74,8 @@ async function openInEnglish(page: Page, entry: MenuEntry, openRequests: () => n
   await expect(page.locator('.fp-topbar-title')).toHaveText(entry.nameEn);
   await expect.poll(openRequests).toBe(0);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  // a report screen frames its report, which loads on its own
+  for (const frame of page.frames().slice(1)) await expect(frame.locator('.ant-spin-spinning')).toHaveCount(0);
   await expect.poll(openRequests).toBe(0);
 }
 
