@@ -1,3 +1,4 @@
+import type { Lang } from '../constants.js';
 
 
 /**
@@ -50,6 +51,29 @@ export const LEXICON_CATEGORIES = {
   weaker: '程度词(减弱)',
 } as const;
 export type LexiconRole = keyof typeof LEXICON_CATEGORIES;
+export const LEXICON_CATEGORIES_EN: Record<LexiconRole, string> = {
+  positive: 'Positive words',
+  negative: 'Negative words',
+  negation: 'Negation words',
+  stronger: 'Degree words (stronger)',
+  weaker: 'Degree words (weaker)',
+};
+
+/** A keyword's category in a language: a lexicon category has its English name; any other category is shown as written. */
+export function lexiconCategoryName(category: string, lang: Lang): string {
+  if (lang === 'zh') return category;
+  const role = (Object.keys(LEXICON_CATEGORIES) as LexiconRole[]).find((r) => LEXICON_CATEGORIES[r] === category);
+  return role ? LEXICON_CATEGORIES_EN[role] : category;
+}
+
+/** Journal categories with an English name (data management's journals); any other category is shown as written. */
+export const JOURNAL_CATEGORIES = [{ name: '核心期刊', nameEn: 'Core journal' }] as const;
+
+/** A journal's category in a language. */
+export function journalCategoryName(category: string, lang: Lang): string {
+  if (lang === 'zh') return category;
+  return JOURNAL_CATEGORIES.find((c) => c.name === category)?.nameEn ?? category;
+}
 
 export const MARKET_LIMITS = {
   /** How far back a sentiment word looks for negation and degree words (tokens). */

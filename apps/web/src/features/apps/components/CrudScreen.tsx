@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Popconfirm, Space, Table } from 'antd';
@@ -31,6 +32,8 @@ export interface ColumnDef<R> {
   label: AppsLabelKey;
   width?: number | string;
   render?: (row: R, lang: Lang) => ReactNode;
+  /** The column shows data as written (names, words, aliases), not labels to translate. */
+  data?: boolean;
 }
 
 export interface CrudScreenProps<R extends { id: number }> {
@@ -124,6 +127,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
             key: c.key,
             title: t(c.label),
             width: c.width,
+            ...(c.data ? dataCells : {}),
             render: (_: unknown, row: R) => (c.render ? c.render(row, lang) : String((row as Record<string, unknown>)[c.key] ?? '')),
           })),
           {
