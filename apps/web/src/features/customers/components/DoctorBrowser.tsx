@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -162,6 +163,7 @@ export function DoctorBrowser({
             dataIndex: 'name',
             width: 150,
             fixed: 'left',
+            ...dataCells,
             render: (name: string, row) => (
               <Space size={4}>
                 <Link to={doctorPath(row.id, name)}>{name}</Link>
@@ -169,15 +171,16 @@ export function DoctorBrowser({
               </Space>
             ),
           },
-          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 240, ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 240, ellipsis: true, ...dataCells, render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
           { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
           { title: t('customers.col.title'), dataIndex: 'titleCode', width: 130, render: (code: string) => labelOf(titles, code) },
-          { title: t('customers.col.region'), width: 150, ellipsis: true, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('customers.col.region'), width: 150, ellipsis: true, ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 110, align: 'right', render: (n: number) => formatCount(n) },
           {
             title: t('customers.col.tags'),
             dataIndex: 'tags',
             width: 220,
+            ...dataCells,
             // two tags and a count keep every row one line high (the virtual list needs steady rows)
             render: (tags: DoctorRow['tags']) =>
               tags.length === 0 ? (

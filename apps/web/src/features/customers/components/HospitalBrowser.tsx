@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -128,10 +129,10 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
         columns={[
-          { title: t('customers.col.hospital'), dataIndex: 'name', width: 280, fixed: 'left', ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link> },
+          { title: t('customers.col.hospital'), dataIndex: 'name', width: 280, fixed: 'left', ellipsis: true, ...dataCells, render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link> },
           { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: 120, render: (code: string) => labelOf(grades, code) || '—' },
           { title: t('customers.filter.hospitalType'), dataIndex: 'type', width: 170, ellipsis: true, render: (code: string) => labelOf(types, code) || '—' },
-          { title: t('customers.col.region'), width: 200, ellipsis: true, render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · ') },
+          { title: t('customers.col.region'), width: 200, ellipsis: true, ...dataCells, render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · ') },
           { title: t('customers.filter.cityLevel'), dataIndex: 'cityLevel', width: 120, render: (tier: number | null) => labelOf(tiers, tier) || '—' },
           {
             title: t('customers.hospital.coverage'),

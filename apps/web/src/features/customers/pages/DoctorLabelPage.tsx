@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Empty, Popconfirm, theme } from 'antd';
@@ -67,7 +68,9 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
                   borderBottom: index < tags.length - 1 ? split : 'none',
                 }}
               >
-                <span className="fp-cust-tag-name">{tag.name}</span>
+                <span className="fp-cust-tag-name" {...DATA}>
+                  {tag.name}
+                </span>
                 <Text type="secondary">{formatCount(tag.doctorCount)}</Text>
                 {actions.length > 0 ? (
                   <ul style={{ flex: '0 0 auto', marginInlineStart: token.marginXXL, padding: 0, fontSize: 0, listStyle: 'none' }}>

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -29,11 +30,11 @@ export function DoctorListPage() {
         data-testid="intel-doctor-list"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
         columns={[
-          { title: t('intel.doctor'), dataIndex: 'name', width: 140, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
-          { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true },
+          { title: t('intel.doctor'), dataIndex: 'name', width: 140, ...dataCells, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
+          { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
           { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
-          { title: t('intel.province'), render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
-          { title: t('intel.indication'), render: (_, row) => row.indications.join('、'), ellipsis: true },
+          { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('intel.indication'), ...dataCells, render: (_, row) => row.indications.join('、'), ellipsis: true },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
         ]}
       />

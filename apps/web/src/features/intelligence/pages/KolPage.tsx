@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -95,8 +96,8 @@ export function KolPage() {
               locale={{ emptyText: <Empty description={t('intel.empty')} /> }}
               columns={[
                 { title: t('intel.rank'), dataIndex: 'rank', width: 64 },
-                { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-                { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName, ellipsis: true },
+                { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+                { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName, ellipsis: true },
                 { title: t('intel.score'), dataIndex: 'score', width: 80 },
                 { title: t('intel.tier'), dataIndex: 'tier', width: 60, render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag> },
                 { title: t('intel.topDimensions'), render: (_, r) => r.top.map((x) => `${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`).join(' · '), ellipsis: true },

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -67,8 +68,8 @@ export function TargetHcpPage() {
           pagination={false}
           dataSource={similar.data?.list ?? []}
           columns={[
-            { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-            { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName },
+            { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+            { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName },
             { title: t('intel.similarity'), dataIndex: 'similarity' },
             { title: t('intel.topDimensions'), render: (_, r) => r.features.filter((f) => f.value > 0).sort((a, b) => b.value - a.value).slice(0, 4).map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`).join(' · ') },
           ]}
