@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -84,7 +85,9 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
               <span key="reads">
                 <EyeOutlined /> {a.readCount}
               </span>,
-              <span key="author">{a.author}</span>,
+              <span key="author" {...DATA}>
+                {a.author}
+              </span>,
             ]}
           >
             <List.Item.Meta
@@ -95,7 +98,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
                       <Badge status="processing" />
                     </span>
                   )}
-                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()}>
+                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()} {...DATA}>
                     {a.title}
                   </a>
                   <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
@@ -103,7 +106,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
                   {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
                 </Space>
               }
-              description={a.summary}
+              description={<span {...DATA}>{a.summary}</span>}
             />
           </List.Item>
         )}
