@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table } from 'antd';
@@ -44,7 +45,7 @@ export function OrgPage() {
         expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
         key={tree.dataUpdatedAt}
         columns={[
-          { title: t('admin.org.name'), dataIndex: 'name' },
+          { title: t('admin.org.name'), dataIndex: 'name', ...dataCells },
           { title: t('admin.org.nameEn'), dataIndex: 'nameEn' },
           { title: t('admin.org.code'), dataIndex: 'code', width: 120 },
           { title: t('admin.org.type'), dataIndex: 'type', width: 110 },

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
@@ -64,7 +65,7 @@ export function RolePage() {
         columns={[
           { title: t('admin.role.name'), dataIndex: 'name' },
           { title: t('admin.role.nameEn'), dataIndex: 'nameEn' },
-          { title: t('admin.role.org'), dataIndex: 'orgName' },
+          { title: t('admin.role.org'), dataIndex: 'orgName', ...dataCells },
           { title: t('admin.role.dataScope'), dataIndex: 'dataScope', render: (v: string) => <Tag color={v === 'all' ? 'blue' : 'orange'}>{scopeLabel(v)}</Tag> },
           { title: t('admin.role.roleType'), dataIndex: 'roleType', render: typeLabel },
           { title: t('admin.role.appKey'), dataIndex: 'appKey', render: (v: string) => (v ? <Tag>{v}</Tag> : <span className="fp-admin-muted">—</span>) },

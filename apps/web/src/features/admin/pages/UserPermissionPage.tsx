@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Upload } from 'antd';
@@ -92,9 +93,9 @@ export function UserPermissionPage() {
         pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username' },
-          { title: t('admin.user.realName'), dataIndex: 'realName' },
+          { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
           { title: t('admin.perm.type'), dataIndex: 'permissionType', render: (v: string) => <Tag color={v === 'hospital' ? 'geekblue' : 'gold'}>{typeLabel(v)}</Tag> },
-          { title: t('admin.perm.value'), dataIndex: 'label' },
+          { title: t('admin.perm.value'), dataIndex: 'label', ...dataCells },
           { title: t('admin.col.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
           {
             title: t('admin.col.actions'),
