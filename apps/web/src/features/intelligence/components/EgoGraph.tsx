@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkEdge, NetworkNode } from '@field-portal/shared';
 import { Tooltip, useSize } from '@/components/charts/ChartFrame';
@@ -129,7 +130,7 @@ export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: 
                 <g key={n.id} opacity={faded(n.id) ? 0.15 : 1} style={{ cursor: onNodeClick ? 'pointer' : undefined }} onMouseMove={(ev) => setHover({ node: n.id, ...at(ev) })} onClick={() => !drag.current?.moved && onNodeClick?.(n.id)}>
                   <circle cx={x} cy={y} r={radius(n)} fill={colour.get(n.id)} />
                   {named.has(n.id) || hover?.node === n.id ? (
-                    <text x={x + radius(n) + 4 / view.k} y={y + 4 / view.k} fill="#333" style={{ fontSize: 11 / view.k }}>
+                    <text x={x + radius(n) + 4 / view.k} y={y + 4 / view.k} fill="#333" style={{ fontSize: 11 / view.k }} {...DATA}>
                       {n.name}
                     </text>
                   ) : null}
