@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
@@ -28,7 +29,11 @@ function AppTile({ app, badge, frequent, onOpen, onStar }: TileProps) {
         </Badge>
         <span className="fp-centre-text">
           <span className="fp-centre-name">{name}</span>
-          {app.description ? <span className="fp-centre-desc">{app.description}</span> : null}
+          {app.description ? (
+            <span className="fp-centre-desc" {...DATA}>
+              {app.description}
+            </span>
+          ) : null}
         </span>
       </button>
       <Tooltip title={frequent ? t('centre.unstar') : t('centre.star')}>
@@ -50,7 +55,9 @@ function Banner({ item }: { item: CarouselRecord }) {
   const body = (
     <>
       {item.image ? <AppImage url={item.image} alt={item.title} kind="banner" /> : null}
-      <span className="fp-centre-banner-title">{item.title}</span>
+      <span className="fp-centre-banner-title" {...DATA}>
+        {item.title}
+      </span>
     </>
   );
   // Checked again where shown: a link stored before the rule (//host, /\host) is not followed.
