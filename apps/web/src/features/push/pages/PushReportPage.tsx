@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag, Tooltip } from 'antd';
@@ -185,6 +186,8 @@ export function PushReportPage() {
           dataIndex: column,
           width: WIDTHS[column],
           ellipsis: column === 'CardTitle' ? { showTitle: true } : false,
+          // the card's title and the receiver's name are data as written
+          ...(column === 'CardTitle' || column === 'ReceiverName' ? dataCells : {}),
           render: (value: string | number | null) => {
             if (TIME_COLUMNS.has(column)) return <ReportTime value={value as string | null} />;
             if (column === 'CardType') {

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ export function SurveyListPage() {
       pagination={false}
       locale={{ emptyText: <Empty description={t('surveys.noneToAnswer')} /> }}
       columns={[
-        { title: t('surveys.field.title'), dataIndex: 'title' },
+        { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
         { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
         { title: t('surveys.field.period'), width: 320, render: (_: unknown, s) => period(s) },
         { title: t('surveys.field.author'), width: 110, render: (_: unknown, s) => s.author.name },
@@ -66,7 +67,7 @@ export function SurveyListPage() {
         pagination={false}
         locale={{ emptyText: t('surveys.noData') }}
         columns={[
-          { title: t('surveys.field.title'), dataIndex: 'title' },
+          { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
           { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
           { title: t('surveys.questions'), dataIndex: 'questionCount', width: 70 },
           { title: t('surveys.responses'), dataIndex: 'responseCount', width: 80 },
