@@ -1,3 +1,4 @@
+import { SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, ConfigProvider, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
@@ -24,7 +25,9 @@ type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string 
 /** Table columns showing data as written (names, places, titles, messages): docs/decisions/0054. */
 const DATA_COLUMNS: ReadonlySet<string> = new Set(['author', 'city', 'createBy', 'doctorName', 'hospital', 'message', 'owner', 'pageDetail', 'province', 'recipient', 'rep', 'sender', 'tag', 'team', 'title', 'username']);
 /** Charts whose categories are data as written (places, people, teams, tags, surveys). */
-const DATA_CHART = /By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
+/** Where the viewer's name goes in the byline, so the name can be marked as data. */
+const NAME_SLOT = '@@name@@';
+const DATA_CHART = /^topCards$|By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
 
 export function BiApp() {
   // main.tsx has already switched to the link's language
@@ -130,7 +133,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
             {title}
           </h4>
           <span className="fp-muted-text">
-            {t('analytics.brand')} · {t('analytics.viewer', { name: data.user.name || data.user.username })}
+            {t('analytics.brand')} · <SentenceWithData sentence={t('analytics.viewer', { name: NAME_SLOT })} slot={NAME_SLOT} value={data.user.name || data.user.username} />
           </span>
         </div>
         {data.hasData && (

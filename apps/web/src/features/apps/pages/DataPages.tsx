@@ -16,6 +16,8 @@ import { CrudScreen } from '../components/CrudScreen';
 const D = API.apps.data;
 /** The medicine form's competitor rows and indications, loaded with its dialog. */
 const MedicineFields = lazy(() => import('../components/MedicineFields').then((m) => ({ default: m.MedicineFields })));
+/** A category in the screen's language, or, where it has no English, as written (data). */
+const categoryShown = (shown: string, written: string, lang: string) => (lang === 'en' && shown === written ? <DataText>{written}</DataText> : shown);
 const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);
 
 /** /dataManage/medicineDurg: medicines with their competitors and indications. */
@@ -271,7 +273,7 @@ export function KeywordPage() {
       toForm={({ keyword, category, enabled }) => ({ keyword, category, enabled })}
       columns={[
         { key: 'keyword', label: 'apps.keyword.keyword', data: true },
-        { key: 'category', label: 'apps.keyword.category', render: (r, lang) => lexiconCategoryName(r.category, lang) },
+        { key: 'category', label: 'apps.keyword.category', render: (r, lang) => categoryShown(lexiconCategoryName(r.category, lang), r.category, lang) },
         { key: 'enabled', label: 'apps.col.enabled', render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag> },
       ]}
       fields={[
@@ -303,7 +305,7 @@ export function JournalPage() {
       toForm={({ name, category, alias, formerName }) => ({ name, category, alias, formerName })}
       columns={[
         { key: 'name', label: 'apps.journal.name', data: true },
-        { key: 'category', label: 'apps.journal.category', render: (r, lang) => journalCategoryName(r.category, lang) },
+        { key: 'category', label: 'apps.journal.category', render: (r, lang) => categoryShown(journalCategoryName(r.category, lang), r.category, lang) },
         { key: 'alias', label: 'apps.journal.alias', data: true },
         { key: 'formerName', label: 'apps.journal.formerName', data: true },
       ]}

@@ -1,4 +1,5 @@
-import { dataCells } from '@/lib/data-text';
+import { DataText } from '@/components/DataText';
+import { DATA, dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -49,6 +50,8 @@ export function TargetHcpPage() {
             value={target ?? undefined}
             onChange={(value: number) => setChosen(value)}
             options={(ranking.data?.list ?? []).map((r) => ({ value: r.doctor.id, label: `${r.doctor.name} · ${r.doctor.hospitalName}` }))}
+            labelRender={(chosen) => <DataText>{chosen.label}</DataText>}
+            optionRender={(option) => <DataText>{option.label}</DataText>}
           />
           <Text type="secondary">{t('intel.target.hint')}</Text>
         </Space>
@@ -56,7 +59,7 @@ export function TargetHcpPage() {
       <Card
         title={targetRow ? (
           <Space>
-            {t('intel.lookAlike')} ·<Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)}>{targetRow.doctor.name}</Link>
+            {t('intel.lookAlike')} ·<Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)} {...DATA}>{targetRow.doctor.name}</Link>
           </Space>
         ) : t('intel.lookAlike')}
         loading={similar.isLoading}

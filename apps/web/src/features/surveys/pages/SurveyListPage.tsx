@@ -39,7 +39,7 @@ export function SurveyListPage() {
         { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
         { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
         { title: t('surveys.field.period'), width: 320, render: (_: unknown, s) => period(s) },
-        { title: t('surveys.field.author'), width: 110, render: (_: unknown, s) => s.author.name },
+        { title: t('surveys.field.author'), width: 110, ...dataCells, render: (_: unknown, s) => s.author.name },
         {
           title: '',
           width: 110,
