@@ -50,7 +50,9 @@ const untranslatedIn = (frame: Frame) =>
     const found: string[] = [];
     const where = (el: Element) => {
       const cell = el.closest('td, th, label, button, .ant-tag, .ant-select, .ant-descriptions-item, .ant-card-head-title, svg');
-      return cell ? `${cell.tagName.toLowerCase()}${cell.className && typeof cell.className === 'string' ? '.' + cell.className.split(' ')[0] : ''}` : el.tagName.toLowerCase();
+      return cell
+        ? `${cell.tagName.toLowerCase()}${cell.className && typeof cell.className === 'string' ? '.' + cell.className.split(' ')[0] : ''}`
+        : el.tagName.toLowerCase();
     };
     const isData = (el: Element) => el.closest('[translate="no"]') !== null;
     const shown = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });

@@ -306,12 +306,38 @@ export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABE
 
 /** Report-table columns whose values are codes with a label (analytics.value.<code>). */
 export const ANALYTICS_TEXT_VALUE_COLUMNS: ReadonlySet<string> = new Set([
-  'status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation', 'channel', 'effective', 'direction', 'doctorRange', 'source', 'tagKind', 'type', 'audience', 'covered', 'purpose',
+  'status',
+  'pushStatus',
+  'scope',
+  'mustRead',
+  'category',
+  'operation',
+  'channel',
+  'effective',
+  'direction',
+  'doctorRange',
+  'source',
+  'tagKind',
+  'type',
+  'audience',
+  'covered',
+  'purpose',
 ]);
 
 /** Report-table columns that hold an instant (ISO text), shown as a portal date and time. */
 export const ANALYTICS_TIME_COLUMNS: ReadonlySet<string> = new Set([
-  'createTime', 'lastPushTime', 'pushTime', 'time', 'visitTime', 'startTime', 'endTime', 'lastContact', 'lastVisit', 'publishTime', 'lastAnswer', 'readTime',
+  'createTime',
+  'lastPushTime',
+  'pushTime',
+  'time',
+  'visitTime',
+  'startTime',
+  'endTime',
+  'lastContact',
+  'lastVisit',
+  'publishTime',
+  'lastAnswer',
+  'readTime',
 ]);
 
 /** A report table's column header in a language (its name when it has no label). */

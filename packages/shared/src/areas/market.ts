@@ -1,6 +1,5 @@
 import type { Lang } from '../constants.js';
 
-
 /**
  * Market intelligence (spec 001 sections 1, 2.4 /medicine and /doctor, 5, 9; docs/decisions/0025):
  * public opinion with sentiment, drug market and net search, indication-drug attitude, patient
@@ -107,7 +106,6 @@ export function lecturerLevel(talks: number, cities: number, meanFeedback: numbe
   }
   return 'none';
 }
-
 
 export interface MarketMedicine {
   name: string;

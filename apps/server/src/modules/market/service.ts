@@ -119,7 +119,11 @@ export async function opinionItems(deps: MarketDeps, scope: DataScope, q: repo.I
   const limit = MARKET_LIMITS.itemsPageSize;
   const rows = await repo.items(deps.db, scope, q, limit + 1);
   const page = rows.slice(0, limit);
-  const names = await doctorSummaries(deps.db, page.flatMap((r) => (r.doctorId ? [r.doctorId] : [])), scope);
+  const names = await doctorSummaries(
+    deps.db,
+    page.flatMap((r) => (r.doctorId ? [r.doctorId] : [])),
+    scope,
+  );
   return {
     items: page.map((r) => ({ ...r, doctorName: r.doctorId ? (names.get(r.doctorId)?.name ?? null) : null })),
     next: rows.length > limit ? page[page.length - 1]!.id : null,
@@ -135,7 +139,11 @@ export async function eventDetail(deps: MarketDeps, scope: DataScope, id: number
 export async function indicationDrug(deps: MarketDeps, scope: DataScope, q: { medicine: string; indication: string }): Promise<DoctorAttitude[]> {
   await requireDrugAndIndication(deps.db, q.medicine, q.indication);
   const rows = await repo.attitudes(deps.db, scope, q.medicine, q.indication, MARKET_LIMITS.attitudeDoctors);
-  const names = await doctorSummaries(deps.db, rows.map((r) => r.doctor_id), scope);
+  const names = await doctorSummaries(
+    deps.db,
+    rows.map((r) => r.doctor_id),
+    scope,
+  );
   return rows.flatMap((r) => {
     const doctor = names.get(r.doctor_id);
     if (!doctor) return [];
@@ -178,7 +186,12 @@ export async function marketCompare(deps: MarketDeps, scope: DataScope, q: { med
     else entry.competitor += r.sales;
     byProvince.set(r.province, entry);
   }
-  const sales = series(monthly.map((r) => ({ ...r, value: r.sales })), q.medicine, q.competitor, monthKeys(deps.now(), q.months));
+  const sales = series(
+    monthly.map((r) => ({ ...r, value: r.sales })),
+    q.medicine,
+    q.competitor,
+    monthKeys(deps.now(), q.months),
+  );
   const own = sales.reduce((s, p) => s + p.own, 0);
   const competitor = sales.reduce((s, p) => s + p.competitor, 0);
   return {
@@ -204,9 +217,24 @@ export async function netSearch(deps: MarketDeps, scope: DataScope, q: { medicin
   return {
     medicine: q.medicine,
     competitor: q.competitor,
-    search: series(monthly.map((r) => ({ ...r, value: r.search })), q.medicine, q.competitor, keys),
-    opinions: series(opinions.map((r) => ({ medicine: r.key, month: r.month, value: r.positive + r.negative + r.neutral })), q.medicine, q.competitor, keys),
-    consultations: series(consultations.map((r) => ({ ...r, value: r.n })), q.medicine, q.competitor, keys),
+    search: series(
+      monthly.map((r) => ({ ...r, value: r.search })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
+    opinions: series(
+      opinions.map((r) => ({ medicine: r.key, month: r.month, value: r.positive + r.negative + r.neutral })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
+    consultations: series(
+      consultations.map((r) => ({ ...r, value: r.n })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
   };
 }
 
@@ -239,7 +267,11 @@ export async function indicationMedAna(deps: MarketDeps, scope: DataScope, q: { 
 export async function lecturerRating(deps: MarketDeps, scope: DataScope, product: string): Promise<LecturerRating> {
   if (!product) throw badRequest('market.productRequired', 'product');
   const history = await speakerHistory(deps.db, product);
-  const doctors = await doctorSummaries(deps.db, history.map((h) => h.doctorId), scope);
+  const doctors = await doctorSummaries(
+    deps.db,
+    history.map((h) => h.doctorId),
+    scope,
+  );
   const byLevel = Object.fromEntries(LECTURER_LEVELS.map((l) => [l, 0])) as Record<LecturerLevel, number>;
   const lecturers = history.flatMap((h) => {
     const doctor = doctors.get(h.doctorId);
@@ -292,7 +324,11 @@ export async function patientGroups(deps: MarketDeps, scope: DataScope, q: { med
 export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medicine: string; indication: string }): Promise<DoctorGroups> {
   await requireDrugAndIndication(deps.db, q.medicine, q.indication);
   const consulting = await repo.consultingDoctors(deps.db, scope, q.medicine, q.indication);
-  const doctors = await doctorSummaries(deps.db, consulting.map((c) => c.doctor_id), scope);
+  const doctors = await doctorSummaries(
+    deps.db,
+    consulting.map((c) => c.doctor_id),
+    scope,
+  );
   const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t]));
   // departments and titles are counted by their names and carry their English names along
   const english = new Map<string, string>();

@@ -40,7 +40,9 @@ export function ProfileMenu({ user, hasPersonalCentre }: { user: UserInfo; hasPe
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="fp-profile" aria-label={t('topbar.profile')}>
         <Avatar size={30} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} className="fp-profile-avatar" />
-        <span className="fp-profile-name" {...DATA}>{user.firstName || user.username}</span>
+        <span className="fp-profile-name" {...DATA}>
+          {user.firstName || user.username}
+        </span>
         <DownOutlined className="fp-profile-caret" />
       </button>
     </Dropdown>

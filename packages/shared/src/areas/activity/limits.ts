@@ -121,7 +121,13 @@ export function visitTypeCode(value: string | number): number | undefined {
  * row when the visit is submitted.
  */
 export const EFFECTIVE_MIN_SECONDS = 60;
-export function isEffectiveVisit(v: { status: number; type: number; channel: VisitChannel; durationSeconds: number | null; products: readonly { keyMessages: readonly string[] }[] }): boolean {
+export function isEffectiveVisit(v: {
+  status: number;
+  type: number;
+  channel: VisitChannel;
+  durationSeconds: number | null;
+  products: readonly { keyMessages: readonly string[] }[];
+}): boolean {
   if (v.status !== VISIT_STATUS.submitted) return false;
   if (v.type === VISIT_TYPE.manual && !v.products.some((p) => p.keyMessages.length > 0)) return false;
   if ((v.channel === 'phone' || v.channel === 'video') && (v.durationSeconds ?? 0) < EFFECTIVE_MIN_SECONDS) return false;

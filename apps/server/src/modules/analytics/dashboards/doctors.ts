@@ -1,6 +1,15 @@
 import { DEPARTMENT_TREE, DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
 import { reachFigures, relationFigures } from '../../activity/index.js';
-import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/index.js';
+import {
+  doctorFigures,
+  doctorReportPages,
+  doctorsInView,
+  hospitalFigures,
+  hospitalReportPages,
+  tagFigures,
+  tagReportPages,
+  type ReportWindow,
+} from '../../customers/index.js';
 import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 import { windowOf } from './visits.js';
 
@@ -30,7 +39,11 @@ type DoctorMode = 'created' | 'byReps' | 'asOf';
 const doctorTableRows = (a: Args, rows: Record<string, unknown>[]) => {
   const title = namer(DOCTOR_TITLES, a.lang);
   const department = departmentIn(a.lang);
-  return tableOf(DOCTOR_COLUMNS, rows.map((r) => ({ ...r, title: title(r.title), department: department(r.department) })), 0).rows;
+  return tableOf(
+    DOCTOR_COLUMNS,
+    rows.map((r) => ({ ...r, title: title(r.title), department: department(r.department) })),
+    0,
+  ).rows;
 };
 
 async function* doctorPages(mode: DoctorMode, a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -63,10 +76,16 @@ function doctorDashboard(mode: DoctorMode) {
           ];
     const charts =
       mode === 'asOf'
-        ? [groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'), groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'), groupChart('doctorsByDepartment', 'bar', byDepartment, 'name', 'doctors')]
+        ? [
+            groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
+            groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'),
+            groupChart('doctorsByDepartment', 'bar', byDepartment, 'name', 'doctors'),
+          ]
         : [
             dailyChart('doctorsPerDay', a.range, f.byDay, 'doctors'),
-            mode === 'byReps' ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors') : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
+            mode === 'byReps'
+              ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors')
+              : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
             groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
           ];
     return { kpis, charts, table: { columns: DOCTOR_COLUMNS, rows: doctorTableRows(a, f.rows), total: t.doctors } };
@@ -115,7 +134,11 @@ const HOSPITAL_COLUMNS = ['hospitalId', 'hospital', 'province', 'city', 'level',
 function hospitalTableRows(a: Args, rows: Record<string, unknown>[]): TableRows {
   const level = namer(HOSPITAL_GRADES, a.lang);
   const type = namer(HOSPITAL_TYPES, a.lang);
-  return tableOf(HOSPITAL_COLUMNS, rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })), 0).rows;
+  return tableOf(
+    HOSPITAL_COLUMNS,
+    rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })),
+    0,
+  ).rows;
 }
 
 async function* hospitalPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -135,8 +158,20 @@ async function masterData(a: Args): Promise<Computed> {
       { key: 'newHospitals', value: f.totals.newInRange },
     ],
     charts: [
-      groupChart('hospitalsByLevel', 'bar', f.byLevel.map((r) => ({ ...r, name: level(r.name) })), 'name', 'hospitals'),
-      groupChart('hospitalsByType', 'pie', f.byType.map((r) => ({ ...r, name: type(r.name) })), 'name', 'hospitals'),
+      groupChart(
+        'hospitalsByLevel',
+        'bar',
+        f.byLevel.map((r) => ({ ...r, name: level(r.name) })),
+        'name',
+        'hospitals',
+      ),
+      groupChart(
+        'hospitalsByType',
+        'pie',
+        f.byType.map((r) => ({ ...r, name: type(r.name) })),
+        'name',
+        'hospitals',
+      ),
     ],
     table: { columns: HOSPITAL_COLUMNS, rows: hospitalTableRows(a, f.rows), total: f.totals.hospitals },
   };
@@ -152,7 +187,10 @@ async function rdRelation(a: Args): Promise<Computed> {
       { key: 'reps', value: f.totals.reps },
       { key: 'visits', value: f.totals.visits },
     ],
-    charts: [groupChart('doctorsByRep', 'bar', f.byRep, 'rep', 'doctors', 'visits'), groupChart('relationsByVisits', 'pie', f.byDepth, 'visitsPerPair', 'pairs')],
+    charts: [
+      groupChart('doctorsByRep', 'bar', f.byRep, 'rep', 'doctors', 'visits'),
+      groupChart('relationsByVisits', 'pie', f.byDepth, 'visitsPerPair', 'pairs'),
+    ],
     table: tableOf(['rep', 'doctorId', 'doctorName', 'hospital', 'visits', 'lastVisit'], rows, f.totals.pairs),
   };
 }

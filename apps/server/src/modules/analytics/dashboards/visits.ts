@@ -13,7 +13,10 @@ const VISIT_COLUMNS = ['visitTime', 'rep', 'doctorName', 'hospital', 'channel', 
 
 /** Visit rows as the table shows them: the doctor's name and hospital, the status by its key, a common purpose by its key. */
 const visitTableRows = (a: Args, rows: Record<string, unknown>[]) =>
-  withDoctorNames(a, rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted', purpose: visitPurposeValue(String(r.purpose ?? '')) })));
+  withDoctorNames(
+    a,
+    rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted', purpose: visitPurposeValue(String(r.purpose ?? '')) })),
+  );
 
 function visitPages(selection: VisitSelection) {
   return async function* (a: Args, pageSize: number): AsyncGenerator<TableRows> {

@@ -26,7 +26,9 @@ export function OrgPage() {
   const dialogOpened = useOpenedOnce(editing !== null);
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'org'] });
   const confirmDelete = useTreeDelete<OrgNode>(adminApi.orgDelete, refresh);
-  const blank = (parent?: OrgNode): Editing => ({ values: { parentId: parent?.id ?? null, name: '', nameEn: '', code: '', type: '', grade: parent ? parent.grade + 1 : 1, sort: 0, leader: '' } });
+  const blank = (parent?: OrgNode): Editing => ({
+    values: { parentId: parent?.id ?? null, name: '', nameEn: '', code: '', type: '', grade: parent ? parent.grade + 1 : 1, sort: 0, leader: '' },
+  });
 
   return (
     <Card className="fp-admin-screen" title={t('admin.org.title')}>
@@ -52,7 +54,11 @@ export function OrgPage() {
           { title: t('admin.org.grade'), dataIndex: 'grade', width: 70 },
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
           { title: t('admin.org.leader'), dataIndex: 'leader', width: 110 },
-          treeActionsColumn<OrgNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
+          treeActionsColumn<OrgNode>(t, {
+            addChild: (node) => setEditing(blank(node)),
+            edit: (node) => setEditing({ id: node.id, values: { ...node } }),
+            remove: confirmDelete,
+          }),
         ]}
       />
       {dialogOpened ? (

@@ -86,7 +86,14 @@ function UserList() {
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
         scroll={{ x: 1000 }}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('admin.total', { total }), onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('admin.total', { total }),
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
           { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
@@ -114,7 +121,11 @@ function UserList() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm title={t('admin.confirm.deleteNamed', { name: row.username })} description={t('admin.confirm.cannotUndo')} onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}>
+                <Popconfirm
+                  title={t('admin.confirm.deleteNamed', { name: row.username })}
+                  description={t('admin.confirm.cannotUndo')}
+                  onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}
+                >
                   <Button size="small" type="link" danger>
                     {t('admin.action.delete')}
                   </Button>

@@ -120,7 +120,14 @@ export function AppCentrePage() {
   const frequentIds = new Set((frequent.data ?? []).map((a) => a.id));
   const badges = badgeCounts(messages.data ?? []);
   const tile = (app: AppRecord) => (
-    <AppTile key={app.id} app={app} badge={badges.get(app.id)} frequent={frequentIds.has(app.id)} onOpen={(a) => void open(a)} onStar={(a, on) => star.mutate({ app: a, on })} />
+    <AppTile
+      key={app.id}
+      app={app}
+      badge={badges.get(app.id)}
+      frequent={frequentIds.has(app.id)}
+      onOpen={(a) => void open(a)}
+      onStar={(a, on) => star.mutate({ app: a, on })}
+    />
   );
   const banners = (carousel.data ?? []).filter((item) => item.enabled);
 
@@ -140,7 +147,11 @@ export function AppCentrePage() {
         <h3 id="fp-centre-frequent" className="fp-section-title">
           {t('centre.frequent')}
         </h3>
-        {frequent.data?.length ? <div className="fp-centre-grid">{frequent.data.map(tile)}</div> : <p className="fp-centre-hint">{t('centre.frequentEmpty')}</p>}
+        {frequent.data?.length ? (
+          <div className="fp-centre-grid">{frequent.data.map(tile)}</div>
+        ) : (
+          <p className="fp-centre-hint">{t('centre.frequentEmpty')}</p>
+        )}
       </section>
 
       <section aria-labelledby="fp-centre-recent" className="fp-centre-section">

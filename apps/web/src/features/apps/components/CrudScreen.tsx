@@ -101,7 +101,14 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
   return (
     <Card className="fp-apps-screen" title={t(title)} data-screen={entity}>
       <div className="fp-apps-toolbar">
-        <Search allowClear placeholder={t(searchPlaceholder)} className="fp-apps-search" status={searchError ? 'error' : undefined} onSearch={(text) => void search(text)} aria-label={t('apps.search')} />
+        <Search
+          allowClear
+          placeholder={t(searchPlaceholder)}
+          className="fp-apps-search"
+          status={searchError ? 'error' : undefined}
+          onSearch={(text) => void search(text)}
+          aria-label={t('apps.search')}
+        />
         {searchError ? <span className="fp-apps-search-error">{searchError}</span> : null}
         <span className="fp-apps-spacer" />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
@@ -139,7 +146,12 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
                 <Button size="small" type="link" icon={<EditOutlined />} onClick={() => open(row)}>
                   {t('apps.action.edit')}
                 </Button>
-                <Popconfirm title={t('apps.confirm.delete')} okText={t('apps.action.delete')} cancelText={t('apps.action.cancel')} onConfirm={() => remove(row)}>
+                <Popconfirm
+                  title={t('apps.confirm.delete')}
+                  okText={t('apps.action.delete')}
+                  cancelText={t('apps.action.cancel')}
+                  onConfirm={() => remove(row)}
+                >
                   <Button size="small" type="link" danger icon={<DeleteOutlined />}>
                     {t('apps.action.delete')}
                   </Button>

@@ -1,14 +1,7 @@
 import { lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import {
-  API,
-  type HomeChartSeries,
-  type HomeDataRecord,
-  type MedicineRecord,
-  journalCategoryName,
-  lexiconCategoryName,
-} from '@field-portal/shared';
+import { API, type HomeChartSeries, type HomeDataRecord, type MedicineRecord, journalCategoryName, lexiconCategoryName } from '@field-portal/shared';
 import { useAppsWords } from '@/features/apps/i18n';
 import { DataText } from '@/components/DataText';
 import { CrudScreen } from '../components/CrudScreen';
@@ -130,8 +123,23 @@ export function HomeChartPage() {
       fields={[
         { name: 'name', label: 'apps.col.name', required: true },
         { name: 'nameEn', label: 'apps.col.nameEn' },
-        { name: 'chartType', label: 'apps.homeChart.type', kind: 'select', options: [{ value: 'line', label: 'apps.homeChart.line' }, { value: 'bar', label: 'apps.homeChart.bar' }] },
-        { name: 'content', label: 'apps.homeChart.content', kind: 'textarea', required: true, extra: 'apps.homeChart.contentHint', placeholder: '2023/120,2024/156' },
+        {
+          name: 'chartType',
+          label: 'apps.homeChart.type',
+          kind: 'select',
+          options: [
+            { value: 'line', label: 'apps.homeChart.line' },
+            { value: 'bar', label: 'apps.homeChart.bar' },
+          ],
+        },
+        {
+          name: 'content',
+          label: 'apps.homeChart.content',
+          kind: 'textarea',
+          required: true,
+          extra: 'apps.homeChart.contentHint',
+          placeholder: '2023/120,2024/156',
+        },
         { name: 'sort', label: 'apps.col.sort', kind: 'number' },
       ]}
     />
@@ -231,7 +239,13 @@ export function PublicOpinionPage() {
       toForm={({ id, ...row }) => (void id, row)}
       columns={[
         { key: 'drug', label: 'apps.opinion.drug', data: true },
-        { key: 'sentiment', label: 'apps.opinion.sentiment', render: (r) => <Tag color={r.sentiment === 'positive' ? 'green' : 'red'}>{t(r.sentiment === 'positive' ? 'apps.opinion.positive' : 'apps.opinion.negative')}</Tag> },
+        {
+          key: 'sentiment',
+          label: 'apps.opinion.sentiment',
+          render: (r) => (
+            <Tag color={r.sentiment === 'positive' ? 'green' : 'red'}>{t(r.sentiment === 'positive' ? 'apps.opinion.positive' : 'apps.opinion.negative')}</Tag>
+          ),
+        },
         { key: 'standardCategory', label: 'apps.opinion.standardCategory', data: true },
         {
           key: 'category',
@@ -243,7 +257,16 @@ export function PublicOpinionPage() {
       ]}
       fields={[
         { name: 'drug', label: 'apps.opinion.drug', required: true },
-        { name: 'sentiment', label: 'apps.opinion.sentiment', kind: 'select', required: true, options: [{ value: 'positive', label: 'apps.opinion.positive' }, { value: 'negative', label: 'apps.opinion.negative' }] },
+        {
+          name: 'sentiment',
+          label: 'apps.opinion.sentiment',
+          kind: 'select',
+          required: true,
+          options: [
+            { value: 'positive', label: 'apps.opinion.positive' },
+            { value: 'negative', label: 'apps.opinion.negative' },
+          ],
+        },
         { name: 'standardCategory', label: 'apps.opinion.standardCategory', required: true },
         { name: 'category', label: 'apps.opinion.category', required: true },
         { name: 'categoryEn', label: 'apps.opinion.categoryEn' },
@@ -274,7 +297,11 @@ export function KeywordPage() {
       columns={[
         { key: 'keyword', label: 'apps.keyword.keyword', data: true },
         { key: 'category', label: 'apps.keyword.category', render: (r, lang) => categoryShown(lexiconCategoryName(r.category, lang), r.category, lang) },
-        { key: 'enabled', label: 'apps.col.enabled', render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag> },
+        {
+          key: 'enabled',
+          label: 'apps.col.enabled',
+          render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag>,
+        },
       ]}
       fields={[
         { name: 'keyword', label: 'apps.keyword.keyword', required: true },

@@ -34,7 +34,10 @@ export function ArticleList({ channel, department, categories = false }: { chann
               setCategory(String(v));
               setPages([undefined]);
             }}
-            options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) }))]}
+            options={[
+              { value: '', label: t('content.category.all') },
+              ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) })),
+            ]}
           />
         )}
         <Search
@@ -62,7 +65,19 @@ export function ArticleList({ channel, department, categories = false }: { chann
   );
 }
 
-function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Parameters<typeof articleListQuery>[0]; first: boolean; last: boolean; onMore: (cursor: string) => void; onOpen: (id: number) => void }) {
+function ArticlePageBlock({
+  query,
+  first,
+  last,
+  onMore,
+  onOpen,
+}: {
+  query: Parameters<typeof articleListQuery>[0];
+  first: boolean;
+  last: boolean;
+  onMore: (cursor: string) => void;
+  onOpen: (id: number) => void;
+}) {
   const { t } = useContentWords();
   const result = useQuery(articleListQuery(query));
   const list = result.data?.list ?? [];

@@ -54,7 +54,12 @@ function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
         const unit = UNIT_LABELS[s.unit];
         return (
           <Card key={s.key} className="fp-stat" size="small" data-stat={s.key}>
-            <Statistic title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key} value={s.value} groupSeparator="," suffix={unit ? t(unit) : s.unit || undefined} />
+            <Statistic
+              title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key}
+              value={s.value}
+              groupSeparator=","
+              suffix={unit ? t(unit) : s.unit || undefined}
+            />
           </Card>
         );
       })}

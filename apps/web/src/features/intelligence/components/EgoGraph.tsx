@@ -14,7 +14,21 @@ const PAD = 40;
  * highlighted, a tooltip (the name and hospital of a node, the evidence of a link), a click on a
  * node (`onNodeClick`), zoom with the wheel and pan by dragging. `data-ready` once drawn.
  */
-export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: { nodes: readonly NetworkNode[]; edges: readonly NetworkEdge[]; centre: number; height: number; testId?: string; onNodeClick?: (id: number) => void }) {
+export function EgoGraph({
+  nodes,
+  edges,
+  centre,
+  height,
+  testId,
+  onNodeClick,
+}: {
+  nodes: readonly NetworkNode[];
+  edges: readonly NetworkEdge[];
+  centre: number;
+  height: number;
+  testId?: string;
+  onNodeClick?: (id: number) => void;
+}) {
   const [boxRef, size] = useSize();
   const svgRef = useRef<SVGSVGElement>(null);
   const [view, setView] = useState({ k: 1, x: 0, y: 0 });
@@ -127,7 +141,13 @@ export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: 
             {nodes.map((n) => {
               const [x, y] = pos.get(n.id)!;
               return (
-                <g key={n.id} opacity={faded(n.id) ? 0.15 : 1} style={{ cursor: onNodeClick ? 'pointer' : undefined }} onMouseMove={(ev) => setHover({ node: n.id, ...at(ev) })} onClick={() => !drag.current?.moved && onNodeClick?.(n.id)}>
+                <g
+                  key={n.id}
+                  opacity={faded(n.id) ? 0.15 : 1}
+                  style={{ cursor: onNodeClick ? 'pointer' : undefined }}
+                  onMouseMove={(ev) => setHover({ node: n.id, ...at(ev) })}
+                  onClick={() => !drag.current?.moved && onNodeClick?.(n.id)}
+                >
                   <circle cx={x} cy={y} r={radius(n)} fill={colour.get(n.id)} />
                   {named.has(n.id) || hover?.node === n.id ? (
                     <text x={x + radius(n) + 4 / view.k} y={y + 4 / view.k} fill="#333" style={{ fontSize: 11 / view.k }} {...DATA}>
@@ -141,7 +161,13 @@ export function EgoGraph({ nodes, edges, centre, height, testId, onNodeClick }: 
         </svg>
       ) : null}
       {hover && (hovered || hoveredEdge) ? (
-        <Tooltip x={hover.x} y={hover.y} width={width} title={hovered ? hovered.name : undefined} rows={[{ name: hovered ? hovered.hospitalName : (hoveredEdge?.evidence ?? ''), value: '' }]} />
+        <Tooltip
+          x={hover.x}
+          y={hover.y}
+          width={width}
+          title={hovered ? hovered.name : undefined}
+          rows={[{ name: hovered ? hovered.hospitalName : (hoveredEdge?.evidence ?? ''), value: '' }]}
+        />
       ) : null}
     </div>
   );

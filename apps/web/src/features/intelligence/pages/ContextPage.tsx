@@ -45,7 +45,15 @@ export function ContextPage() {
       <Row gutter={16}>
         <Col span={12}>
           <Card title={t('intel.context.journals')}>
-            <List size="small" dataSource={c?.journals ?? []} renderItem={(j) => <List.Item><DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}</List.Item>} />
+            <List
+              size="small"
+              dataSource={c?.journals ?? []}
+              renderItem={(j) => (
+                <List.Item>
+                  <DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}
+                </List.Item>
+              )}
+            />
           </Card>
         </Col>
         <Col span={12}>
@@ -55,7 +63,10 @@ export function ContextPage() {
               dataSource={c?.authors ?? []}
               renderItem={(a) => (
                 <List.Item>
-                  <Link to={full360Path(a.doctor.id, a.doctor.name)} {...DATA}>{a.doctor.name}</Link> (<DataText>{a.doctor.hospitalName}</DataText>) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
+                  <Link to={full360Path(a.doctor.id, a.doctor.name)} {...DATA}>
+                    {a.doctor.name}
+                  </Link>{' '}
+                  (<DataText>{a.doctor.hospitalName}</DataText>) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
                 </List.Item>
               )}
             />

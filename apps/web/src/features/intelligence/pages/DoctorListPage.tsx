@@ -7,7 +7,18 @@ import { doctorDepartmentName, type DoctorRow } from '@field-portal/shared';
 import { useDoctorWords } from '../doctor-words';
 import { formatCount } from '@/lib/format';
 // The customers slice's list parts (filters, keyset pages, pager): the same doctors, opened in the 360 view here.
-import { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES, DoctorFilterForm, KeysetPager, emptyDoctorFilters, filtersKey, type DoctorFilters, useKeyset, usePageState } from '@/features/customers';
+import {
+  DEFAULT_DOCTOR_RANGE,
+  doctorListQuery,
+  PAGE_SIZES,
+  DoctorFilterForm,
+  KeysetPager,
+  emptyDoctorFilters,
+  filtersKey,
+  type DoctorFilters,
+  useKeyset,
+  usePageState,
+} from '@/features/customers';
 import { full360Path } from '../api/intelligence-api';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
@@ -30,7 +41,13 @@ export function DoctorListPage() {
         data-testid="intel-doctor-list"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
         columns={[
-          { title: t('intel.doctor'), dataIndex: 'name', width: 140, ...dataCells, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
+          {
+            title: t('intel.doctor'),
+            dataIndex: 'name',
+            width: 140,
+            ...dataCells,
+            render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link>,
+          },
           { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
           { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
           { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },

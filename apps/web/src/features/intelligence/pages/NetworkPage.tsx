@@ -56,7 +56,15 @@ function EgoNetworkPanel() {
         </Space>
       </Card>
       <Card
-        title={centreNode ? <Link to={full360Path(centreNode.id, centreNode.name)} {...DATA}>{centreNode.name} · {centreNode.hospitalName}</Link> : t('intel.doctor')}
+        title={
+          centreNode ? (
+            <Link to={full360Path(centreNode.id, centreNode.name)} {...DATA}>
+              {centreNode.name} · {centreNode.hospitalName}
+            </Link>
+          ) : (
+            t('intel.doctor')
+          )
+        }
         extra={ego.data ? `${ego.data.nodes.length} · ${ego.data.edges.length}` : null}
       >
         {ego.isFetching || top.isFetching ? (
@@ -89,7 +97,10 @@ function EgoNetworkPanel() {
           renderItem={(r) => (
             <List.Item>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
-              <Link to={full360Path(r.doctor.id, r.doctor.name)} {...DATA}>{r.doctor.name}</Link>&nbsp;(<DataText>{r.doctor.hospitalName}</DataText>) — {r.evidence}
+              <Link to={full360Path(r.doctor.id, r.doctor.name)} {...DATA}>
+                {r.doctor.name}
+              </Link>
+              &nbsp;(<DataText>{r.doctor.hospitalName}</DataText>) — {r.evidence}
             </List.Item>
           )}
         />

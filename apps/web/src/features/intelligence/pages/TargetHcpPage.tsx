@@ -57,11 +57,18 @@ export function TargetHcpPage() {
         </Space>
       </Card>
       <Card
-        title={targetRow ? (
-          <Space>
-            {t('intel.lookAlike')} ·<Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)} {...DATA}>{targetRow.doctor.name}</Link>
-          </Space>
-        ) : t('intel.lookAlike')}
+        title={
+          targetRow ? (
+            <Space>
+              {t('intel.lookAlike')} ·
+              <Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)} {...DATA}>
+                {targetRow.doctor.name}
+              </Link>
+            </Space>
+          ) : (
+            t('intel.lookAlike')
+          )
+        }
         loading={similar.isLoading}
         data-testid="look-alike"
       >
@@ -74,7 +81,16 @@ export function TargetHcpPage() {
             { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
             { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName },
             { title: t('intel.similarity'), dataIndex: 'similarity' },
-            { title: t('intel.topDimensions'), render: (_, r) => r.features.filter((f) => f.value > 0).sort((a, b) => b.value - a.value).slice(0, 4).map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`).join(' · ') },
+            {
+              title: t('intel.topDimensions'),
+              render: (_, r) =>
+                r.features
+                  .filter((f) => f.value > 0)
+                  .sort((a, b) => b.value - a.value)
+                  .slice(0, 4)
+                  .map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`)
+                  .join(' · '),
+            },
           ]}
         />
       </Card>

@@ -88,22 +88,48 @@ export function MarketComparePage() {
           <Row gutter={[16, 16]}>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={<><DataText>{chosen.medicine}</DataText> {t('market.sales')}</>} value={d?.totals.own ?? 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.medicine}</DataText> {t('market.sales')}
+                    </>
+                  }
+                  value={d?.totals.own ?? 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={<><DataText>{chosen.competitor}</DataText> {t('market.sales')}</>} value={d?.totals.competitor ?? 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.competitor}</DataText> {t('market.sales')}
+                    </>
+                  }
+                  value={d?.totals.competitor ?? 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={<><DataText>{chosen.medicine}</DataText> {t('market.share')}</>} value={d?.totals.share ?? 0} suffix="%" data-testid="market-share" />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.medicine}</DataText> {t('market.share')}
+                    </>
+                  }
+                  value={d?.totals.share ?? 0}
+                  suffix="%"
+                  data-testid="market-share"
+                />
               </Card>
             </Col>
             <Col span={14}>
               <Card size="small" title={t('market.salesTrend')}>
-                <MarketChart dataNames
+                <MarketChart
+                  dataNames
                   kind="line"
                   testId="market-sales"
                   categories={(d?.sales ?? []).map((p) => p.month)}
@@ -116,7 +142,8 @@ export function MarketComparePage() {
             </Col>
             <Col span={10}>
               <Card size="small" title={t('market.byProvince')}>
-                <MarketChart dataNames
+                <MarketChart
+                  dataNames
                   kind="bar"
                   horizontal
                   stacked
@@ -144,7 +171,8 @@ export function NetSearchPage() {
   const chart = (title: string, key: 'search' | 'opinions' | 'consultations', kind: 'line' | 'bar') => (
     <Col span={key === 'search' ? 24 : 12}>
       <Card size="small" title={title}>
-        <MarketChart dataNames
+        <MarketChart
+          dataNames
           kind={kind}
           testId={`net-${key}`}
           categories={(d?.[key] ?? []).map((p) => p.month)}

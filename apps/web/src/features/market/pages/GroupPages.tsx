@@ -16,7 +16,13 @@ const nameIn = (lang: Lang) => (r: NamedCount) => (lang === 'en' && r.nameEn ? r
 const bars = (title: string, rows: NamedCount[], lang: Lang, { span = 12, horizontal = true, data = false } = {}) => (
   <Col span={span} key={title}>
     <Card size="small" title={title}>
-      <MarketChart kind="bar" horizontal={horizontal} dataNames={data} categories={rows.map(nameIn(lang))} series={[{ name: title, values: rows.map((r) => r.value) }]} />
+      <MarketChart
+        kind="bar"
+        horizontal={horizontal}
+        dataNames={data}
+        categories={rows.map(nameIn(lang))}
+        series={[{ name: title, values: rows.map((r) => r.value) }]}
+      />
     </Card>
   </Col>
 );
@@ -125,7 +131,11 @@ export function IndicationDrugPage() {
         columns={[
           { title: t('market.doctor'), dataIndex: 'doctorName', width: 100, ...dataCells },
           { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },
-          { title: t('market.department'), width: 140, render: (_: unknown, r: DoctorAttitude) => departmentNameOf(r.departmentCode, lang) ?? r.departmentName },
+          {
+            title: t('market.department'),
+            width: 140,
+            render: (_: unknown, r: DoctorAttitude) => departmentNameOf(r.departmentCode, lang) ?? r.departmentName,
+          },
           ...OPINION_SENTIMENTS.map((s) => ({ title: t(`market.${s}`), dataIndex: s, width: 80 })),
           {
             title: t('market.attitude'),

@@ -29,7 +29,14 @@ export function IndicationMedAnaPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="pick-indication" style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={(v: string) => setPicked(v)} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: <DataText>{i}</DataText> }))} />
+        <Select
+          data-testid="pick-indication"
+          style={{ width: 200 }}
+          placeholder={t('market.indication')}
+          value={indication || undefined}
+          onChange={(v: string) => setPicked(v)}
+          options={(options.data?.indications ?? []).map((i) => ({ value: i, label: <DataText>{i}</DataText> }))}
+        />
         <Button type="primary" onClick={() => (indication ? setQueried(indication) : void message.warning(msg('market.indicationRequired')))}>
           {t('market.query')}
         </Button>
@@ -48,7 +55,13 @@ export function IndicationMedAnaPage() {
             </Col>
             <Col span={14}>
               <Card size="small" title={t('market.opinions')}>
-                <MarketChart dataNames kind="bar" stacked categories={rows.map((r) => r.medicine)} series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: rows.map((r) => r[s]), color: SENTIMENT_COLORS[s] }))} />
+                <MarketChart
+                  dataNames
+                  kind="bar"
+                  stacked
+                  categories={rows.map((r) => r.medicine)}
+                  series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: rows.map((r) => r[s]), color: SENTIMENT_COLORS[s] }))}
+                />
               </Card>
             </Col>
             <Col span={24}>

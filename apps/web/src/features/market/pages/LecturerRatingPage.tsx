@@ -24,21 +24,35 @@ export function LecturerRatingPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="lecturer-product" style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: <DataText>{p}</DataText> }))} />
+        <Select
+          data-testid="lecturer-product"
+          style={{ width: 200 }}
+          placeholder={t('market.product')}
+          value={chosen || undefined}
+          onChange={setProduct}
+          options={(options.data?.products ?? []).map((p) => ({ value: p, label: <DataText>{p}</DataText> }))}
+        />
       </Space>
       <Row gutter={[16, 16]}>
         <Col span={14}>
           <Card size="small" title={t('market.lecturer.rule')} data-testid="lecturer-rule">
             <ul className="market-rule">
               {(['national', 'regional', 'city'] as const).map((level) => (
-                <li key={level}>{t('market.lecturer.ruleText', { level: levelName(level), ...(r?.rule[level] ?? { talks: '', cities: '', feedback: '' }) })}</li>
+                <li key={level}>
+                  {t('market.lecturer.ruleText', { level: levelName(level), ...(r?.rule[level] ?? { talks: '', cities: '', feedback: '' }) })}
+                </li>
               ))}
             </ul>
           </Card>
         </Col>
         <Col span={10}>
           <Card size="small" title={t('market.lecturer.level')}>
-            <MarketChart kind="bar" height={140} categories={LECTURER_LEVELS.map(levelName)} series={[{ name: t('market.lecturer.level'), values: LECTURER_LEVELS.map((l) => r?.byLevel[l] ?? 0) }]} />
+            <MarketChart
+              kind="bar"
+              height={140}
+              categories={LECTURER_LEVELS.map(levelName)}
+              series={[{ name: t('market.lecturer.level'), values: LECTURER_LEVELS.map((l) => r?.byLevel[l] ?? 0) }]}
+            />
           </Card>
         </Col>
         <Col span={24}>

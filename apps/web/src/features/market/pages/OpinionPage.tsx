@@ -51,13 +51,25 @@ export function OpinionPage() {
           {OPINION_SENTIMENTS.map((s) => (
             <Col span={6} key={s}>
               <Card size="small">
-                <Statistic title={t(`market.${s}`)} valueStyle={{ color: SENTIMENT_COLORS[s] }} value={d ? d.byMonth.reduce((sum, m) => sum + m[s], 0) : 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={t(`market.${s}`)}
+                  valueStyle={{ color: SENTIMENT_COLORS[s] }}
+                  value={d ? d.byMonth.reduce((sum, m) => sum + m[s], 0) : 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
           ))}
           <Col span={16}>
             <Card size="small" title={t('market.trend')}>
-              <MarketChart dataNames kind="line" stacked testId="opinion-trend" categories={(d?.byMonth ?? []).map((m) => m.month)} series={sentimentSeries(d?.byMonth ?? [])} />
+              <MarketChart
+                dataNames
+                kind="line"
+                stacked
+                testId="opinion-trend"
+                categories={(d?.byMonth ?? []).map((m) => m.month)}
+                series={sentimentSeries(d?.byMonth ?? [])}
+              />
             </Card>
           </Col>
           <Col span={8}>
@@ -80,7 +92,14 @@ export function OpinionPage() {
           </Col>
           <Col span={12}>
             <Card size="small" title={t('market.byPlatform')}>
-              <MarketChart dataNames kind="bar" stacked horizontal categories={(d?.byPlatform ?? []).map((p) => p.platform)} series={sentimentSeries(d?.byPlatform ?? [])} />
+              <MarketChart
+                dataNames
+                kind="bar"
+                stacked
+                horizontal
+                categories={(d?.byPlatform ?? []).map((p) => p.platform)}
+                series={sentimentSeries(d?.byPlatform ?? [])}
+              />
             </Card>
           </Col>
           <Col span={12}>

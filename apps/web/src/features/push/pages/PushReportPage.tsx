@@ -127,11 +127,23 @@ export function PushReportPage() {
         <div className="fp-push-report-filter">
           <span>{t('push.report.dateRange')}</span>
           {/* antd's picker (about 30 KB) downloads when the field is reached */}
-          <RangePickerWhenReached aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))} />
+          <RangePickerWhenReached
+            aria-label={t('push.report.dateRange')}
+            value={values.range ?? null}
+            onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))}
+          />
         </div>
         <div className="fp-push-report-filter">
           <span>BU</span>
-          <Select aria-label="BU" allowClear placeholder={t('push.report.allBu')} style={{ width: 150 }} value={values.bu} onChange={(bu?: string) => setValues((v) => ({ ...v, bu }))} options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))} />
+          <Select
+            aria-label="BU"
+            allowClear
+            placeholder={t('push.report.allBu')}
+            style={{ width: 150 }}
+            value={values.bu}
+            onChange={(bu?: string) => setValues((v) => ({ ...v, bu }))}
+            options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))}
+          />
         </div>
         <div className="fp-push-report-filter">
           <label htmlFor="fp-push-report-card-id">{t('push.report.cardId')}</label>
