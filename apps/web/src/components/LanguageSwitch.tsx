@@ -1,5 +1,6 @@
 import { Segmented } from 'antd';
 import { LANGS, type Lang } from '@field-portal/shared';
+import { DATA } from '@/lib/data-text';
 import { setLang, useI18n } from '@/lib/i18n';
 
 /** 中文 / English; the choice is kept in the language cookie and applies without a reload. */
@@ -10,7 +11,15 @@ export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' 
       size={size}
       aria-label={t('lang.switch')}
       value={lang}
-      options={LANGS.map((value) => ({ value, label: t(value === 'zh' ? 'lang.zh' : 'lang.en') }))}
+      // each language is named in itself (中文 stays 中文 on an English screen)
+      options={LANGS.map((value) => ({
+        value,
+        label: (
+          <span lang={value} {...DATA}>
+            {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
+          </span>
+        ),
+      }))}
       onChange={(value) => void setLang(value)}
     />
   );

@@ -58,6 +58,11 @@ export const ANALYTICS_TABLE_LABELS_ZH = {
   'analytics.value.face': '面对面',
   'analytics.value.phone': '电话',
   'analytics.value.video': '音视频',
+  'analytics.value.purposeProduct': '产品介绍',
+  'analytics.value.purposeAcademic': '学术交流',
+  'analytics.value.purposeMeeting': '会议邀请',
+  'analytics.value.purposeCase': '病例讨论',
+  'analytics.value.purposeFollowUp': '用药随访',
   'analytics.value.online': '线上',
   'analytics.value.wxwork': '企业微信',
   'analytics.value.call': '呼叫系统',
@@ -204,6 +209,11 @@ export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABE
   'analytics.value.face': 'Face to face',
   'analytics.value.phone': 'Phone',
   'analytics.value.video': 'Video',
+  'analytics.value.purposeProduct': 'Product introduction',
+  'analytics.value.purposeAcademic': 'Academic exchange',
+  'analytics.value.purposeMeeting': 'Meeting invitation',
+  'analytics.value.purposeCase': 'Case discussion',
+  'analytics.value.purposeFollowUp': 'Medication follow-up',
   'analytics.value.online': 'Online',
   'analytics.value.wxwork': 'WeCom',
   'analytics.value.call': 'Call system',
@@ -296,12 +306,38 @@ export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABE
 
 /** Report-table columns whose values are codes with a label (analytics.value.<code>). */
 export const ANALYTICS_TEXT_VALUE_COLUMNS: ReadonlySet<string> = new Set([
-  'status', 'pushStatus', 'scope', 'mustRead', 'category', 'operation', 'channel', 'effective', 'direction', 'doctorRange', 'source', 'tagKind', 'type', 'audience', 'covered',
+  'status',
+  'pushStatus',
+  'scope',
+  'mustRead',
+  'category',
+  'operation',
+  'channel',
+  'effective',
+  'direction',
+  'doctorRange',
+  'source',
+  'tagKind',
+  'type',
+  'audience',
+  'covered',
+  'purpose',
 ]);
 
 /** Report-table columns that hold an instant (ISO text), shown as a portal date and time. */
 export const ANALYTICS_TIME_COLUMNS: ReadonlySet<string> = new Set([
-  'createTime', 'lastPushTime', 'pushTime', 'time', 'visitTime', 'startTime', 'endTime', 'lastContact', 'lastVisit', 'publishTime', 'lastAnswer', 'readTime',
+  'createTime',
+  'lastPushTime',
+  'pushTime',
+  'time',
+  'visitTime',
+  'startTime',
+  'endTime',
+  'lastContact',
+  'lastVisit',
+  'publishTime',
+  'lastAnswer',
+  'readTime',
 ]);
 
 /** A report table's column header in a language (its name when it has no label). */

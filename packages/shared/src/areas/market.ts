@@ -1,4 +1,4 @@
-
+import type { Lang } from '../constants.js';
 
 /**
  * Market intelligence (spec 001 sections 1, 2.4 /medicine and /doctor, 5, 9; docs/decisions/0025):
@@ -50,6 +50,29 @@ export const LEXICON_CATEGORIES = {
   weaker: '程度词(减弱)',
 } as const;
 export type LexiconRole = keyof typeof LEXICON_CATEGORIES;
+export const LEXICON_CATEGORIES_EN: Record<LexiconRole, string> = {
+  positive: 'Positive words',
+  negative: 'Negative words',
+  negation: 'Negation words',
+  stronger: 'Degree words (stronger)',
+  weaker: 'Degree words (weaker)',
+};
+
+/** A keyword's category in a language: a lexicon category has its English name; any other category is shown as written. */
+export function lexiconCategoryName(category: string, lang: Lang): string {
+  if (lang === 'zh') return category;
+  const role = (Object.keys(LEXICON_CATEGORIES) as LexiconRole[]).find((r) => LEXICON_CATEGORIES[r] === category);
+  return role ? LEXICON_CATEGORIES_EN[role] : category;
+}
+
+/** Journal categories with an English name (data management's journals); any other category is shown as written. */
+export const JOURNAL_CATEGORIES = [{ name: '核心期刊', nameEn: 'Core journal' }] as const;
+
+/** A journal's category in a language. */
+export function journalCategoryName(category: string, lang: Lang): string {
+  if (lang === 'zh') return category;
+  return JOURNAL_CATEGORIES.find((c) => c.name === category)?.nameEn ?? category;
+}
 
 export const MARKET_LIMITS = {
   /** How far back a sentiment word looks for negation and degree words (tokens). */
@@ -83,7 +106,6 @@ export function lecturerLevel(talks: number, cities: number, meanFeedback: numbe
   }
   return 'none';
 }
-
 
 export interface MarketMedicine {
   name: string;
@@ -158,6 +180,8 @@ export interface DoctorAttitude extends SentimentCounts {
   doctorName: string;
   hospitalName: string;
   departmentName: string;
+  /** The department's code, for its name in the reader's language. */
+  departmentCode: string;
   /** (positive − negative) / items, −1 … 1. */
   attitude: number;
   lastAt: string;
@@ -212,8 +236,16 @@ export interface LecturerRating {
 
 export interface NamedCount {
   name: string;
+  /** The English name where the name is a label of a taxonomy (a gender, a stage, a department, a title); data (a place, a hospital) has none. */
+  nameEn?: string;
   value: number;
 }
+
+/** Patients' genders as the patient groups store them. */
+export const PATIENT_GENDERS = [
+  { name: '男', nameEn: 'Male' },
+  { name: '女', nameEn: 'Female' },
+] as const;
 export interface PatientGroups {
   medicine: string;
   indication: string;

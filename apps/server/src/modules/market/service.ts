@@ -12,6 +12,8 @@ import {
   type MarketCompare,
   type MarketOptions,
   type NamedCount,
+  departmentNameOf,
+  PATIENT_GENDERS,
   type NetSearch,
   type OpinionItemsPage,
   type OpinionTrend,
@@ -23,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 import { meetingProducts, speakerHistory } from '../meetings/index.js';
-import { medicinesWithCompetitors, regionsOf, titlesOf } from '../reference/index.js';
+import { medicinesWithCompetitors, regionsOf, stagesOf, titlesOf } from '../reference/index.js';
 import * as repo from './repo.js';
 
 /**
@@ -117,7 +119,11 @@ export async function opinionItems(deps: MarketDeps, scope: DataScope, q: repo.I
   const limit = MARKET_LIMITS.itemsPageSize;
   const rows = await repo.items(deps.db, scope, q, limit + 1);
   const page = rows.slice(0, limit);
-  const names = await doctorSummaries(deps.db, page.flatMap((r) => (r.doctorId ? [r.doctorId] : [])), scope);
+  const names = await doctorSummaries(
+    deps.db,
+    page.flatMap((r) => (r.doctorId ? [r.doctorId] : [])),
+    scope,
+  );
   return {
     items: page.map((r) => ({ ...r, doctorName: r.doctorId ? (names.get(r.doctorId)?.name ?? null) : null })),
     next: rows.length > limit ? page[page.length - 1]!.id : null,
@@ -133,7 +139,11 @@ export async function eventDetail(deps: MarketDeps, scope: DataScope, id: number
 export async function indicationDrug(deps: MarketDeps, scope: DataScope, q: { medicine: string; indication: string }): Promise<DoctorAttitude[]> {
   await requireDrugAndIndication(deps.db, q.medicine, q.indication);
   const rows = await repo.attitudes(deps.db, scope, q.medicine, q.indication, MARKET_LIMITS.attitudeDoctors);
-  const names = await doctorSummaries(deps.db, rows.map((r) => r.doctor_id), scope);
+  const names = await doctorSummaries(
+    deps.db,
+    rows.map((r) => r.doctor_id),
+    scope,
+  );
   return rows.flatMap((r) => {
     const doctor = names.get(r.doctor_id);
     if (!doctor) return [];
@@ -144,6 +154,7 @@ export async function indicationDrug(deps: MarketDeps, scope: DataScope, q: { me
         doctorName: doctor.name,
         hospitalName: doctor.hospitalName,
         departmentName: doctor.dept2Name ?? doctor.dept1Name,
+        departmentCode: doctor.dept2Code ?? doctor.dept1Code,
         ...counts(r),
         attitude: total === 0 ? 0 : Math.round(((r.positive - r.negative) / total) * 100) / 100,
         lastAt: new Date(r.last_at).toISOString(),
@@ -175,7 +186,12 @@ export async function marketCompare(deps: MarketDeps, scope: DataScope, q: { med
     else entry.competitor += r.sales;
     byProvince.set(r.province, entry);
   }
-  const sales = series(monthly.map((r) => ({ ...r, value: r.sales })), q.medicine, q.competitor, monthKeys(deps.now(), q.months));
+  const sales = series(
+    monthly.map((r) => ({ ...r, value: r.sales })),
+    q.medicine,
+    q.competitor,
+    monthKeys(deps.now(), q.months),
+  );
   const own = sales.reduce((s, p) => s + p.own, 0);
   const competitor = sales.reduce((s, p) => s + p.competitor, 0);
   return {
@@ -201,9 +217,24 @@ export async function netSearch(deps: MarketDeps, scope: DataScope, q: { medicin
   return {
     medicine: q.medicine,
     competitor: q.competitor,
-    search: series(monthly.map((r) => ({ ...r, value: r.search })), q.medicine, q.competitor, keys),
-    opinions: series(opinions.map((r) => ({ medicine: r.key, month: r.month, value: r.positive + r.negative + r.neutral })), q.medicine, q.competitor, keys),
-    consultations: series(consultations.map((r) => ({ ...r, value: r.n })), q.medicine, q.competitor, keys),
+    search: series(
+      monthly.map((r) => ({ ...r, value: r.search })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
+    opinions: series(
+      opinions.map((r) => ({ medicine: r.key, month: r.month, value: r.positive + r.negative + r.neutral })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
+    consultations: series(
+      consultations.map((r) => ({ ...r, value: r.n })),
+      q.medicine,
+      q.competitor,
+      keys,
+    ),
   };
 }
 
@@ -236,7 +267,11 @@ export async function indicationMedAna(deps: MarketDeps, scope: DataScope, q: { 
 export async function lecturerRating(deps: MarketDeps, scope: DataScope, product: string): Promise<LecturerRating> {
   if (!product) throw badRequest('market.productRequired', 'product');
   const history = await speakerHistory(deps.db, product);
-  const doctors = await doctorSummaries(deps.db, history.map((h) => h.doctorId), scope);
+  const doctors = await doctorSummaries(
+    deps.db,
+    history.map((h) => h.doctorId),
+    scope,
+  );
   const byLevel = Object.fromEntries(LECTURER_LEVELS.map((l) => [l, 0])) as Record<LecturerLevel, number>;
   const lecturers = history.flatMap((h) => {
     const doctor = doctors.get(h.doctorId);
@@ -249,6 +284,13 @@ export async function lecturerRating(deps: MarketDeps, scope: DataScope, product
   lecturers.sort((a, b) => rank(a.level) - rank(b.level) || b.talks - a.talks || a.doctorId - b.doctorId);
   return { product, rule: LECTURER_RULE, lecturers, byLevel };
 }
+
+/** Rows whose names are labels of a taxonomy, each with its English name where the taxonomy has one. */
+const withEnglish = (rows: NamedCount[], english: Map<string, string>): NamedCount[] =>
+  rows.map((r) => {
+    const nameEn = english.get(r.name);
+    return nameEn ? { ...r, nameEn } : r;
+  });
 
 const topN = (map: Map<string, number>): NamedCount[] =>
   [...map.entries()]
@@ -265,13 +307,16 @@ export async function patientGroups(deps: MarketDeps, scope: DataScope, q: { med
     await repo.patientGroupsBy(deps.db, scope, q.medicine, q.indication, 'province'),
   ];
   const names = await provinceNames(deps.db);
+  const stageEn = new Map((await stagesOf(deps.db)).map((s) => [s.name, s.nameEn]));
+  const genderEn = new Map<string, string>(PATIENT_GENDERS.map((g) => [g.name, g.nameEn]));
+  // genders and stages are labels with an English name; a name data management does not know keeps only its own
   return {
     medicine: q.medicine,
     indication: q.indication,
     total: byGender.reduce((s, r) => s + r.value, 0),
     byAge,
-    byGender,
-    byStage,
+    byGender: withEnglish(byGender, genderEn),
+    byStage: withEnglish(byStage, stageEn),
     byProvince: provinces.slice(0, MARKET_LIMITS.topN).map((r) => ({ name: names.get(r.name) ?? r.name, value: r.value })),
   };
 }
@@ -279,8 +324,14 @@ export async function patientGroups(deps: MarketDeps, scope: DataScope, q: { med
 export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medicine: string; indication: string }): Promise<DoctorGroups> {
   await requireDrugAndIndication(deps.db, q.medicine, q.indication);
   const consulting = await repo.consultingDoctors(deps.db, scope, q.medicine, q.indication);
-  const doctors = await doctorSummaries(deps.db, consulting.map((c) => c.doctor_id), scope);
-  const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t.name]));
+  const doctors = await doctorSummaries(
+    deps.db,
+    consulting.map((c) => c.doctor_id),
+    scope,
+  );
+  const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t]));
+  // departments and titles are counted by their names and carry their English names along
+  const english = new Map<string, string>();
   const dept = new Map<string, number>();
   const title = new Map<string, number>();
   const hospital = new Map<string, number>();
@@ -290,8 +341,13 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     const d = doctors.get(c.doctor_id);
     if (!d) continue;
     total += c.n;
-    add(dept, d.dept2Name ?? d.dept1Name);
-    add(title, titles.get(d.titleCode) ?? d.titleCode);
+    const deptName = d.dept2Name ?? d.dept1Name;
+    const deptEn = departmentNameOf(d.dept2Code ?? d.dept1Code, 'en');
+    if (deptEn) english.set(deptName, deptEn);
+    add(dept, deptName);
+    const t = titles.get(d.titleCode);
+    if (t?.nameEn) english.set(t.name, t.nameEn);
+    add(title, t?.name ?? d.titleCode);
     add(hospital, d.hospitalName);
   }
   return {
@@ -299,8 +355,8 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     indication: q.indication,
     doctors: doctors.size,
     consultations: total,
-    byDepartment: topN(dept),
-    byTitle: topN(title),
+    byDepartment: withEnglish(topN(dept), english),
+    byTitle: withEnglish(topN(title), english),
     byHospital: topN(hospital),
     attitude: await repo.attitudeOfDoctors(deps.db, scope, q.medicine, q.indication),
   };

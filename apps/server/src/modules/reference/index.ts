@@ -14,6 +14,7 @@ export {
   medicinesWithCompetitors,
   medicinesWithIndications,
   regionsOf,
+  stagesOf,
   titlesOf,
   unknownCodes,
   unknownIndications,

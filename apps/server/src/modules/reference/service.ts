@@ -94,7 +94,10 @@ export async function unknownCodes(db: Db | Tx, table: 'regions' | 'departments'
 
 /** The department's row, when it exists. */
 export async function departmentOf(db: Db | Tx, code: string): Promise<DepartmentOption | undefined> {
-  const [row] = await selectRows<DepartmentOption>(db, sql`select code, name, name_en as "nameEn", level, parent_code as "parentCode" from departments where code = ${code}`);
+  const [row] = await selectRows<DepartmentOption>(
+    db,
+    sql`select code, name, name_en as "nameEn", level, parent_code as "parentCode" from departments where code = ${code}`,
+  );
   return row;
 }
 
@@ -103,7 +106,13 @@ export async function departmentOf(db: Db | Tx, code: string): Promise<Departmen
  * optionally only those of the given department names, optionally matching a keyword.
  */
 export async function indications(db: Db | Tx, keyword = '', departmentNames: readonly string[] = []): Promise<string[]> {
-  const byDept = departmentNames.length > 0 ? sql`and department in (${sql.join(departmentNames.map((n) => sql`${n}`), sql`,`)})` : sql``;
+  const byDept =
+    departmentNames.length > 0
+      ? sql`and department in (${sql.join(
+          departmentNames.map((n) => sql`${n}`),
+          sql`,`,
+        )})`
+      : sql``;
   const like = keyword ? likePattern(keyword) : '%';
   const rows = await selectRows<{ name: string }>(
     db,
@@ -164,20 +173,33 @@ export async function keywordsOfCategories(db: Db | Tx, categories: readonly str
   if (categories.length === 0) return [];
   return selectRows(
     db,
-    sql`select keyword, category from keywords where enabled and category in (${sql.join(categories.map((c) => sql`${c}`), sql`,`)}) order by keyword`,
+    sql`select keyword, category from keywords where enabled and category in (${sql.join(
+      categories.map((c) => sql`${c}`),
+      sql`,`,
+    )}) order by keyword`,
   );
 }
 
 /** Adds keywords that are not there yet (a seed's starting lexicon); existing ones are left as they are. */
 export async function addKeywords(db: Db | Tx, entries: readonly { keyword: string; category: string }[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.execute(sql`insert into keywords (keyword, category) values ${sql.join(entries.map((e) => sql`(${e.keyword}, ${e.category})`), sql`,`)} on conflict (keyword) do nothing`);
+  await db.execute(
+    sql`insert into keywords (keyword, category) values ${sql.join(
+      entries.map((e) => sql`(${e.keyword}, ${e.category})`),
+      sql`,`,
+    )} on conflict (keyword) do nothing`,
+  );
 }
 
 /** Data management's journals (doctor intelligence records papers in them); `core` when the category names a core journal. */
 export async function journalList(db: Db | Tx): Promise<{ id: number; name: string; core: boolean }[]> {
   const rows = await selectRows<{ id: number; name: string; category: string }>(db, sql`select id, name, category from journals order by id`);
   return rows.map((r) => ({ id: Number(r.id), name: r.name, core: r.category.includes('核心') || /core/i.test(r.category) }));
+}
+
+/** The indication stages data management keeps, with their English names. */
+export async function stagesOf(db: Db | Tx): Promise<{ name: string; nameEn: string }[]> {
+  return selectRows(db, sql`select name, name_en as "nameEn" from indication_stages order by sort, id`);
 }
 
 /** Adds journals not yet in data management's list (by name); used by generated demo data. */

@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useNavigate } from 'react-router';
 import { App as AntApp, Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
@@ -40,7 +41,9 @@ export function ProfileMenu({ user, hasPersonalCentre }: { user: UserInfo; hasPe
       {/* The name spoken starts with the name seen (WCAG 2.5.3): "张三, 个人菜单". */}
       <button type="button" className="fp-profile" aria-label={`${user.firstName || user.username}, ${t('topbar.profile')}`}>
         <Avatar size={30} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} className="fp-profile-avatar" />
-        <span className="fp-profile-name">{user.firstName || user.username}</span>
+        <span className="fp-profile-name" {...DATA}>
+          {user.firstName || user.username}
+        </span>
         <DownOutlined className="fp-profile-caret" />
       </button>
     </Dropdown>

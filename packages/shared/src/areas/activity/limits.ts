@@ -80,6 +80,16 @@ export const VISIT_PURPOSE_LABELS: Record<VisitPurpose, MessageText> = {
   followUp: { zh: '用药随访', en: 'Medication follow-up' },
   other: { zh: '其他', en: 'Other' },
 };
+
+/**
+ * A visit's purpose as a report shows it: a purpose is free text, and one of the common purposes
+ * (as written in Chinese) becomes its report value (`analytics.value.purpose<Code>`), shown in the
+ * reader's language; any other purpose is shown as written.
+ */
+export function visitPurposeValue(purpose: string): string {
+  const code = VISIT_PURPOSES.find((p) => p !== 'other' && VISIT_PURPOSE_LABELS[p].zh === purpose.trim());
+  return code ? `purpose${code[0]!.toUpperCase()}${code.slice(1)}` : purpose;
+}
 export const TASK_STATUS_LABELS: Record<number, MessageText> = {
   0: { zh: '待处理', en: 'To do' },
   1: { zh: '进行中', en: 'In progress' },
@@ -118,7 +128,13 @@ export function visitTypeCode(value: string | number): number | undefined {
  * row when the visit is submitted.
  */
 export const EFFECTIVE_MIN_SECONDS = 60;
-export function isEffectiveVisit(v: { status: number; type: number; channel: VisitChannel; durationSeconds: number | null; products: readonly { keyMessages: readonly string[] }[] }): boolean {
+export function isEffectiveVisit(v: {
+  status: number;
+  type: number;
+  channel: VisitChannel;
+  durationSeconds: number | null;
+  products: readonly { keyMessages: readonly string[] }[];
+}): boolean {
   if (v.status !== VISIT_STATUS.submitted) return false;
   if (v.type === VISIT_TYPE.manual && !v.products.some((p) => p.keyMessages.length > 0)) return false;
   if ((v.channel === 'phone' || v.channel === 'video') && (v.durationSeconds ?? 0) < EFFECTIVE_MIN_SECONDS) return false;

@@ -1,6 +1,15 @@
-import { DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
+import { DEPARTMENT_TREE, DOCTOR_TITLES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '@field-portal/shared';
 import { reachFigures, relationFigures } from '../../activity/index.js';
-import { doctorFigures, doctorReportPages, doctorsInView, hospitalFigures, hospitalReportPages, tagFigures, tagReportPages, type ReportWindow } from '../../customers/index.js';
+import {
+  doctorFigures,
+  doctorReportPages,
+  doctorsInView,
+  hospitalFigures,
+  hospitalReportPages,
+  tagFigures,
+  tagReportPages,
+  type ReportWindow,
+} from '../../customers/index.js';
 import { dailyChart, groupChart, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 import { windowOf } from './visits.js';
 
@@ -18,14 +27,23 @@ function namer(list: readonly { code: string; name: string; nameEn: string }[], 
   return (code: unknown) => names.get(String(code)) ?? String(code ?? '');
 }
 
+/** A level-1 department's name (as the doctor figures give it) in the viewer's language; a name the taxonomy does not have stays as written. */
+const DEPARTMENTS_EN = new Map(DEPARTMENT_TREE.map(([, name, nameEn]) => [name, nameEn]));
+const departmentIn = (lang: 'zh' | 'en') => (name: unknown) => (lang === 'en' ? (DEPARTMENTS_EN.get(String(name)) ?? String(name ?? '')) : String(name ?? ''));
+
 const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'title', 'doctorRange', 'source', 'createBy', 'createTime'];
 
 type DoctorMode = 'created' | 'byReps' | 'asOf';
 
-/** The doctor table's rows as the screen shows them (titles by name). */
+/** The doctor table's rows as the screen shows them (titles and departments by name in the viewer's language). */
 const doctorTableRows = (a: Args, rows: Record<string, unknown>[]) => {
   const title = namer(DOCTOR_TITLES, a.lang);
-  return tableOf(DOCTOR_COLUMNS, rows.map((r) => ({ ...r, title: title(r.title) })), 0).rows;
+  const department = departmentIn(a.lang);
+  return tableOf(
+    DOCTOR_COLUMNS,
+    rows.map((r) => ({ ...r, title: title(r.title), department: department(r.department) })),
+    0,
+  ).rows;
 };
 
 async function* doctorPages(mode: DoctorMode, a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -37,6 +55,8 @@ function doctorDashboard(mode: DoctorMode) {
     const f = await doctorFigures(a.db, customerWindow(a), mode, a.tableRows);
     const title = namer(DOCTOR_TITLES, a.lang);
     const byTitle = f.byTitle.map((r) => ({ ...r, name: title(r.name) }));
+    const department = departmentIn(a.lang);
+    const byDepartment = f.byDepartment.map((r) => ({ ...r, name: department(r.name) }));
     const t = f.totals;
     const kpis: Computed['kpis'] =
       mode === 'asOf'
@@ -56,10 +76,16 @@ function doctorDashboard(mode: DoctorMode) {
           ];
     const charts =
       mode === 'asOf'
-        ? [groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'), groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'), groupChart('doctorsByDepartment', 'bar', f.byDepartment, 'name', 'doctors')]
+        ? [
+            groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
+            groupChart('doctorsByTitle', 'pie', byTitle, 'name', 'doctors'),
+            groupChart('doctorsByDepartment', 'bar', byDepartment, 'name', 'doctors'),
+          ]
         : [
             dailyChart('doctorsPerDay', a.range, f.byDay, 'doctors'),
-            mode === 'byReps' ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors') : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
+            mode === 'byReps'
+              ? groupChart('doctorsByCreator', 'bar', f.byCreator, 'name', 'doctors')
+              : groupChart('doctorsBySource', 'pie', f.bySource, 'name', 'doctors'),
             groupChart('doctorsByProvince', 'bar', f.byProvince, 'name', 'doctors'),
           ];
     return { kpis, charts, table: { columns: DOCTOR_COLUMNS, rows: doctorTableRows(a, f.rows), total: t.doctors } };
@@ -108,7 +134,11 @@ const HOSPITAL_COLUMNS = ['hospitalId', 'hospital', 'province', 'city', 'level',
 function hospitalTableRows(a: Args, rows: Record<string, unknown>[]): TableRows {
   const level = namer(HOSPITAL_GRADES, a.lang);
   const type = namer(HOSPITAL_TYPES, a.lang);
-  return tableOf(HOSPITAL_COLUMNS, rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })), 0).rows;
+  return tableOf(
+    HOSPITAL_COLUMNS,
+    rows.map((r) => ({ ...r, level: level(r.level), hospitalType: type(r.hospitalType) })),
+    0,
+  ).rows;
 }
 
 async function* hospitalPages(a: Args, pageSize: number): AsyncGenerator<TableRows> {
@@ -128,8 +158,20 @@ async function masterData(a: Args): Promise<Computed> {
       { key: 'newHospitals', value: f.totals.newInRange },
     ],
     charts: [
-      groupChart('hospitalsByLevel', 'bar', f.byLevel.map((r) => ({ ...r, name: level(r.name) })), 'name', 'hospitals'),
-      groupChart('hospitalsByType', 'pie', f.byType.map((r) => ({ ...r, name: type(r.name) })), 'name', 'hospitals'),
+      groupChart(
+        'hospitalsByLevel',
+        'bar',
+        f.byLevel.map((r) => ({ ...r, name: level(r.name) })),
+        'name',
+        'hospitals',
+      ),
+      groupChart(
+        'hospitalsByType',
+        'pie',
+        f.byType.map((r) => ({ ...r, name: type(r.name) })),
+        'name',
+        'hospitals',
+      ),
     ],
     table: { columns: HOSPITAL_COLUMNS, rows: hospitalTableRows(a, f.rows), total: f.totals.hospitals },
   };
@@ -145,7 +187,10 @@ async function rdRelation(a: Args): Promise<Computed> {
       { key: 'reps', value: f.totals.reps },
       { key: 'visits', value: f.totals.visits },
     ],
-    charts: [groupChart('doctorsByRep', 'bar', f.byRep, 'rep', 'doctors', 'visits'), groupChart('relationsByVisits', 'pie', f.byDepth, 'visitsPerPair', 'pairs')],
+    charts: [
+      groupChart('doctorsByRep', 'bar', f.byRep, 'rep', 'doctors', 'visits'),
+      groupChart('relationsByVisits', 'pie', f.byDepth, 'visitsPerPair', 'pairs'),
+    ],
     table: tableOf(['rep', 'doctorId', 'doctorName', 'hospital', 'visits', 'lastVisit'], rows, f.totals.pairs),
   };
 }

@@ -1,3 +1,4 @@
+import { visitPurposeValue } from '@field-portal/shared';
 import { callFigures, callReportPages, visitFigures, visitReportPages, type ActivityWindow, type VisitSelection } from '../../activity/index.js';
 import { dailyChart, groupChart, n, pct, tableOf, withDoctorNames, type Args, type Computed, type DashboardDef, type TableRows } from './common.js';
 
@@ -10,8 +11,12 @@ export const windowOf = (a: Args): ActivityWindow => ({ from: a.range.from, to: 
 
 const VISIT_COLUMNS = ['visitTime', 'rep', 'doctorName', 'hospital', 'channel', 'status', 'effective', 'durationSeconds', 'purpose'];
 
-/** Visit rows as the table shows them: the doctor's name and hospital, the status by its key. */
-const visitTableRows = (a: Args, rows: Record<string, unknown>[]) => withDoctorNames(a, rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted' })));
+/** Visit rows as the table shows them: the doctor's name and hospital, the status by its key, a common purpose by its key. */
+const visitTableRows = (a: Args, rows: Record<string, unknown>[]) =>
+  withDoctorNames(
+    a,
+    rows.map((r) => ({ ...r, status: n(r.status) === 1 ? 'submitted' : 'notSubmitted', purpose: visitPurposeValue(String(r.purpose ?? '')) })),
+  );
 
 function visitPages(selection: VisitSelection) {
   return async function* (a: Args, pageSize: number): AsyncGenerator<TableRows> {

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
@@ -56,7 +57,7 @@ export function TaskRecordPage() {
         dataSource={rows.data ?? []}
         pagination={false}
         columns={[
-          { title: t('activity.team.member'), key: 'user', render: (_, r) => `${r.user.name} (${r.user.username})` },
+          { title: t('activity.team.member'), key: 'user', ...dataCells, render: (_, r) => `${r.user.name} (${r.user.username})` },
           { title: t('activity.record.total'), dataIndex: 'total' },
           { title: t('activity.record.undone'), dataIndex: 'undone' },
           { title: t('activity.record.done'), dataIndex: 'done' },

@@ -1,3 +1,4 @@
+import { DATA, dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
@@ -63,11 +64,28 @@ export function LangPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         columns={[
           { title: t('admin.lang.key'), dataIndex: 'key', width: '32%', render: (key: string) => <code>{key}</code> },
-          { title: t('admin.lang.langType'), dataIndex: 'langType', width: 100, render: (v: string) => <Tag color={v === 'zh' ? 'red' : 'blue'}>{v === 'zh' ? t('lang.zh') : t('lang.en')}</Tag> },
-          { title: t('admin.lang.content'), dataIndex: 'content' },
+          {
+            title: t('admin.lang.langType'),
+            dataIndex: 'langType',
+            width: 100,
+            render: (v: string) => (
+              <Tag color={v === 'zh' ? 'red' : 'blue'}>
+                <span lang={v} {...DATA}>
+                  {v === 'zh' ? t('lang.zh') : t('lang.en')}
+                </span>
+              </Tag>
+            ),
+          },
+          { title: t('admin.lang.content'), dataIndex: 'content', ...dataCells },
           { title: t('admin.col.updatedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
           {
             title: t('admin.col.actions'),

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table } from 'antd';
@@ -25,7 +26,9 @@ export function OrgPage() {
   const dialogOpened = useOpenedOnce(editing !== null);
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'org'] });
   const confirmDelete = useTreeDelete<OrgNode>(adminApi.orgDelete, refresh);
-  const blank = (parent?: OrgNode): Editing => ({ values: { parentId: parent?.id ?? null, name: '', nameEn: '', code: '', type: '', grade: parent ? parent.grade + 1 : 1, sort: 0, leader: '' } });
+  const blank = (parent?: OrgNode): Editing => ({
+    values: { parentId: parent?.id ?? null, name: '', nameEn: '', code: '', type: '', grade: parent ? parent.grade + 1 : 1, sort: 0, leader: '' },
+  });
 
   return (
     <Card className="fp-admin-screen" title={t('admin.org.title')}>
@@ -44,14 +47,18 @@ export function OrgPage() {
         expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
         key={tree.dataUpdatedAt}
         columns={[
-          { title: t('admin.org.name'), dataIndex: 'name' },
+          { title: t('admin.org.name'), dataIndex: 'name', ...dataCells },
           { title: t('admin.org.nameEn'), dataIndex: 'nameEn' },
           { title: t('admin.org.code'), dataIndex: 'code', width: 120 },
           { title: t('admin.org.type'), dataIndex: 'type', width: 110 },
           { title: t('admin.org.grade'), dataIndex: 'grade', width: 70 },
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
           { title: t('admin.org.leader'), dataIndex: 'leader', width: 110 },
-          treeActionsColumn<OrgNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
+          treeActionsColumn<OrgNode>(t, {
+            addChild: (node) => setEditing(blank(node)),
+            edit: (node) => setEditing({ id: node.id, values: { ...node } }),
+            remove: confirmDelete,
+          }),
         ]}
       />
       {dialogOpened ? (

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
@@ -50,7 +51,9 @@ export function RolePage() {
         <Button
           type="primary"
           icon={<PlusOutlined />}
-          onClick={() => setEditing({ values: { name: '', nameEn: '', orgId: null, dataScope: 'all', roleType: 'business', usable: true, remark: '', menuIds: [] } })}
+          onClick={() =>
+            setEditing({ values: { name: '', nameEn: '', orgId: null, dataScope: 'all', roleType: 'business', usable: true, remark: '', menuIds: [] } })
+          }
         >
           {t('admin.action.add')}
         </Button>
@@ -60,15 +63,28 @@ export function RolePage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         columns={[
           { title: t('admin.role.name'), dataIndex: 'name' },
           { title: t('admin.role.nameEn'), dataIndex: 'nameEn' },
-          { title: t('admin.role.org'), dataIndex: 'orgName' },
-          { title: t('admin.role.dataScope'), dataIndex: 'dataScope', render: (v: string) => <Tag color={v === 'all' ? 'blue' : 'orange'}>{scopeLabel(v)}</Tag> },
+          { title: t('admin.role.org'), dataIndex: 'orgName', ...dataCells },
+          {
+            title: t('admin.role.dataScope'),
+            dataIndex: 'dataScope',
+            render: (v: string) => <Tag color={v === 'all' ? 'blue' : 'orange'}>{scopeLabel(v)}</Tag>,
+          },
           { title: t('admin.role.roleType'), dataIndex: 'roleType', render: typeLabel },
           { title: t('admin.role.appKey'), dataIndex: 'appKey', render: (v: string) => (v ? <Tag>{v}</Tag> : <span className="fp-admin-muted">—</span>) },
-          { title: t('admin.role.usable'), dataIndex: 'usable', render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>) },
+          {
+            title: t('admin.role.usable'),
+            dataIndex: 'usable',
+            render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>),
+          },
           { title: t('admin.role.users'), dataIndex: 'userCount', width: 80 },
           {
             title: t('admin.col.actions'),
@@ -78,7 +94,11 @@ export function RolePage() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row } })}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm title={t('admin.confirm.deleteNamed', { name: row.name })} description={t('admin.role.deleteHint', { count: row.userCount })} onConfirm={() => remove(row.id)}>
+                <Popconfirm
+                  title={t('admin.confirm.deleteNamed', { name: row.name })}
+                  description={t('admin.role.deleteHint', { count: row.userCount })}
+                  onConfirm={() => remove(row.id)}
+                >
                   <Button size="small" type="link" danger>
                     {t('admin.action.delete')}
                   </Button>

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
@@ -87,11 +88,18 @@ function UserList() {
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
         scroll={{ x: 1000 }}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('admin.total', { total }), onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('admin.total', { total }),
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
-          { title: t('admin.user.realName'), dataIndex: 'realName' },
-          { title: t('admin.user.department'), dataIndex: 'department' },
+          { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
+          { title: t('admin.user.department'), dataIndex: 'department', ...dataCells },
           { title: t('admin.user.mobile'), dataIndex: 'mobile' },
           { title: t('admin.user.userType'), dataIndex: 'userType', render: typeLabel },
           { title: t('admin.user.roles'), dataIndex: 'roleNames', render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>) },
@@ -115,7 +123,11 @@ function UserList() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm title={t('admin.confirm.deleteNamed', { name: row.username })} description={t('admin.confirm.cannotUndo')} onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}>
+                <Popconfirm
+                  title={t('admin.confirm.deleteNamed', { name: row.username })}
+                  description={t('admin.confirm.cannotUndo')}
+                  onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}
+                >
                   <Button size="small" type="link" danger>
                     {t('admin.action.delete')}
                   </Button>

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
@@ -27,7 +28,11 @@ export function UserPermissionPage() {
   const dialogOpened = useOpenedOnce(adding);
   const [type, setType] = useState<string>('province');
   const [importing, setImporting] = useState(false);
-  const list = useQuery({ queryKey: ['admin', 'permission', query], queryFn: () => adminApi.permissionList(compact(query)), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['admin', 'permission', query],
+    queryFn: () => adminApi.permissionList(compact(query)),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'permission'] });
   const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
 
@@ -76,10 +81,14 @@ export function UserPermissionPage() {
             {t('admin.perm.import')}
           </Button>
         </Upload>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => {
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
             setType('province');
             setAdding(true);
-          }}>
+          }}
+        >
           {t('admin.action.add')}
         </Button>
       </div>
@@ -91,12 +100,21 @@ export function UserPermissionPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username' },
-          { title: t('admin.user.realName'), dataIndex: 'realName' },
-          { title: t('admin.perm.type'), dataIndex: 'permissionType', render: (v: string) => <Tag color={v === 'hospital' ? 'geekblue' : 'gold'}>{typeLabel(v)}</Tag> },
-          { title: t('admin.perm.value'), dataIndex: 'label' },
+          { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
+          {
+            title: t('admin.perm.type'),
+            dataIndex: 'permissionType',
+            render: (v: string) => <Tag color={v === 'hospital' ? 'geekblue' : 'gold'}>{typeLabel(v)}</Tag>,
+          },
+          { title: t('admin.perm.value'), dataIndex: 'label', ...dataCells },
           { title: t('admin.col.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
           {
             title: t('admin.col.actions'),

@@ -1,3 +1,5 @@
+import { SentenceWithData } from '@/components/DataText';
+import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, ConfigProvider, DatePicker, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -18,6 +20,30 @@ import './bi.css';
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
 /** The built-in analytics share page: one dashboard, read with the share value and token of its fragment. */
+/** Table columns showing data as written (names, places, titles, messages): docs/decisions/0054. */
+const DATA_COLUMNS: ReadonlySet<string> = new Set([
+  'author',
+  'city',
+  'createBy',
+  'doctorName',
+  'hospital',
+  'message',
+  'owner',
+  'pageDetail',
+  'province',
+  'recipient',
+  'rep',
+  'sender',
+  'tag',
+  'team',
+  'title',
+  'username',
+]);
+/** Charts whose categories are data as written (places, people, teams, tags, surveys). */
+/** Where the viewer's name goes in the byline, so the name can be marked as data. */
+const NAME_SLOT = '@@name@@';
+const DATA_CHART = /^topCards$|By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
+
 export function BiApp() {
   // main.tsx has already switched to the link's language
   const link = useMemo(() => readShareFragment(window.location.hash), []);
@@ -84,7 +110,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     );
   }
   if (load.kind === 'error') {
-    return <LazyResult status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />;
+    return (
+      <LazyResult status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />
+    );
   }
 
   const data = load.data;
@@ -95,6 +123,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     bu: data.filters.includes('bu') ? bu || undefined : undefined,
     province: data.filters.includes('province') ? province || undefined : undefined,
   });
+  // a coded column's value without a label (a free-text purpose) is data as written too
+  const isData = (column: string, v: string | number | null) =>
+    DATA_COLUMNS.has(column) || (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string' && v !== '' && !i18n.exists(`analytics.value.${v}`));
   const format = (column: string, v: string | number | null): string | number | null => {
     if (v === null) return '';
     if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
@@ -107,7 +138,13 @@ function Dashboard({ share, token }: { share: string; token: string }) {
   const framed = window.parent !== window;
   const onExport = () => {
     window.parent.postMessage(
-      { type: REPORT_EXPORT_MESSAGE, startDate: data.range.startDate, endDate: data.range.endDate, bu: data.bu || undefined, province: data.province || undefined },
+      {
+        type: REPORT_EXPORT_MESSAGE,
+        startDate: data.range.startDate,
+        endDate: data.range.endDate,
+        bu: data.bu || undefined,
+        province: data.province || undefined,
+      },
       window.location.origin,
     );
   };
@@ -116,11 +153,10 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     <Spin spinning={refreshing}>
       <header className="fp-bi-head">
         <div>
-          <h4 className="fp-bi-title">
-            {title}
-          </h4>
+          <h4 className="fp-bi-title">{title}</h4>
           <span className="fp-muted-text">
-            {t('analytics.brand')} · {t('analytics.viewer', { name: data.user.name || data.user.username })}
+            {t('analytics.brand')} ·{' '}
+            <SentenceWithData sentence={t('analytics.viewer', { name: NAME_SLOT })} slot={NAME_SLOT} value={data.user.name || data.user.username} />
           </span>
         </div>
         {data.hasData && (
@@ -178,7 +214,14 @@ function Dashboard({ share, token }: { share: string; token: string }) {
 
       {!data.hasData ? (
         <Card className="fp-bi-card">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="bi-no-data">{t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}</span>}>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              <span data-testid="bi-no-data">
+                {t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}
+              </span>
+            }
+          >
             <p className="fp-muted-text" data-testid="bi-no-source">
               {data.noSource && isMessageKey(data.noSource) ? anyMsg(data.noSource) : msg('analytics.noDataYet')}
             </p>
@@ -202,7 +245,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
                   {c.categories.length === 0 || c.series.every((s) => s.values.every((v) => v === 0)) ? (
                     <Empty className="fp-bi-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} />
                   ) : (
-                    <Chart chart={c} name={series} category={value} />
+                    <div {...(DATA_CHART.test(c.key) ? DATA : {})}>
+                      <Chart chart={c} name={series} category={value} />
+                    </div>
                   )}
                 </Card>
               </Col>
@@ -214,7 +259,9 @@ function Dashboard({ share, token }: { share: string; token: string }) {
             title={t('analytics.table')}
             extra={
               <span className="fp-muted-text">
-                {data.table.total > data.table.rows.length ? t('analytics.rowsCapped', { n: data.table.total, shown: data.table.rows.length }) : t('analytics.rows', { n: data.table.total })}
+                {data.table.total > data.table.rows.length
+                  ? t('analytics.rowsCapped', { n: data.table.total, shown: data.table.rows.length })
+                  : t('analytics.rows', { n: data.table.total })}
               </span>
             }
           >
@@ -230,6 +277,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
                 dataIndex: c,
                 title: label('analytics.col', c),
                 render: (v: string | number | null) => format(c, v),
+                onCell: (row: Record<string, string | number | null>) => (isData(c, row[c] ?? null) ? DATA : {}),
                 ellipsis: c === 'title' || c === 'pageDetail',
               }))}
             />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { DATA } from '@/lib/data-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
@@ -29,7 +30,11 @@ function AppTile({ app, badge, frequent, onOpen, onStar }: TileProps) {
         </Badge>
         <span className="fp-centre-text">
           <span className="fp-centre-name">{name}</span>
-          {app.description ? <span className="fp-centre-desc">{app.description}</span> : null}
+          {app.description ? (
+            <span className="fp-centre-desc" {...DATA}>
+              {app.description}
+            </span>
+          ) : null}
         </span>
       </button>
       <Tooltip title={frequent ? t('centre.unstar') : t('centre.star')}>
@@ -51,7 +56,9 @@ function Banner({ item }: { item: CarouselRecord }) {
   const body = (
     <>
       {item.image ? <AppImage url={item.image} alt={item.title} kind="banner" /> : null}
-      <span className="fp-centre-banner-title">{item.title}</span>
+      <span className="fp-centre-banner-title" {...DATA}>
+        {item.title}
+      </span>
     </>
   );
   // Checked again where shown: a link stored before the rule (//host, /\host) is not followed.
@@ -138,7 +145,14 @@ export function AppCentrePage() {
   const frequentIds = new Set((frequent.data ?? []).map((a) => a.id));
   const badges = badgeCounts(messages.data ?? []);
   const tile = (app: AppRecord) => (
-    <AppTile key={app.id} app={app} badge={badges.get(app.id)} frequent={frequentIds.has(app.id)} onOpen={(a) => void open(a)} onStar={(a, on) => star.mutate({ app: a, on })} />
+    <AppTile
+      key={app.id}
+      app={app}
+      badge={badges.get(app.id)}
+      frequent={frequentIds.has(app.id)}
+      onOpen={(a) => void open(a)}
+      onStar={(a, on) => star.mutate({ app: a, on })}
+    />
   );
   const banners = (carousel.data ?? []).filter((item) => item.enabled);
   const carouselBox = useRef<HTMLDivElement>(null);
@@ -162,7 +176,11 @@ export function AppCentrePage() {
         <h3 id="fp-centre-frequent" className="fp-section-title">
           {t('centre.frequent')}
         </h3>
-        {frequent.data?.length ? <div className="fp-centre-grid">{frequent.data.map(tile)}</div> : <p className="fp-centre-hint">{t('centre.frequentEmpty')}</p>}
+        {frequent.data?.length ? (
+          <div className="fp-centre-grid">{frequent.data.map(tile)}</div>
+        ) : (
+          <p className="fp-centre-hint">{t('centre.frequentEmpty')}</p>
+        )}
       </section>
 
       <section aria-labelledby="fp-centre-recent" className="fp-centre-section">

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Popconfirm, Space, Table } from 'antd';
@@ -31,6 +32,8 @@ export interface ColumnDef<R> {
   label: AppsLabelKey;
   width?: number | string;
   render?: (row: R, lang: Lang) => ReactNode;
+  /** The column shows data as written (names, words, aliases), not labels to translate. */
+  data?: boolean;
 }
 
 export interface CrudScreenProps<R extends { id: number }> {
@@ -98,7 +101,14 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
   return (
     <Card className="fp-apps-screen" title={t(title)} data-screen={entity}>
       <div className="fp-apps-toolbar">
-        <Search allowClear placeholder={t(searchPlaceholder)} className="fp-apps-search" status={searchError ? 'error' : undefined} onSearch={(text) => void search(text)} aria-label={t('apps.search')} />
+        <Search
+          allowClear
+          placeholder={t(searchPlaceholder)}
+          className="fp-apps-search"
+          status={searchError ? 'error' : undefined}
+          onSearch={(text) => void search(text)}
+          aria-label={t('apps.search')}
+        />
         {searchError ? <span className="fp-apps-search-error">{searchError}</span> : null}
         <span className="fp-apps-spacer" />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
@@ -124,6 +134,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
             key: c.key,
             title: t(c.label),
             width: c.width,
+            ...(c.data ? dataCells : {}),
             render: (_: unknown, row: R) => (c.render ? c.render(row, lang) : String((row as Record<string, unknown>)[c.key] ?? '')),
           })),
           {
@@ -135,7 +146,12 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
                 <Button size="small" type="link" icon={<EditOutlined />} onClick={() => open(row)}>
                   {t('apps.action.edit')}
                 </Button>
-                <Popconfirm title={t('apps.confirm.delete')} okText={t('apps.action.delete')} cancelText={t('apps.action.cancel')} onConfirm={() => remove(row)}>
+                <Popconfirm
+                  title={t('apps.confirm.delete')}
+                  okText={t('apps.action.delete')}
+                  cancelText={t('apps.action.cancel')}
+                  onConfirm={() => remove(row)}
+                >
                   <Button size="small" type="link" danger icon={<DeleteOutlined />}>
                     {t('apps.action.delete')}
                   </Button>

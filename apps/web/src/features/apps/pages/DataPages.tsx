@@ -1,18 +1,16 @@
 import { lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import {
-  API,
-  type HomeChartSeries,
-  type HomeDataRecord,
-  type MedicineRecord,
-} from '@field-portal/shared';
+import { API, type HomeChartSeries, type HomeDataRecord, type MedicineRecord, journalCategoryName, lexiconCategoryName } from '@field-portal/shared';
 import { useAppsWords } from '@/features/apps/i18n';
+import { DataText } from '@/components/DataText';
 import { CrudScreen } from '../components/CrudScreen';
 
 const D = API.apps.data;
 /** The medicine form's competitor rows and indications, loaded with its dialog. */
 const MedicineFields = lazy(() => import('../components/MedicineFields').then((m) => ({ default: m.MedicineFields })));
+/** A category in the screen's language, or, where it has no English, as written (data). */
+const categoryShown = (shown: string, written: string, lang: string) => (lang === 'en' && shown === written ? <DataText>{written}</DataText> : shown);
 const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);
 
 /** /dataManage/medicineDurg: medicines with their competitors and indications. */
@@ -28,13 +26,14 @@ export function MedicinePage() {
       toForm={(row) => ({ ...row })}
       modalWidth={640}
       columns={[
-        { key: 'name', label: 'apps.medicine.name' },
-        { key: 'alias', label: 'apps.medicine.alias' },
+        { key: 'name', label: 'apps.medicine.name', data: true },
+        { key: 'alias', label: 'apps.medicine.alias', data: true },
         { key: 'code', label: 'apps.medicine.code', render: (r) => <code>{r.code}</code> },
         { key: 'companyId', label: 'apps.medicine.companyId' },
         {
           key: 'competitors',
           label: 'apps.medicine.competitors',
+          data: true,
           render: (r) => (
             <span className="fp-apps-chips">
               {r.competitors.map((c) => (
@@ -46,6 +45,7 @@ export function MedicinePage() {
         {
           key: 'indications',
           label: 'apps.medicine.indications',
+          data: true,
           render: (r) => (
             <span className="fp-apps-chips">
               {r.indications.map((i) => (
@@ -123,8 +123,23 @@ export function HomeChartPage() {
       fields={[
         { name: 'name', label: 'apps.col.name', required: true },
         { name: 'nameEn', label: 'apps.col.nameEn' },
-        { name: 'chartType', label: 'apps.homeChart.type', kind: 'select', options: [{ value: 'line', label: 'apps.homeChart.line' }, { value: 'bar', label: 'apps.homeChart.bar' }] },
-        { name: 'content', label: 'apps.homeChart.content', kind: 'textarea', required: true, extra: 'apps.homeChart.contentHint', placeholder: '2023/120,2024/156' },
+        {
+          name: 'chartType',
+          label: 'apps.homeChart.type',
+          kind: 'select',
+          options: [
+            { value: 'line', label: 'apps.homeChart.line' },
+            { value: 'bar', label: 'apps.homeChart.bar' },
+          ],
+        },
+        {
+          name: 'content',
+          label: 'apps.homeChart.content',
+          kind: 'textarea',
+          required: true,
+          extra: 'apps.homeChart.contentHint',
+          placeholder: '2023/120,2024/156',
+        },
         { name: 'sort', label: 'apps.col.sort', kind: 'number' },
       ]}
     />
@@ -155,7 +170,7 @@ export function IndicationStagePage() {
       toForm={({ name, nameEn, sort }) => ({ name, nameEn, sort })}
       columns={[
         { key: 'sort', label: 'apps.col.sort', width: 80 },
-        { key: 'name', label: 'apps.stage.name' },
+        { key: 'name', label: 'apps.stage.name', data: true },
         { key: 'nameEn', label: 'apps.col.nameEn' },
       ]}
       fields={[
@@ -186,8 +201,8 @@ export function IndicationDepartmentPage() {
       defaults={{ indication: '', department: '', departmentEn: '', sort: 0 }}
       toForm={({ indication, department, departmentEn, sort }) => ({ indication, department, departmentEn, sort })}
       columns={[
-        { key: 'indication', label: 'apps.department.indication' },
-        { key: 'department', label: 'apps.department.department' },
+        { key: 'indication', label: 'apps.department.indication', data: true },
+        { key: 'department', label: 'apps.department.department', data: true },
         { key: 'departmentEn', label: 'apps.department.departmentEn' },
         { key: 'sort', label: 'apps.col.sort', width: 80 },
       ]}
@@ -223,15 +238,35 @@ export function PublicOpinionPage() {
       defaults={{ drug: '', sentiment: undefined, standardCategory: '', category: '', categoryEn: '', company: '' }}
       toForm={({ id, ...row }) => (void id, row)}
       columns={[
-        { key: 'drug', label: 'apps.opinion.drug' },
-        { key: 'sentiment', label: 'apps.opinion.sentiment', render: (r) => <Tag color={r.sentiment === 'positive' ? 'green' : 'red'}>{t(r.sentiment === 'positive' ? 'apps.opinion.positive' : 'apps.opinion.negative')}</Tag> },
-        { key: 'standardCategory', label: 'apps.opinion.standardCategory' },
-        { key: 'category', label: 'apps.opinion.category', render: (r, lang) => bilingual(r.category, r.categoryEn, lang) },
-        { key: 'company', label: 'apps.opinion.company' },
+        { key: 'drug', label: 'apps.opinion.drug', data: true },
+        {
+          key: 'sentiment',
+          label: 'apps.opinion.sentiment',
+          render: (r) => (
+            <Tag color={r.sentiment === 'positive' ? 'green' : 'red'}>{t(r.sentiment === 'positive' ? 'apps.opinion.positive' : 'apps.opinion.negative')}</Tag>
+          ),
+        },
+        { key: 'standardCategory', label: 'apps.opinion.standardCategory', data: true },
+        {
+          key: 'category',
+          label: 'apps.opinion.category',
+          // a category without its English name is shown as written
+          render: (r, lang) => (lang === 'en' && !r.categoryEn ? <DataText>{r.category}</DataText> : bilingual(r.category, r.categoryEn, lang)),
+        },
+        { key: 'company', label: 'apps.opinion.company', data: true },
       ]}
       fields={[
         { name: 'drug', label: 'apps.opinion.drug', required: true },
-        { name: 'sentiment', label: 'apps.opinion.sentiment', kind: 'select', required: true, options: [{ value: 'positive', label: 'apps.opinion.positive' }, { value: 'negative', label: 'apps.opinion.negative' }] },
+        {
+          name: 'sentiment',
+          label: 'apps.opinion.sentiment',
+          kind: 'select',
+          required: true,
+          options: [
+            { value: 'positive', label: 'apps.opinion.positive' },
+            { value: 'negative', label: 'apps.opinion.negative' },
+          ],
+        },
         { name: 'standardCategory', label: 'apps.opinion.standardCategory', required: true },
         { name: 'category', label: 'apps.opinion.category', required: true },
         { name: 'categoryEn', label: 'apps.opinion.categoryEn' },
@@ -260,9 +295,13 @@ export function KeywordPage() {
       defaults={{ keyword: '', category: '', enabled: true }}
       toForm={({ keyword, category, enabled }) => ({ keyword, category, enabled })}
       columns={[
-        { key: 'keyword', label: 'apps.keyword.keyword' },
-        { key: 'category', label: 'apps.keyword.category' },
-        { key: 'enabled', label: 'apps.col.enabled', render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag> },
+        { key: 'keyword', label: 'apps.keyword.keyword', data: true },
+        { key: 'category', label: 'apps.keyword.category', render: (r, lang) => categoryShown(lexiconCategoryName(r.category, lang), r.category, lang) },
+        {
+          key: 'enabled',
+          label: 'apps.col.enabled',
+          render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag>,
+        },
       ]}
       fields={[
         { name: 'keyword', label: 'apps.keyword.keyword', required: true },
@@ -292,10 +331,10 @@ export function JournalPage() {
       defaults={{ name: '', category: '', alias: '', formerName: '' }}
       toForm={({ name, category, alias, formerName }) => ({ name, category, alias, formerName })}
       columns={[
-        { key: 'name', label: 'apps.journal.name' },
-        { key: 'category', label: 'apps.journal.category' },
-        { key: 'alias', label: 'apps.journal.alias' },
-        { key: 'formerName', label: 'apps.journal.formerName' },
+        { key: 'name', label: 'apps.journal.name', data: true },
+        { key: 'category', label: 'apps.journal.category', render: (r, lang) => categoryShown(journalCategoryName(r.category, lang), r.category, lang) },
+        { key: 'alias', label: 'apps.journal.alias', data: true },
+        { key: 'formerName', label: 'apps.journal.formerName', data: true },
       ]}
       fields={[
         { name: 'name', label: 'apps.journal.name', required: true },

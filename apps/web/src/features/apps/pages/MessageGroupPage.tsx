@@ -18,11 +18,12 @@ export function MessageGroupPage() {
       defaults={{}}
       onEdit={(row) => void navigate(row ? `${EDIT_PATH}?id=${row.id}` : EDIT_PATH)}
       columns={[
-        { key: 'name', label: 'apps.group.name' },
-        { key: 'description', label: 'apps.group.description' },
+        { key: 'name', label: 'apps.group.name', data: true },
+        { key: 'description', label: 'apps.group.description', data: true },
         {
           key: 'members',
           label: 'apps.group.members',
+          data: true,
           render: (r) => (
             <span className="fp-apps-chips">
               {r.members.slice(0, 6).map((m) => (
@@ -36,4 +37,3 @@ export function MessageGroupPage() {
     />
   );
 }
-

@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import type { ReactNode } from 'react';
 import PaperClipOutlined from '@ant-design/icons-svg/es/asn/PaperClipOutlined';
 import PlayCircleFilled from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
@@ -123,8 +124,18 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
   ) : (
     title
   );
-  const heading = <h3 className="fp-card-item-title">{titleNode}</h3>;
-  const summary = shown.summary ? <p className="fp-card-item-summary">{shown.summary}</p> : null;
+  // the card's own title, summary and author are data as written; the placeholders are labels
+  const asData = (written: string) => (written ? DATA : {});
+  const heading = (
+    <h3 className="fp-card-item-title" {...asData(shown.title)}>
+      {titleNode}
+    </h3>
+  );
+  const summary = shown.summary ? (
+    <p className="fp-card-item-summary" {...DATA}>
+      {shown.summary}
+    </p>
+  ) : null;
   const image = (index: 0 | 1 | 2, extraClass = '') => (
     <CardImage url={shown.images[index]} alt={t('cards.item.image', { n: index + 1 })} className={`fp-card-item-picture ${extraClass}`} />
   );
@@ -182,7 +193,11 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
       body = (
         <>
           {heading}
-          {shown.summary ? <p className="fp-card-item-body">{shown.summary}</p> : null}
+          {shown.summary ? (
+            <p className="fp-card-item-body" {...DATA}>
+              {shown.summary}
+            </p>
+          ) : null}
         </>
       );
       break;
@@ -193,7 +208,9 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
       <header className="fp-card-item-head">
         <CardImage url={shown.avatar} alt={t('cards.item.avatar')} className="fp-card-item-avatar" fallback="person" />
         <div className="fp-card-item-byline">
-          <span className="fp-card-item-author">{author}</span>
+          <span className="fp-card-item-author" {...asData(shown.author)}>
+            {author}
+          </span>
           <time className="fp-card-item-time">{time}</time>
         </div>
       </header>

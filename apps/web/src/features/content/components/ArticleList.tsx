@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -34,7 +35,10 @@ export function ArticleList({ channel, department, categories = false }: { chann
               setCategory(String(v));
               setPages([undefined]);
             }}
-            options={[{ value: '', label: t('content.category.all') }, ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) }))]}
+            options={[
+              { value: '', label: t('content.category.all') },
+              ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: t(`content.category.${c}` as ContentLabelKey) })),
+            ]}
           />
         )}
         <Search
@@ -62,7 +66,19 @@ export function ArticleList({ channel, department, categories = false }: { chann
   );
 }
 
-function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Parameters<typeof articleListQuery>[0]; first: boolean; last: boolean; onMore: (cursor: string) => void; onOpen: (id: number) => void }) {
+function ArticlePageBlock({
+  query,
+  first,
+  last,
+  onMore,
+  onOpen,
+}: {
+  query: Parameters<typeof articleListQuery>[0];
+  first: boolean;
+  last: boolean;
+  onMore: (cursor: string) => void;
+  onOpen: (id: number) => void;
+}) {
   const { t } = useContentWords();
   const result = useQuery(articleListQuery(query));
   const list = result.data?.list ?? [];
@@ -85,7 +101,9 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
               <span key="reads">
                 <EyeOutlined /> {a.readCount}
               </span>,
-              <span key="author">{a.author}</span>,
+              <span key="author" {...DATA}>
+                {a.author}
+              </span>,
             ]}
           >
             <List.Item.Meta
@@ -96,7 +114,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
                       <Badge status="processing" />
                     </span>
                   )}
-                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()}>
+                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()} {...DATA}>
                     {a.title}
                   </a>
                   <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
@@ -104,7 +122,7 @@ function ArticlePageBlock({ query, first, last, onMore, onOpen }: { query: Param
                   {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
                 </Space>
               }
-              description={a.summary}
+              description={<span {...DATA}>{a.summary}</span>}
             />
           </List.Item>
         )}

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -41,7 +42,8 @@ const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], CustomersLabelKe
   tag: 'customers.filter.tag',
 };
 
-const keepLocked = (fresh: DoctorFilters, from: DoctorFilters, locked: DoctorFilterKey[]) => locked.reduce((f, key) => choose(f, key, from.chosen[key] ?? []), fresh);
+const keepLocked = (fresh: DoctorFilters, from: DoctorFilters, locked: DoctorFilterKey[]) =>
+  locked.reduce((f, key) => choose(f, key, from.chosen[key] ?? []), fresh);
 
 const rangeName = (code: string, lang: Lang) => {
   const range = DOCTOR_RANGES.find((r) => r.code === code);
@@ -88,9 +90,16 @@ export function DoctorBrowser({
     const out: FilterChip[] = [{ key: 'doctorRange', label: t('customers.filter.doctorRange'), value: rangeName(filters.doctorRange, lang) }];
     for (const name of DOCTOR_FILTER_KEYS) {
       const choices = filters.chosen[name];
-      if (choices?.length) out.push({ key: name, label: t(FILTER_LABEL[name]), value: chipValue(name, choices), onClose: locked.includes(name) ? undefined : () => onFilters(choose(filters, name, [])) });
+      if (choices?.length)
+        out.push({
+          key: name,
+          label: t(FILTER_LABEL[name]),
+          value: chipValue(name, choices),
+          onClose: locked.includes(name) ? undefined : () => onFilters(choose(filters, name, [])),
+        });
     }
-    if (filters.search) out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+    if (filters.search)
+      out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
     return out;
   }, [filters, lang, locked, onFilters, t]);
 
@@ -163,6 +172,7 @@ export function DoctorBrowser({
             dataIndex: 'name',
             width: 150,
             fixed: 'left',
+            ...dataCells,
             render: (name: string, row) => (
               <Space size={4}>
                 <Link to={doctorPath(row.id, name)}>{name}</Link>
@@ -170,15 +180,29 @@ export function DoctorBrowser({
               </Space>
             ),
           },
-          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 240, ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+          {
+            title: t('customers.col.hospital'),
+            dataIndex: 'hospitalName',
+            width: 240,
+            ellipsis: true,
+            ...dataCells,
+            render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
+          },
           { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
           { title: t('customers.col.title'), dataIndex: 'titleCode', width: 130, render: (code: string) => labelOf(titles, code) },
-          { title: t('customers.col.region'), width: 150, ellipsis: true, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          {
+            title: t('customers.col.region'),
+            width: 150,
+            ellipsis: true,
+            ...dataCells,
+            render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '),
+          },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 110, align: 'right', render: (n: number) => formatCount(n) },
           {
             title: t('customers.col.tags'),
             dataIndex: 'tags',
             width: 220,
+            ...dataCells,
             // two tags and a count keep every row one line high (the virtual list needs steady rows)
             render: (tags: DoctorRow['tags']) =>
               tags.length === 0 ? (
@@ -190,7 +214,16 @@ export function DoctorBrowser({
                       {tag.name}
                     </Tag>
                   ))}
-                  {tags.length > 2 ? <Tooltip title={tags.slice(2).map((tag) => tag.name).join('、')}><Tag>+{tags.length - 2}</Tag></Tooltip> : null}
+                  {tags.length > 2 ? (
+                    <Tooltip
+                      title={tags
+                        .slice(2)
+                        .map((tag) => tag.name)
+                        .join('、')}
+                    >
+                      <Tag>+{tags.length - 2}</Tag>
+                    </Tooltip>
+                  ) : null}
                 </span>
               ),
           },

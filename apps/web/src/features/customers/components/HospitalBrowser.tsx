@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -7,7 +8,17 @@ import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/
 import { usePageSearch } from '@/lib/page-search';
 import type { HospitalRow } from '@field-portal/shared';
 import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } from '../api/customers-api';
-import { chipValue, choose, emptyHospitalFilters, filtersKey, HOSPITAL_FILTER_KEYS, type Choice, type Coverage, type HospitalFilterKey, type HospitalFilters } from '../filters';
+import {
+  chipValue,
+  choose,
+  emptyHospitalFilters,
+  filtersKey,
+  HOSPITAL_FILTER_KEYS,
+  type Choice,
+  type Coverage,
+  type HospitalFilterKey,
+  type HospitalFilters,
+} from '../filters';
 import { useKeyset } from '../keyset';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import { hospitalPath } from '../routes';
@@ -46,7 +57,17 @@ function MultiSelect({ label, options, value, onChange }: { label: string; optio
  * Hospitals of the caller's scope: region, tier, grade and type as chips with a count, coverage
  * (the team covers it or not), the top bar's search, keyset pages. A team manager switches coverage here.
  */
-export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { router: string; filters: HospitalFilters; onFilters: (f: HospitalFilters) => void; editCoverage: boolean }) {
+export function HospitalBrowser({
+  router,
+  filters,
+  onFilters,
+  editCoverage,
+}: {
+  router: string;
+  filters: HospitalFilters;
+  onFilters: (f: HospitalFilters) => void;
+  editCoverage: boolean;
+}) {
   const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
@@ -72,8 +93,15 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
       const choices = filters.chosen[key];
       if (choices?.length) out.push({ key, label: t(FILTER_LABEL[key]), value: chipValue(key, choices), onClose: () => onFilters(choose(filters, key, [])) });
     }
-    if (filters.coverage !== 'all') out.push({ key: 'coverage', label: t('customers.hospital.coverage'), value: t(filters.coverage === 'covered' ? 'customers.hospital.covered' : 'customers.hospital.notCovered'), onClose: () => onFilters({ ...filters, coverage: 'all' }) });
-    if (filters.search) out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+    if (filters.coverage !== 'all')
+      out.push({
+        key: 'coverage',
+        label: t('customers.hospital.coverage'),
+        value: t(filters.coverage === 'covered' ? 'customers.hospital.covered' : 'customers.hospital.notCovered'),
+        onClose: () => onFilters({ ...filters, coverage: 'all' }),
+      });
+    if (filters.search)
+      out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
     return out;
   }, [filters, onFilters, t]);
 
@@ -107,8 +135,21 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
               { value: 'uncovered', label: t('customers.hospital.notCovered') },
             ]}
           />
-          <LazyCascader levels={3} load={loadRegion} value={filters.chosen.region ?? []} onChange={set('region')} placeholder={t('customers.filter.region')} ariaLabel={t('customers.filter.region')} style={{ width: 240 }} />
-          <MultiSelect label={t('customers.filter.hospitalLevel')} options={grades} value={filters.chosen.hospitalLevel ?? []} onChange={set('hospitalLevel')} />
+          <LazyCascader
+            levels={3}
+            load={loadRegion}
+            value={filters.chosen.region ?? []}
+            onChange={set('region')}
+            placeholder={t('customers.filter.region')}
+            ariaLabel={t('customers.filter.region')}
+            style={{ width: 240 }}
+          />
+          <MultiSelect
+            label={t('customers.filter.hospitalLevel')}
+            options={grades}
+            value={filters.chosen.hospitalLevel ?? []}
+            onChange={set('hospitalLevel')}
+          />
           <MultiSelect label={t('customers.filter.hospitalType')} options={types} value={filters.chosen.hospitalType ?? []} onChange={set('hospitalType')} />
         </div>
       </div>
@@ -116,7 +157,9 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
         noun="hospitals"
         chips={chips}
         stale={list.isPlaceholderData}
-        count={data && scopeCount.data !== undefined ? { matched: data.total, matchedCapped: data.capped, scope: scopeCount.data, scopeCapped: false } : undefined}
+        count={
+          data && scopeCount.data !== undefined ? { matched: data.total, matchedCapped: data.capped, scope: scopeCount.data, scopeCapped: false } : undefined
+        }
         onClearAll={() => onFilters(emptyHospitalFilters())}
       />
       <Table<HospitalRow>
@@ -129,10 +172,24 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
         columns={[
-          { title: t('customers.col.hospital'), dataIndex: 'name', width: 280, fixed: 'left', ellipsis: true, render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link> },
+          {
+            title: t('customers.col.hospital'),
+            dataIndex: 'name',
+            width: 280,
+            fixed: 'left',
+            ellipsis: true,
+            ...dataCells,
+            render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link>,
+          },
           { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: 120, render: (code: string) => labelOf(grades, code) || '—' },
           { title: t('customers.filter.hospitalType'), dataIndex: 'type', width: 170, ellipsis: true, render: (code: string) => labelOf(types, code) || '—' },
-          { title: t('customers.col.region'), width: 200, ellipsis: true, render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · ') },
+          {
+            title: t('customers.col.region'),
+            width: 200,
+            ellipsis: true,
+            ...dataCells,
+            render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · '),
+          },
           { title: t('customers.filter.cityLevel'), dataIndex: 'cityLevel', width: 120, render: (tier: number | null) => labelOf(tiers, tier) || '—' },
           {
             title: t('customers.hospital.coverage'),
@@ -140,7 +197,13 @@ export function HospitalBrowser({ router, filters, onFilters, editCoverage }: { 
             width: 110,
             render: (covered: boolean, row) =>
               editCoverage ? (
-                <Switch size="small" checked={covered} loading={switching === row.id} aria-label={`${t('customers.hospital.coverage')} ${row.name}`} onChange={(on) => void setCoverage(row, on)} />
+                <Switch
+                  size="small"
+                  checked={covered}
+                  loading={switching === row.id}
+                  aria-label={`${t('customers.hospital.coverage')} ${row.name}`}
+                  onChange={(on) => void setCoverage(row, on)}
+                />
               ) : (
                 <Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Text>
               ),

@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Empty, Popconfirm, theme, Typography } from 'antd';
@@ -19,7 +20,21 @@ const { Text } = Typography;
 /** The create or rename dialog, downloaded when it is first opened (docs/decisions/0031). */
 const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) => m.TagForm));
 
-function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: string; tags: TagRow[]; selected?: number; mayEdit: boolean; onSelect: (tag: TagRow) => void; onEdit: (tag: TagRow) => void }) {
+function TagList({
+  title,
+  tags,
+  selected,
+  mayEdit,
+  onSelect,
+  onEdit,
+}: {
+  title: string;
+  tags: TagRow[];
+  selected?: number;
+  mayEdit: boolean;
+  onSelect: (tag: TagRow) => void;
+  onEdit: (tag: TagRow) => void;
+}) {
   const { t, lang, msg } = useCustomersWords();
   const { message } = AntApp.useApp();
   const { token } = theme.useToken();
@@ -48,9 +63,23 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
           {tags.map((tag, index) => {
             const actions = mayEdit
               ? [
-                  <Button key="edit" size="small" type="text" icon={<EditOutlined />} aria-label={`${t('customers.tags.rename')} ${tag.name}`} onClick={(e) => (e.stopPropagation(), onEdit(tag))} />,
+                  <Button
+                    key="edit"
+                    size="small"
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`${t('customers.tags.rename')} ${tag.name}`}
+                    onClick={(e) => (e.stopPropagation(), onEdit(tag))}
+                  />,
                   <Popconfirm key="delete" title={t('customers.tags.confirmDelete', { name: tag.name })} onConfirm={() => void remove(tag)}>
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('customers.tags.delete')} ${tag.name}`} onClick={(e) => e.stopPropagation()} />
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`${t('customers.tags.delete')} ${tag.name}`}
+                      onClick={(e) => e.stopPropagation()}
+                    />
                   </Popconfirm>,
                 ]
               : [];
@@ -68,7 +97,9 @@ function TagList({ title, tags, selected, mayEdit, onSelect, onEdit }: { title: 
                   borderBottom: index < tags.length - 1 ? split : 'none',
                 }}
               >
-                <span className="fp-cust-tag-name">{tag.name}</span>
+                <span className="fp-cust-tag-name" {...DATA}>
+                  {tag.name}
+                </span>
                 <Text type="secondary">{formatCount(tag.doctorCount)}</Text>
                 {actions.length > 0 ? (
                   <ul style={{ flex: '0 0 auto', marginInlineStart: token.marginXXL, padding: 0, fontSize: 0, listStyle: 'none' }}>
@@ -122,7 +153,8 @@ export function DoctorLabelPage() {
   const [filters, setFilters] = usePageState<DoctorFilters | null>('doctorLabel', () => null);
   const list = tags.data ?? [];
   const selectedId = Number(filters?.chosen.tag?.[0]?.value);
-  const select = (tag: TagRow) => setFilters(choose(emptyDoctorFilters(filters?.doctorRange ?? DEFAULT_DOCTOR_RANGE), 'tag', [{ value: String(tag.id), label: tag.name }]));
+  const select = (tag: TagRow) =>
+    setFilters(choose(emptyDoctorFilters(filters?.doctorRange ?? DEFAULT_DOCTOR_RANGE), 'tag', [{ value: String(tag.id), label: tag.name }]));
   return (
     <div className="fp-cust-split">
       <Card
@@ -135,8 +167,22 @@ export function DoctorLabelPage() {
         }
         loading={tags.isLoading}
       >
-        <TagList title={t('customers.tags.personal')} tags={list.filter((tag) => !tag.shared)} selected={selectedId} mayEdit onSelect={select} onEdit={setEditing} />
-        <TagList title={t('customers.tags.shared')} tags={list.filter((tag) => tag.shared)} selected={selectedId} mayEdit={rights.reviewer} onSelect={select} onEdit={setEditing} />
+        <TagList
+          title={t('customers.tags.personal')}
+          tags={list.filter((tag) => !tag.shared)}
+          selected={selectedId}
+          mayEdit
+          onSelect={select}
+          onEdit={setEditing}
+        />
+        <TagList
+          title={t('customers.tags.shared')}
+          tags={list.filter((tag) => tag.shared)}
+          selected={selectedId}
+          mayEdit={rights.reviewer}
+          onSelect={select}
+          onEdit={setEditing}
+        />
       </Card>
       <div className="fp-cust-split-main">
         {filters ? (

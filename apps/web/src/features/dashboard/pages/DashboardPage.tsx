@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
+import { SentenceWithData } from '@/components/DataText';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { userInfoQuery } from '@/lib/session/queries';
 import { HomeCharts } from '@/features/apps';
@@ -53,7 +54,12 @@ function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
         const unit = UNIT_LABELS[s.unit];
         return (
           <Card key={s.key} className="fp-stat" size="small" data-stat={s.key}>
-            <Statistic title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key} value={s.value} groupSeparator="," suffix={unit ? t(unit) : s.unit || undefined} />
+            <Statistic
+              title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key}
+              value={s.value}
+              groupSeparator=","
+              suffix={unit ? t(unit) : s.unit || undefined}
+            />
           </Card>
         );
       })}
@@ -97,6 +103,9 @@ function Tiles({ tiles }: { tiles: HomeStatistics['tiles'] }) {
   );
 }
 
+/** Where the user's name goes in the greeting, so the name can be marked as data. */
+const NAME_SLOT = '@@name@@';
+
 /** /dashboard: platform statistics, the eight tiles and the data-use notice (spec 001 section 1). */
 export function DashboardPage() {
   const { t } = useI18n();
@@ -105,7 +114,11 @@ export function DashboardPage() {
   return (
     <div className="fp-dashboard">
       <DataUseNotice />
-      {user.data ? <h2 className="fp-dashboard-greeting">{t('dashboard.greeting', { name: user.data.firstName || user.data.username })}</h2> : null}
+      {user.data ? (
+        <h2 className="fp-dashboard-greeting">
+          <SentenceWithData sentence={t('dashboard.greeting', { name: NAME_SLOT })} slot={NAME_SLOT} value={user.data.firstName || user.data.username} />
+        </h2>
+      ) : null}
       <section aria-labelledby="fp-stats-title">
         <h3 id="fp-stats-title" className="fp-section-title">
           {t('dashboard.stats')}

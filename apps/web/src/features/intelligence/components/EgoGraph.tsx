@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkEdge, NetworkNode } from '@field-portal/shared';
 import { ChartDataTable, Tooltip, useSize } from '@/components/charts/ChartFrame';
@@ -129,10 +130,16 @@ export function EgoGraph({ name, columns, nodes, edges, centre, height, testId, 
             {nodes.map((n) => {
               const [x, y] = pos.get(n.id)!;
               return (
-                <g key={n.id} opacity={faded(n.id) ? 0.15 : 1} style={{ cursor: onNodeClick ? 'pointer' : undefined }} onMouseMove={(ev) => setHover({ node: n.id, ...at(ev) })} onClick={() => !drag.current?.moved && onNodeClick?.(n.id)}>
+                <g
+                  key={n.id}
+                  opacity={faded(n.id) ? 0.15 : 1}
+                  style={{ cursor: onNodeClick ? 'pointer' : undefined }}
+                  onMouseMove={(ev) => setHover({ node: n.id, ...at(ev) })}
+                  onClick={() => !drag.current?.moved && onNodeClick?.(n.id)}
+                >
                   <circle cx={x} cy={y} r={radius(n)} fill={colour.get(n.id)} />
                   {named.has(n.id) || hover?.node === n.id ? (
-                    <text x={x + radius(n) + 4 / view.k} y={y + 4 / view.k} fill="#333" style={{ fontSize: 11 / view.k }}>
+                    <text x={x + radius(n) + 4 / view.k} y={y + 4 / view.k} fill="#333" style={{ fontSize: 11 / view.k }} {...DATA}>
                       {n.name}
                     </text>
                   ) : null}
@@ -144,7 +151,13 @@ export function EgoGraph({ name, columns, nodes, edges, centre, height, testId, 
       ) : null}
       <ChartDataTable caption={name} columns={columns} rows={edges.map((e) => linkRow(nodes, e))} />
       {hover && (hovered || hoveredEdge) ? (
-        <Tooltip x={hover.x} y={hover.y} width={width} title={hovered ? hovered.name : undefined} rows={[{ name: hovered ? hovered.hospitalName : (hoveredEdge?.evidence ?? ''), value: '' }]} />
+        <Tooltip
+          x={hover.x}
+          y={hover.y}
+          width={width}
+          title={hovered ? hovered.name : undefined}
+          rows={[{ name: hovered ? hovered.hospitalName : (hoveredEdge?.evidence ?? ''), value: '' }]}
+        />
       ) : null}
     </div>
   );

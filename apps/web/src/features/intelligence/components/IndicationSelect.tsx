@@ -1,3 +1,4 @@
+import { DataText } from '@/components/DataText';
 import { Select } from 'antd';
 import { ALL_INDICATIONS } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
@@ -14,7 +15,7 @@ export function IndicationSelect({ value, onChange }: { value: string | undefine
       placeholder={t('intel.indication.placeholder')}
       value={value}
       onChange={onChange}
-      options={[...ALL_INDICATIONS].map((name) => ({ value: name, label: name }))}
+      options={[...ALL_INDICATIONS].map((name) => ({ value: name, label: <DataText>{name}</DataText> }))}
     />
   );
 }

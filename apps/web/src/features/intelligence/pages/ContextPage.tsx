@@ -1,3 +1,5 @@
+import { DATA } from '@/lib/data-text';
+import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -43,7 +45,15 @@ export function ContextPage() {
       <Row gutter={16}>
         <Col span={12}>
           <Card title={t('intel.context.journals')}>
-            <List size="small" dataSource={c?.journals ?? []} renderItem={(j) => <List.Item>{j.journal} {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}</List.Item>} />
+            <List
+              size="small"
+              dataSource={c?.journals ?? []}
+              renderItem={(j) => (
+                <List.Item>
+                  <DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}
+                </List.Item>
+              )}
+            />
           </Card>
         </Col>
         <Col span={12}>
@@ -53,7 +63,10 @@ export function ContextPage() {
               dataSource={c?.authors ?? []}
               renderItem={(a) => (
                 <List.Item>
-                  <Link to={full360Path(a.doctor.id, a.doctor.name)}>{a.doctor.name}</Link> ({a.doctor.hospitalName}) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
+                  <Link to={full360Path(a.doctor.id, a.doctor.name)} {...DATA}>
+                    {a.doctor.name}
+                  </Link>{' '}
+                  (<DataText>{a.doctor.hospitalName}</DataText>) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
                 </List.Item>
               )}
             />

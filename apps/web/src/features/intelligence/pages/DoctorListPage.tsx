@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,7 +7,18 @@ import { doctorDepartmentName, type DoctorRow } from '@field-portal/shared';
 import { useDoctorWords } from '../doctor-words';
 import { formatCount } from '@/lib/format';
 // The customers slice's list parts (filters, keyset pages, pager): the same doctors, opened in the 360 view here.
-import { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES, DoctorFilterForm, KeysetPager, emptyDoctorFilters, filtersKey, type DoctorFilters, useKeyset, usePageState } from '@/features/customers';
+import {
+  DEFAULT_DOCTOR_RANGE,
+  doctorListQuery,
+  PAGE_SIZES,
+  DoctorFilterForm,
+  KeysetPager,
+  emptyDoctorFilters,
+  filtersKey,
+  type DoctorFilters,
+  useKeyset,
+  usePageState,
+} from '@/features/customers';
 import { full360Path } from '../api/intelligence-api';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
@@ -29,11 +41,17 @@ export function DoctorListPage() {
         data-testid="intel-doctor-list"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
         columns={[
-          { title: t('intel.doctor'), dataIndex: 'name', width: 140, render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link> },
-          { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true },
+          {
+            title: t('intel.doctor'),
+            dataIndex: 'name',
+            width: 140,
+            ...dataCells,
+            render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link>,
+          },
+          { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
           { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
-          { title: t('intel.province'), render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
-          { title: t('intel.indication'), render: (_, row) => row.indications.join('、'), ellipsis: true },
+          { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('intel.indication'), ...dataCells, render: (_, row) => row.indications.join('、'), ellipsis: true },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
         ]}
       />

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -48,7 +49,8 @@ export function KolPage() {
     setProvince((current) => (current?.code === code ? null : { code, name }));
     setCursors([undefined]);
   };
-  const toggle = (row: KolRow) => setChosen((list) => (list.some((c) => c.doctor.id === row.doctor.id) ? list.filter((c) => c.doctor.id !== row.doctor.id) : [...list, row].slice(-5)));
+  const toggle = (row: KolRow) =>
+    setChosen((list) => (list.some((c) => c.doctor.id === row.doctor.id) ? list.filter((c) => c.doctor.id !== row.doctor.id) : [...list, row].slice(-5)));
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -70,7 +72,9 @@ export function KolPage() {
             {t('intel.export')}
           </Button>
         </Space>
-        {comparing && ids.length < 2 ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" /> : null}
+        {comparing && ids.length < 2 ? (
+          <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" />
+        ) : null}
       </Card>
       <Row gutter={16}>
         <Col span={15}>
@@ -96,11 +100,20 @@ export function KolPage() {
               locale={{ emptyText: <Empty description={t('intel.empty')} /> }}
               columns={[
                 { title: t('intel.rank'), dataIndex: 'rank', width: 64 },
-                { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-                { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName, ellipsis: true },
+                { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+                { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName, ellipsis: true },
                 { title: t('intel.score'), dataIndex: 'score', width: 80 },
-                { title: t('intel.tier'), dataIndex: 'tier', width: 60, render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag> },
-                { title: t('intel.topDimensions'), render: (_, r) => r.top.map((x) => `${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`).join(' · '), ellipsis: true },
+                {
+                  title: t('intel.tier'),
+                  dataIndex: 'tier',
+                  width: 60,
+                  render: (tier: string) => <Tag color={tier === 'T1' ? 'red' : tier === 'T2' ? 'orange' : 'default'}>{tier}</Tag>,
+                },
+                {
+                  title: t('intel.topDimensions'),
+                  render: (_, r) => r.top.map((x) => `${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`).join(' · '),
+                  ellipsis: true,
+                },
                 {
                   title: '',
                   width: 170,

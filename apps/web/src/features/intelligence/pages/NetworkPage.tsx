@@ -1,3 +1,5 @@
+import { DATA } from '@/lib/data-text';
+import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -54,7 +56,15 @@ function EgoNetworkPanel() {
         </Space>
       </Card>
       <Card
-        title={centreNode ? <Link to={full360Path(centreNode.id, centreNode.name)}>{centreNode.name} · {centreNode.hospitalName}</Link> : t('intel.doctor')}
+        title={
+          centreNode ? (
+            <Link to={full360Path(centreNode.id, centreNode.name)} {...DATA}>
+              {centreNode.name} · {centreNode.hospitalName}
+            </Link>
+          ) : (
+            t('intel.doctor')
+          )
+        }
         extra={ego.data ? `${ego.data.nodes.length} · ${ego.data.edges.length}` : null}
       >
         {ego.isFetching || top.isFetching ? (
@@ -89,7 +99,10 @@ function EgoNetworkPanel() {
           renderItem={(r) => (
             <List.Item>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
-              <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>&nbsp;({r.doctor.hospitalName}) — {r.evidence}
+              <Link to={full360Path(r.doctor.id, r.doctor.name)} {...DATA}>
+                {r.doctor.name}
+              </Link>
+              &nbsp;(<DataText>{r.doctor.hospitalName}</DataText>) — {r.evidence}
             </List.Item>
           )}
         />

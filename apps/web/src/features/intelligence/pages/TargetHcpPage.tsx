@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { DATA, dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -49,16 +51,25 @@ export function TargetHcpPage() {
             value={target ?? undefined}
             onChange={(value: number) => setChosen(value)}
             options={(ranking.data?.list ?? []).map((r) => ({ value: r.doctor.id, label: `${r.doctor.name} · ${r.doctor.hospitalName}` }))}
+            labelRender={(chosen) => <DataText>{chosen.label}</DataText>}
+            optionRender={(option) => <DataText>{option.label}</DataText>}
           />
           <Text type="secondary">{t('intel.target.hint')}</Text>
         </Space>
       </Card>
       <Card
-        title={targetRow ? (
-          <Space>
-            {t('intel.lookAlike')} ·<Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)}>{targetRow.doctor.name}</Link>
-          </Space>
-        ) : t('intel.lookAlike')}
+        title={
+          targetRow ? (
+            <Space>
+              {t('intel.lookAlike')} ·
+              <Link to={full360Path(targetRow.doctor.id, targetRow.doctor.name)} {...DATA}>
+                {targetRow.doctor.name}
+              </Link>
+            </Space>
+          ) : (
+            t('intel.lookAlike')
+          )
+        }
         loading={similar.isLoading}
         data-testid="look-alike"
       >
@@ -68,10 +79,19 @@ export function TargetHcpPage() {
           pagination={false}
           dataSource={similar.data?.list ?? []}
           columns={[
-            { title: t('intel.doctor'), render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-            { title: t('intel.hospital'), render: (_, r) => r.doctor.hospitalName },
+            { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
+            { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName },
             { title: t('intel.similarity'), dataIndex: 'similarity' },
-            { title: t('intel.topDimensions'), render: (_, r) => r.features.filter((f) => f.value > 0).sort((a, b) => b.value - a.value).slice(0, 4).map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`).join(' · ') },
+            {
+              title: t('intel.topDimensions'),
+              render: (_, r) =>
+                r.features
+                  .filter((f) => f.value > 0)
+                  .sort((a, b) => b.value - a.value)
+                  .slice(0, 4)
+                  .map((f) => `${t(dimLabel(f.name))} ${Math.round(f.value)}/${Math.round(f.target)}`)
+                  .join(' · '),
+            },
           ]}
         />
       </Card>

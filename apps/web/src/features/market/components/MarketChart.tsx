@@ -1,3 +1,4 @@
+import { DATA } from '@/lib/data-text';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { PieChart } from '@/components/charts/PieChart';
 import { abbreviate, formatCount } from '@/lib/format';
@@ -26,6 +27,7 @@ export function MarketChart({
   horizontal = false,
   testId,
   onClick,
+  dataNames = false,
 }: {
   kind: 'line' | 'bar' | 'pie';
   categories: string[];
@@ -35,11 +37,13 @@ export function MarketChart({
   horizontal?: boolean;
   testId?: string;
   onClick?: (index: number) => void;
+  /** The chart's names (categories or series) are data as written (places, hospitals, drugs, platforms), not labels to translate. */
+  dataNames?: boolean;
 }) {
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length]! }));
   const label = series.map((s) => s.name).join(', ');
   if (kind === 'pie') {
-    return (
+    const pie = (
       <PieChart
         height={height}
         slices={colored.map((s) => ({ name: s.name, value: s.values[0] ?? 0, color: s.color }))}
@@ -49,10 +53,11 @@ export function MarketChart({
         ariaLabel={label}
       />
     );
+    return dataNames ? <div {...DATA}>{pie}</div> : pie;
   }
   // The first category is drawn at the bottom of a horizontal chart: reversed, the first is on top.
   const flip = <T,>(list: readonly T[]) => (horizontal ? [...list].reverse() : [...list]);
-  return (
+  const chart = (
     <CartesianChart
       kind={kind}
       height={height}
@@ -72,4 +77,5 @@ export function MarketChart({
       label={label}
     />
   );
+  return dataNames ? <div {...DATA}>{chart}</div> : chart;
 }

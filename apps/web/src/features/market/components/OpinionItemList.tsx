@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useEffect, useState } from 'react';
 import { Button, Table } from 'antd';
 import type { OpinionItem } from '@field-portal/shared';
@@ -52,10 +53,10 @@ export function OpinionItemList({ filter }: { filter: ItemFilter }) {
         expandable={{ expandedRowRender: (item) => <SentimentWhy item={item} /> }}
         columns={[
           { title: t('market.time'), width: 150, render: (_: unknown, i) => formatTime(i.publishedAt) },
-          { title: t('market.platform'), dataIndex: 'platform', width: 110 },
-          { title: t('market.drug'), dataIndex: 'medicine', width: 90 },
-          { title: t('market.items'), dataIndex: 'text' },
-          { title: t('market.doctor'), width: 90, render: (_: unknown, i) => i.doctorName ?? '' },
+          { title: t('market.platform'), dataIndex: 'platform', width: 110, ...dataCells },
+          { title: t('market.drug'), dataIndex: 'medicine', width: 90, ...dataCells },
+          { title: t('market.items'), dataIndex: 'text', ...dataCells },
+          { title: t('market.doctor'), width: 90, render: (_: unknown, i) => i.doctorName ?? '', ...dataCells },
           { title: t('market.sentiment'), width: 90, render: (_: unknown, i) => <SentimentCell item={i} /> },
         ]}
       />

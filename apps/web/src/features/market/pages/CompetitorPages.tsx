@@ -1,3 +1,4 @@
+import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic } from 'antd';
@@ -50,7 +51,7 @@ function useCompetitorChoice() {
         placeholder={t('market.drug')}
         value={drug || undefined}
         onChange={(v: string) => setMedicine(v)}
-        options={medicines.map((m) => ({ value: m.name, label: m.name }))}
+        options={medicines.map((m) => ({ value: m.name, label: <DataText>{m.name}</DataText> }))}
       />
       <Select
         data-testid="market-competitor"
@@ -60,7 +61,7 @@ function useCompetitorChoice() {
         placeholder={t('market.competitor')}
         value={competitor || undefined}
         onChange={(v?: string) => setCompetitor(v ?? '')}
-        options={competitors.map((c) => ({ value: c, label: c }))}
+        options={competitors.map((c) => ({ value: c, label: <DataText>{c}</DataText> }))}
       />
       <Select aria-label={t('market.months')} style={{ width: 150 }} value={months} onChange={setMonths} options={[6, 12, 24].map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       <Button type="primary" onClick={query} data-testid="market-query">
@@ -89,22 +90,48 @@ export function MarketComparePage() {
           <Row gutter={[16, 16]}>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={`${chosen.medicine} ${t('market.sales')}`} value={d?.totals.own ?? 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.medicine}</DataText> {t('market.sales')}
+                    </>
+                  }
+                  value={d?.totals.own ?? 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={`${chosen.competitor} ${t('market.sales')}`} value={d?.totals.competitor ?? 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.competitor}</DataText> {t('market.sales')}
+                    </>
+                  }
+                  value={d?.totals.competitor ?? 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
             <Col span={8}>
               <Card size="small">
-                <Statistic title={`${chosen.medicine} ${t('market.share')}`} value={d?.totals.share ?? 0} suffix="%" data-testid="market-share" />
+                <Statistic
+                  title={
+                    <>
+                      <DataText>{chosen.medicine}</DataText> {t('market.share')}
+                    </>
+                  }
+                  value={d?.totals.share ?? 0}
+                  suffix="%"
+                  data-testid="market-share"
+                />
               </Card>
             </Col>
             <Col span={14}>
               <Card size="small" title={t('market.salesTrend')}>
                 <MarketChart
+                  dataNames
                   kind="line"
                   testId="market-sales"
                   categories={(d?.sales ?? []).map((p) => p.month)}
@@ -118,6 +145,7 @@ export function MarketComparePage() {
             <Col span={10}>
               <Card size="small" title={t('market.byProvince')}>
                 <MarketChart
+                  dataNames
                   kind="bar"
                   horizontal
                   stacked
@@ -146,6 +174,7 @@ export function NetSearchPage() {
     <Col span={key === 'search' ? 24 : 12}>
       <Card size="small" title={title}>
         <MarketChart
+          dataNames
           kind={kind}
           testId={`net-${key}`}
           categories={(d?.[key] ?? []).map((p) => p.month)}

@@ -1,3 +1,4 @@
+import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space } from 'antd';
@@ -38,7 +39,7 @@ export function useDrugIndication() {
         placeholder={t('market.drug')}
         value={medicine || undefined}
         onChange={(v: string) => setMedicine(v)}
-        options={drugs.map((d) => ({ value: d.name, label: d.name }))}
+        options={drugs.map((d) => ({ value: d.name, label: <DataText>{d.name}</DataText> }))}
       />
       <Select
         data-testid="pick-indication"
@@ -47,7 +48,7 @@ export function useDrugIndication() {
         placeholder={t('market.indication')}
         value={indication || undefined}
         onChange={(v: string) => setIndication(v)}
-        options={indications.map((i) => ({ value: i, label: i }))}
+        options={indications.map((i) => ({ value: i, label: <DataText>{i}</DataText> }))}
       />
       <Button type="primary" onClick={query} data-testid="pick-query">
         {t('market.query')}

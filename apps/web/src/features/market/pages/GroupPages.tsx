@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
-import { OPINION_SENTIMENTS, type DoctorAttitude, type NamedCount } from '@field-portal/shared';
+import { OPINION_SENTIMENTS, departmentNameOf, type DoctorAttitude, type Lang, type NamedCount } from '@field-portal/shared';
+import { dataCells } from '@/lib/data-text';
 import { formatCount, formatTime } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
 import { doctorGroupsQuery, indicationDrugQuery, patientGroupsQuery } from '../api';
@@ -9,17 +10,26 @@ import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { useDrugIndication } from './DrugIndicationPicker';
 import '../market.css';
 
-const bars = (title: string, rows: NamedCount[], span = 12, horizontal = true) => (
+/** A count's name in the screen's language: a taxonomy's label in English where it has one; data as written. */
+const nameIn = (lang: Lang) => (r: NamedCount) => (lang === 'en' && r.nameEn ? r.nameEn : r.name);
+
+const bars = (title: string, rows: NamedCount[], lang: Lang, { span = 12, horizontal = true, data = false } = {}) => (
   <Col span={span} key={title}>
     <Card size="small" title={title}>
-      <MarketChart kind="bar" horizontal={horizontal} categories={rows.map((r) => r.name)} series={[{ name: title, values: rows.map((r) => r.value) }]} />
+      <MarketChart
+        kind="bar"
+        horizontal={horizontal}
+        dataNames={data}
+        categories={rows.map(nameIn(lang))}
+        series={[{ name: title, values: rows.map((r) => r.value) }]}
+      />
     </Card>
   </Col>
 );
 
 /** patientAna: aggregate patient groups of a drug and indication. */
 export function PatientAnaPage() {
-  const { t, msg } = useMarketWords();
+  const { lang, t, msg } = useMarketWords();
   const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...patientGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
@@ -41,14 +51,14 @@ export function PatientAnaPage() {
                 <Statistic title={t('market.patients')} value={d?.total ?? 0} formatter={(v) => formatCount(Number(v))} data-testid="patients-total" />
               </Card>
             </Col>
-            {bars(t('market.byAge'), d?.byAge ?? [], 12, false)}
-            {bars(t('market.byProvinceTop'), d?.byProvince ?? [])}
+            {bars(t('market.byAge'), d?.byAge ?? [], lang, { horizontal: false })}
+            {bars(t('market.byProvinceTop'), d?.byProvince ?? [], lang, { data: true })}
             <Col span={12}>
               <Card size="small" title={t('market.byGender')}>
-                <MarketChart kind="pie" categories={[]} series={(d?.byGender ?? []).map((g) => ({ name: g.name, values: [g.value] }))} />
+                <MarketChart kind="pie" categories={[]} series={(d?.byGender ?? []).map((g) => ({ name: nameIn(lang)(g), values: [g.value] }))} />
               </Card>
             </Col>
-            {bars(t('market.byStage'), d?.byStage ?? [], 12, false)}
+            {bars(t('market.byStage'), d?.byStage ?? [], lang, { horizontal: false })}
           </Row>
         </Loading>
       )}
@@ -58,7 +68,7 @@ export function PatientAnaPage() {
 
 /** doctorGroupAnalysis: doctors consulting online on a drug and indication, by department, title and hospital. */
 export function DoctorGroupPage() {
-  const { t, msg } = useMarketWords();
+  const { lang, t, msg } = useMarketWords();
   const { bar, chosen, loading: picking } = useDrugIndication();
   const data = useQuery({ ...doctorGroupsQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   const d = data.data;
@@ -93,9 +103,9 @@ export function DoctorGroupPage() {
                 ))}
               </Card>
             </Col>
-            {bars(t('market.byDepartment'), d?.byDepartment ?? [])}
-            {bars(t('market.byTitle'), d?.byTitle ?? [])}
-            {bars(t('market.byHospital'), d?.byHospital ?? [], 24)}
+            {bars(t('market.byDepartment'), d?.byDepartment ?? [], lang)}
+            {bars(t('market.byTitle'), d?.byTitle ?? [], lang)}
+            {bars(t('market.byHospital'), d?.byHospital ?? [], lang, { span: 24, data: true })}
           </Row>
         </Loading>
       )}
@@ -105,7 +115,7 @@ export function DoctorGroupPage() {
 
 /** indicationDrug: per doctor in scope, the attitude of their opinion items on a drug and indication. */
 export function IndicationDrugPage() {
-  const { t } = useMarketWords();
+  const { lang, t } = useMarketWords();
   const { bar, chosen } = useDrugIndication();
   const data = useQuery({ ...indicationDrugQuery(chosen?.medicine ?? '', chosen?.indication ?? ''), enabled: chosen !== null });
   return (
@@ -119,9 +129,13 @@ export function IndicationDrugPage() {
         dataSource={data.data ?? []}
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: t('market.doctor'), dataIndex: 'doctorName', width: 100 },
-          { title: t('market.hospital'), dataIndex: 'hospitalName' },
-          { title: t('market.department'), dataIndex: 'departmentName', width: 140 },
+          { title: t('market.doctor'), dataIndex: 'doctorName', width: 100, ...dataCells },
+          { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },
+          {
+            title: t('market.department'),
+            width: 140,
+            render: (_: unknown, r: DoctorAttitude) => departmentNameOf(r.departmentCode, lang) ?? r.departmentName,
+          },
           ...OPINION_SENTIMENTS.map((s) => ({ title: t(`market.${s}`), dataIndex: s, width: 80 })),
           {
             title: t('market.attitude'),

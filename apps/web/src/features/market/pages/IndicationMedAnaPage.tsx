@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Table } from 'antd';
@@ -27,7 +29,15 @@ export function IndicationMedAnaPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="pick-indication" aria-label={t('market.indication')} style={{ width: 200 }} placeholder={t('market.indication')} value={indication || undefined} onChange={(v: string) => setPicked(v)} options={(options.data?.indications ?? []).map((i) => ({ value: i, label: i }))} />
+        <Select
+          data-testid="pick-indication"
+          aria-label={t('market.indication')}
+          style={{ width: 200 }}
+          placeholder={t('market.indication')}
+          value={indication || undefined}
+          onChange={(v: string) => setPicked(v)}
+          options={(options.data?.indications ?? []).map((i) => ({ value: i, label: <DataText>{i}</DataText> }))}
+        />
         <Button type="primary" onClick={() => (indication ? setQueried(indication) : void message.warning(msg('market.indicationRequired')))}>
           {t('market.query')}
         </Button>
@@ -41,12 +51,18 @@ export function IndicationMedAnaPage() {
           <Row gutter={[16, 16]}>
             <Col span={10}>
               <Card size="small" title={t('market.share')}>
-                <MarketChart kind="pie" categories={[]} series={rows.map((r) => ({ name: r.medicine, values: [r.sales] }))} />
+                <MarketChart dataNames kind="pie" categories={[]} series={rows.map((r) => ({ name: r.medicine, values: [r.sales] }))} />
               </Card>
             </Col>
             <Col span={14}>
               <Card size="small" title={t('market.opinions')}>
-                <MarketChart kind="bar" stacked categories={rows.map((r) => r.medicine)} series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: rows.map((r) => r[s]), color: SENTIMENT_COLORS[s] }))} />
+                <MarketChart
+                  dataNames
+                  kind="bar"
+                  stacked
+                  categories={rows.map((r) => r.medicine)}
+                  series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: rows.map((r) => r[s]), color: SENTIMENT_COLORS[s] }))}
+                />
               </Card>
             </Col>
             <Col span={24}>
@@ -56,7 +72,7 @@ export function IndicationMedAnaPage() {
                 pagination={false}
                 dataSource={rows}
                 columns={[
-                  { title: t('market.drug'), dataIndex: 'medicine' },
+                  { title: t('market.drug'), dataIndex: 'medicine', ...dataCells },
                   { title: t('market.sales'), render: (_: unknown, r) => formatCount(r.sales) },
                   { title: t('market.share'), render: (_: unknown, r) => `${r.share}%` },
                   { title: t('market.search'), render: (_: unknown, r) => formatCount(r.search) },

@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Space, Table, Tag } from 'antd';
@@ -22,21 +24,36 @@ export function LecturerRatingPage() {
   return (
     <div className="market-page">
       <Space wrap className="market-filters">
-        <Select data-testid="lecturer-product" aria-label={t('market.product')} style={{ width: 200 }} placeholder={t('market.product')} value={chosen || undefined} onChange={setProduct} options={(options.data?.products ?? []).map((p) => ({ value: p, label: p }))} />
+        <Select
+          data-testid="lecturer-product"
+          aria-label={t('market.product')}
+          style={{ width: 200 }}
+          placeholder={t('market.product')}
+          value={chosen || undefined}
+          onChange={setProduct}
+          options={(options.data?.products ?? []).map((p) => ({ value: p, label: <DataText>{p}</DataText> }))}
+        />
       </Space>
       <Row gutter={[16, 16]}>
         <Col span={14}>
           <Card size="small" title={t('market.lecturer.rule')} data-testid="lecturer-rule">
             <ul className="market-rule">
               {(['national', 'regional', 'city'] as const).map((level) => (
-                <li key={level}>{t('market.lecturer.ruleText', { level: levelName(level), ...(r?.rule[level] ?? { talks: '', cities: '', feedback: '' }) })}</li>
+                <li key={level}>
+                  {t('market.lecturer.ruleText', { level: levelName(level), ...(r?.rule[level] ?? { talks: '', cities: '', feedback: '' }) })}
+                </li>
               ))}
             </ul>
           </Card>
         </Col>
         <Col span={10}>
           <Card size="small" title={t('market.lecturer.level')}>
-            <MarketChart kind="bar" height={140} categories={LECTURER_LEVELS.map(levelName)} series={[{ name: t('market.lecturer.level'), values: LECTURER_LEVELS.map((l) => r?.byLevel[l] ?? 0) }]} />
+            <MarketChart
+              kind="bar"
+              height={140}
+              categories={LECTURER_LEVELS.map(levelName)}
+              series={[{ name: t('market.lecturer.level'), values: LECTURER_LEVELS.map((l) => r?.byLevel[l] ?? 0) }]}
+            />
           </Card>
         </Col>
         <Col span={24}>
@@ -49,8 +66,8 @@ export function LecturerRatingPage() {
               pagination={{ pageSize: 20 }}
               locale={{ emptyText: <Empty description={msg('market.noLecturerData')} /> }}
               columns={[
-                { title: t('market.doctor'), dataIndex: 'doctorName', width: 110 },
-                { title: t('market.hospital'), dataIndex: 'hospitalName' },
+                { title: t('market.doctor'), dataIndex: 'doctorName', width: 110, ...dataCells },
+                { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },
                 { title: t('market.lecturer.talks'), dataIndex: 'talks', width: 100 },
                 { title: t('market.lecturer.cities'), dataIndex: 'cities', width: 90 },
                 { title: t('market.lecturer.feedbackCount'), dataIndex: 'feedbackCount', width: 100 },

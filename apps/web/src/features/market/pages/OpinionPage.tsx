@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -36,7 +38,7 @@ export function OpinionPage() {
           placeholder={t('market.drug')}
           value={medicine || undefined}
           onChange={(v?: string) => setMedicine(v ?? '')}
-          options={drugs.map((n) => ({ value: n, label: n }))}
+          options={drugs.map((n) => ({ value: n, label: <DataText>{n}</DataText> }))}
         />
         <Select aria-label={t('market.months')} style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
       </Space>
@@ -50,13 +52,25 @@ export function OpinionPage() {
           {OPINION_SENTIMENTS.map((s) => (
             <Col span={6} key={s}>
               <Card size="small">
-                <Statistic title={t(`market.${s}`)} valueStyle={{ color: SENTIMENT_COLORS[s] }} value={d ? d.byMonth.reduce((sum, m) => sum + m[s], 0) : 0} formatter={(v) => formatCount(Number(v))} />
+                <Statistic
+                  title={t(`market.${s}`)}
+                  valueStyle={{ color: SENTIMENT_COLORS[s] }}
+                  value={d ? d.byMonth.reduce((sum, m) => sum + m[s], 0) : 0}
+                  formatter={(v) => formatCount(Number(v))}
+                />
               </Card>
             </Col>
           ))}
           <Col span={16}>
             <Card size="small" title={t('market.trend')}>
-              <MarketChart kind="line" stacked testId="opinion-trend" categories={(d?.byMonth ?? []).map((m) => m.month)} series={sentimentSeries(d?.byMonth ?? [])} />
+              <MarketChart
+                dataNames
+                kind="line"
+                stacked
+                testId="opinion-trend"
+                categories={(d?.byMonth ?? []).map((m) => m.month)}
+                series={sentimentSeries(d?.byMonth ?? [])}
+              />
             </Card>
           </Col>
           <Col span={8}>
@@ -70,7 +84,7 @@ export function OpinionPage() {
                   renderItem={(e) => (
                     <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
                       <List.Item.Meta
-                        title={<Typography.Link>{e.title}</Typography.Link>}
+                        title={<Typography.Link {...DATA}>{e.title}</Typography.Link>}
                         description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
                       />
                     </List.Item>
@@ -81,12 +95,19 @@ export function OpinionPage() {
           </Col>
           <Col span={12}>
             <Card size="small" title={t('market.byPlatform')}>
-              <MarketChart kind="bar" stacked horizontal categories={(d?.byPlatform ?? []).map((p) => p.platform)} series={sentimentSeries(d?.byPlatform ?? [])} />
+              <MarketChart
+                dataNames
+                kind="bar"
+                stacked
+                horizontal
+                categories={(d?.byPlatform ?? []).map((p) => p.platform)}
+                series={sentimentSeries(d?.byPlatform ?? [])}
+              />
             </Card>
           </Col>
           <Col span={12}>
             <Card size="small" title={t('market.byDrug')}>
-              <MarketChart kind="bar" stacked categories={(d?.byDrug ?? []).map((p) => p.medicine)} series={sentimentSeries(d?.byDrug ?? [])} />
+              <MarketChart dataNames kind="bar" stacked categories={(d?.byDrug ?? []).map((p) => p.medicine)} series={sentimentSeries(d?.byDrug ?? [])} />
             </Card>
           </Col>
           <Col span={24}>

@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Select, Space, Table, Tag, Tooltip } from 'antd';
@@ -129,7 +130,15 @@ export function PushReportPage() {
         </div>
         <div className="fp-push-report-filter">
           <span>BU</span>
-          <Select aria-label="BU" allowClear placeholder={t('push.report.allBu')} style={{ width: 150 }} value={values.bu} onChange={(bu?: string) => setValues((v) => ({ ...v, bu }))} options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))} />
+          <Select
+            aria-label="BU"
+            allowClear
+            placeholder={t('push.report.allBu')}
+            style={{ width: 150 }}
+            value={values.bu}
+            onChange={(bu?: string) => setValues((v) => ({ ...v, bu }))}
+            options={DEFAULT_BU_LIST.map((bu) => ({ value: bu, label: bu }))}
+          />
         </div>
         <div className="fp-push-report-filter">
           <label htmlFor="fp-push-report-card-id">{t('push.report.cardId')}</label>
@@ -184,6 +193,8 @@ export function PushReportPage() {
           dataIndex: column,
           width: WIDTHS[column],
           ellipsis: column === 'CardTitle' ? { showTitle: true } : false,
+          // the card's title and the receiver's name are data as written
+          ...(column === 'CardTitle' || column === 'ReceiverName' ? dataCells : {}),
           render: (value: string | number | null) => {
             if (TIME_COLUMNS.has(column)) return <ReportTime value={value as string | null} />;
             if (column === 'CardType') {

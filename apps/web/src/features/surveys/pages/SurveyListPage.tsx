@@ -1,3 +1,4 @@
+import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -25,7 +26,11 @@ export function SurveyListPage() {
   const [editing, setEditing] = useState<SurveyDetail | null | undefined>(undefined);
   const [resultsOf, setResultsOf] = useState<SurveyRow | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: surveyKeys.all });
-  const statusTag = (s: SurveyRow) => <Tag color={s.open ? 'green' : s.status === 'draft' ? 'default' : 'purple'}>{s.open ? t('surveys.open') : t(`surveys.status.${s.status}` as SurveysLabelKey)}</Tag>;
+  const statusTag = (s: SurveyRow) => (
+    <Tag color={s.open ? 'green' : s.status === 'draft' ? 'default' : 'purple'}>
+      {s.open ? t('surveys.open') : t(`surveys.status.${s.status}` as SurveysLabelKey)}
+    </Tag>
+  );
   const toAnswer = (
     <Table<SurveyRow>
       rowKey="id"
@@ -35,10 +40,10 @@ export function SurveyListPage() {
       pagination={false}
       locale={{ emptyText: <Empty description={t('surveys.noneToAnswer')} /> }}
       columns={[
-        { title: t('surveys.field.title'), dataIndex: 'title' },
+        { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
         { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
         { title: t('surveys.field.period'), width: 320, render: (_: unknown, s) => period(s) },
-        { title: t('surveys.field.author'), width: 110, render: (_: unknown, s) => s.author.name },
+        { title: t('surveys.field.author'), width: 110, ...dataCells, render: (_: unknown, s) => s.author.name },
         {
           title: '',
           width: 110,
@@ -66,11 +71,20 @@ export function SurveyListPage() {
         pagination={false}
         locale={{ emptyText: t('surveys.noData') }}
         columns={[
-          { title: t('surveys.field.title'), dataIndex: 'title' },
+          { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
           { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
           { title: t('surveys.questions'), dataIndex: 'questionCount', width: 70 },
           { title: t('surveys.responses'), dataIndex: 'responseCount', width: 80 },
-          { title: t('surveys.field.options'), width: 150, render: (_: unknown, s) => <Space size={4}>{s.anonymous && <Tag color="purple">{t('surveys.anonymous')}</Tag>}{s.allowRepeat && <Tag>{t('surveys.repeats')}</Tag>}</Space> },
+          {
+            title: t('surveys.field.options'),
+            width: 150,
+            render: (_: unknown, s) => (
+              <Space size={4}>
+                {s.anonymous && <Tag color="purple">{t('surveys.anonymous')}</Tag>}
+                {s.allowRepeat && <Tag>{t('surveys.repeats')}</Tag>}
+              </Space>
+            ),
+          },
           {
             title: '',
             width: 260,
@@ -81,16 +95,38 @@ export function SurveyListPage() {
                     <Button size="small" onClick={async () => setEditing(await client.fetchQuery(surveyDetailQuery(s.id)))}>
                       {t('surveys.edit')}
                     </Button>
-                    <Popconfirm title={t('surveys.confirmPublish')} onConfirm={async () => { await setSurveyStatus(s.id, 'published'); refresh(); }}>
-                      <Button size="small" type="primary">{t('surveys.publish')}</Button>
+                    <Popconfirm
+                      title={t('surveys.confirmPublish')}
+                      onConfirm={async () => {
+                        await setSurveyStatus(s.id, 'published');
+                        refresh();
+                      }}
+                    >
+                      <Button size="small" type="primary">
+                        {t('surveys.publish')}
+                      </Button>
                     </Popconfirm>
-                    <Popconfirm title={t('surveys.confirmDelete')} onConfirm={async () => { await deleteSurvey(s.id); refresh(); }}>
-                      <Button size="small" danger>{t('surveys.delete')}</Button>
+                    <Popconfirm
+                      title={t('surveys.confirmDelete')}
+                      onConfirm={async () => {
+                        await deleteSurvey(s.id);
+                        refresh();
+                      }}
+                    >
+                      <Button size="small" danger>
+                        {t('surveys.delete')}
+                      </Button>
                     </Popconfirm>
                   </>
                 )}
                 {s.status === 'published' && (
-                  <Popconfirm title={t('surveys.confirmClose')} onConfirm={async () => { await setSurveyStatus(s.id, 'closed'); refresh(); }}>
+                  <Popconfirm
+                    title={t('surveys.confirmClose')}
+                    onConfirm={async () => {
+                      await setSurveyStatus(s.id, 'closed');
+                      refresh();
+                    }}
+                  >
                     <Button size="small">{t('surveys.close')}</Button>
                   </Popconfirm>
                 )}
