@@ -31,11 +31,21 @@ export default tseslint.config(
   // Import direction: shared <- server and shared <- web; neither app imports the other.
   {
     files: ['packages/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@field-portal/server', '@field-portal/web'], message: 'packages/shared must not depend on the apps' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '@field-portal/server', '@field-portal/web'], message: 'packages/shared must not depend on the apps' }] },
+      ],
+    },
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '**/web/src/**', '@field-portal/web'], message: 'the server does not import the web' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '**/web/src/**', '@field-portal/web'], message: 'the server does not import the web' }] },
+      ],
+    },
   },
   // Doors between server modules (docs/decisions/0046): another module only through its index.ts,
   // and no import cycle anywhere in the server. Tests may reach inside the module they test.
@@ -58,7 +68,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }] },
+      ],
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
     },

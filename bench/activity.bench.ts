@@ -34,7 +34,14 @@ const OTHERS = 200;
 const RUNS = SMALL ? 10 : 100;
 const DAY = 86_400_000;
 
-const userOf = (id: number, username: string): CurrentUser => ({ id, username, firstName: username, sessionId: 'bench', authorities: new Set<string>(), menuIds: [] });
+const userOf = (id: number, username: string): CurrentUser => ({
+  id,
+  username,
+  firstName: username,
+  sessionId: 'bench',
+  authorities: new Set<string>(),
+  menuIds: [],
+});
 
 interface World {
   manager: CurrentUser;
@@ -62,23 +69,40 @@ async function build(database: Database): Promise<World> {
   await ensureReferenceData(db);
   const [admin] = await selectRows<{ id: number }>(db, sql`select id from users order by id limit 1`);
   if (FILLED) DOCTORS = Number((await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors`))[0]!.n);
-  else await withIndexesDeferred(db, () => writeDataset(db, { hospitals: Math.max(10, Math.round(DOCTORS * 0.06)), doctors: DOCTORS, seed: 15, tagOwner: admin?.id ?? 1 }));
+  else
+    await withIndexesDeferred(db, () =>
+      writeDataset(db, { hospitals: Math.max(10, Math.round(DOCTORS * 0.06)), doctors: DOCTORS, seed: 15, tagOwner: admin?.id ?? 1 }),
+    );
   // On a filled database the team's usernames carry the run's time, so a second run adds a team of its own;
   // BENCH_ACTIVITY_REUSE=1 measures the last run's team and visits again instead of adding more.
-  const [last] = FILLED && process.env.BENCH_ACTIVITY_REUSE === '1'
-    ? await selectRows<{ username: string }>(db, sql`select username from users where username like 'bench%-manager' and org_id is null order by id desc limit 1`)
-    : [];
+  const [last] =
+    FILLED && process.env.BENCH_ACTIVITY_REUSE === '1'
+      ? await selectRows<{ username: string }>(
+          db,
+          sql`select username from users where username like 'bench%-manager' and org_id is null order by id desc limit 1`,
+        )
+      : [];
   const reuse = Boolean(last);
   const B = last ? last.username.slice(0, -'manager'.length) : FILLED ? `bench${Date.now().toString(36)}-` : 'bench-';
   const provinces = await selectRows<{ code: string; name: string }>(
     db,
     sql`select d.province_code as code, r.name from doctors d join regions r on r.code = d.province_code and r.level = 1 group by 1, 2 order by count(*) desc, 1 limit 3`,
   );
-  const people = reuse ? await selectRows<{ id: number; username: string }>(db, sql`select id, username from users where username like ${`${B}%`}`) : await addTeam(db, B);
+  const people = reuse
+    ? await selectRows<{ id: number; username: string }>(db, sql`select id, username from users where username like ${`${B}%`}`)
+    : await addTeam(db, B);
   const byName = new Map(people.map((p) => [p.username, p.id]));
   const manager = userOf(byName.get(`${B}manager`)!, `${B}manager`);
   const reps = Array.from({ length: REPS }, (_, i) => userOf(byName.get(`${B}rep${i + 1}`)!, `${B}rep${i + 1}`));
-  const scopeDoctorIds = (await selectRows<{ id: number }>(db, sql`select id from doctors where province_code in (${sql.join(provinces.map((p) => sql`${p.code}`), sql`, `)}) order by id`)).map((r) => Number(r.id));
+  const scopeDoctorIds = (
+    await selectRows<{ id: number }>(
+      db,
+      sql`select id from doctors where province_code in (${sql.join(
+        provinces.map((p) => sql`${p.code}`),
+        sql`, `,
+      )}) order by id`,
+    )
+  ).map((r) => Number(r.id));
   if (reuse) {
     console.log(`  the team ${B}* of an earlier run measured again`);
     return { manager, reps, provinceNames: provinces.map((p) => p.name), scopeDoctorIds };
@@ -110,7 +134,9 @@ async function build(database: Database): Promise<World> {
   // Measured as the tables stand once autovacuum has visited a bulk load: visibility map set, statistics current.
   await db.execute(sql`vacuum (analyze)`);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`  ${VISITS.toLocaleString('en')} visits over ${allDoctorIds.length.toLocaleString('en')} doctors generated in ${seconds.toFixed(0)} s (${Math.round(VISITS / seconds).toLocaleString('en')} rows/s)`);
+  console.log(
+    `  ${VISITS.toLocaleString('en')} visits over ${allDoctorIds.length.toLocaleString('en')} doctors generated in ${seconds.toFixed(0)} s (${Math.round(VISITS / seconds).toLocaleString('en')} rows/s)`,
+  );
   return { manager, reps, provinceNames: provinces.map((p) => p.name), scopeDoctorIds };
 }
 
@@ -128,7 +154,9 @@ async function measure(database: Database, world: World) {
   const first = visitListQuery.parse({ size: '20' });
   const perRep = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from visit_records where user_id = ${rep(0).id}`);
   const mine = await time(RUNS, (i) => myVisits(deps, rep(i), first));
-  const mineBare = await time(RUNS, (i) => database.query('select * from visit_records where user_id = $1 order by visit_at desc, id desc limit 21', [rep(i).id]));
+  const mineBare = await time(RUNS, (i) =>
+    database.query('select * from visit_records where user_id = $1 order by visit_at desc, id desc limit 21', [rep(i).id]),
+  );
   report({
     name: `${label}: my records, first page of 20 (a representative with ${perRep[0]!.n.toLocaleString('en')} records), p95 of ${RUNS}`,
     value: p95(mine),
@@ -139,10 +167,18 @@ async function measure(database: Database, world: World) {
   });
 
   // A doctor's business record, first page: the doctor the team visited most.
-  const [busiest] = await selectRows<{ doctor_id: number; n: number }>(db, sql`select doctor_id, count(*)::int as n from visit_records where doctor_id in (${sql.join(world.scopeDoctorIds.slice(0, 2000).map((id) => sql`${id}`), sql`, `)}) group by 1 order by 2 desc limit 1`);
+  const [busiest] = await selectRows<{ doctor_id: number; n: number }>(
+    db,
+    sql`select doctor_id, count(*)::int as n from visit_records where doctor_id in (${sql.join(
+      world.scopeDoctorIds.slice(0, 2000).map((id) => sql`${id}`),
+      sql`, `,
+    )}) group by 1 order by 2 desc limit 1`,
+  );
   const recordQuery = businessRecordQuery.parse({ doctorId: String(busiest!.doctor_id), size: '20' });
   const record = await time(RUNS, (i) => businessRecord(deps, rep(i), recordQuery));
-  const recordBare = await time(RUNS, () => database.query('select * from visit_records where doctor_id = $1 order by visit_at desc, id desc limit 21', [busiest!.doctor_id]));
+  const recordBare = await time(RUNS, () =>
+    database.query('select * from visit_records where doctor_id = $1 order by visit_at desc, id desc limit 21', [busiest!.doctor_id]),
+  );
   report({
     name: `${label}: a doctor's business record, first page of 20 (${busiest!.n} visits), p95 of ${RUNS}`,
     value: p95(record),
@@ -157,7 +193,11 @@ async function measure(database: Database, world: World) {
   const start = end - 365 * DAY;
   const grouped = await time(RUNS, (i) => groupByRecordType(deps, rep(i), start, end));
   const groupedBare = await time(RUNS, (i) =>
-    database.query('select count(*) from visit_records where user_id = $1 and visit_at >= $2 and visit_at < $3', [rep(i).id, new Date(start).toISOString(), new Date(end).toISOString()]),
+    database.query('select count(*) from visit_records where user_id = $1 and visit_at >= $2 and visit_at < $3', [
+      rep(i).id,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+    ]),
   );
   report({
     name: `${label}: groupByRecordType for one representative over a year, p95 of ${RUNS}`,
@@ -173,7 +213,9 @@ async function measure(database: Database, world: World) {
   const team = await time(RUNS, () => teamVisits(deps, world.manager, teamVisitListQuery.parse({ size: '20', total: 'false' })));
   const teamCount = await time(RUNS, () => teamVisitCount(deps, world.manager, teamVisitCountQuery.parse({})));
   const ids = world.reps.map((r) => r.id);
-  const teamBare = await time(RUNS, () => database.query(`select * from visit_records where user_id = any($1::int[]) order by visit_at desc, id desc limit 21`, [ids]));
+  const teamBare = await time(RUNS, () =>
+    database.query(`select * from visit_records where user_id = any($1::int[]) order by visit_at desc, id desc limit 21`, [ids]),
+  );
   report({
     name: `${label}: team interaction records of a manager of ${REPS} representatives in a 3-province scope, first page of 20, p95 of ${RUNS}`,
     value: p95(team),
@@ -193,7 +235,8 @@ async function measure(database: Database, world: World) {
 
   // addVisitRecordList with 50 doctors in one transaction (a submitted group visit with a product).
   const runs = SMALL ? 5 : 50;
-  const groupOf = (i: number) => world.scopeDoctorIds.slice((i * 50) % Math.max(1, world.scopeDoctorIds.length - 50), ((i * 50) % Math.max(1, world.scopeDoctorIds.length - 50)) + 50);
+  const groupOf = (i: number) =>
+    world.scopeDoctorIds.slice((i * 50) % Math.max(1, world.scopeDoctorIds.length - 50), ((i * 50) % Math.max(1, world.scopeDoctorIds.length - 50)) + 50);
   const body = (i: number) =>
     addVisitRecordListRequest.parse({
       doctorIds: groupOf(i),
@@ -209,7 +252,9 @@ async function measure(database: Database, world: World) {
   const group = await time(runs, (i) => saveVisitList(deps, rep(i), body(i)));
   const groupBare = await time(runs, (i) =>
     db.transaction((tx) =>
-      tx.execute(sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, purpose) select ${rep(i).id}::int, d, now(), 'face', 1, 'bare' from unnest(${`{${groupOf(i).join(',')}}`}::int[]) d`),
+      tx.execute(
+        sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, purpose) select ${rep(i).id}::int, d, now(), 'face', 1, 'bare' from unnest(${`{${groupOf(i).join(',')}}`}::int[]) d`,
+      ),
     ),
   );
   report({

@@ -32,15 +32,28 @@ export async function run() {
     const extra = Math.max(0, MENUS - existing);
     const menuIds: number[] = [];
     for (let i = 0; i < extra; i += 10) {
-      const [parent] = await db.insert(menus).values({ name: `bench ${i}`, path: `/bench${i}`, router: `bench${i}`, code: `bench${i}`, sort: 1000 + i }).returning({ id: menus.id });
+      const [parent] = await db
+        .insert(menus)
+        .values({ name: `bench ${i}`, path: `/bench${i}`, router: `bench${i}`, code: `bench${i}`, sort: 1000 + i })
+        .returning({ id: menus.id });
       menuIds.push(parent!.id);
-      const children = Array.from({ length: Math.min(9, extra - i - 1) }, (_, k) => ({ parentId: parent!.id, name: `bench ${i}.${k}`, path: `/bench${i}/${k}`, router: `bench${i}_${k}`, code: `bench${i}:${k}`, sort: k }));
+      const children = Array.from({ length: Math.min(9, extra - i - 1) }, (_, k) => ({
+        parentId: parent!.id,
+        name: `bench ${i}.${k}`,
+        path: `/bench${i}/${k}`,
+        router: `bench${i}_${k}`,
+        code: `bench${i}:${k}`,
+        sort: k,
+      }));
       if (children.length > 0) menuIds.push(...(await db.insert(menus).values(children).returning({ id: menus.id })).map((r) => r.id));
     }
     const allMenuIds = (await db.select({ id: menus.id }).from(menus)).map((r) => r.id);
     const [user] = await db.insert(users).values({ username: 'bench-many-roles', passwordHash: 'x' }).returning({ id: users.id });
     for (let r = 0; r < ROLES; r++) {
-      const [role] = await db.insert(roles).values({ name: `bench role ${r}` }).returning({ id: roles.id });
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `bench role ${r}` })
+        .returning({ id: roles.id });
       // Each role grants a different fifth of all menus, so they overlap and together cover most of them.
       const granted = allMenuIds.filter((_, k) => (k + r) % 5 === 0);
       await db.insert(roleMenus).values(granted.map((menuId) => ({ roleId: role!.id, menuId })));
@@ -71,7 +84,10 @@ export async function run() {
     const many = { times: [] as number[], menus: 0, authorities: 0 };
     const reference = { times: [] as number[], menus: 0, authorities: 0 };
     for (let i = 0; i < RUNS + 20; i++) {
-      for (const [target, userId, token] of [[many, user!.id, manyToken], [reference, Number(admin!.id), adminToken]] as const) {
+      for (const [target, userId, token] of [
+        [many, user!.id, manyToken],
+        [reference, Number(admin!.id), adminToken],
+      ] as const) {
         const run = await resolveOnce(userId, token);
         if (i >= 20) target.times.push(run.ms);
         target.menus = run.menus;

@@ -82,9 +82,30 @@ async function pageTime() {
     await until(async () => (await fetch(`${url}/healthz`)).ok, child);
     const operator = { authorization: `Bearer ${await login(url, 'operator')}`, 'content-type': 'application/json' };
     const id = ((await (await fetch(`${url}/API-XJP/IdataCardInfo/newCardId`, { headers: operator })).json()) as { data: { id: number } }).data.id;
-    const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: 'Bench card', zhaiyao: 'Bench', author: 'op', imageUrl: '', imageUrl1: '', imageUrl2: '', imageUrl3: '', linkValue: 'https://example.com', fileList: [] };
-    await fetch(`${url}/API-XJP/IdataCardInfo/updateCard`, { method: 'POST', headers: operator, body: JSON.stringify({ id, status: 'created', content: JSON.stringify(content) }) });
-    const pushed = await fetch(`${url}/API-XJP/IdataCardInfo/pushCard`, { method: 'POST', headers: operator, body: JSON.stringify({ pushDate: '0', pushInfo: [{ id }], receiver: [], remark: { scope: 0 } }) });
+    const content = {
+      type: 4,
+      selectValue: 'study',
+      BU: 'PC_All',
+      titleName: 'Bench card',
+      zhaiyao: 'Bench',
+      author: 'op',
+      imageUrl: '',
+      imageUrl1: '',
+      imageUrl2: '',
+      imageUrl3: '',
+      linkValue: 'https://example.com',
+      fileList: [],
+    };
+    await fetch(`${url}/API-XJP/IdataCardInfo/updateCard`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ id, status: 'created', content: JSON.stringify(content) }),
+    });
+    const pushed = await fetch(`${url}/API-XJP/IdataCardInfo/pushCard`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ pushDate: '0', pushInfo: [{ id }], receiver: [], remark: { scope: 0 } }),
+    });
     if (!pushed.ok) throw new Error(`push failed: ${pushed.status} ${await pushed.text()}`);
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -38,7 +38,10 @@ async function mergedArea(url: string, token: string, target: number): Promise<{
     }
   }
   const kept = [...edges.values()].filter((e) => nodes.has(e.source) && nodes.has(e.target));
-  return { area: { nodes: [...nodes.values()], edges: kept, communities: new Set([...nodes.values()].map((n) => n.community)).size, truncated: false }, indications };
+  return {
+    area: { nodes: [...nodes.values()], edges: kept, communities: new Set([...nodes.values()].map((n) => n.community)).size, truncated: false },
+    indications,
+  };
 }
 
 export async function run() {

@@ -21,7 +21,11 @@ const COMMAND = 'apps/server/dist/backup.mjs';
 
 function command(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, COMMAND), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, COMMAND), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
@@ -49,7 +53,11 @@ async function sizeOf(target: string): Promise<number> {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const only = (dir: string) => path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('field-portal-'))!);
+const only = (dir: string) =>
+  path.join(
+    dir,
+    fs.readdirSync(dir).find((name) => name.startsWith('field-portal-'))!,
+  );
 
 export async function run(): Promise<void> {
   console.log('\nBackup and restore (npm run backup / npm run restore)');
@@ -68,13 +76,22 @@ async function embedded(work: string): Promise<void> {
   let backup: string;
   try {
     // The running portal's socket is no data (and Node's copy refuses sockets).
-    const [copyMs] = await timed(() => fsp.cp(portal.dataDir, path.join(work, 'bare-copy'), { recursive: true, filter: (source) => path.basename(source) !== 'backup.sock' }));
+    const [copyMs] = await timed(() =>
+      fsp.cp(portal.dataDir, path.join(work, 'bare-copy'), { recursive: true, filter: (source) => path.basename(source) !== 'backup.sock' }),
+    );
     const copyBytes = await sizeOf(path.join(work, 'bare-copy'));
     const [backupMs] = await timed(() => command(['backup', '--to', path.join(work, 'embedded')], { DATA_DIR: portal.dataDir }));
     backup = only(path.join(work, 'embedded'));
     const backupBytes = await sizeOf(backup);
     const reference = `bare copy of the data folder ${(copyMs / 1000).toFixed(1)} s, ${mb(copyBytes).toFixed(0)} MB`;
-    report({ name: 'backup of the demo, embedded, portal running (time)', value: backupMs / 1000, unit: 's', budget: 'none set (reported)', reference, ok: true });
+    report({
+      name: 'backup of the demo, embedded, portal running (time)',
+      value: backupMs / 1000,
+      unit: 's',
+      budget: 'none set (reported)',
+      reference,
+      ok: true,
+    });
     report({ name: 'backup of the demo, embedded (size)', value: mb(backupBytes), unit: 'MB', budget: 'none set (reported)', reference, ok: true });
   } finally {
     await portal.stop();
@@ -82,7 +99,14 @@ async function embedded(work: string): Promise<void> {
   const restoreTo = path.join(work, 'restored');
   const [copyMs] = await timed(() => fsp.cp(backup, path.join(work, 'bare-copy-2'), { recursive: true }));
   const [restoreMs] = await timed(() => command(['restore', backup], { DATA_DIR: restoreTo }));
-  report({ name: 'restore of the demo, embedded, digests checked (time)', value: restoreMs / 1000, unit: 's', budget: 'none set (reported)', reference: `bare copy of the backup ${(copyMs / 1000).toFixed(1)} s`, ok: true });
+  report({
+    name: 'restore of the demo, embedded, digests checked (time)',
+    value: restoreMs / 1000,
+    unit: 's',
+    budget: 'none set (reported)',
+    reference: `bare copy of the backup ${(copyMs / 1000).toFixed(1)} s`,
+    ok: true,
+  });
 }
 
 async function postgres(work: string): Promise<void> {
@@ -100,7 +124,9 @@ async function postgres(work: string): Promise<void> {
       const db = database.db;
       await ensureReferenceData(db);
       const [admin] = await selectRows<{ id: number }>(db, sql`select id from users order by id limit 1`);
-      await withIndexesDeferred(db, () => writeDataset(db, { hospitals: Math.max(10, Math.round(doctors * 0.06)), doctors, seed: 14, tagOwner: admin?.id ?? 1 }));
+      await withIndexesDeferred(db, () =>
+        writeDataset(db, { hospitals: Math.max(10, Math.round(doctors * 0.06)), doctors, seed: 14, tagOwner: admin?.id ?? 1 }),
+      );
       await db.execute(sql`vacuum (analyze)`);
     } finally {
       await database.close();
@@ -118,9 +144,18 @@ async function postgres(work: string): Promise<void> {
     report({ name: `backup of ${label} (size)`, value: mb(backupBytes), unit: 'MB', budget: 'none set (reported)', reference, ok: true });
     const scratch = await emptyPostgres(adminUrl);
     try {
-      const [bareMs] = await timed(() => bare(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${scratch.url}`, dumpFile]));
+      const [bareMs] = await timed(() =>
+        bare(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${scratch.url}`, dumpFile]),
+      );
       const [restoreMs] = await timed(() => command(['restore', backup], { DATA_DIR: path.join(work, 'pg-restored'), DATABASE_URL: target.url }));
-      report({ name: `restore of ${label}, digests checked (time)`, value: restoreMs / 1000, unit: 's', budget: 'none set (reported)', reference: `bare pg_restore ${(bareMs / 1000).toFixed(1)} s`, ok: true });
+      report({
+        name: `restore of ${label}, digests checked (time)`,
+        value: restoreMs / 1000,
+        unit: 's',
+        budget: 'none set (reported)',
+        reference: `bare pg_restore ${(bareMs / 1000).toFixed(1)} s`,
+        ok: true,
+      });
     } finally {
       await scratch.drop();
     }

@@ -55,12 +55,24 @@ export async function run(): Promise<void> {
     await seedDemoData(database.db);
     const cardId = await firedPushOf(database.db, ROWS);
     const [operator] = await selectRows<{ id: number }>(database.db, sql`select id from users where username = 'operator'`);
-    const user: CurrentUser = { id: operator!.id, username: 'operator', firstName: 'operator', sessionId: 'bench', authorities: new Set(['recommend:Published']), menuIds: [] };
+    const user: CurrentUser = {
+      id: operator!.id,
+      username: 'operator',
+      firstName: 'operator',
+      sessionId: 'bench',
+      authorities: new Set(['recommend:Published']),
+      menuIds: [],
+    };
     const deps = { db: database.db, files, now: Date.now };
     const template = downloadTemplate('cardReadDetails')!;
 
     // The reference: the same rows, the same keyset batches, written by ExcelJS' streaming writer to a file.
-    const bare = () => bareWrite(template, { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params: { cardId }, lang: 'zh' }, path.join(dir, 'bare.xlsx'));
+    const bare = () =>
+      bareWrite(
+        template,
+        { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params: { cardId }, lang: 'zh' },
+        path.join(dir, 'bare.xlsx'),
+      );
 
     // The job, through the queue, with progress written and sent every second.
     const worker = new JobRunner(database).register(downloadJobs(database, files));
@@ -150,7 +162,8 @@ export async function doctorExport(): Promise<void> {
   try {
     await seedDemoData(database.db);
     const [admin] = await selectRows<{ id: number }>(database.db, sql`select id from users where username = 'admin'`);
-    const internal = async () => Number((await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from doctors where doctor_range = 'internal'`))[0]!.n);
+    const internal = async () =>
+      Number((await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from doctors where doctor_range = 'internal'`))[0]!.n);
     if (full) {
       // three in four generated doctors are in the internal range
       const extra = Math.max(0, Math.ceil(((EXPORT_DOCTORS - (await internal())) * 4) / 3));
@@ -158,10 +171,22 @@ export async function doctorExport(): Promise<void> {
       await database.query('analyze');
     }
     const rowsExpected = await internal();
-    const user: CurrentUser = { id: admin!.id, username: 'admin', firstName: 'admin', sessionId: 'bench', authorities: new Set(['customer:totaldoctor']), menuIds: [] };
+    const user: CurrentUser = {
+      id: admin!.id,
+      username: 'admin',
+      firstName: 'admin',
+      sessionId: 'bench',
+      authorities: new Set(['customer:totaldoctor']),
+      menuIds: [],
+    };
     const template = downloadTemplate('doctorList')!;
     const params = doctorFilterQuery.parse({ doctorRange: 'internal' });
-    const bare = () => bareWrite(template, { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params, lang: 'zh' }, path.join(dir, 'bare-doctors.xlsx'));
+    const bare = () =>
+      bareWrite(
+        template,
+        { db: database.db, files, now: Date.now, owner: { id: user.id, username: user.username }, params, lang: 'zh' },
+        path.join(dir, 'bare-doctors.xlsx'),
+      );
     const worker = new JobRunner(database).register(downloadJobs(database, files));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
@@ -173,7 +198,8 @@ export async function doctorExport(): Promise<void> {
     const jobMs = performance.now() - started;
     clearInterval(sampler);
     const [done] = await selectRows<{ status: string; rows_done: number }>(database.db, sql`select status, rows_done from download_jobs where id = ${job.id}`);
-    if (done?.status !== 'done' || done.rows_done !== rowsExpected) throw new Error(`the doctor export did not finish: ${JSON.stringify(done)}, expected ${rowsExpected} rows`);
+    if (done?.status !== 'done' || done.rows_done !== rowsExpected)
+      throw new Error(`the doctor export did not finish: ${JSON.stringify(done)}, expected ${rowsExpected} rows`);
     const bareMs = await bare();
     const growth = (rssPeak - rssBefore) / MB;
     const label = `doctor-list export of ${rowsExpected.toLocaleString('en')} doctors (${where})`;
@@ -181,7 +207,7 @@ export async function doctorExport(): Promise<void> {
       name: `${label}, time`,
       value: jobMs / 1000,
       unit: 's',
-      budget: '>= 50% of the bare ExcelJS streaming write\'s rate',
+      budget: ">= 50% of the bare ExcelJS streaming write's rate",
       reference: `bare write of the same rows ${(bareMs / 1000).toFixed(1)} s (the job at ${((bareMs / jobMs) * 100).toFixed(0)}% of its rate); ${((rowsExpected / jobMs) * 1000).toFixed(0)} rows/s`,
       ok: bareMs / jobMs >= 0.5,
     });

@@ -7,14 +7,33 @@ import { emptyPostgres } from './databases.js';
 import { freePort, login, median, report, SMALL, startHelloWorld, startProcess, stopProcess, until, type Server } from './lib.js';
 
 /** The demo accounts who hold an employee number (users.employee_no): every one of them receives the cards. */
-const USERS = ['admin', 'operator', 'operator2', ...Array.from({ length: 8 }, (_, i) => `rep0${i + 1}`), 'msl01', 'msl02', 'msl03', 'mgr01', 'mgr02', 'mkt01', 'mkt02', 'maf01', 'crc01'];
+const USERS = [
+  'admin',
+  'operator',
+  'operator2',
+  ...Array.from({ length: 8 }, (_, i) => `rep0${i + 1}`),
+  'msl01',
+  'msl02',
+  'msl03',
+  'mgr01',
+  'mgr02',
+  'mkt01',
+  'mkt02',
+  'maf01',
+  'crc01',
+];
 const WWIDS = USERS.map((_, i) => String(10000000 + i + 1));
 
 /** The portal from source on a fresh data folder, on PGlite or on an empty PostgreSQL database. */
 async function startPortalFromSource(databaseUrl?: string): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-feed-'));
-  const child = startProcess('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const child = startProcess('apps/server/src/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const url = `http://127.0.0.1:${port}`;
   await until(async () => (await fetch(`${url}/healthz`)).ok, child, 180_000);
   return {
@@ -42,7 +61,16 @@ async function deliverCards(url: string, token: string, count: number): Promise<
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const { data } = (await call(url, token, 'GET', API.cards.newCardId)) as { data: { id: number } };
-    const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: `bench ${i}`, zhaiyao: 'bench', author: 'bench', linkValue: 'https://example.com', fileList: [] };
+    const content = {
+      type: 4,
+      selectValue: 'study',
+      BU: 'PC_All',
+      titleName: `bench ${i}`,
+      zhaiyao: 'bench',
+      author: 'bench',
+      linkValue: 'https://example.com',
+      fileList: [],
+    };
     await call(url, token, 'POST', API.cards.updateCard, { id: data.id, status: 'created', content: JSON.stringify(content) });
     ids.push(data.id);
   }
@@ -51,10 +79,15 @@ async function deliverCards(url: string, token: string, count: number): Promise<
     await call(url, token, 'POST', API.push.pushCard, { pushDate: '0', pushInfo: ids.slice(i, i + 100).map((id) => ({ id })), receiver, remark: { scope: 2 } });
   }
   const last = ids[ids.length - 1]!;
-  await until(async () => {
-    const { data } = (await call(url, token, 'GET', `${API.push.cardPushInfo}?cardId=${last}`)) as { data: { total: number } };
-    return data.total === WWIDS.length;
-  }, undefined, 60_000, 200);
+  await until(
+    async () => {
+      const { data } = (await call(url, token, 'GET', `${API.push.cardPushInfo}?cardId=${last}`)) as { data: { total: number } };
+      return data.total === WWIDS.length;
+    },
+    undefined,
+    60_000,
+    200,
+  );
   return ids;
 }
 
@@ -90,7 +123,11 @@ async function openCardThroughput(databaseUrl?: string) {
               const pair = pairs[next % pairs.length]!;
               if (next < pairs.length) firstOpens++;
               next++;
-              return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.token}` }, body: JSON.stringify({ cardId: pair.cardId }) };
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.token}` },
+                body: JSON.stringify({ cardId: pair.cardId }),
+              };
             },
           },
         ],

@@ -16,7 +16,12 @@ const HOSPITALS = Math.max(10, Math.ceil(DOCTORS / 50));
 const MB = 1024 * 1024;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀英华';
-const DEPTS: [string, string][] = [['内科', '心血管内科专业'], ['内科', '呼吸内科专业'], ['外科', '普通外科专业'], ['内科', '神经内科专业']];
+const DEPTS: [string, string][] = [
+  ['内科', '心血管内科专业'],
+  ['内科', '呼吸内科专业'],
+  ['外科', '普通外科专业'],
+  ['内科', '神经内科专业'],
+];
 const TITLES = ['主任医师', '副主任医师', '主治医师', '住院医师'];
 
 /** The doctors' file as a company's master data would give it: one line per doctor, a code, a hospital code and the taxonomy by name. */
@@ -66,18 +71,31 @@ async function bareCopy(database: Database, file: string): Promise<number> {
   return ms;
 }
 
-async function runJob(database: Database, worker: JobRunner, files: DiskFileStore, userId: number, kind: 'hospitals' | 'doctors', file: string): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
+async function runJob(
+  database: Database,
+  worker: JobRunner,
+  files: DiskFileStore,
+  userId: number,
+  kind: 'hospitals' | 'doctors',
+  file: string,
+): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
   const key = newStorageKey();
   await files.put(key, fs.createReadStream(file));
   const size = fs.statSync(file).size;
-  const [job] = await selectRows<{ id: number }>(database.db, sql`
+  const [job] = await selectRows<{ id: number }>(
+    database.db,
+    sql`
     insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, created_at)
-    values (${userId}, 'bench', ${kind}, ${path.basename(file)}, ${key}, ${key}, ${size}, 'zh', now()) returning id`);
+    values (${userId}, 'bench', ${kind}, ${path.basename(file)}, ${key}, ${key}, ${size}, 'zh', now()) returning id`,
+  );
   const id = Number(job!.id);
   let started = performance.now();
   await worker.runOnce(IMPORT_QUEUE);
   const dryMs = performance.now() - started;
-  const [ready] = await selectRows<{ status: string; counts: { refused: number }; error_key: string | null }>(database.db, sql`select status, counts, error_key from import_jobs where id = ${id}`);
+  const [ready] = await selectRows<{ status: string; counts: { refused: number }; error_key: string | null }>(
+    database.db,
+    sql`select status, counts, error_key from import_jobs where id = ${id}`,
+  );
   if (ready?.status !== 'ready' || ready.counts.refused > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
   await database.db.execute(sql`update import_jobs set stage = 'commit', status = 'queued', mode = 'allOrNothing', attempts = 0 where id = ${id}`);
   started = performance.now();

@@ -45,12 +45,26 @@ async function measureReads(db: Database['db'], size: string) {
   const indication = pick!.indication;
   const provinceCode = pick!.province_code;
   const page = await time(RUNS, () => kolRanking(db, ALL, { indication, provinceCode, size: 20 }));
-  const bare = await time(RUNS, () => selectRows(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`));
-  report({ name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`, value: p95(page), unit: 'ms', budget: '<= 50 ms', reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`, ok: p95(page) <= 50 });
+  const bare = await time(RUNS, () =>
+    selectRows(
+      db,
+      sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and province_code = ${provinceCode} order by score desc, doctor_id desc limit 21`,
+    ),
+  );
+  report({
+    name: `KOL ranking, one indication in a province, first page p95 of ${RUNS} (${size})`,
+    value: p95(page),
+    unit: 'ms',
+    budget: '<= 50 ms',
+    reference: `bare index scan ${p95(bare).toFixed(2)} ms p95`,
+    ok: p95(page) <= 50,
+  });
 
   // A different central doctor each time (the most central first), so every timed network is one
   // not asked for before in this run, as a user opening one doctor after another sees it.
-  const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit ${RUNS + 5}`)).map((r) => Number(r.doctor_id));
+  const centres = (await selectRows<{ doctor_id: number }>(db, sql`select doctor_id from intel_doctor_metrics order by pagerank desc limit ${RUNS + 5}`)).map(
+    (r) => Number(r.doctor_id),
+  );
   const centre = (i: number) => centres[i % centres.length]!;
   let nodes = 0;
   for (let i = 0; i < 5; i++) await egoNetwork(db, ALL, indication, centre(i), 'zh');
@@ -62,7 +76,14 @@ async function measureReads(db: Database['db'], size: string) {
     nodes = Math.max(nodes, result.nodes.length);
   }
   const bareEgo = await time(RUNS, (i) => selectRows(db, sql`select a, b, weight from intel_relations where a = ${centre(i + 5)} or b = ${centre(i + 5)}`));
-  report({ name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} different doctors (${size})`, value: p95(ego), unit: 'ms', budget: '<= 100 ms', reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`, ok: p95(ego) <= 100 });
+  report({
+    name: `ego network of a central doctor (up to ${nodes} nodes) p95 of ${RUNS} different doctors (${size})`,
+    value: p95(ego),
+    unit: 'ms',
+    budget: '<= 100 ms',
+    reference: `bare neighbour lookup ${p95(bareEgo).toFixed(2)} ms p95`,
+    ok: p95(ego) <= 100,
+  });
 }
 
 /**
@@ -85,7 +106,12 @@ async function idleLoopFloor(): Promise<number> {
  * the server for. Next to it: the recompute's time, the idle floor, and the delay while the
  * worker ran.
  */
-function reportLoopDelay(maxMs: number, floorMs: number, stats: { ms: number; networkMs?: number; networkLoopMaxMs?: number; slicePauses?: number }, size: string) {
+function reportLoopDelay(
+  maxMs: number,
+  floorMs: number,
+  stats: { ms: number; networkMs?: number; networkLoopMaxMs?: number; slicePauses?: number },
+  size: string,
+) {
   const networkMs = stats.networkMs ?? 0;
   report({
     name: `event-loop max delay over the whole recompute job (${size})`,
@@ -152,7 +178,9 @@ export async function run() {
     const generateMs = performance.now() - generated;
     await db.execute(sql`analyze`);
     const size = `${doctors.toLocaleString('en')} doctors, ${counts.papers.toLocaleString('en')} papers, ${where}`;
-    console.log(`  academic data: ${counts.papers.toLocaleString('en')} papers, ${counts.authors.toLocaleString('en')} authorships, ${counts.items.toLocaleString('en')} records in ${(generateMs / 1000).toFixed(1)} s`);
+    console.log(
+      `  academic data: ${counts.papers.toLocaleString('en')} papers, ${counts.authors.toLocaleString('en')} authorships, ${counts.items.toLocaleString('en')} records in ${(generateMs / 1000).toFixed(1)} s`,
+    );
 
     const floor = await idleLoopFloor();
     const loop = monitorEventLoopDelay({ resolution: 10 });

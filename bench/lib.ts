@@ -31,7 +31,11 @@ function serveFlags(): string[] {
 /** Starts an entry point of this repository in its own process (TypeScript through tsx). */
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
   if (entry === PORTAL_ENTRY && !fs.existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first`);
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', path.join(ROOT, entry)] : entry === PORTAL_ENTRY ? [...serveFlags(), path.join(ROOT, entry)] : [path.join(ROOT, entry)];
+  const args = entry.endsWith('.ts')
+    ? ['--import', 'tsx', path.join(ROOT, entry)]
+    : entry === PORTAL_ENTRY
+      ? [...serveFlags(), path.join(ROOT, entry)]
+      : [path.join(ROOT, entry)];
   return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -90,7 +94,11 @@ export async function startHelloWorld(): Promise<Server> {
 }
 
 /** A demo account's tokens, as the login call answers them (the demo password is the seed's). */
-export async function signIn<T extends { access_token: string } = { access_token: string }>(url: string, username = 'admin', password = 'demo1234'): Promise<T> {
+export async function signIn<T extends { access_token: string } = { access_token: string }>(
+  url: string,
+  username = 'admin',
+  password = 'demo1234',
+): Promise<T> {
   const res = await fetch(`${url}/API-SYSTEM/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -120,7 +128,9 @@ const figures: Figure[] = [];
 export function report(figure: Figure) {
   figures.push(figure);
   const verdict = SMALL ? '(small run: not judged)' : figure.ok ? 'within budget' : 'OVER BUDGET';
-  console.log(`  ${figure.name}: ${figure.value.toFixed(figure.value < 10 ? 2 : 0)} ${figure.unit} | budget ${figure.budget} | reference ${figure.reference} | ${verdict}`);
+  console.log(
+    `  ${figure.name}: ${figure.value.toFixed(figure.value < 10 ? 2 : 0)} ${figure.unit} | budget ${figure.budget} | reference ${figure.reference} | ${verdict}`,
+  );
 }
 
 export function reportedFigures(): readonly Figure[] {

@@ -79,12 +79,15 @@ async function meetingList() {
     await database.query(`insert into meetings (title, type, status, start_time, end_time, city, hospital, medicine, owner_id, created_at, updated_at)
       select 'others ' || n, 'academic', 'planned', now() - n * interval '1 hour', now() - n * interval '1 hour' + interval '2 hours', '上海', 'h', 'd', ${other.id}, now(), now()
         from generate_series(1, ${MEETINGS}) n`);
-    await database.query(`insert into meeting_co_organizers (meeting_id, user_id, added_at) select id, ${user.id}, now() from meetings where owner_id = ${other.id} and title like 'meeting %'`);
+    await database.query(
+      `insert into meeting_co_organizers (meeting_id, user_id, added_at) select id, ${user.id}, now() from meetings where owner_id = ${other.id} and title like 'meeting %'`,
+    );
     await database.query('analyze meetings');
     await database.query('analyze meeting_co_organizers');
     const deps = { db: database.db, files: noFiles, now: () => Date.now() };
     const first = await listMeetings(deps, user, { size: 20 });
-    if (first.total !== Math.min(MEETINGS, 1_000) || first.totalCapped !== MEETINGS > 1_000) throw new Error(`meetingList counted ${first.total}, expected ${MEETINGS}`);
+    if (first.total !== Math.min(MEETINGS, 1_000) || first.totalCapped !== MEETINGS > 1_000)
+      throw new Error(`meetingList counted ${first.total}, expected ${MEETINGS}`);
     const rounds = SMALL ? 10 : 100;
     const times: number[] = [];
     const refs: number[] = [];
@@ -107,7 +110,8 @@ async function meetingList() {
     ] as const) {
       const plan = await explainPage(database, user.id, after);
       console.log(`    plan of the ${label}: largest sort ${plan.largestSort} rows; ${plan.scans.join(', ')}`);
-      if (database.kind === 'postgres' && !SMALL && plan.largestSort > 100) throw new Error(`meetingList sorts ${plan.largestSort} rows for the ${label}: a branch no longer walks its index in order`);
+      if (database.kind === 'postgres' && !SMALL && plan.largestSort > 100)
+        throw new Error(`meetingList sorts ${plan.largestSort} rows for the ${label}: a branch no longer walks its index in order`);
     }
     const value = p95(times);
     report({
@@ -130,12 +134,18 @@ async function report500() {
   try {
     const user = await benchUser(database, 'bench-owner');
     const doctorIds = await seedBenchDoctors(database, ATTENDEES, user.id);
-    const [meeting] = await database.query<{ id: number }>(`insert into meetings (title, type, status, start_time, end_time, city, hospital, medicine, owner_id, attendee_count, created_at, updated_at)
-      values ('big meeting', 'academic', 'held', now() - interval '3 hours', now() - interval '1 hour', '上海', 'h', 'd', $1, $2, now(), now()) returning id`, [user.id, doctorIds.length]);
-    await database.query(`insert into meeting_attendees (meeting_id, doctor_id, rsvp, role, attended, check_in_time, feedback_score, added_at)
+    const [meeting] = await database.query<{ id: number }>(
+      `insert into meetings (title, type, status, start_time, end_time, city, hospital, medicine, owner_id, attendee_count, created_at, updated_at)
+      values ('big meeting', 'academic', 'held', now() - interval '3 hours', now() - interval '1 hour', '上海', 'h', 'd', $1, $2, now(), now()) returning id`,
+      [user.id, doctorIds.length],
+    );
+    await database.query(
+      `insert into meeting_attendees (meeting_id, doctor_id, rsvp, role, attended, check_in_time, feedback_score, added_at)
       select $1, d, (array['pending','accepted','tentative','declined'])[1 + d % 4], case when d % 50 = 0 then 'speaker' else 'attendee' end,
              d % 3 <> 0, case when d % 3 <> 0 then now() end, case when d % 2 = 0 then 1 + d % 5 end, now()
-        from unnest($2::int[]) d`, [meeting!.id, doctorIds]);
+        from unnest($2::int[]) d`,
+      [meeting!.id, doctorIds],
+    );
     const deps = { db: database.db, files: noFiles, now: () => Date.now() };
     const first = await meetingReport(deps, user, meeting!.id);
     if (first.invited !== ATTENDEES) throw new Error(`the report counted ${first.invited} attendees, expected ${ATTENDEES}`);
@@ -167,24 +177,64 @@ async function results100k() {
     const user = await benchUser(database, 'bench-author');
     const schema = {
       questions: [
-        { id: 'q1', type: 'single', title: 'single', required: true, options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }] },
-        { id: 'q2', type: 'multiple', title: 'multiple', required: false, options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }] },
+        {
+          id: 'q1',
+          type: 'single',
+          title: 'single',
+          required: true,
+          options: [
+            { id: 'a', label: 'A' },
+            { id: 'b', label: 'B' },
+            { id: 'c', label: 'C' },
+          ],
+        },
+        {
+          id: 'q2',
+          type: 'multiple',
+          title: 'multiple',
+          required: false,
+          options: [
+            { id: 'a', label: 'A' },
+            { id: 'b', label: 'B' },
+            { id: 'c', label: 'C' },
+          ],
+        },
         { id: 'q3', type: 'rating', title: 'rating', required: true, max: 5 },
         { id: 'q4', type: 'text', title: 'text', required: false, maxLength: 100 },
         { id: 'q5', type: 'number', title: 'number', required: false, min: null, max: null },
         { id: 'q6', type: 'date', title: 'date', required: false },
-        { id: 'q7', type: 'matrix', title: 'matrix', required: false, rows: [{ id: 'r1', label: 'R1' }, { id: 'r2', label: 'R2' }], columns: [{ id: 'c1', label: 'C1' }, { id: 'c2', label: 'C2' }] },
+        {
+          id: 'q7',
+          type: 'matrix',
+          title: 'matrix',
+          required: false,
+          rows: [
+            { id: 'r1', label: 'R1' },
+            { id: 'r2', label: 'R2' },
+          ],
+          columns: [
+            { id: 'c1', label: 'C1' },
+            { id: 'c2', label: 'C2' },
+          ],
+        },
       ],
     };
-    const [survey] = await database.query<{ id: number }>(`insert into surveys (title, schema, start_time, end_time, status, author_id, response_count, created_at, updated_at)
-      values ('big survey', $1, now() - interval '1 day', now() + interval '1 day', 'published', $2, $3, now(), now()) returning id`, [JSON.stringify(schema), user.id, RESPONSES]);
+    const [survey] = await database.query<{ id: number }>(
+      `insert into surveys (title, schema, start_time, end_time, status, author_id, response_count, created_at, updated_at)
+      values ('big survey', $1, now() - interval '1 day', now() + interval '1 day', 'published', $2, $3, now(), now()) returning id`,
+      [JSON.stringify(schema), user.id, RESPONSES],
+    );
     const id = survey!.id;
-    await database.query(`insert into survey_responses (survey_id, answers, created_at)
+    await database.query(
+      `insert into survey_responses (survey_id, answers, created_at)
       select $1, jsonb_build_object('q1', (array['a','b','c'])[1 + n % 3], 'q2', jsonb_build_array('a', 'c'), 'q3', 1 + n % 5, 'q4', 'comment ' || n, 'q5', n % 40,
              'q6', to_char(date '2026-01-01' + (n % 30), 'YYYY-MM-DD'), 'q7', jsonb_build_object('r1', 'c1', 'r2', 'c2')), now()
-        from generate_series(1, ${RESPONSES}) n`, [id]);
+        from generate_series(1, ${RESPONSES}) n`,
+      [id],
+    );
     // The counters, as submitAnswer keeps them answer by answer, built here in one pass from the answers.
-    await database.query(`insert into survey_answer_counts (survey_id, question_id, row_id, value, count, total)
+    await database.query(
+      `insert into survey_answer_counts (survey_id, question_id, row_id, value, count, total)
       select $1, q, r, v, count(*), coalesce(sum(t), 0) from (
         select k.key as q, '' as r, '' as v, case when k.key in ('q3', 'q5') then (k.value #>> '{}')::float8 end as t from survey_responses s, jsonb_each(s.answers) k where s.survey_id = $1
         union all select 'q1', '', s.answers ->> 'q1', null from survey_responses s where s.survey_id = $1
@@ -192,11 +242,14 @@ async function results100k() {
         union all select 'q3', '', s.answers ->> 'q3', null from survey_responses s where s.survey_id = $1
         union all select 'q6', '', s.answers ->> 'q6', null from survey_responses s where s.survey_id = $1
         union all select 'q7', m.key, m.value #>> '{}', null from survey_responses s, jsonb_each(s.answers -> 'q7') m where s.survey_id = $1
-      ) c group by q, r, v`, [id]);
+      ) c group by q, r, v`,
+      [id],
+    );
     await database.query('analyze survey_responses');
     const deps = { db: database.db, now: () => Date.now() };
     const first = await surveyResults(deps, user, id);
-    if (first.responses !== RESPONSES || first.questions[0]!.answered !== RESPONSES) throw new Error(`the results counted ${first.questions[0]!.answered} answers, expected ${RESPONSES}`);
+    if (first.responses !== RESPONSES || first.questions[0]!.answered !== RESPONSES)
+      throw new Error(`the results counted ${first.questions[0]!.answered} answers, expected ${RESPONSES}`);
     const rounds = SMALL ? 5 : 30;
     const times: number[] = [];
     const refs: number[] = [];

@@ -50,8 +50,11 @@ export async function run() {
         )[0],
       );
       const at = Date.now();
-      await database.query(`insert into pushes (push_id, card_id, push_date, scope, remark, created_by, created_at)
-        values (nextval('push_id_seq'), ${round}, $1, 0, '{"scope":0}', 'operator', $1)`, [new Date(at).toISOString()]);
+      await database.query(
+        `insert into pushes (push_id, card_id, push_date, scope, remark, created_by, created_at)
+        values (nextval('push_id_seq'), ${round}, $1, 0, '{"scope":0}', 'operator', $1)`,
+        [new Date(at).toISOString()],
+      );
       const [ms, run] = await timed(() => scheduler.runDue(at));
       if (run.delivered !== EMPLOYEES) throw new Error(`delivered ${run.delivered}, expected ${EMPLOYEES}`);
       pushTimes.push(ms);

@@ -38,7 +38,10 @@ interface Clients {
 const PER_PROCESS = 5_000;
 
 function startClientProcess(url: string, token: string, count: number): Clients {
-  const child = fork(path.join(ROOT, 'bench/realtime-clients.ts'), [url, token, String(count)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(ROOT, 'bench/realtime-clients.ts'), [url, token, String(count)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let onReady!: () => void;
   let onRound: ((latencies: number[]) => void) | undefined;
   const ready = new Promise<void>((resolve, reject) => {
@@ -61,7 +64,9 @@ function startClientProcess(url: string, token: string, count: number): Clients 
 }
 
 function startClients(url: string, token: string, count: number): Clients {
-  const parts = Array.from({ length: Math.ceil(count / PER_PROCESS) }, (_, i) => startClientProcess(url, token, Math.min(PER_PROCESS, count - i * PER_PROCESS)));
+  const parts = Array.from({ length: Math.ceil(count / PER_PROCESS) }, (_, i) =>
+    startClientProcess(url, token, Math.min(PER_PROCESS, count - i * PER_PROCESS)),
+  );
   return {
     ready: Promise.all(parts.map((p) => p.ready)).then(() => undefined),
     round: async () => (await Promise.all(parts.map((p) => p.round()))).flat(),
@@ -77,7 +82,14 @@ export async function run(): Promise<void> {
   await seedDemoData(database.db);
   const secret = 'bench-secret-0123456789-0123456789-abcdef';
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: secret });
-  const app = await buildApp({ config, database, tokens: new TokenService(secret), authCache: new AuthCache(database), files: new DiskFileStore(path.join(dir, 'files')), now: Date.now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens: new TokenService(secret),
+    authCache: new AuthCache(database),
+    files: new DiskFileStore(path.join(dir, 'files')),
+    now: Date.now,
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${STOMP.endpoint}`;

@@ -19,12 +19,31 @@ const EXTRA_CALLS = SMALL ? 0 : 60_000;
 
 /** The table each dashboard mostly reads: the reference is a bare count(*) of it in the same run. */
 const SOURCE: Record<string, string> = {
-  telephoneVisit: 'visit_records', onlineGraphicVisit: 'visit_records', multimediaVisit: 'visit_records', effectiveVisit: 'visit_records',
-  rdRelation: 'visit_records', reachDoctor: 'visit_records', goData: 'visit_records', callRecord: 'call_records',
-  recruitDoctor: 'doctors', docRegisDetail: 'doctors', docMain: 'doctors', masterData: 'doctors', docTagDetail: 'doctor_tags',
-  meeting: 'meetings', meetingMasterData: 'meetings', effectiveMeeting: 'meetings', cityMeetingDetails: 'meetings',
-  surveyResults: 'survey_responses', articleLists: 'articles', imChatLog: 'chat_messages',
-  cardInfo: 'cards', cardRec: 'pushes', pushArticles: 'pushes', readData: 'pushes', systemAc: 'usage_events',
+  telephoneVisit: 'visit_records',
+  onlineGraphicVisit: 'visit_records',
+  multimediaVisit: 'visit_records',
+  effectiveVisit: 'visit_records',
+  rdRelation: 'visit_records',
+  reachDoctor: 'visit_records',
+  goData: 'visit_records',
+  callRecord: 'call_records',
+  recruitDoctor: 'doctors',
+  docRegisDetail: 'doctors',
+  docMain: 'doctors',
+  masterData: 'doctors',
+  docTagDetail: 'doctor_tags',
+  meeting: 'meetings',
+  meetingMasterData: 'meetings',
+  effectiveMeeting: 'meetings',
+  cityMeetingDetails: 'meetings',
+  surveyResults: 'survey_responses',
+  articleLists: 'articles',
+  imChatLog: 'chat_messages',
+  cardInfo: 'cards',
+  cardRec: 'pushes',
+  pushArticles: 'pushes',
+  readData: 'pushes',
+  systemAc: 'usage_events',
 };
 
 /** BENCH_FILLED_URL (not with BENCH_SMALL=1): a database seed:scale filled, measured as it is plus the field activity below. */
@@ -53,7 +72,9 @@ async function fillActivity(database: Database): Promise<number> {
   const reps = await database.query<{ id: number }>(`select id from users where username like 'reports-bench-rep%' order by id`);
   if (reps.length === 0) {
     const started = performance.now();
-    await database.query(`insert into users (username, password_hash, first_name) select 'reports-bench-rep' || n, '-', 'reports bench ' || n from generate_series(1, ${FILLED_REPS}) n`);
+    await database.query(
+      `insert into users (username, password_hash, first_name) select 'reports-bench-rep' || n, '-', 'reports bench ' || n from generate_series(1, ${FILLED_REPS}) n`,
+    );
     const reached = `1 + (n::bigint * %s) % (select max(id) from doctors)`;
     await database.query(`insert into visit_records (user_id, doctor_id, visit_at, channel, status, duration_seconds, effective)
       select r.ids[1 + n % ${FILLED_REPS}], d.id, now() - (n % 2592000) * interval '1 second', (array['face','phone','video','online','wxwork'])[1 + n % 5], n % 2, 30 + n % 900, n % 3 = 0
@@ -82,23 +103,33 @@ async function fillActivity(database: Database): Promise<number> {
        where m.title like 'reports bench meeting %'
       on conflict do nothing`);
     await database.query('analyze');
-    console.log(`  added ${EXTRA_VISITS.toLocaleString('en')} visits, ${EXTRA_CALLS.toLocaleString('en')} calls, ${FILLED_MEETINGS.toLocaleString('en')} meetings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `  added ${EXTRA_VISITS.toLocaleString('en')} visits, ${EXTRA_CALLS.toLocaleString('en')} calls, ${FILLED_MEETINGS.toLocaleString('en')} meetings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   // Registrations as the demo has them (customers/dataset.ts backdateDemoRegistrations; seed:scale keeps its load time):
   // the generated doctors registered four months to three years ago, one in forty of them added by a bench representative
   // in the last four months. Done once: a later run finds doctors the bench representatives added.
-  const [recruited] = await database.query<{ n: number }>(`select count(*)::int as n from (select 1 from doctors d join users u on u.id = d.created_by where u.username like 'reports-bench-rep%' limit 1) t`);
+  const [recruited] = await database.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from doctors d join users u on u.id = d.created_by where u.username like 'reports-bench-rep%' limit 1) t`,
+  );
   if (Number(recruited!.n) === 0) {
     const started = performance.now();
-    await database.query(`update doctors set created_at = now() - make_interval(days => (120 + (id::bigint * 7919) % 1000)::int, mins => ((id::bigint * 131) % 1440)::int) where source = 'generated'`);
+    await database.query(
+      `update doctors set created_at = now() - make_interval(days => (120 + (id::bigint * 7919) % 1000)::int, mins => ((id::bigint * 131) % 1440)::int) where source = 'generated'`,
+    );
     await database.query(`update doctors d set created_by = r.ids[1 + (d.id / 8) % ${FILLED_REPS}], source = 'manual',
         created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => ((d.id::bigint * 131) % 1440)::int)
       from (select array_agg(id order by id) as ids from users where username like 'reports-bench-rep%') r
       where d.source = 'generated' and (d.id / 8) % 40 = 3`);
     await database.query('vacuum (analyze) doctors');
-    console.log(`  registrations spread over three years, 1 in 40 recruited by the bench representatives, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `  registrations spread over three years, 1 in 40 recruited by the bench representatives, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
-  const [newest] = await database.query<{ at: string }>(`select max(v.visit_at) as at from visit_records v join users u on u.id = v.user_id where u.username like 'reports-bench-rep%'`);
+  const [newest] = await database.query<{ at: string }>(
+    `select max(v.visit_at) as at from visit_records v join users u on u.id = v.user_id where u.username like 'reports-bench-rep%'`,
+  );
   return new Date(newest!.at).getTime();
 }
 
@@ -110,7 +141,9 @@ async function fillFresh(database: Database) {
   if (extraDoctors > 0) {
     const [admin] = await database.query<{ id: number }>(`select id from users where username = 'admin'`);
     // generated doctors registered over the last three years, as the demo's are
-    await withIndexesDeferred(database.db, () => writeDataset(database.db, { hospitals: Math.round(extraDoctors * 0.06), doctors: extraDoctors, seed: 23, tagOwner: Number(admin!.id) }));
+    await withIndexesDeferred(database.db, () =>
+      writeDataset(database.db, { hospitals: Math.round(extraDoctors * 0.06), doctors: extraDoctors, seed: 23, tagOwner: Number(admin!.id) }),
+    );
     await backdateDemoRegistrations(database.db);
   }
   if (EXTRA_VISITS > 0) {
@@ -140,11 +173,16 @@ export async function run() {
     console.log(`  ${Number(doctors).toLocaleString('en')} doctors`);
     const [viewer] = await database.query<{ id: number }>(`select id from users where username in ('admin', 'reports-bench-rep1') order by id limit 1`);
     // On a filled database the bench representative reads with the whole-country scope an administrator's role gives.
-    const all: DataScope = FILLED ? { userId: Number(viewer!.id), all: true, hospitalIds: [], provinceCodes: [] } : await compileScope(database.db, Number(viewer!.id));
+    const all: DataScope = FILLED
+      ? { userId: Number(viewer!.id), all: true, hospitalIds: [], provinceCodes: [] }
+      : await compileScope(database.db, Number(viewer!.id));
     const [busiest] = await database.query<{ code: string }>(`select province_code as code from doctors group by 1 order by count(*) desc, 1 limit 1`);
     const province: DataScope = { userId: all.userId, all: false, hospitalIds: [], provinceCodes: [busiest!.code] };
     const rounds = SMALL ? 1 : Number(process.env.BENCH_REPORTS_ROUNDS ?? (FILLED ? 10 : 20));
-    for (const [who, scope] of [['all', all], [`province ${busiest!.code}`, province]] as const) {
+    for (const [who, scope] of [
+      ['all', all],
+      [`province ${busiest!.code}`, province],
+    ] as const) {
       if (SMALL && who !== 'all') continue;
       for (const router of REPORT_ROUTERS) {
         if (!DASHBOARDS[router]) {

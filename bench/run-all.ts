@@ -22,7 +22,27 @@ import { run as metrics } from './metrics.bench.js';
 // Every benchmark in turn; each prints its figures next to their budgets and references.
 console.log(`Benchmarks${SMALL ? ' (small size: checks that they run, figures not judged)' : ''}`);
 // BENCH_ONLY=push,analytics runs only the named suites.
-const suites = { foundation, upload, push, admin, analytics, feed, customers, activity, intelligence, areaMap, meetingsContent, market, reports, downloads, imports, backup, realtime, metrics, web };
+const suites = {
+  foundation,
+  upload,
+  push,
+  admin,
+  analytics,
+  feed,
+  customers,
+  activity,
+  intelligence,
+  areaMap,
+  meetingsContent,
+  market,
+  reports,
+  downloads,
+  imports,
+  backup,
+  realtime,
+  metrics,
+  web,
+};
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 // At the small size a suite that has not ended in 15 minutes is stuck (they take seconds to a few
 // minutes on a busy machine): the run stops with its name instead of waiting forever.

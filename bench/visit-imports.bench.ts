@@ -65,7 +65,9 @@ async function bareCopy(database: Database, file: string): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  console.log(`\nvisit imports: ${VISITS.toLocaleString('en')} visits from CSV (${DOCTORS.toLocaleString('en')} doctors, ${REPS.toLocaleString('en')} representatives)`);
+  console.log(
+    `\nvisit imports: ${VISITS.toLocaleString('en')} visits from CSV (${DOCTORS.toLocaleString('en')} doctors, ${REPS.toLocaleString('en')} representatives)`,
+  );
   const { database, drop } = await freshDatabase();
   const where = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-visit-imports-'));
@@ -75,8 +77,11 @@ export async function run(): Promise<void> {
     const [user] = await selectRows<{ id: number }>(database.db, sql`insert into users (username, password_hash) values ('bench', '-') returning id`);
     await database.db.execute(sql`
       insert into users (username, password_hash, employee_no) select 'bench' || g, '-', 'B' || lpad(g::text, 6, '0') from generate_series(0, ${REPS - 1}) g`);
-    const [hospital] = await selectRows<{ id: number }>(database.db, sql`
-      insert into hospitals (code, name, province, city, level, province_code, city_code, type) values ('BH1', '基准医院', '上海市', '上海市', '3A', '310000', '310100', 'GENERAL') returning id`);
+    const [hospital] = await selectRows<{ id: number }>(
+      database.db,
+      sql`
+      insert into hospitals (code, name, province, city, level, province_code, city_code, type) values ('BH1', '基准医院', '上海市', '上海市', '3A', '310000', '310100', 'GENERAL') returning id`,
+    );
     await database.db.execute(sql`
       insert into doctors (code, name, hospital_id, province_code, city_code, dept1_code, title_code)
       select 'V' || lpad(g::text, 8, '0'), '医生' || g, ${hospital!.id}, '310000', '310100', '03', 'ATTENDING' from generate_series(0, ${DOCTORS - 1}) g`);
@@ -84,15 +89,21 @@ export async function run(): Promise<void> {
     writeVisitsCsv(file);
     const key = newStorageKey();
     await files.put(key, fs.createReadStream(file));
-    const [job] = await selectRows<{ id: number }>(database.db, sql`
+    const [job] = await selectRows<{ id: number }>(
+      database.db,
+      sql`
       insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, created_at)
-      values (${user!.id}, 'bench', 'visits', 'visits.csv', ${key}, ${key}, ${fs.statSync(file).size}, 'zh', now()) returning id`);
+      values (${user!.id}, 'bench', 'visits', 'visits.csv', ${key}, ${key}, ${fs.statSync(file).size}, 'zh', now()) returning id`,
+    );
     const id = Number(job!.id);
     const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
     let started = performance.now();
     await worker.runOnce(IMPORT_QUEUE);
     const dryMs = performance.now() - started;
-    const [ready] = await selectRows<{ status: string; counts: { refused: number } | null; error_key: string | null }>(database.db, sql`select status, counts, error_key from import_jobs where id = ${id}`);
+    const [ready] = await selectRows<{ status: string; counts: { refused: number } | null; error_key: string | null }>(
+      database.db,
+      sql`select status, counts, error_key from import_jobs where id = ${id}`,
+    );
     if (ready?.status !== 'ready' || (ready.counts?.refused ?? 1) > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
     await database.db.execute(sql`update import_jobs set stage = 'commit', status = 'queued', mode = 'allOrNothing', attempts = 0 where id = ${id}`);
     started = performance.now();

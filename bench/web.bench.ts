@@ -20,7 +20,13 @@ export const TIME_BUDGET = { page: 1.5, signIn: 1.2 };
 
 const REFERENCE_PAGE = path.join(ROOT, 'bench', 'fixtures', 'reference-page');
 /** The reference table's rows: as many as the doctor list shows on its first page. */
-const REFERENCE_ROWS = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `医生 ${i + 1}`, hospital: `第${i + 1}人民医院`, department: '心内科', title: '主任医师' }));
+const REFERENCE_ROWS = Array.from({ length: 20 }, (_, i) => ({
+  id: i + 1,
+  name: `医生 ${i + 1}`,
+  hospital: `第${i + 1}人民医院`,
+  department: '心内科',
+  title: '主任医师',
+}));
 /** A row of an antd table, plain or virtual as the doctor list's (not the placeholder shown while it loads). */
 const TABLE_ROW = '.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row';
 
@@ -53,7 +59,8 @@ async function timeToShown(browser: Browser, baseURL: string, pagePath: string, 
       // Looked for every 16 ms (a stylesheet arriving can show an element without a DOM change);
       // any match counts, as a page kept open in another tab may hold a hidden one.
       const timer = setInterval(() => {
-        if (top.__fpShownAt === undefined && Array.from(document.querySelectorAll(sel)).some((found) => found.checkVisibility())) top.__fpShownAt = performance.timeOrigin + performance.now();
+        if (top.__fpShownAt === undefined && Array.from(document.querySelectorAll(sel)).some((found) => found.checkVisibility()))
+          top.__fpShownAt = performance.timeOrigin + performance.now();
         if (top.__fpShownAt !== undefined) clearInterval(timer);
       }, 16);
     }, selector);
@@ -96,8 +103,20 @@ export async function timeBudget() {
     const admin = await signIn<SignedIn>(portal.url, 'admin');
     const pages = [
       { label: 'doctor list (全部医生), first row shown', path: '/#/customer/totaldoctor', selector: TABLE_ROW, signedIn: admin, budget: TIME_BUDGET.page },
-      { label: 'report screen (电话拜访), first chart shown', path: '/#/reportDownload/telephoneVisit', selector: '.fp-bi-chart svg', signedIn: admin, budget: TIME_BUDGET.page },
-      { label: 'console sign-in page, form shown', path: '/#/login', selector: '.fp-login-form button[type="submit"]', signedIn: undefined, budget: TIME_BUDGET.signIn },
+      {
+        label: 'report screen (电话拜访), first chart shown',
+        path: '/#/reportDownload/telephoneVisit',
+        selector: '.fp-bi-chart svg',
+        signedIn: admin,
+        budget: TIME_BUDGET.page,
+      },
+      {
+        label: 'console sign-in page, form shown',
+        path: '/#/login',
+        selector: '.fp-login-form button[type="submit"]',
+        signedIn: undefined,
+        budget: TIME_BUDGET.signIn,
+      },
     ];
     const rounds = SMALL ? 1 : 3;
     const samples = { reference: [] as number[], pages: pages.map(() => [] as number[]) };

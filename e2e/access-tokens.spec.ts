@@ -7,7 +7,10 @@ import { openMenu, signIn } from './support';
  * deactivates a hospital code nobody has, so it changes no data other journeys see.
  */
 
-test('the administrator creates an access token, it is shown once and works against the import API, and once revoked the API refuses it', async ({ page, baseURL }) => {
+test('the administrator creates an access token, it is shown once and works against the import API, and once revoked the API refuses it', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `主数据同步${Date.now() % 100000}`;
   await signIn(page, 'admin');
@@ -19,7 +22,10 @@ test('the administrator creates an access token, it is shown once and works agai
   const create = page.getByRole('dialog', { name: '创建令牌' });
   await create.getByLabel('名称', { exact: true }).fill(name);
   await create.getByLabel('代表账号', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^admin/ }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^admin/ })
+    .click();
   await create.getByRole('button', { name: /确\s*定|OK/ }).click();
 
   // Shown this once, with the warning that it cannot be shown again.
@@ -57,7 +63,10 @@ test('the administrator creates an access token, it is shown once and works agai
 
   // Revoked: the list says so and the API refuses the token.
   await row.getByRole('button', { name: '吊销' }).click();
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.getByText('令牌已吊销')).toBeVisible();
   await expect(row).toContainText('已吊销');
   await expect(row.getByRole('button', { name: '吊销' })).toHaveCount(0);

@@ -92,7 +92,9 @@ async function openPage(page: Page, entry: MenuEntry) {
   await expect.soft(page.locator(`.fp-content :is(${loading})`), `${entry.path} still loading`).toHaveCount(0, { timeout: 30_000 });
   // a report screen frames the analytics share page, which loads its dashboard in turn
   if ((await page.locator('.fp-content iframe').count()) > 0) {
-    await expect.soft(page.frameLocator('.fp-content iframe').first().locator(loading), `${entry.path}'s report still loading`).toHaveCount(0, { timeout: 30_000 });
+    await expect
+      .soft(page.frameLocator('.fp-content iframe').first().locator(loading), `${entry.path}'s report still loading`)
+      .toHaveCount(0, { timeout: 30_000 });
   }
 }
 
@@ -132,8 +134,7 @@ async function blockingViolations(page: Page, path: string): Promise<Finding[]> 
     .map((v) => ({ page: path, rule: v.id, impact: v.impact ?? '', targets: v.nodes.slice(0, 8).map((n) => n.target.join(' ')) }));
 }
 
-const report = (findings: Finding[]) =>
-  findings.map((f) => `${f.page}  ${f.rule} (${f.impact}):\n    ${f.targets.join('\n    ')}`).join('\n');
+const report = (findings: Finding[]) => findings.map((f) => `${f.page}  ${f.rule} (${f.impact}):\n    ${f.targets.join('\n    ')}`).join('\n');
 
 /** About 3 to 6 s a page on a busy two-core machine; the limit leaves room for a page that is slower. */
 const SECONDS_A_PAGE = 15;

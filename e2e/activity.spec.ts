@@ -23,7 +23,11 @@ async function pickDoctor(page: Page, scope: Page | ReturnType<Page['locator']>,
 
 const tagOf = (page: Page, prefix: string) => page.locator(`.fp-tag[data-tag-path^="${prefix}"]`);
 
-test('a representative plans a visit, records it from the business record, is asked before closing it unsubmitted, submits; the manager sees it', async ({ page, browser, request }, testInfo) => {
+test('a representative plans a visit, records it from the business record, is asked before closing it unsubmitted, submits; the manager sees it', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   // A doctor of its own for each repeat of this test, so earlier runs' rows do not match.
   const doctor = (await scopeDoctors(request, 10))[testInfo.repeatEachIndex % 4];
   const purpose = `介绍新适应症 ${Date.now().toString(36)}`;
@@ -95,7 +99,10 @@ test('a representative plans a visit, records it from the business record, is as
   await expect(page.getByTestId('team-total')).toHaveText('共 0 条');
 });
 
-test('a task created from the side bar on a business record reuses the tab for the same doctor and replaces it for another', async ({ page, request }, testInfo) => {
+test('a task created from the side bar on a business record reuses the tab for the same doctor and replaces it for another', async ({
+  page,
+  request,
+}, testInfo) => {
   const doctors = await scopeDoctors(request, 10);
   const first = doctors[4 + ((2 * testInfo.repeatEachIndex) % 6)];
   const second = doctors[5 + ((2 * testInfo.repeatEachIndex) % 6)];

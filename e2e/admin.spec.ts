@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMenu, signIn } from './support';
 
-const dialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+const dialog = (page: Page) =>
+  page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title') })
+    .last();
 const ok = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定/ });
 
 /** The main menu's entries (the logo link aside). */
@@ -16,7 +20,9 @@ async function pickTreeSelect(page: Page, label: string, option: string) {
   await page.locator('.ant-select-tree-title', { hasText: option }).last().click();
 }
 
-test('an administrator builds a branch, a role and a user; the user sees exactly its menus; a catalogue edit shows at once; the branch is deleted after confirmation', async ({ browser }) => {
+test('an administrator builds a branch, a role and a user; the user sees exactly its menus; a catalogue edit shows at once; the branch is deleted after confirmation', async ({
+  browser,
+}) => {
   const admin = await browser.newPage();
   await signIn(admin, 'admin', { landsOnDashboard: false });
 
@@ -53,7 +59,11 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await pickTreeSelect(admin, '所属组织', '测试大区E2E');
   await dialog(admin).getByText('按数据权限', { exact: true }).click();
   const tree = dialog(admin).getByTestId('role-menu-tree');
-  for (const name of ['首页', '消息']) await tree.locator('.ant-tree-treenode', { has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }) }).locator('.ant-tree-checkbox').click();
+  for (const name of ['首页', '消息'])
+    await tree
+      .locator('.ant-tree-treenode', { has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }) })
+      .locator('.ant-tree-checkbox')
+      .click();
   await ok(admin).click();
   const roleRow = admin.locator('.ant-table-row', { hasText: 'E2E 角色' });
   await expect(roleRow).toContainText('测试大区E2E');
@@ -106,7 +116,10 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await expect(confirm).toHaveCount(0);
   await expect(admin.locator('.ant-table-row', { hasText: '测试城市E2E' })).toBeVisible();
   await admin.locator('.ant-table-row', { hasText: '测试大区E2E' }).getByRole('button', { name: '删除' }).click();
-  await admin.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();
+  await admin
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(admin.locator('.ant-table-row', { hasText: '测试大区E2E' })).toHaveCount(0);
   await expect(admin.locator('.ant-table-row', { hasText: '测试城市E2E' })).toHaveCount(0);
 

@@ -2,13 +2,25 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, mainMenu, signIn } from './support';
 
-
 /** A created text card of the operator, through the real card calls: the card dashboards have something to count. */
 async function createCard(request: APIRequestContext, title: string): Promise<number> {
   const headers = { authorization: `Bearer ${await apiToken(request, 'operator')}` };
   const idRes = await request.get('/API-XJP/IdataCardInfo/newCardId', { headers });
   const id = ((await idRes.json()) as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: 'A card for the report screens.', author: '运营', imageUrl: '', imageUrl1: '', imageUrl2: '', imageUrl3: '', linkValue: 'https://example.com/article', fileList: [] };
+  const content = {
+    type: 4,
+    selectValue: 'study',
+    BU: 'PC_All',
+    titleName: title,
+    zhaiyao: 'A card for the report screens.',
+    author: '运营',
+    imageUrl: '',
+    imageUrl1: '',
+    imageUrl2: '',
+    imageUrl3: '',
+    linkValue: 'https://example.com/article',
+    fileList: [],
+  };
   const save = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status: 'created', content: JSON.stringify(content) } });
   expect(save.status(), await save.text()).toBe(200);
   return id;
@@ -16,7 +28,10 @@ async function createCard(request: APIRequestContext, title: string): Promise<nu
 
 /** Switches a dashboard on or off as the administrator (PUT /API-BI/dashboard/{id}/status). */
 async function setDashboard(request: APIRequestContext, id: number, enabled: boolean) {
-  const res = await request.put(`/API-BI/dashboard/${id}/status`, { headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` }, data: { enabled } });
+  const res = await request.put(`/API-BI/dashboard/${id}/status`, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` },
+    data: { enabled },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -103,10 +118,13 @@ test('an administrator opens three report screens from the menu; each frames its
   const access = page.frameLocator('iframe.fp-report-frame');
   await expect(access.getByRole('heading', { name: '系统访问' })).toBeVisible();
   await expect
-    .poll(async () => {
-      await access.getByRole('button', { name: /查\s*询/ }).click();
-      return Number(await access.locator('.ant-statistic').filter({ hasText: '页面浏览' }).locator('.ant-statistic-content-value').textContent());
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await access.getByRole('button', { name: /查\s*询/ }).click();
+        return Number(await access.locator('.ant-statistic').filter({ hasText: '页面浏览' }).locator('.ant-statistic-content-value').textContent());
+      },
+      { timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(2);
   await expect(access.getByTestId('bi-chart-visitsPerDay').locator('.fp-bi-chart svg')).toBeVisible();
   await expect(access.getByRole('cell', { name: '/reportDownload/cardInfo' }).first()).toBeVisible();
@@ -127,8 +145,12 @@ test('a representative has no report menu, no report page and no share value', a
   await expect(page.locator('iframe.fp-report-frame')).toHaveCount(0);
   const admin = await apiToken(request, 'admin');
   const menus = await request.get('/API-SYSTEM/menu/list', { headers: { authorization: `Bearer ${admin}` } });
-  const sort = ((await menus.json()) as { result: { menuList: { router: string; sort: number }[] } }).result.menuList.find((m) => m.router === 'cardInfo')!.sort;
-  const share = await request.get(`/API-BI/davinci/share/dashboard/${sort}/token`, { headers: { authorization: `Bearer ${await apiToken(request, 'rep01')}`, username: 'rep01' } });
+  const sort = ((await menus.json()) as { result: { menuList: { router: string; sort: number }[] } }).result.menuList.find(
+    (m) => m.router === 'cardInfo',
+  )!.sort;
+  const share = await request.get(`/API-BI/davinci/share/dashboard/${sort}/token`, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'rep01')}`, username: 'rep01' },
+  });
   expect(share.status()).toBe(403);
 });
 

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, mainMenu, signIn } from './support';
 
-
 async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${await apiToken(request, 'admin')}` };
 }
@@ -21,7 +20,10 @@ async function createPortalApp(request: APIRequestContext, name: string): Promis
 }
 
 const tile = (page: Page, section: string, name: string) =>
-  page.getByRole('region', { name: section }).locator('.fp-centre-app').filter({ has: page.getByRole('button', { name: `打开 ${name}`, exact: true }) });
+  page
+    .getByRole('region', { name: section })
+    .locator('.fp-centre-app')
+    .filter({ has: page.getByRole('button', { name: `打开 ${name}`, exact: true }) });
 
 test('a representative opens the app centre, stars an app, and opens an app that verifies who opened it, once', async ({ page, request }) => {
   const name = `E2E 健康检查 ${Date.now() % 1000}`;
@@ -48,7 +50,9 @@ test('a representative opens the app centre, stars an app, and opens an app that
 
   // open the portal app: a new window with the signed launch parameters
   const popup = page.waitForEvent('popup');
-  await tile(page, '全部应用', name).getByRole('button', { name: `打开 ${name}` }).click();
+  await tile(page, '全部应用', name)
+    .getByRole('button', { name: `打开 ${name}` })
+    .click();
   const opened = await popup;
   await expect.poll(() => new URL(opened.url()).pathname).toBe('/healthz');
   await expect(opened.locator('body')).toContainText('"status":"ok"');
@@ -77,7 +81,9 @@ test('the home page tile opens the app centre, in English too', async ({ page })
   await page.locator('[data-tile="appCentre"]').click();
   await expect(page).toHaveURL(/#\/appCentre$/);
   await page.getByText('English', { exact: true }).click();
-  await expect(page.getByRole('region', { name: 'All apps' }).getByRole('group', { name: 'Office' }).getByRole('button', { name: 'Open Enterprise-chat visit' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'All apps' }).getByRole('group', { name: 'Office' }).getByRole('button', { name: 'Open Enterprise-chat visit' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recently used' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'App centre', level: 1 })).toBeVisible();
   await page.getByText('中文', { exact: true }).click();

@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { mainMenu, png, signIn } from './support';
 
 const dialog = (page: Page) => page.getByRole('dialog');
-const saveDialog = (page: Page) => dialog(page).getByRole('button', { name: /保\s*存/ }).click();
+const saveDialog = (page: Page) =>
+  dialog(page)
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
 
 test('admin creates an app in a classification, adds a carousel item and reorders the carousel', async ({ page }) => {
   await signIn(page, 'admin');
@@ -20,7 +23,9 @@ test('admin creates an app in a classification, adds a carousel item and reorder
   await dialog(page).getByLabel('应用分类').click();
   await page.locator('.ant-select-dropdown').getByText('医学支持', { exact: true }).click();
   await dialog(page).getByLabel('链接地址').fill('https://academic.example.com');
-  await dialog(page).locator('input[type=file]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(64, 64, [22, 119, 255], [114, 46, 209]) });
+  await dialog(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png(64, 64, [22, 119, 255], [114, 46, 209]) });
   await expect(dialog(page).locator('img.fp-apps-icon')).toBeVisible();
   await saveDialog(page);
   await expect(dialog(page)).toBeHidden();
@@ -40,7 +45,9 @@ test('admin creates an app in a classification, adds a carousel item and reorder
   await dialog(page).getByLabel('标题').fill('E2E 轮播');
   await saveDialog(page);
   await expect(dialog(page).getByText('请上传轮播图片')).toBeVisible();
-  await dialog(page).locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(320, 128, [255, 173, 20], [245, 34, 45]) });
+  await dialog(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(320, 128, [255, 173, 20], [245, 34, 45]) });
   await expect(dialog(page).locator('img.fp-apps-banner')).toBeVisible();
   await saveDialog(page);
   await expect(dialog(page)).toBeHidden();

@@ -12,7 +12,13 @@ import { GraphChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { AreaNetwork } from '@field-portal/shared';
-import { AREA_SIGMA_SETTINGS, communityColor, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from '../apps/web/src/features/intelligence/components/area-graph';
+import {
+  AREA_SIGMA_SETTINGS,
+  communityColor,
+  fillAreaGraph,
+  type AreaEdgeAttributes,
+  type AreaNodeAttributes,
+} from '../apps/web/src/features/intelligence/components/area-graph';
 
 echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
 
@@ -52,7 +58,14 @@ async function renderECharts(area: AreaNetwork): Promise<number> {
         animation: false,
         label: { show: false },
         lineStyle: { color: '#c8d1dc', opacity: 0.6 },
-        data: area.nodes.map((n) => ({ id: String(n.id), name: n.name, x: n.x, y: n.y, symbolSize: n.size, itemStyle: { color: communityColor(n.community) } })),
+        data: area.nodes.map((n) => ({
+          id: String(n.id),
+          name: n.name,
+          x: n.x,
+          y: n.y,
+          symbolSize: n.size,
+          itemStyle: { color: communityColor(n.community) },
+        })),
         links: area.edges.map((e) => ({ source: String(e.source), target: String(e.target) })),
       },
     ],

@@ -15,7 +15,15 @@ let bundled: string | undefined;
 async function harnessScript(): Promise<string> {
   if (bundled) return bundled;
   const { build } = await import('esbuild');
-  const out = await build({ entryPoints: [path.join(here, 'area-map-harness.ts')], bundle: true, format: 'iife', minify: true, write: false, target: 'es2022', logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [path.join(here, 'area-map-harness.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    target: 'es2022',
+    logLevel: 'silent',
+  });
   bundled = out.outputFiles[0]!.text;
   return bundled;
 }

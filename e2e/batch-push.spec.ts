@@ -27,7 +27,12 @@ async function pickCard(page: Page, row: number, title: string) {
   await box.click();
   await box.fill(title);
   await option(page, title).click();
-  await expect(page.getByTestId('batch-rows').locator('tr.ant-table-row').nth(row - 1)).toContainText(title);
+  await expect(
+    page
+      .getByTestId('batch-rows')
+      .locator('tr.ant-table-row')
+      .nth(row - 1),
+  ).toContainText(title);
 }
 
 async function pickLists(page: Page, row: number, names: string[]) {
@@ -48,12 +53,28 @@ test('the admin uploads two lists, pushes two cards at once and finds them in Pu
 
   // two lists: the first with a wwid the directory does not know and a repeat, reported as the push dialog does
   const upload = page.locator('input[type=file]');
-  await upload.setInputFiles({ name: 'north.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [NORTH.wwid, NORTH.name], ['99999999', '查无此人'], [NORTH.wwid, NORTH.name]]) });
+  await upload.setInputFiles({
+    name: 'north.xlsx',
+    mimeType: XLSX_MIME,
+    buffer: await sheet([
+      ['wwid', 'name'],
+      [NORTH.wwid, NORTH.name],
+      ['99999999', '查无此人'],
+      [NORTH.wwid, NORTH.name],
+    ]),
+  });
   const lists = page.getByTestId('batch-lists').locator('tr.ant-table-row');
   await expect(lists).toHaveCount(1);
   await expect(lists.first()).toContainText('north.xlsx');
   await expect(lists.first()).toContainText('99999999');
-  await upload.setInputFiles({ name: 'south.xlsx', mimeType: XLSX_MIME, buffer: await sheet([['wwid', 'name'], [SOUTH.wwid, SOUTH.name]]) });
+  await upload.setInputFiles({
+    name: 'south.xlsx',
+    mimeType: XLSX_MIME,
+    buffer: await sheet([
+      ['wwid', 'name'],
+      [SOUTH.wwid, SOUTH.name],
+    ]),
+  });
   await expect(lists).toHaveCount(2);
 
   // a row without a list is refused with a message naming the row, and nothing is queued

@@ -1,5 +1,18 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, apiAuth, apiCard as apiCardAs, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
+import {
+  PASSWORD,
+  apiAuth,
+  apiCard as apiCardAs,
+  apiPushNow,
+  cardTile as tile,
+  downloadFromCentre,
+  openMenu,
+  openPushFor,
+  pickStaff,
+  searchList,
+  signIn,
+  uniqueTitle,
+} from './support';
 
 /**
  * The card screens as operators use them (issue 13): toasts of 5 s, keep-on-top for must-read
@@ -18,14 +31,20 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** A text card saved by `username` (operator2's of its own BU). */
 const apiCard = (request: APIRequestContext, title: string, options: { status?: 'draft' | 'created'; username?: string } = {}) =>
-  apiCardAs(request, title, { ...options, content: { zhaiyao: `${title}:正文。`, linkValue: 'https://example.com/cards/screens', ...(options.username === 'operator2' ? { BU: 'HEMA_LL' } : {}) } });
+  apiCardAs(request, title, {
+    ...options,
+    content: { zhaiyao: `${title}:正文。`, linkValue: 'https://example.com/cards/screens', ...(options.username === 'operator2' ? { BU: 'HEMA_LL' } : {}) },
+  });
 
 const pushDialog = (page: Page) => page.getByRole('dialog', { name: '推送设置' });
 const pushButton = (page: Page) => pushDialog(page).getByRole('button', { name: /^推\s*送$/ });
 
 /** The message under the form item that holds the number input `name`. */
 const errorUnder = (scope: Locator, name: string) =>
-  scope.locator('.ant-form-item').filter({ has: scope.page().getByRole('spinbutton', { name }) }).locator('.ant-form-item-explain-error');
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().getByRole('spinbutton', { name }) })
+    .locator('.ant-form-item-explain-error');
 
 // ---- 1. toasts ----------------------------------------------------------------------------
 
@@ -55,7 +74,7 @@ async function toastDuration(page: Page, text: string): Promise<number> {
   return times.leaving! - times.shown!;
 }
 
-test('1. success, validation and error toasts stay for the spec\'s 5000 ms', async ({ page, request }) => {
+test("1. success, validation and error toasts stay for the spec's 5000 ms", async ({ page, request }) => {
   const title = uniqueTitle('提示时长');
   const draft = await apiCard(request, title, { status: 'draft' });
   await signIn(page);
@@ -81,7 +100,10 @@ test('1. success, validation and error toasts stay for the spec\'s 5000 ms', asy
   await searchList(page, title);
   await tile(page, draft).getByRole('button', { name: '删除' }).click();
   await watchToast(page, '删除成功');
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await page.mouse.move(5, 890);
   const success = await toastDuration(page, '删除成功');
 
@@ -105,7 +127,12 @@ async function phoneSignIn(browser: Browser, baseURL: string | undefined, userna
 }
 const row = (page: Page, id: number) => page.locator(`.fp-m-row[data-card-id="${id}"]`);
 
-test('2. a must-read card pushed with "keep on top while unread" stays on top of the phone feed until it is read', async ({ page, request, browser, baseURL }) => {
+test('2. a must-read card pushed with "keep on top while unread" stays on top of the phone feed until it is read', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const title = uniqueTitle('必读置顶');
   const id = await apiCard(request, title);
   await signIn(page);
@@ -147,7 +174,10 @@ test('2. a must-read card pushed with "keep on top while unread" stays on top of
   // read, it goes back to its place by date: below the newer card
   await row(phone, id).click();
   await expect(phone.getByRole('dialog', { name: title })).toBeVisible();
-  await phone.getByRole('dialog', { name: title }).getByRole('button', { name: /返\s*回/ }).click();
+  await phone
+    .getByRole('dialog', { name: title })
+    .getByRole('button', { name: /返\s*回/ })
+    .click();
   await expect(kept).toHaveCount(0);
   await expect(latest.locator(`[data-card-id="${id}"]`)).toContainText('已读');
   expect(await top(row(phone, id))).toBeGreaterThan(await top(row(phone, newer)));
@@ -256,7 +286,10 @@ test("4. another user's draft offers Copy, not Edit, and opening it edits a copy
 test('5. the push dialog says how many people a push reaches and asks again above the threshold', async ({ page, request }) => {
   const title = uniqueTitle('推送人数');
   const id = await apiCard(request, title);
-  const directory = await request.get('/API-PROVIDER-MANAGER/userCenter/search/userInfo', { headers: await apiAuth(request), params: { page: 0, limit: 1, search: '', amsNumber: '' } });
+  const directory = await request.get('/API-PROVIDER-MANAGER/userCenter/search/userInfo', {
+    headers: await apiAuth(request),
+    params: { page: 0, limit: 1, search: '', amsNumber: '' },
+  });
   const everyone = ((await directory.json()) as { result: { total: number } }).result.total;
   expect(everyone).toBeGreaterThan(100);
   const n = everyone.toLocaleString('en-US');
@@ -323,7 +356,10 @@ test('6. Delete is offered only where it is allowed: never on published cards or
   // where it is offered, it works
   await searchList(page, createdTitle);
   await tile(page, created).getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(tile(page, created)).toHaveCount(0);
 });
@@ -331,9 +367,25 @@ test('6. Delete is offered only where it is allowed: never on published cards or
 // ---- 7. the card-push report --------------------------------------------------------------
 
 const REPORT_HEADERS = ['卡片 ID', '卡片类型', '卡片标题', 'BU', '创建时间', '推送时间', '必读', '推送人 WWID', '接收人 WWID', '接收人', '已读', '首次阅读'];
-const SPEC_KEYS = ['CardId', 'CardType', 'CardTitle', 'CardBU', 'CardCreatetime', 'PushTime', 'IsMustRead', 'Sendwwid', 'ReceiverWwid', 'ReceiverName', 'IsOpen', 'FistOpentime'];
+const SPEC_KEYS = [
+  'CardId',
+  'CardType',
+  'CardTitle',
+  'CardBU',
+  'CardCreatetime',
+  'PushTime',
+  'IsMustRead',
+  'Sendwwid',
+  'ReceiverWwid',
+  'ReceiverName',
+  'IsOpen',
+  'FistOpentime',
+];
 
-test("7. the card-push report shows all twelve columns at 1440 px, labelled in the interface's language, with the spec's keys in the export", async ({ page, request }) => {
+test("7. the card-push report shows all twelve columns at 1440 px, labelled in the interface's language, with the spec's keys in the export", async ({
+  page,
+  request,
+}) => {
   const title = uniqueTitle('报表列');
   const id = await apiCard(request, title);
   await apiPushNow(request, id, [REP07], title);
@@ -366,7 +418,20 @@ test("7. the card-push report shows all twelve columns at 1440 px, labelled in t
   for (const index of [8, 9, 10, 11]) await expect(cells.nth(index)).toBeInViewport();
 
   await page.getByText('English', { exact: true }).click();
-  await expect(headers).toHaveText(['Card ID', 'Type', 'Title', 'BU', 'Created', 'Pushed', 'Must read', 'Sender WWID', 'Receiver WWID', 'Receiver', 'Opened', 'First opened']);
+  await expect(headers).toHaveText([
+    'Card ID',
+    'Type',
+    'Title',
+    'BU',
+    'Created',
+    'Pushed',
+    'Must read',
+    'Sender WWID',
+    'Receiver WWID',
+    'Receiver',
+    'Opened',
+    'First opened',
+  ]);
   await expect(cells.nth(1)).toHaveText('Text card');
   await page.getByText('中文', { exact: true }).click();
 

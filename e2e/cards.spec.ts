@@ -72,7 +72,9 @@ async function fillCard(page: Page, card: CardFill) {
   await choose(page, '分类', '学习');
   await choose(page, 'BU', 'Neuro_ALL');
   await form(page).getByLabel('标题', { exact: true }).fill(card.title);
-  await form(page).getByLabel(card.type === 4 ? '正文' : '摘要', { exact: true }).fill(`${card.title}:适应症、用法与注意事项。`);
+  await form(page)
+    .getByLabel(card.type === 4 ? '正文' : '摘要', { exact: true })
+    .fill(`${card.title}:适应症、用法与注意事项。`);
   await expect(form(page).getByLabel('作者', { exact: true })).toHaveValue('运营');
 
   await upload(page, 'imageUrl', { name: 'avatar.png', mimeType: 'image/png', buffer: png(64, 64, [29, 95, 209], [120, 190, 255]) });
@@ -105,7 +107,9 @@ async function fillCard(page: Page, card: CardFill) {
 }
 
 async function previewShows(page: Page, title: string) {
-  await form(page).getByRole('button', { name: /预\s*览/ }).click();
+  await form(page)
+    .getByRole('button', { name: /预\s*览/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '卡片预览' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
@@ -125,7 +129,11 @@ async function expectEmptyForm(page: Page) {
   await expect(form(page).getByLabel('标题', { exact: true })).toHaveValue('');
   await expect(form(page).getByLabel('作者', { exact: true })).toHaveValue('运营');
   await expect(field(page, 'imageUrl').locator('img')).toHaveCount(0);
-  await expect(form(page).locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: /学习|Neuro_ALL/ })).toHaveCount(0);
+  await expect(
+    form(page)
+      .locator('.ant-select-content, .ant-select-selection-item')
+      .filter({ hasText: /学习|Neuro_ALL/ }),
+  ).toHaveCount(0);
 }
 
 // ---- journeys -------------------------------------------------------------------------------
@@ -174,7 +182,9 @@ test('create and preview refuse an incomplete card and name what is missing', as
   await page.getByRole('radio', { name: '三图卡片' }).click();
   await form(page).getByLabel('标题', { exact: true }).fill('不完整的卡片');
 
-  await form(page).getByRole('button', { name: /预\s*览/ }).click();
+  await form(page)
+    .getByRole('button', { name: /预\s*览/ })
+    .click();
   await expect(page.getByText('预览失败,请检查未填写的内容')).toBeVisible();
   await expect(page.getByRole('dialog', { name: '卡片预览' })).toHaveCount(0);
 

@@ -50,7 +50,10 @@ test('an operator publishes an article, a representative reads it and the read i
 
   // The same read through the API, to be sure the figure is the database's.
   const token = await apiToken(request, 'operator');
-  const list = await request.get('/API-PROVIDER-MANAGER/contentCenter/articleManageList', { headers: { authorization: `Bearer ${token}` }, params: { keyword: title } });
+  const list = await request.get('/API-PROVIDER-MANAGER/contentCenter/articleManageList', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { keyword: title },
+  });
   const found = ((await list.json()) as { result: { list: { readCount: number; readerCount: number }[] } }).result.list[0];
   expect(found).toMatchObject({ readCount: 1, readerCount: 1 });
 });

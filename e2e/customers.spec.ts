@@ -15,14 +15,20 @@ const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
 async function pickCascader(page: Page, label: string, path: string[]) {
   await page.getByRole('combobox', { name: label }).click();
   for (const name of path) {
-    await page.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${name}$`) }).last().click();
+    await page
+      .locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${name}$`) })
+      .last()
+      .click();
   }
   await page.keyboard.press('Escape');
 }
 
 async function pickSelect(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).last().click();
+  await page
+    .locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
+    .last()
+    .click();
   await page.keyboard.press('Escape');
 }
 
@@ -109,7 +115,10 @@ test('a representative filters doctors, opens one, tags five at once and sends a
 test('a user limited to two hospitals cannot open a doctor outside them', async ({ browser, request }) => {
   // a doctor in 上海市 (310000), found through the administrator's own list call
   const token = await apiToken(request, 'admin');
-  const res = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', { headers: { authorization: `Bearer ${token}` }, params: { doctorRange: 'internal', provinceCodes: '310000', size: 1 } });
+  const res = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { doctorRange: 'internal', provinceCodes: '310000', size: 1 },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const outside = ((await res.json()) as { result: { content: { id: number; name: string }[] } }).result.content[0]!;
 
@@ -182,6 +191,9 @@ test('a representative keeps a personal tag: creates, renames and deletes it, an
   await expect(rows(page).first()).toBeVisible();
 
   await page.getByRole('button', { name: `删除标签 ${renamed}` }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(personal.locator('.fp-cust-tag-name', { hasText: renamed })).toHaveCount(0);
 });

@@ -43,7 +43,11 @@ test('the entry pages are asked for again each time and answered 304 when unchan
   }
 });
 
-test(`first contentful paint of the login page and the phone feed with the CPU ${CPU_SLOWDOWN}x slower, next to an empty page`, async ({ browser, request, baseURL }) => {
+test(`first contentful paint of the login page and the phone feed with the CPU ${CPU_SLOWDOWN}x slower, next to an empty page`, async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const login = await request.post('/API-SYSTEM/login', { data: { username: 'rep01', password: PASSWORD } });
   expect(login.status()).toBe(200);

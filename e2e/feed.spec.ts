@@ -49,7 +49,12 @@ async function apiPushNow(request: APIRequestContext, id: number, to: { wwid: st
     : { scope: 2 };
   const res = await request.post('/API-XJP/IdataCardInfo/pushCard', {
     headers,
-    data: { pushDate: 0, pushInfo: [{ id, ...(options.mustRead ? { mustRead: true, notReadTime: 24, pushNum: 2 } : {}) }], receiver: [{ receiverId: to.wwid, receiverName: to.name }], remark: JSON.stringify(remark) },
+    data: {
+      pushDate: 0,
+      pushInfo: [{ id, ...(options.mustRead ? { mustRead: true, notReadTime: 24, pushNum: 2 } : {}) }],
+      receiver: [{ receiverId: to.wwid, receiverName: to.name }],
+      remark: JSON.stringify(remark),
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -126,7 +131,12 @@ async function readDetails(page: Page, title: string, id: number) {
 
 // ---- journeys -----------------------------------------------------------------------------------
 
-test('a card the operator pushes now arrives live on rep01 phone page; opening it shows as read in the console', async ({ browser, baseURL, page, request }) => {
+test('a card the operator pushes now arrives live on rep01 phone page; opening it shows as read in the console', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
   const before = await feedBefore(request, REP01.username);
   const phone = await phonePage(browser, baseURL);
   await signInOnPhone(phone, REP01.username);
@@ -176,7 +186,11 @@ test('a card the operator pushes now arrives live on rep01 phone page; opening i
   await phone.context().close();
 });
 
-test('after a refresh, rep02 sees the pinned must-read card first in English, downloads its attachment, and the badge counts down', async ({ browser, baseURL, request }) => {
+test('after a refresh, rep02 sees the pinned must-read card first in English, downloads its attachment, and the badge counts down', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const before = await feedBefore(request, REP02.username);
   const phone = await phonePage(browser, baseURL);
   await signInOnPhone(phone, REP02.username, 'en');

@@ -66,7 +66,8 @@ export async function pageTimings(
       }, watched);
     }
     const page = await context.newPage();
-    if (path === EMPTY_PAGE_PATH) await page.route(`**${EMPTY_PAGE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: EMPTY_PAGE }));
+    if (path === EMPTY_PAGE_PATH)
+      await page.route(`**${EMPTY_PAGE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: EMPTY_PAGE }));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     if (options.network) {
@@ -122,7 +123,15 @@ export const PHONE_READER_SELECTOR = '.fp-m-reader-body';
  * (it opens the card: only for a portal of its own, as the benchmark's).
  */
 export async function firstPaints(browser: Browser, baseURL: string, signedIn: SignedIn, rounds: number, options: { openCard?: boolean } = {}) {
-  const samples = { empty: [] as number[], login: [] as number[], phone: [] as number[], phoneCard: [] as number[], slowPhone: [] as number[], slowPhoneCard: [] as number[], slowOpen: [] as number[] };
+  const samples = {
+    empty: [] as number[],
+    login: [] as number[],
+    phone: [] as number[],
+    phoneCard: [] as number[],
+    slowPhone: [] as number[],
+    slowPhoneCard: [] as number[],
+    slowOpen: [] as number[],
+  };
   for (let i = 0; i < rounds; i++) {
     samples.empty.push((await pageTimings(browser, baseURL, EMPTY_PAGE_PATH)).fcp);
     samples.login.push((await pageTimings(browser, baseURL, '/#/login')).fcp);
@@ -130,7 +139,13 @@ export async function firstPaints(browser: Browser, baseURL: string, signedIn: S
     samples.phone.push(phone.fcp);
     samples.phoneCard.push(phone.ready!);
     const open = options.openCard ? { tap: PHONE_CARD_SELECTOR, shown: PHONE_READER_SELECTOR } : undefined;
-    const slow = await pageTimings(browser, baseURL, '/m/', { signedIn, viewport: { width: 390, height: 844 }, readySelector: PHONE_CARD_SELECTOR, network: SLOW_4G, open });
+    const slow = await pageTimings(browser, baseURL, '/m/', {
+      signedIn,
+      viewport: { width: 390, height: 844 },
+      readySelector: PHONE_CARD_SELECTOR,
+      network: SLOW_4G,
+      open,
+    });
     samples.slowPhone.push(slow.fcp);
     samples.slowPhoneCard.push(slow.ready!);
     if (slow.opened !== null) samples.slowOpen.push(slow.opened);

@@ -18,7 +18,9 @@ const linkFile = path.join(FIRST_START_DATA_DIR, 'setup-link.txt');
 /** No serious or critical accessibility violation on the page as it stands. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 }
 

@@ -40,7 +40,10 @@ test.use({ baseURL: IMPORTS_PORTAL_URL });
 // The second journey's territory names the hospitals the first one imports (the demo's have no company code).
 test.describe.configure({ mode: 'serial' });
 
-test('the administrator imports hospitals and doctors through a dry run, fixes the refused rows, and a representative sees exactly the doctors of their hospital', async ({ browser, request }) => {
+test('the administrator imports hospitals and doctors through a dry run, fixes the refused rows, and a representative sees exactly the doctors of their hospital', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   // axe needs a page of a context the journey made itself
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
@@ -53,11 +56,17 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   await expect(page.locator('.fp-import-centre')).toContainText('上传后先做预检');
 
   const serious = async (selector: string) =>
-    (await new AxeBuilder({ page }).include(selector).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    (await new AxeBuilder({ page }).include(selector).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`);
   expect(await serious('.fp-import-centre')).toEqual([]);
 
   // Hospitals, one grade mistyped.
-  let job = await uploadFile(page, `医院-${run}.csv`, csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`]));
+  let job = await uploadFile(
+    page,
+    `医院-${run}.csv`,
+    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`]),
+  );
   await expect(figure(page, '新增')).toHaveText('1');
   await expect(figure(page, '未通过')).toHaveText('1');
   await expect(job.locator('.fp-import-refused')).toContainText('医院等级"三甲"不存在,是否为"三级甲等"?');
@@ -67,13 +76,19 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   // The error file: the rows as uploaded with their problems.
   await job.getByRole('button', { name: /下载错误明细/ }).click();
   const { book } = await downloadFromCentre(page, '导入错误明细');
-  const values = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).filter((c) => c !== undefined && c !== null).join('|'));
+  const values = book.worksheets[0]!.getSheetValues()
+    .filter(Boolean)
+    .map((r) => (r as unknown[]).filter((c) => c !== undefined && c !== null).join('|'));
   expect(values[0]).toBe('行号|医院编码|医院名称|医院等级|所在地区|错误信息');
   expect(values[2]).toContain('医院等级"三甲"不存在');
 
   // Fixed, then imported all or nothing.
   await page.goto('/#/dataManage/dataImport');
-  job = await uploadFile(page, `医院-${run}-改.csv`, csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三级甲等,310104`]));
+  job = await uploadFile(
+    page,
+    `医院-${run}-改.csv`,
+    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三级甲等,310104`]),
+  );
   await expect(figure(page, '未通过')).toHaveText('0');
   await job.getByRole('button', { name: '全部导入' }).click();
   await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 2');
@@ -81,7 +96,12 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   // Doctors: a sub-department typed as people say it, and an unknown hospital.
   await page.locator('.fp-import-centre').getByText('医生及执业机构').click();
   const doctors = (dept2: string, hospital: string) =>
-    csv(['医生编码,姓名,医院编码,一级科室,二级科室,职称', `DA${run},甲导入${run},HA${run},内科,${dept2},主任医师`, `DB${run},乙导入${run},${hospital},内科,,主治医师`, `DC${run},丙导入${run},HB${run},外科,,住院医师`]);
+    csv([
+      '医生编码,姓名,医院编码,一级科室,二级科室,职称',
+      `DA${run},甲导入${run},HA${run},内科,${dept2},主任医师`,
+      `DB${run},乙导入${run},${hospital},内科,,主治医师`,
+      `DC${run},丙导入${run},HB${run},外科,,住院医师`,
+    ]);
   job = await uploadFile(page, `医生-${run}.csv`, doctors('心内科', `HX${run}`));
   await expect(figure(page, '未通过')).toHaveText('2');
   await expect(job.locator('.fp-import-refused')).toContainText('二级科室"心内科"不存在,是否为"心血管内科专业"?');
@@ -101,7 +121,10 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   const hospitals = await request.get('/API-SALEA/sales-ai/home/hospital/findList', { headers, params: { keyword: A, size: 5 } });
   expect(hospitals.status(), await hospitals.text()).toBe(200);
   const hospitalId = ((await hospitals.json()) as { result: { content: { id: number; name: string }[] } }).result.content.find((h) => h.name === A)!.id;
-  const granted = await request.post('/API-SYSTEM/dataPermission', { headers, data: { userId, permissionType: 'hospital', permissionValue: String(hospitalId) } });
+  const granted = await request.post('/API-SYSTEM/dataPermission', {
+    headers,
+    data: { userId, permissionType: 'hospital', permissionValue: String(hospitalId) },
+  });
   expect(granted.status(), await granted.text()).toBe(200);
 
   await rep.goto('/#/customer/totaldoctor');
@@ -112,7 +135,10 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   await expect(rep.getByText(`丙导入${run}`)).toHaveCount(0);
 });
 
-test('the administrator imports a representative and their territory, sets their password, and the representative sees exactly the doctors of their two hospitals', async ({ browser, request }) => {
+test('the administrator imports a representative and their territory, sets their password, and the representative sees exactly the doctors of their two hospitals', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const username = `imprep${run}`;
   const password = 'Green-Tree-42';
@@ -136,7 +162,10 @@ test('the administrator imports a representative and their territory, sets their
   const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: username });
   await expect(row).toContainText('Sales');
   await row.getByRole('button', { name: '编辑' }).click();
-  const dialog = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+  const dialog = page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title') })
+    .last();
   await dialog.getByLabel('新密码', { exact: true }).fill(password);
   await dialog.getByLabel('确认密码', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -150,7 +179,10 @@ test('the administrator imports a representative and their territory, sets their
     expect(found.status(), await found.text()).toBe(200);
     hospitalIds.push(((await found.json()) as { result: { content: { id: number; name: string }[] } }).result.content.find((h) => h.name === name)!.id);
   }
-  const listed = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', { headers, params: { doctorRange: 'internal', hospitalIds: hospitalIds.join(','), size: 50 } });
+  const listed = await request.get('/API-SALEA/doctorInfo/v3/getDoctorList', {
+    headers,
+    params: { doctorRange: 'internal', hospitalIds: hospitalIds.join(','), size: 50 },
+  });
   expect(listed.status(), await listed.text()).toBe(200);
   const expected = ((await listed.json()) as { result: { total: number; content: { name: string }[] } }).result;
   expect(expected.total).toBeGreaterThan(0);

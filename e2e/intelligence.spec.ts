@@ -27,7 +27,7 @@ test('a doctor 360 opens from the list', async ({ page }) => {
   await expect(view.getByTestId('impact-kol').or(view.getByTestId('impact-empty'))).toBeVisible({ timeout: 30_000 });
 });
 
-test('a high-score doctor\'s 360 shows each KOL score with its trend, and explains it', async ({ page }) => {
+test("a high-score doctor's 360 shows each KOL score with its trend, and explains it", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'msl01');
   await page.goto('/#/doctor/KOLmapping');
@@ -64,7 +64,10 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   await page.getByTestId('compare-2').click();
   await expect(page.getByTestId('kol-radar')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('compare-too-few')).toHaveCount(0);
-  await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^解\s?释$/ })
+    .first()
+    .click();
   await expect(page.getByTestId('kol-explain')).toContainText('贡献');
 
   // The whole ranking of the indication, exported through the download centre (decision 0022)
@@ -84,7 +87,7 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   expect(ranks).toEqual(ranks.map((_, i) => i + 1));
 });
 
-test('the province map shows each province\'s figures, a click filters the ranking, and explain shows the score trend', async ({ page }) => {
+test("the province map shows each province's figures, a click filters the ranking, and explain shows the score trend", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'msl01');
   await page.goto('/#/doctor/KOLmapping');
@@ -101,7 +104,10 @@ test('the province map shows each province\'s figures, a click filters the ranki
   await page.mouse.click(box.x + x, box.y + y);
   await expect(page.getByTestId('province-filter')).toContainText('省份:');
   await expect(page.getByTestId('compare-1')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: /^解\s?释$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^解\s?释$/ })
+    .first()
+    .click();
   await expect(page.getByTestId('kol-history')).toBeVisible({ timeout: 30_000 });
 });
 

@@ -38,7 +38,8 @@ test('a drug opens compared with its first competitor; another applies on query,
   const drug = options.medicines.find((m) => m.competitors.length > 0)!;
   const [opening, other] = drug.competitors as [string, string];
   expect(other).toBeTruthy();
-  const share = async (competitor: string) => (await read<{ totals: { share: number } }>(MARKET_PATHS.marketCompare, { medicine: drug.name, competitor, months: '12' })).totals.share;
+  const share = async (competitor: string) =>
+    (await read<{ totals: { share: number } }>(MARKET_PATHS.marketCompare, { medicine: drug.name, competitor, months: '12' })).totals.share;
 
   await signIn(page, 'msl01');
   await page.goto('/#/medicine/medicineMarket');

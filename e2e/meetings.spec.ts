@@ -53,7 +53,10 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   // Plan it, so attendance can be marked.
   await drawer.getByRole('tab', { name: '概况' }).click();
   await drawer.getByRole('button', { name: /确认计划/ }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(drawer.getByText('已计划').first()).toBeVisible();
 
   // Poster: a PNG.
@@ -118,17 +121,32 @@ test('a co-organiser sees a doctor outside its data scope as such: no name, no h
   };
   type Doctor = { id: number; name: string; hospitalName: string };
   // A doctor of 云南省 (outside rep01's 上海市 and 浙江省; mgr01 and mkt01 see the whole country) and one of rep01's own.
-  const [far] = (await result<{ content: Doctor[] }>(await request.get(API.customers.doctor.list, { headers: as(mgr), params: { doctorRange: 'internal', provinceCodes: '530000', size: 1 } }))).content;
-  const [near] = (await result<{ content: Doctor[] }>(await request.get(API.customers.doctor.list, { headers: as(rep), params: { doctorRange: 'internal', size: 1 } }))).content;
+  const [far] = (
+    await result<{ content: Doctor[] }>(
+      await request.get(API.customers.doctor.list, { headers: as(mgr), params: { doctorRange: 'internal', provinceCodes: '530000', size: 1 } }),
+    )
+  ).content;
+  const [near] = (
+    await result<{ content: Doctor[] }>(await request.get(API.customers.doctor.list, { headers: as(rep), params: { doctorRange: 'internal', size: 1 } }))
+  ).content;
   const repId = (await result<{ id: number }>(await request.get(SYSTEM_PATHS.userInfo, { headers: as(rep) }))).id;
   const start = Date.now() + 7 * 86_400_000;
   const meeting = await result<{ id: number }>(
     await request.post(API.meetings.saveMeeting, {
       headers: as(mkt),
-      data: { title: `西南心血管论坛 ${Date.now() % 100000}`, type: 'academic', startTime: new Date(start).toISOString(), endTime: new Date(start + 7_200_000).toISOString(), city: '昆明', hospital: '会议中心' },
+      data: {
+        title: `西南心血管论坛 ${Date.now() % 100000}`,
+        type: 'academic',
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 7_200_000).toISOString(),
+        city: '昆明',
+        hospital: '会议中心',
+      },
     }),
   );
-  await result(await request.post(API.meetings.meetingAddAttendees, { headers: as(mkt), data: { meetingId: meeting.id, doctorIds: [far!.id], role: 'speaker' } }));
+  await result(
+    await request.post(API.meetings.meetingAddAttendees, { headers: as(mkt), data: { meetingId: meeting.id, doctorIds: [far!.id], role: 'speaker' } }),
+  );
   await result(await request.post(API.meetings.meetingAddAttendees, { headers: as(mkt), data: { meetingId: meeting.id, doctorIds: [near!.id] } }));
   await result(await request.get(API.meetings.meetingAddCoOrganizer, { headers: as(mkt), params: { meetingId: meeting.id, userId: repId } }));
 

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { FIRST_START_DATA_DIR, FIRST_START_PORTAL_URL, IDENTITY_PROVIDER_URL, IMPORTS_PORTAL_URL, LARGE_DEMO_DOCTORS, LARGE_PORTAL_URL, PORT, SSO_PORTAL_URL } from './ports';
+import {
+  FIRST_START_DATA_DIR,
+  FIRST_START_PORTAL_URL,
+  IDENTITY_PROVIDER_URL,
+  IMPORTS_PORTAL_URL,
+  LARGE_DEMO_DOCTORS,
+  LARGE_PORTAL_URL,
+  PORT,
+  SSO_PORTAL_URL,
+} from './ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT and E2E_WEB_DIST let two runs of the suite share a machine (each with its own ports,

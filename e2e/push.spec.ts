@@ -20,7 +20,11 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 const pickPerson = (page: Page, person: { wwid: string; name: string }) => pickStaff(page, person.name, person.wwid);
 
-const openPushDialog = (page: Page) => page.locator('.fp-push-filters').getByRole('button', { name: /推\s*送/ }).click();
+const openPushDialog = (page: Page) =>
+  page
+    .locator('.fp-push-filters')
+    .getByRole('button', { name: /推\s*送/ })
+    .click();
 
 /** Published lists come from the scheduler: search again until the card has been sent. */
 async function findPublished(page: Page, title: string, id: number) {
@@ -56,14 +60,18 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   await form.getByRole('textbox', { name: '链接', exact: true }).fill('https://example.com/cards/new-drug');
   await form.getByRole('button', { name: '创建卡片' }).click();
   await expect(dialog(page, '提示')).toContainText('创建成功');
-  await dialog(page, '提示').getByRole('button', { name: /立即推送|去推送/ }).click();
+  await dialog(page, '提示')
+    .getByRole('button', { name: /立即推送|去推送/ })
+    .click();
 
   // the push screen: tick the card and open the dialog
   await expect(page).toHaveURL(/#\/recommend\/newRecommend\?appId=100117/);
   await searchList(page, title);
   await expect(tile(page, id)).toBeVisible();
   await expect(tile(page, id).getByRole('heading', { name: title })).toBeVisible();
-  await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
+  await tile(page, id)
+    .getByRole('checkbox', { name: `选择卡片 ${id}` })
+    .check();
   await expect(page.getByTestId('selected-count')).toHaveText('已选 1 张');
   await openPushDialog(page);
   const push = dialog(page, '推送设置');
@@ -95,7 +103,9 @@ test('the operator creates a card, pushes it now to two named staff, and sees bo
   // the dialog has reset: must-read off, all staff, no time; the card is pushable again once
   // the scheduler has fired it, and the list follows without a reload
   await expect(tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` })).toBeEnabled({ timeout: 15_000 });
-  await tile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
+  await tile(page, id)
+    .getByRole('checkbox', { name: `选择卡片 ${id}` })
+    .check();
   await openPushDialog(page);
   await expect(push.getByRole('switch', { name: `卡片 ${id} 必读` })).not.toBeChecked();
   await expect(push.getByRole('radio', { name: '全部员工' })).toBeChecked();
@@ -158,13 +168,19 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   // cancelling the confirmation leaves the push queued
   await tile(page, id).getByRole('button', { name: '取消推送' }).click();
   await expect(page.getByText('此操作将取消推送该卡片, 是否继续?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await expect(page.getByText('已取消取消推送')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(tile(page, id)).toBeVisible();
 
   await tile(page, id).getByRole('button', { name: '取消推送' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('取消推送成功')).toBeVisible();
   await expect(tile(page, id)).toHaveCount(0);
 
@@ -205,7 +221,9 @@ test('a recipient spreadsheet is uploaded, its unknown wwid and repeat reported,
   await push.locator('input[type=file]').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from('wwid,name\n') });
   await expect(push.getByText('附件格式错误,请重新上传')).toBeVisible();
 
-  await push.locator('input[type=file]').setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+  await push
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
   const result = push.getByTestId('receiver-list-result');
   await expect(result).toContainText('staff.xlsx:读取到 1 名接收人');
   await expect(result).toContainText('以下 1 个 WWID 不在通讯录中');
@@ -259,7 +277,9 @@ test('the operator pins a published card for a year and unpins it', async ({ pag
   await expect(tile(page, id).getByRole('switch', { name: `置顶卡片 ${id}` })).toBeChecked();
   await expect(tile(page, id).locator('.fp-push-pin input').nth(1)).toHaveValue(day(later));
 
-  await tile(page, id).getByRole('switch', { name: `置顶卡片 ${id}` }).click();
+  await tile(page, id)
+    .getByRole('switch', { name: `置顶卡片 ${id}` })
+    .click();
   await expect(page.getByText('取消置顶成功')).toBeVisible();
   await expect(tile(page, id).getByRole('switch', { name: `置顶卡片 ${id}` })).not.toBeChecked();
   await expect(tile(page, id).locator('.fp-push-pin input')).toHaveCount(0);
@@ -277,11 +297,17 @@ test('a draft is deleted after confirmation; a published card offers no delete',
   await expect(tile(page, draft).getByText('草稿', { exact: true })).toBeVisible();
   await tile(page, draft).getByRole('button', { name: '删除' }).click();
   await expect(page.getByText('此操作将永久删除该卡片, 是否继续?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await expect(page.getByText('已取消删除')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await tile(page, draft).getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(tile(page, draft)).toHaveCount(0);
   await expect(page.getByText('暂无卡片')).toBeVisible();

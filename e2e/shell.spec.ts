@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMenu, signIn } from './support';
 
-
 const tagBar = (page: Page) => page.getByTestId('tag-bar');
-const tagPaths = (page: Page) => tagBar(page).locator('[data-tag-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag-path')));
+const tagPaths = (page: Page) =>
+  tagBar(page)
+    .locator('[data-tag-path]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-tag-path')));
 
 test('a representative sees only the menus and routes of the role', async ({ page }) => {
   await signIn(page, 'rep01');

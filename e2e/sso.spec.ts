@@ -52,7 +52,10 @@ test('log out ends the session at the provider too, so the next visit asks for a
 
   await page.getByRole('button', { name: '个人菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   // The provider's own logout page, then back to the portal's logout route.
   await expect(page).toHaveURL(provider);
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();

@@ -33,5 +33,10 @@ test('a rising KOL score is a reason, with both scores and the date', async ({ p
   await page.getByRole('combobox', { name: '建议类别' }).click();
   await page.getByTitle('重点 KOL').click();
   await expect(page.getByTestId('suggestion').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('suggestion-reasons').filter({ hasText: /KOL 评分自 \d{4}-\d{2}-\d{2} 起 [\d.]+ → [\d.]+/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('suggestion-reasons')
+      .filter({ hasText: /KOL 评分自 \d{4}-\d{2}-\d{2} 起 [\d.]+ → [\d.]+/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -62,8 +62,13 @@ export const cardTile = (page: Page, id: number): Locator => page.locator(`[data
 export async function openPushFor(page: Page, title: string, id: number): Promise<Locator> {
   await openMenu(page, '推荐', '卡片推送');
   await searchList(page, title);
-  await cardTile(page, id).getByRole('checkbox', { name: `选择卡片 ${id}` }).check();
-  await page.locator('.fp-push-filters').getByRole('button', { name: /推\s*送/ }).click();
+  await cardTile(page, id)
+    .getByRole('checkbox', { name: `选择卡片 ${id}` })
+    .check();
+  await page
+    .locator('.fp-push-filters')
+    .getByRole('button', { name: /推\s*送/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '推送设置' });
   await expect(dialog.getByTestId(`push-setting-${id}`)).toBeVisible();
   return dialog;
@@ -106,11 +111,28 @@ export const apiAuth = async (request: APIRequestContext, username = 'operator')
  * A text card saved through the real card calls by `username` (default operator, status
  * created); `content` changes or adds fields of its content.
  */
-export async function apiCard(request: APIRequestContext, title: string, options: { status?: 'draft' | 'created'; username?: string; content?: object } = {}): Promise<number> {
+export async function apiCard(
+  request: APIRequestContext,
+  title: string,
+  options: { status?: 'draft' | 'created'; username?: string; content?: object } = {},
+): Promise<number> {
   const headers = await apiAuth(request, options.username);
   const id = ((await (await request.get('/API-XJP/IdataCardInfo/newCardId', { headers })).json()) as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: `${title}:正文内容。`, author: '运营', linkValue: 'https://example.com/cards', fileList: [], ...options.content };
-  const res = await request.post('/API-XJP/IdataCardInfo/updateCard', { headers, data: { id, status: options.status ?? 'created', content: JSON.stringify(content) } });
+  const content = {
+    type: 4,
+    selectValue: 'study',
+    BU: 'PC_All',
+    titleName: title,
+    zhaiyao: `${title}:正文内容。`,
+    author: '运营',
+    linkValue: 'https://example.com/cards',
+    fileList: [],
+    ...options.content,
+  };
+  const res = await request.post('/API-XJP/IdataCardInfo/updateCard', {
+    headers,
+    data: { id, status: options.status ?? 'created', content: JSON.stringify(content) },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return id;
 }

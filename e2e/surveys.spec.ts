@@ -4,7 +4,10 @@ import { apiToken, signIn } from './support';
 const P = '/API-PROVIDER-MANAGER/survey';
 
 async function answerByApi(request: APIRequestContext, username: string, surveyId: number, answers: object) {
-  const res = await request.post(`${P}/submitAnswer`, { headers: { authorization: `Bearer ${await apiToken(request, username)}` }, data: { surveyId, answers } });
+  const res = await request.post(`${P}/submitAnswer`, {
+    headers: { authorization: `Bearer ${await apiToken(request, username)}` },
+    data: { surveyId, answers },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -29,23 +32,33 @@ test('a survey is built, answered by five users, and its results chart shows', a
   await expect(builder).toBeHidden();
   const row = author.getByRole('row', { name: new RegExp(title) });
   await row.getByRole('button', { name: /发\s*布/ }).click();
-  await author.getByRole('tooltip').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await author
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(row).toContainText('进行中');
 
   // rep01 answers through the page; four more answer through the API.
   const rep = await browser.newPage();
   await signIn(rep, 'rep01');
   await rep.goto('/#/surveyList/index');
-  await rep.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: /去回答/ }).click();
+  await rep
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('button', { name: /去回答/ })
+    .click();
   await expect(rep).toHaveURL(/surveyQuesDetail\?id=(\d+)/);
   const surveyId = Number(/id=(\d+)/.exec(rep.url())![1]);
   await rep.getByRole('radio', { name: '线上' }).check();
   await rep.getByRole('radio', { name: '4 stars' }).or(rep.getByRole('radio').nth(5)).first().click();
   await rep.getByRole('button', { name: /提\s*交/ }).click();
   await expect(rep.getByText('感谢您的回答')).toBeVisible();
-  const schema = ((await (await request.get(`${P}/surveyDetail`, { headers: { authorization: `Bearer ${await apiToken(request, 'mkt01')}` }, params: { id: surveyId } })).json()) as {
-    result: { schema: { questions: { id: string; options?: { id: string }[] }[] } };
-  }).result.schema;
+  const schema = (
+    (await (
+      await request.get(`${P}/surveyDetail`, { headers: { authorization: `Bearer ${await apiToken(request, 'mkt01')}` }, params: { id: surveyId } })
+    ).json()) as {
+      result: { schema: { questions: { id: string; options?: { id: string }[] }[] } };
+    }
+  ).result.schema;
   const [single, rating] = schema.questions;
   for (const [i, user] of ['rep02', 'rep03', 'rep04', 'rep05'].entries()) {
     await answerByApi(request, user, surveyId, { [single!.id]: single!.options![i % 2]!.id, [rating!.id]: 5 });
@@ -84,7 +97,10 @@ test('anonymous results stay hidden at four answers and show at five', async ({ 
   await signIn(author, 'mkt01');
   await author.goto('/#/surveyList/index');
   await author.getByRole('tab', { name: '我的问卷' }).click();
-  await author.getByRole('row', { name: new RegExp(survey.title) }).getByRole('button', { name: /结\s*果/ }).click();
+  await author
+    .getByRole('row', { name: new RegExp(survey.title) })
+    .getByRole('button', { name: /结\s*果/ })
+    .click();
   await expect(author.getByTestId('results-hidden')).toContainText('至少 5 人回答后显示');
   await expect(author.getByTestId('survey-results').getByTestId('bar-chart')).toHaveCount(0);
   await author.keyboard.press('Escape');
@@ -92,7 +108,10 @@ test('anonymous results stay hidden at four answers and show at five', async ({ 
   await answerByApi(request, 'rep05', survey.id, { q1: 5 });
   await author.reload();
   await author.getByRole('tab', { name: '我的问卷' }).click();
-  await author.getByRole('row', { name: new RegExp(survey.title) }).getByRole('button', { name: /结\s*果/ }).click();
+  await author
+    .getByRole('row', { name: new RegExp(survey.title) })
+    .getByRole('button', { name: /结\s*果/ })
+    .click();
   await expect(author.getByTestId('results-hidden')).toHaveCount(0);
   await expect(author.getByTestId('survey-results').getByTestId('bar-chart')).toBeVisible();
 });

@@ -16,7 +16,7 @@ export function areaOf(file) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: "Import another server module only through its index.ts (its public face)" },
+    docs: { description: 'Import another server module only through its index.ts (its public face)' },
     messages: {
       pastFace: "'{{source}}' reaches past the face of the {{area}} module: import '{{face}}' and export what is needed from modules/{{area}}/index.ts",
     },
@@ -30,7 +30,11 @@ export default {
       const target = path.resolve(path.dirname(file), source);
       const targetArea = areaOf(target);
       if (!targetArea || targetArea === here) return;
-      const inside = target.slice(target.indexOf(MODULES) + MODULES.length).split(path.sep).slice(1).join('/');
+      const inside = target
+        .slice(target.indexOf(MODULES) + MODULES.length)
+        .split(path.sep)
+        .slice(1)
+        .join('/');
       if (/^index(\.js|\.ts)?$/.test(inside)) return;
       const faceDir = target.slice(0, target.indexOf(MODULES) + MODULES.length) + targetArea;
       let face = path.relative(path.dirname(file), path.join(faceDir, 'index.js')).split(path.sep).join('/');

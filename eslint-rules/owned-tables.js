@@ -19,7 +19,7 @@ export default {
     type: 'problem',
     docs: { description: "A server module names only its own tables; another module's rows go through that module's face" },
     messages: {
-      foreignTable: "The {{table}} table belongs to the {{owner}} module: reach its rows through modules/{{owner}}/index.ts",
+      foreignTable: 'The {{table}} table belongs to the {{owner}} module: reach its rows through modules/{{owner}}/index.ts',
     },
     schema: [
       {
@@ -43,7 +43,10 @@ export default {
     const file = context.filename;
     const here = areaOf(file);
     if (!here) return {};
-    const inModule = file.slice(file.indexOf(`${path.sep}modules${path.sep}`) + 9).split(path.sep).join('/');
+    const inModule = file
+      .slice(file.indexOf(`${path.sep}modules${path.sep}`) + 9)
+      .split(path.sep)
+      .join('/');
     const allowed = new Set((context.options[0]?.allow ?? []).filter((a) => a.file === inModule).flatMap((a) => a.tables));
     const report = (node, table, owner) => {
       if (owner === here || allowed.has(table)) return;
@@ -61,7 +64,9 @@ export default {
       },
       TaggedTemplateExpression(node) {
         const tag = node.tag;
-        const isSql = (tag.type === 'Identifier' && tag.name === 'sql') || (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
+        const isSql =
+          (tag.type === 'Identifier' && tag.name === 'sql') ||
+          (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
         if (!isSql) return;
         const text = node.quasi.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ');
         for (const match of text.matchAll(SQL_NAMES)) {

@@ -18,7 +18,12 @@ function buildInfo() {
 await build({
   // backup: the `npm run backup` / `npm run restore` command (docs/decisions/0039).
   // graph-worker: the recompute's worker thread (docs/decisions/0032), loaded by its file name.
-  entryPoints: { main: 'src/main.ts', 'build-template': 'src/db/build-template.ts', 'graph-worker': 'src/modules/intelligence/graph-worker.ts', backup: 'src/ops/cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'build-template': 'src/db/build-template.ts',
+    'graph-worker': 'src/modules/intelligence/graph-worker.ts',
+    backup: 'src/ops/cli.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -86,14 +86,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const metrics = await registerMetrics(app);
   await registerLifecycle(app);
 
-  app.get(API.health, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } }, async (_request, reply) => {
-    try {
-      await ctx.database.query('select 1');
-      return { status: 'ok', database: ctx.database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: ctx.database.kind });
-    }
-  });
+  app.get(
+    API.health,
+    { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Whether the database answers' } },
+    async (_request, reply) => {
+      try {
+        await ctx.database.query('select 1');
+        return { status: 'ok', database: ctx.database.kind };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', database: ctx.database.kind });
+      }
+    },
+  );
 
   await ctx.authCache.start();
   app.addHook('onClose', () => ctx.authCache.stop());

@@ -53,9 +53,16 @@ const env = z.object({
     .string()
     .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) URL or a path starting with /')
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().email('must be an e-mail address').default('field-portal@localhost'),
-  DOWNLOAD_KEEP_HOURS: z.coerce.number().positive().max(24 * 365).default(DOWNLOAD_LIMITS.keepHoursDefault),
+  DOWNLOAD_KEEP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(DOWNLOAD_LIMITS.keepHoursDefault),
   DOWNLOAD_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** How often a running export stores and sends its progress. */
   DOWNLOAD_PROGRESS_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
@@ -148,7 +155,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
-  const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  const trustProxy = e.TRUST_PROXY.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const badProxy = trustProxy.find((entry) => !isProxyEntry(entry));
   if (badProxy !== undefined) {
     throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: "${badProxy}" is not an IP address, a CIDR or one of loopback, linklocal, uniquelocal`);
@@ -163,7 +172,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin: e.ADMIN_USERNAME !== undefined && e.ADMIN_PASSWORD !== undefined ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     demoDoctors: e.DEMO_DOCTORS,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy,
     wsOrigin: e.WS_ORIGIN,
     oidc:

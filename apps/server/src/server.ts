@@ -186,4 +186,3 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   lines.push(`Ready in ${Math.round(performance.now())} ms`, '');
   process.stdout.write(lines.join('\n') + '\n');
 }
-

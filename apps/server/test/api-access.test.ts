@@ -75,7 +75,9 @@ describe('x-access in the OpenAPI document', () => {
        select 'noaccess', password_hash, '无权限', '无权限', org_id, bu_list from users where username = 'operator'`,
     );
     const outsider = await h.login('noaccess');
-    const outsiderMenus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(outsider.access) })).json() as { result: { menuList: MenuEntry[] } };
+    const outsiderMenus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(outsider.access) })).json() as {
+      result: { menuList: MenuEntry[] };
+    };
     expect(outsiderMenus.result.menuList).toEqual([]);
     const admin = await h.login('admin');
     const failures: string[] = [];

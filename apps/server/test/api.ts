@@ -52,7 +52,14 @@ export function expectError(res: Answer, status: number, key: MessageKey, lang: 
 }
 
 /** expectError, and (when given) the field the answer names. */
-export function expectFieldError(res: Answer, status: number, key: MessageKey, lang: Lang = 'zh', field?: string, params: Record<string, string | number> = {}): ErrorBody {
+export function expectFieldError(
+  res: Answer,
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  field?: string,
+  params: Record<string, string | number> = {},
+): ErrorBody {
   const body = expectError(res, status, key, lang, params);
   if (field !== undefined) expect(body.field).toBe(field);
   return body;
@@ -86,8 +93,14 @@ export function callers(harness: () => Harness, tokens: Record<string, string>) 
   const call = (user: string, method: Method, url: string, payload?: object, lang: Lang = 'zh') =>
     harness().app.inject({ method, url, headers: headers(user, lang), ...(payload ? { payload } : {}) });
   const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') =>
-    harness().app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: headers(user, lang) });
-  const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => harness().app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
+    harness().app.inject({
+      method: 'GET',
+      url,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: headers(user, lang),
+    });
+  const post = (user: string, url: string, payload: object, lang: Lang = 'zh') =>
+    harness().app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
   /** GET of a url as it stands (its query written in it), in a language. */
   const read = (user: string, url: string, lang: Lang = 'zh') => call(user, 'GET', url, undefined, lang);
   return { headers, call, get, post, read };

@@ -52,7 +52,10 @@ async function openPortal(databaseUrl: string | undefined): Promise<Portal> {
     : await openDatabase({ pgliteDir: path.join(dataDir, 'db'), pgliteTemplate: await buildDemoTemplate() });
   await seedDemoData(database.db);
   const files = new DiskFileStore(path.join(dataDir, 'files'));
-  const app = await buildApp({ config, database, tokens: new TokenService(SECRET), authCache: new AuthCache(database), files, now: Date.now }, { webDist: config.webDist });
+  const app = await buildApp(
+    { config, database, tokens: new TokenService(SECRET), authCache: new AuthCache(database), files, now: Date.now },
+    { webDist: config.webDist },
+  );
   await app.ready();
   const stopBackups = await serveBackupSocket(dataDir, database, app.log);
   return {
@@ -151,7 +154,15 @@ beforeAll(async () => {
     const cardId = newId.json().data.id as number;
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
     const upload = await portal.app.inject(
-      multipartPost(API.cards.uploadCardFile, [{ name: 'id', value: String(cardId) }, { name: 'kind', value: 'image' }, { name: 'file', bytes: png, filename: 'before-backup.png' }], operator),
+      multipartPost(
+        API.cards.uploadCardFile,
+        [
+          { name: 'id', value: String(cardId) },
+          { name: 'kind', value: 'image' },
+          { name: 'file', bytes: png, filename: 'before-backup.png' },
+        ],
+        operator,
+      ),
     );
     expect(upload.statusCode, upload.body).toBe(200);
     const [stored] = await portal.database.query<{ storage_key: string }>('select storage_key from files order by created_at desc limit 1');
@@ -191,7 +202,13 @@ describe('npm run backup', () => {
 
   it('keeps the newest backups when asked to keep a count', async () => {
     const root = path.join(work, 'kept');
-    for (const name of ['field-portal-20261101T010000Z', 'field-portal-20261102T010000Z', 'field-portal-20261103T010000Z', 'field-portal-20261103T010000Z-2', 'other-folder']) {
+    for (const name of [
+      'field-portal-20261101T010000Z',
+      'field-portal-20261102T010000Z',
+      'field-portal-20261103T010000Z',
+      'field-portal-20261103T010000Z-2',
+      'other-folder',
+    ]) {
       fs.mkdirSync(path.join(root, name), { recursive: true });
       fs.writeFileSync(path.join(root, name, 'manifest.json'), '{}');
     }
@@ -234,7 +251,9 @@ describe('npm run restore', () => {
     if (databaseUrl) {
       // A database with data, an empty DATA_DIR.
       const otherData = path.join(work, 'other-data');
-      await expect(restoreBackup(loadConfig({ DATA_DIR: otherData, DATABASE_URL: databaseUrl }), backupDir)).rejects.toThrow(/The database at DATABASE_URL is not empty/);
+      await expect(restoreBackup(loadConfig({ DATA_DIR: otherData, DATABASE_URL: databaseUrl }), backupDir)).rejects.toThrow(
+        /The database at DATABASE_URL is not empty/,
+      );
       expect(fs.existsSync(path.join(otherData, 'files'))).toBe(false);
       // An empty database, a DATA_DIR with files in it.
       const empty = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: await newDatabaseUrl() });
@@ -263,10 +282,16 @@ describe('npm run restore', () => {
 
   it('answers a folder that is no backup with a message and exit code 1 (the command itself)', () => {
     const cli = path.resolve(import.meta.dirname, '..', 'src', 'ops', 'cli.ts');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'restore', work], { env: { ...process.env, DATA_DIR: path.join(work, 'cli-data') }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'restore', work], {
+      env: { ...process.env, DATA_DIR: path.join(work, 'cli-data') },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`${work} is not a backup of the portal: it has no manifest.json`);
-    const usage = spawnSync(process.execPath, ['--import', 'tsx', cli, 'backup', '--keep', '0'], { env: { ...process.env, DATA_DIR: path.join(work, 'cli-data') }, encoding: 'utf8' });
+    const usage = spawnSync(process.execPath, ['--import', 'tsx', cli, 'backup', '--keep', '0'], {
+      env: { ...process.env, DATA_DIR: path.join(work, 'cli-data') },
+      encoding: 'utf8',
+    });
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('--keep: must be a whole number of at least 1');
   });

@@ -31,7 +31,14 @@ function call(h: Harness, from: string, path: string, body: unknown, headers: Re
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: ports.get(h), localAddress: from, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'accept-language': 'en', ...headers } },
+      {
+        host: '127.0.0.1',
+        port: ports.get(h),
+        localAddress: from,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'accept-language': 'en', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -49,7 +56,13 @@ const signIn = (h: Harness, from: string, password: string, forwardedFor?: strin
 
 async function recordedAddress(h: Harness, from: string, forwardedFor: string, page: string): Promise<string> {
   const { access } = await h.login('rep01');
-  const res = await call(h, from, '/API-PROVIDER-OBSERVER/umeng/insertEvent', { operation: 'view', page }, { authorization: `Bearer ${access}`, 'x-forwarded-for': forwardedFor });
+  const res = await call(
+    h,
+    from,
+    '/API-PROVIDER-OBSERVER/umeng/insertEvent',
+    { operation: 'view', page },
+    { authorization: `Bearer ${access}`, 'x-forwarded-for': forwardedFor },
+  );
   expect(res.status).toBe(200);
   const rows = await selectRows<{ ip: string }>(h.database.db, sql`select ip from usage_events where page = ${page}`);
   return rows[0]!.ip;

@@ -17,9 +17,11 @@ describe('content security policy', () => {
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   });
 
-  it("connects only to the portal itself, plus a configured WebSocket origin; never to any host", () => {
+  it('connects only to the portal itself, plus a configured WebSocket origin; never to any host', () => {
     expect(directive(contentSecurityPolicy(loadConfig({})), 'connect-src')).toBe("connect-src 'self'");
-    expect(directive(contentSecurityPolicy(loadConfig({ WS_ORIGIN: 'wss://broker.example.com:15673' })), 'connect-src')).toBe("connect-src 'self' wss://broker.example.com:15673");
+    expect(directive(contentSecurityPolicy(loadConfig({ WS_ORIGIN: 'wss://broker.example.com:15673' })), 'connect-src')).toBe(
+      "connect-src 'self' wss://broker.example.com:15673",
+    );
     expect(() => loadConfig({ WS_ORIGIN: 'wss://broker.example.com/path' })).toThrow(/WS_ORIGIN/);
     expect(() => loadConfig({ WS_ORIGIN: 'https://broker.example.com' })).toThrow(/WS_ORIGIN/);
   });

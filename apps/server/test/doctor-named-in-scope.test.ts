@@ -89,7 +89,15 @@ describe('tasks name their doctor in the reader’s scope', () => {
   beforeAll(async () => {
     // Written while rep01's territory held 云南省; the task now names a doctor rep01 may not see.
     task = await withYunnan(async () => {
-      const made = ok<TaskItem>(await post('mgr01', A.createTask, { title: '拜访昆明的主任', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: shanghai[0]!.id, classification: 'visit' }));
+      const made = ok<TaskItem>(
+        await post('mgr01', A.createTask, {
+          title: '拜访昆明的主任',
+          principalId: ids.rep01!,
+          dueTime: tomorrow(),
+          doctorId: shanghai[0]!.id,
+          classification: 'visit',
+        }),
+      );
       return ok<TaskItem>(await post('mgr01', A.updateTask, { id: made.id, doctorId: YUNNAN_DOCTOR }));
     });
   });
@@ -98,7 +106,11 @@ describe('tasks name their doctor in the reader’s scope', () => {
     const res = await get('rep01', A.taskById, { id: task.id });
     expect(ok<TaskItem>(res).doctor).toEqual(MARKER);
     namesNothingOf(res);
-    expect(ok<TaskItem>(await get('mgr01', A.taskById, { id: task.id })).doctor).toMatchObject({ id: YUNNAN_DOCTOR, name: yunnan.name, hospitalName: yunnan.hospital });
+    expect(ok<TaskItem>(await get('mgr01', A.taskById, { id: task.id })).doctor).toMatchObject({
+      id: YUNNAN_DOCTOR,
+      name: yunnan.name,
+      hospitalName: yunnan.hospital,
+    });
   });
 
   it('queryTask and queryTimeFrameTask: the row stays, with the marker', async () => {
@@ -121,7 +133,13 @@ describe('tasks name their doctor in the reader’s scope', () => {
 
   it('taskForward: refused to someone outside whose scope the doctor lies, naming the field; the forwarder reads the marker', async () => {
     expectFieldError(await post('rep01', A.taskForward, { id: task.id, toUserId: ids.rep03! }), 400, 'activity.forwardDoctorOutsideScope', 'zh', 'toUserId');
-    expectFieldError(await post('rep01', A.taskForward, { id: task.id, toUserId: ids.rep03! }, 'en'), 400, 'activity.forwardDoctorOutsideScope', 'en', 'toUserId');
+    expectFieldError(
+      await post('rep01', A.taskForward, { id: task.id, toUserId: ids.rep03! }, 'en'),
+      400,
+      'activity.forwardDoctorOutsideScope',
+      'en',
+      'toUserId',
+    );
     expect(ok<TaskItem>(await get('mgr01', A.taskById, { id: task.id })).principal.username).toBe('rep01');
     const res = await post('rep01', A.taskForward, { id: task.id, toUserId: ids.mgr01!, reason: '区域调整' });
     expect(ok<TaskItem>(res)).toMatchObject({ principal: { username: 'mgr01' }, doctor: MARKER });
@@ -134,19 +152,49 @@ describe('a task is written only about a doctor its principal may see', () => {
 
   it('createTask: mgr01 (scope all) for rep01 about a 云南省 doctor, rep01 for rep03 about a 上海市 doctor: 400 naming doctorId, nothing stored', async () => {
     const n = await count();
-    expectFieldError(await post('mgr01', A.createTask, { title: 'x', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: YUNNAN_DOCTOR }), 400, 'activity.doctorOutsidePrincipalScope', 'zh', 'doctorId');
-    expectFieldError(await post('rep01', A.createTask, { title: 'x', principalId: ids.rep03!, dueTime: tomorrow(), doctorId: shanghai[1]!.id }, 'en'), 400, 'activity.doctorOutsidePrincipalScope', 'en', 'doctorId');
+    expectFieldError(
+      await post('mgr01', A.createTask, { title: 'x', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: YUNNAN_DOCTOR }),
+      400,
+      'activity.doctorOutsidePrincipalScope',
+      'zh',
+      'doctorId',
+    );
+    expectFieldError(
+      await post('rep01', A.createTask, { title: 'x', principalId: ids.rep03!, dueTime: tomorrow(), doctorId: shanghai[1]!.id }, 'en'),
+      400,
+      'activity.doctorOutsidePrincipalScope',
+      'en',
+      'doctorId',
+    );
     // The creator's own check stays: rep01 cannot name a doctor outside its own scope.
-    expectFieldError(await post('rep01', A.createTask, { title: 'x', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: YUNNAN_DOCTOR }), 404, 'request.notFound');
+    expectFieldError(
+      await post('rep01', A.createTask, { title: 'x', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: YUNNAN_DOCTOR }),
+      404,
+      'request.notFound',
+    );
     expect(await count()).toBe(n);
     // Inside both scopes it is written.
     ok<TaskItem>(await post('mgr01', A.createTask, { title: 'x', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: shanghai[1]!.id }));
   });
 
   it('updateTask: a new principal who may not see the task’s doctor, or a doctor the principal may not see, is refused', async () => {
-    const task = ok<TaskItem>(await post('mgr01', A.createTask, { title: '学术拜访', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: shanghai[1]!.id }));
-    expectFieldError(await post('mgr01', A.updateTask, { id: task.id, principalId: ids.rep03! }), 400, 'activity.doctorOutsidePrincipalScope', 'zh', 'doctorId');
-    expectFieldError(await post('mgr01', A.updateTask, { id: task.id, doctorId: YUNNAN_DOCTOR }), 400, 'activity.doctorOutsidePrincipalScope', 'zh', 'doctorId');
+    const task = ok<TaskItem>(
+      await post('mgr01', A.createTask, { title: '学术拜访', principalId: ids.rep01!, dueTime: tomorrow(), doctorId: shanghai[1]!.id }),
+    );
+    expectFieldError(
+      await post('mgr01', A.updateTask, { id: task.id, principalId: ids.rep03! }),
+      400,
+      'activity.doctorOutsidePrincipalScope',
+      'zh',
+      'doctorId',
+    );
+    expectFieldError(
+      await post('mgr01', A.updateTask, { id: task.id, doctorId: YUNNAN_DOCTOR }),
+      400,
+      'activity.doctorOutsidePrincipalScope',
+      'zh',
+      'doctorId',
+    );
     expect(ok<TaskItem>(await get('mgr01', A.taskById, { id: task.id }))).toMatchObject({ principal: { username: 'rep01' }, doctor: { id: shanghai[1]!.id } });
   });
 });
@@ -158,7 +206,15 @@ describe('visits and calls name their doctor in the reader’s scope', () => {
     visit = await withYunnan(async () => {
       const start = h.clock.now() - 7_200_000;
       ok<CallItem>(await post('rep01', A.addCallId, { callId: CALL, doctorId: YUNNAN_DOCTOR, startTime: start, endTime: start + 90_000 }));
-      return ok<VisitItem>(await post('rep01', A.addVisitRecord, { doctorId: YUNNAN_DOCTOR, visitTime: h.clock.now() - 3_600_000, channel: 'face', purpose: '学术交流', status: 1 }));
+      return ok<VisitItem>(
+        await post('rep01', A.addVisitRecord, {
+          doctorId: YUNNAN_DOCTOR,
+          visitTime: h.clock.now() - 3_600_000,
+          channel: 'face',
+          purpose: '学术交流',
+          status: 1,
+        }),
+      );
     });
   });
 
@@ -211,7 +267,14 @@ describe('a meeting’s co-organiser sees and changes only attendees in its own 
       { ...MARKER, role: 'speaker' },
       { doctorId: shanghai[2]!.id, role: 'attendee' },
     ]);
-    expect(detail.attendees[0]).toEqual({ outOfScope: true, rsvp: 'pending', role: 'speaker', attended: true, checkInTime: expect.any(String), feedbackScore: 5 });
+    expect(detail.attendees[0]).toEqual({
+      outOfScope: true,
+      rsvp: 'pending',
+      role: 'speaker',
+      attended: true,
+      checkInTime: expect.any(String),
+      feedbackScore: 5,
+    });
     namesNothingOf(res);
     const asOwner = ok<MeetingDetail>(await get('mkt01', M.meetingDetail, { meetingId }));
     expect(asOwner.attendees[0]).toMatchObject({ doctorId: YUNNAN_DOCTOR, doctorName: yunnan.name, hospital: yunnan.hospital });
@@ -236,7 +299,12 @@ describe('a meeting’s co-organiser sees and changes only attendees in its own 
 
   it('the report’s .xlsx: the marker in the doctor’s column, nothing of the doctor anywhere', async () => {
     for (const lang of ['zh', 'en'] as const) {
-      const res = await h.app.inject({ method: 'GET', url: M.meetingReportExport, query: { meetingId: String(meetingId) }, headers: { ...headers('rep01'), language: lang } });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: M.meetingReportExport,
+        query: { meetingId: String(meetingId) },
+        headers: { ...headers('rep01'), language: lang },
+      });
       expect(res.statusCode).toBe(200);
       const cells = await attendeeCells(res.rawPayload);
       expect(cells[1]![0]).toBe(message('dataScope.doctorOutOfScope', lang));
@@ -259,11 +327,35 @@ describe('a meeting’s co-organiser sees and changes only attendees in its own 
   });
 
   it('meetingUpdateAttendee and meetingDeleteAttendee: 404 for the attendee outside the scope, as for a missing one; nothing changes', async () => {
-    const stored = async () => (await h.database.query<{ rsvp: string; n: string }>(`select rsvp, (select count(*) from meeting_attendees where meeting_id = $1) as n from meeting_attendees where meeting_id = $1 and doctor_id = $2`, [meetingId, YUNNAN_DOCTOR]))[0];
+    const stored = async () =>
+      (
+        await h.database.query<{ rsvp: string; n: string }>(
+          `select rsvp, (select count(*) from meeting_attendees where meeting_id = $1) as n from meeting_attendees where meeting_id = $1 and doctor_id = $2`,
+          [meetingId, YUNNAN_DOCTOR],
+        )
+      )[0];
     const before = await stored();
-    expectFieldError(await post('rep01', M.meetingUpdateAttendee, { meetingId, doctorId: YUNNAN_DOCTOR, rsvp: 'declined' }), 404, 'meeting.attendeeNotFound', 'zh', 'doctorId');
-    expectFieldError(await post('rep01', M.meetingUpdateAttendee, { meetingId, doctorId: 999_999, rsvp: 'declined' }), 404, 'meeting.attendeeNotFound', 'zh', 'doctorId');
-    expectFieldError(await post('rep01', M.meetingDeleteAttendee, { meetingId, doctorId: YUNNAN_DOCTOR }, 'en'), 404, 'meeting.attendeeNotFound', 'en', 'doctorId');
+    expectFieldError(
+      await post('rep01', M.meetingUpdateAttendee, { meetingId, doctorId: YUNNAN_DOCTOR, rsvp: 'declined' }),
+      404,
+      'meeting.attendeeNotFound',
+      'zh',
+      'doctorId',
+    );
+    expectFieldError(
+      await post('rep01', M.meetingUpdateAttendee, { meetingId, doctorId: 999_999, rsvp: 'declined' }),
+      404,
+      'meeting.attendeeNotFound',
+      'zh',
+      'doctorId',
+    );
+    expectFieldError(
+      await post('rep01', M.meetingDeleteAttendee, { meetingId, doctorId: YUNNAN_DOCTOR }, 'en'),
+      404,
+      'meeting.attendeeNotFound',
+      'en',
+      'doctorId',
+    );
     expect(await stored()).toEqual(before);
     // Inside the scope the co-organiser changes the attendee.
     const changed = ok<MeetingAttendee[]>(await post('rep01', M.meetingUpdateAttendee, { meetingId, doctorId: shanghai[2]!.id, rsvp: 'accepted' }));

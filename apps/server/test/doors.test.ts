@@ -39,10 +39,22 @@ tester.run('owned-tables', ownedTables, {
     { filename: path.join(src, 'seed/feed.ts'), code: 'const q = sql`delete from cards`;' },
   ],
   invalid: [
-    { filename: inModule('push/service.ts'), code: "import { cards } from '../../db/schema/index.js';", errors: [{ messageId: 'foreignTable', data: { table: 'cards', owner: 'cards' } }] },
-    { filename: inModule('market/repo.ts'), code: 'const q = sql`select 1 from doctors sd where true`;', errors: [{ messageId: 'foreignTable', data: { table: 'doctors', owner: 'customers' } }] },
+    {
+      filename: inModule('push/service.ts'),
+      code: "import { cards } from '../../db/schema/index.js';",
+      errors: [{ messageId: 'foreignTable', data: { table: 'cards', owner: 'cards' } }],
+    },
+    {
+      filename: inModule('market/repo.ts'),
+      code: 'const q = sql`select 1 from doctors sd where true`;',
+      errors: [{ messageId: 'foreignTable', data: { table: 'doctors', owner: 'customers' } }],
+    },
     { filename: inModule('push/scheduler.ts'), code: "const q = sql`update cards c set status = 'publish'`;", errors: [{ messageId: 'foreignTable' }] },
-    { filename: inModule('apps/files.ts'), code: 'const q = sql`insert into organisations (name) values (${name})`;', errors: [{ messageId: 'foreignTable', data: { table: 'organisations', owner: 'admin' } }] },
+    {
+      filename: inModule('apps/files.ts'),
+      code: 'const q = sql`insert into organisations (name) values (${name})`;',
+      errors: [{ messageId: 'foreignTable', data: { table: 'organisations', owner: 'admin' } }],
+    },
     {
       filename: inModule('feed/service.ts'),
       code: 'const q = sql`select 1 from deliveries d join pushes p on p.id = d.queue_id`;',

@@ -40,7 +40,14 @@ export async function createEmptyPortal(): Promise<EmptyPortal> {
   await seedSystemData(database.db);
   const clock = new TestClock();
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DEMO_DATA: 'false' });
-  const app = await buildApp({ config, database, tokens: new TokenService(SECRET, clock.now), authCache: new AuthCache(database), files: new DiskFileStore(path.join(dataDir, 'files')), now: clock.now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens: new TokenService(SECRET, clock.now),
+    authCache: new AuthCache(database),
+    files: new DiskFileStore(path.join(dataDir, 'files')),
+    now: clock.now,
+  });
   await app.ready();
   return {
     app,

@@ -9,7 +9,14 @@ import { announceSetupLink, bootstrapAdministrator, BootstrapError, SETUP_LINK_F
 import { seedSystemData } from '../src/seed/system.js';
 import { createEmptyPortal, type EmptyPortal } from './empty-portal.js';
 
-const GOOD = { companyName: '远山制药', username: 'chief', displayName: '张主任', email: 'chief@yuanshan.example', password: 'Lantern-Harbour-72', confirmPassword: 'Lantern-Harbour-72' };
+const GOOD = {
+  companyName: '远山制药',
+  username: 'chief',
+  displayName: '张主任',
+  email: 'chief@yuanshan.example',
+  password: 'Lantern-Harbour-72',
+  confirmPassword: 'Lantern-Harbour-72',
+};
 
 function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token')!;
@@ -32,7 +39,13 @@ describe('first start without demo data: the system data and the setup link', ()
   // Each call from an address of its own: the setup's per-address limit is tested apart.
   let caller = 0;
   const setup = (payload: object, lang: 'zh' | 'en' = 'zh') =>
-    portal.app.inject({ method: 'POST', url: API.setup.setup, payload, headers: { language: lang }, remoteAddress: `10.0.${Math.floor(++caller / 250)}.${caller % 250}` });
+    portal.app.inject({
+      method: 'POST',
+      url: API.setup.setup,
+      payload,
+      headers: { language: lang },
+      remoteAddress: `10.0.${Math.floor(++caller / 250)}.${caller % 250}`,
+    });
   const expectRefusal = async (payload: object, status: number, field: string | undefined, key: MessageKey, params: Record<string, string | number> = {}) => {
     for (const lang of ['zh', 'en'] as const) {
       const res = await setup(payload, lang);
@@ -49,7 +62,21 @@ describe('first start without demo data: the system data and the setup link', ()
     expect(roles.map((r) => r.name)).toEqual(['admin', 'card manager', 'Sales', 'MSL', 'MAF', 'MANGA', 'MKT', 'CRC&OVERSEAS']);
     // Representatives see their territory only from the first sign-in: an imported territory restricts at once.
     expect(roles.filter((r) => r.data_scope === 'custom').map((r) => r.name)).toEqual(['Sales']);
-    for (const table of ['users', 'employees', 'organisations', 'doctors', 'hospitals', 'visit_records', 'call_records', 'medicines', 'cards', 'tasks', 'meetings', 'opinion_items', 'intel_papers']) {
+    for (const table of [
+      'users',
+      'employees',
+      'organisations',
+      'doctors',
+      'hospitals',
+      'visit_records',
+      'call_records',
+      'medicines',
+      'cards',
+      'tasks',
+      'meetings',
+      'opinion_items',
+      'intel_papers',
+    ]) {
       expect(await count(portal, table), table).toBe(0);
     }
     // Seeding again changes nothing.
@@ -67,7 +94,8 @@ describe('first start without demo data: the system data and the setup link', ()
   });
 
   it('says the setup is needed, and which link is live', async () => {
-    const status = (token?: string) => portal.app.inject({ method: 'GET', url: API.setup.status, query: token === undefined ? {} : { token } }).then((r) => r.json().result);
+    const status = (token?: string) =>
+      portal.app.inject({ method: 'GET', url: API.setup.status, query: token === undefined ? {} : { token } }).then((r) => r.json().result);
     expect(await status()).toEqual({ needed: true, tokenValid: false });
     expect(await status('not-the-token')).toEqual({ needed: true, tokenValid: false });
     expect(await status(tokenOf(link))).toEqual({ needed: true, tokenValid: true });
@@ -87,8 +115,16 @@ describe('first start without demo data: the system data and the setup link', ()
     await expectRefusal({ ...GOOD, token, email: 'chief-at-yuanshan' }, 400, 'email', 'setup.emailInvalid');
     await expectRefusal({ ...GOOD, token, email: '' }, 400, 'email', 'setup.emailRequired');
     await expectRefusal({ ...GOOD, token, password: '', confirmPassword: '' }, 400, 'password', 'setup.passwordRequired');
-    await expectRefusal({ ...GOOD, token, password: 'short7!', confirmPassword: 'short7!' }, 400, 'password', 'password.length', { min: PASSWORD.min, max: PASSWORD.max });
-    await expectRefusal({ ...GOOD, token, password: 'x'.repeat(PASSWORD.max + 1), confirmPassword: 'x'.repeat(PASSWORD.max + 1) }, 400, 'password', 'password.length');
+    await expectRefusal({ ...GOOD, token, password: 'short7!', confirmPassword: 'short7!' }, 400, 'password', 'password.length', {
+      min: PASSWORD.min,
+      max: PASSWORD.max,
+    });
+    await expectRefusal(
+      { ...GOOD, token, password: 'x'.repeat(PASSWORD.max + 1), confirmPassword: 'x'.repeat(PASSWORD.max + 1) },
+      400,
+      'password',
+      'password.length',
+    );
     await expectRefusal({ ...GOOD, token, password: 'Password123', confirmPassword: 'Password123' }, 400, 'password', 'password.common');
     await expectRefusal({ ...GOOD, token, confirmPassword: 'Lantern-Harbour-73' }, 400, 'confirmPassword', 'password.mismatch');
     await expectRefusal({ ...GOOD, token, role: 'admin' }, 400, 'role', 'field.unknown', { field: 'role' });
@@ -104,7 +140,14 @@ describe('first start without demo data: the system data and the setup link', ()
     const access = res.json().result.access_token as string;
     const auth = { authorization: `Bearer ${access}` };
     const me = await portal.app.inject({ method: 'GET', url: API.system.userInfo, headers: auth });
-    expect(me.json().result).toMatchObject({ username: 'chief', firstName: '张主任', email: 'chief@yuanshan.example', enterpriseName: '远山制药', mustChangeCredentials: false, roles: [{ name: 'admin' }] });
+    expect(me.json().result).toMatchObject({
+      username: 'chief',
+      firstName: '张主任',
+      email: 'chief@yuanshan.example',
+      enterpriseName: '远山制药',
+      mustChangeCredentials: false,
+      roles: [{ name: 'admin' }],
+    });
     const tenant = await portal.app.inject({ method: 'GET', url: API.system.tenantInfo, query: { domain: 'localhost' } });
     expect(tenant.json().result).toMatchObject({ enterpriseName: '远山制药', copyright: `Copyright © ${new Date().getFullYear()} 远山制药` });
     const menus = await portal.app.inject({ method: 'GET', url: API.system.menuList, headers: auth });
@@ -112,7 +155,10 @@ describe('first start without demo data: the system data and the setup link', ()
     expect(menus.json().result.menuList.length).toBeGreaterThan(50);
     const login = await portal.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'chief', password: GOOD.password } });
     expect(login.statusCode).toBe(200);
-    const audit = await selectRows<{ action: string; entity: string; actor_name: string }>(portal.database.db, sql.raw('select action, entity, actor_name from audit_log'));
+    const audit = await selectRows<{ action: string; entity: string; actor_name: string }>(
+      portal.database.db,
+      sql.raw('select action, entity, actor_name from audit_log'),
+    );
     expect(audit).toEqual([{ action: 'create', entity: 'user', actor_name: 'chief' }]);
 
     await expectRefusal({ ...GOOD, token, username: 'second' }, 410, undefined, 'setup.done');
@@ -126,7 +172,8 @@ describe('first start without demo data: the system data and the setup link', ()
   });
 
   it('limits the setup calls of one address', async () => {
-    const from = (n: number) => portal.app.inject({ method: 'POST', url: API.setup.setup, payload: { ...GOOD, token: 'z'.repeat(43), password: String(n) }, remoteAddress: '10.9.9.9' });
+    const from = (n: number) =>
+      portal.app.inject({ method: 'POST', url: API.setup.setup, payload: { ...GOOD, token: 'z'.repeat(43), password: String(n) }, remoteAddress: '10.9.9.9' });
     for (let n = 0; n < SETUP_LIMITS.perAddressPerMinute; n++) expect((await from(n)).statusCode).toBe(400);
     expect((await from(99)).statusCode).toBe(429);
   });
@@ -153,15 +200,22 @@ describe('first start without demo data: ADMIN_USERNAME / ADMIN_PASSWORD', () =>
   afterAll(() => portal?.close());
 
   it('reads both variables together, the password within the policy length', () => {
-    expect(loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Lantern-Harbour-72' }).bootstrapAdmin).toEqual({ username: 'boss', password: 'Lantern-Harbour-72' });
+    expect(loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'Lantern-Harbour-72' }).bootstrapAdmin).toEqual({
+      username: 'boss',
+      password: 'Lantern-Harbour-72',
+    });
     expect(loadConfig({}).bootstrapAdmin).toBeUndefined();
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD must be set together/);
-    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: must be ${PASSWORD.min} to ${PASSWORD.max} characters`));
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(
+      new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: must be ${PASSWORD.min} to ${PASSWORD.max} characters`),
+    );
     expect(() => loadConfig({ ADMIN_USERNAME: 'the boss', ADMIN_PASSWORD: 'Lantern-Harbour-72' })).toThrow(/ADMIN_USERNAME: may only contain/);
   });
 
   it('refuses a common password or a reserved name before writing anything', async () => {
-    await expect(bootstrapAdministrator(portal.database.db, { username: 'boss', password: 'password123' }, new Date())).rejects.toThrow(new BootstrapError('ADMIN_PASSWORD: this password is too common, choose another'));
+    await expect(bootstrapAdministrator(portal.database.db, { username: 'boss', password: 'password123' }, new Date())).rejects.toThrow(
+      new BootstrapError('ADMIN_PASSWORD: this password is too common, choose another'),
+    );
     await expect(bootstrapAdministrator(portal.database.db, { username: 'root', password: 'Lantern-Harbour-72' }, new Date())).rejects.toThrow(BootstrapError);
     expect(await count(portal, 'users')).toBe(0);
   });

@@ -110,7 +110,11 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
         }
         const page = await (await call(next.href)).text();
         const prompt: Record<string, string> = page.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
-        res = await call(next.href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(prompt).toString() });
+        res = await call(next.href, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(prompt).toString(),
+        });
       }
       throw new Error('the provider did not send the browser back');
     },
@@ -126,8 +130,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     redirectUris: [`${portal}/authredirect`],
     postLogoutRedirectUris: [`${portal}/logout`],
     accounts: [
-      { sub: 'employee-7001', preferred_username: 'sso.rep', name: '单点 代表', given_name: '单点代表', email: 'sso.rep@fieldportal.example', roles: ['Sales'] },
-      { sub: 'employee-7002', preferred_username: 'sso.operator', name: '单点 运营', given_name: '单点运营', email: 'sso.operator@fieldportal.example', roles: ['card manager'] },
+      {
+        sub: 'employee-7001',
+        preferred_username: 'sso.rep',
+        name: '单点 代表',
+        given_name: '单点代表',
+        email: 'sso.rep@fieldportal.example',
+        roles: ['Sales'],
+      },
+      {
+        sub: 'employee-7002',
+        preferred_username: 'sso.operator',
+        name: '单点 运营',
+        given_name: '单点运营',
+        email: 'sso.operator@fieldportal.example',
+        roles: ['card manager'],
+      },
     ],
   });
   process.stdout.write(`Test identity provider at ${idp.issuer}\n`);

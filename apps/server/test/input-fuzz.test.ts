@@ -234,7 +234,9 @@ function request(spec: RouteSpec, change: Change = {}): Omit<Case, 'route' | 'fi
   const pv = { ...spec.pathValues, ...(change.path ? { [change.path[0]]: change.path[1] } : {}) };
   const url = spec.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encode(pv[name] ?? '1'));
   const q = { ...spec.query, ...(change.query ? { [change.query[0]]: change.query[1] } : {}) };
-  const search = Object.entries(q).map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+  const search = Object.entries(q)
+    .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+    .join('&');
   const out: Omit<Case, 'route' | 'field' | 'kind' | 'refused'> = { method: spec.method, url: search ? `${url}?${search}` : url, headers: { ...spec.headers } };
   const body = change.raw ?? (change.body !== undefined ? change.body : spec.body);
   if (body !== undefined && !spec.multipart) {
@@ -242,7 +244,9 @@ function request(spec: RouteSpec, change: Change = {}): Omit<Case, 'route' | 'fi
       out.payload = body;
       out.headers['content-type'] = 'application/json';
     } else if (spec.form) {
-      out.payload = Object.entries(body as Record<string, unknown>).map(([k, v]) => `${encode(k)}=${encode(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join('&');
+      out.payload = Object.entries(body as Record<string, unknown>)
+        .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+        .join('&');
       out.headers['content-type'] = 'application/x-www-form-urlencoded';
     } else {
       out.payload = JSON.stringify(body);
@@ -253,7 +257,24 @@ function request(spec: RouteSpec, change: Change = {}): Omit<Case, 'route' | 'fi
 }
 
 /** Values tried in turn for a baseline field the route refused. */
-const CANDIDATES: unknown[] = ['/a', 'a1', 'A1', 'https://example.com/', 'a@example.com', '2026-01-01', '2026-01-01 00:00:00', '1', 1, 0, true, [], [1], {}, '13800000000', 'Abcdef12!x'];
+const CANDIDATES: unknown[] = [
+  '/a',
+  'a1',
+  'A1',
+  'https://example.com/',
+  'a@example.com',
+  '2026-01-01',
+  '2026-01-01 00:00:00',
+  '1',
+  1,
+  0,
+  true,
+  [],
+  [1],
+  {},
+  '13800000000',
+  'Abcdef12!x',
+];
 
 function buildCases(spec: RouteSpec): Case[] {
   const cases: Case[] = [];
@@ -266,7 +287,8 @@ function buildCases(spec: RouteSpec): Case[] {
       if (text === undefined) continue;
       // A query or path value is text: only its content can be refused, not its JSON type.
       const numeric = (types.has('integer') || types.has('number')) && !types.has('string');
-      const refused = m.kind === 'NUL' || (numeric && m.refused && m.kind !== 'lone surrogate' && m.kind !== 'long text') || (m.kind === 'long text' && m.refused);
+      const refused =
+        m.kind === 'NUL' || (numeric && m.refused && m.kind !== 'lone surrogate' && m.kind !== 'long text') || (m.kind === 'long text' && m.refused);
       cases.push(make(m.kind, p.name, refused, p.in === 'path' ? { path: [p.name, text] } : { query: [p.name, text] }));
     }
   }
@@ -326,7 +348,13 @@ const nextAddress = () => {
 async function send(c: Omit<Case, 'route' | 'field' | 'kind' | 'refused'>, probe = false) {
   const headers: Record<string, string> = { ...c.headers, authorization: `Bearer ${token}`, 'accept-language': 'en' };
   if (probe) headers[PROBE] = '1';
-  return h.app.inject({ method: c.method as 'GET', url: c.url, headers, remoteAddress: nextAddress(), ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+  return h.app.inject({
+    method: c.method as 'GET',
+    url: c.url,
+    headers,
+    remoteAddress: nextAddress(),
+    ...(c.payload !== undefined ? { payload: c.payload } : {}),
+  });
 }
 
 /**
@@ -450,13 +478,26 @@ describe('deep and wide input on every route of the OpenAPI document, with and w
      * Sends one case; `expected` names the limit the answer must name when the caller may call the
      * route and it reads that part (a 413 from a smaller body limit will do as well).
      */
-    const check = async (spec: RouteSpec, kind: string, signedIn: boolean, part: 'body' | 'query', c: Omit<Case, 'route' | 'field' | 'kind' | 'refused'>, expected?: 'field.tooDeep' | 'field.tooManyValues') => {
+    const check = async (
+      spec: RouteSpec,
+      kind: string,
+      signedIn: boolean,
+      part: 'body' | 'query',
+      c: Omit<Case, 'route' | 'field' | 'kind' | 'refused'>,
+      expected?: 'field.tooDeep' | 'field.tooManyValues',
+    ) => {
       const where = `${spec.route} ${kind} ${signedIn ? 'signed in' : 'without sign-in'}`;
       const headers: Record<string, string> = { ...c.headers, 'accept-language': 'en', [PROBE]: '1' };
       if (signedIn) headers.authorization = `Bearer ${token}`;
       let res;
       try {
-        res = await h.app.inject({ method: c.method as 'GET', url: c.url, headers, remoteAddress: nextAddress(), ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+        res = await h.app.inject({
+          method: c.method as 'GET',
+          url: c.url,
+          headers,
+          remoteAddress: nextAddress(),
+          ...(c.payload !== undefined ? { payload: c.payload } : {}),
+        });
       } catch (error) {
         return void failures.push(`${where}: ${(error as Error).message}`);
       }
@@ -472,7 +513,8 @@ describe('deep and wide input on every route of the OpenAPI document, with and w
       const answer = passed ? undefined : (res.json() as { field?: string; msg?: string });
       const max = expected === 'field.tooDeep' ? INPUT_LIMITS.depthMax : part === 'query' ? INPUT_LIMITS.queryValuesMax : INPUT_LIMITS.valuesMax;
       const msg = message(expected, 'en', { field: part, max });
-      if (res.statusCode !== 400 || answer?.field !== part || answer.msg !== msg) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} where 400 "${msg}" was expected`);
+      if (res.statusCode !== 400 || answer?.field !== part || answer.msg !== msg)
+        failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} where 400 "${msg}" was expected`);
     };
     for (const signedIn of [true, false]) {
       for (const spec of specs) {

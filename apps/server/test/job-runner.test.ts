@@ -238,7 +238,9 @@ describe('the job runner', () => {
       table: { name: 'runner_test_plain', leased: false, onClaim: (at) => sql`started_at = ${at}::timestamptz` },
       run: async (claim) => {
         seen.push(claim.row.status);
-        expect(await new JobRunner(h.database).queue({ name: 'plain', table: { name: 'runner_test_plain', leased: false }, run: async () => {} }).runOnce('plain')).toBeUndefined();
+        expect(
+          await new JobRunner(h.database).queue({ name: 'plain', table: { name: 'runner_test_plain', leased: false }, run: async () => {} }).runOnce('plain'),
+        ).toBeUndefined();
         await claim.finish(sql`status = 'done'`);
       },
     });

@@ -44,7 +44,11 @@ describe('the metrics endpoint', () => {
 
   it('answers 401 without the token, with another token or another scheme', async () => {
     for (const authorization of [undefined, `Bearer ${TOKEN}x`, 'Bearer ', `Basic ${TOKEN}`, TOKEN]) {
-      const res = await on.app.inject({ method: 'GET', url: API.metrics, headers: { ...(authorization === undefined ? {} : { authorization }), 'accept-language': 'en' } });
+      const res = await on.app.inject({
+        method: 'GET',
+        url: API.metrics,
+        headers: { ...(authorization === undefined ? {} : { authorization }), 'accept-language': 'en' },
+      });
       expect(res.statusCode, String(authorization)).toBe(401);
       expect(res.json().msg).toBe(message('auth.required', 'en'));
       expect(res.body).not.toContain('portal_');
@@ -115,7 +119,9 @@ describe('the metrics endpoint', () => {
     );
     await db.query(`insert into intel_suggestion_jobs (status, created_at) values ('failed', now()), ('queued', now() - interval '120 seconds')`);
     // A push due 90 s ago and not fired: the scheduler (not running in this test) is 90 s behind.
-    const [push] = await db.query<{ id: number }>(`update pushes set status = 'queued', push_date = now() - interval '90 seconds' where id = (select min(id) from pushes) returning id`);
+    const [push] = await db.query<{ id: number }>(
+      `update pushes set status = 'queued', push_date = now() - interval '90 seconds' where id = (select min(id) from pushes) returning id`,
+    );
     expect(push).toBeDefined();
     const text = await scrape();
     expect(value(text, 'portal_jobs{kind="download",state="queued"}')).toBe(3);

@@ -34,7 +34,11 @@ describe('readiness', () => {
       // Liveness is not readiness: the process and its database are fine.
       expect((await h.app.inject({ method: 'GET', url: API.health })).statusCode).toBe(200);
     } finally {
-      await h.database.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [newest!.id, newest!.hash, newest!.created_at]);
+      await h.database.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
+        newest!.id,
+        newest!.hash,
+        newest!.created_at,
+      ]);
     }
     expect((await ready()).statusCode).toBe(200);
   });

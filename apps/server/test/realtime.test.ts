@@ -245,7 +245,15 @@ describe('notices through LISTEN/NOTIFY', () => {
       method: 'POST',
       url: API.push.pushCard,
       headers: h.auth(tokens.operator!),
-      payload: { pushDate: '0', pushInfo: [{ id: cardId, mustRead: true, notReadTime: 1, pushNum: 2 }], receiver: [{ receiverId: rep01!.employee_no, receiverName: '' }, { receiverId: wwidOf(200), receiverName: '' }], remark: { scope: 2 } },
+      payload: {
+        pushDate: '0',
+        pushInfo: [{ id: cardId, mustRead: true, notReadTime: 1, pushNum: 2 }],
+        receiver: [
+          { receiverId: rep01!.employee_no, receiverName: '' },
+          { receiverId: wwidOf(200), receiverName: '' },
+        ],
+        remark: { scope: 2 },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { pushId, queue } = res.json().data as { pushId: number; queue: { queueId: number }[] };
@@ -259,7 +267,9 @@ describe('notices through LISTEN/NOTIFY', () => {
     expect(notice.data).toEqual({ cardId, queueId: queue[0]!.queueId, pushId, mustRead: true, title: 'Live card' });
     // Two recipients, one NOTIFY naming only the queue entry.
     await unlisten();
-    expect(payloads.map((p) => JSON.parse(p))).toEqual([{ id: expect.any(Number), kind: 'push', event: 'delivered', queueId: queue[0]!.queueId, at: new Date(h.clock.value).toISOString() }]);
+    expect(payloads.map((p) => JSON.parse(p))).toEqual([
+      { id: expect.any(Number), kind: 'push', event: 'delivered', queueId: queue[0]!.queueId, at: new Date(h.clock.value).toISOString() },
+    ]);
 
     // The must-read reminder an hour later: card.resent.
     await scheduler.runDue(h.clock.value + 3_600_000 + 1_000);
@@ -277,7 +287,14 @@ describe('notices through LISTEN/NOTIFY', () => {
       // A second server process in all but name: its own pool, LISTEN connection and WebSocket port.
       const database = await openDatabase({ databaseUrl: h.databaseUrl, poolSize: 2 });
       const config = loadConfig({ DATA_DIR: h.dataDir, JWT_SECRET: SECRET });
-      const app = await buildApp({ config, database, tokens: new TokenService(SECRET, h.clock.now), authCache: new AuthCache(database), files: new DiskFileStore(h.dataDir), now: h.clock.now });
+      const app = await buildApp({
+        config,
+        database,
+        tokens: new TokenService(SECRET, h.clock.now),
+        authCache: new AuthCache(database),
+        files: new DiskFileStore(h.dataDir),
+        now: h.clock.now,
+      });
       target = await listen(app);
       second = { app, database };
     }
@@ -291,7 +308,12 @@ describe('notices through LISTEN/NOTIFY', () => {
           where (a.username, b.username) in (('rep01', 'operator'), ('operator', 'rep01'))`,
       );
       // Sent through instance one's HTTP API.
-      const res = await h.app.inject({ method: 'POST', url: chatSendUrl(conversation!.id), headers: chatHeaders('rep01'), payload: { text: 'across instances' } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: chatSendUrl(conversation!.id),
+        headers: chatHeaders('rep01'),
+        payload: { text: 'across instances' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const notice = JSON.parse((await operator.next('MESSAGE')).body) as Notice;
       expect(notice.type).toBe('chat.message');
@@ -341,7 +363,12 @@ describe('catching up after a reconnect (SUBSCRIBE since)', () => {
       method: 'POST',
       url: API.push.pushCard,
       headers: h.auth(tokens.operator!),
-      payload: { pushDate: '0', pushInfo: [{ id: Number(card!.id), mustRead: false }], receiver: [{ receiverId: rep01!.employee_no, receiverName: '' }], remark: { scope: 2 } },
+      payload: {
+        pushDate: '0',
+        pushInfo: [{ id: Number(card!.id), mustRead: false }],
+        receiver: [{ receiverId: rep01!.employee_no, receiverName: '' }],
+        remark: { scope: 2 },
+      },
     });
     expect(pushed.statusCode, pushed.body).toBe(200);
     const { pushId, queue } = pushed.json().data as { pushId: number; queue: { queueId: number }[] };
@@ -352,7 +379,10 @@ describe('catching up after a reconnect (SUBSCRIBE since)', () => {
     const missed = await again.next('MESSAGE');
     expect(JSON.parse(missed.body)).toMatchObject({ type: 'chat.message', data: { marker: 'missed' } });
     const card2 = await again.next('MESSAGE');
-    expect(JSON.parse(card2.body)).toMatchObject({ type: 'card.delivered', data: { cardId: Number(card!.id), queueId: queue[0]!.queueId, pushId, mustRead: false, title: 'Pushed while away' } });
+    expect(JSON.parse(card2.body)).toMatchObject({
+      type: 'card.delivered',
+      data: { cardId: Number(card!.id), queueId: queue[0]!.queueId, pushId, mustRead: false, title: 'Pushed while away' },
+    });
     expect(noticeId(card2)).toBeGreaterThan(noticeId(missed));
     // A number the catch-up sent is not sent again by the live path (a frame written now would
     // arrive before the next live one).

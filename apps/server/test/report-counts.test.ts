@@ -29,7 +29,10 @@ const SOURCES = ['generated', 'manual', 'import'];
 
 beforeAll(async () => {
   h = await createHarness();
-  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 40`)).map((r) => ({ id: Number(r.id), province: r.province_code }));
+  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 40`)).map((r) => ({
+    id: Number(r.id),
+    province: r.province_code,
+  }));
   users = (await q<{ id: number }>(`select id from users order by id limit 5`)).map((r) => Number(r.id));
 });
 
@@ -64,7 +67,10 @@ async function insertDoctors(next: () => number, count: number, now: number) {
     params.push(`kept test ${Math.floor(next() * 1e9)}`, r.hospital, r.province, r.title, r.dept, r.source, r.range, r.createdBy, r.createdAt);
     return `($${base + 1}, $${base + 2}, $${base + 3}, left($${base + 3}, 4) || '00', $${base + 5}, $${base + 4}, $${base + 6}, $${base + 7}, $${base + 8}::int, $${base + 9}::timestamptz)`;
   });
-  await q(`insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code, source, doctor_range, created_by, created_at) values ${values.join(', ')}`, params);
+  await q(
+    `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code, source, doctor_range, created_by, created_at) values ${values.join(', ')}`,
+    params,
+  );
 }
 
 async function randomWrites(seed: number, rounds: number) {
@@ -82,7 +88,8 @@ async function randomWrites(seed: number, rounds: number) {
       else if (change === 1) await q(`update doctors set title_code = $2, dept1_code = $3 where id = $1`, [id, v.title, v.dept]);
       else if (change === 2) await q(`update doctors set source = $2, doctor_range = $3 where id = $1`, [id, v.source, v.range]);
       else if (change === 3) await q(`update doctors set created_by = $2::int, created_at = $3::timestamptz where id = $1`, [id, v.createdBy, v.createdAt]);
-      else if (change === 4) await q(`update doctors set name = name || '*' where id = $1`, [id]); // no counted column
+      else if (change === 4)
+        await q(`update doctors set name = name || '*' where id = $1`, [id]); // no counted column
       else await q(`update doctors set title_code = $2 where id = any($1::int[])`, [some(20), v.title]); // one statement over many rows
     }
     // taggings (with the shared tags and a personal one), some on doctors deleted below
@@ -95,18 +102,23 @@ async function randomWrites(seed: number, rounds: number) {
     ]);
     // deletes (of doctors this test added: the demo's have visits and meetings that name them)
     const mine = (await q<{ id: number }>(`select id from doctors where name like 'kept test %' order by id`)).map((r) => Number(r.id));
-    if (mine.length > 0 && next() < 0.6) await q(`delete from doctors where id = any($1::int[])`, [[mine[Math.floor(next() * mine.length)]!, mine[Math.floor(next() * mine.length)]!]]);
+    if (mine.length > 0 && next() < 0.6)
+      await q(`delete from doctors where id = any($1::int[])`, [[mine[Math.floor(next() * mine.length)]!, mine[Math.floor(next() * mine.length)]!]]);
   }
 }
 
 async function expectKeptTablesEqualRows() {
-  const kept = await q(`select hospital_id, province_code, doctors, internal, internet, manual, by_rep from doctor_hospital_counts where doctors <> 0 or internal <> 0 or internet <> 0 or manual <> 0 or by_rep <> 0 order by 1, 2`);
+  const kept = await q(
+    `select hospital_id, province_code, doctors, internal, internet, manual, by_rep from doctor_hospital_counts where doctors <> 0 or internal <> 0 or internet <> 0 or manual <> 0 or by_rep <> 0 order by 1, 2`,
+  );
   const rows = await q(`select hospital_id, province_code, count(*)::int as doctors, count(*) filter (where doctor_range = 'internal')::int as internal,
       count(*) filter (where doctor_range = 'internet')::int as internet, count(*) filter (where source <> 'generated')::int as manual,
       count(*) filter (where created_by is not null)::int as by_rep from doctors group by 1, 2 order by 1, 2`);
   expect(kept).toEqual(rows);
   const profile = await q(`select province_code, title_code, dept1_code, source, doctors from doctor_profile_counts where doctors <> 0 order by 1, 2, 3, 4`);
-  const profileRows = await q(`select province_code, title_code, dept1_code, source, count(*)::int as doctors from doctors group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  const profileRows = await q(
+    `select province_code, title_code, dept1_code, source, count(*)::int as doctors from doctors group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
   expect(profile).toEqual(profileRows);
 }
 

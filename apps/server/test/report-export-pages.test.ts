@@ -80,7 +80,9 @@ async function exported(templateName: string, body: object, lang: Lang = 'zh'): 
   expect(res.statusCode, res.body).toBe(200);
   const { job } = res.json().result as QueuedDownload;
   const batches: number[] = [];
-  const worker = new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files, { afterBatch: (_id, done) => void batches.push(done) }));
+  const worker = new JobRunner(h.database, { now: h.clock.now }).register(
+    downloadJobs(h.database, h.app.ctx.files, { afterBatch: (_id, done) => void batches.push(done) }),
+  );
   while ((await worker.runOnce(DOWNLOAD_QUEUE)) !== undefined);
   const list = await h.app.inject({ method: 'GET', url: `${API.downloads.findByCreateBy}?limitNum=100`, headers: headers(lang) });
   const done = (list.json().result as DownloadJobPage).result.find((j) => j.id === job.id)!;
@@ -114,7 +116,7 @@ async function dashboard(router: string, extra: Record<string, string> = {}): Pr
 const STAMP = /_\d{8}-\d{6}\.xlsx$/;
 
 describe('reportTable: read by keyset pages', () => {
-  it('writes every doctor of docMain, page by page, in the screen\'s order: as many rows as the report counts', async () => {
+  it("writes every doctor of docMain, page by page, in the screen's order: as many rows as the report counts", async () => {
     const screen = await dashboard('docMain', { province: PROVINCE });
     expect(screen.table.total).toBe(DOCTORS);
     const { rows, batches, fileName } = await exported('reportTable', { report: 'docMain', ...RANGE, province: PROVINCE });
@@ -180,22 +182,28 @@ describe('reportTable: keyset pages with ties on several keys', () => {
 });
 
 describe('export file names', () => {
-  it('names a report after the report, its period and its filters, in the caller\'s language', async () => {
-    const zh = (await queue('reportTable', { report: 'effectiveVisit', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' })).json().result as QueuedDownload;
+  it("names a report after the report, its period and its filters, in the caller's language", async () => {
+    const zh = (
+      await queue('reportTable', { report: 'effectiveVisit', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' })
+    ).json().result as QueuedDownload;
     expect(zh.job.fileName).toMatch(new RegExp(`^有效拜访_2020-02-01至2020-02-29_IM_IBD_上海市${STAMP.source}`));
     // a filter the report does not take is not in the name (articleLists takes neither BU nor province)
-    const en = (await queue('reportTable', { report: 'articleLists', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' }, 'en')).json().result as QueuedDownload;
+    const en = (
+      await queue('reportTable', { report: 'articleLists', startDate: '2020-02-01', endDate: '2020-02-29', province: '310000', bu: 'IM_IBD' }, 'en')
+    ).json().result as QueuedDownload;
     expect(en.job.fileName).toMatch(new RegExp(`^Article lists_2020-02-01 to 2020-02-29${STAMP.source}`));
   });
 
   it('names a doctor list after its range, search, regions and the number of other filters', async () => {
-    const zh = (await queue('doctorList', { doctorRange: 'internal', search: '张/李', provinceCodes: '310000,110000', titleCodes: 'CHIEF', hospitalLevels: '3A' })).json().result as QueuedDownload;
+    const zh = (
+      await queue('doctorList', { doctorRange: 'internal', search: '张/李', provinceCodes: '310000,110000', titleCodes: 'CHIEF', hospitalLevels: '3A' })
+    ).json().result as QueuedDownload;
     expect(zh.job.fileName).toMatch(new RegExp(`^医生列表_公司内部_张-李_上海市,北京市_另2项筛选${STAMP.source}`));
     const en = (await queue('doctorList', { doctorRange: 'internet' }, 'en')).json().result as QueuedDownload;
     expect(en.job.fileName).toMatch(new RegExp(`^Doctor list_Internet platform${STAMP.source}`));
   });
 
-  it('names other exports after their title and parameters, and keeps the spec\'s column keys', async () => {
+  it("names other exports after their title and parameters, and keeps the spec's column keys", async () => {
     const read = await queue('cardReadDetails', { cardId: '123' });
     expect(read.statusCode, read.body).toBe(200);
     expect((read.json().result as QueuedDownload).job.fileName).toMatch(new RegExp(`^卡片阅读明细_123${STAMP.source}`));

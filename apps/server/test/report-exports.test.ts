@@ -1,6 +1,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, INTELLIGENCE_PATHS, analyticsColumnLabel, message, type DashboardData, type DownloadJobPage, type KolPage, type MessageKey, type QueuedDownload } from '@field-portal/shared';
+import {
+  API,
+  INTELLIGENCE_PATHS,
+  analyticsColumnLabel,
+  message,
+  type DashboardData,
+  type DownloadJobPage,
+  type KolPage,
+  type MessageKey,
+  type QueuedDownload,
+} from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
@@ -23,7 +33,10 @@ const one = async (text: string, params: unknown[] = []) => Number(Object.values
 beforeAll(async () => {
   h = await createHarness();
   const root = await one(`select id from organisations where parent_id is null order by id limit 1`);
-  const team = await one(`insert into organisations (parent_id, name, name_en, code, type, grade) values ($1, '导出测试团队', 'Export test team', 'FP-XTEST', 'department', 2) returning id`, [root]);
+  const team = await one(
+    `insert into organisations (parent_id, name, name_en, code, type, grade) values ($1, '导出测试团队', 'Export test team', 'FP-XTEST', 'department', 2) returning id`,
+    [root],
+  );
   const xrp = await one(
     `insert into users (username, password_hash, first_name, real_name, org_id, bu_list) select 'xrp01', password_hash, '导出', '导出', $1, array['PC_All'] from users where username = 'admin' returning id`,
     [team],
@@ -37,30 +50,29 @@ beforeAll(async () => {
   );
   await q(`insert into user_roles (user_id, role_id) values ($1, $2)`, [xrp, role]);
   const at = (day: number, hour = 10) => `2020-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00+08:00`;
-  const h1 = await one(`insert into hospitals (name, province, city, level, province_code, city_code, type, covered, created_at) values ('导出医院一', '上海市', '上海市', '3A', '310000', '310100', 'GENERAL', true, $1) returning id`, [at(1)]);
-  const h2 = await one(`insert into hospitals (name, province, city, level, province_code, city_code, type, created_at) values ('导出医院二', '北京市', '北京市', '3B', '110000', '110100', 'TCM', $1) returning id`, [at(1)]);
+  const h1 = await one(
+    `insert into hospitals (name, province, city, level, province_code, city_code, type, covered, created_at) values ('导出医院一', '上海市', '上海市', '3A', '310000', '310100', 'GENERAL', true, $1) returning id`,
+    [at(1)],
+  );
+  const h2 = await one(
+    `insert into hospitals (name, province, city, level, province_code, city_code, type, created_at) values ('导出医院二', '北京市', '北京市', '3B', '110000', '110100', 'TCM', $1) returning id`,
+    [at(1)],
+  );
   ids.h1 = h1;
   await q(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [xrp, String(h1)]);
   const doctor = (name: string, hospital: number, province: string) =>
-    one(`insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code, source, created_at) values ($1, $2, $3, $4, 'NEI', 'CHIEF', 'import', $5) returning id`, [
-      name,
-      hospital,
-      province,
-      province.slice(0, 3) + '100',
-      at(1),
-    ]);
+    one(
+      `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code, source, created_at) values ($1, $2, $3, $4, 'NEI', 'CHIEF', 'import', $5) returning id`,
+      [name, hospital, province, province.slice(0, 3) + '100', at(1)],
+    );
   ids.d1 = await doctor('导甲', h1, '310000');
   ids.d2 = await doctor('=HYPERLINK("x")', h1, '310000');
   ids.d3 = await doctor('导丙', h2, '110000');
   const visit = (doctorId: number, channel: string, day: number, seconds: number, effective: boolean) =>
-    q(`insert into visit_records (user_id, doctor_id, visit_at, channel, status, duration_seconds, effective, submitted_at) values ($1, $2, $3, $4, 1, $5, $6, $3)`, [
-      xrp,
-      doctorId,
-      at(day),
-      channel,
-      seconds,
-      effective,
-    ]);
+    q(
+      `insert into visit_records (user_id, doctor_id, visit_at, channel, status, duration_seconds, effective, submitted_at) values ($1, $2, $3, $4, 1, $5, $6, $3)`,
+      [xrp, doctorId, at(day), channel, seconds, effective],
+    );
   await visit(ids.d1, 'phone', 2, 120, true);
   await visit(ids.d1, 'face', 3, 600, true);
   await visit(ids.d2, 'video', 4, 30, false);
@@ -73,7 +85,13 @@ const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!)
 const queue = (user: string, templateName: string, body: object, lang: Lang = 'zh') =>
   h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=${templateName}`, headers: headers(user, lang), payload: body });
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
+function expectError(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  params: Record<string, string | number> = {},
+) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
   const body = res.json() as { msg: string; field?: string };
   expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
@@ -102,7 +120,11 @@ async function exported(user: string, templateName: string, body: object, lang: 
 async function dashboard(user: string, router: string, extra: Record<string, string> = {}): Promise<DashboardData> {
   const [row] = await q<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
   const id = Number(row!.sort);
-  const share = await h.app.inject({ method: 'GET', url: API.analytics.share.replace(':id', String(id)), headers: { ...h.auth(tokens[user]!), username: user } });
+  const share = await h.app.inject({
+    method: 'GET',
+    url: API.analytics.share.replace(':id', String(id)),
+    headers: { ...h.auth(tokens[user]!), username: user },
+  });
   const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens[user]!), username: user } });
   const res = await h.app.inject({
     method: 'POST',
@@ -113,20 +135,35 @@ async function dashboard(user: string, router: string, extra: Record<string, str
   return res.json().result as DashboardData;
 }
 
-describe('reportTable: a report screen\'s table through the download centre', () => {
-  it('writes the rows the screen shows, in the caller\'s scope and language, with formula cells made safe', async () => {
+describe("reportTable: a report screen's table through the download centre", () => {
+  it("writes the rows the screen shows, in the caller's scope and language, with formula cells made safe", async () => {
     const screen = await dashboard('xrp01', 'effectiveVisit');
     expect(screen.table.rows).toHaveLength(3);
     const rows = await exported('xrp01', 'reportTable', { report: 'effectiveVisit', ...RANGE });
     expect(rows[0]).toEqual(screen.table.columns.map((c) => analyticsColumnLabel(c, 'zh')));
     expect(rows).toHaveLength(1 + screen.table.rows.length);
     const name = screen.table.columns.indexOf('doctorName');
-    expect(rows.slice(1).map((r) => r[name]).sort()).toEqual(['\'=HYPERLINK("x")', '导甲', '导甲']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[name])
+        .sort(),
+    ).toEqual(['\'=HYPERLINK("x")', '导甲', '导甲']);
     // times in portal time, coded values by their label
     const time = screen.table.columns.indexOf('visitTime');
-    expect(rows.slice(1).map((r) => r[time]).sort()).toEqual(['2020-03-02 10:00', '2020-03-03 10:00', '2020-03-04 10:00']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[time])
+        .sort(),
+    ).toEqual(['2020-03-02 10:00', '2020-03-03 10:00', '2020-03-04 10:00']);
     const channel = screen.table.columns.indexOf('channel');
-    expect(rows.slice(1).map((r) => r[channel]).sort()).toEqual([...new Set(rows.slice(1).map((r) => r[channel]))].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[channel])
+        .sort(),
+    ).toEqual([...new Set(rows.slice(1).map((r) => r[channel]))].sort());
     expect(rows.slice(1).every((r) => !['phone', 'face', 'video'].includes(String(r[channel])))).toBe(true);
   });
 
@@ -164,7 +201,11 @@ describe('kolList: the KOL ranking through the download centre', () => {
        select $1, $3, indication, '310000', 99.5, 'T1', pct, raw, computed_at from intel_kol_scores where indication = $2 limit 1`,
       [ids.d1, indication, ids.h1],
     );
-    const ranking = await h.app.inject({ method: 'GET', url: `${INTELLIGENCE_PATHS.ranking}?indication=${encodeURIComponent(indication)}&size=100`, headers: headers('xrp01') });
+    const ranking = await h.app.inject({
+      method: 'GET',
+      url: `${INTELLIGENCE_PATHS.ranking}?indication=${encodeURIComponent(indication)}&size=100`,
+      headers: headers('xrp01'),
+    });
     expect(ranking.statusCode, ranking.body).toBe(200);
     const page = ranking.json().result as KolPage;
     expect(page.list.map((r) => r.doctor.id)).toEqual([ids.d1]);

@@ -25,8 +25,13 @@ let bu = '';
 beforeAll(async () => {
   h = await createHarness();
   owners = (await q<{ id: number }>(`select id from users where username like 'rep%' order by id limit 5`)).map((r) => Number(r.id));
-  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 12`)).map((r) => ({ id: Number(r.id), province: r.province_code }));
-  const [row] = await q<{ bu: string }>(`select b as bu from users, unnest(bu_list) b where id = any($1::int[]) group by 1 order by count(*), 1 limit 1`, [owners]);
+  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 12`)).map((r) => ({
+    id: Number(r.id),
+    province: r.province_code,
+  }));
+  const [row] = await q<{ bu: string }>(`select b as bu from users, unnest(bu_list) b where id = any($1::int[]) group by 1 order by count(*), 1 limit 1`, [
+    owners,
+  ]);
   bu = row?.bu ?? '';
 });
 
@@ -38,7 +43,9 @@ afterAll(async () => {
 async function randomMeetings(seed: number, count: number) {
   const next = randomSource(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const near = (await q<{ id: number }>(`select id from doctors where hospital_id = any($1::int[]) order by id limit 80`, [hospitals.map((x) => x.id)])).map((r) => Number(r.id));
+  const near = (await q<{ id: number }>(`select id from doctors where hospital_id = any($1::int[]) order by id limit 80`, [hospitals.map((x) => x.id)])).map(
+    (r) => Number(r.id),
+  );
   const far = (await q<{ id: number }>(`select id from doctors order by id desc limit 40`)).map((r) => Number(r.id));
   for (let i = 0; i < count; i++) {
     const start = new Date(NOW - Math.floor(next() * 40 * DAY));
@@ -95,7 +102,13 @@ async function expectMeetingFiguresEqual() {
 
 async function expectCallsWithVisitExact() {
   const last30 = dateRange({}, NOW);
-  const w: ActivityWindow = { from: last30.from, to: last30.to, province: '', scope: { userId: owners[0]!, all: true, hospitalIds: [], provinceCodes: [] }, bu: '' };
+  const w: ActivityWindow = {
+    from: last30.from,
+    to: last30.to,
+    province: '',
+    scope: { userId: owners[0]!, all: true, hospitalIds: [], provinceCodes: [] },
+    bu: '',
+  };
   const f = await callFigures(h.database.db, w, 20);
   const [row] = await q<{ n: number }>(
     `select count(*) filter (where exists (select 1 from visit_records v where v.call_id = c.call_id))::int as n from call_records c where c.started_at >= $1 and c.started_at < $2`,
@@ -129,7 +142,13 @@ describe('meeting and call report reads', () => {
         at,
         Math.floor(next() * 300),
       ]);
-      if (i % 3 === 0) await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, call_id) values ($1, $2, $3, 'phone', $4)`, [owners[0], doctor, at, `figures-test-call-${i}`]);
+      if (i % 3 === 0)
+        await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, call_id) values ($1, $2, $3, 'phone', $4)`, [
+          owners[0],
+          doctor,
+          at,
+          `figures-test-call-${i}`,
+        ]);
     }
     expect(await expectCallsWithVisitExact()).toBeGreaterThanOrEqual(7);
   });

@@ -100,7 +100,9 @@ export function startNginx(prefix: string, listen: string, upstreams: string[]):
   if (asRoot) fs.chmodSync(prefix, 0o755);
   const configFile = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(configFile, nginxConfig({ prefix, listen, upstreams, asRoot }));
-  const child = spawn(NGINX, ['-e', path.join(prefix, 'error.log'), '-c', configFile, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(NGINX, ['-e', path.join(prefix, 'error.log'), '-c', configFile, '-p', prefix, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return {
     child,
     listen,

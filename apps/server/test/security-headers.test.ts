@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
-const frameAncestors = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('frame-ancestors '));
+const frameAncestors = (csp: unknown) =>
+  String(csp)
+    .split('; ')
+    .find((d) => d.startsWith('frame-ancestors '));
 
 describe('helmetHeaders', () => {
   it("works helmet's headers out once, with the options applied", () => {

@@ -70,7 +70,13 @@ describe('sign-in throttling', () => {
   it('counts wrong old passwords of the password change into the same throttle', async () => {
     const { access } = await h.login('rep07');
     const change = (oldPassword: string, remoteAddress: string) =>
-      h.app.inject({ method: 'PUT', url: '/API-SYSTEM/user/password', remoteAddress, headers: { ...h.auth(access), 'accept-language': 'en' }, payload: { oldPassword, newPassword: 'Another-pass-2026', confirmPassword: 'Another-pass-2026' } });
+      h.app.inject({
+        method: 'PUT',
+        url: '/API-SYSTEM/user/password',
+        remoteAddress,
+        headers: { ...h.auth(access), 'accept-language': 'en' },
+        payload: { oldPassword, newPassword: 'Another-pass-2026', confirmPassword: 'Another-pass-2026' },
+      });
     for (let i = 0; i < LOGIN_LOCK.freeFailures; i++) {
       const res = await change(`wrong-${i}`, '10.20.4.1');
       expect(res.statusCode).toBe(400);

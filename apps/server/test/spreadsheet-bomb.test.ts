@@ -128,9 +128,15 @@ describe('a spreadsheet whose directory lies', () => {
     const honest = zip([{ name: 'a.xml', data: small('x'.repeat(5000)), declared: 5000 }]);
     expect(await checkZip(honest, { maxEntries: 10, maxBytes: 10_000 })).toEqual({ ok: true, entries: 1, inflated: 5000 });
     // Declared truthfully but over the cap: refused before inflating anything.
-    expect(await checkZip(zip([{ name: 'a.xml', data: deflateBomb(2), declared: 2 * MB }]), { maxEntries: 10, maxBytes: MB })).toEqual({ ok: false, reason: 'tooLarge' });
+    expect(await checkZip(zip([{ name: 'a.xml', data: deflateBomb(2), declared: 2 * MB }]), { maxEntries: 10, maxBytes: MB })).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+    });
     // Under-declared by one byte: refused.
-    expect(await checkZip(zip([{ name: 'a.xml', data: small('x'.repeat(5000)), declared: 4999 }]), { maxEntries: 10, maxBytes: 10_000 })).toEqual({ ok: false, reason: 'tooLarge' });
+    expect(await checkZip(zip([{ name: 'a.xml', data: small('x'.repeat(5000)), declared: 4999 }]), { maxEntries: 10, maxBytes: 10_000 })).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+    });
     expect(await checkZip(Buffer.from('PK\u0003\u0004 not really a zip'), { maxEntries: 10, maxBytes: 10_000 })).toEqual({ ok: false, reason: 'unreadable' });
   });
 });

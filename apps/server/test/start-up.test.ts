@@ -102,7 +102,11 @@ async function runServer(env: Record<string, string>, whileUp?: (url: string) =>
   if (whileUp) {
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false))) {
+    while (
+      !(await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
       if (run.code !== null || Date.now() > deadline) throw new Error(`the server did not come up: ${run.stderr}`);
       await new Promise((r) => setTimeout(r, 50));
     }

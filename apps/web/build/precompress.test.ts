@@ -20,7 +20,10 @@ describe('precompress', () => {
     const dist = path.join(dir, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     // a script of repeated, varied statements, as a bundle is
-    const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = { id: ${i}, name: "item-${i % 37}", tags: ["a${i % 5}", "b${i % 11}"] };`).join('\n');
+    const script = Array.from(
+      { length: 400 },
+      (_, i) => `export const value${i} = { id: ${i}, name: "item-${i % 37}", tags: ["a${i % 5}", "b${i % 11}"] };`,
+    ).join('\n');
     fs.writeFileSync(path.join(dist, 'assets', 'page-abc123.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export const a = 1;');
     fs.writeFileSync(path.join(dist, 'assets', 'logo.png'), Buffer.alloc(4096, 7));

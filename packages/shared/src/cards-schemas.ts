@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.js';
-import { CARD_LIMITS, CARD_TYPES, type CardType, CARD_TYPE_IMAGES, CARD_CATEGORIES, type CardCategory, CARD_SAVE_STATUSES, CARD_FILE_KINDS, cardFileIdOf, hasCardLink, isSafeCardLink, type CardCheckPurpose } from './cards.js';
+import {
+  CARD_LIMITS,
+  CARD_TYPES,
+  type CardType,
+  CARD_TYPE_IMAGES,
+  CARD_CATEGORIES,
+  type CardCategory,
+  CARD_SAVE_STATUSES,
+  CARD_FILE_KINDS,
+  cardFileIdOf,
+  hasCardLink,
+  isSafeCardLink,
+  type CardCheckPurpose,
+} from './cards.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,

@@ -38,7 +38,8 @@ describe('card links', () => {
   });
 
   it('accepts only absolute http and https URLs with a host', () => {
-    for (const ok of ['http://', '', 'https://example.com', 'http://example.com:8080/a?b=c#d', 'HTTPS://EXAMPLE.COM/']) expect(isSafeCardLink(ok), ok).toBe(true);
+    for (const ok of ['http://', '', 'https://example.com', 'http://example.com:8080/a?b=c#d', 'HTTPS://EXAMPLE.COM/'])
+      expect(isSafeCardLink(ok), ok).toBe(true);
     const refused = [
       'javascript:alert(1)',
       ' JaVaScRiPt:alert(1)',
@@ -66,7 +67,14 @@ describe('card content', () => {
     expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['titleName', 'card.titleLength']]);
     expect(cardContentDraft.safeParse({ zhaiyao: 'x'.repeat(CARD_LIMITS.summaryMax + 1) }).error?.issues[0]?.message).toBe('card.summaryLength');
     expect(cardContentDraft.safeParse({ linkValue: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe('card.linkScheme');
-    expect(cardContentDraft.safeParse({ fileList: [{ name: 'a', url: FILE(1) }, { name: 'b', url: FILE(2) }] }).error?.issues[0]?.message).toBe('card.fileLimit');
+    expect(
+      cardContentDraft.safeParse({
+        fileList: [
+          { name: 'a', url: FILE(1) },
+          { name: 'b', url: FILE(2) },
+        ],
+      }).error?.issues[0]?.message,
+    ).toBe('card.fileLimit');
     expect(cardContentDraft.safeParse({ selectValue: 'lottery' }).error?.issues[0]?.message).toBe('card.categoryInvalid');
     expect(cardContentDraft.safeParse({ type: 5 }).error?.issues[0]?.message).toBe('card.typeInvalid');
     expect(cardContentDraft.safeParse({ imageUrl1: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe('card.fileUrlInvalid');

@@ -1,5 +1,3 @@
-
-
 /** The WHATWG URL parser: a global in browsers and in Node; this package compiles without DOM or Node types. */
 declare const URL: new (input: string) => { protocol: string; hostname: string; username: string; password: string };
 

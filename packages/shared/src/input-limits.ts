@@ -33,7 +33,11 @@ const isScalarStart = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2d || c
  * values, before it is parsed. Malformed text is left for the parser to refuse: the scan only
  * has to bound what the parser would build.
  */
-export function scanJsonText(text: string, valuesMax: number = INPUT_LIMITS.valuesMax, depthMax: number = INPUT_LIMITS.depthMax): InputShapeProblem | undefined {
+export function scanJsonText(
+  text: string,
+  valuesMax: number = INPUT_LIMITS.valuesMax,
+  depthMax: number = INPUT_LIMITS.depthMax,
+): InputShapeProblem | undefined {
   // Whether each open container is an object (a string right after its `{` or `,` is a key, not a value).
   const inObject: boolean[] = [];
   let depth = 0;
@@ -69,7 +73,11 @@ export function scanJsonText(text: string, valuesMax: number = INPUT_LIMITS.valu
  * The same limits over an input already parsed (a query string, a form body, JSON from a
  * field): an explicit stack, so a value of any depth is looked at without recursion.
  */
-export function inputShapeProblem(value: unknown, valuesMax: number = INPUT_LIMITS.valuesMax, depthMax: number = INPUT_LIMITS.depthMax): InputShapeProblem | undefined {
+export function inputShapeProblem(
+  value: unknown,
+  valuesMax: number = INPUT_LIMITS.valuesMax,
+  depthMax: number = INPUT_LIMITS.depthMax,
+): InputShapeProblem | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   let values = 0;
   while (stack.length > 0) {

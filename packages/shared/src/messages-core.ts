@@ -69,9 +69,15 @@ export const CORE_MESSAGES = {
   'field.unknown': { zh: '不允许的字段 {field}', en: 'Unknown field {field}' },
   'field.tooSmall': { zh: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
   'field.tooBig': { zh: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
-  'field.unstorable': { zh: '{field} 含有无法保存的字符（如 NUL 或不成对的代理字符）', en: '{field} contains a character that cannot be stored (such as NUL or an unpaired surrogate)' },
+  'field.unstorable': {
+    zh: '{field} 含有无法保存的字符（如 NUL 或不成对的代理字符）',
+    en: '{field} contains a character that cannot be stored (such as NUL or an unpaired surrogate)',
+  },
   // docs/decisions/0037: the nesting and size of structured input
-  'field.tooDeep': { zh: `{field} 的嵌套不能超过 ${INPUT_LIMITS.depthMax} 层`, en: `{field} must not be nested more than ${INPUT_LIMITS.depthMax} levels deep` },
+  'field.tooDeep': {
+    zh: `{field} 的嵌套不能超过 ${INPUT_LIMITS.depthMax} 层`,
+    en: `{field} must not be nested more than ${INPUT_LIMITS.depthMax} levels deep`,
+  },
   'field.tooManyValues': { zh: '{field} 最多含 {max} 个值', en: '{field} may hold at most {max} values' },
   'request.databaseUnavailable': { zh: '数据库暂时无法访问，请稍后重试', en: 'The database cannot be reached right now; please try again shortly' },
   // spec 000 section 5: the card form and its uploads
@@ -82,9 +88,15 @@ export const CORE_MESSAGES = {
   'card.createIncomplete': { zh: '创建卡片失败,请检查未填写的内容', en: 'Card creation failed, check for unfilled content' },
   'card.previewIncomplete': { zh: '预览失败,请检查未填写的内容', en: 'Preview failed, check for unfilled content' },
   'card.fileLimit': { zh: `当前限制选择 ${CARD_LIMITS.attachmentMaxFiles} 个文件`, en: `currently limited to ${CARD_LIMITS.attachmentMaxFiles} file` },
-  'card.attachmentTooLarge': { zh: `附件大小不能超过 ${CARD_LIMITS.attachmentMaxBytes / MB}M`, en: `attachment cannot exceed ${CARD_LIMITS.attachmentMaxBytes / MB}M` },
+  'card.attachmentTooLarge': {
+    zh: `附件大小不能超过 ${CARD_LIMITS.attachmentMaxBytes / MB}M`,
+    en: `attachment cannot exceed ${CARD_LIMITS.attachmentMaxBytes / MB}M`,
+  },
   'card.avatarType': { zh: '上传头像图片只能是 JPG 或 PNG 格式', en: 'The avatar image must be a JPG or PNG file' },
-  'card.avatarTooLarge': { zh: `上传头像图片大小不能超过 ${CARD_LIMITS.avatarMaxBytes / MB}MB`, en: `The avatar image cannot exceed ${CARD_LIMITS.avatarMaxBytes / MB} MB` },
+  'card.avatarTooLarge': {
+    zh: `上传头像图片大小不能超过 ${CARD_LIMITS.avatarMaxBytes / MB}MB`,
+    en: `The avatar image cannot exceed ${CARD_LIMITS.avatarMaxBytes / MB} MB`,
+  },
   'card.imageType': { zh: '上传图片只能是 JPG 或 PNG 格式', en: 'The image must be a JPG or PNG file' },
   'card.imageTooLarge': { zh: `上传图片大小不能超过 ${CARD_LIMITS.imageMaxBytes / MB}MB`, en: `The image cannot exceed ${CARD_LIMITS.imageMaxBytes / MB} MB` },
   'card.linkScheme': {
@@ -93,7 +105,10 @@ export const CORE_MESSAGES = {
   },
   'card.linkOrAttachment': { zh: '链接和附件只能选择其一', en: 'Choose either a link or an attachment, not both' },
   'card.categoryInvalid': { zh: '请选择列表中的分类', en: 'Choose one of the listed categories' },
-  'card.typeInvalid': { zh: `卡片类型必须是 ${CARD_TYPES[0]} 到 ${CARD_TYPES[CARD_TYPES.length - 1]}`, en: `The card type must be ${CARD_TYPES[0]} to ${CARD_TYPES[CARD_TYPES.length - 1]}` },
+  'card.typeInvalid': {
+    zh: `卡片类型必须是 ${CARD_TYPES[0]} 到 ${CARD_TYPES[CARD_TYPES.length - 1]}`,
+    en: `The card type must be ${CARD_TYPES[0]} to ${CARD_TYPES[CARD_TYPES.length - 1]}`,
+  },
   'card.buNotAllowed': { zh: '只能选择您自己的 BU', en: 'Choose a BU from your own BU list' },
   'card.contentInvalid': { zh: '卡片内容不是有效的 JSON 对象', en: 'The card content is not a valid JSON object' },
   'card.fileUrlInvalid': { zh: '文件地址无效,请重新上传', en: 'The file address is not valid, upload the file again' },
@@ -101,7 +116,10 @@ export const CORE_MESSAGES = {
   'card.notEditable': { zh: '只有草稿可以修改,已创建的卡片请复制后编辑', en: 'Only a draft can be changed; copy a created card to edit it' },
   'card.createByNotYou': { zh: '创建人必须是当前登录用户', en: 'createBy must be the signed-in user' },
   'card.fileInUse': { zh: '该文件属于已创建的卡片,不能删除', en: 'The file belongs to a created card and cannot be deleted' },
-  'card.tooManyFiles': { zh: `每张卡片最多上传 ${CARD_LIMITS.filesPerCard} 个文件`, en: `At most ${CARD_LIMITS.filesPerCard} files can be uploaded for one card` },
+  'card.tooManyFiles': {
+    zh: `每张卡片最多上传 ${CARD_LIMITS.filesPerCard} 个文件`,
+    en: `At most ${CARD_LIMITS.filesPerCard} files can be uploaded for one card`,
+  },
   // spec 000 section 5: push settings; sections 4 and 8: list actions
   'push.selectCard': { zh: '请至少选择一张卡片', en: 'select at least one card' },
   'push.selectTime': { zh: '请选择上传时间', en: 'select upload time' },
@@ -109,13 +127,19 @@ export const CORE_MESSAGES = {
   'push.unreadTime': { zh: '请正确填写未读时间', en: 'fill in unread time correctly' },
   'push.maxPushTimes': { zh: '请正确填写最大推送次数', en: 'fill in max push times correctly' },
   'push.selectPinPeriod': { zh: '请选择置顶时间段', en: 'select pin period' },
-  'push.pinPeriodInvalid': { zh: '置顶开始时间不能早于昨天,且结束时间须晚于开始时间', en: 'The pin period must start no earlier than yesterday and end after it starts' },
+  'push.pinPeriodInvalid': {
+    zh: '置顶开始时间不能早于昨天,且结束时间须晚于开始时间',
+    en: 'The pin period must start no earlier than yesterday and end after it starts',
+  },
   'push.checkList': { zh: '请检查是否上传名单', en: 'check that you uploaded the list' },
   'push.addPersons': { zh: '请添加指定人员', en: 'add designated persons' },
   'push.scopeInvalid': { zh: '推送范围必须是 0、1 或 2', en: 'The push scope must be 0, 1 or 2' },
   'push.remarkInvalid': { zh: '推送备注不是有效的 JSON 对象', en: 'The push remark is not a valid JSON object' },
   'push.unknownReceiver': { zh: '员工 {wwid} 不在通讯录中', en: 'Employee {wwid} is not in the directory' },
-  'push.cardNotPushable': { zh: '卡片 {id} 不能推送:只能推送已创建或已发布的卡片', en: 'Card {id} cannot be pushed: only created or published cards can be pushed' },
+  'push.cardNotPushable': {
+    zh: '卡片 {id} 不能推送:只能推送已创建或已发布的卡片',
+    en: 'Card {id} cannot be pushed: only created or published cards can be pushed',
+  },
   'push.notQueued': { zh: '该推送已发出或已取消,不能取消', en: 'This push has already been sent or cancelled and cannot be cancelled' },
   'push.notPublished': { zh: '只有已发布的卡片可以置顶或取消置顶', en: 'Only a published card can be pinned or unpinned' },
   'push.permanentUnsupported': { zh: '不支持永久置顶', en: 'Permanent pinning is not supported' },
@@ -125,7 +149,10 @@ export const CORE_MESSAGES = {
   'push.listRequired': { zh: '请上传附件', en: 'please upload attachment' },
   'push.listTooLarge': { zh: '名单文件不能超过 10M', en: 'The list file cannot exceed 10M' },
   'push.listHeader': { zh: '名单第一行须有 wwid 和 name 两列', en: 'The first row of the list must have the columns wwid and name' },
-  'push.listInflatedTooLarge': { zh: '文件解压后超过 {max}M 或与其目录不符,请检查后重新上传', en: 'Unpacked, the file exceeds {max} MB or does not match its own directory; check it and upload it again' },
+  'push.listInflatedTooLarge': {
+    zh: '文件解压后超过 {max}M 或与其目录不符,请检查后重新上传',
+    en: 'Unpacked, the file exceeds {max} MB or does not match its own directory; check it and upload it again',
+  },
   'push.listUnreadable': { zh: '名单文件无法读取,请检查后重新上传', en: 'The list file cannot be read, check it and upload it again' },
   'push.listTooLong': { zh: '名单最多 {max} 行', en: 'The list can have at most {max} rows' },
   'push.ok': { zh: '推送成功!', en: 'Push successful!' },

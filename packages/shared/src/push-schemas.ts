@@ -11,7 +11,13 @@ import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const dateTimeText = z.string().max(40);
-const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,9}$/).transform(Number)]);
+const intText = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/)
+    .transform(Number),
+]);
 
 /** GET list / queueList (spec 000 section 7). */
 export const cardListQuery = z.strictObject({
@@ -159,7 +165,10 @@ export function checkPush(input: z.output<typeof pushCardRequest>, now: number):
   if (scope === 1 && input.receiver.length === 0) return { key: 'push.checkList', field: 'receiver' };
   if (scope === 2 && input.receiver.length === 0) return { key: 'push.addPersons', field: 'receiver' };
   // All staff ignores any list sent along; a list keeps its first entry per wwid.
-  const receivers = scope === 0 ? [] : [...new Map(input.receiver.map((r) => [r.receiverId.trim(), { receiverId: r.receiverId.trim(), receiverName: r.receiverName }])).values()];
+  const receivers =
+    scope === 0
+      ? []
+      : [...new Map(input.receiver.map((r) => [r.receiverId.trim(), { receiverId: r.receiverId.trim(), receiverName: r.receiverName }])).values()];
   return { pushAt, cards, scope, receivers, pin, remark };
 }
 

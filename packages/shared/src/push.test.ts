@@ -54,16 +54,30 @@ describe('checkPush (spec 000 section 5)', () => {
     for (const pushNum of [0, -2, 2.5, 'x', undefined]) {
       expect(problem({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: 24, pushNum }] }).key).toBe('push.maxPushTimes');
     }
-    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: '24', pushNum: 3 }] }).cards).toEqual([{ id: 1, mustRead: true, notReadTime: 24, pushNum: 3, keepOnTop: false }]);
+    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: true, notReadTime: '24', pushNum: 3 }] }).cards).toEqual([
+      { id: 1, mustRead: true, notReadTime: 24, pushNum: 3, keepOnTop: false },
+    ]);
     // Not must-read: the inputs are ignored and the defaults kept.
-    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: false, notReadTime: 0 }] }).cards[0]).toEqual({ id: 1, mustRead: false, notReadTime: 24, pushNum: 1, keepOnTop: false });
+    expect(ok({ ...base, pushInfo: [{ id: 1, mustRead: false, notReadTime: 0 }] }).cards[0]).toEqual({
+      id: 1,
+      mustRead: false,
+      notReadTime: 24,
+      pushNum: 1,
+      keepOnTop: false,
+    });
   });
   it('needs a pin period when pinning', () => {
     expect(problem({ ...base, remark: { scope: 0, top: true } }).key).toBe('push.selectPinPeriod');
     expect(problem({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-22 00:00:00' } }).key).toBe('push.selectPinPeriod');
-    expect(problem({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-19 00:00:00', topEndTime: '2027-11-22 00:00:00' } }).key).toBe('push.pinPeriodInvalid');
-    expect(problem({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-22 00:00:00', topEndTime: '2026-11-21 00:00:00' } }).key).toBe('push.pinPeriodInvalid');
-    expect(problem({ ...base, remark: { scope: 0, top: true, permanent: true, topStartTime: '2026-11-22', topEndTime: '2027-11-22' } }).key).toBe('push.permanentUnsupported');
+    expect(problem({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-19 00:00:00', topEndTime: '2027-11-22 00:00:00' } }).key).toBe(
+      'push.pinPeriodInvalid',
+    );
+    expect(problem({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-22 00:00:00', topEndTime: '2026-11-21 00:00:00' } }).key).toBe(
+      'push.pinPeriodInvalid',
+    );
+    expect(problem({ ...base, remark: { scope: 0, top: true, permanent: true, topStartTime: '2026-11-22', topEndTime: '2027-11-22' } }).key).toBe(
+      'push.permanentUnsupported',
+    );
     expect(ok({ ...base, remark: { scope: 0, top: true, topStartTime: '2026-11-22', topEndTime: '2027-11-22' } }).pin).toMatchObject({ top: true });
   });
   it('needs a list for scope 1 and people for scope 2', () => {
@@ -71,7 +85,14 @@ describe('checkPush (spec 000 section 5)', () => {
     expect(problem({ ...base, remark: { scope: 2 } })).toEqual({ key: 'push.addPersons', field: 'receiver' });
     expect(problem({ ...base, remark: { scope: 3 } }).key).toBe('push.scopeInvalid');
     expect(problem({ ...base, remark: '{not json' }).key).toBe('push.remarkInvalid');
-    const pushed = ok({ ...base, remark: { scope: 2 }, receiver: [{ receiverId: 'a', receiverName: 'A' }, { receiverId: 'a', receiverName: 'A2' }] });
+    const pushed = ok({
+      ...base,
+      remark: { scope: 2 },
+      receiver: [
+        { receiverId: 'a', receiverName: 'A' },
+        { receiverId: 'a', receiverName: 'A2' },
+      ],
+    });
     expect(pushed.receivers).toHaveLength(1);
     expect(ok({ ...base, receiver: [{ receiverId: 'a', receiverName: 'A' }] }).receivers).toEqual([]);
   });

@@ -76,7 +76,9 @@ export interface OpenOptions {
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize) : await openPglite(options.pgliteDir, options.pgliteTemplate);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize)
+    : await openPglite(options.pgliteDir, options.pgliteTemplate);
   return database;
 }
 
@@ -230,7 +232,12 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    stats: () => ({ connections: client.closed ? 0 : 1, busy: Math.min(counts.inFlight, 1), waiting: Math.max(counts.inFlight - 1, 0), queryErrors: counts.errors }),
+    stats: () => ({
+      connections: client.closed ? 0 : 1,
+      busy: Math.min(counts.inFlight, 1),
+      waiting: Math.max(counts.inFlight - 1, 0),
+      queryErrors: counts.errors,
+    }),
     listenersDown: () => 0,
     close: () => client.close(),
     ...(dir
@@ -276,17 +283,19 @@ function countErrors(client: pg.PoolClient, failed: () => void): void {
  */
 function countPgliteStatements(client: PGlite): { inFlight: number; errors: number } {
   const counts = { inFlight: 0, errors: 0 };
-  const wrap = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    counts.inFlight += 1;
-    try {
-      return await run(...args);
-    } catch (error) {
-      counts.errors += 1;
-      throw error;
-    } finally {
-      counts.inFlight -= 1;
-    }
-  };
+  const wrap =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      counts.inFlight += 1;
+      try {
+        return await run(...args);
+      } catch (error) {
+        counts.errors += 1;
+        throw error;
+      } finally {
+        counts.inFlight -= 1;
+      }
+    };
   client.query = wrap(client.query.bind(client)) as typeof client.query;
   client.exec = wrap(client.exec.bind(client));
   client.transaction = wrap(client.transaction.bind(client)) as typeof client.transaction;

@@ -10,5 +10,8 @@ export function intList(values: readonly number[]): SQL {
 
 /** A list of values for `in (…)` as bound parameters (texts such as channels or kinds). */
 export function paramList(values: readonly (string | number)[]): SQL {
-  return sql.join(values.map((v) => sql`${v}`), sql`, `);
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 }

@@ -24,7 +24,11 @@ function databaseUrl(adminUrl: string, name: string): string {
 export async function scratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await onServer(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
-  return { url: databaseUrl(adminUrl, name), name, drop: () => onServer(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return {
+    url: databaseUrl(adminUrl, name),
+    name,
+    drop: () => onServer(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
 }
 
 /**
@@ -55,7 +59,10 @@ export async function templateDatabase(adminUrl: string, prefix: string, key: st
       }
       await admin.query(`alter database ${building} rename to ${name}`);
       const day = name.slice(name.lastIndexOf('_'));
-      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1 and datname <> $2", [`${prefix}\\_%`, name]);
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [
+        `${prefix}\\_%`,
+        name,
+      ]);
       for (const { datname } of rows.filter((row) => !row.datname.endsWith(day) && !row.datname.endsWith(`${day}_building`))) {
         // One still being copied by another run stays; it goes next time.
         await admin.query(`drop database if exists "${datname.replace(/"/g, '')}"`).catch(() => undefined);

@@ -43,7 +43,11 @@ export function snapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
-  const seedCode = importClosure([...filesUnder(SEED_DIR), path.join(SERVER_SRC, 'db', 'template.ts'), path.join(SERVER_SRC, 'db', 'template.js')].filter((f) => /\.[jt]s$/.test(f) && fs.existsSync(f)));
+  const seedCode = importClosure(
+    [...filesUnder(SEED_DIR), path.join(SERVER_SRC, 'db', 'template.ts'), path.join(SERVER_SRC, 'db', 'template.js')].filter(
+      (f) => /\.[jt]s$/.test(f) && fs.existsSync(f),
+    ),
+  );
   for (const file of [...filesUnder(MIGRATIONS_DIR), ...seedCode]) {
     hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }

@@ -16,7 +16,12 @@ const SOCKET_PATH_MAX = 100;
 
 export class BackupError extends Error {}
 
-const request = z.strictObject({ copyDatabaseTo: z.string().min(1).refine((p) => path.isAbsolute(p), 'must be an absolute path') });
+const request = z.strictObject({
+  copyDatabaseTo: z
+    .string()
+    .min(1)
+    .refine((p) => path.isAbsolute(p), 'must be an absolute path'),
+});
 const answer = z.union([z.strictObject({ ok: z.literal(true) }), z.strictObject({ error: z.string() })]);
 
 interface Log {
@@ -102,7 +107,9 @@ export async function serveBackupSocket(dataDir: string, database: Pick<Database
 export async function copyFromRunningPortal(dataDir: string, target: string): Promise<boolean> {
   const socket = backupSocketPath(dataDir);
   if (Buffer.byteLength(socket) > SOCKET_PATH_MAX) {
-    throw new BackupError(`The path of DATA_DIR (${dataDir}) is too long for the backup socket: a running portal cannot be asked. Use a DATA_DIR path of at most ${SOCKET_PATH_MAX - 12} characters.`);
+    throw new BackupError(
+      `The path of DATA_DIR (${dataDir}) is too long for the backup socket: a running portal cannot be asked. Use a DATA_DIR path of at most ${SOCKET_PATH_MAX - 12} characters.`,
+    );
   }
   if (!fs.existsSync(socket) || !(await answers(socket))) return false;
   const reply = await new Promise<string>((resolve, reject) => {

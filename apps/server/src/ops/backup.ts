@@ -8,7 +8,18 @@ import type { Config } from '../config.js';
 import { PGLITE_OPTIONS } from '../db/client.js';
 import { isDatabaseDir } from '../db/snapshot.js';
 import { BackupError, copyFromRunningPortal, portalRunsOn } from './backup-socket.js';
-import { differences, fileDigests, journal, lastMigrationOf, manifestSchema, portalVersion, tableDigests, type Manifest, type Query, type TableDigests } from './manifest.js';
+import {
+  differences,
+  fileDigests,
+  journal,
+  lastMigrationOf,
+  manifestSchema,
+  portalVersion,
+  tableDigests,
+  type Manifest,
+  type Query,
+  type TableDigests,
+} from './manifest.js';
 
 export { BackupError } from './backup-socket.js';
 
@@ -57,7 +68,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', (error) => reject(new BackupError(`${path.basename(command)} could not be started (${error.message}); install PostgreSQL's client programs or set PG_BIN to their folder`)));
+    child.once('error', (error) =>
+      reject(
+        new BackupError(
+          `${path.basename(command)} could not be started (${error.message}); install PostgreSQL's client programs or set PG_BIN to their folder`,
+        ),
+      ),
+    );
     child.once('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${path.basename(command)} stopped with code ${code}: ${stderr.trim()}`))));
   });
 }
@@ -78,7 +95,10 @@ const pgQuery =
     (await client.query(text)).rows as R[];
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 async function copyFiles(from: string, to: string): Promise<void> {
@@ -160,7 +180,11 @@ async function dumpPostgres(url: string, into: string, say: Say): Promise<{ data
     const [{ snapshot }] = (await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows as [{ snapshot: string }];
     const { url: dumpUrl, env } = connectionOf(url);
     say('pg_dump (custom format)');
-    const dumped = run(pgTool('pg_dump'), ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(into, 'database.pgdump')}`, `--dbname=${dumpUrl}`], env);
+    const dumped = run(
+      pgTool('pg_dump'),
+      ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(into, 'database.pgdump')}`, `--dbname=${dumpUrl}`],
+      env,
+    );
     dumped.catch(() => undefined);
     const query = pgQuery(client);
     const lastMigration = await lastMigrationOf(query);
@@ -185,7 +209,8 @@ export async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new BackupError(`${dir} is not a backup of the portal: it has no ${MANIFEST}`);
   const parsed = manifestSchema.safeParse(JSON.parse(await fsp.readFile(file, 'utf8')));
-  if (!parsed.success) throw new BackupError(`${file} is not a manifest this portal reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new BackupError(`${file} is not a manifest this portal reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 
@@ -224,10 +249,15 @@ export async function restoreBackup(config: Config, from: string, say: Say = qui
   const secret = path.join(config.dataDir, SECRET);
   const pgliteDir = path.join(config.dataDir, 'db');
   if (kind === 'pglite') {
-    if (await portalRunsOn(config.dataDir)) throw new BackupError(`A portal is running on DATA_DIR (${config.dataDir}): stop it, and restore into an empty DATA_DIR`);
-    if (hasEntries(pgliteDir)) throw new BackupError(`DATA_DIR (${config.dataDir}) already holds a database in db/: restore only into an empty DATA_DIR (move the old one away first)`);
+    if (await portalRunsOn(config.dataDir))
+      throw new BackupError(`A portal is running on DATA_DIR (${config.dataDir}): stop it, and restore into an empty DATA_DIR`);
+    if (hasEntries(pgliteDir))
+      throw new BackupError(`DATA_DIR (${config.dataDir}) already holds a database in db/: restore only into an empty DATA_DIR (move the old one away first)`);
   }
-  if (hasEntries(filesDir)) throw new BackupError(`DATA_DIR (${config.dataDir}) already holds uploaded files in files/: restore only into an empty DATA_DIR (move the old one away first)`);
+  if (hasEntries(filesDir))
+    throw new BackupError(
+      `DATA_DIR (${config.dataDir}) already holds uploaded files in files/: restore only into an empty DATA_DIR (move the old one away first)`,
+    );
   if (manifest.signingSecret && fs.existsSync(secret) && fs.readFileSync(secret, 'utf8') !== fs.readFileSync(path.join(dir, SECRET), 'utf8')) {
     throw new BackupError(`DATA_DIR (${config.dataDir}) already holds another signing secret (jwt-secret): restore only into an empty DATA_DIR`);
   }
@@ -281,10 +311,17 @@ async function restorePostgres(url: string, dir: string, manifest: Manifest, say
         "select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'",
       )
     ).rows;
-    if (row!.n > 0) throw new BackupError(`The database at DATABASE_URL is not empty (${row!.n} tables, views or sequences): restore only into an empty database (createdb a new one)`);
+    if (row!.n > 0)
+      throw new BackupError(
+        `The database at DATABASE_URL is not empty (${row!.n} tables, views or sequences): restore only into an empty database (createdb a new one)`,
+      );
     const { url: restoreUrl, env } = connectionOf(url);
     say('pg_restore');
-    await run(pgTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${restoreUrl}`, path.join(dir, manifest.database.path)], env);
+    await run(
+      pgTool('pg_restore'),
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${restoreUrl}`, path.join(dir, manifest.database.path)],
+      env,
+    );
     say('checking every table against the manifest');
     checkTables(manifest, await tableDigests(pgQuery(client)));
   } finally {

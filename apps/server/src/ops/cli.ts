@@ -42,14 +42,18 @@ async function main(argv: string[]): Promise<number> {
       const { dir, manifest, removed } = await makeBackup(config, { to, keep, say });
       const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
       say(`Backup written: ${dir}`);
-      say(`  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${Object.keys(manifest.files).length} files, last migration ${manifest.database.lastMigration.tag}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      say(
+        `  ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${Object.keys(manifest.files).length} files, last migration ${manifest.database.lastMigration.tag}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       for (const name of removed) say(`  removed the older backup ${name}`);
       return 0;
     }
     if (command === 'restore') {
       if (args.length !== 1) throw new UsageError('restore takes one argument: the backup folder');
       const manifest = await restoreBackup(config, args[0]!, say);
-      say(`Restored the backup of ${manifest.createdAt} (portal ${manifest.portal.version}, last migration ${manifest.database.lastMigration.tag}): every table and file matches its manifest.`);
+      say(
+        `Restored the backup of ${manifest.createdAt} (portal ${manifest.portal.version}, last migration ${manifest.database.lastMigration.tag}): every table and file matches its manifest.`,
+      );
       say('Start the portal: it applies any newer migrations at start.');
       return 0;
     }

@@ -131,7 +131,8 @@ export function differences<T extends { rows: number; digest: string } | { size:
   for (const [name, want] of Object.entries(expected)) {
     const got = actual[name];
     if (!got) lines.push(`${what} ${name}: missing`);
-    else if (Object.entries(want).some(([key, value]) => (got as Record<string, unknown>)[key] !== value)) lines.push(`${what} ${name}: ${JSON.stringify(got)}, the backup says ${JSON.stringify(want)}`);
+    else if (Object.entries(want).some(([key, value]) => (got as Record<string, unknown>)[key] !== value))
+      lines.push(`${what} ${name}: ${JSON.stringify(got)}, the backup says ${JSON.stringify(want)}`);
   }
   for (const name of Object.keys(actual)) if (!(name in expected)) lines.push(`${what} ${name}: not in the backup`);
   return lines;

@@ -60,16 +60,21 @@ interface SessionRow {
 export async function resolveUser(db: Db, tokens: TokenService, cache: AuthCache, token: string): Promise<CurrentUser | undefined> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) return undefined;
-  return cache.getOrLoad(`session:${claims.sessionId}`, { userId: claims.userId, sessionId: claims.sessionId }, () => loadSessionUser(db, cache, claims.userId, claims.sessionId));
+  return cache.getOrLoad(`session:${claims.sessionId}`, { userId: claims.userId, sessionId: claims.sessionId }, () =>
+    loadSessionUser(db, cache, claims.userId, claims.sessionId),
+  );
 }
 
 async function loadSessionUser(db: Db, cache: AuthCache, userId: number, sessionId: string): Promise<CurrentUser | undefined> {
   const [rows, catalogue] = await Promise.all([
-    selectRows<SessionRow>(db, sql`
+    selectRows<SessionRow>(
+      db,
+      sql`
     select u.id, u.username, u.first_name, u.must_change_password, ${usableRoleIdsSql(sql`u.id`)} as role_ids
       from sessions s join users u on u.id = s.user_id
      where s.id = ${sessionId} and u.id = ${userId}
-       and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`),
+       and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`,
+    ),
     menuCatalogue(db, cache),
   ]);
   const row = rows[0];
@@ -131,10 +136,13 @@ async function resolveAccessToken(db: Db, cache: AuthCache, token: string, now: 
 
 async function loadTokenUser(db: Db, cache: AuthCache, hash: string): Promise<TokenUser | undefined> {
   const [rows, catalogue] = await Promise.all([
-    selectRows<TokenRow>(db, sql`
+    selectRows<TokenRow>(
+      db,
+      sql`
     select t.id, t.grants, t.expires_at, u.id as user_id, u.username, u.first_name, ${usableRoleIdsSql(sql`u.id`)} as role_ids
       from access_tokens t join users u on u.id = t.user_id
-     where t.token_hash = ${hash} and t.revoked_at is null and u.enabled`),
+     where t.token_hash = ${hash} and t.revoked_at is null and u.enabled`,
+    ),
     menuCatalogue(db, cache),
   ]);
   const row = rows[0];
@@ -222,7 +230,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const at = new Date(now);
     const since = new Date(now - ACCESS_TOKEN_LIMITS.lastUseIntervalMs);
     // The condition keeps other instances from writing it again within the minute.
-    await app.ctx.database.db.execute(sql`update access_tokens set last_used_at = ${at} where id = ${tokenId} and (last_used_at is null or last_used_at <= ${since})`);
+    await app.ctx.database.db.execute(
+      sql`update access_tokens set last_used_at = ${at} where id = ${tokenId} and (last_used_at is null or last_used_at <= ${since})`,
+    );
   };
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url) return;

@@ -67,8 +67,7 @@ export function searchCondition(columns: PgColumn[], search: string): SQL | unde
 
 /** The entity's service: usable without HTTP (seed, tests). */
 export function crudService<I extends z.ZodObject, R>(spec: CrudSpec<I, R>) {
-  const present = async (tx: Tx, rows: Record<string, unknown>[]): Promise<R[]> =>
-    spec.present ? spec.present(tx, rows) : (rows.map(stripTimes) as R[]);
+  const present = async (tx: Tx, rows: Record<string, unknown>[]): Promise<R[]> => (spec.present ? spec.present(tx, rows) : (rows.map(stripTimes) as R[]));
 
   async function findRow(tx: Tx, id: number): Promise<Record<string, unknown> | undefined> {
     const rows = (await tx.select().from(spec.table).where(eq(spec.id, id)).limit(1)) as Record<string, unknown>[];
@@ -107,7 +106,10 @@ export function crudService<I extends z.ZodObject, R>(spec: CrudSpec<I, R>) {
       const record = await db.transaction(async (tx) => {
         await checkRules(tx, input, undefined);
         const values = spec.toRow ? spec.toRow(input) : input;
-        const [row] = (await tx.insert(spec.table).values(values as never).returning()) as Record<string, unknown>[];
+        const [row] = (await tx
+          .insert(spec.table)
+          .values(values as never)
+          .returning()) as Record<string, unknown>[];
         const id = Number(row!.id);
         await spec.writeChildren?.(tx, id, input, false);
         const after = (await findRecord(tx, id))!;
@@ -123,7 +125,10 @@ export function crudService<I extends z.ZodObject, R>(spec: CrudSpec<I, R>) {
         if (!before) throw notFound();
         await checkRules(tx, input, id);
         const values = spec.toRow ? spec.toRow(input) : input;
-        await tx.update(spec.table).set(values as never).where(eq(spec.id, id));
+        await tx
+          .update(spec.table)
+          .set(values as never)
+          .where(eq(spec.id, id));
         await spec.writeChildren?.(tx, id, input, true);
         const after = (await findRecord(tx, id))!;
         await recordAudit(tx, { actorId: user.id, actorName: user.username, action: 'update', entity: spec.entity, entityId: String(id), before, after });

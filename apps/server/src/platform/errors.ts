@@ -32,7 +32,10 @@ interface ValidationIssue {
 }
 
 /** The first zod issue as a message that names the field (SECURITY.md: the message names the field). */
-export function describeIssue(issue: ValidationIssue, context: string | undefined): { field: string; key: MessageKey; params: Record<string, string | number> } {
+export function describeIssue(
+  issue: ValidationIssue,
+  context: string | undefined,
+): { field: string; key: MessageKey; params: Record<string, string | number> } {
   const pathField = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (issue.keyword === 'unrecognized_keys') {
     const keys = (issue.params.keys as string[] | undefined) ?? [];
@@ -68,8 +71,25 @@ export function issueError(issue: { code: string; path: readonly PropertyKey[]; 
 }
 
 /** Errors of the connection to the database (refused, cut, shut down, pool closed), not of a statement. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
-const UNAVAILABLE_MESSAGE = /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Client was closed|connection is closed|PGlite is closed|Client has encountered a connection error/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Client was closed|connection is closed|PGlite is closed|Client has encountered a connection error/i;
 
 /** The error and its causes, outermost first (drizzle wraps the driver's error). */
 function chain(error: unknown): { code?: unknown; message?: unknown }[] {
@@ -84,7 +104,11 @@ function chain(error: unknown): { code?: unknown; message?: unknown }[] {
 
 /** Whether the database could not be reached (answer 503), as opposed to a statement failing. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return chain(error).some((e) => (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) || (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message) && !/^Failed query/.test(e.message)));
+  return chain(error).some(
+    (e) =>
+      (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) ||
+      (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message) && !/^Failed query/.test(e.message)),
+  );
 }
 
 /**
@@ -116,7 +140,15 @@ export function loggableError(error: unknown): Record<string, unknown> {
   };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string, data?: unknown) {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  field?: string,
+  data?: unknown,
+) {
   // Fastify's errors before routing come with a request that has no url or language yet.
   const msg = message(key, request.lang ?? DEFAULT_LANG, params);
   return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field, data));

@@ -22,7 +22,13 @@ describe('sign-in throttle rules', () => {
 describe('TRUST_PROXY', () => {
   it('takes addresses, CIDRs and proxy-addr names; by default trusts no proxy', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const bad of ['true', '*', '10.0.0.0/33', '10.0.0.300', 'proxy.example.com', '10.0.0.0/8/1']) expect(isProxyEntry(bad)).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
@@ -30,7 +36,8 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('database errors', () => {
-  const wrapped = (cause: object) => Object.assign(new Error('Failed query: select $1\nparams: secret-value'), { query: 'select $1', params: ['secret-value'], cause });
+  const wrapped = (cause: object) =>
+    Object.assign(new Error('Failed query: select $1\nparams: secret-value'), { query: 'select $1', params: ['secret-value'], cause });
 
   it('tells an unreachable database from a failing statement', () => {
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);

@@ -30,7 +30,11 @@ export interface StoredImage<T> {
  * (HTML renamed .png gets 415; the name's extension must agree) and its size while it streams
  * (the limit + 1 byte gets 413). A refused upload leaves nothing in the store (SECURITY.md, Files).
  */
-export async function receiveImage<F extends z.ZodType>(request: FastifyRequest, files: FileStore, rules: ImageUploadRules<F>): Promise<StoredImage<z.output<F>>> {
+export async function receiveImage<F extends z.ZodType>(
+  request: FastifyRequest,
+  files: FileStore,
+  rules: ImageUploadRules<F>,
+): Promise<StoredImage<z.output<F>>> {
   const tooLarge = () => new AppError(413, rules.tooLarge, { field: 'file' }, 'file');
   const wrongType = () => new AppError(415, rules.wrongType, { field: 'file' }, 'file');
   const raw: Record<string, string> = {};

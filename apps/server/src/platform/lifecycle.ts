@@ -81,7 +81,13 @@ export async function registerLifecycle(app: FastifyInstance): Promise<void> {
   app.addHook('onRequestAbort', async (request) => lifecycle.ended(request));
   app.get(
     API.ready,
-    { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Readiness: 503 with the reasons (stopping, database, migrations, listen) while this instance should get no traffic' } },
+    {
+      config: { public: true, raw: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: 503 with the reasons (stopping, database, migrations, listen) while this instance should get no traffic',
+      },
+    },
     async (_request, reply) => {
       const { reasons, pendingMigrations: pending } = await notReadyReasons(app.ctx);
       if (reasons.length > 0) return reply.status(503).send({ status: 'unavailable', reasons, ...(pending ? { pendingMigrations: pending } : {}) });

@@ -38,9 +38,12 @@ const CATALOGUE_KEY = 'menus:catalogue';
 export async function menuCatalogue(db: Db, cache: AuthCache | undefined): Promise<MenuCatalogue> {
   const load = async (): Promise<MenuCatalogue> => {
     const [rows, grants] = await Promise.all([
-      selectRows<CatalogueMenu>(db, sql`
+      selectRows<CatalogueMenu>(
+        db,
+        sql`
         select id, parent_id, name, name_en, path, code, router, sort, icon, hidden, watermark, secondary_menu, visible
-          from menus order by sort, id`),
+          from menus order by sort, id`,
+      ),
       selectRows<{ role_id: number; menu_ids: number[] }>(db, sql`select role_id, array_agg(menu_id) as menu_ids from role_menus group by role_id`),
     ]);
     return {

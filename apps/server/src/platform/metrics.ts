@@ -82,8 +82,17 @@ export class PortalMetrics {
       labelNames: ['method', 'outcome'],
       registers,
     });
-    this.sentimentRescored = new Counter({ name: 'portal_sentiment_items_rescored_total', help: 'Opinion items rescored by this instance after a lexicon change', registers });
-    this.jobRunsFailed = new Counter({ name: 'portal_job_runs_failed_total', help: 'Background job runs of this instance that ended in an error, by kind', labelNames: ['kind'], registers });
+    this.sentimentRescored = new Counter({
+      name: 'portal_sentiment_items_rescored_total',
+      help: 'Opinion items rescored by this instance after a lexicon change',
+      registers,
+    });
+    this.jobRunsFailed = new Counter({
+      name: 'portal_job_runs_failed_total',
+      help: 'Background job runs of this instance that ended in an error, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
     new Gauge({
       name: 'portal_build_info',
       help: 'The portal version and the git commit it was built from',
@@ -153,9 +162,23 @@ export class PortalMetrics {
 
   private jobGauges(registers: Registry[]): void {
     const localJobs = () => this.localJobs;
-    this.jobs = new Gauge({ name: 'portal_jobs', help: 'Background jobs by kind and state, across every instance (from their tables); push: pushes due and not fired', labelNames: ['kind', 'state'], registers });
-    this.oldestQueued = new Gauge({ name: 'portal_jobs_oldest_queued_seconds', help: 'Age of the oldest queued job by kind (0 when none waits)', labelNames: ['kind'], registers });
-    this.pushLag = new Gauge({ name: 'portal_push_scheduler_lag_seconds', help: 'Now minus the due time of the oldest due push not yet fired (0 when none)', registers });
+    this.jobs = new Gauge({
+      name: 'portal_jobs',
+      help: 'Background jobs by kind and state, across every instance (from their tables); push: pushes due and not fired',
+      labelNames: ['kind', 'state'],
+      registers,
+    });
+    this.oldestQueued = new Gauge({
+      name: 'portal_jobs_oldest_queued_seconds',
+      help: 'Age of the oldest queued job by kind (0 when none waits)',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.pushLag = new Gauge({
+      name: 'portal_push_scheduler_lag_seconds',
+      help: 'Now minus the due time of the oldest due push not yet fired (0 when none)',
+      registers,
+    });
     new Gauge({
       name: 'portal_jobs_running_here',
       help: 'Jobs of this instance running now, by kind (queues and periodic work of its job runner)',
@@ -256,13 +279,17 @@ export async function registerMetrics(app: FastifyInstance): Promise<PortalMetri
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
   });
-  app.get(API.metrics, { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token)', hide: true } }, async (request, reply) => {
-    if (!bearerMatches(request.headers.authorization, token)) {
-      reply.header('www-authenticate', 'Bearer');
-      throw unauthorized();
-    }
-    const text = await metrics.render();
-    return reply.type(metrics.registry.contentType).send(text);
-  });
+  app.get(
+    API.metrics,
+    { config: { public: true, raw: true }, schema: { tags: ['health'], summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token)', hide: true } },
+    async (request, reply) => {
+      if (!bearerMatches(request.headers.authorization, token)) {
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthorized();
+      }
+      const text = await metrics.render();
+      return reply.type(metrics.registry.contentType).send(text);
+    },
+  );
   return metrics;
 }

@@ -41,7 +41,12 @@ export function multipartError(error: unknown, answers: MultipartAnswers): unkno
  * refused with `late` (default 400 file.fieldsFirst), since the fields decide the file's limit
  * and permission before a byte of it is stored.
  */
-export function takeField(fields: Record<string, string>, part: MultipartValue, fileSeen: boolean, late: (name: string) => AppError = (name) => badRequest('file.fieldsFirst', name)): void {
+export function takeField(
+  fields: Record<string, string>,
+  part: MultipartValue,
+  fileSeen: boolean,
+  late: (name: string) => AppError = (name) => badRequest('file.fieldsFirst', name),
+): void {
   if (fileSeen) throw late(part.fieldname);
   if (part.fieldname === '_t') return;
   if (part.valueTruncated || Object.hasOwn(fields, part.fieldname)) throw badRequest('field.invalid', part.fieldname, { field: part.fieldname });
@@ -99,7 +104,12 @@ export async function readPart(file: MultipartFile, max: number, tooLarge: () =>
 }
 
 /** The one file part of a multipart request, read into memory within `max` bytes. */
-export async function readOneFile(request: FastifyRequest, max: number, tooLarge: () => AppError, accept: (name: string) => void): Promise<{ name: string; bytes: Buffer }> {
+export async function readOneFile(
+  request: FastifyRequest,
+  max: number,
+  tooLarge: () => AppError,
+  accept: (name: string) => void,
+): Promise<{ name: string; bytes: Buffer }> {
   let found: { name: string; bytes: Buffer } | undefined;
   try {
     const parts = request.parts({ limits: { files: 1, fileSize: max + 1, fields: 4, parts: 6, fieldSize: 256 } });

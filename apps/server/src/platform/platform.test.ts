@@ -31,7 +31,9 @@ describe('describeIssue', () => {
       params: { field: 'title', max: 25 },
     });
     expect(describeIssue({ keyword: 'unrecognized_keys', instancePath: '', params: { keys: ['owner'] } }, 'body').field).toBe('owner');
-    expect(describeIssue({ keyword: 'custom', instancePath: '/confirmPassword', message: 'password.mismatch', params: {} }, 'body').key).toBe('password.mismatch');
+    expect(describeIssue({ keyword: 'custom', instancePath: '/confirmPassword', message: 'password.mismatch', params: {} }, 'body').key).toBe(
+      'password.mismatch',
+    );
     expect(describeIssue({ keyword: 'invalid_type', instancePath: '', params: {} }, 'querystring').field).toBe('querystring');
   });
 });
@@ -53,7 +55,11 @@ describe('loadConfig', () => {
   });
   it('takes an identity provider over https, or over http on this machine only', () => {
     const oidc = (issuer: string) => loadConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portal' }).oidc;
-    expect(oidc('https://id.example.com/realms/field')).toMatchObject({ issuer: 'https://id.example.com/realms/field', clientId: 'portal', clientSecret: undefined });
+    expect(oidc('https://id.example.com/realms/field')).toMatchObject({
+      issuer: 'https://id.example.com/realms/field',
+      clientId: 'portal',
+      clientSecret: undefined,
+    });
     expect(oidc('http://localhost:8080/realms/field')?.issuer).toBe('http://localhost:8080/realms/field');
     expect(oidc('http://127.0.0.1:9000')?.issuer).toBe('http://127.0.0.1:9000');
     expect(() => oidc('http://id.example.com')).toThrow(/OIDC_ISSUER: must be an https URL/);

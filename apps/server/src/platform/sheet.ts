@@ -68,7 +68,12 @@ try {
  * the sizes it declares: a lying directory answers "too large once unpacked" before the parser
  * sees it (docs/decisions/0014).
  */
-export async function parseSheet(bytes: Buffer, maxRows: number, timeLimitMs = PARSE_TIME_LIMIT_MS, maxInflatedBytes = ZIP_MAX_UNCOMPRESSED): Promise<unknown[][]> {
+export async function parseSheet(
+  bytes: Buffer,
+  maxRows: number,
+  timeLimitMs = PARSE_TIME_LIMIT_MS,
+  maxInflatedBytes = ZIP_MAX_UNCOMPRESSED,
+): Promise<unknown[][]> {
   if (bytes.subarray(0, 4).equals(ZIP)) {
     const verdict = await checkZip(bytes, { maxEntries: ZIP_MAX_ENTRIES, maxBytes: maxInflatedBytes });
     if (!verdict.ok) {

@@ -62,7 +62,10 @@ export class SignInThrottle {
     const rows = await selectRows<{ key: string; failures: number; blocked_until: string | Date | null; last_failure_at: string | Date }>(
       this.db,
       sql`select key, failures, blocked_until, last_failure_at from sign_in_throttle
-           where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`,
+           where key in (${sql.join(
+             keys.map((k) => sql`${k}`),
+             sql`, `,
+           )})`,
     );
     let waitUntil = 0;
     let accountFailures = 0;
@@ -84,7 +87,10 @@ export class SignInThrottle {
     const counted = await selectRows<{ key: string; failures: number }>(
       this.db,
       sql`insert into sign_in_throttle as t (key, failures, last_failure_at)
-          values ${sql.join([pairKey(attempt), addressKey(attempt), accountKey(attempt)].map((k) => sql`(${k}, 1, ${at}::timestamptz)`), sql`, `)}
+          values ${sql.join(
+            [pairKey(attempt), addressKey(attempt), accountKey(attempt)].map((k) => sql`(${k}, 1, ${at}::timestamptz)`),
+            sql`, `,
+          )}
           on conflict (key) do update
              set failures = case when t.last_failure_at < ${windowStart}::timestamptz then 1 else t.failures + 1 end,
                  blocked_until = case when t.last_failure_at < ${windowStart}::timestamptz then null else t.blocked_until end,
@@ -95,7 +101,10 @@ export class SignInThrottle {
       const free = row.key.startsWith('pair:') ? LOGIN_LOCK.freeFailures : row.key.startsWith('addr:') ? LOGIN_LOCK.addressFreeFailures : undefined;
       if (free === undefined) continue;
       const seconds = waitSeconds(row.failures, free);
-      if (seconds > 0) await this.db.execute(sql`update sign_in_throttle set blocked_until = ${new Date(now + seconds * 1000).toISOString()}::timestamptz where key = ${row.key}`);
+      if (seconds > 0)
+        await this.db.execute(
+          sql`update sign_in_throttle set blocked_until = ${new Date(now + seconds * 1000).toISOString()}::timestamptz where key = ${row.key}`,
+        );
     }
     // Forgotten rows go, at most once an hour per instance.
     if (now - this.lastSweep > 3_600_000) {

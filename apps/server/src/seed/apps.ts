@@ -35,11 +35,51 @@ export async function seedApps(tx: Tx): Promise<void> {
   const created = await tx
     .insert(apps)
     .values([
-      { appKey: 'wxwork', name: '企业微信拜访', nameEn: 'Enterprise-chat visit', classificationId: office!.id, url: 'https://work.example.com/visit', description: '通过企业微信拜访医生', sort: 1 },
-      { appKey: 'bizconf', name: '会议创建', nameEn: 'Meeting creation', classificationId: office!.id, url: 'https://meeting.example.com', description: '创建线上学术会议', sort: 2 },
-      { appKey: 'survey', name: '问卷调研', nameEn: 'Surveys', classificationId: medical!.id, url: 'https://survey.example.com', description: '面向医生的问卷', sort: 1 },
-      { appKey: 'medlive', name: '医学门户', nameEn: 'Medical portal', classificationId: medical!.id, url: 'https://medlive.example.com', description: '医学资讯与文献', sort: 2 },
-      { appKey: 'xjp-msl', name: 'MSL 工作台', nameEn: 'MSL workbench', classificationId: analytics!.id, url: 'https://msl.example.com', description: '医学联络官专用', sort: 1 },
+      {
+        appKey: 'wxwork',
+        name: '企业微信拜访',
+        nameEn: 'Enterprise-chat visit',
+        classificationId: office!.id,
+        url: 'https://work.example.com/visit',
+        description: '通过企业微信拜访医生',
+        sort: 1,
+      },
+      {
+        appKey: 'bizconf',
+        name: '会议创建',
+        nameEn: 'Meeting creation',
+        classificationId: office!.id,
+        url: 'https://meeting.example.com',
+        description: '创建线上学术会议',
+        sort: 2,
+      },
+      {
+        appKey: 'survey',
+        name: '问卷调研',
+        nameEn: 'Surveys',
+        classificationId: medical!.id,
+        url: 'https://survey.example.com',
+        description: '面向医生的问卷',
+        sort: 1,
+      },
+      {
+        appKey: 'medlive',
+        name: '医学门户',
+        nameEn: 'Medical portal',
+        classificationId: medical!.id,
+        url: 'https://medlive.example.com',
+        description: '医学资讯与文献',
+        sort: 2,
+      },
+      {
+        appKey: 'xjp-msl',
+        name: 'MSL 工作台',
+        nameEn: 'MSL workbench',
+        classificationId: analytics!.id,
+        url: 'https://msl.example.com',
+        description: '医学联络官专用',
+        sort: 1,
+      },
     ])
     .returning();
   await tx.insert(appMenus).values([

@@ -22,8 +22,56 @@ export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMPLOYEES = 2000;
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '晨', '宇', '欣', '佳'];
-const PINYIN: Record<string, string> = { 王: 'wang', 李: 'li', 张: 'zhang', 刘: 'liu', 陈: 'chen', 杨: 'yang', 赵: 'zhao', 黄: 'huang', 周: 'zhou', 吴: 'wu', 徐: 'xu', 孙: 'sun', 胡: 'hu', 朱: 'zhu', 高: 'gao', 林: 'lin', 何: 'he', 郭: 'guo', 马: 'ma', 罗: 'luo' };
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '晨',
+  '宇',
+  '欣',
+  '佳',
+];
+const PINYIN: Record<string, string> = {
+  王: 'wang',
+  李: 'li',
+  张: 'zhang',
+  刘: 'liu',
+  陈: 'chen',
+  杨: 'yang',
+  赵: 'zhao',
+  黄: 'huang',
+  周: 'zhou',
+  吴: 'wu',
+  徐: 'xu',
+  孙: 'sun',
+  胡: 'hu',
+  朱: 'zhu',
+  高: 'gao',
+  林: 'lin',
+  何: 'he',
+  郭: 'guo',
+  马: 'ma',
+  罗: 'luo',
+};
 
 /** wwid of the n-th employee of the directory (1-based). */
 export const wwidOf = (n: number) => String(10000000 + n);
@@ -44,7 +92,13 @@ function demoUsers(): UserSeed[] {
   ];
   const regions = ['East', 'North', 'South', 'West'];
   for (let i = 1; i <= 8; i++) {
-    list.push({ username: `rep${String(i).padStart(2, '0')}`, firstName: `代表${i}`, roles: ['Sales'], bu: [DEFAULT_BU_LIST[i % DEFAULT_BU_LIST.length]!], org: regions[i % 4]! });
+    list.push({
+      username: `rep${String(i).padStart(2, '0')}`,
+      firstName: `代表${i}`,
+      roles: ['Sales'],
+      bu: [DEFAULT_BU_LIST[i % DEFAULT_BU_LIST.length]!],
+      org: regions[i % 4]!,
+    });
   }
   for (let i = 1; i <= 3; i++) list.push({ username: `msl0${i}`, firstName: `医学${i}`, roles: ['MSL'], bu: ['Neuro_ALL', 'PSY_NC'], org: 'Medical' });
   for (let i = 1; i <= 2; i++) list.push({ username: `mgr0${i}`, firstName: `经理${i}`, roles: ['MANGA'], bu: ['IM_IBD', 'IM_IDV'], org: regions[i]! });
@@ -64,13 +118,25 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
   const people = demoUsers();
   const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
-    const [root] = await tx.insert(organisations).values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: 'company', grade: 1 }).returning();
+    const [root] = await tx
+      .insert(organisations)
+      .values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: 'company', grade: 1 })
+      .returning();
     const orgIds = new Map<string, number>();
     const orgNames: [string, string][] = [
-      ['East', '华东区'], ['North', '华北区'], ['South', '华南区'], ['West', '西部区'], ['Medical', '医学部'], ['Marketing', '市场部'], ['IT', '信息技术部'],
+      ['East', '华东区'],
+      ['North', '华北区'],
+      ['South', '华南区'],
+      ['West', '西部区'],
+      ['Medical', '医学部'],
+      ['Marketing', '市场部'],
+      ['IT', '信息技术部'],
     ];
     for (const [i, [en, zh]] of orgNames.entries()) {
-      const [org] = await tx.insert(organisations).values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: 'department', grade: 2, sort: i + 1 }).returning();
+      const [org] = await tx
+        .insert(organisations)
+        .values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: 'department', grade: 2, sort: i + 1 })
+        .returning();
       orgIds.set(en, org!.id);
     }
     const roleIds = await writeMenusAndRoles(tx, root!.id);

@@ -28,5 +28,7 @@ export async function seedSuggestions(tx: Tx): Promise<void> {
   const { computeAllSuggestions } = await import('../modules/intelligence/index.js');
   const now = new Date();
   const stats = await computeAllSuggestions(tx, now);
-  await tx.execute(sql`insert into intel_suggestion_jobs (status, stats, started_at, finished_at) values ('done', ${JSON.stringify(stats)}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+  await tx.execute(
+    sql`insert into intel_suggestion_jobs (status, stats, started_at, finished_at) values ('done', ${JSON.stringify(stats)}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
+  );
 }

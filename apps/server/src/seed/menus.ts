@@ -17,7 +17,13 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
-const leaf = (router: string, path: string, name: string, nameEn: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({ router, path, name, nameEn, ...extra });
+const leaf = (router: string, path: string, name: string, nameEn: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  router,
+  path,
+  name,
+  nameEn,
+  ...extra,
+});
 
 const REPORTS: [string, string, string][] = [
   ['recruitDoctor', '注册医生', 'Registered doctors'],
@@ -88,7 +94,10 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('myPlan', '/task/myPlan', '我的计划', 'My plan'),
       {
         ...leaf('newRecord', '/task/newRecord', '新建记录', 'New record'),
-        children: [leaf('visitReport', '/task/newRecord/visitReport', '拜访报告', 'Visit report'), leaf('activityPlan', '/task/newRecord/activityPlan', '活动计划', 'Activity plan')],
+        children: [
+          leaf('visitReport', '/task/newRecord/visitReport', '拜访报告', 'Visit report'),
+          leaf('activityPlan', '/task/newRecord/activityPlan', '活动计划', 'Activity plan'),
+        ],
       },
       leaf('today', '/task/today', '今日任务', 'Today'),
       leaf('taskMineCreate', '/task/taskMineCreate', '我创建的任务', 'Tasks I created'),

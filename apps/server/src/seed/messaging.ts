@@ -23,11 +23,14 @@ export async function seedMessaging(tx: Tx): Promise<void> {
     if (sender === undefined || recipient === undefined) continue;
     const [a, b] = sender < recipient ? [sender, recipient] : [recipient, sender];
     const at = new Date(now - minutesAgo * 60_000).toISOString();
-    const rows = await selectRows<{ id: number | string }>(tx, sql`
+    const rows = await selectRows<{ id: number | string }>(
+      tx,
+      sql`
       insert into conversations (user_a, user_b, created_at, last_message_at)
       values (${a}, ${b}, ${at}::timestamptz, ${at}::timestamptz)
       on conflict (user_a, user_b) do update set last_message_at = greatest(conversations.last_message_at, excluded.last_message_at)
-      returning id`);
+      returning id`,
+    );
     const content = JSON.stringify({ type: 'text', text });
     await tx.execute(sql`
       insert into chat_messages (conversation_id, sender_id, recipient_id, content, created_at, read_at)

@@ -22,7 +22,10 @@ export async function seedReports(tx: Tx): Promise<void> {
   const reps = await selectRows<{ id: number }>(tx, sql`select id from users where username like 'rep%' and username not in ('rep01', 'rep02') order by id`);
   // The first 200 doctors of each province are left alone too (tests pick doctors from there).
   const pool = (
-    await selectRows<{ id: number }>(tx, sql`select id from (select id, row_number() over (partition by province_code order by id) as rn from doctors) d where rn > 200 order by id`)
+    await selectRows<{ id: number }>(
+      tx,
+      sql`select id from (select id, row_number() over (partition by province_code order by id) as rn from doctors) d where rn > 200 order by id`,
+    )
   ).map((r) => r.id);
   if (reps.length === 0 || pool.length === 0) return;
   // Each representative keeps a portfolio of 60 doctors: the visits repeat, as a field force's do.
@@ -33,7 +36,8 @@ export async function seedReports(tx: Tx): Promise<void> {
     const r = Math.floor(random() * reps.length);
     const channel = CHANNELS[Math.floor(random() * CHANNELS.length)]!;
     const at = now - Math.floor(random() * DEMO_ACTIVITY.days * DAY_MS);
-    const duration = channel === 'phone' || channel === 'video' ? 20 + Math.floor(random() * 900) : channel === 'face' ? 300 + Math.floor(random() * 1800) : null;
+    const duration =
+      channel === 'phone' || channel === 'video' ? 20 + Math.floor(random() * 900) : channel === 'face' ? 300 + Math.floor(random() * 1800) : null;
     visits.push({
       user: reps[r]!.id,
       doctor: portfolio[r]![Math.floor(random() * 60)]!,
@@ -50,7 +54,9 @@ export async function seedReports(tx: Tx): Promise<void> {
         // the effective-visit rule: submitted, and a phone or video visit lasted a minute (no products in the demo's rows: face and online count when submitted)
         sql`(${v.user}, ${v.doctor}, ${v.at}, ${v.channel}, ${v.status}, ${v.purpose}, ${v.duration}, ${v.status === 1 && ((v.channel !== 'phone' && v.channel !== 'video') || (v.duration ?? 0) >= 60)}, ${v.status === 1 ? v.at : null})`,
     );
-    await tx.execute(sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, purpose, duration_seconds, effective, submitted_at) values ${sql.join(chunk, sql`, `)}`);
+    await tx.execute(
+      sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, purpose, duration_seconds, effective, submitted_at) values ${sql.join(chunk, sql`, `)}`,
+    );
   }
   const calls = Array.from({ length: DEMO_ACTIVITY.calls }, (_, i) => {
     const r = Math.floor(random() * reps.length);
@@ -60,7 +66,9 @@ export async function seedReports(tx: Tx): Promise<void> {
     return sql`(${`demo-call-${i + 1}`}, ${reps[r]!.id}, ${portfolio[r]![Math.floor(random() * 60)]!}, ${random() < 0.9 ? 'out' : 'in'}, ${new Date(at).toISOString()}, ${new Date(at + duration * 1000).toISOString()}, ${duration})`;
   });
   for (let i = 0; i < calls.length; i += 500) {
-    await tx.execute(sql`insert into call_records (call_id, user_id, doctor_id, direction, started_at, ended_at, duration_seconds) values ${sql.join(calls.slice(i, i + 500), sql`, `)}`);
+    await tx.execute(
+      sql`insert into call_records (call_id, user_id, doctor_id, direction, started_at, ended_at, duration_seconds) values ${sql.join(calls.slice(i, i + 500), sql`, `)}`,
+    );
   }
   const month = (offset: number) => {
     const d = new Date(now + 8 * 3_600_000);
@@ -68,7 +76,12 @@ export async function seedReports(tx: Tx): Promise<void> {
     d.setUTCMonth(d.getUTCMonth() + offset);
     return d.toISOString().slice(0, 7);
   };
-  for (const [team, recruit, interaction] of [['North', 20, 400], ['South', 15, 350], ['East', 10, 300], ['West', 10, 250]] as const) {
+  for (const [team, recruit, interaction] of [
+    ['North', 20, 400],
+    ['South', 15, 350],
+    ['East', 10, 300],
+    ['West', 10, 250],
+  ] as const) {
     for (const period of [month(-1), month(0)]) {
       await tx.execute(sql`insert into report_team_targets (org_id, period, target_recruit, target_interaction, updated_by)
                            select id, ${period}, ${recruit}, ${interaction}, 'admin' from organisations where name_en = ${team}`);

@@ -67,29 +67,40 @@ async function writeCustomers() {
     if (!values.replace) throw new Error(`The database already holds ${existing?.n} doctors; add --replace to generate them again.`);
     await db.execute(sql`truncate doctor_tags, doctor_corrections, doctor_affiliations, doctors restart identity`);
     await db.execute(sql`delete from tags where owner_id is null`);
-    await db.execute(sql`delete from hospitals h where not exists (select 1 from data_permissions dp where dp.permission_type = 'hospital' and dp.permission_value = h.id::text)`);
+    await db.execute(
+      sql`delete from hospitals h where not exists (select 1 from data_permissions dp where dp.permission_type = 'hospital' and dp.permission_value = h.id::text)`,
+    );
   }
   const [admin] = await selectRows<{ id: number }>(db, sql`select id from users order by id limit 1`);
   const started = performance.now();
   let last = started;
-  const counts = await withIndexesDeferred(db, () => writeDataset(db, {
-    hospitals,
-    doctors,
-    seed,
-    tagOwner: admin?.id ?? 1,
-    onProgress: (done) => {
-      if (performance.now() - last > 5000 || done === doctors) {
-        last = performance.now();
-        process.stdout.write(`${done.toLocaleString('en')} doctors, ${Math.round(done / ((last - started) / 1000)).toLocaleString('en')} doctors/s\n`);
-      }
-    },
-  }));
+  const counts = await withIndexesDeferred(db, () =>
+    writeDataset(db, {
+      hospitals,
+      doctors,
+      seed,
+      tagOwner: admin?.id ?? 1,
+      onProgress: (done) => {
+        if (performance.now() - last > 5000 || done === doctors) {
+          last = performance.now();
+          process.stdout.write(`${done.toLocaleString('en')} doctors, ${Math.round(done / ((last - started) / 1000)).toLocaleString('en')} doctors/s\n`);
+        }
+      },
+    }),
+  );
   // Market intelligence over the new dataset (docs/decisions/0025): about 33,000 opinion items per drug at a million doctors.
   await db.execute(sql`truncate opinion_items, opinion_events, market_figures, online_consultations, patient_groups`);
   const [catalogue] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from medicines`);
   if (!catalogue?.n) await db.transaction((tx) => seedMedicineCatalogue(tx));
-  const market = await writeMarketData(db, { seed, itemsPerDrug: Math.max(1200, Math.round(doctors / 30)), consultingDoctors: Math.max(800, Math.round(doctors / 50)), now: Date.now() });
-  process.stdout.write(`${market.items.toLocaleString('en')} opinion items, ${market.consultations.toLocaleString('en')} consultation rows, ${market.patientGroups.toLocaleString('en')} patient-group rows\n`);
+  const market = await writeMarketData(db, {
+    seed,
+    itemsPerDrug: Math.max(1200, Math.round(doctors / 30)),
+    consultingDoctors: Math.max(800, Math.round(doctors / 50)),
+    now: Date.now(),
+  });
+  process.stdout.write(
+    `${market.items.toLocaleString('en')} opinion items, ${market.consultations.toLocaleString('en')} consultation rows, ${market.patientGroups.toLocaleString('en')} patient-group rows\n`,
+  );
   await db.execute(sql`analyze`);
   const seconds = (performance.now() - started) / 1000;
   const rows = counts.hospitals + counts.doctors + counts.affiliations + counts.doctorTags;

@@ -40,12 +40,64 @@ export const ADMIN_ROLE = 'admin';
 
 export const BUILT_IN_ROLES: RoleSeed[] = [
   { name: ADMIN_ROLE, nameEn: 'Administrator', grants: ['*'], dataScope: 'all' },
-  { name: 'card manager', nameEn: 'Card operator', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'cardArea', 'recommend', 'batchPushIndex', ...CARD_REPORTS], dataScope: 'all' },
+  {
+    name: 'card manager',
+    nameEn: 'Card operator',
+    grants: [
+      'dashboard',
+      'appCentre',
+      'personalcenter',
+      'downloadCentre',
+      'informationDynamics',
+      'news',
+      'contentCenter',
+      'cardArea',
+      'recommend',
+      'batchPushIndex',
+      ...CARD_REPORTS,
+    ],
+    dataScope: 'all',
+  },
   { name: 'Sales', nameEn: 'Sales representative', grants: [...FIELD, 'doctorIntelligenceAdvice'], dataScope: 'custom' },
   { name: 'MSL', nameEn: 'Medical science liaison', grants: [...FIELD, 'doctor', 'medicine'], dataScope: 'all' },
   { name: 'MAF', nameEn: 'Medical affairs', grants: [...FIELD, 'doctor'], dataScope: 'all' },
-  { name: 'MANGA', nameEn: 'Team manager', grants: [...FIELD, 'effectiveVisit', 'effectiveMeeting', 'reachDoctor', 'recruitDoctor', 'rdRelation', 'telephoneVisit', 'multimediaVisit', 'onlineGraphicVisit'], dataScope: 'all' },
-  { name: 'MKT', nameEn: 'Marketing', grants: ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'contentCenter', 'medicine', ...MORE, 'pushArticles', 'articleLists', 'readData', 'meeting', 'cityMeetingDetails'], dataScope: 'all' },
+  {
+    name: 'MANGA',
+    nameEn: 'Team manager',
+    grants: [
+      ...FIELD,
+      'effectiveVisit',
+      'effectiveMeeting',
+      'reachDoctor',
+      'recruitDoctor',
+      'rdRelation',
+      'telephoneVisit',
+      'multimediaVisit',
+      'onlineGraphicVisit',
+    ],
+    dataScope: 'all',
+  },
+  {
+    name: 'MKT',
+    nameEn: 'Marketing',
+    grants: [
+      'dashboard',
+      'appCentre',
+      'personalcenter',
+      'downloadCentre',
+      'informationDynamics',
+      'news',
+      'contentCenter',
+      'medicine',
+      ...MORE,
+      'pushArticles',
+      'articleLists',
+      'readData',
+      'meeting',
+      'cityMeetingDetails',
+    ],
+    dataScope: 'all',
+  },
   { name: 'CRC&OVERSEAS', nameEn: 'CRC and overseas', grants: FIELD, dataScope: 'all' },
 ];
 
@@ -68,7 +120,10 @@ export function menuValues(item: MenuSeed, parent: { id: number; router: string 
 
 async function insertMenus(tx: Tx, items: MenuSeed[], parent: { id: number; router: string } | undefined, ids: Map<string, number>) {
   for (const [index, item] of items.entries()) {
-    const [row] = await tx.insert(menus).values(menuValues(item, parent, index)).returning({ id: menus.id });
+    const [row] = await tx
+      .insert(menus)
+      .values(menuValues(item, parent, index))
+      .returning({ id: menus.id });
     ids.set(item.router, row!.id);
     if (item.children) await insertMenus(tx, item.children, { id: row!.id, router: item.router }, ids);
   }
@@ -94,7 +149,10 @@ export async function writeMenusAndRoles(tx: Tx, orgId: number | null): Promise<
   await insertMenus(tx, MENU_TREE, undefined, menuIds);
   const roleIds = new Map<string, number>();
   for (const role of BUILT_IN_ROLES) {
-    const [row] = await tx.insert(roles).values({ name: role.name, nameEn: role.nameEn, orgId, dataScope: role.dataScope, roleType: role.name === ADMIN_ROLE ? 'system' : 'business' }).returning();
+    const [row] = await tx
+      .insert(roles)
+      .values({ name: role.name, nameEn: role.nameEn, orgId, dataScope: role.dataScope, roleType: role.name === ADMIN_ROLE ? 'system' : 'business' })
+      .returning();
     roleIds.set(role.name, row!.id);
     const grants = [...grantedRouters(role.grants)].map((router) => ({ roleId: row!.id, menuId: menuIds.get(router)! }));
     await tx.insert(roleMenus).values(grants);
@@ -104,7 +162,9 @@ export async function writeMenusAndRoles(tx: Tx, orgId: number | null): Promise<
 
 /** The text catalogue of system administration: every shared message in zh and en. */
 export async function writeTextCatalogue(tx: Tx): Promise<void> {
-  const entries = Object.entries(MESSAGES).flatMap(([key, text]) => LANGS.map((langType) => ({ langType, key, content: (text as Record<string, string>)[langType]! })));
+  const entries = Object.entries(MESSAGES).flatMap(([key, text]) =>
+    LANGS.map((langType) => ({ langType, key, content: (text as Record<string, string>)[langType]! })),
+  );
   for (let i = 0; i < entries.length; i += 500) await tx.insert(langEntries).values(entries.slice(i, i + 500));
 }
 
@@ -137,7 +197,10 @@ export async function seedSystemData(db: Db): Promise<boolean> {
     await ensureReferenceData(tx);
     await writeTextCatalogue(tx);
     await addKeywords(tx, DEFAULT_LEXICON);
-    await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE }).onConflictDoNothing();
+    await tx
+      .insert(enterprises)
+      .values({ ...DEFAULT_ENTERPRISE })
+      .onConflictDoNothing();
     await tx
       .insert(homeStatistics)
       .values(COUNTED_FIGURES.map((key, i) => ({ key, value: 0, unit: '', sort: i + 1, name: HOME_FIGURE_NAMES[key]![0], nameEn: HOME_FIGURE_NAMES[key]![1] })))

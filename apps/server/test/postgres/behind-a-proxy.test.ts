@@ -90,7 +90,11 @@ function call(from: string, method: string, url: string, body?: unknown, headers
         localAddress: from,
         method,
         path: url,
-        headers: { 'accept-language': 'en', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+        headers: {
+          'accept-language': 'en',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';
@@ -116,9 +120,28 @@ async function pushCard(token: string, title: string, wwid: string): Promise<num
   const reserved = await call(CLIENT.reader, 'GET', API.cards.newCardId, undefined, auth);
   expect(reserved.status).toBe(200);
   const cardId = (reserved.json() as { data: { id: number } }).data.id;
-  const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: title, zhaiyao: 'body', author: 'op', imageUrl: '', imageUrl1: '', imageUrl2: '', imageUrl3: '', linkValue: 'https://example.com', fileList: [] };
+  const content = {
+    type: 4,
+    selectValue: 'study',
+    BU: 'PC_All',
+    titleName: title,
+    zhaiyao: 'body',
+    author: 'op',
+    imageUrl: '',
+    imageUrl1: '',
+    imageUrl2: '',
+    imageUrl3: '',
+    linkValue: 'https://example.com',
+    fileList: [],
+  };
   expect((await call(CLIENT.reader, 'POST', API.cards.updateCard, { id: cardId, status: 'created', content: JSON.stringify(content) }, auth)).status).toBe(200);
-  const pushed = await call(CLIENT.reader, 'POST', API.push.pushCard, { pushDate: '0', pushInfo: [{ id: cardId, mustRead: false }], receiver: [{ receiverId: wwid, receiverName: '' }], remark: { scope: 2 } }, auth);
+  const pushed = await call(
+    CLIENT.reader,
+    'POST',
+    API.push.pushCard,
+    { pushDate: '0', pushInfo: [{ id: cardId, mustRead: false }], receiver: [{ receiverId: wwid, receiverName: '' }], remark: { scope: 2 } },
+    auth,
+  );
   expect(pushed.status).toBe(200);
   return cardId;
 }
@@ -153,9 +176,17 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   instances.push(startInstance('A', ports[0]!), startInstance('B', ports[1]!));
   proxyPort = await freePort();
-  proxy = startNginx(proxyDir, `127.0.0.1:${proxyPort}`, instances.map((i) => `127.0.0.1:${i.port}`));
+  proxy = startNginx(
+    proxyDir,
+    `127.0.0.1:${proxyPort}`,
+    instances.map((i) => `127.0.0.1:${i.port}`),
+  );
   for (const i of instances) {
-    await until(`instance ${i.name}`, async () => i.child.exitCode === null && (await call(PROXY_ADDRESS, 'GET', '/healthz', undefined, {}, i.port)).status === 200, 150_000);
+    await until(
+      `instance ${i.name}`,
+      async () => i.child.exitCode === null && (await call(PROXY_ADDRESS, 'GET', '/healthz', undefined, {}, i.port)).status === 200,
+      150_000,
+    );
   }
   await until('nginx', async () => proxy!.child.exitCode === null && (await call(CLIENT.reader, 'GET', '/healthz')).status === 200);
   probe = new pg.Client({ connectionString: database.url });
@@ -182,14 +213,23 @@ describe('two instances behind nginx', () => {
     // nginx appends the address it sees; the instances believe only the proxy's last entry. Two
     // calls in a row: nginx takes turns, so each instance records one.
     for (const page of ['behind-the-proxy-1', 'behind-the-proxy-2']) {
-      const event = await call(CLIENT.reader, 'POST', '/API-PROVIDER-OBSERVER/umeng/insertEvent', { operation: 'view', page }, { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' });
+      const event = await call(
+        CLIENT.reader,
+        'POST',
+        '/API-PROVIDER-OBSERVER/umeng/insertEvent',
+        { operation: 'view', page },
+        { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' },
+      );
       expect(event.status).toBe(200);
     }
     const { rows: events } = await probe!.query<{ ip: string }>(`select ip from usage_events where page like 'behind-the-proxy-%'`);
     expect(events).toEqual([{ ip: CLIENT.reader }, { ip: CLIENT.reader }]);
     // nginx logs a request once it has answered it.
     const answeredBy = await until('nginx to log both calls', async () => {
-      const lines = fs.readFileSync(path.join(proxyDir, 'access.log'), 'utf8').split('\n').filter((line) => line.includes('umeng/insertEvent'));
+      const lines = fs
+        .readFileSync(path.join(proxyDir, 'access.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('umeng/insertEvent'));
       return lines.length === 2 && lines.map((line) => line.split(' ').at(-2));
     });
     expect(new Set(answeredBy)).toEqual(new Set(instances.map((i) => `127.0.0.1:${i.port}`)));

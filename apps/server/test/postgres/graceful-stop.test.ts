@@ -94,7 +94,17 @@ describe('SIGTERM', () => {
     child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
       cwd: serverDir,
       // A long lease: the job is back in the queue because it was given back, not because the lease ran out.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: scratch.url, DOWNLOAD_PROGRESS_MS: '50', DOWNLOAD_LEASE_MS: '600000', SHUTDOWN_GRACE_MS: '60000' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch.url,
+        DOWNLOAD_PROGRESS_MS: '50',
+        DOWNLOAD_LEASE_MS: '600000',
+        SHUTDOWN_GRACE_MS: '60000',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const running = child;
@@ -102,10 +112,21 @@ describe('SIGTERM', () => {
     running.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    await until(() => fetch(`${url}${API.health}`).then((r) => r.ok).catch(() => false), `the server did not come up: ${stderr}`, 120_000);
+    await until(
+      () =>
+        fetch(`${url}${API.health}`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      `the server did not come up: ${stderr}`,
+      120_000,
+    );
     expect((await fetch(`${url}${API.ready}`)).status).toBe(200);
 
-    const signIn = await fetch(`${url}${API.system.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'demo1234' }) });
+    const signIn = await fetch(`${url}${API.system.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'operator', password: 'demo1234' }),
+    });
     const token = ((await signIn.json()) as { result: { access_token: string } }).result.access_token;
     stomp = await openStomp(`ws://127.0.0.1:${port}${STOMP.endpoint}`);
     await stomp.connect(token);
@@ -123,13 +144,23 @@ describe('SIGTERM', () => {
     expect(queued.status).toBe(200);
     const { job } = ((await queued.json()) as { result: QueuedDownload }).result;
     const jobRow = async () =>
-      (await probe.query<{ status: string; claim_token: string | null; lease_until: Date | null; attempts: number }>('select status, claim_token, lease_until, attempts from download_jobs where id = $1', [job.id])).rows[0]!;
+      (
+        await probe.query<{ status: string; claim_token: string | null; lease_until: Date | null; attempts: number }>(
+          'select status, claim_token, lease_until, attempts from download_jobs where id = $1',
+          [job.id],
+        )
+      ).rows[0]!;
     // Claimed, then held: its next progress write waits for this lock.
     await until(async () => (await jobRow()).status === 'running', 'the export to be claimed', 60_000);
     await locker.query('begin');
     await locker.query('select id from download_jobs where id = $1 for update', [job.id]);
     await until(
-      async () => (await probe.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%update download_jobs set rows_done%'`)).rows[0]!.n > 0,
+      async () =>
+        (
+          await probe.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%update download_jobs set rows_done%'`,
+          )
+        ).rows[0]!.n > 0,
       'the export to wait for the lock',
       60_000,
     );
@@ -149,11 +180,16 @@ describe('SIGTERM', () => {
     // Let the export go on: it stops at its next batch and gives the job back to the queue.
     await locker.query('commit');
     let seen: unknown;
-    await until(async () => {
-      const row = await jobRow();
-      seen = row;
-      return row.status === 'queued';
-    }, 'the export to go back to the queue', 60_000, () => JSON.stringify(seen));
+    await until(
+      async () => {
+        const row = await jobRow();
+        seen = row;
+        return row.status === 'queued';
+      },
+      'the export to go back to the queue',
+      60_000,
+      () => JSON.stringify(seen),
+    );
     expect(await jobRow()).toEqual({ status: 'queued', claim_token: null, lease_until: null, attempts: 1 });
 
     // The request under way finishes, and only then does the process exit.

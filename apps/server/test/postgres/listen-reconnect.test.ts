@@ -66,7 +66,14 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 3 });
   const config = loadConfig({ DATA_DIR: a.dataDir, JWT_SECRET: SECRET });
   const authCache = new AuthCache(database);
-  const app = await buildApp({ config, database, tokens: new TokenService(SECRET, a.clock.now), authCache, files: new DiskFileStore(a.dataDir), now: a.clock.now });
+  const app = await buildApp({
+    config,
+    database,
+    tokens: new TokenService(SECRET, a.clock.now),
+    authCache,
+    files: new DiskFileStore(a.dataDir),
+    now: a.clock.now,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   bUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${STOMP.endpoint}`;
   b = { app, database, authCache };
@@ -93,7 +100,12 @@ describe('two instances whose LISTEN connections are cut', () => {
 
     expect(await cutListeners()).toBe(before);
     await until("B's sign-in cache to notice", () => !b.authCache.serving);
-    const out = await a.app.inject({ method: 'POST', url: API.system.logout, headers: { authorization: `Bearer ${access}` }, payload: { refresh_token: refresh } });
+    const out = await a.app.inject({
+      method: 'POST',
+      url: API.system.logout,
+      headers: { authorization: `Bearer ${access}` },
+      payload: { refresh_token: refresh },
+    });
     expect(out.statusCode).toBe(200);
 
     // B cannot have heard the invalidation; it does not trust its cache meanwhile.
@@ -107,7 +119,7 @@ describe('two instances whose LISTEN connections are cut', () => {
     expect((await userInfo()).statusCode).toBe(401);
   });
 
-  it('a push that fires on A while B cannot hear reaches B\'s connected recipient exactly once', async () => {
+  it("a push that fires on A while B cannot hear reaches B's connected recipient exactly once", async () => {
     const { access } = await a.login('rep02');
     const stomp = await subscribed(access, 'rep02');
     const operator = (await a.login('operator')).access;
@@ -120,7 +132,12 @@ describe('two instances whose LISTEN connections are cut', () => {
       method: 'POST',
       url: API.push.pushCard,
       headers: { authorization: `Bearer ${operator}` },
-      payload: { pushDate: '0', pushInfo: [{ id: Number(card!.id), mustRead: false }], receiver: [{ receiverId: rep02!.employee_no, receiverName: '' }], remark: { scope: 2 } },
+      payload: {
+        pushDate: '0',
+        pushInfo: [{ id: Number(card!.id), mustRead: false }],
+        receiver: [{ receiverId: rep02!.employee_no, receiverName: '' }],
+        remark: { scope: 2 },
+      },
     });
     expect(pushed.statusCode, pushed.body).toBe(200);
     const queueId = (pushed.json().data as { queue: { queueId: number }[] }).queue[0]!.queueId;

@@ -97,13 +97,31 @@ describe('a server killed while firing a push', () => {
     const login = await call<{ result: { access_token: string } }>('POST', API.system.login, undefined, { username: 'operator', password: 'demo1234' });
     const token = login.result.access_token;
     const { data: reserved } = await call<{ data: { id: number } }>('GET', API.cards.newCardId, token);
-    const content = { type: 4, selectValue: 'study', BU: 'PC_All', titleName: 'Crash test', zhaiyao: 'body', author: 'op', imageUrl: '', imageUrl1: '', imageUrl2: '', imageUrl3: '', linkValue: 'https://example.com', fileList: [] };
+    const content = {
+      type: 4,
+      selectValue: 'study',
+      BU: 'PC_All',
+      titleName: 'Crash test',
+      zhaiyao: 'body',
+      author: 'op',
+      imageUrl: '',
+      imageUrl1: '',
+      imageUrl2: '',
+      imageUrl3: '',
+      linkValue: 'https://example.com',
+      fileList: [],
+    };
     await call('POST', API.cards.updateCard, token, { id: reserved.id, status: 'created', content: JSON.stringify(content) });
     const [{ n: employees }] = (await probe.query<{ n: number }>('select count(*)::int as n from employees')).rows as [{ n: number }];
     expect(employees).toBeGreaterThan(1000);
 
     // Due in a few seconds; before that the test locks the card's row.
-    await call('POST', API.push.pushCard, token, { pushDate: new Date(Date.now() + 8000).toISOString(), pushInfo: [{ id: reserved.id }], receiver: [], remark: { scope: 0 } });
+    await call('POST', API.push.pushCard, token, {
+      pushDate: new Date(Date.now() + 8000).toISOString(),
+      pushInfo: [{ id: reserved.id }],
+      receiver: [],
+      remark: { scope: 0 },
+    });
     await locker.query('begin');
     await locker.query('select id from cards where id = $1 for update', [reserved.id]);
     const { rows: due } = await probe.query<{ status: string; wait: number }>(
@@ -125,7 +143,10 @@ describe('a server killed while firing a push', () => {
     await locker.query('rollback');
     // The killed server's transaction is rolled back: nothing of the push was delivered.
     await until('the killed server\u2019s transaction to end', async () => {
-      const { rows } = await probe.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and pid not in (pg_backend_pid(), $2)`, [dbName, lockerPid]);
+      const { rows } = await probe.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and pid not in (pg_backend_pid(), $2)`,
+        [dbName, lockerPid],
+      );
       return rows[0]!.n === 0;
     });
     const before = await probe.query<{ status: string; delivered: number; deliveries: number; card: string }>(

@@ -11,14 +11,27 @@ import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/type
  */
 
 function render(node: AbstractNode, key?: number): ReactNode {
-  return createElement(node.tag, { ...node.attrs, key }, node.children?.map((child, index) => render(child, index)));
+  return createElement(
+    node.tag,
+    { ...node.attrs, key },
+    node.children?.map((child, index) => render(child, index)),
+  );
 }
 
 export function SvgIcon({ icon, className = '', spin = false, label }: { icon: IconDefinition; className?: string; spin?: boolean; label?: string }) {
   const root = typeof icon.icon === 'function' ? icon.icon('currentColor', '#e6f4ff') : icon.icon;
   return (
-    <span className={`anticon fp-icon${spin ? ' anticon-spin' : ''} ${className}`.trim()} role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
-      {createElement(root.tag, { ...root.attrs, width: '1em', height: '1em', fill: 'currentColor' }, root.children?.map((child, index) => render(child, index)))}
+    <span
+      className={`anticon fp-icon${spin ? ' anticon-spin' : ''} ${className}`.trim()}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      {createElement(
+        root.tag,
+        { ...root.attrs, width: '1em', height: '1em', fill: 'currentColor' },
+        root.children?.map((child, index) => render(child, index)),
+      )}
     </span>
   );
 }

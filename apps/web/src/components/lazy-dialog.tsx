@@ -12,11 +12,29 @@ import useToken from 'antd/es/theme/useToken';
 export function DialogLoading() {
   const [, token] = useToken();
   return createPortal(
-    <div style={{ position: 'fixed', inset: 0, zIndex: token.zIndexPopupBase, background: token.colorBgMask, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: token.zIndexPopupBase,
+        background: token.colorBgMask,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
       <div
         role="status"
         aria-busy="true"
-        style={{ width: 240, maxWidth: 'calc(100vw - 32px)', background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadow, padding: '20px 24px', boxSizing: 'border-box' }}
+        style={{
+          width: 240,
+          maxWidth: 'calc(100vw - 32px)',
+          background: token.colorBgElevated,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadow,
+          padding: '20px 24px',
+          boxSizing: 'border-box',
+        }}
       >
         <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
           <Spin />

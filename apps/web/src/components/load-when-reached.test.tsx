@@ -21,7 +21,10 @@ class TestObserver {
 const reach = (isIntersecting: boolean) =>
   act(() => {
     for (const o of observers.filter((x) => !x.disconnected)) {
-      o.callback(o.nodes.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), o as unknown as IntersectionObserver);
+      o.callback(
+        o.nodes.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+        o as unknown as IntersectionObserver,
+      );
     }
   });
 

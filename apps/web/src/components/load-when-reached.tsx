@@ -11,9 +11,12 @@ export function LoadWhenReached({ children, minHeight = 120 }: { children: React
   useEffect(() => {
     const node = ref.current;
     if (reached || !node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setReached(true);
-    }, { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setReached(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [reached]);

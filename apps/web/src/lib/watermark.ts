@@ -1,7 +1,6 @@
 import { SESSION } from '@field-portal/shared';
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** Inline style of the overlay: a tiled, rotated text as an SVG image (no script, no canvas). */
 export function watermarkStyle(text: string): string {

@@ -75,7 +75,10 @@ export const ACCESS_TOKEN_MESSAGES = {
   'accessTokens.name.tooLong': { zh: '令牌名称最多 {max} 个字符', en: 'The token name has at most {max} characters' },
   'accessTokens.user.required': { zh: '请选择令牌代表的账号', en: 'Choose the account the token acts as' },
   'accessTokens.user.unknown': { zh: '所选账号不存在或已停用', en: 'The chosen account does not exist or is disabled' },
-  'accessTokens.user.lacksGrant': { zh: '所选账号没有"{grant}"权限,请先为其分配含该权限的角色', en: 'The chosen account does not hold "{grant}"; give it a role with that permission first' },
+  'accessTokens.user.lacksGrant': {
+    zh: '所选账号没有"{grant}"权限,请先为其分配含该权限的角色',
+    en: 'The chosen account does not hold "{grant}"; give it a role with that permission first',
+  },
   'accessTokens.grants.required': { zh: '请至少选择一项权限', en: 'Choose at least one permission' },
   'accessTokens.grants.invalid': { zh: '令牌只能被授予导入权限', en: 'A token can only be granted the import permissions' },
   'accessTokens.expiresAt.invalid': { zh: '过期时间格式不正确', en: 'The expiry is not a valid date and time' },

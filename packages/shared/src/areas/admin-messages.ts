@@ -9,7 +9,10 @@ import type { MessageText } from '../messages.js';
 export const ADMIN_MESSAGES = {
   'sys.save.success': { zh: '保存成功', en: 'Saved' },
   'sys.delete.success': { zh: '删除成功', en: 'Deleted' },
-  'sys.lang.keyFormat': { zh: '键只能由字母、数字、下划线和短横线组成,以点分隔', en: 'The key may only contain letters, digits, underscores and hyphens, separated by dots' },
+  'sys.lang.keyFormat': {
+    zh: '键只能由字母、数字、下划线和短横线组成,以点分隔',
+    en: 'The key may only contain letters, digits, underscores and hyphens, separated by dots',
+  },
   'sys.lang.duplicate': { zh: '该语言下已存在此键', en: 'This key already exists for this language' },
   'sys.tree.hasChildren': { zh: '有 {count} 个下级将一并删除,请确认', en: '{count} children will be deleted too; please confirm' },
   'sys.tree.parentLoop': { zh: '上级不能是自己或自己的下级', en: 'The parent cannot be the item itself or one of its descendants' },
@@ -23,7 +26,10 @@ export const ADMIN_MESSAGES = {
   'sys.user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
   'sys.user.roleMissing': { zh: '角色不存在', en: 'A role does not exist' },
   'sys.user.passwordRequired': { zh: '新用户必须设置密码', en: 'A password is required for a new user' },
-  'sys.user.usernameFormat': { zh: '登录名只能由字母、数字、点、下划线和短横线组成', en: 'The login name may only contain letters, digits, dots, underscores and hyphens' },
+  'sys.user.usernameFormat': {
+    zh: '登录名只能由字母、数字、点、下划线和短横线组成',
+    en: 'The login name may only contain letters, digits, dots, underscores and hyphens',
+  },
   'sys.user.usernameReserved': { zh: '该登录名为系统保留名称', en: 'This login name is reserved' },
   'sys.user.usernameDuplicate': { zh: '登录名已存在', en: 'This login name already exists' },
   'sys.user.mobileFormat': { zh: '请填写正确的手机号码', en: 'Please enter a valid mobile number' },
@@ -37,7 +43,10 @@ export const ADMIN_MESSAGES = {
   'sys.perm.fileType': { zh: '只能导入 csv 或 xlsx 文件', en: 'Only csv or xlsx files can be imported' },
   'sys.perm.fileOne': { zh: '只能上传一个文件', en: 'Only one file can be uploaded' },
   'sys.perm.fileUnreadable': { zh: '无法读取文件', en: 'The file cannot be read' },
-  'sys.perm.fileHeader': { zh: '表头必须包含 username、permissionType、permissionValue', en: 'The header must contain username, permissionType and permissionValue' },
+  'sys.perm.fileHeader': {
+    zh: '表头必须包含 username、permissionType、permissionValue',
+    en: 'The header must contain username, permissionType and permissionValue',
+  },
   'sys.perm.fileEmpty': { zh: '文件中没有数据', en: 'The file has no data' },
   'sys.perm.fileTooLong': { zh: '最多导入 {max} 行', en: 'At most {max} rows can be imported' },
   'sys.perm.rowUser': { zh: '第 {row} 行:用户 {value} 不存在', en: 'Row {row}: user {value} does not exist' },

@@ -48,7 +48,9 @@ export const menuRequest = z.strictObject({
   nameEn: optionalText(ADMIN_LIMITS.nameMax),
   /** Route address. */
   path: dbText(200).min(1).regex(/^\//, 'field.invalid'),
-  router: dbText(64).min(1).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'field.invalid'),
+  router: dbText(64)
+    .min(1)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'field.invalid'),
   /** Authority marking. */
   code: optionalText(128),
   link: z.union([z.literal(''), dbText(500).regex(/^(https?|ftp):\/\/\S+$/, 'field.invalid')]).default(''),
@@ -97,8 +99,14 @@ const userFields = {
   userType: z.enum(USER_TYPES).default('internal'),
   orgId: id.nullable().default(null),
   roleIds: z.array(id).max(200).default([]),
-  newPassword: z.string().max(PASSWORD.max * 2).default(''),
-  confirmPassword: z.string().max(PASSWORD.max * 2).default(''),
+  newPassword: z
+    .string()
+    .max(PASSWORD.max * 2)
+    .default(''),
+  confirmPassword: z
+    .string()
+    .max(PASSWORD.max * 2)
+    .default(''),
 };
 
 function passwordRules(value: { newPassword: string; confirmPassword: string; roleIds: number[] }, ctx: z.RefinementCtx, required: boolean) {

@@ -1,5 +1,3 @@
-
-
 /** Limits, paths and messages of system administration (spec 001 sections 3 to 6). */
 
 /** API paths of system administration (merged into `API.admin`). */
@@ -78,7 +76,6 @@ export const RESERVED_USERNAMES = ['root', 'system', 'administrator', 'null', 'u
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Catalogue keys such as sys.user.save.success. */
 export const LANG_KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
-
 
 /* ---------- answers ---------- */
 

@@ -17,7 +17,10 @@ export const dashboardDataRequest = z.strictObject({
   endDate: day.optional(),
   bu: z.string().max(64).optional(),
   /** Province region code (six digits). */
-  province: z.string().regex(/^\d{6}$/, '000000').optional(),
+  province: z
+    .string()
+    .regex(/^\d{6}$/, '000000')
+    .optional(),
 });
 export type DashboardDataRequest = z.infer<typeof dashboardDataRequest>;
 
@@ -60,4 +63,7 @@ export const usageEvent = z.strictObject({
 export type UsageEvent = z.input<typeof usageEvent>;
 
 /** One event, or up to 50 batched (a single event is read as a batch of one). */
-export const insertEventRequest = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(usageEvent).min(1).max(ANALYTICS_LIMITS.eventsPerCall));
+export const insertEventRequest = z.preprocess(
+  (value) => (Array.isArray(value) ? value : [value]),
+  z.array(usageEvent).min(1).max(ANALYTICS_LIMITS.eventsPerCall),
+);

@@ -1,5 +1,3 @@
-
-
 /** Limits, paths and messages of report screens and the built-in analytics service. */
 
 /** API paths of report screens and the built-in analytics service (merged into `API.analytics`). */
@@ -44,17 +42,38 @@ export const ANALYTICS_LIMITS = {
   trackFlushMs: 3000,
 } as const;
 
-
 /**
  * Every report router with a dashboard of the built-in service: the page names of spec 001
  * section 2.6 and the other report pages of 2.4 (cardPushDetail is a native page, not a dashboard).
  * Every one but those of NO_SOURCE_DASHBOARDS is computed from the portal's own data (docs/decisions/0023).
  */
 export const REPORT_ROUTERS = [
-  'recruitDoctor', 'reachDoctor', 'effectiveVisit', 'effectiveMeeting', 'onlineGraphicVisit', 'multimediaVisit',
-  'telephoneVisit', 'pushArticles', 'meeting', 'rdRelation', 'cityMeetingDetails', 'surveyResults', 'docMain',
-  'articleLists', 'readData', 'imChatLog', 'systemAc', 'cardInfo', 'cardRec', 'masterData', 'goData',
-  'docRegisDetail', 'docTagDetail', 'callRecord', 'jvisaSystemPoint', 'meetingMasterData',
+  'recruitDoctor',
+  'reachDoctor',
+  'effectiveVisit',
+  'effectiveMeeting',
+  'onlineGraphicVisit',
+  'multimediaVisit',
+  'telephoneVisit',
+  'pushArticles',
+  'meeting',
+  'rdRelation',
+  'cityMeetingDetails',
+  'surveyResults',
+  'docMain',
+  'articleLists',
+  'readData',
+  'imChatLog',
+  'systemAc',
+  'cardInfo',
+  'cardRec',
+  'masterData',
+  'goData',
+  'docRegisDetail',
+  'docTagDetail',
+  'callRecord',
+  'jvisaSystemPoint',
+  'meetingMasterData',
 ] as const;
 
 export type ReportRouter = (typeof REPORT_ROUTERS)[number];

@@ -9,11 +9,17 @@ import { APPS_LIMITS } from './apps.js';
 
 /** Messages of this area, zh and en (merged into MESSAGES). */
 export const APPS_MESSAGES = {
-  'apps.search.tooMany': { zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`, en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces` },
+  'apps.search.tooMany': {
+    zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`,
+    en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces`,
+  },
   'apps.saved': { zh: '保存成功', en: 'Saved' },
   'apps.deleted': { zh: '删除成功', en: 'Deleted' },
   'apps.app.keyRequired': { zh: '请输入应用标识', en: 'Please enter the app key' },
-  'apps.app.keyInvalid': { zh: '应用标识须以小写字母开头,只含小写字母、数字、- 和 _,最多 50 个字符', en: 'The app key starts with a lower-case letter and holds only lower-case letters, digits, - and _ (at most 50 characters)' },
+  'apps.app.keyInvalid': {
+    zh: '应用标识须以小写字母开头,只含小写字母、数字、- 和 _,最多 50 个字符',
+    en: 'The app key starts with a lower-case letter and holds only lower-case letters, digits, - and _ (at most 50 characters)',
+  },
   'apps.app.keyTaken': { zh: '应用标识已存在', en: 'This app key is already in use' },
   'apps.app.nameRequired': { zh: '请输入应用名称', en: 'Please enter the app name' },
   'apps.app.classificationRequired': { zh: '请选择应用分类', en: 'Please choose the app classification' },
@@ -37,11 +43,17 @@ export const APPS_MESSAGES = {
   'apps.carousel.sortMismatch': { zh: '排序须包含全部轮播图,且每项只出现一次', en: 'The order must list every carousel item exactly once' },
   'apps.frequent.tooMany': { zh: `常用应用最多 ${APPS_LIMITS.frequentMax} 个`, en: `At most ${APPS_LIMITS.frequentMax} frequently used apps` },
   'apps.opening.imageRequired': { zh: '请上传开屏图片', en: 'Please upload the opening-screen image' },
-  'apps.opening.seconds': { zh: `展示时长为 ${APPS_LIMITS.openingSecondsMin} 到 ${APPS_LIMITS.openingSecondsMax} 秒`, en: `The display time is ${APPS_LIMITS.openingSecondsMin} to ${APPS_LIMITS.openingSecondsMax} seconds` },
+  'apps.opening.seconds': {
+    zh: `展示时长为 ${APPS_LIMITS.openingSecondsMin} 到 ${APPS_LIMITS.openingSecondsMax} 秒`,
+    en: `The display time is ${APPS_LIMITS.openingSecondsMin} to ${APPS_LIMITS.openingSecondsMax} seconds`,
+  },
   'apps.import.type': { zh: '只能导入 .xlsx、.xls 或 .csv 文件', en: 'Only .xlsx, .xls or .csv files can be imported' },
   'apps.import.tooLarge': { zh: '文件大小不得超过1M', en: 'The file must not exceed 1 MB' },
   'apps.import.unreadable': { zh: '无法读取文件,请使用导入模板', en: 'The file cannot be read; please use the import template' },
-  'apps.import.header': { zh: '表头须为: name, nameEn, code, parentCode, sort, grade, leader', en: 'The header must be: name, nameEn, code, parentCode, sort, grade, leader' },
+  'apps.import.header': {
+    zh: '表头须为: name, nameEn, code, parentCode, sort, grade, leader',
+    en: 'The header must be: name, nameEn, code, parentCode, sort, grade, leader',
+  },
   'apps.import.empty': { zh: '文件中没有数据行', en: 'The file holds no data rows' },
   'apps.import.tooManyRows': { zh: `最多导入 ${APPS_LIMITS.importMaxRows} 行`, en: `At most ${APPS_LIMITS.importMaxRows} rows can be imported` },
   'apps.import.invalidRows': { zh: '有 {count} 行数据有误,未导入任何数据', en: '{count} rows are invalid; nothing was imported' },
@@ -60,13 +72,19 @@ export const APPS_MESSAGES = {
   'data.medicine.competitorDuplicate': { zh: '竞品重复: {name}', en: 'Duplicate competitor: {name}' },
   'data.medicine.indicationRequired': { zh: '适应症不能为空', en: 'The indication must not be empty' },
   'data.medicine.indicationDuplicate': { zh: '适应症重复: {name}', en: 'Duplicate indication: {name}' },
-  'data.homeData.keyInvalid': { zh: '数据标识须以字母开头,只含字母和数字,最多 40 个字符', en: 'The data key starts with a letter and holds only letters and digits (at most 40 characters)' },
+  'data.homeData.keyInvalid': {
+    zh: '数据标识须以字母开头,只含字母和数字,最多 40 个字符',
+    en: 'The data key starts with a letter and holds only letters and digits (at most 40 characters)',
+  },
   'data.homeData.keyTaken': { zh: '数据标识已存在', en: 'This data key is already in use' },
   'data.homeData.nameRequired': { zh: '请输入数据名称', en: 'Please enter the data name' },
   'data.homeData.valueRequired': { zh: '请输入数值(不小于 0 的整数)', en: 'Please enter the value (a whole number, at least 0)' },
   'data.chart.nameRequired': { zh: '请输入图表名称', en: 'Please enter the chart name' },
   'data.chart.contentRequired': { zh: '请输入图表内容', en: 'Please enter the chart content' },
-  'data.chart.contentFormat': { zh: '图表内容格式为 时间/数值,两边均为数字,多项以逗号分隔,如 2023/120,2024/156', en: "Chart content is time/value with numbers on both sides of '/', items separated by commas, e.g. 2023/120,2024/156" },
+  'data.chart.contentFormat': {
+    zh: '图表内容格式为 时间/数值,两边均为数字,多项以逗号分隔,如 2023/120,2024/156',
+    en: "Chart content is time/value with numbers on both sides of '/', items separated by commas, e.g. 2023/120,2024/156",
+  },
   'data.chart.duplicateTime': { zh: '图表内容中的时间 {time} 重复', en: 'The time {time} appears twice in the chart content' },
   'data.chart.tooManyPoints': { zh: `图表内容最多 ${APPS_LIMITS.chartPointsMax} 项`, en: `At most ${APPS_LIMITS.chartPointsMax} chart items` },
   'data.stage.nameRequired': { zh: '请输入阶段名称', en: 'Please enter the stage name' },

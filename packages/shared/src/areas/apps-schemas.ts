@@ -17,10 +17,18 @@ export const appMenuInput = z.strictObject({
 });
 
 export const appInput = z.strictObject({
-  appKey: z.string(missing('apps.app.keyRequired')).trim().min(1, m('apps.app.keyRequired')).regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
+  appKey: z
+    .string(missing('apps.app.keyRequired'))
+    .trim()
+    .min(1, m('apps.app.keyRequired'))
+    .regex(/^[a-z][a-z0-9_-]{0,49}$/, m('apps.app.keyInvalid')),
   name: requiredText('apps.app.nameRequired'),
   nameEn: optionalText(L.nameMax),
-  classificationId: z.number(missing('apps.app.classificationRequired')).int().positive(m('apps.app.classificationRequired')).max(DB_INT_MAX, m('apps.app.classificationRequired')),
+  classificationId: z
+    .number(missing('apps.app.classificationRequired'))
+    .int()
+    .positive(m('apps.app.classificationRequired'))
+    .max(DB_INT_MAX, m('apps.app.classificationRequired')),
   icon: linkField,
   url: linkField,
   description: optionalText(L.descriptionMax),
@@ -123,7 +131,9 @@ export const openingScreenInput = z.strictObject({
 });
 export const openingScreenPatch = z.strictObject({
   image: dbText(L.urlMax).min(1, m('apps.opening.imageRequired')).optional(),
-  link: dbText(L.urlMax).refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid')).optional(),
+  link: dbText(L.urlMax)
+    .refine((v) => v === '' || isSafeLink(v), m('apps.app.urlInvalid'))
+    .optional(),
   durationSeconds: openingSeconds.optional(),
   enabled: z.boolean().optional(),
 });
@@ -165,7 +175,9 @@ export interface OptionRecord {
 export const appMenuQuery = z.strictObject({ type: z.enum(APP_MENU_TYPES).default('MENU') });
 
 /** GET open-api getSign: the app to open. */
-export const getSignQuery = z.strictObject({ appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')).max(DB_INT_MAX, m('apps.app.notFound')) });
+export const getSignQuery = z.strictObject({
+  appId: z.coerce.number(missing('apps.app.notFound')).int().positive(m('apps.app.notFound')).max(DB_INT_MAX, m('apps.app.notFound')),
+});
 
 /**
  * The launch parameters an app receives (docs/decisions/0012): `sign` is the hex HMAC-SHA256 of
@@ -208,7 +220,12 @@ export const signedText = (p: { account: string; appKey: string; nonce: string; 
 export const medicineInput = z.strictObject({
   name: requiredText('data.medicine.nameRequired'),
   alias: optionalText(L.nameMax),
-  code: z.string(missing('data.medicine.codeRequired')).trim().min(1, m('data.medicine.codeRequired')).max(30).regex(/^[A-Za-z0-9_-]+$/, m('data.medicine.codeInvalid')),
+  code: z
+    .string(missing('data.medicine.codeRequired'))
+    .trim()
+    .min(1, m('data.medicine.codeRequired'))
+    .max(30)
+    .regex(/^[A-Za-z0-9_-]+$/, m('data.medicine.codeInvalid')),
   companyId: optionalText(L.nameMax),
   competitors: z
     .array(z.strictObject({ name: requiredText('data.medicine.competitorRequired'), alias: optionalText(L.nameMax) }))
@@ -229,7 +246,10 @@ export interface MedicineRecord {
 }
 
 export const homeDataInput = z.strictObject({
-  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, m('data.homeData.keyInvalid')),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, m('data.homeData.keyInvalid')),
   name: requiredText('data.homeData.nameRequired'),
   nameEn: optionalText(L.nameMax),
   value: z.number(missing('data.homeData.valueRequired')).int(m('data.homeData.valueRequired')).min(0, m('data.homeData.valueRequired')).max(L.homeValueMax),
@@ -258,7 +278,10 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
  * numbers on both sides of '/', no time twice. The points, or the message of the first problem.
  */
 export function parseChartContent(content: string): { points: ChartPoint[] } | { error: AppsMessageKey; params?: Record<string, string> } {
-  const items = content.split(/[,,;\n\r]+/).map((s) => s.trim()).filter(Boolean);
+  const items = content
+    .split(/[,,;\n\r]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) return { error: 'data.chart.contentRequired' };
   if (items.length > L.chartPointsMax) return { error: 'data.chart.tooManyPoints' };
   const seen = new Set<number>();

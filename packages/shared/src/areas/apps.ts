@@ -1,5 +1,3 @@
-
-
 /** Limits, paths, schemas and messages of app management, data management, message groups and enterprise settings (docs/decisions/0010). */
 
 const MB = 1024 * 1024;

@@ -26,7 +26,15 @@ export const batchPushRow = z.strictObject({
   /** The card's id, as the push dialog sends it; a row without one is named in the message. */
   cardId: cardId.optional(),
   /** Indexes into `lists`: the card goes to everyone on these lists (once each). */
-  lists: z.array(z.number().int().min(0).max(BATCH_PUSH_LIMITS.listsMax - 1)).max(BATCH_PUSH_LIMITS.listsMax),
+  lists: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(BATCH_PUSH_LIMITS.listsMax - 1),
+    )
+    .max(BATCH_PUSH_LIMITS.listsMax),
   mustRead: flag.optional(),
   keepOnTop: flag.optional(),
   notReadTime: positiveIntish.optional(),

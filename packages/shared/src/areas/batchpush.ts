@@ -54,10 +54,16 @@ export interface BatchPushResult {
 export const BATCH_PUSH_MESSAGES = {
   'batchPush.noRows': { zh: '请至少添加一行(卡片和名单)', en: 'Add at least one row (a card and its lists)' },
   'batchPush.noLists': { zh: '请至少上传一个名单', en: 'Upload at least one recipient list' },
-  'batchPush.tooManyReceivers': { zh: `所有名单合计最多 ${PUSH_LIMITS.receiversMax} 人`, en: `All lists together can hold at most ${PUSH_LIMITS.receiversMax} people` },
+  'batchPush.tooManyReceivers': {
+    zh: `所有名单合计最多 ${PUSH_LIMITS.receiversMax} 人`,
+    en: `All lists together can hold at most ${PUSH_LIMITS.receiversMax} people`,
+  },
   'batchPush.rowNoCard': { zh: '第 {row} 行 卡片:请选择卡片', en: 'Row {row}, card: choose a card' },
   'batchPush.rowCardRepeated': { zh: '第 {row} 行 卡片:卡片 {id} 已在第 {first} 行', en: 'Row {row}, card: card {id} is already in row {first}' },
-  'batchPush.rowCardNotPushable': { zh: '第 {row} 行 卡片:卡片 {id} 不能推送,只能推送已创建或已发布的卡片', en: 'Row {row}, card: card {id} cannot be pushed; only created or published cards can be pushed' },
+  'batchPush.rowCardNotPushable': {
+    zh: '第 {row} 行 卡片:卡片 {id} 不能推送,只能推送已创建或已发布的卡片',
+    en: 'Row {row}, card: card {id} cannot be pushed; only created or published cards can be pushed',
+  },
   'batchPush.rowNoList': { zh: '第 {row} 行 名单:请选择至少一个名单', en: 'Row {row}, lists: choose at least one list' },
   'batchPush.rowListMissing': { zh: '第 {row} 行 名单:第 {list} 个名单不存在', en: 'Row {row}, lists: list {list} does not exist' },
   'batchPush.rowNoReceivers': { zh: '第 {row} 行 名单:所选名单中没有人员', en: 'Row {row}, lists: the chosen lists have nobody on them' },
@@ -75,7 +81,10 @@ export const BATCH_PUSH_MESSAGES = {
   'batchPush.ui.lists': { zh: '名单', en: 'Recipient lists' },
   'batchPush.ui.upload': { zh: '上传名单', en: 'Upload a list' },
   'batchPush.ui.template': { zh: '下载名单模板', en: 'Download list template' },
-  'batchPush.ui.listRules': { zh: '一个 .xls 或 .xlsx 文件,不超过 10M,第一行为 wwid 和 name', en: 'One .xls or .xlsx file of at most 10M; first row wwid and name' },
+  'batchPush.ui.listRules': {
+    zh: '一个 .xls 或 .xlsx 文件,不超过 10M,第一行为 wwid 和 name',
+    en: 'One .xls or .xlsx file of at most 10M; first row wwid and name',
+  },
   'batchPush.ui.listName': { zh: '名单', en: 'List' },
   'batchPush.ui.people': { zh: '人数', en: 'People' },
   'batchPush.ui.unknown': { zh: '不在通讯录中(已忽略)', en: 'Not in the directory (left out)' },

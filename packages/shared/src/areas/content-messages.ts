@@ -16,9 +16,15 @@ export const CONTENT_MESSAGES = {
   'content.sourceNameRequired': { zh: '外部来源须填写来源名称', en: 'External material needs the name of its source' },
   'content.notFound': { zh: '文章不存在或尚未发布', en: 'The article does not exist or is not published' },
   'content.coverType': { zh: '封面只能是 JPG 或 PNG 图片', en: 'The cover must be a JPG or PNG image' },
-  'content.coverTooLarge': { zh: `封面大小不能超过 ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024}MB`, en: `The cover cannot exceed ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024} MB` },
+  'content.coverTooLarge': {
+    zh: `封面大小不能超过 ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024}MB`,
+    en: `The cover cannot exceed ${CONTENT_LIMITS.coverMaxBytes / 1024 / 1024} MB`,
+  },
   'content.coverMissing': { zh: '封面不存在,请重新上传', en: 'The cover does not exist, upload it again' },
-  'content.bodyEmptyAfterClean': { zh: '正文清理后为空(不允许脚本、事件属性和非 http/https 链接)', en: 'The body is empty once cleaned (no scripts, event handlers or links other than http/https)' },
+  'content.bodyEmptyAfterClean': {
+    zh: '正文清理后为空(不允许脚本、事件属性和非 http/https 链接)',
+    en: 'The body is empty once cleaned (no scripts, event handlers or links other than http/https)',
+  },
   /** Spec 001 section 1: external material carries the compliance notice. */
   'content.complianceNotice': {
     zh: '本内容采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',

@@ -32,14 +32,20 @@ export const saveArticleRequest = z
     status: z.enum(ARTICLE_STATUSES).default('draft'),
   })
   .superRefine((value, ctx) => {
-    if (value.channel === 'departmentDynamics' && !value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentRequired' });
-    if (value.channel !== 'departmentDynamics' && value.department) ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentOnlyDynamics' });
+    if (value.channel === 'departmentDynamics' && !value.department)
+      ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentRequired' });
+    if (value.channel !== 'departmentDynamics' && value.department)
+      ctx.addIssue({ code: 'custom', path: ['department'], message: 'content.departmentOnlyDynamics' });
     if (value.source === 'external' && value.sourceName === '') ctx.addIssue({ code: 'custom', path: ['sourceName'], message: 'content.sourceNameRequired' });
   });
 export type SaveArticleRequest = z.input<typeof saveArticleRequest>;
 
 const pageSize = z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageDefault);
-const cursor = z.string().max(40).regex(/^-?\d{1,15}_\d{1,10}$/).optional();
+const cursor = z
+  .string()
+  .max(40)
+  .regex(/^-?\d{1,15}_\d{1,10}$/)
+  .optional();
 
 export const articleListQuery = z.strictObject({
   channel: z.enum(ARTICLE_CHANNELS).default('contentCenter'),

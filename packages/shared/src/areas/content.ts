@@ -1,5 +1,3 @@
-
-
 /**
  * The content centre, news and information dynamics (spec 001 sections 1, 2.3, 2.4 and 3;
  * docs/decisions/0020): articles in channels, read per user. Envelope `{ code, msg, result }`.

@@ -14,7 +14,11 @@ export const dataCollectionForm = z.strictObject({
   sourcePlatform: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
   content: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
   remarks: dbText(DATA_COLLECTION_LIMITS.textMax).optional().default(''),
-  realTime: z.enum(['true', 'false'], { message: 'field.invalid' }).optional().default('false').transform((v) => v === 'true'),
+  realTime: z
+    .enum(['true', 'false'], { message: 'field.invalid' })
+    .optional()
+    .default('false')
+    .transform((v) => v === 'true'),
   contactName: z
     .string({ message: 'dataCollection.contactNameRequired' })
     .trim()

@@ -1,5 +1,3 @@
-
-
 /**
  * Data-collection (data-customisation) requests (spec 001 sections 3 and 5; docs/decisions/0028):
  * a field user files a request with at most one attachment; keepers of the handling menu move it
@@ -51,8 +49,6 @@ export const DATA_COLLECTION_NEXT: Record<DataCollectionStatus, readonly DataCol
   delivered: [],
   rejected: [],
 };
-
-
 
 export interface DataCollectionRequest {
   id: number;

@@ -78,6 +78,5 @@ export interface QueuedDownload {
   reused: boolean;
 }
 
-
 /** The kinds of real-time notice a job sends its owner (Notice.data is the DownloadJob without its message's language). */
 export const DOWNLOAD_NOTICES = ['download.progress', 'download.done', 'download.failed'] as const;

@@ -7,11 +7,22 @@ import { cardId } from '../cards-schemas.js';
  * which needs those, does not carry zod and these (docs/decisions/0016, 0026).
  */
 
-const limitText = z.union([z.number().int(), z.string().regex(/^\d{1,4}$/).transform(Number)]);
+const limitText = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number),
+]);
 
 /** GET cards: `cursor` is the `nextCursor` of the previous page (absent for the first page). */
 export const feedQuery = z.strictObject({
-  cursor: z.string().min(1).max(FEED_LIMITS.cursorMaxChars).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  cursor: z
+    .string()
+    .min(1)
+    .max(FEED_LIMITS.cursorMaxChars)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   limit: limitText.pipe(z.number().int().min(1).max(FEED_LIMITS.pageMax)).default(FEED_LIMITS.pageDefault),
 });
 export type FeedQuery = z.input<typeof feedQuery>;

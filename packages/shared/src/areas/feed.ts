@@ -1,5 +1,3 @@
-
-
 /** Limits, paths and messages of employee card feed (docs/decisions/0007). */
 
 /** API paths of employee card feed (merged into `API.feed`); card envelope `{ status, msg, data }`. */

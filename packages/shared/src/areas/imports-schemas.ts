@@ -19,7 +19,10 @@ const cell = z.union([z.string().max(IMPORT_LIMITS.cellMax), z.number()]).option
 
 /** A record of the batch API: the file's columns by key (IMPORT_COLUMNS), values as text or numbers. */
 export const importBatchRequest = z.strictObject({
-  records: z.array(z.record(z.string().max(40), cell)).min(1).max(IMPORT_LIMITS.batchMax, { message: 'imports.batch.tooMany' }),
+  records: z
+    .array(z.record(z.string().max(40), cell))
+    .min(1)
+    .max(IMPORT_LIMITS.batchMax, { message: 'imports.batch.tooMany' }),
 });
 
 export const importDeactivateRequest = z.strictObject({

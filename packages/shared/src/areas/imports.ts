@@ -129,7 +129,13 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     { key: 'competitors', zh: '竞品', en: 'Competitors', aliases: ['竞品名称', 'competitor'] },
   ],
   visits: [
-    { key: 'rep', zh: '代表', en: 'Representative', required: true, aliases: ['代表工号', '员工编号', '工号', '用户名', 'WWID', 'employee number', 'username'] },
+    {
+      key: 'rep',
+      zh: '代表',
+      en: 'Representative',
+      required: true,
+      aliases: ['代表工号', '员工编号', '工号', '用户名', 'WWID', 'employee number', 'username'],
+    },
     { key: 'doctorCode', zh: '医生编码', en: 'Doctor code', required: true },
     { key: 'date', zh: '拜访日期', en: 'Visit date', required: true, aliases: ['拜访时间', '日期', 'date', 'visit time'] },
     { key: 'channel', zh: '拜访方式', en: 'Channel', required: true, aliases: ['渠道', '拜访渠道', 'visit channel'] },

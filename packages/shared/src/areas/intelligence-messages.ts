@@ -11,7 +11,10 @@ import { INTELLIGENCE_LIMITS } from './intelligence.js';
 export const INTELLIGENCE_MESSAGES = {
   'intel.indication.required': { zh: '请选择适应症', en: 'Please choose an indication' },
   'intel.compare.tooFew': { zh: 'KOL 对比至少需要选择两位医生', en: 'KOL comparison needs at least two doctors' },
-  'intel.compare.tooMany': { zh: `KOL 对比最多选择 ${INTELLIGENCE_LIMITS.compareMax} 位医生`, en: `KOL comparison takes at most ${INTELLIGENCE_LIMITS.compareMax} doctors` },
+  'intel.compare.tooMany': {
+    zh: `KOL 对比最多选择 ${INTELLIGENCE_LIMITS.compareMax} 位医生`,
+    en: `KOL comparison takes at most ${INTELLIGENCE_LIMITS.compareMax} doctors`,
+  },
   'intel.weight.invalid': {
     zh: `{field} 的权重须为 0 到 ${INTELLIGENCE_LIMITS.weightMax} 之间的数字`,
     en: `The weight of {field} must be a number from 0 to ${INTELLIGENCE_LIMITS.weightMax}`,

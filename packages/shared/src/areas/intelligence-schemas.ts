@@ -8,15 +8,17 @@ import { INTELLIGENCE_LIMITS, KOL_DIMENSIONS, KOL_TIERS, RELATION_TYPES, type Ko
  */
 /* ---------- requests ---------- */
 
-const indication = z
-  .string({ error: 'intel.indication.required' })
-  .trim()
-  .min(1, 'intel.indication.required')
-  .max(50)
-  .pipe(dbText(50));
-const cursor = z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'intel.cursor.invalid').optional();
+const indication = z.string({ error: 'intel.indication.required' }).trim().min(1, 'intel.indication.required').max(50).pipe(dbText(50));
+const cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]*$/, 'intel.cursor.invalid')
+  .optional();
 const size = z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.pageSizeMax).default(INTELLIGENCE_LIMITS.pageSizeDefault);
-const provinceCode = z.string().regex(/^\d{6}$/, 'field.invalid').optional();
+const provinceCode = z
+  .string()
+  .regex(/^\d{6}$/, 'field.invalid')
+  .optional();
 
 export const doctor360Query = z.strictObject({ doctorId: dbIdParam });
 export const papersQuery = z.strictObject({ doctorId: dbIdParam, cursor, size });
@@ -36,12 +38,7 @@ export const kolCompareQuery = z.strictObject({
     .max(200)
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'field.invalid')
     .transform((text) => [...new Set(text.split(',').map(Number))])
-    .pipe(
-      z
-        .array(dbId)
-        .min(INTELLIGENCE_LIMITS.compareMin, 'intel.compare.tooFew')
-        .max(INTELLIGENCE_LIMITS.compareMax, 'intel.compare.tooMany'),
-    ),
+    .pipe(z.array(dbId).min(INTELLIGENCE_LIMITS.compareMin, 'intel.compare.tooFew').max(INTELLIGENCE_LIMITS.compareMax, 'intel.compare.tooMany')),
 });
 export const kolProvincesQuery = z.strictObject({ indication });
 export const lookAlikeQuery = z.strictObject({ doctorId: dbIdParam, size: z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.lookAlikeMax).default(10) });

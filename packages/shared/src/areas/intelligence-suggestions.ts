@@ -64,10 +64,18 @@ export const SUGGESTION_LIMITS = {
 export type SuggestionReason =
   | { code: 'notVisited'; points: number; evidence: { lastVisitAt: string | null; days: number | null; visits: number } }
   | { code: 'kolTier'; points: number; evidence: { indication: string; score: number; tier: string } }
-  | { code: 'coauthorOfTop'; points: number; evidence: { topDoctorId: number; topDoctorName: string; topScore: number; papers: number; paperId: number; paperTitle: string; year: number } }
+  | {
+      code: 'coauthorOfTop';
+      points: number;
+      evidence: { topDoctorId: number; topDoctorName: string; topScore: number; papers: number; paperId: number; paperTitle: string; year: number };
+    }
   | { code: 'recentPapers'; points: number; evidence: { papers: number; sinceYear: number; latestTitle: string; latestYear: number; citations: number } }
   | { code: 'risingScore'; points: number; evidence: { indication: string; from: number; to: number; since: string } }
-  | { code: 'yourMeeting'; points: number; evidence: { meetingId: number; meetingName: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number } };
+  | {
+      code: 'yourMeeting';
+      points: number;
+      evidence: { meetingId: number; meetingName: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number };
+    };
 
 /** The reason every suggestion of a category has (the others join it as support). */
 export const CATEGORY_REASONS: Record<SuggestionCategory, readonly SuggestionReasonCode[]> = {
@@ -119,7 +127,10 @@ export const SUGGESTION_MESSAGES = {
   'intel.suggestion.cat.visit': { zh: '拜访建议', en: 'Visit' },
   'intel.suggestion.cat.academic': { zh: '学术跟进', en: 'Academic' },
   'intel.suggestion.cat.kol': { zh: '重点 KOL', en: 'KOL' },
-  'intel.suggestion.reason.notVisited': { zh: '已 {days} 天未拜访(上次拜访 {date},共 {visits} 次)', en: 'Not visited in {days} days (last visit {date}, {visits} in all)' },
+  'intel.suggestion.reason.notVisited': {
+    zh: '已 {days} 天未拜访(上次拜访 {date},共 {visits} 次)',
+    en: 'Not visited in {days} days (last visit {date}, {visits} in all)',
+  },
   'intel.suggestion.reason.neverVisited': { zh: '您从未拜访过该医生', en: 'You have never visited this doctor' },
   'intel.suggestion.reason.kolTier': { zh: '{indication} KOL 评分 {score}({tier})', en: 'KOL score {score} ({tier}) in {indication}' },
   'intel.suggestion.reason.coauthorOfTop': {

@@ -11,7 +11,10 @@ export const MESSAGING_MESSAGES = {
   'messaging.usernameMismatch': { zh: 'username 与当前登录用户不一致', en: 'username does not match the signed-in user' },
   'messaging.usernameHeaderRequired': { zh: '请求头 username 不能为空', en: 'The username header is required' },
   'messaging.textRequired': { zh: '消息内容不能为空', en: 'The message text is required' },
-  'messaging.textTooLong': { zh: `消息内容最多 ${MESSAGING_LIMITS.textMax} 个字符`, en: `The message text must be at most ${MESSAGING_LIMITS.textMax} characters` },
+  'messaging.textTooLong': {
+    zh: `消息内容最多 ${MESSAGING_LIMITS.textMax} 个字符`,
+    en: `The message text must be at most ${MESSAGING_LIMITS.textMax} characters`,
+  },
   'messaging.conversationNotFound': { zh: '会话不存在', en: 'Conversation not found' },
   'messaging.messageNotFound': { zh: '消息不存在', en: 'Message not found' },
   'messaging.userNotFound': { zh: '用户不存在或已停用', en: 'The user does not exist or is disabled' },

@@ -7,11 +7,23 @@ import { MESSAGING_LIMITS } from './messaging.js';
  * which needs those, does not carry zod and these (docs/decisions/0016, 0026).
  */
 
-const intText = z.union([z.number().int(), z.string().regex(/^-?\d{1,12}$/).transform(Number)]);
+const intText = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d{1,12}$/)
+    .transform(Number),
+]);
 const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
 const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
 const username = dbText(64).min(1);
-const id = intText.pipe(z.number().int().min(1).max(2 ** 53 - 1));
+const id = intText.pipe(
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53 - 1),
+);
 
 export const unreadCountQuery = z.strictObject({ username });
 export const conversationListQuery = z.strictObject({ page, size, username });
@@ -35,4 +47,6 @@ export const chatSendRequest = z.strictObject({
 });
 export const chatReadRequest = z.strictObject({ conversationId: id });
 /** The username header of the chat calls. */
-export const usernameHeaders = z.object({ username: z.string({ message: 'messaging.usernameHeaderRequired' }).trim().min(1, { message: 'messaging.usernameHeaderRequired' }).max(64) });
+export const usernameHeaders = z.object({
+  username: z.string({ message: 'messaging.usernameHeaderRequired' }).trim().min(1, { message: 'messaging.usernameHeaderRequired' }).max(64),
+});

@@ -17,7 +17,12 @@ describe('messaging rules', () => {
 
   it('defaults to page 0 and size 10000 and trims the text', () => {
     expect(conversationListQuery.parse({ username: 'a' })).toEqual({ page: 0, size: MESSAGING_LIMITS.pageSizeDefault, username: 'a' });
-    expect(todayMessagesQuery.parse({ username: 'a', startTime: '1700000000000', page: '1', size: '5' })).toEqual({ username: 'a', startTime: '1700000000000', page: 1, size: 5 });
+    expect(todayMessagesQuery.parse({ username: 'a', startTime: '1700000000000', page: '1', size: '5' })).toEqual({
+      username: 'a',
+      startTime: '1700000000000',
+      page: 1,
+      size: 5,
+    });
     expect(chatSendRequest.parse({ text: '  hi ' })).toEqual({ text: 'hi' });
     expect(chatSendRequest.safeParse({ text: '   ' }).error?.issues[0]?.message).toBe('messaging.textRequired');
     expect(chatSendRequest.safeParse({ text: 'x'.repeat(MESSAGING_LIMITS.textMax + 1) }).error?.issues[0]?.message).toBe('messaging.textTooLong');

@@ -42,7 +42,17 @@ export const STOMP_LIMITS = {
 export const REALTIME_FAILURE_STORAGE_KEY = 'fp.realtime.failure';
 
 /** What a notice says happened. */
-export type NoticeType = 'card.delivered' | 'card.resent' | 'chat.message' | 'download.progress' | 'download.done' | 'download.failed' | 'dataCollection.status' | 'import.progress' | 'import.done' | 'import.failed';
+export type NoticeType =
+  | 'card.delivered'
+  | 'card.resent'
+  | 'chat.message'
+  | 'download.progress'
+  | 'download.done'
+  | 'download.failed'
+  | 'dataCollection.status'
+  | 'import.progress'
+  | 'import.done'
+  | 'import.failed';
 
 /** The JSON body of every MESSAGE frame on the notice destinations. */
 export interface Notice {

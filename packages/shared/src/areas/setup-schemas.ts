@@ -13,14 +13,19 @@ export const setupStatusQuery = z.strictObject({
 });
 
 const requiredText = (max: number, required: keyof typeof SETUP_MESSAGES, length: keyof typeof SETUP_MESSAGES) =>
-  z.string(required).pipe(dbText(max + 1)).pipe(z.string().min(1, required).max(max, length));
+  z
+    .string(required)
+    .pipe(dbText(max + 1))
+    .pipe(z.string().min(1, required).max(max, length));
 
 /** POST setup: the company's name and the first administrator; answers the administrator's tokens (signed in). */
 export const setupRequest = z
   .strictObject({
     token: z.string('setup.linkInvalid').min(1, 'setup.linkInvalid').max(SETUP_LIMITS.tokenMax, 'setup.linkInvalid'),
     companyName: requiredText(SETUP_LIMITS.companyNameMax, 'setup.companyNameRequired', 'setup.companyNameLength'),
-    username: requiredText(SETUP_LIMITS.usernameMax, 'setup.usernameRequired', 'setup.usernameLength').pipe(z.string().regex(USERNAME_PATTERN, 'setup.usernameFormat')),
+    username: requiredText(SETUP_LIMITS.usernameMax, 'setup.usernameRequired', 'setup.usernameLength').pipe(
+      z.string().regex(USERNAME_PATTERN, 'setup.usernameFormat'),
+    ),
     displayName: requiredText(SETUP_LIMITS.displayNameMax, 'setup.displayNameRequired', 'setup.displayNameLength'),
     email: requiredText(SETUP_LIMITS.emailMax, 'setup.emailRequired', 'setup.emailInvalid').pipe(z.email('setup.emailInvalid')),
     password: z.string('setup.passwordRequired').min(1, 'setup.passwordRequired').min(PASSWORD.min, 'password.length').max(PASSWORD.max, 'password.length'),

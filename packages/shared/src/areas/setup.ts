@@ -25,10 +25,16 @@ export const SETUP_MESSAGES = {
   'setup.linkInvalid': { zh: '设置链接无效,请使用服务器控制台打印的链接', en: "The setup link is not valid: use the link the server's console printed" },
   'setup.done': { zh: '门户已设置完成,设置链接已失效,请直接登录', en: 'The portal is already set up and the setup link no longer works: sign in instead' },
   'setup.companyNameRequired': { zh: '请填写公司名称', en: 'Please enter the company name' },
-  'setup.companyNameLength': { zh: `公司名称最多 ${SETUP_LIMITS.companyNameMax} 个字符`, en: `The company name must be at most ${SETUP_LIMITS.companyNameMax} characters` },
+  'setup.companyNameLength': {
+    zh: `公司名称最多 ${SETUP_LIMITS.companyNameMax} 个字符`,
+    en: `The company name must be at most ${SETUP_LIMITS.companyNameMax} characters`,
+  },
   'setup.usernameRequired': { zh: '请填写管理员登录名', en: "Please enter the administrator's login name" },
   'setup.usernameLength': { zh: `登录名最多 ${SETUP_LIMITS.usernameMax} 个字符`, en: `The login name must be at most ${SETUP_LIMITS.usernameMax} characters` },
-  'setup.usernameFormat': { zh: '登录名只能由字母、数字、点、下划线和短横线组成,并以字母或数字开头', en: 'The login name may only contain letters, digits, dots, underscores and hyphens, and starts with a letter or digit' },
+  'setup.usernameFormat': {
+    zh: '登录名只能由字母、数字、点、下划线和短横线组成,并以字母或数字开头',
+    en: 'The login name may only contain letters, digits, dots, underscores and hyphens, and starts with a letter or digit',
+  },
   'setup.usernameReserved': { zh: '该登录名为系统保留,请换一个', en: 'This login name is reserved, choose another' },
   'setup.displayNameRequired': { zh: '请填写管理员姓名', en: "Please enter the administrator's name" },
   'setup.displayNameLength': { zh: `姓名最多 ${SETUP_LIMITS.displayNameMax} 个字符`, en: `The name must be at most ${SETUP_LIMITS.displayNameMax} characters` },

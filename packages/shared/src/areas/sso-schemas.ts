@@ -7,8 +7,16 @@ import { SSO_LIMITS } from './sso.js';
  */
 
 /** Unreserved characters of RFC 7636, 43 to 128 of them. */
-const pkceVerifier = z.string().min(43).max(128).regex(/^[A-Za-z0-9._~-]+$/);
-const randomValue = z.string().min(16).max(128).regex(/^[A-Za-z0-9._~-]+$/);
+const pkceVerifier = z
+  .string()
+  .min(43)
+  .max(128)
+  .regex(/^[A-Za-z0-9._~-]+$/);
+const randomValue = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9._~-]+$/);
 
 /** POST signIn: the callback URL as the provider called it (with its query), and what the browser kept. */
 export const ssoSignInRequest = z.strictObject({

@@ -16,7 +16,11 @@ export const surveyQuestion = z.discriminatedUnion('type', [
   z.strictObject({ ...base, type: z.literal('single'), options: z.array(choice).min(SURVEY_LIMITS.optionsMin).max(SURVEY_LIMITS.optionsMax) }),
   z.strictObject({ ...base, type: z.literal('multiple'), options: z.array(choice).min(SURVEY_LIMITS.optionsMin).max(SURVEY_LIMITS.optionsMax) }),
   z.strictObject({ ...base, type: z.literal('rating'), max: z.number().int().min(SURVEY_LIMITS.ratingMin).max(SURVEY_LIMITS.ratingMax).default(5) }),
-  z.strictObject({ ...base, type: z.literal('text'), maxLength: z.number().int().min(1).max(SURVEY_LIMITS.textMaxLimit).default(SURVEY_LIMITS.textMaxDefault) }),
+  z.strictObject({
+    ...base,
+    type: z.literal('text'),
+    maxLength: z.number().int().min(1).max(SURVEY_LIMITS.textMaxLimit).default(SURVEY_LIMITS.textMaxDefault),
+  }),
   z.strictObject({ ...base, type: z.literal('number'), min: z.number().finite().nullable().default(null), max: z.number().finite().nullable().default(null) }),
   z.strictObject({ ...base, type: z.literal('date') }),
   z.strictObject({
@@ -41,7 +45,8 @@ export const surveySchema = z
       for (const list of lists) {
         if (new Set(list.map((o) => o.id)).size !== list.length) ctx.addIssue({ code: 'custom', path: ['questions', i], message: 'survey.optionIdDuplicate' });
       }
-      if (q.type === 'number' && q.min !== null && q.max !== null && q.min > q.max) ctx.addIssue({ code: 'custom', path: ['questions', i, 'max'], message: 'field.invalid' });
+      if (q.type === 'number' && q.min !== null && q.max !== null && q.min > q.max)
+        ctx.addIssue({ code: 'custom', path: ['questions', i, 'max'], message: 'field.invalid' });
     });
   });
 export type SurveySchema = z.output<typeof surveySchema>;
@@ -88,15 +93,23 @@ export const submitAnswerRequest = z.strictObject({
 export type SurveyAnswers = z.output<typeof submitAnswerRequest>['answers'];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: string) =>
+  DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /**
  * Checks one set of answers against the survey's schema; the first problem names its question.
  * Answers of unknown questions are refused; empty answers of optional questions are dropped.
  */
-export function checkAnswers(schema: SurveySchema, answers: Record<string, unknown>): { ok: true; answers: Record<string, unknown> } | { ok: false; problem: AnswerProblem } {
+export function checkAnswers(
+  schema: SurveySchema,
+  answers: Record<string, unknown>,
+): { ok: true; answers: Record<string, unknown> } | { ok: false; problem: AnswerProblem } {
   const byId = new Map(schema.questions.map((q) => [q.id, q]));
   for (const id of Object.keys(answers)) {
     if (!byId.has(id)) return { ok: false, problem: { questionId: id, question: id, key: 'survey.answerUnknown' } };
@@ -114,7 +127,8 @@ export function checkAnswers(schema: SurveySchema, answers: Record<string, unkno
         if (typeof value !== 'string' || !q.options.some((o) => o.id === value)) return fail('survey.answerInvalid');
         break;
       case 'multiple':
-        if (!Array.isArray(value) || new Set(value).size !== value.length || !value.every((v) => q.options.some((o) => o.id === v))) return fail('survey.answerInvalid');
+        if (!Array.isArray(value) || new Set(value).size !== value.length || !value.every((v) => q.options.some((o) => o.id === v)))
+          return fail('survey.answerInvalid');
         break;
       case 'rating':
         if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > q.max) return fail('survey.answerInvalid');

@@ -1,5 +1,3 @@
-
-
 /**
  * Surveys (spec 001 section 2.4; docs/decisions/0021): a survey is a JSON schema of questions the
  * server validates, answers are checked against it. Envelope `{ code, msg, result }`.

@@ -5,7 +5,10 @@ import { HTTP, PASSWORD } from '../constants.js';
 /** POST /API-SYSTEM/login (spec 001 section 7.2). */
 export const loginRequest = z.strictObject({
   username: dbText(64).min(1, 'login.usernameRequired'),
-  password: z.string().min(1, 'login.passwordRequired').max(PASSWORD.max * 2),
+  password: z
+    .string()
+    .min(1, 'login.passwordRequired')
+    .max(PASSWORD.max * 2),
   code: z.string().max(32).optional(),
   loginSys: z.string().max(16).default(HTTP.loginSys),
 });
@@ -31,7 +34,10 @@ export const refreshRequest = z.strictObject({
 export const logoutRequest = z.strictObject({
   refresh_token: z.string().max(256).optional(),
   /** After a single sign-on, where the identity provider sends the browser once it has logged out too. */
-  post_logout_redirect_uri: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  post_logout_redirect_uri: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
 });
 
 /** Logout's answer: after a single sign-on, the identity provider's logout page to go to (spec 001 section 4). */
@@ -41,7 +47,10 @@ export interface LogoutResponse {
 
 export const passwordChangeRequest = z
   .strictObject({
-    oldPassword: z.string().min(1, 'password.required').max(PASSWORD.max * 2),
+    oldPassword: z
+      .string()
+      .min(1, 'password.required')
+      .max(PASSWORD.max * 2),
     newPassword: z.string().min(PASSWORD.min, 'password.length').max(PASSWORD.max, 'password.length'),
     confirmPassword: z.string().max(PASSWORD.max * 2),
   })

@@ -136,7 +136,9 @@ export const visitPairDays = pgTable(
       .where(sql`${t.prevDay} is not null and ${t.day} - ${t.prevDay} < ${sql.raw(String(PAIR_GAP_CAP))}`),
     // the newest pair days of a window, and the few with two visits or more
     index('visit_pair_days_last_idx').on(t.lastAt),
-    index('visit_pair_days_busy_idx').on(t.lastAt).where(sql`${t.visits} >= 2`),
+    index('visit_pair_days_busy_idx')
+      .on(t.lastAt)
+      .where(sql`${t.visits} >= 2`),
   ],
 );
 

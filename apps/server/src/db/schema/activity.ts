@@ -15,8 +15,12 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     classification: text('classification').notNull().default('other'),
-    principalId: integer('principal_id').notNull().references(() => users.id),
-    creatorId: integer('creator_id').notNull().references(() => users.id),
+    principalId: integer('principal_id')
+      .notNull()
+      .references(() => users.id),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** 0 to do, 1 in progress, 2 done, 3 cancelled. */
     status: smallint('status').notNull().default(0),
@@ -50,7 +54,9 @@ export const taskLogs = pgTable(
     action: text('action').notNull(),
     fromUserId: integer('from_user_id').references(() => users.id),
     toUserId: integer('to_user_id').references(() => users.id),
-    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('task_logs_task_idx').on(t.taskId, t.id)],

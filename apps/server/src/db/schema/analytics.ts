@@ -44,7 +44,9 @@ export const analyticsDashboardStatus = pgTable('analytics_dashboard_status', {
   id: integer('id').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
   updatedBy: text('updated_by').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /**
@@ -63,7 +65,13 @@ export const reportTeamTargets = pgTable(
     targetRecruit: integer('target_recruit').notNull().default(0),
     targetInteraction: integer('target_interaction').notNull().default(0),
     updatedBy: text('updated_by').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.period] }), check('report_team_targets_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`), check('report_team_targets_positive_check', sql`${t.targetRecruit} >= 0 and ${t.targetInteraction} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.period] }),
+    check('report_team_targets_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('report_team_targets_positive_check', sql`${t.targetRecruit} >= 0 and ${t.targetInteraction} >= 0`),
+  ],
 );

@@ -39,8 +39,12 @@ export const apps = pgTable(
 export const appRoles = pgTable(
   'app_roles',
   {
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.appId, t.roleId] }), index('app_roles_role_idx').on(t.roleId)],
 );
@@ -50,7 +54,9 @@ export const appMenus = pgTable(
   'app_menus',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull().default(''),
     path: text('path').notNull(),
@@ -84,8 +90,12 @@ export const carousels = pgTable('carousels', {
 export const frequentApps = pgTable(
   'frequent_apps',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.appId] })],
@@ -94,8 +104,12 @@ export const frequentApps = pgTable(
 export const recentApps = pgTable(
   'recent_apps',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.appId] }), index('recent_apps_user_used_idx').on(t.userId, t.usedAt)],
@@ -105,8 +119,12 @@ export const recentApps = pgTable(
 export const userAppMessages = pgTable(
   'user_app_messages',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
     value: integer('value').notNull().default(0),
     updatedAt: updated(),
   },
@@ -148,8 +166,12 @@ export const messageGroups = pgTable('message_groups', {
 export const messageGroupMembers = pgTable(
   'message_group_members',
   {
-    groupId: integer('group_id').notNull().references(() => messageGroups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => messageGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('message_group_members_user_idx').on(t.userId)],
 );

@@ -10,7 +10,9 @@ export const cardIdSequence = pgSequence('card_id_seq', { startWith: 1, incremen
  * reserved for. Saving the card turns the reservation into a `cards` row (one transaction).
  */
 export const cardReservations = pgTable('card_reservations', {
-  id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('card_id_seq')`),
+  id: bigint('id', { mode: 'number' })
+    .primaryKey()
+    .default(sql`nextval('card_id_seq')`),
   reservedBy: text('reserved_by').notNull(),
   reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
 });
@@ -68,8 +70,5 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    check('files_kind_check', sql`${t.kind} in ('avatar', 'image', 'attachment')`),
-    index('files_card_idx').on(t.cardId),
-  ],
+  (t) => [check('files_kind_check', sql`${t.kind} in ('avatar', 'image', 'attachment')`), index('files_card_idx').on(t.cardId)],
 );

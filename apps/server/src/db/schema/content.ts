@@ -59,8 +59,12 @@ export const articles = pgTable(
       sql`${t.recommendState} is null or ${t.recommendState} in ('recommend', 'jointRecommend', 'notRecommend', 'stopUsing', 'other')`,
     ),
     // Reader lists: a channel's published articles, newest first (keyset on publish_time, id).
-    index('articles_channel_published_idx').on(t.channel, t.publishTime.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
-    index('articles_department_idx').on(t.department, t.publishTime.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
+    index('articles_channel_published_idx')
+      .on(t.channel, t.publishTime.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    index('articles_department_idx')
+      .on(t.department, t.publishTime.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
     index('articles_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
   ],
 );

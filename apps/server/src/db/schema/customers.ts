@@ -48,7 +48,9 @@ export const hospitals = pgTable(
     index('hospitals_level_idx').on(t.level, t.id),
     index('hospitals_pinyin_idx').on(sql`${t.pinyin} text_pattern_ops`),
     index('hospitals_initials_idx').on(sql`${t.initials} text_pattern_ops`),
-    uniqueIndex('hospitals_code_idx').on(t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('hospitals_code_idx')
+      .on(t.code)
+      .where(sql`${t.code} is not null`),
   ],
 );
 
@@ -77,7 +79,10 @@ export const doctors = pgTable(
     titleCode: text('title_code').notNull(),
     teachingTitleCode: text('teaching_title_code'),
     directionCode: text('direction_code'),
-    indications: text('indications').array().notNull().default(sql`'{}'::text[]`),
+    indications: text('indications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** DOCTOR_RANGES: internal (company master data) or internet (internet platforms). */
     doctorRange: text('doctor_range').notNull().default('internal'),
     onlinePatients: integer('online_patients').notNull().default(0),
@@ -115,7 +120,9 @@ export const doctors = pgTable(
     index('doctors_distribution_idx').on(t.provinceCode, t.doctorRange, t.dept1Code, t.titleCode, t.cityCode, t.hospitalId),
     // Registrations in a report window (docRegisDetail, recruitDoctor).
     index('doctors_created_idx').on(t.createdAt),
-    uniqueIndex('doctors_code_idx').on(t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('doctors_code_idx')
+      .on(t.code)
+      .where(sql`${t.code} is not null`),
     check('doctors_range_check', sql`${t.doctorRange} in ('internal', 'internet')`),
     check('doctors_outpatient_days_check', sql`${t.outpatientDays} between 0 and 7`),
   ],
@@ -144,9 +151,13 @@ export const doctorAffiliations = pgTable(
   (t) => [
     index('doctor_affiliations_doctor_idx').on(t.doctorId),
     index('doctor_affiliations_hospital_idx').on(t.hospitalId, t.doctorId),
-    uniqueIndex('doctor_affiliations_primary_idx').on(t.doctorId).where(sql`${t.isPrimary} and ${t.endDate} is null`),
+    uniqueIndex('doctor_affiliations_primary_idx')
+      .on(t.doctorId)
+      .where(sql`${t.isPrimary} and ${t.endDate} is null`),
     // the master-data report's open secondary affiliations per hospital, read from the index alone (decision 0033)
-    index('doctor_affiliations_secondary_idx').on(t.hospitalId).where(sql`not ${t.isPrimary} and ${t.endDate} is null`),
+    index('doctor_affiliations_secondary_idx')
+      .on(t.hospitalId)
+      .where(sql`not ${t.isPrimary} and ${t.endDate} is null`),
   ],
 );
 
@@ -190,7 +201,9 @@ export const doctorCorrections = pgTable(
       .references(() => doctors.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     /** The proposed values (CorrectionChanges), applied when accepted. */
-    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb('changes')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text('status').notNull().default('pending'),
     createdBy: integer('created_by').notNull(),
     createdAt: created(),

@@ -45,12 +45,18 @@ export const downloadJobs = pgTable(
   (t) => [
     check('download_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled', 'expired')`),
     // At most one unfinished job per caller and request: the second click gets the first job.
-    uniqueIndex('download_jobs_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('download_jobs_dedupe_idx')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
     // The claim: queued and running jobs, oldest first.
-    index('download_jobs_claim_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    index('download_jobs_claim_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
     // The caller's list, newest first.
     index('download_jobs_user_idx').on(t.userId, t.id),
     // The sweep of expired files.
-    index('download_jobs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'done'`),
+    index('download_jobs_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'done'`),
   ],
 );

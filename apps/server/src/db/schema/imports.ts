@@ -47,8 +47,12 @@ export const importJobs = pgTable(
   (t) => [
     check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'done', 'failed')`),
     check('import_jobs_stage_check', sql`${t.stage} in ('dryRun', 'commit')`),
-    uniqueIndex('import_jobs_dedupe_idx').on(t.userId, t.kind, t.digest, t.fullList).where(sql`${t.status} in ('queued', 'running', 'ready')`),
-    index('import_jobs_claim_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('import_jobs_dedupe_idx')
+      .on(t.userId, t.kind, t.digest, t.fullList)
+      .where(sql`${t.status} in ('queued', 'running', 'ready')`),
+    index('import_jobs_claim_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
     index('import_jobs_user_idx').on(t.userId, t.id),
   ],
 );
@@ -67,12 +71,18 @@ export const importRows = pgTable(
     /** The normalised values by column key. */
     v: jsonb('v').$type<Record<string, string>>().notNull(),
     /** Reference codes and ids the checks resolved (by key). */
-    r: jsonb('r').$type<Record<string, string | number | null>>().notNull().default(sql`'{}'::jsonb`),
+    r: jsonb('r')
+      .$type<Record<string, string | number | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Full pinyin and initials of the name (customers' search columns). */
     pinyin: text('pinyin').notNull().default(''),
     initials: text('initials').notNull().default(''),
     /** [{k: message key, f: column key, p: params}]. */
-    errors: jsonb('errors').$type<{ k: string; f?: string; p?: Record<string, string | number> }[]>().notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .$type<{ k: string; f?: string; p?: Record<string, string | number> }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** new, changed or unchanged once checked. */
     action: text('action'),
     targetId: integer('target_id'),

@@ -41,7 +41,9 @@ export const intelSuggestionJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    stats: jsonb('stats').notNull().default(sql`'{}'::jsonb`),
+    stats: jsonb('stats')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     error: text('error'),
   },
   (t) => [

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Doctor intelligence (docs/decisions/0024). The academic record of doctors (papers, their
@@ -52,7 +67,10 @@ export const intelAcademicItems = pgTable(
   },
   (t) => [
     index('intel_academic_items_doctor_idx').on(t.doctorId, t.kind),
-    check('intel_academic_items_kind_check', sql`${t.kind} in ('advisory', 'guideline', 'committee', 'association', 'trial', 'conference', 'editorial', 'nsfc', 'education')`),
+    check(
+      'intel_academic_items_kind_check',
+      sql`${t.kind} in ('advisory', 'guideline', 'committee', 'association', 'trial', 'conference', 'editorial', 'nsfc', 'education')`,
+    ),
   ],
 );
 
@@ -136,7 +154,9 @@ export const intelJobs = pgTable(
     createdAt: created(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    stats: jsonb('stats').notNull().default(sql`'{}'::jsonb`),
+    stats: jsonb('stats')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     error: text('error'),
   },
   (t) => [index('intel_jobs_status_idx').on(t.status, t.id), check('intel_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`)],

@@ -30,7 +30,9 @@ export const opinionItems = pgTable(
     sentiment: text('sentiment').notNull().default('neutral'),
     score: real('score').notNull().default(0),
     /** The words that scored, with their negations and degree words (SentimentExplanation). */
-    explanation: jsonb('explanation').notNull().default(sql`'{"hits":[],"score":0}'::jsonb`),
+    explanation: jsonb('explanation')
+      .notNull()
+      .default(sql`'{"hits":[],"score":0}'::jsonb`),
     /** The lexicon the sentiment was computed with; the sentiment job rescored items of another. */
     lexiconVersion: text('lexicon_version').notNull().default(''),
   },

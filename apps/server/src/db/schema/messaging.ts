@@ -49,6 +49,8 @@ export const chatMessages = pgTable(
     // Today's messages: a user's received messages by time.
     index('chat_messages_recipient_idx').on(t.recipientId, t.createdAt),
     // Unread counts.
-    index('chat_messages_unread_idx').on(t.recipientId, t.conversationId).where(sql`${t.readAt} is null`),
+    index('chat_messages_unread_idx')
+      .on(t.recipientId, t.conversationId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

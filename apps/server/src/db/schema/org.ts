@@ -34,9 +34,18 @@ export const users = pgTable('users', {
   orgId: integer('org_id'),
   /** The user's manager (an import names them by employee number or username); left empty when the manager goes. */
   managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  buList: text('bu_list').array().notNull().default(sql`'{}'::text[]`),
-  groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
-  products: text('products').array().notNull().default(sql`'{}'::text[]`),
+  buList: text('bu_list')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  groups: text('groups')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  products: text('products')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   /** Made with a temporary password (ADMIN_PASSWORD): the server allows only the password change until it is changed. */
@@ -59,8 +68,12 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -97,8 +110,12 @@ export const releaseMenus = pgTable('release_menus', {
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
 );
@@ -108,7 +125,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -125,7 +144,9 @@ export const userIdentities = pgTable(
   {
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,7 +157,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

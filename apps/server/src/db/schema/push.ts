@@ -56,12 +56,16 @@ export const pushes = pgTable(
     check('pushes_resend_check', sql`${t.notReadTime} > 0 and ${t.pushNum} > 0`),
     check('pushes_keep_on_top_check', sql`${t.mustRead} or not ${t.keepOnTop}`),
     // The scheduler's claim: due queued entries, oldest first.
-    index('pushes_due_idx').on(t.pushDate, t.id).where(sql`${t.status} = 'queued'`),
+    index('pushes_due_idx')
+      .on(t.pushDate, t.id)
+      .where(sql`${t.status} = 'queued'`),
     index('pushes_card_idx').on(t.cardId, t.id),
     index('pushes_push_id_idx').on(t.pushId),
     // The dashboards: queue entries by due time, and fired ones by firing time.
     index('pushes_push_date_idx').on(t.pushDate),
-    index('pushes_fired_at_idx').on(t.firedAt).where(sql`${t.status} = 'fired'`),
+    index('pushes_fired_at_idx')
+      .on(t.firedAt)
+      .where(sql`${t.status} = 'fired'`),
   ],
 );
 
@@ -100,7 +104,9 @@ export const deliveries = pgTable(
     // Read details and marking read walk (queue_id, wwid); a recipient's cards go through pushes.card_id.
     primaryKey({ columns: [t.queueId, t.wwid] }),
     // Only pending reminders are indexed, so a plain push writes no row into it.
-    index('deliveries_next_send_idx').on(t.nextSendAt).where(sql`${t.nextSendAt} is not null`),
+    index('deliveries_next_send_idx')
+      .on(t.nextSendAt)
+      .where(sql`${t.nextSendAt} is not null`),
     // The employee feed (docs/decisions/0007): a recipient's deliveries, and of one card straight away.
     index('deliveries_wwid_card_idx').on(t.wwid, t.cardId, t.sentAt, t.queueId),
   ],

@@ -69,7 +69,9 @@ export const medicineCompetitors = pgTable(
   'medicine_competitors',
   {
     id: serial('id').primaryKey(),
-    medicineId: integer('medicine_id').notNull().references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: integer('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     alias: text('alias').notNull().default(''),
     sort: integer('sort').notNull().default(0),
@@ -81,7 +83,9 @@ export const medicineIndications = pgTable(
   'medicine_indications',
   {
     id: serial('id').primaryKey(),
-    medicineId: integer('medicine_id').notNull().references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: integer('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
     indication: text('indication').notNull(),
     sort: integer('sort').notNull().default(0),
   },
@@ -136,4 +140,3 @@ export const journals = pgTable('journals', {
   formerName: text('former_name').notNull().default(''),
   createdAt: created(),
 });
-

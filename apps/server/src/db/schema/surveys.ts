@@ -31,7 +31,9 @@ export const surveys = pgTable(
     check('surveys_status_check', sql`${t.status} in ('draft', 'published', 'closed')`),
     check('surveys_audience_check', sql`${t.audience} in ('all', 'users')`),
     index('surveys_author_idx').on(t.authorId, t.id.desc()),
-    index('surveys_published_idx').on(t.endTime).where(sql`${t.status} = 'published'`),
+    index('surveys_published_idx')
+      .on(t.endTime)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, taskBadgeText, type ActivityPage, type ClassificationCount, type PrincipalItem, type TaskItem, type TaskLogItem, type TaskRecordRow } from '@field-portal/shared';
+import {
+  API,
+  taskBadgeText,
+  type ActivityPage,
+  type ClassificationCount,
+  type PrincipalItem,
+  type TaskItem,
+  type TaskLogItem,
+  type TaskRecordRow,
+} from '@field-portal/shared';
 import { callers, expectFieldError, ok, signIn, userIds } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
@@ -23,7 +32,14 @@ describe('tasks (spec 001 sections 2.4 and 7.5)', () => {
   it('creates a task for a principal, writes the log and raises the principal’s undone count', async () => {
     const before = ok<{ undoneTaskNum: number }>(await get('rep02', P.undoneTaskNum, { username: 'rep02' })).undoneTaskNum;
     const task = ok<TaskItem>(
-      await post('mgr02', P.createTask, { title: '拜访心内科主任', body: '带上新版资料', classification: 'visit', principalId: ids.rep02!, dueTime: new Date(tomorrow()).toISOString(), priority: 2 }),
+      await post('mgr02', P.createTask, {
+        title: '拜访心内科主任',
+        body: '带上新版资料',
+        classification: 'visit',
+        principalId: ids.rep02!,
+        dueTime: new Date(tomorrow()).toISOString(),
+        priority: 2,
+      }),
     );
     expect(task).toMatchObject({ title: '拜访心内科主任', body: '带上新版资料', classification: 'visit', status: 0, priority: 2, forwards: 0, doctor: null });
     expect(task.principal).toMatchObject({ id: ids.rep02!, username: 'rep02', name: '代表2' });
@@ -48,7 +64,13 @@ describe('tasks (spec 001 sections 2.4 and 7.5)', () => {
     expectError(await post('rep01', P.createTask, { title: 'x', principalId: ids.rep01!, dueTime: 'soon' }), 400, 'activity.timeInvalid', 'zh', 'dueTime');
     expectError(await post('rep01', P.createTask, { title: 'x', principalId: 999_999, dueTime: due }), 400, 'activity.principalInvalid', 'zh', 'principalId');
     await h.database.query(`update users set enabled = false where username = 'msl01'`);
-    expectError(await post('rep01', P.createTask, { title: 'x', principalId: ids.msl01!, dueTime: due }, 'en'), 400, 'activity.principalInvalid', 'en', 'principalId');
+    expectError(
+      await post('rep01', P.createTask, { title: 'x', principalId: ids.msl01!, dueTime: due }, 'en'),
+      400,
+      'activity.principalInvalid',
+      'en',
+      'principalId',
+    );
     await h.database.query(`update users set enabled = true where username = 'msl01'`);
     expectError(await post('rep01', P.createTask, { title: 'x', principalId: ids.rep01!, dueTime: due, owner: 1 }), 400, 'field.unknown', 'zh', 'owner');
     expect(await countTasks()).toBe(n);
@@ -107,11 +129,18 @@ describe('tasks (spec 001 sections 2.4 and 7.5)', () => {
   it('answers the calendar range, the classifications, today and keyset pages', async () => {
     const start = h.clock.now() + 10 * 86_400_000;
     const made: number[] = [];
-    for (let i = 0; i < 5; i++) made.push(ok<TaskItem>(await post('rep02', P.createTask, { title: `日历 ${i}`, principalId: ids.rep02!, dueTime: start + i * 3_600_000, classification: 'survey' })).id);
+    for (let i = 0; i < 5; i++)
+      made.push(
+        ok<TaskItem>(
+          await post('rep02', P.createTask, { title: `日历 ${i}`, principalId: ids.rep02!, dueTime: start + i * 3_600_000, classification: 'survey' }),
+        ).id,
+      );
     const range = ok<TaskItem[]>(await get('rep02', P.queryTimeFrameTask, { start, end: start + 3 * 3_600_000 }));
     expect(range.map((t) => t.id)).toEqual(made.slice(0, 3));
     expectError(await get('rep02', P.queryTimeFrameTask, { start, end: start - 1 }), 400, 'activity.rangeInvalid', 'zh', 'end');
-    expectError(await get('rep02', P.queryTimeFrameTask, { start, end: start + 63 * 86_400_000 }, 'en'), 400, 'activity.rangeTooLong', 'en', 'end', { days: 62 });
+    expectError(await get('rep02', P.queryTimeFrameTask, { start, end: start + 63 * 86_400_000 }, 'en'), 400, 'activity.rangeTooLong', 'en', 'end', {
+      days: 62,
+    });
     const classes = ok<ClassificationCount[]>(await get('rep02', P.getClassificationTask));
     expect(classes.map((c) => c.classification)).toEqual(['visit', 'followUp', 'meeting', 'survey', 'other']);
     expect(classes.find((c) => c.classification === 'survey')).toMatchObject({ total: 5, undone: 5 });

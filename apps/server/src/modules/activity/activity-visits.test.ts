@@ -27,7 +27,12 @@ beforeAll(async () => {
   await signIn(h, ['rep01', 'rep02', 'rep05', 'mgr01', 'mgr02', 'operator'], tokens);
   Object.assign(ids, await userIds(h));
   const province = async (name: string, n: number) =>
-    (await h.database.query<{ id: number }>(`select d.id from doctors d join regions r on r.code = d.province_code and r.level = 1 where r.name = $1 order by d.id limit ${n}`, [name])).map((r) => r.id);
+    (
+      await h.database.query<{ id: number }>(
+        `select d.id from doctors d join regions r on r.code = d.province_code and r.level = 1 where r.name = $1 order by d.id limit ${n}`,
+        [name],
+      )
+    ).map((r) => r.id);
   inScope = await province('上海市', 60);
   outside = (await province('北京市', 1))[0]!;
   expect(inScope.length).toBe(60);
@@ -71,7 +76,14 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
       { product: 'Cardiox', keyMessages: ['降低心衰再住院率', '每日一次'] },
       { product: 'Neurox', keyMessages: [] },
     ]);
-    const edited = ok<VisitItem>(await post('rep01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id, feedback: '有兴趣', products: [{ product: 'Cardiox', keyMessages: ['每日一次'] }] }));
+    const edited = ok<VisitItem>(
+      await post('rep01', P.addVisitRecord, {
+        ...visit(inScope[0]!),
+        id: saved.id,
+        feedback: '有兴趣',
+        products: [{ product: 'Cardiox', keyMessages: ['每日一次'] }],
+      }),
+    );
     expect(edited).toMatchObject({ id: saved.id, feedback: '有兴趣', products: [{ product: 'Cardiox', keyMessages: ['每日一次'] }] });
     // Someone else cannot touch it.
     expectError(await post('rep05', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id }), 404, 'request.notFound');
@@ -85,7 +97,13 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
     expect(submitted.submittedAt).not.toBeNull();
     const before = await count('visit_products');
     expectError(await post('rep01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id, status: 1 }), 409, 'activity.visitSubmitted', 'zh', 'id');
-    expectError(await post('rep01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id, purpose: '改' }, 'en'), 409, 'activity.visitSubmitted', 'en', 'id');
+    expectError(
+      await post('rep01', P.addVisitRecord, { ...visit(inScope[0]!), id: saved.id, purpose: '改' }, 'en'),
+      409,
+      'activity.visitSubmitted',
+      'en',
+      'id',
+    );
     expect(await count('visit_products')).toBe(before);
     expect(ok<VisitItem>(await get('rep01', P.findById, { id: saved.id })).purpose).toBe('介绍新适应症');
   });
@@ -99,7 +117,13 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
     const { doctorId: _d, ...noDoctor } = visit(inScope[1]!);
     expectError(await post('rep01', P.addVisitRecord, noDoctor, 'en'), 400, 'activity.doctorRequired', 'en', 'doctorId');
     expectError(await post('rep01', P.addVisitRecord, visit(inScope[1]!, { channel: 'fax' })), 400, 'activity.channelRequired', 'zh', 'channel');
-    expectError(await post('rep01', P.addVisitRecord, visit(inScope[1]!, { products: [{ product: '' }] })), 400, 'activity.productRequired', 'zh', 'products.0.product');
+    expectError(
+      await post('rep01', P.addVisitRecord, visit(inScope[1]!, { products: [{ product: '' }] })),
+      400,
+      'activity.productRequired',
+      'zh',
+      'products.0.product',
+    );
     expectError(await post('rep01', P.addVisitRecord, visit(inScope[1]!, { userId: id('rep05') })), 400, 'field.unknown', 'zh', 'userId');
     // A representative without any data permission sees no doctor at all.
     expectError(await post('rep05', P.addVisitRecord, visit(inScope[1]!)), 404, 'request.notFound');
@@ -115,14 +139,32 @@ describe('visit records (spec 001 sections 3 and 7.5)', () => {
     expect(rows.every((r) => r.products.length === 2 && r.status === 1 && r.effective)).toBe(true);
     const n = await count('visit_records');
     // One doctor outside the scope: nothing is stored.
-    expectError(await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [inScope[52]!, outside] }), 404, 'request.notFound');
-    expectError(await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [inScope[52]!, inScope[52]!] }), 400, 'activity.doctorsDuplicate', 'zh', 'doctorIds');
-    expectError(await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [] }), 400, 'activity.doctorsRequired', 'zh', 'doctorIds');
+    expectError(
+      await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [inScope[52]!, outside] }),
+      404,
+      'request.notFound',
+    );
+    expectError(
+      await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [inScope[52]!, inScope[52]!] }),
+      400,
+      'activity.doctorsDuplicate',
+      'zh',
+      'doctorIds',
+    );
+    expectError(
+      await post('rep01', P.addVisitRecordList, { visitTime: hourAgo(), channel: 'face', doctorIds: [] }),
+      400,
+      'activity.doctorsRequired',
+      'zh',
+      'doctorIds',
+    );
     expect(await count('visit_records')).toBe(n);
   });
 
   it('plans visits as visit tasks, and a submitted record completes its task', async () => {
-    const planned = ok<TaskItem[]>(await post('rep01', P.addVisitActivity, { doctorIds: [inScope[53]!, inScope[54]!], planTime: h.clock.now() + 86_400_000, channel: 'video' }));
+    const planned = ok<TaskItem[]>(
+      await post('rep01', P.addVisitActivity, { doctorIds: [inScope[53]!, inScope[54]!], planTime: h.clock.now() + 86_400_000, channel: 'video' }),
+    );
     expect(planned.map((t) => [t.classification, t.doctor && namedDoctor(t.doctor).id, t.principal.username, t.status])).toEqual([
       ['visit', inScope[53], 'rep01', 0],
       ['visit', inScope[54], 'rep01', 0],
@@ -238,7 +280,9 @@ describe("the doctor's business record (a view over the source tables)", () => {
 describe('team interaction records (managers)', () => {
   it("pages a team's records newest first across its members, each record once, as one ordered list", async () => {
     // rep02 joins mgr01's organisation for this test, with visits to the doctors rep01 visits.
-    const [org] = await h.database.query<{ id: number }>(`select o.id from organisations o join users m on o.leader = m.username where m.username = 'mgr01' limit 1`);
+    const [org] = await h.database.query<{ id: number }>(
+      `select o.id from organisations o join users m on o.leader = m.username where m.username = 'mgr01' limit 1`,
+    );
     const [before] = await h.database.query<{ org_id: number | null }>(`select org_id from users where username = 'rep02'`);
     await h.database.query(`update users set org_id = $1 where username = 'rep02'`, [org!.id]);
     let added: { id: number }[] = [];
@@ -301,7 +345,9 @@ describe('team interaction records (managers)', () => {
     // The same filters and rules as the list: one member, another manager's scope, a stranger to the team, no authority.
     const one = ok<ActivityPage<VisitItem>>(await get('mgr01', P.teamInteractioRecord, { userId: id('rep01'), status: 1 }));
     expect(ok<ActivityCount>(await get('mgr01', P.teamInteractioRecordCount, { userId: id('rep01'), status: 1 })).total).toBe(one.total);
-    expect(ok<ActivityCount>(await get('mgr02', P.teamInteractioRecordCount)).total).toBe(ok<ActivityPage<VisitItem>>(await get('mgr02', P.teamInteractioRecord)).total);
+    expect(ok<ActivityCount>(await get('mgr02', P.teamInteractioRecordCount)).total).toBe(
+      ok<ActivityPage<VisitItem>>(await get('mgr02', P.teamInteractioRecord)).total,
+    );
     expectError(await get('mgr01', P.teamInteractioRecordCount, { userId: id('rep02') }), 403, 'activity.notTeamMember', 'zh', 'userId');
     expectError(await get('mgr01', P.teamInteractioRecordCount, { size: 5 }), 400, 'field.unknown', 'zh', 'size');
     expectError(await get('mgr01', P.teamInteractioRecord, { total: 'no' }), 400, 'field.invalid', 'zh', 'total');

@@ -27,8 +27,11 @@ interface Row {
   effective: boolean | null;
 }
 
-
-export async function businessRecord(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof businessRecordQuery>): Promise<ActivityPage<BusinessRecordItem>> {
+export async function businessRecord(
+  deps: ActivityDeps,
+  user: CurrentUser,
+  q: z.output<typeof businessRecordQuery>,
+): Promise<ActivityPage<BusinessRecordItem>> {
   await doctorInScope(deps.db, user, q.doctorId);
   // The cursor: the last row's time, kind (its place in KINDS) and id.
   const cursor = decodeCursor(q.cursor, ['ms', 'int', 'int'], 'activity.cursorInvalid');

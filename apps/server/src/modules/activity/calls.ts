@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACTIVITY_LIMITS, isEffectiveVisit, VISIT_STATUS, VISIT_TYPE, type ActivityPage, type addCallRequest, type CallItem, type callListQuery, type CallMessage, type VisitItem } from '@field-portal/shared';
+import {
+  ACTIVITY_LIMITS,
+  isEffectiveVisit,
+  VISIT_STATUS,
+  VISIT_TYPE,
+  type ActivityPage,
+  type addCallRequest,
+  type CallItem,
+  type callListQuery,
+  type CallMessage,
+  type VisitItem,
+} from '@field-portal/shared';
 import { selectRows, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -68,7 +79,9 @@ export async function addCall(deps: ActivityDeps, user: CurrentUser, body: z.out
     );
     if (!inserted) throw new AppError(409, 'activity.callExists', { field: 'callId' }, 'callId');
     if (body.messages.length > 0) {
-      const values = body.messages.map((m, seq) => sql`(${inserted.id}, ${seq + 1}, ${m.speaker}, ${m.text}, ${m.at === undefined ? null : iso(new Date(m.at))})`);
+      const values = body.messages.map(
+        (m, seq) => sql`(${inserted.id}, ${seq + 1}, ${m.speaker}, ${m.text}, ${m.at === undefined ? null : iso(new Date(m.at))})`,
+      );
       await tx.execute(sql`insert into call_messages (call_record_id, seq, speaker, text, at) values ${sql.join(values, sql`, `)}`);
     }
     const [row] = await selectRows<CallRow>(tx, sql`select ${CALL_COLUMNS} from call_records c where c.id = ${inserted.id}`);
@@ -85,7 +98,13 @@ export async function createCallVisit(deps: ActivityDeps, user: CurrentUser, cal
     if (call.visit_id !== null) throw new AppError(409, 'activity.callVisitExists', { field: 'callId' }, 'callId');
     if (call.ended_at === null) throw new AppError(409, 'activity.callNotEnded', { field: 'callId' }, 'callId');
     const now = iso(new Date(deps.now()));
-    const effective = isEffectiveVisit({ status: VISIT_STATUS.submitted, type: VISIT_TYPE.system, channel: 'phone', durationSeconds: call.duration_seconds, products: [] });
+    const effective = isEffectiveVisit({
+      status: VISIT_STATUS.submitted,
+      type: VISIT_TYPE.system,
+      channel: 'phone',
+      durationSeconds: call.duration_seconds,
+      products: [],
+    });
     const [visit] = await selectRows<VisitRow>(
       tx,
       sql`insert into visit_records as v (user_id, doctor_id, visit_at, channel, status, type, duration_seconds, effective, call_id, submitted_at, created_at, updated_at)
@@ -106,7 +125,10 @@ export async function listCalls(deps: ActivityDeps, user: CurrentUser, q: z.outp
     deps.db,
     sql`select ${CALL_COLUMNS} from call_records c where ${where} and ${afterKey([sql`c.started_at`, sql`c.id`], cursor && [timeKey(cursor[0]), cursor[1]])} order by c.started_at desc, c.id desc limit ${q.size + 1}`,
   );
-  const [count, items] = await Promise.all([countUpTo(deps.db, sql`from call_records c where ${where}`, ACTIVITY_LIMITS.countCap), callItems(deps.db, user, rows.slice(0, q.size))]);
+  const [count, items] = await Promise.all([
+    countUpTo(deps.db, sql`from call_records c where ${where}`, ACTIVITY_LIMITS.countCap),
+    callItems(deps.db, user, rows.slice(0, q.size)),
+  ]);
   const byId = new Map(items.map((item) => [item.callId, item]));
   const page = keysetPage(rows, q.size, (r) => [new Date(r.started_at).getTime(), Number(r.id)]);
   return { list: page.rows.map((r) => byId.get(r.call_id)!), ...asTotal(count), nextCursor: page.nextCursor };

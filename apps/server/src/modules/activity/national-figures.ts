@@ -60,7 +60,10 @@ const chunksOf = (days: KeptDays, kinds: readonly string[]) =>
 /** How many distinct doctors (of the provinces, when given) had a contact of one of `kinds` ('visit', a channel, 'call') in the window's days. */
 export async function doctorsOfKinds(db: Db, days: KeptDays, kinds: readonly string[], provinces: readonly string[] | null = null): Promise<number> {
   const r = restrictTo(provinces);
-  const [row] = await reportRows<{ doctors: number }>(db, sql`select coalesce(sum(bit_count(${r.of(sql`x.b`)})), 0)::int as doctors from ${chunksOf(days, kinds)}${r.join}`);
+  const [row] = await reportRows<{ doctors: number }>(
+    db,
+    sql`select coalesce(sum(bit_count(${r.of(sql`x.b`)})), 0)::int as doctors from ${chunksOf(days, kinds)}${r.join}`,
+  );
   return Number(row?.doctors ?? 0);
 }
 
@@ -83,31 +86,51 @@ const ZERO = sql`B'0'::bit(8192)`;
  * and contacts from the visit sums (the provinces' own kept rows) and the window's calls; the
  * table's newest doctors from a walk of the newest contacts.
  */
-export async function reachNational(db: Db, w: ReportWindow & { bu: string }, days: KeptDays, limit: number, provinces: readonly string[] | null = null): Promise<NationalReach> {
+export async function reachNational(
+  db: Db,
+  w: ReportWindow & { bu: string },
+  days: KeptDays,
+  limit: number,
+  provinces: readonly string[] | null = null,
+): Promise<NationalReach> {
   const inDays = sql`d.day >= ${days.from}::date and d.day < ${days.to}::date`;
   const calls = sql`c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')}`;
   const r = restrictTo(provinces);
   // the visits' representatives and sum: whole-country sums, or the provinces' kept rows (province index)
-  const visits = provinces ? keptVisits(w, days) : sql`(select r.user_id, r.visits from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date) a`;
+  const visits = provinces
+    ? keptVisits(w, days)
+    : sql`(select r.user_id, r.visits from visit_rep_days r where r.day >= ${days.from}::date and r.day < ${days.to}::date) a`;
   const [totals, counts, byDay, byChannel, rows] = await Promise.all([
-    reportRows<{ doctors: number; byVisit: number; byCall: number }>(db, sql`
+    reportRows<{ doctors: number; byVisit: number; byCall: number }>(
+      db,
+      sql`
       select coalesce(sum(bit_count(${r.of(sql`(coalesce(x.v, ${ZERO}) | coalesce(x.c, ${ZERO}))`)})), 0)::int as doctors,
              coalesce(sum(bit_count(${r.of(sql`x.v`)})), 0)::int as "byVisit", coalesce(sum(bit_count(${r.of(sql`x.c`)})), 0)::int as "byCall"
         from (select d.chunk, bit_or(d.bits) filter (where d.kind = 'visit') as v, bit_or(d.bits) filter (where d.kind = 'call') as c
-                from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x${r.join}`),
-    reportRows<{ reps: number; contacts: number }>(db, sql`
+                from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by d.chunk) x${r.join}`,
+    ),
+    reportRows<{ reps: number; contacts: number }>(
+      db,
+      sql`
       select (select count(*) from (select a.user_id from ${visits} group by 1
                                      union select c.user_id from call_records c where ${calls} group by 1) u)::int as reps,
              ((select coalesce(sum(a.visits), 0) from ${visits})
-              + (select count(*) from call_records c where ${calls}))::int as contacts`),
-    reportRows<NationalReach['byDay'][number]>(db, sql`
+              + (select count(*) from call_records c where ${calls}))::int as contacts`,
+    ),
+    reportRows<NationalReach['byDay'][number]>(
+      db,
+      sql`
       select to_char(x.day, 'YYYY-MM-DD') as day, sum(bit_count(${r.of(sql`x.b`)}))::int as doctors
         from (select d.day, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind in ('visit', 'call') group by 1, 2) x${r.join}
-       group by x.day having sum(bit_count(${r.of(sql`x.b`)})) > 0`),
-    reportRows<NationalReach['byChannel'][number]>(db, sql`
+       group by x.day having sum(bit_count(${r.of(sql`x.b`)})) > 0`,
+    ),
+    reportRows<NationalReach['byChannel'][number]>(
+      db,
+      sql`
       select x.kind as channel, sum(bit_count(${r.of(sql`x.b`)}))::int as doctors
         from (select d.kind, d.chunk, bit_or(d.bits) as b from visit_doctor_bits d where ${inDays} and d.kind <> 'visit' group by 1, 2) x${r.join}
-       group by x.kind having sum(bit_count(${r.of(sql`x.b`)})) > 0 order by 2 desc, 1`),
+       group by x.kind having sum(bit_count(${r.of(sql`x.b`)})) > 0 order by 2 desc, 1`,
+    ),
     newestDoctors(db, w, days, limit),
   ]);
   const t = totals[0]!;
@@ -140,7 +163,10 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
       (select c.doctor_id, c.started_at as at from call_records c where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${inC} order by c.started_at desc limit ${n})) k`;
   let threshold: string | null = null;
   for (let n = limit * 4; ; n *= 4) {
-    const walk = await reportRows<{ doctor_id: number; at: string }>(db, sql`select k.doctor_id, k.at::text as at from ${newest(n)} order by k.at desc limit ${n}`);
+    const walk = await reportRows<{ doctor_id: number; at: string }>(
+      db,
+      sql`select k.doctor_id, k.at::text as at from ${newest(n)} order by k.at desc limit ${n}`,
+    );
     const seen = new Set<number>();
     for (const r of walk) {
       seen.add(Number(r.doctor_id));
@@ -164,9 +190,12 @@ async function newestDoctors(db: Db, w: ReportWindow, days: KeptDays, limit: num
   );
   const ids = candidates.map((r) => Number(r.doctor_id));
   if (ids.length === 0) return [];
-  const top = await reportRows<{ doctor_id: number; contacts: number; reps: number; at: Date | string }>(db, sql`
+  const top = await reportRows<{ doctor_id: number; contacts: number; reps: number; at: Date | string }>(
+    db,
+    sql`
     select k.doctor_id, sum(k.n)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as at
-      from ${contactsOf(w, days, ids)} group by 1 order by 4 desc, 1 limit ${limit}`);
+      from ${contactsOf(w, days, ids)} group by 1 order by 4 desc, 1 limit ${limit}`,
+  );
   return top.map((r) => ({ doctorId: r.doctor_id, contacts: r.contacts, reps: r.reps, lastContact: r.at }));
 }
 

@@ -7,7 +7,17 @@ import { reportDoctorFilter, reportDoctorRowFilter, reportsEveryDoctor, type Fig
 import { keptDays, keptDaysFor, keptVisits, repBu, type KeptDays } from './visit-counts.js';
 import { portalDaySql } from '../../platform/portal-time.js';
 import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
-import { doctorsOfKinds, keptDayCount, reachNational, readsNational, readsProvinceSets, relationNationalSql, repDays, repDoctorDays, visitKinds } from './national-figures.js';
+import {
+  doctorsOfKinds,
+  keptDayCount,
+  reachNational,
+  readsNational,
+  readsProvinceSets,
+  relationNationalSql,
+  repDays,
+  repDoctorDays,
+  visitKinds,
+} from './national-figures.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -46,17 +56,24 @@ function visitWhere(w: ActivityWindow, s: VisitSelection): SQL {
 
 /** The visits' table rows, newest first; `_at` is the keyset cursor's time. */
 function visitRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
-  return selectRows<Row>(db, sql`
+  return selectRows<Row>(
+    db,
+    sql`
       select v.id as "visitId", v.visit_at as "visitTime", ${repName('u')} as rep, v.doctor_id as "doctorId", v.channel,
              v.status, v.effective, v.duration_seconds as "durationSeconds", v.purpose, v.visit_at::text as "_at"
         from visit_records v join users u on u.id = v.user_id
-       where ${where} and ${afterTimeCursor(sql`v.visit_at`, [sql`v.id`], after)} order by v.visit_at desc, v.id desc limit ${limit}`);
+       where ${where} and ${afterTimeCursor(sql`v.visit_at`, [sql`v.id`], after)} order by v.visit_at desc, v.id desc limit ${limit}`,
+  );
 }
 
 /** Every visit row of a visit report (visitFigures' rows without its limit), keyset-paged: for the report-table export. */
 export function visitReportPages(db: Db, w: ActivityWindow, s: VisitSelection, pageSize: number): AsyncGenerator<Row[]> {
   const where = visitWhere(w, s);
-  return keysetPages((after, size) => visitRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r.visitId)] }), pageSize);
+  return keysetPages(
+    (after, size) => visitRows(db, where, after, size),
+    (r) => ({ at: String(r._at), ids: [Number(r.visitId)] }),
+    pageSize,
+  );
 }
 
 /** Visits of the window: totals, per day, per channel, per representative and the newest rows. */
@@ -65,19 +82,31 @@ export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection,
   if (days) return visitFiguresKept(db, w, s, days, limit);
   const where = visitWhere(w, s);
   const [totals, byDay, byChannel, byRep, rows] = await Promise.all([
-    selectRows<VisitFigures['totals']>(db, sql`
+    selectRows<VisitFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as visits, count(*) filter (where v.status = 1)::int as submitted, count(*) filter (where v.effective)::int as effective,
              count(distinct v.doctor_id)::int as doctors, count(distinct v.user_id)::int as reps,
              coalesce(round(avg(v.duration_seconds)), 0)::int as "avgSeconds"
-        from visit_records v where ${where}`),
-    selectRows<VisitFigures['byDay'][number]>(db, sql`
+        from visit_records v where ${where}`,
+    ),
+    selectRows<VisitFigures['byDay'][number]>(
+      db,
+      sql`
       select ${DAY(sql`v.visit_at`)} as day, count(*)::int as visits, count(*) filter (where v.effective)::int as effective
-        from visit_records v where ${where} group by 1`),
-    selectRows<VisitFigures['byChannel'][number]>(db, sql`
-      select v.channel, count(*)::int as visits, count(*) filter (where v.effective)::int as effective from visit_records v where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<VisitFigures['byRep'][number]>(db, sql`
+        from visit_records v where ${where} group by 1`,
+    ),
+    selectRows<VisitFigures['byChannel'][number]>(
+      db,
+      sql`
+      select v.channel, count(*)::int as visits, count(*) filter (where v.effective)::int as effective from visit_records v where ${where} group by 1 order by 2 desc, 1`,
+    ),
+    selectRows<VisitFigures['byRep'][number]>(
+      db,
+      sql`
       select ${repName('u')} as rep, count(*)::int as visits, count(distinct v.doctor_id)::int as doctors
-        from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
+        from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+    ),
     visitRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byChannel, byRep, rows };
@@ -113,7 +142,9 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
   // exactly one or more provinces without a BU: the distinct doctors from the bit sets AND-ed with the provinces' doctor sets
   const provinces = national ? null : readsProvinceSets(w);
   const [sums, distinct, rows] = await Promise.all([
-    reportRows<KeptVisitSums>(db, sql`
+    reportRows<KeptVisitSums>(
+      db,
+      sql`
       select case when grouping(b.day) = 0 then 'day' when grouping(b.channel) = 0 then 'channel' when grouping(b.user_id) = 0 then 'rep' else 'total' end as kind,
              to_char(b.day, 'YYYY-MM-DD') as day, b.channel, b.user_id,
              coalesce(sum(b.visits), 0)::int as visits, coalesce(sum(b.submitted), 0)::int as submitted, coalesce(sum(b.effective), 0)::int as effective,
@@ -122,7 +153,8 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
                      sum(a.visits) filter (where a.effective) as effective, sum(a.seconds_sum) as seconds_sum, sum(a.seconds_count) as seconds_count
                 from ${national ? repDays(days, s.channels) : a} group by 1, 2, 3) b
        group by grouping sets ((), (b.day), (b.channel), (b.user_id))
-       order by 1, 5 desc, 3, 4`),
+       order by 1, 5 desc, 3, 4`,
+    ),
     national || provinces
       ? doctorsOfKinds(db, days, visitKinds(s.channels), provinces).then((doctors) => [{ doctors }])
       : reportRows<{ doctors: number }>(db, sql`select count(distinct a.doctor_id)::int as doctors from ${a}`),
@@ -132,9 +164,15 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
   const total = of('total')[0]!;
   const reps = of('rep');
   const top = reps.slice(0, 10).map((r) => Number(r.user_id));
-  const repRows = top.length === 0 ? [] : await reportRows<{ user_id: number; rep: string; doctors: number }>(db, sql`
+  const repRows =
+    top.length === 0
+      ? []
+      : await reportRows<{ user_id: number; rep: string; doctors: number }>(
+          db,
+          sql`
       select u.id as user_id, ${repName('u')} as rep, count(distinct a.doctor_id)::int as doctors
-        from ${national ? repDoctorDays(days, top, s.channels) : a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`);
+        from ${national ? repDoctorDays(days, top, s.channels) : a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`,
+        );
   const byUser = new Map(repRows.map((r) => [Number(r.user_id), r]));
   return {
     totals: {
@@ -165,35 +203,54 @@ const callWhere = (w: ActivityWindow): SQL =>
 
 /** The calls' table rows, newest first; `_at` and `_id` are the keyset cursor. */
 function callRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
-  return selectRows<Row>(db, sql`
+  return selectRows<Row>(
+    db,
+    sql`
       select c.call_id as "callId", c.started_at as "startTime", ${repName('u')} as rep, c.doctor_id as "doctorId", c.direction,
              c.duration_seconds as "durationSeconds", c.started_at::text as "_at", c.id as "_id"
         from call_records c join users u on u.id = c.user_id
-       where ${where} and ${afterTimeCursor(sql`c.started_at`, [sql`c.id`], after)} order by c.started_at desc, c.id desc limit ${limit}`);
+       where ${where} and ${afterTimeCursor(sql`c.started_at`, [sql`c.id`], after)} order by c.started_at desc, c.id desc limit ${limit}`,
+  );
 }
 
 /** Every call row of the call report, keyset-paged: for the report-table export. */
 export function callReportPages(db: Db, w: ActivityWindow, pageSize: number): AsyncGenerator<Row[]> {
   const where = callWhere(w);
-  return keysetPages((after, size) => callRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r._id)] }), pageSize);
+  return keysetPages(
+    (after, size) => callRows(db, where, after, size),
+    (r) => ({ at: String(r._at), ids: [Number(r._id)] }),
+    pageSize,
+  );
 }
 
 /** Calls of the window placed through the call system. */
 export async function callFigures(db: Db, w: ActivityWindow, limit: number): Promise<CallFigures> {
   const where = callWhere(w);
   const [totals, byDay, byRep, byDirection, rows] = await Promise.all([
-    reportRows<CallFigures['totals']>(db, sql`
+    reportRows<CallFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected,
              coalesce(sum(c.duration_seconds), 0)::int as seconds, count(distinct c.doctor_id)::int as doctors, count(distinct c.user_id)::int as reps,
              count(*) filter (where c.call_id in (select v.call_id from visit_records v where v.call_id is not null))::int as "withVisit"
-        from call_records c where ${where}`),
-    reportRows<CallFigures['byDay'][number]>(db, sql`
+        from call_records c where ${where}`,
+    ),
+    reportRows<CallFigures['byDay'][number]>(
+      db,
+      sql`
       select ${DAY(sql`c.started_at`)} as day, count(*)::int as calls, count(*) filter (where coalesce(c.duration_seconds, 0) > 0)::int as connected
-        from call_records c where ${where} group by 1`),
-    reportRows<CallFigures['byRep'][number]>(db, sql`
+        from call_records c where ${where} group by 1`,
+    ),
+    reportRows<CallFigures['byRep'][number]>(
+      db,
+      sql`
       select ${repName('u')} as rep, count(*)::int as calls, coalesce(sum(c.duration_seconds), 0)::int as seconds
-        from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
-    reportRows<CallFigures['byDirection'][number]>(db, sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`),
+        from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+    ),
+    reportRows<CallFigures['byDirection'][number]>(
+      db,
+      sql`select c.direction, count(*)::int as calls from call_records c where ${where} group by 1 order by 2 desc`,
+    ),
     callRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byRep, byDirection, rows };
@@ -217,15 +274,27 @@ export async function reachFigures(db: Db, w: ActivityWindow, limit: number, how
     select c.doctor_id, c.user_id, c.started_at as at, 'call' as channel from call_records c
      where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorFilter(w, sql`c.doctor_id`)} and ${repBu(sql`c.user_id`, w.bu)}) k`;
   const [totals, byDay, byChannel, rows] = await Promise.all([
-    selectRows<ReachFigures['totals']>(db, sql`
+    selectRows<ReachFigures['totals']>(
+      db,
+      sql`
       select count(distinct k.doctor_id)::int as doctors, count(distinct k.doctor_id) filter (where k.channel <> 'call')::int as "byVisit",
              count(distinct k.doctor_id) filter (where k.channel = 'call')::int as "byCall", count(distinct k.user_id)::int as reps, count(*)::int as contacts
-        from ${contacts}`),
-    selectRows<ReachFigures['byDay'][number]>(db, sql`select ${DAY(sql`k.at`)} as day, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1`),
-    selectRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1 order by 2 desc, 1`),
-    selectRows<Row>(db, sql`
+        from ${contacts}`,
+    ),
+    selectRows<ReachFigures['byDay'][number]>(
+      db,
+      sql`select ${DAY(sql`k.at`)} as day, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1`,
+    ),
+    selectRows<ReachFigures['byChannel'][number]>(
+      db,
+      sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts} group by 1 order by 2 desc, 1`,
+    ),
+    selectRows<Row>(
+      db,
+      sql`
       select k.doctor_id as "doctorId", count(*)::int as contacts, count(distinct k.user_id)::int as reps, max(k.at) as "lastContact"
-        from ${contacts} group by 1 order by 4 desc, 1 limit ${limit}`),
+        from ${contacts} group by 1 order by 4 desc, 1 limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0]!, byDay, byChannel, rows };
 }
@@ -267,7 +336,9 @@ async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit
      where c.started_at >= ${w.from} and c.started_at < ${w.to} and ${reportDoctorRowFilter(w, 'c')} and ${repBu(sql`c.user_id`, w.bu)}${only}) k`;
   };
   const [perDoctor, reps, byDay, byChannel] = await Promise.all([
-    reportRows<KeptReachRow>(db, sql`
+    reportRows<KeptReachRow>(
+      db,
+      sql`
       with pd as materialized (
         select k.doctor_id, bool_or(k.channel <> 'call') as by_visit, bool_or(k.channel = 'call') as by_call, sum(k.n)::int as contacts, max(k.at) as last_at
           from ${contacts()} group by 1)
@@ -275,10 +346,17 @@ async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit
              count(*) filter (where pd.by_call)::int as n3, coalesce(sum(pd.contacts), 0)::int as n4, null::timestamptz as at from pd
       union all
       select 'row', row_number() over (order by t.last_at desc, t.doctor_id), t.doctor_id, t.contacts, 0, 0, 0, t.last_at
-        from (select pd.doctor_id, pd.contacts, pd.last_at from pd order by pd.last_at desc, pd.doctor_id limit ${limit}) t`),
+        from (select pd.doctor_id, pd.contacts, pd.last_at from pd order by pd.last_at desc, pd.doctor_id limit ${limit}) t`,
+    ),
     reportRows<{ reps: number }>(db, sql`select count(*)::int as reps from (select k.user_id from ${contacts()} group by 1) r`),
-    reportRows<ReachFigures['byDay'][number]>(db, sql`select to_char(k.day, 'YYYY-MM-DD') as day, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by k.day`),
-    reportRows<ReachFigures['byChannel'][number]>(db, sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by 1 order by 2 desc, 1`),
+    reportRows<ReachFigures['byDay'][number]>(
+      db,
+      sql`select to_char(k.day, 'YYYY-MM-DD') as day, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by k.day`,
+    ),
+    reportRows<ReachFigures['byChannel'][number]>(
+      db,
+      sql`select k.channel, count(distinct k.doctor_id)::int as doctors from ${contacts()} group by 1 order by 2 desc, 1`,
+    ),
   ]);
   const total = perDoctor.find((r) => r.kind === 'total')!;
   const top = perDoctor.filter((r) => r.kind === 'row').sort((x, y) => Number(x.ord) - Number(y.ord));
@@ -287,10 +365,12 @@ async function reachFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, limit
     ids.length === 0
       ? new Map<number, number>()
       : new Map(
-          (await reportRows<{ doctor_id: number; reps: number }>(db, sql`select k.doctor_id, count(distinct k.user_id)::int as reps from ${contacts(ids)} group by 1`)).map((r) => [
-            Number(r.doctor_id),
-            r.reps,
-          ]),
+          (
+            await reportRows<{ doctor_id: number; reps: number }>(
+              db,
+              sql`select k.doctor_id, count(distinct k.user_id)::int as reps from ${contacts(ids)} group by 1`,
+            )
+          ).map((r) => [Number(r.doctor_id), r.reps]),
         );
   return {
     totals: { doctors: total.n1, byVisit: total.n2, byCall: total.n3, reps: reps[0]!.reps, contacts: total.n4 },
@@ -316,16 +396,28 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number, 
      where v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
      group by 1, 2) p`;
   const [totals, byRep, byDepth, rows] = await Promise.all([
-    selectRows<RelationFigures['totals']>(db, sql`
-      select count(*)::int as pairs, count(distinct p.doctor_id)::int as doctors, count(distinct p.user_id)::int as reps, coalesce(sum(p.visits), 0)::int as visits from ${pairs}`),
-    selectRows<RelationFigures['byRep'][number]>(db, sql`
+    selectRows<RelationFigures['totals']>(
+      db,
+      sql`
+      select count(*)::int as pairs, count(distinct p.doctor_id)::int as doctors, count(distinct p.user_id)::int as reps, coalesce(sum(p.visits), 0)::int as visits from ${pairs}`,
+    ),
+    selectRows<RelationFigures['byRep'][number]>(
+      db,
+      sql`
       select ${repName('u')} as rep, count(*)::int as doctors, sum(p.visits)::int as visits from ${pairs} join users u on u.id = p.user_id
-       group by u.id order by 2 desc, u.id limit 10`),
-    selectRows<RelationFigures['byDepth'][number]>(db, sql`
-      select case when p.visits >= 5 then '5+' else p.visits::text end as "visitsPerPair", count(*)::int as pairs from ${pairs} group by 1 order by 1`),
-    selectRows<Row>(db, sql`
+       group by u.id order by 2 desc, u.id limit 10`,
+    ),
+    selectRows<RelationFigures['byDepth'][number]>(
+      db,
+      sql`
+      select case when p.visits >= 5 then '5+' else p.visits::text end as "visitsPerPair", count(*)::int as pairs from ${pairs} group by 1 order by 1`,
+    ),
+    selectRows<Row>(
+      db,
+      sql`
       select ${repName('u')} as rep, p.doctor_id as "doctorId", p.visits, p.last_visit as "lastVisit"
-        from ${pairs} join users u on u.id = p.user_id order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`),
+        from ${pairs} join users u on u.id = p.user_id order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0]!, byRep, byDepth, rows };
 }
@@ -355,7 +447,11 @@ async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, li
   const provinces = national ? null : readsProvinceSets(w);
   const fromBits = national || provinces !== null;
   const [result, bitDoctors] = await Promise.all([
-    reportRows<KeptRelationRow>(db, national ? relationNationalSql(days, w, limit, repName('u')) : sql`
+    reportRows<KeptRelationRow>(
+      db,
+      national
+        ? relationNationalSql(days, w, limit, repName('u'))
+        : sql`
       with p as materialized (select a.user_id, a.doctor_id, sum(a.visits)::int as visits, max(a.last_at) as last_visit from ${keptVisits(w, days)} group by 1, 2),
            g as (select case when grouping(p.user_id) = 0 then 'rep' when grouping(least(p.visits, 5)) = 0 then 'depth' else 'total' end as kind,
                         p.user_id, least(p.visits, 5) as depth, count(*)::int as pairs, coalesce(sum(p.visits), 0)::int as visits
@@ -371,7 +467,8 @@ async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, li
       union all
       select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
         from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
-        join users u on u.id = r.user_id`),
+        join users u on u.id = r.user_id`,
+    ),
     fromBits ? doctorsOfKinds(db, days, ['visit'], provinces) : Promise.resolve(null),
   ]);
   const part = (kind: KeptRelationRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
@@ -386,16 +483,26 @@ async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, li
 }
 
 /** Visits of the window per representative and portal month (YYYY-MM) among the given users (goData's interaction actuals). */
-export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL, how: FigurePath = {}): Promise<{ userId: number; month: string; visits: number }[]> {
+export async function visitsByUserMonth(
+  db: Db,
+  w: ActivityWindow,
+  userIds: SQL,
+  how: FigurePath = {},
+): Promise<{ userId: number; month: string; visits: number }[]> {
   // Keeping every doctor, the visits' own (user_id, visit_at) index answers from the index alone,
   // faster than the kept days; a scope or province is where the kept days' doctor columns help.
   const days = how.path === 'rows' || (how.path !== 'kept' && reportsEveryDoctor(w)) ? null : keptDays(w);
-  const rows = await selectRows<{ user_id: number; month: string; visits: number }>(db, days ? sql`
+  const rows = await selectRows<{ user_id: number; month: string; visits: number }>(
+    db,
+    days
+      ? sql`
     select a.user_id, to_char(a.day, 'YYYY-MM') as month, sum(a.visits)::int as visits from ${keptVisits(w, days)} where a.user_id in ${userIds}
-     group by 1, 2` : sql`
+     group by 1, 2`
+      : sql`
     select v.user_id, left(${DAY(sql`v.visit_at`)}, 7) as month, count(*)::int as visits from visit_records v
      where v.user_id in ${userIds} and v.visit_at >= ${w.from} and v.visit_at < ${w.to} and ${reportDoctorFilter(w, sql`v.doctor_id`)} and ${repBu(sql`v.user_id`, w.bu)}
-     group by 1, 2`);
+     group by 1, 2`,
+  );
   return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, visits: Number(r.visits) }));
 }
 
@@ -403,7 +510,12 @@ export async function visitsByUserMonth(db: Db, w: ActivityWindow, userIds: SQL,
  * One representative's visits (up to `at`) to the given doctors: how many and the last one, by
  * doctor (doctor intelligence's smart suggestions read it; doctors without a visit are absent).
  */
-export async function visitsOfRepTo(db: Db | Tx, userId: number, doctorIds: readonly number[], at: Date): Promise<Map<number, { visits: number; lastVisitAt: string }>> {
+export async function visitsOfRepTo(
+  db: Db | Tx,
+  userId: number,
+  doctorIds: readonly number[],
+  at: Date,
+): Promise<Map<number, { visits: number; lastVisitAt: string }>> {
   const ids = [...new Set(doctorIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (ids.length === 0) return new Map();
   const rows = await selectRows<{ doctor_id: number; visits: number; last_visit: string | Date }>(

@@ -46,8 +46,13 @@ beforeAll(async () => {
       `select d.id, d.hospital_id, d.province_code from doctors d where d.hospital_id in (select id from hospitals order by id limit 12) order by d.id limit 60`,
     )
   ).map((r) => ({ id: Number(r.id), hospital: Number(r.hospital_id), province: r.province_code }));
-  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 12`)).map((r) => ({ id: Number(r.id), province: r.province_code }));
-  const [row] = await q<{ bu: string }>(`select b as bu from users, unnest(bu_list) b where id = any($1::int[]) group by 1 order by count(*), 1 limit 1`, [reps]);
+  hospitals = (await q<{ id: number; province_code: string }>(`select id, province_code from hospitals order by id limit 12`)).map((r) => ({
+    id: Number(r.id),
+    province: r.province_code,
+  }));
+  const [row] = await q<{ bu: string }>(`select b as bu from users, unnest(bu_list) b where id = any($1::int[]) group by 1 order by count(*), 1 limit 1`, [
+    reps,
+  ]);
   bu = row?.bu ?? '';
   members = sql.raw(`(${reps.join(',')})`);
 });
@@ -77,7 +82,9 @@ async function insertVisits(next: () => number, count: number, db: { execute: (q
     const v = visitValues(next);
     return sql`(${v.user}::int, ${v.doctor}::int, ${v.at}::timestamptz, ${v.channel}, ${v.status}::smallint, ${v.effective}::boolean, ${v.duration}::int, 'kept visit test')`;
   });
-  await db.execute(sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, effective, duration_seconds, purpose) values ${sql.join(values, sql`, `)}`);
+  await db.execute(
+    sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, effective, duration_seconds, purpose) values ${sql.join(values, sql`, `)}`,
+  );
 }
 
 async function randomWrites(seed: number, rounds: number) {
@@ -93,8 +100,10 @@ async function randomWrites(seed: number, rounds: number) {
       else if (change === 1) await q(`update visit_records set channel = $2, effective = $3 where id = $1`, [id, v.channel, v.effective]);
       else if (change === 2) await q(`update visit_records set status = $2, duration_seconds = $3::int where id = $1`, [id, v.status, v.duration]);
       else if (change === 3) await q(`update visit_records set doctor_id = $2, user_id = $3 where id = $1`, [id, v.doctor, v.user]);
-      else if (change === 4) await q(`update visit_records set feedback = feedback || '*' where id = $1`, [id]); // no counted column
-      else if (change === 5) await q(`update visit_records set effective = not effective where id = any($1::int[])`, [some(6)]); // many rows at once
+      else if (change === 4)
+        await q(`update visit_records set feedback = feedback || '*' where id = $1`, [id]); // no counted column
+      else if (change === 5)
+        await q(`update visit_records set effective = not effective where id = any($1::int[])`, [some(6)]); // many rows at once
       else if (change === 6) await q(`delete from visit_records where id = any($1::int[])`, [some(3)]);
       else await q(`delete from visit_records where id = $1`, [id]);
     }
@@ -113,8 +122,14 @@ async function randomWrites(seed: number, rounds: number) {
     `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, title_code) values ('kept visit test doctor', $1, $2, '', 'NEI', 'CHIEF') returning id`,
     [hospitals[0]!.id, hospitals[0]!.province],
   );
-  await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, now() - interval '2 days', 'face', 'kept visit test')`, [reps[0], gone!.id]);
-  await q(`insert into call_records (call_id, user_id, doctor_id, started_at) values ('kept-call-test-gone', $1, $2, now() - interval '3 days')`, [reps[0], gone!.id]);
+  await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, now() - interval '2 days', 'face', 'kept visit test')`, [
+    reps[0],
+    gone!.id,
+  ]);
+  await q(`insert into call_records (call_id, user_id, doctor_id, started_at) values ('kept-call-test-gone', $1, $2, now() - interval '3 days')`, [
+    reps[0],
+    gone!.id,
+  ]);
   await q(`delete from doctors where id = $1`, [gone!.id]);
 }
 
@@ -193,7 +208,8 @@ async function randomCalls(next: () => number) {
   const v = visitValues(next);
   if (change === 0) await q(`update call_records set started_at = $2::timestamptz where id = $1`, [some(1)[0], v.at]);
   else if (change === 1) await q(`update call_records set doctor_id = $2 where id = any($1::int[])`, [some(2), v.doctor]);
-  else if (change === 2) await q(`update call_records set duration_seconds = coalesce(duration_seconds, 0) + 1 where id = any($1::int[])`, [some(3)]); // no kept column
+  else if (change === 2)
+    await q(`update call_records set duration_seconds = coalesce(duration_seconds, 0) + 1 where id = any($1::int[])`, [some(3)]); // no kept column
   else if (change === 3) await q(`delete from call_records where id = any($1::int[])`, [some(2)]);
   else if (change === 4) {
     // a call at the very time of a visit to another doctor (a tie in the reach table's newest contacts)
@@ -208,7 +224,8 @@ async function randomCalls(next: () => number) {
 /** visit_rep_days equals visit_doctor_days summed over doctors; visit_doctor_bits (its non-empty rows) every bit of a grouping of the kept days and calls. */
 async function expectNationalTablesEqualRows() {
   const sums = await q(`select day::text, user_id, channel, effective, status, visits, seconds_sum, seconds_count from visit_rep_days order by 1, 2, 3, 4, 5`);
-  const grouped = await q(`select day::text, user_id, channel, effective, status, sum(visits)::int as visits, sum(seconds_sum)::int as seconds_sum, sum(seconds_count)::int as seconds_count
+  const grouped =
+    await q(`select day::text, user_id, channel, effective, status, sum(visits)::int as visits, sum(seconds_sum)::int as seconds_sum, sum(seconds_count)::int as seconds_count
                              from visit_doctor_days where visits > 0 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
   expect(sums).toEqual(grouped);
   const bits = await q(`select day::text, kind, chunk, bits::text from visit_doctor_bits where bit_count(bits) > 0 order by 1, 2, 3`);
@@ -226,7 +243,9 @@ async function expectNationalTablesEqualRows() {
   expect(places).toEqual(doctorsOf);
   // the province doctor sets: every existing doctor's bit in its province's row, no other bit
   const provinceBits = await q(`select province_code, chunk, bits::text from province_doctor_bits where bit_count(bits) > 0 order by 1, 2`);
-  const ofDoctors = await q(`select province_code, id >> 13 as chunk, bit_or(B'1'::bit(8192) >> (id & 8191))::text as bits from doctors group by 1, 2 order by 1, 2`);
+  const ofDoctors = await q(
+    `select province_code, id >> 13 as chunk, bit_or(B'1'::bit(8192) >> (id & 8191))::text as bits from doctors group by 1, 2 order by 1, 2`,
+  );
   expect(provinceBits.length).toBeGreaterThan(0);
   expect(provinceBits).toEqual(ofDoctors);
   // the pair days: visit_doctor_days per representative, doctor and day with visits, and the pair's previous such day
@@ -250,9 +269,11 @@ async function expectNationalTablesEqualRows() {
 
 async function expectKeptTableEqualsRows() {
   await expectNationalTablesEqualRows();
-  const kept = await q(`select day::text, user_id, doctor_id, channel, effective, status, hospital_id, province_code, visits, seconds_sum, seconds_count, last_at::text
+  const kept =
+    await q(`select day::text, user_id, doctor_id, channel, effective, status, hospital_id, province_code, visits, seconds_sum, seconds_count, last_at::text
                           from visit_doctor_days order by 1, 2, 3, 4, 5, 6`);
-  const rows = await q(`select ((v.visit_at at time zone 'UTC') + interval '8 hours')::date::text as day, v.user_id, v.doctor_id, v.channel, v.effective, v.status,
+  const rows =
+    await q(`select ((v.visit_at at time zone 'UTC') + interval '8 hours')::date::text as day, v.user_id, v.doctor_id, v.channel, v.effective, v.status,
                                min(d.hospital_id) as hospital_id, min(d.province_code) as province_code, count(*)::int as visits,
                                coalesce(sum(v.duration_seconds), 0)::int as seconds_sum, count(v.duration_seconds)::int as seconds_count, max(v.visit_at)::text as last_at
                           from visit_records v left join doctors d on d.id = v.doctor_id group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
@@ -293,7 +314,9 @@ async function expectFiguresEqual() {
     const reachRows = await reachFigures(db, w, 20, { path: 'rows' });
     expect({ ...reachKept, byDay: byDay(reachKept.byDay) }, label).toEqual({ ...reachRows, byDay: byDay(reachRows.byDay) });
     expect(await relationFigures(db, w, 20), label).toEqual(await relationFigures(db, w, 20, { path: 'rows' }));
-    expect(byUserMonth(await visitsByUserMonth(db, w, members, { path: 'kept' })), label).toEqual(byUserMonth(await visitsByUserMonth(db, w, members, { path: 'rows' })));
+    expect(byUserMonth(await visitsByUserMonth(db, w, members, { path: 'kept' })), label).toEqual(
+      byUserMonth(await visitsByUserMonth(db, w, members, { path: 'rows' })),
+    );
   }
 }
 
@@ -367,7 +390,9 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
         }),
       ),
       h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`update doctors set hospital_id = ${far.id}::int, province_code = ${far.province} where id in (${sql.raw(quiet.slice(0, 3).join(','))})`);
+        await tx.execute(
+          sql`update doctors set hospital_id = ${far.id}::int, province_code = ${far.province} where id in (${sql.raw(quiet.slice(0, 3).join(','))})`,
+        );
       }),
       h.database.db.transaction(async (tx) => {
         await tx.execute(sql`delete from doctors where id in (${sql.raw(quiet.slice(3, 5).join(','))})`);
@@ -385,9 +410,15 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
       `select user_id, doctor_id from visit_pair_days group by 1, 2 having count(*) >= 3 order by count(*) desc, 1, 2 limit 1`,
     );
     expect(pair).toBeDefined();
-    const days = (await q<{ day: string }>(`select day::text from visit_pair_days where user_id = $1 and doctor_id = $2 order by day`, [pair!.user_id, pair!.doctor_id])).map((r) => r.day);
+    const days = (
+      await q<{ day: string }>(`select day::text from visit_pair_days where user_id = $1 and doctor_id = $2 order by day`, [pair!.user_id, pair!.doctor_id])
+    ).map((r) => r.day);
     const between = new Date(Date.parse(`${days[0]}T12:00:00+08:00`) + DAY).toISOString();
-    await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, $3::timestamptz, 'face', 'kept visit test')`, [pair!.user_id, pair!.doctor_id, between]);
+    await q(`insert into visit_records (user_id, doctor_id, visit_at, channel, purpose) values ($1, $2, $3::timestamptz, 'face', 'kept visit test')`, [
+      pair!.user_id,
+      pair!.doctor_id,
+      between,
+    ]);
     await q(
       `update visit_records set visit_at = visit_at + interval '3 days' where id = (select id from visit_records where user_id = $1 and doctor_id = $2 order by visit_at desc, id limit 1)`,
       [pair!.user_id, pair!.doctor_id],
@@ -411,7 +442,10 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
       expect(kept, label).toEqual(await relationFigures(h.database.db, w, limit, { path: 'rows' }));
       expect(kept.totals.pairs, label).toBeGreaterThan(0);
       const span = keptDays(w)!;
-      const [{ n } = { n: 0 }] = await q<{ n: number }>(`select count(*)::int as n from visit_pair_days where day >= $1::date and day < $2::date and prev_day >= $1::date`, [span.from, span.to]);
+      const [{ n } = { n: 0 }] = await q<{ n: number }>(
+        `select count(*)::int as n from visit_pair_days where day >= $1::date and day < $2::date and prev_day >= $1::date`,
+        [span.from, span.to],
+      );
       if (Number(n) > 0) repeating += 1;
     }
     expect(repeating).toBeGreaterThan(10);
@@ -425,7 +459,12 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     const at = [pair!.user_id, pair!.doctor_id];
     const days = (await q<{ day: string }>(`select day::text from visit_pair_days where user_id = $1 and doctor_id = $2 order by day`, at)).map((r) => r.day);
     const prevOf = async (day: string) =>
-      (await q<{ prev_day: string | null }>(`select prev_day::text from visit_pair_days where user_id = $1 and doctor_id = $2 and day = $3::date`, [...at, day]))[0]?.prev_day;
+      (
+        await q<{ prev_day: string | null }>(`select prev_day::text from visit_pair_days where user_id = $1 and doctor_id = $2 and day = $3::date`, [
+          ...at,
+          day,
+        ])
+      )[0]?.prev_day;
     expect(await prevOf(days[2]!)).toBe(days[1]);
     // A middle day's kept rows deleted as such (the visit triggers only ever empty a day before
     // deleting it): the pair's next day now follows the day before it.

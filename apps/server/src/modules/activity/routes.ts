@@ -52,7 +52,16 @@ import { findVisit, groupByRecordType, myVisits, planVisits, saveVisit, saveVisi
 /** Menu authorities (seed/menus.ts) of the task area. */
 export const ACTIVITY_AUTHORITIES = {
   /** Any task screen: tasks, visits and calls of the caller. */
-  field: ['task:myPlan', 'task:newRecord', 'newRecord:visitReport', 'newRecord:activityPlan', 'task:today', 'task:taskMineCreate', 'task:taskRecord', 'task:done'],
+  field: [
+    'task:myPlan',
+    'task:newRecord',
+    'newRecord:visitReport',
+    'newRecord:activityPlan',
+    'task:today',
+    'task:taskMineCreate',
+    'task:taskRecord',
+    'task:done',
+  ],
   /** The doctor's business record (customers area) or a task screen. */
   businessRecord: ['customer:businessRecord', 'task:myPlan', 'task:newRecord'],
   team: 'task:teamInteractioRecord',
@@ -180,12 +189,20 @@ export async function activityRoutes(app: FastifyInstance) {
   });
   r.get(P.teamInteractioRecord, {
     config: { authority: ACTIVITY_AUTHORITIES.team },
-    schema: { tags: visits, summary: "The records of the caller's team within the caller's doctor scope (total=false: without the count)", querystring: teamVisitListQuery },
+    schema: {
+      tags: visits,
+      summary: "The records of the caller's team within the caller's doctor scope (total=false: without the count)",
+      querystring: teamVisitListQuery,
+    },
     handler: async (request) => teamVisits(deps(), currentUser(request), request.query),
   });
   r.get(P.teamInteractioRecordCount, {
     config: { authority: ACTIVITY_AUTHORITIES.team },
-    schema: { tags: visits, summary: "The team records counted up to the cap (asked apart, so the first page does not wait for it)", querystring: teamVisitCountQuery },
+    schema: {
+      tags: visits,
+      summary: 'The team records counted up to the cap (asked apart, so the first page does not wait for it)',
+      querystring: teamVisitCountQuery,
+    },
     handler: async (request) => teamVisitCount(deps(), currentUser(request), request.query),
   });
   r.get(P.businessRecord, {

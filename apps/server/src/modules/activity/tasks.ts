@@ -128,7 +128,13 @@ export async function getTask(deps: ActivityDeps, user: CurrentUser, id: number)
 }
 
 /** createTask: the principal must be an enabled account, the doctor within the caller's scope and the principal's. */
-export async function createTask(deps: ActivityDeps, user: CurrentUser, body: z.output<typeof createTaskRequest>, extra: { channel?: string } = {}, tx?: Tx): Promise<TaskItem> {
+export async function createTask(
+  deps: ActivityDeps,
+  user: CurrentUser,
+  body: z.output<typeof createTaskRequest>,
+  extra: { channel?: string } = {},
+  tx?: Tx,
+): Promise<TaskItem> {
   const run = async (db: Tx) => {
     if (!(await isEnabledUser(db, body.principalId))) throw badRequest('activity.principalInvalid', 'principalId');
     if (body.doctorId) {
@@ -142,7 +148,15 @@ export async function createTask(deps: ActivityDeps, user: CurrentUser, body: z.
                   ${body.doctorId ?? null}, ${body.meetingId ?? null}, ${extra.channel ?? null}, ${new Date(deps.now()).toISOString()}, ${new Date(deps.now()).toISOString()})
           returning ${TASK_COLUMNS}`,
     );
-    await writeLog(db, row!.id, user.id, 'create', { title: body.title, principalId: body.principalId, dueTime: new Date(body.dueTime).toISOString() }, undefined, body.principalId);
+    await writeLog(
+      db,
+      row!.id,
+      user.id,
+      'create',
+      { title: body.title, principalId: body.principalId, dueTime: new Date(body.dueTime).toISOString() },
+      undefined,
+      body.principalId,
+    );
     return row!;
   };
   const row = tx ? await run(tx) : await deps.db.transaction(run);
@@ -272,17 +286,34 @@ function withDoctorsNamed(detail: Record<string, unknown>, doctor: (id: number) 
 /** getTaskLog: every change, oldest first. */
 export async function taskLog(deps: ActivityDeps, user: CurrentUser, taskId: number): Promise<TaskLogItem[]> {
   await visibleTask(deps.db, user, taskId);
-  const rows = await selectRows<{ id: number; action: TaskLogItem['action']; actor_id: number; from_user_id: number | null; to_user_id: number | null; detail: Record<string, unknown>; created_at: Date | string }>(
-    deps.db,
-    sql`select id, action, actor_id, from_user_id, to_user_id, detail, created_at from task_logs where task_id = ${taskId} order by id`,
-  );
+  const rows = await selectRows<{
+    id: number;
+    action: TaskLogItem['action'];
+    actor_id: number;
+    from_user_id: number | null;
+    to_user_id: number | null;
+    detail: Record<string, unknown>;
+    created_at: Date | string;
+  }>(deps.db, sql`select id, action, actor_id, from_user_id, to_user_id, detail, created_at from task_logs where task_id = ${taskId} order by id`);
   const users = await userRefs(
     deps.db,
     rows.flatMap((r) => [r.actor_id, r.from_user_id ?? 0, r.to_user_id ?? 0].filter((id) => id > 0)),
   );
-  const doctor = await doctorsNamedToReader(deps.db, user, rows.flatMap((r) => changedDoctorIds(r.detail)));
+  const doctor = await doctorsNamedToReader(
+    deps.db,
+    user,
+    rows.flatMap((r) => changedDoctorIds(r.detail)),
+  );
   const ref = (id: number | null) => (id === null ? null : (users.get(id) ?? unknownUser(id)));
-  return rows.map((r) => ({ id: r.id, action: r.action, actor: ref(r.actor_id)!, from: ref(r.from_user_id), to: ref(r.to_user_id), detail: withDoctorsNamed(r.detail, doctor), at: iso(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actor: ref(r.actor_id)!,
+    from: ref(r.from_user_id),
+    to: ref(r.to_user_id),
+    detail: withDoctorsNamed(r.detail, doctor),
+    at: iso(r.created_at),
+  }));
 }
 
 /** queryTask: the caller's tasks (mine, created, today), keyset paged. */

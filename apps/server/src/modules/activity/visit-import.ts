@@ -14,7 +14,9 @@ import { selectRows, type Tx } from '../../db/client.js';
 export type VisitSource = SQL;
 
 /** The visits already recorded on a source row's key (s: the row, v: the visit). */
-const sameKey = sql.raw(`v.user_id = s.user_id and v.visit_at >= s.day_start and v.visit_at < s.day_start + interval '1 day' and v.doctor_id = s.doctor_id and v.channel = s.channel`);
+const sameKey = sql.raw(
+  `v.user_id = s.user_id and v.visit_at >= s.day_start and v.visit_at < s.day_start + interval '1 day' and v.doctor_id = s.doctor_id and v.channel = s.channel`,
+);
 
 /**
  * Visits as an import's checks compare them: (user_id, doctor_id, visit_at, channel, purpose, feedback).

@@ -121,7 +121,10 @@ async function insertProducts(tx: Tx, visitIds: number[], products: VisitProduct
   if (messages.length > 0) await tx.execute(sql`insert into visit_key_messages (visit_product_id, message, sort) values ${sql.join(messages, sql`, `)}`);
 }
 
-function effectiveOf(fields: { status: number; channel: VisitChannel; durationSeconds: number | null; products: VisitProduct[] }, type: number = VISIT_TYPE.manual) {
+function effectiveOf(
+  fields: { status: number; channel: VisitChannel; durationSeconds: number | null; products: VisitProduct[] },
+  type: number = VISIT_TYPE.manual,
+) {
   return isEffectiveVisit({ ...fields, type });
 }
 
@@ -129,7 +132,14 @@ function effectiveOf(fields: { status: number; channel: VisitChannel; durationSe
  * Inserts visits of one representative to several doctors (one row per doctor; a group visit
  * shares a group id) with their child rows; completes the planned-visit task on submit.
  */
-async function insertVisits(tx: Tx, deps: ActivityDeps, user: CurrentUser, doctorIds: number[], fields: VisitFields, groupId: string | null): Promise<VisitRow[]> {
+async function insertVisits(
+  tx: Tx,
+  deps: ActivityDeps,
+  user: CurrentUser,
+  doctorIds: number[],
+  fields: VisitFields,
+  groupId: string | null,
+): Promise<VisitRow[]> {
   const now = new Date(deps.now()).toISOString();
   const submitted = fields.status === VISIT_STATUS.submitted;
   const effective = effectiveOf(fields);
@@ -306,7 +316,8 @@ export async function myVisits(deps: ActivityDeps, user: CurrentUser, q: z.outpu
 /** teamInteractioRecord: the submitted and saved records of the caller's team, within the caller's doctor scope. */
 export async function teamVisits(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof teamVisitListQuery>): Promise<TeamVisitPage> {
   const { where, members } = await teamVisitsWhere(deps, user, q);
-  const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> => (q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps, fromWhere));
+  const count = async (fromWhere: SQL): Promise<{ total: number | null; totalCapped: boolean }> =>
+    q.total === 'false' ? { total: null, totalCapped: false } : cappedCount(deps, fromWhere);
   return visitPage(deps, user, where, q, count, members);
 }
 
@@ -334,5 +345,10 @@ export async function groupByRecordType(deps: ActivityDeps, user: CurrentUser, s
          group by channel`,
   );
   const by = new Map(rows.map((r) => [r.channel, r]));
-  return VISIT_CHANNELS.map((channel) => ({ channel, total: by.get(channel)?.total ?? 0, submitted: by.get(channel)?.submitted ?? 0, effective: by.get(channel)?.effective ?? 0 }));
+  return VISIT_CHANNELS.map((channel) => ({
+    channel,
+    total: by.get(channel)?.total ?? 0,
+    submitted: by.get(channel)?.submitted ?? 0,
+    effective: by.get(channel)?.effective ?? 0,
+  }));
 }

@@ -18,7 +18,8 @@ const C = API.customers.hospital;
 const { headers, call, read: get } = callers(() => h, tokens);
 const path = (p: string, id: number | string) => adminPath(p, { id });
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
-const idOf = async (table: string, column: string, value: string) => Number((await q<{ id: number }>(`select id from ${table} where ${column} = $1`, [value]))[0]!.id);
+const idOf = async (table: string, column: string, value: string) =>
+  Number((await q<{ id: number }>(`select id from ${table} where ${column} = $1`, [value]))[0]!.id);
 
 /** Every admin route, walked from the route table. */
 function adminRoutes() {
@@ -42,10 +43,26 @@ describe('route table: every admin route is guarded', () => {
       }
       expect(route.authority, `${route.method} ${route.url}`).toBeTruthy();
       // operator (card manager) has no administration and no customer menus.
-      const res = await h.app.inject({ method: route.method as 'GET', url: route.url.replace(':id', '1'), headers: headers('operator'), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await h.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':id', '1'),
+        headers: headers('operator'),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expectError(res, 403, 'auth.forbidden');
       // rep01 (Sales) sees hospitals but no administration.
-      if (!route.url.includes('/hospital/')) expectError(await h.app.inject({ method: route.method as 'GET', url: route.url.replace(':id', '1'), headers: headers('rep01', 'en'), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} }), 403, 'auth.forbidden', 'en');
+      if (!route.url.includes('/hospital/'))
+        expectError(
+          await h.app.inject({
+            method: route.method as 'GET',
+            url: route.url.replace(':id', '1'),
+            headers: headers('rep01', 'en'),
+            payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+          }),
+          403,
+          'auth.forbidden',
+          'en',
+        );
     }
   });
 
@@ -62,7 +79,9 @@ describe('languages', () => {
     const created = ok<{ id: number }>(await call('admin', 'POST', A.lang, { langType: 'zh', key: 'sys.user.save.success', content: '用户 {} 保存成功' }));
     const list = ok<{ total: number; content: { key: string }[] }>(await get('admin', `${A.langList}?keyword=sys.user.save&langType=zh`));
     expect(list.content.map((e) => e.key)).toEqual(['sys.user.save.success']);
-    expect(ok<Record<string, string>>(await h.app.inject({ method: 'GET', url: `${A.langCatalogue}?langType=zh` }))['sys.user.save.success']).toBe('用户 {} 保存成功');
+    expect(ok<Record<string, string>>(await h.app.inject({ method: 'GET', url: `${A.langCatalogue}?langType=zh` }))['sys.user.save.success']).toBe(
+      '用户 {} 保存成功',
+    );
     ok(await call('admin', 'PUT', path(A.langById, created.id), { langType: 'zh', key: 'sys.user.save.success', content: '已保存 {}' }));
     expect(ok<Record<string, string>>(await h.app.inject({ method: 'GET', url: `${A.langCatalogue}?langType=zh` }))['sys.user.save.success']).toBe('已保存 {}');
     ok(await call('admin', 'DELETE', path(A.langById, created.id)));
@@ -91,7 +110,9 @@ describe('languages', () => {
 
 describe('organisations', () => {
   it('builds a branch, refuses loops and missing parents, and deletes the branch only after confirmation, leaving no orphan', async () => {
-    const root = ok<{ id: number }>(await call('admin', 'POST', A.org, { name: '测试大区', nameEn: 'Test region', code: 'T', type: 'region', grade: 2, leader: 'admin' }));
+    const root = ok<{ id: number }>(
+      await call('admin', 'POST', A.org, { name: '测试大区', nameEn: 'Test region', code: 'T', type: 'region', grade: 2, leader: 'admin' }),
+    );
     const child = ok<{ id: number }>(await call('admin', 'POST', A.org, { name: '测试城市', parentId: root.id, grade: 3 }));
     const grandchild = ok<{ id: number }>(await call('admin', 'POST', A.org, { name: '测试小组', parentId: child.id, grade: 4 }));
     const tree = ok<{ id: number; children: { id: number; children: { id: number }[] }[] }[]>(await get('admin', A.orgTree));
@@ -114,7 +135,9 @@ describe('organisations', () => {
     expect((await q('select id from organisations where id = $1', [root.id])).length).toBe(1);
     expect(ok<{ deleted: number }>(await call('admin', 'DELETE', `${path(A.orgById, root.id)}?cascade=true`)).deleted).toBe(3);
     expect((await q('select id from organisations where id = any($1::int[])', [[root.id, child.id, grandchild.id]])).length).toBe(0);
-    expect((await q('select id from organisations o where o.parent_id is not null and not exists (select 1 from organisations p where p.id = o.parent_id)')).length).toBe(0);
+    expect(
+      (await q('select id from organisations o where o.parent_id is not null and not exists (select 1 from organisations p where p.id = o.parent_id)')).length,
+    ).toBe(0);
     expect((await q('select id from users u where u.org_id is not null and not exists (select 1 from organisations o where o.id = u.org_id)')).length).toBe(0);
     expect((await q('select id from roles r where r.org_id is not null and not exists (select 1 from organisations o where o.id = r.org_id)')).length).toBe(0);
     expect((await q<{ org_id: number | null }>('select org_id from roles where id = $1', [role.id]))[0]!.org_id).toBeNull();
@@ -127,24 +150,77 @@ describe('organisations', () => {
 describe('menus and the guards that follow them', () => {
   it('a new menu reaches the menu list of the roles granting it; deleting it cascades and the list follows', async () => {
     const systemId = await idOf('menus', 'router', 'system');
-    const parent = ok<{ id: number }>(await call('admin', 'POST', A.menu, { name: '测试菜单', nameEn: 'Test menu', path: '/testMenu', router: 'testMenu', code: 'testMenu', sort: 900, parentId: systemId }));
-    const child = ok<{ id: number }>(await call('admin', 'POST', A.menu, { name: '测试子菜单', path: '/testMenu/child', router: 'testMenuChild', code: 'testMenu:child', link: 'https://example.com/x', parentId: parent.id }));
+    const parent = ok<{ id: number }>(
+      await call('admin', 'POST', A.menu, {
+        name: '测试菜单',
+        nameEn: 'Test menu',
+        path: '/testMenu',
+        router: 'testMenu',
+        code: 'testMenu',
+        sort: 900,
+        parentId: systemId,
+      }),
+    );
+    const child = ok<{ id: number }>(
+      await call('admin', 'POST', A.menu, {
+        name: '测试子菜单',
+        path: '/testMenu/child',
+        router: 'testMenuChild',
+        code: 'testMenu:child',
+        link: 'https://example.com/x',
+        parentId: parent.id,
+      }),
+    );
     expectError(await call('admin', 'POST', A.menu, { name: 'dup', path: '/dup', router: 'testMenu' }), 400, 'sys.menu.routerDuplicate');
     expectError(await call('admin', 'POST', A.menu, { name: 'dup', path: 'nope', router: 'nope' }, 'en'), 400, 'field.invalid', 'en');
     expectError(await call('admin', 'POST', A.menu, { name: 'dup', path: '/x', router: 'x1', link: 'javascript:alert(1)' }), 400, 'field.invalid');
-    expectError(await call('admin', 'PUT', path(A.menuById, parent.id), { name: '测试菜单', path: '/testMenu', router: 'testMenu', parentId: child.id }), 400, 'sys.tree.parentLoop');
+    expectError(
+      await call('admin', 'PUT', path(A.menuById, parent.id), { name: '测试菜单', path: '/testMenu', router: 'testMenu', parentId: child.id }),
+      400,
+      'sys.tree.parentLoop',
+    );
 
     const role = ok<{ id: number }>(await call('admin', 'POST', A.role, { name: 'menu test role', menuIds: [child.id] }));
-    ok(await call('admin', 'POST', A.user, { username: 'menutester', realName: '菜单测试', newPassword: 'Green-Tree-42', confirmPassword: 'Green-Tree-42', roleIds: [role.id] }));
+    ok(
+      await call('admin', 'POST', A.user, {
+        username: 'menutester',
+        realName: '菜单测试',
+        newPassword: 'Green-Tree-42',
+        confirmPassword: 'Green-Tree-42',
+        roleIds: [role.id],
+      }),
+    );
     const token = (await h.login('menutester', 'Green-Tree-42')).access;
     const list = async () =>
-      ((await h.app.inject({ method: 'GET', url: API.system.menuList, headers: h.auth(token) })).json() as { result: { menuList: { router: string }[] } }).result.menuList.map((m) => m.router).sort();
+      (
+        (await h.app.inject({ method: 'GET', url: API.system.menuList, headers: h.auth(token) })).json() as { result: { menuList: { router: string }[] } }
+      ).result.menuList
+        .map((m) => m.router)
+        .sort();
     expect(await list()).toEqual(['system', 'testMenu', 'testMenuChild']);
 
     // Hidden from the tree: visible false.
-    ok(await call('admin', 'PUT', path(A.menuById, child.id), { name: '测试子菜单', path: '/testMenu/child', router: 'testMenuChild', code: 'testMenu:child', visible: false, parentId: parent.id }));
+    ok(
+      await call('admin', 'PUT', path(A.menuById, child.id), {
+        name: '测试子菜单',
+        path: '/testMenu/child',
+        router: 'testMenuChild',
+        code: 'testMenu:child',
+        visible: false,
+        parentId: parent.id,
+      }),
+    );
     expect(await list()).toEqual([]);
-    ok(await call('admin', 'PUT', path(A.menuById, child.id), { name: '测试子菜单', path: '/testMenu/child', router: 'testMenuChild', code: 'testMenu:child', visible: true, parentId: parent.id }));
+    ok(
+      await call('admin', 'PUT', path(A.menuById, child.id), {
+        name: '测试子菜单',
+        path: '/testMenu/child',
+        router: 'testMenuChild',
+        code: 'testMenu:child',
+        visible: true,
+        parentId: parent.id,
+      }),
+    );
 
     expectError(await call('admin', 'DELETE', path(A.menuById, parent.id)), 409, 'sys.tree.hasChildren', 'zh', { count: 1 });
     expect(ok<{ deleted: number }>(await call('admin', 'DELETE', `${path(A.menuById, parent.id)}?cascade=true`)).deleted).toBe(2);
@@ -154,7 +230,11 @@ describe('menus and the guards that follow them', () => {
   });
 
   it('the route guards follow a changed authority marking and a changed role at once', async () => {
-    const langMenu = (await q<{ id: number; parent_id: number; name: string; path: string; router: string }>(`select id, parent_id, name, path, router from menus where router = 'lang'`))[0]!;
+    const langMenu = (
+      await q<{ id: number; parent_id: number; name: string; path: string; router: string }>(
+        `select id, parent_id, name, path, router from menus where router = 'lang'`,
+      )
+    )[0]!;
     expect((await get('admin', A.langList)).statusCode).toBe(200);
     const body = { name: langMenu.name, path: langMenu.path, router: langMenu.router, parentId: langMenu.parent_id };
     ok(await call('admin', 'PUT', path(A.menuById, langMenu.id), { ...body, code: 'system:langRenamed' }));
@@ -163,7 +243,15 @@ describe('menus and the guards that follow them', () => {
     expect((await get('admin', A.langList)).statusCode).toBe(200);
 
     // A role granting the languages screen: its user may, until the role is no longer usable.
-    const role = ok<{ id: number }>(await call('admin', 'POST', A.role, { name: 'lang editors', nameEn: 'Language editors', menuIds: [langMenu.id], dataScope: 'custom', roleType: 'system' }));
+    const role = ok<{ id: number }>(
+      await call('admin', 'POST', A.role, {
+        name: 'lang editors',
+        nameEn: 'Language editors',
+        menuIds: [langMenu.id],
+        dataScope: 'custom',
+        roleType: 'system',
+      }),
+    );
     ok(await call('admin', 'POST', A.user, { username: 'langeditor', newPassword: 'Green-Tree-42', confirmPassword: 'Green-Tree-42', roleIds: [role.id] }));
     const token = (await h.login('langeditor', 'Green-Tree-42')).access;
     const asEditor = () => h.app.inject({ method: 'GET', url: A.langList, headers: h.auth(token) });
@@ -177,9 +265,20 @@ describe('menus and the guards that follow them', () => {
 describe('roles', () => {
   it('keeps every field, the permissions and the app key of section 6', async () => {
     const orgId = await idOf('organisations', 'code', 'FP');
-    const menuIds = (await q<{ id: number }>(`select id from menus where router in ('customer', 'totalHospital')`)).map((r) => Number(r.id)).sort((a, b) => a - b);
+    const menuIds = (await q<{ id: number }>(`select id from menus where router in ('customer', 'totalHospital')`))
+      .map((r) => Number(r.id))
+      .sort((a, b) => a - b);
     const created = ok<{ id: number; appKey: string; orgName: string; menuIds: number[] }>(
-      await call('admin', 'POST', A.role, { name: 'online visit', nameEn: 'Online visit', orgId, dataScope: 'custom', roleType: 'business', usable: true, remark: '线上拜访', menuIds }),
+      await call('admin', 'POST', A.role, {
+        name: 'online visit',
+        nameEn: 'Online visit',
+        orgId,
+        dataScope: 'custom',
+        roleType: 'business',
+        usable: true,
+        remark: '线上拜访',
+        menuIds,
+      }),
     );
     expect(created).toMatchObject({ appKey: 'online_visit', orgName: '菲尔德医药中国', menuIds, dataScope: 'custom', remark: '线上拜访' });
     const sales = ok<{ content: { name: string; appKey: string; userCount: number }[] }>(await get('admin', `${A.roleList}?keyword=sales`)).content;
@@ -206,13 +305,29 @@ describe('roles', () => {
     const maf = await idOf('roles', 'name', 'MAF');
     ok(await call('admin', 'POST', A.user, { username: 'flags01', newPassword: 'Green-Tree-42', confirmPassword: 'Green-Tree-42', roleIds: [crc, maf] }));
     const token = (await h.login('flags01', 'Green-Tree-42')).access;
-    const info = (await h.app.inject({ method: 'GET', url: API.system.userInfo, headers: h.auth(token) })).json() as { result: { crc: boolean; officeName: string } };
+    const info = (await h.app.inject({ method: 'GET', url: API.system.userInfo, headers: h.auth(token) })).json() as {
+      result: { crc: boolean; officeName: string };
+    };
     expect(info.result).toMatchObject({ crc: true, officeName: 'MSL' });
   });
 });
 
 describe('users', () => {
-  const valid = { username: 'newuser01', realName: '新用户', company: '菲尔德医药', department: '华东区', phone: '021-12345678', mobile: '13912345678', language: 'en', employeeNo: 'E001', email: 'new.user@example.com', enabled: true, userType: 'internal', newPassword: 'Green-Tree-42', confirmPassword: 'Green-Tree-42' };
+  const valid = {
+    username: 'newuser01',
+    realName: '新用户',
+    company: '菲尔德医药',
+    department: '华东区',
+    phone: '021-12345678',
+    mobile: '13912345678',
+    language: 'en',
+    employeeNo: 'E001',
+    email: 'new.user@example.com',
+    enabled: true,
+    userType: 'internal',
+    newPassword: 'Green-Tree-42',
+    confirmPassword: 'Green-Tree-42',
+  };
   let salesId = 0;
   beforeAll(async () => {
     salesId = await idOf('roles', 'name', 'Sales');
@@ -245,14 +360,46 @@ describe('users', () => {
 
   it('creates a user with every field, edits, pages and searches', async () => {
     const created = ok<Record<string, unknown> & { id: number }>(await call('admin', 'POST', A.user, { ...valid, roleIds: [salesId] }));
-    expect(created).toMatchObject({ username: 'newuser01', realName: '新用户', company: '菲尔德医药', department: '华东区', phone: '021-12345678', mobile: '13912345678', language: 'en', employeeNo: 'E001', email: 'new.user@example.com', enabled: true, userType: 'internal', roleIds: [salesId], roleNames: ['Sales'] });
+    expect(created).toMatchObject({
+      username: 'newuser01',
+      realName: '新用户',
+      company: '菲尔德医药',
+      department: '华东区',
+      phone: '021-12345678',
+      mobile: '13912345678',
+      language: 'en',
+      employeeNo: 'E001',
+      email: 'new.user@example.com',
+      enabled: true,
+      userType: 'internal',
+      roleIds: [salesId],
+      roleNames: ['Sales'],
+    });
     expect(JSON.stringify(created)).not.toContain('password');
     await h.login('newuser01', 'Green-Tree-42');
-    const edited = ok<Record<string, unknown>>(await call('admin', 'PUT', path(A.userById, created.id), { ...valid, username: undefined, newPassword: '', confirmPassword: '', realName: '改名', userType: 'system', roleIds: [salesId] }));
+    const edited = ok<Record<string, unknown>>(
+      await call('admin', 'PUT', path(A.userById, created.id), {
+        ...valid,
+        username: undefined,
+        newPassword: '',
+        confirmPassword: '',
+        realName: '改名',
+        userType: 'system',
+        roleIds: [salesId],
+      }),
+    );
     expect(edited).toMatchObject({ realName: '改名', userType: 'system' });
-    expectError(await call('admin', 'PUT', path(A.userById, created.id), { roleIds: [salesId], newPassword: 'Blue-River-77', confirmPassword: 'x' }), 400, 'password.mismatch');
+    expectError(
+      await call('admin', 'PUT', path(A.userById, created.id), { roleIds: [salesId], newPassword: 'Blue-River-77', confirmPassword: 'x' }),
+      400,
+      'password.mismatch',
+    );
     expectError(await call('admin', 'PUT', path(A.userById, created.id), { roleIds: [] }, 'en'), 400, 'sys.user.roleRequired', 'en');
-    expectError(await call('admin', 'PUT', path(A.userPassword, created.id), { newPassword: 'Blue-River-77', confirmPassword: 'Blue-River-78' }), 400, 'password.mismatch');
+    expectError(
+      await call('admin', 'PUT', path(A.userPassword, created.id), { newPassword: 'Blue-River-77', confirmPassword: 'Blue-River-78' }),
+      400,
+      'password.mismatch',
+    );
     ok(await call('admin', 'PUT', path(A.userPassword, created.id), { newPassword: 'Blue-River-77', confirmPassword: 'Blue-River-77' }));
     await h.login('newuser01', 'Blue-River-77');
 
@@ -282,7 +429,11 @@ describe('users', () => {
       payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: pair.refresh }).toString(),
     });
     expectError(refreshed, 400, 'token.refreshInvalid');
-    expectError(await h.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'todisable', password: 'Green-Tree-42' } }), 403, 'login.disabled');
+    expectError(
+      await h.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'todisable', password: 'Green-Tree-42' } }),
+      403,
+      'login.disabled',
+    );
     expect(Number((await q<{ n: string }>('select count(*) as n from sessions where user_id = $1 and revoked_at is null', [id]))[0]!.n)).toBe(0);
     ok(await call('admin', 'PUT', path(A.userEnabled, id), { enabled: true }));
     await h.login('todisable', 'Green-Tree-42');
@@ -296,14 +447,15 @@ describe('users', () => {
     const id = await idOf('users', 'username', 'todelete');
     await q(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'province', '上海市')`, [id]);
     ok(await call('admin', 'DELETE', path(A.userById, id)));
-    for (const table of ['user_roles', 'sessions', 'data_permissions']) expect((await q(`select * from ${table} where user_id = $1`, [id])).length, table).toBe(0);
+    for (const table of ['user_roles', 'sessions', 'data_permissions'])
+      expect((await q(`select * from ${table} where user_id = $1`, [id])).length, table).toBe(0);
     expectError(await call('admin', 'DELETE', path(A.userById, id)), 404, 'request.notFound');
   });
 });
 
 describe('data permissions and their enforcement on hospitals', () => {
   type Page = { total: number; content: { id: number; province: string }[] };
-  const provinces = async (user: string) => (ok<Page>(await get(user, `${C.list}?size=100`)).content.map((x) => x.province));
+  const provinces = async (user: string) => ok<Page>(await get(user, `${C.list}?size=100`)).content.map((x) => x.province);
 
   it('an unrestricted role sees every hospital; a custom-scope user only their provinces and hospitals, in lists, counts, provinces, details and exports', async () => {
     const all = Number((await q<{ n: string }>('select count(*) as n from hospitals'))[0]!.n);
@@ -316,7 +468,11 @@ describe('data permissions and their enforcement on hospitals', () => {
     expect(ok<Page>(await get('rep01', `${C.list}?size=2`)).total).toBe(inScope);
     expect(ok<{ count: number }>(await get('rep01', C.count)).count).toBe(inScope);
     expect(ok<{ count: number }>(await get('rep01', `${C.count}?province=北京市`)).count).toBe(0);
-    expect(ok<{ name: string }[]>(await get('rep01', C.province)).map((p) => p.name).sort()).toEqual(['上海市', '浙江省'].sort());
+    expect(
+      ok<{ name: string }[]>(await get('rep01', C.province))
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['上海市', '浙江省'].sort());
 
     const beijing = (await q<{ id: number }>(`select id from hospitals where province = '北京市' order by id`)).map((r) => Number(r.id));
     const shanghai = (await q<{ id: number }>(`select id from hospitals where province = '上海市' order by id`)).map((r) => Number(r.id));
@@ -346,13 +502,30 @@ describe('data permissions and their enforcement on hospitals', () => {
 
   it('grants and removes permissions with their rules; the scope follows at once', async () => {
     const rep04 = await idOf('users', 'username', 'rep04');
-    const { id: hospital, name: hospitalName } = (await q<{ id: number; name: string }>(`select id, name from hospitals where province = '四川省' order by id limit 1`))[0]!;
-    const grant = ok<{ id: number; label: string }>(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }));
+    const { id: hospital, name: hospitalName } = (
+      await q<{ id: number; name: string }>(`select id, name from hospitals where province = '四川省' order by id limit 1`)
+    )[0]!;
+    const grant = ok<{ id: number; label: string }>(
+      await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }),
+    );
     expect(grant.label).toBe(hospitalName);
     expect(ok<Page>(await get('rep04', C.list)).content.map((x) => x.id)).toEqual([Number(hospital)]);
-    expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }), 400, 'sys.perm.duplicate');
-    expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: '99999999' }, 'en'), 400, 'sys.perm.hospitalMissing', 'en');
-    expectError(await call('admin', 'POST', A.permission, { userId: 99999999, permissionType: 'province', permissionValue: '四川省' }), 400, 'sys.perm.userMissing');
+    expectError(
+      await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: String(hospital) }),
+      400,
+      'sys.perm.duplicate',
+    );
+    expectError(
+      await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'hospital', permissionValue: '99999999' }, 'en'),
+      400,
+      'sys.perm.hospitalMissing',
+      'en',
+    );
+    expectError(
+      await call('admin', 'POST', A.permission, { userId: 99999999, permissionType: 'province', permissionValue: '四川省' }),
+      400,
+      'sys.perm.userMissing',
+    );
     expectError(await call('admin', 'POST', A.permission, { userId: rep04, permissionType: 'city', permissionValue: '成都市' }), 400, 'field.invalid');
     const listed = ok<{ content: { id: number }[] }>(await get('admin', `${A.permissionList}?userId=${rep04}`)).content;
     expect(listed.map((p) => p.id)).toEqual([grant.id]);
@@ -382,10 +555,26 @@ describe('data permissions and their enforcement on hospitals', () => {
 
     const count = async () => Number((await q<{ n: string }>('select count(*) as n from data_permissions'))[0]!.n);
     const before = await count();
-    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,province,江苏省\nnobody,province,江苏省\n')), 400, 'sys.perm.rowUser', 'zh', { row: 3, value: 'nobody' });
-    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,city,南京市\n'), 'en'), 400, 'sys.perm.rowType', 'en', { row: 2 });
-    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,hospital,99999999\n')), 400, 'sys.perm.rowHospital', 'zh', { row: 2, value: '99999999' });
-    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,province,\n')), 400, 'sys.perm.rowValue', 'zh', { row: 2 });
+    expectError(
+      await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,province,江苏省\nnobody,province,江苏省\n')),
+      400,
+      'sys.perm.rowUser',
+      'zh',
+      { row: 3, value: 'nobody' },
+    );
+    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,city,南京市\n'), 'en'), 400, 'sys.perm.rowType', 'en', {
+      row: 2,
+    });
+    expectError(
+      await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,hospital,99999999\n')),
+      400,
+      'sys.perm.rowHospital',
+      'zh',
+      { row: 2, value: '99999999' },
+    );
+    expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\nrep07,province,\n')), 400, 'sys.perm.rowValue', 'zh', {
+      row: 2,
+    });
     expectError(await upload('perm.csv', Buffer.from('user,type\nrep07,province\n')), 400, 'sys.perm.fileHeader');
     expectError(await upload('perm.csv', Buffer.from('username,permissionType,permissionValue\n')), 400, 'sys.perm.fileEmpty');
     expect(await count()).toBe(before);
@@ -430,12 +619,28 @@ describe('audit log', () => {
   it('recordAudit writes inside the caller transaction: a rolled-back change leaves no audit row', async () => {
     await expect(
       h.database.db.transaction(async (tx) => {
-        await recordAudit(tx, { actorId: 1, actorName: 'admin', action: 'update', entity: 'rollbackTest', entityId: '1', before: { a: 1 }, after: { a: 2, passwordHash: 'secret' } });
+        await recordAudit(tx, {
+          actorId: 1,
+          actorName: 'admin',
+          action: 'update',
+          entity: 'rollbackTest',
+          entityId: '1',
+          before: { a: 1 },
+          after: { a: 2, passwordHash: 'secret' },
+        });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     expect((await q(`select * from audit_log where entity = 'rollbackTest'`)).length).toBe(0);
-    await recordAudit(h.database.db, { actorId: 1, actorName: 'admin', action: 'update', entity: 'committedTest', entityId: '1', before: undefined, after: { a: 2, passwordHash: 'secret', at: new Date(0) } });
+    await recordAudit(h.database.db, {
+      actorId: 1,
+      actorName: 'admin',
+      action: 'update',
+      entity: 'committedTest',
+      entityId: '1',
+      before: undefined,
+      after: { a: 2, passwordHash: 'secret', at: new Date(0) },
+    });
     const [row] = await q<{ before: unknown; after: Record<string, unknown> }>(`select before, after from audit_log where entity = 'committedTest'`);
     expect(row!.before).toBeNull();
     expect(row!.after).toEqual({ a: 2, passwordHash: '***', at: '1970-01-01T00:00:00.000Z' });

@@ -24,7 +24,10 @@ export async function listAudit(db: Db, query: z.output<typeof auditListQuery>):
   if (query.keyword) parts.push(sql`(a.actor_name ilike ${likePattern(query.keyword)} or a.entity_id = ${query.keyword})`);
   const where = sql.join(parts, sql` and `);
   const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from audit_log a where ${where}`);
-  const rows = await selectRows<AuditRow>(db, sql`select * from audit_log a where ${where} order by a.at desc, a.id desc limit ${query.size} offset ${query.page * query.size}`);
+  const rows = await selectRows<AuditRow>(
+    db,
+    sql`select * from audit_log a where ${where} order by a.at desc, a.id desc limit ${query.size} offset ${query.page * query.size}`,
+  );
   return {
     total: Number(total?.n ?? 0),
     content: rows.map((r) => ({

@@ -6,7 +6,13 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
 
 type Row = typeof langEntries.$inferSelect;
-const toItem = (row: Row): LangEntry => ({ id: row.id, langType: row.langType as 'zh' | 'en', key: row.key, content: row.content, updatedAt: row.updatedAt.toISOString() });
+const toItem = (row: Row): LangEntry => ({
+  id: row.id,
+  langType: row.langType as 'zh' | 'en',
+  key: row.key,
+  content: row.content,
+  updatedAt: row.updatedAt.toISOString(),
+});
 const duplicate = () => badRequest('sys.lang.duplicate', 'key');
 
 /** One language's catalogue as { key: content }, for the web's interface text. */
@@ -15,20 +21,33 @@ export async function langCatalogue(db: Db, langType: 'zh' | 'en'): Promise<Reco
   return Object.fromEntries(rows.map((r) => [r.key, r.content]));
 }
 
-export async function listLang(db: Db, query: { page: number; size: number; langType?: 'zh' | 'en' | undefined; keyword: string }): Promise<AdminPage<LangEntry>> {
+export async function listLang(
+  db: Db,
+  query: { page: number; size: number; langType?: 'zh' | 'en' | undefined; keyword: string },
+): Promise<AdminPage<LangEntry>> {
   const conditions: SQL[] = [];
   if (query.langType) conditions.push(eq(langEntries.langType, query.langType));
   if (query.keyword) conditions.push(or(ilike(langEntries.key, likePattern(query.keyword)), ilike(langEntries.content, likePattern(query.keyword)))!);
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(langEntries).where(where);
-  const rows = await db.select().from(langEntries).where(where).orderBy(langEntries.key, langEntries.langType).limit(query.size).offset(query.page * query.size);
+  const rows = await db
+    .select()
+    .from(langEntries)
+    .where(where)
+    .orderBy(langEntries.key, langEntries.langType)
+    .limit(query.size)
+    .offset(query.page * query.size);
   return { total: total?.n ?? 0, content: rows.map(toItem) };
 }
 
 async function taken(tx: Tx, body: { langType: string; key: string }, exceptId?: number) {
   const conditions = [eq(langEntries.langType, body.langType), eq(langEntries.key, body.key)];
   if (exceptId) conditions.push(ne(langEntries.id, exceptId));
-  const [row] = await tx.select({ id: langEntries.id }).from(langEntries).where(and(...conditions)).limit(1);
+  const [row] = await tx
+    .select({ id: langEntries.id })
+    .from(langEntries)
+    .where(and(...conditions))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -45,7 +64,10 @@ export function createLang(db: Db, actor: Actor, body: Required<LangRequest>, no
   return guardUnique(() =>
     db.transaction(async (tx) => {
       if (await taken(tx, body)) throw duplicate();
-      const [row] = await tx.insert(langEntries).values({ ...body, updatedAt: now }).returning();
+      const [row] = await tx
+        .insert(langEntries)
+        .values({ ...body, updatedAt: now })
+        .returning();
       await audit(tx, actor, 'create', 'language', row!.id, null, toItem(row!));
       return toItem(row!);
     }),
@@ -58,7 +80,11 @@ export function updateLang(db: Db, actor: Actor, id: number, body: Required<Lang
       const [before] = await tx.select().from(langEntries).where(eq(langEntries.id, id)).for('update');
       if (!before) throw notFound();
       if (await taken(tx, body, id)) throw duplicate();
-      const [row] = await tx.update(langEntries).set({ ...body, updatedAt: now }).where(eq(langEntries.id, id)).returning();
+      const [row] = await tx
+        .update(langEntries)
+        .set({ ...body, updatedAt: now })
+        .where(eq(langEntries.id, id))
+        .returning();
       await audit(tx, actor, 'update', 'language', id, toItem(before), toItem(row!));
       return toItem(row!);
     }),

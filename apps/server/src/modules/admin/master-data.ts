@@ -49,7 +49,9 @@ export async function organisationLabels(db: Db | Tx): Promise<{ id: number; cod
  * The source of upsertOrganisations: a relation with line, code, name, name_en, leader and
  * parent_code ('' for a root, null to keep the parent).
  */
-const organisationDiffers = sql.raw(`(o.name, o.name_en, o.leader, coalesce(p.code, '')) is distinct from (s.name, s.name_en, s.leader, coalesce(s.parent_code, p.code, ''))`);
+const organisationDiffers = sql.raw(
+  `(o.name, o.name_en, o.leader, coalesce(p.code, '')) is distinct from (s.name, s.name_en, s.leader, coalesce(s.parent_code, p.code, ''))`,
+);
 
 export const organisationActions = (source: SQL): SQL =>
   sql`(select s.line, case when o.id is null then 'new' when ${organisationDiffers} then 'changed' else 'unchanged' end as action
@@ -89,7 +91,8 @@ const managerOf = (ref: SQL) =>
  * The source of upsertUsers: a relation with line, username, real_name, employee_no, email, mobile,
  * org_id (int or null), role_ids (int[], sorted), manager_ref (text; '' for none, null to keep).
  */
-const userDiffers = sql.raw(`(u.real_name, u.employee_no, u.email, u.mobile, u.org_id, u.enabled) is distinct from (s.real_name, s.employee_no, s.email, s.mobile, s.org_id, true)
+const userDiffers =
+  sql.raw(`(u.real_name, u.employee_no, u.email, u.mobile, u.org_id, u.enabled) is distinct from (s.real_name, s.employee_no, s.email, s.mobile, s.org_id, true)
   or array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) is distinct from s.role_ids`);
 
 export const userActions = (source: SQL): SQL =>
@@ -159,7 +162,10 @@ export async function disableMissingUsers(tx: Tx, kept: SQL, actorId: number): P
 /** Users of these login names disabled; the names that name no user. */
 export async function disableUsernames(tx: Tx, usernames: readonly string[], actorId: number): Promise<{ deactivated: string[]; unknown: string[] }> {
   const list = JSON.stringify(usernames.map((u) => u.toLowerCase()));
-  const known = await selectRows<{ username: string }>(tx, sql`select lower(username) as username from users where lower(username) in (select jsonb_array_elements_text(${list}::jsonb))`);
+  const known = await selectRows<{ username: string }>(
+    tx,
+    sql`select lower(username) as username from users where lower(username) in (select jsonb_array_elements_text(${list}::jsonb))`,
+  );
   await disableWhere(tx, sql`lower(u.username) in (select jsonb_array_elements_text(${list}::jsonb))`, actorId);
   const found = new Set(known.map((k) => k.username));
   return { deactivated: usernames.filter((u) => found.has(u.toLowerCase())), unknown: usernames.filter((u) => !found.has(u.toLowerCase())) };
@@ -202,8 +208,13 @@ export async function replacePermissions(tx: Tx, kept: SQL): Promise<number> {
 /** Every data permission of these users (by login name) removed; the names that name no user. */
 export async function clearPermissions(tx: Tx, usernames: readonly string[]): Promise<{ deactivated: string[]; unknown: string[] }> {
   const list = JSON.stringify(usernames.map((u) => u.toLowerCase()));
-  const known = await selectRows<{ username: string }>(tx, sql`select lower(username) as username from users where lower(username) in (select jsonb_array_elements_text(${list}::jsonb))`);
-  await tx.execute(sql`delete from data_permissions dp using users u where u.id = dp.user_id and lower(u.username) in (select jsonb_array_elements_text(${list}::jsonb))`);
+  const known = await selectRows<{ username: string }>(
+    tx,
+    sql`select lower(username) as username from users where lower(username) in (select jsonb_array_elements_text(${list}::jsonb))`,
+  );
+  await tx.execute(
+    sql`delete from data_permissions dp using users u where u.id = dp.user_id and lower(u.username) in (select jsonb_array_elements_text(${list}::jsonb))`,
+  );
   await forgetSignIns(tx);
   const found = new Set(known.map((k) => k.username));
   return { deactivated: usernames.filter((u) => found.has(u.toLowerCase())), unknown: usernames.filter((u) => !found.has(u.toLowerCase())) };

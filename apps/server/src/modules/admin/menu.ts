@@ -38,7 +38,11 @@ async function checkMenu(tx: Tx, body: Body, selfId?: number) {
   }
   const conditions = [eq(menus.router, body.router)];
   if (selfId !== undefined) conditions.push(ne(menus.id, selfId));
-  const [same] = await tx.select({ id: menus.id }).from(menus).where(and(...conditions)).limit(1);
+  const [same] = await tx
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(...conditions))
+    .limit(1);
   if (same) throw badRequest('sys.menu.routerDuplicate', 'router');
 }
 

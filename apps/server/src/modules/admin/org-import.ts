@@ -65,9 +65,12 @@ export function checkOrgRows(sheet: unknown[][], existingCodes: ReadonlySet<stri
     };
     const before = problems.length;
     if (!row.name) problem(rowNo, 'name', 'apps.import.nameRequired');
-    else if (row.name.length > APPS_LIMITS.nameMax) problems.push({ row: rowNo, field: 'name', message: message('field.tooLong', lang, { field: 'name', max: APPS_LIMITS.nameMax }) });
-    if (row.nameEn.length > APPS_LIMITS.nameMax) problems.push({ row: rowNo, field: 'nameEn', message: message('field.tooLong', lang, { field: 'nameEn', max: APPS_LIMITS.nameMax }) });
-    if (row.leader.length > APPS_LIMITS.nameMax) problems.push({ row: rowNo, field: 'leader', message: message('field.tooLong', lang, { field: 'leader', max: APPS_LIMITS.nameMax }) });
+    else if (row.name.length > APPS_LIMITS.nameMax)
+      problems.push({ row: rowNo, field: 'name', message: message('field.tooLong', lang, { field: 'name', max: APPS_LIMITS.nameMax }) });
+    if (row.nameEn.length > APPS_LIMITS.nameMax)
+      problems.push({ row: rowNo, field: 'nameEn', message: message('field.tooLong', lang, { field: 'nameEn', max: APPS_LIMITS.nameMax }) });
+    if (row.leader.length > APPS_LIMITS.nameMax)
+      problems.push({ row: rowNo, field: 'leader', message: message('field.tooLong', lang, { field: 'leader', max: APPS_LIMITS.nameMax }) });
     if (!row.code) problem(rowNo, 'code', 'apps.import.codeRequired');
     else if (existingCodes.has(row.code)) problem(rowNo, 'code', 'apps.import.codeTaken');
     else if (seen.has(row.code)) problem(rowNo, 'code', 'apps.import.codeDuplicate');
@@ -110,9 +113,15 @@ export async function importOrganisations(request: FastifyRequest, db: Db, user:
   });
   const sheet = await readImportSheet(name, bytes);
   return db.transaction(async (tx) => {
-    const codes = sheet.slice(1).flatMap((cells) => [cellText(cells[2]), cellText(cells[3])]).filter(Boolean);
+    const codes = sheet
+      .slice(1)
+      .flatMap((cells) => [cellText(cells[2]), cellText(cells[3])])
+      .filter(Boolean);
     const existing = codes.length
-      ? await tx.select({ id: organisations.id, code: organisations.code }).from(organisations).where(inArray(organisations.code, [...new Set(codes)]))
+      ? await tx
+          .select({ id: organisations.id, code: organisations.code })
+          .from(organisations)
+          .where(inArray(organisations.code, [...new Set(codes)]))
       : [];
     const idByCode = new Map(existing.map((o) => [o.code, o.id]));
     const { rows, problems } = checkOrgRows(sheet, new Set(idByCode.keys()), request.lang);
@@ -133,7 +142,15 @@ export async function importOrganisations(request: FastifyRequest, db: Db, user:
         .returning({ id: organisations.id });
       idByCode.set(row.code, created!.id);
     }
-    await recordAudit(tx, { actorId: user.id, actorName: user.username, action: 'import', entity: 'organisation', entityId: type, before: null, after: { type, codes: rows.map((r) => r.code) } });
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'import',
+      entity: 'organisation',
+      entityId: type,
+      before: null,
+      after: { type, codes: rows.map((r) => r.code) },
+    });
     return { imported: rows.length, problems: [] };
   });
 }

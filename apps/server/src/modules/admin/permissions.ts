@@ -59,7 +59,10 @@ export async function listPermissions(db: Db, query: z.output<typeof permissionL
   }
   const where = sql.join(parts, sql` and `);
   const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from data_permissions dp join users u on u.id = dp.user_id where ${where}`);
-  const rows = await selectRows<PermissionRow>(db, sql`${PERMISSION_SELECT} where ${where} order by u.username, dp.permission_type, dp.id limit ${query.size} offset ${query.page * query.size}`);
+  const rows = await selectRows<PermissionRow>(
+    db,
+    sql`${PERMISSION_SELECT} where ${where} order by u.username, dp.permission_type, dp.id limit ${query.size} offset ${query.page * query.size}`,
+  );
   return { total: Number(total?.n ?? 0), content: rows.map(toItem) };
 }
 
@@ -74,12 +77,17 @@ async function hospitalExists(tx: Tx, value: string): Promise<boolean> {
   return /^\d{1,9}$/.test(value) && (await hospitalNamesById(tx, [Number(value)])).size === 1;
 }
 
-export async function createPermission(db: Db, actor: Actor, body: { userId: number; permissionType: PermissionType; permissionValue: string }): Promise<PermissionItem> {
+export async function createPermission(
+  db: Db,
+  actor: Actor,
+  body: { userId: number; permissionType: PermissionType; permissionValue: string },
+): Promise<PermissionItem> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).limit(1);
       if (!user) throw badRequest('sys.perm.userMissing', 'userId');
-      if (body.permissionType === 'hospital' && !(await hospitalExists(tx, body.permissionValue))) throw badRequest('sys.perm.hospitalMissing', 'permissionValue');
+      if (body.permissionType === 'hospital' && !(await hospitalExists(tx, body.permissionValue)))
+        throw badRequest('sys.perm.hospitalMissing', 'permissionValue');
       const [row] = await tx.insert(dataPermissions).values(body).returning({ id: dataPermissions.id });
       const after = await getPermission(tx, row!.id);
       await audit(tx, actor, 'create', 'dataPermission', row!.id, null, after);
@@ -176,7 +184,10 @@ export async function importPermissions(db: Db, actor: Actor, request: FastifyRe
   if (body.length > ADMIN_LIMITS.permissionImportMaxRows) throw badRequest('sys.perm.fileTooLong', 'file', { max: ADMIN_LIMITS.permissionImportMaxRows });
   return db.transaction(async (tx) => {
     const userIds = new Map((await tx.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
-    const named = body.map((row) => cell(row[at.value])).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const named = body
+      .map((row) => cell(row[at.value]))
+      .filter((v) => /^\d{1,9}$/.test(v))
+      .map(Number);
     const hospitalIds = new Set([...(await hospitalNamesById(tx, named)).keys()].map(String));
     const wanted: { userId: number; permissionType: PermissionType; permissionValue: string }[] = [];
     for (const [i, row] of body.entries()) {
@@ -192,7 +203,18 @@ export async function importPermissions(db: Db, actor: Actor, request: FastifyRe
       wanted.push({ userId, permissionType: type as PermissionType, permissionValue: value });
     }
     const inserted = await tx.insert(dataPermissions).values(wanted).onConflictDoNothing().returning({ id: dataPermissions.id });
-    await audit(tx, actor, 'import', 'dataPermission', inserted.map((r) => r.id).join(',').slice(0, 200) || '-', null, { rows: wanted.length, added: inserted.length });
+    await audit(
+      tx,
+      actor,
+      'import',
+      'dataPermission',
+      inserted
+        .map((r) => r.id)
+        .join(',')
+        .slice(0, 200) || '-',
+      null,
+      { rows: wanted.length, added: inserted.length },
+    );
     return { added: inserted.length, skipped: wanted.length - inserted.length };
   });
 }

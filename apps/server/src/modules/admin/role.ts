@@ -39,14 +39,17 @@ const toItem = (row: RoleRow): RoleItem => ({
 });
 
 async function selectRoles(db: Db | Tx, where: ReturnType<typeof sql>, limit: number, offset: number): Promise<RoleItem[]> {
-  const rows = await selectRows<RoleRow>(db, sql`
+  const rows = await selectRows<RoleRow>(
+    db,
+    sql`
     select r.id, r.name, r.name_en, r.org_id, o.name as org_name, r.data_scope, r.role_type, r.usable, r.remark,
            (select count(*) from user_roles ur where ur.role_id = r.id) as user_count,
            array(select rm.menu_id from role_menus rm where rm.role_id = r.id) as menu_ids
       from roles r left join organisations o on o.id = r.org_id
      where ${where}
      order by r.id
-     limit ${limit} offset ${offset}`);
+     limit ${limit} offset ${offset}`,
+  );
   return rows.map(toItem);
 }
 
@@ -70,7 +73,11 @@ export async function getRole(db: Db | Tx, id: number): Promise<RoleItem> {
 async function checkRole(tx: Tx, body: Body, selfId?: number) {
   const conditions = [eq(roles.name, body.name)];
   if (selfId !== undefined) conditions.push(ne(roles.id, selfId));
-  const [same] = await tx.select({ id: roles.id }).from(roles).where(and(...conditions)).limit(1);
+  const [same] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(...conditions))
+    .limit(1);
   if (same) throw badRequest('sys.role.nameDuplicate', 'name');
   if (body.orgId !== null) {
     const [org] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, body.orgId)).limit(1);
@@ -142,7 +149,11 @@ export async function updateRole(db: Db, cache: AuthCache, actor: Actor, id: num
 export async function deleteRole(db: Db, cache: AuthCache, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await getRole(tx, id);
-    const [held] = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(and(eq(userRoles.userId, actor.id), eq(userRoles.roleId, id))).limit(1);
+    const [held] = await tx
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, actor.id), eq(userRoles.roleId, id)))
+      .limit(1);
     if (held) throw badRequest('sys.role.own', 'id');
     await tx.delete(roles).where(eq(roles.id, id));
     await audit(tx, actor, 'delete', 'role', id, before, null);

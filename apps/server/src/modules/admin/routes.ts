@@ -31,12 +31,7 @@ import { actorOf } from './common.js';
 import { createLang, deleteLang, langCatalogue, listLang, updateLang } from './lang.js';
 import { createMenu, deleteMenu, menuManageTree, updateMenu } from './menu.js';
 import { createOrg, deleteOrg, orgTree, updateOrg } from './org.js';
-import {
-  createPermission,
-  deletePermission,
-  importPermissions,
-  listPermissions,
-} from './permissions.js';
+import { createPermission, deletePermission, importPermissions, listPermissions } from './permissions.js';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './role.js';
 import { createUser, deleteUser, getUser, listUsers, resetPassword, setEnabled, updateUser } from './user.js';
 
@@ -100,7 +95,12 @@ export async function adminRoutes(app: FastifyInstance) {
   });
   r.delete(A.orgById, {
     config: { authority: AUTH.org },
-    schema: { tags, summary: 'Delete an organisation and, with cascade=true, its descendants; 409 names their count otherwise', params: adminIdParams, querystring: cascadeQuery },
+    schema: {
+      tags,
+      summary: 'Delete an organisation and, with cascade=true, its descendants; 409 names their count otherwise',
+      params: adminIdParams,
+      querystring: cascadeQuery,
+    },
     handler: async (request) => deleteOrg(db(), actorOf(currentUser(request)), request.params.id, request.query.cascade === 'true'),
   });
 
@@ -122,7 +122,12 @@ export async function adminRoutes(app: FastifyInstance) {
   });
   r.delete(A.menuById, {
     config: { authority: AUTH.menu },
-    schema: { tags, summary: 'Delete a menu and, with cascade=true, its descendants; 409 names their count otherwise', params: adminIdParams, querystring: cascadeQuery },
+    schema: {
+      tags,
+      summary: 'Delete a menu and, with cascade=true, its descendants; 409 names their count otherwise',
+      params: adminIdParams,
+      querystring: cascadeQuery,
+    },
     handler: async (request) => deleteMenu(db(), cache(), actorOf(currentUser(request)), request.params.id, request.query.cascade === 'true'),
   });
 
@@ -225,7 +230,11 @@ export async function adminRoutes(app: FastifyInstance) {
   });
   r.post(A.permissionImport, {
     config: { authority: AUTH.permission },
-    schema: { tags, summary: 'Import data permissions from one .csv or .xlsx of at most 1 MB (username, permissionType, permissionValue)', consumes: ['multipart/form-data'] },
+    schema: {
+      tags,
+      summary: 'Import data permissions from one .csv or .xlsx of at most 1 MB (username, permissionType, permissionValue)',
+      consumes: ['multipart/form-data'],
+    },
     handler: async (request) => importPermissions(db(), actorOf(currentUser(request)), request),
   });
 

@@ -65,7 +65,9 @@ function listFilter(query: ListQuery): SQL {
   const parts: SQL[] = [sql`true`];
   if (query.keyword) {
     const like = likePattern(query.keyword);
-    parts.push(sql`(u.username ilike ${like} or u.real_name ilike ${like} or u.first_name ilike ${like} or u.email ilike ${like} or u.employee_no ilike ${like} or u.mobile ilike ${like})`);
+    parts.push(
+      sql`(u.username ilike ${like} or u.real_name ilike ${like} or u.first_name ilike ${like} or u.email ilike ${like} or u.employee_no ilike ${like} or u.mobile ilike ${like})`,
+    );
   }
   if (query.enabled) parts.push(sql`u.enabled = ${query.enabled === 'true'}`);
   if (query.userType) parts.push(sql`u.user_type = ${query.userType}`);
@@ -121,7 +123,10 @@ const profile = (body: UpdateBody) => ({
 });
 
 async function endSessions(tx: Tx, userId: number, now: Date, reason: string) {
-  await tx.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function createUser(db: Db, actor: Actor, body: CreateBody, now: Date): Promise<UserItem> {
@@ -129,7 +134,11 @@ export async function createUser(db: Db, actor: Actor, body: CreateBody, now: Da
   const passwordHash = (await newHash(body.newPassword))!;
   try {
     return await db.transaction(async (tx) => {
-      const [same] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`).limit(1);
+      const [same] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`)
+        .limit(1);
       if (same) throw badRequest('sys.user.usernameDuplicate', 'username');
       const roleIds = await checkRefs(tx, body);
       const [row] = await tx

@@ -29,7 +29,13 @@ const share = (user: string, id: number | string, username = user, lang: Lang = 
 const login = (user: string, username = user) => h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens[user]!), username } });
 const data = (id: number, body: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: dataUrl(id), headers: { language: lang }, payload: body });
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
+function expectError(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  params: Record<string, string | number> = {},
+) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
   const body = res.json() as { code: number; msg: string; field?: string };
   expect(body.code).toBe(status);
@@ -45,7 +51,7 @@ async function signOn(user: string, router: string): Promise<{ share: string; to
 }
 
 describe('share value and token (spec 001 section 7.9)', () => {
-  it('gives a signed share value for a dashboard of the caller\'s menu, and a token with the user payload', async () => {
+  it("gives a signed share value for a dashboard of the caller's menu, and a token with the user payload", async () => {
     const s = await share('admin', ids.readData!);
     expect(s.json()).toMatchObject({ code: 200 });
     expect(s.json().result).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -66,7 +72,7 @@ describe('share value and token (spec 001 section 7.9)', () => {
     expect((await share('admin', ids.cardPushDetail!)).json().result).toBeNull();
   });
 
-  it('refuses a dashboard outside the caller\'s menu, and a username header of someone else', async () => {
+  it("refuses a dashboard outside the caller's menu, and a username header of someone else", async () => {
     expectError(await share('rep01', ids.readData!), 403, 'analytics.noAccess');
     expectError(await share('operator', ids.systemAc!, 'operator', 'en'), 403, 'analytics.noAccess', 'en');
     expectError(await share('operator', ids.readData!, 'admin'), 403, 'analytics.usernameMismatch');
@@ -98,7 +104,15 @@ describe('the share page and its data call', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().result as DashboardData;
     // JVISA is a third-party system the portal has no data of: the empty state names it
-    expect(d).toMatchObject({ id: ids.jvisaSystemPoint, router: 'jvisaSystemPoint', hasData: false, noSource: 'analytics.noSource.jvisaSystemPoint', kpis: [], charts: [], user: { username: 'admin' } });
+    expect(d).toMatchObject({
+      id: ids.jvisaSystemPoint,
+      router: 'jvisaSystemPoint',
+      hasData: false,
+      noSource: 'analytics.noSource.jvisaSystemPoint',
+      kpis: [],
+      charts: [],
+      user: { username: 'admin' },
+    });
     expect(d.table.rows).toEqual([]);
   });
 
@@ -118,7 +132,11 @@ describe('the share page and its data call', () => {
     expectError(await data(ids.readData!, { share: admin.share, token: admin.share }), 401, 'analytics.shareInvalid');
     // signed with another key
     const other = new AnalyticsTokens(analyticsKey(loadConfig({ JWT_SECRET: `${SECRET}-other` })), h.clock.now);
-    expectError(await data(ids.readData!, { ...admin, share: await other.signShare({ dashboardId: ids.readData!, userId: 1, username: 'admin', sessionId: 'x' }) }), 401, 'analytics.shareInvalid');
+    expectError(
+      await data(ids.readData!, { ...admin, share: await other.signShare({ dashboardId: ids.readData!, userId: 1, username: 'admin', sessionId: 'x' }) }),
+      401,
+      'analytics.shareInvalid',
+    );
     // expiry
     h.clock.advance(ANALYTICS_LIMITS.shareTtlSeconds * 1000 + 1000);
     try {
@@ -131,8 +149,12 @@ describe('the share page and its data call', () => {
     const bad = await data(ids.readData!, { ...admin, startDate: '2025/01/01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('startDate');
-    expectError(await data(ids.readData!, { ...admin, startDate: '2025-03-02', endDate: '2025-03-01' }), 400, 'analytics.rangeOrder', 'zh', { field: 'startDate' });
-    expectError(await data(ids.readData!, { ...admin, startDate: '2023-01-01', endDate: '2025-03-01' }, 'en'), 400, 'analytics.rangeTooLong', 'en', { max: 366 });
+    expectError(await data(ids.readData!, { ...admin, startDate: '2025-03-02', endDate: '2025-03-01' }), 400, 'analytics.rangeOrder', 'zh', {
+      field: 'startDate',
+    });
+    expectError(await data(ids.readData!, { ...admin, startDate: '2023-01-01', endDate: '2025-03-01' }, 'en'), 400, 'analytics.rangeTooLong', 'en', {
+      max: 366,
+    });
   });
 
   it('ends the share value and token with the session they were issued in (logout)', async () => {
@@ -180,7 +202,10 @@ describe('dashboards over known data', () => {
     const q = (text: string, params: unknown[] = []) => h.database.query(text, params);
     const card = (id: number, status: string, bu: string, day: string, category = 'study') =>
       q(`insert into cards (id, content, status, create_by, create_time, update_time) values ($1, $2, $3, 'operator', $4, $4)`, [
-        id, JSON.stringify({ type: 4, titleName: `card ${id}`, BU: bu, selectValue: category }), status, at(day),
+        id,
+        JSON.stringify({ type: 4, titleName: `card ${id}`, BU: bu, selectValue: category }),
+        status,
+        at(day),
       ]);
     await card(9001, 'publish', 'PC_All', '2025-03-01');
     await card(9002, 'publish', 'Neuro_ALL', '2025-03-01', 'exam');
@@ -192,8 +217,11 @@ describe('dashboards over known data', () => {
     await card(9007, 'draft', 'PC_All', '2025-03-02', 'exam');
     await q(`update cards set create_time = $1 where id = 9007`, [at('2025-03-02', '00:30')]);
     const push = (id: number, cardId: number, day: string, status: string, scope: number, mustRead: boolean, delivered: number) =>
-      q(`insert into pushes (id, push_id, card_id, push_date, scope, remark, must_read, created_by, created_at, status, fired_at, delivered_count)
-         overriding system value values ($1, $1, $2, $3, $4, '{}', $5, 'operator', $3, $6, $7, $8)`, [id, cardId, at(day), scope, mustRead, status, status === 'fired' ? at(day) : null, delivered]);
+      q(
+        `insert into pushes (id, push_id, card_id, push_date, scope, remark, must_read, created_by, created_at, status, fired_at, delivered_count)
+         overriding system value values ($1, $1, $2, $3, $4, '{}', $5, 'operator', $3, $6, $7, $8)`,
+        [id, cardId, at(day), scope, mustRead, status, status === 'fired' ? at(day) : null, delivered],
+      );
     await push(9101, 9001, '2025-03-01', 'fired', 0, true, 4);
     await push(9102, 9002, '2025-03-02', 'fired', 2, false, 2);
     await push(9103, 9001, '2025-03-03', 'fired', 2, false, 1);
@@ -202,11 +230,24 @@ describe('dashboards over known data', () => {
     // Delivered unread, then opened the way the portal marks a first open (an UPDATE, which the
     // deliveries_first_open trigger counts into pushes.read_count).
     const delivery = async (queueId: number, cardId: number, n: number, day: string, readDay?: string) => {
-      await q(`insert into deliveries (queue_id, card_id, wwid, name, sent_at, last_sent_at) values ($1, $2, $3, '', $4, $4)`, [queueId, cardId, wwidOf(n), at(day)]);
+      await q(`insert into deliveries (queue_id, card_id, wwid, name, sent_at, last_sent_at) values ($1, $2, $3, '', $4, $4)`, [
+        queueId,
+        cardId,
+        wwidOf(n),
+        at(day),
+      ]);
       if (readDay) {
-        await q(`update deliveries set first_open_time = $3 where queue_id = $1 and wwid = $2 and first_open_time is null`, [queueId, wwidOf(n), at(readDay, '12:00')]);
+        await q(`update deliveries set first_open_time = $3 where queue_id = $1 and wwid = $2 and first_open_time is null`, [
+          queueId,
+          wwidOf(n),
+          at(readDay, '12:00'),
+        ]);
         // A later open changes nothing: the first open time stays, the counter does not move.
-        await q(`update deliveries set first_open_time = coalesce(first_open_time, $3) where queue_id = $1 and wwid = $2`, [queueId, wwidOf(n), at(readDay, '18:00')]);
+        await q(`update deliveries set first_open_time = coalesce(first_open_time, $3) where queue_id = $1 and wwid = $2`, [
+          queueId,
+          wwidOf(n),
+          at(readDay, '18:00'),
+        ]);
       }
     };
     await delivery(9101, 9001, 1, '2025-03-01', '2025-03-01');
@@ -266,9 +307,17 @@ describe('dashboards over known data', () => {
 
   it('read data', async () => {
     // The per-entry counters the dashboard sums equal counting the deliveries.
-    const counters = await h.database.query<{ id: number; read_count: number; opened: number }>(`select p.id::int as id, p.read_count, (select count(first_open_time) from deliveries d where d.queue_id = p.id)::int as opened
+    const counters = await h.database.query<{
+      id: number;
+      read_count: number;
+      opened: number;
+    }>(`select p.id::int as id, p.read_count, (select count(first_open_time) from deliveries d where d.queue_id = p.id)::int as opened
                                 from pushes p where p.id in (9101, 9102, 9103) order by p.id`);
-    expect(counters.map((r) => [r.id, r.read_count, r.opened])).toEqual([[9101, 2, 2], [9102, 2, 2], [9103, 0, 0]]);
+    expect(counters.map((r) => [r.id, r.read_count, r.opened])).toEqual([
+      [9101, 2, 2],
+      [9102, 2, 2],
+      [9103, 0, 0],
+    ]);
     const d = await dashboard('readData');
     expect(kpis(d)).toEqual({ delivered: 7, reads: 4, unread: 3, readRate: 57.1 });
     expect(chart(d, 'readsPerDay').series).toEqual([
@@ -303,15 +352,43 @@ describe('dashboards over known data', () => {
 
 describe('usage tracking: POST insertEvent (spec 001 sections 3 and 7.9)', () => {
   const insert = (user: string | undefined, payload: unknown, lang: Lang = 'zh') =>
-    h.app.inject({ method: 'POST', url: API.analytics.insertEvent, headers: { ...(user ? h.auth(tokens[user]!) : {}), language: lang }, payload: payload as object });
-  const event = { operation: 'pageView', page: '/reportDownload/cardInfo', pageDetail: '卡片信息', username: 'rep01', location: 'http://x/#/a', language: 'zh', screenSize: '1440x900', browser: 'Chrome 140', networkType: '4g', system: 'Linux' };
+    h.app.inject({
+      method: 'POST',
+      url: API.analytics.insertEvent,
+      headers: { ...(user ? h.auth(tokens[user]!) : {}), language: lang },
+      payload: payload as object,
+    });
+  const event = {
+    operation: 'pageView',
+    page: '/reportDownload/cardInfo',
+    pageDetail: '卡片信息',
+    username: 'rep01',
+    location: 'http://x/#/a',
+    language: 'zh',
+    screenSize: '1440x900',
+    browser: 'Chrome 140',
+    networkType: '4g',
+    system: 'Linux',
+  };
 
   it('stores one event or a batch as the signed-in user, with the address the server saw', async () => {
     expect((await insert('operator', event)).json()).toMatchObject({ code: 200, result: { count: 1 } });
     expect((await insert('operator', [event, { ...event, operation: 'export' }])).json().result).toEqual({ count: 2 });
-    const rows = await h.database.query<Record<string, string>>(`select * from usage_events where username = 'operator' and page = '/reportDownload/cardInfo' order by id`);
+    const rows = await h.database.query<Record<string, string>>(
+      `select * from usage_events where username = 'operator' and page = '/reportDownload/cardInfo' order by id`,
+    );
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ username: 'operator', operation: 'pageView', page_detail: '卡片信息', screen_size: '1440x900', browser: 'Chrome 140', network_type: '4g', system: 'Linux', language: 'zh', ip: '127.0.0.1' });
+    expect(rows[0]).toMatchObject({
+      username: 'operator',
+      operation: 'pageView',
+      page_detail: '卡片信息',
+      screen_size: '1440x900',
+      browser: 'Chrome 140',
+      network_type: '4g',
+      system: 'Linux',
+      language: 'zh',
+      ip: '127.0.0.1',
+    });
     expect(rows[2]!.operation).toBe('export');
   });
 

@@ -107,10 +107,20 @@ registerDownloadTemplate<ReportTableExportParams, Cell[]>({
   fileName: async (params, { db, lang, now }) => {
     const def = DASHBOARDS[params.report as ReportRouter];
     const range = dateRange(params, now);
-    const province = def?.filters.includes('province') && params.province ? (mainlandRegions().find((r) => r.code === params.province)?.name ?? params.province) : '';
-    return [await reportName(db, params.report, lang), message('download.fileName.period', lang, { start: range.startDate, end: range.endDate }), def?.filters.includes('bu') ? params.bu : '', province];
+    const province =
+      def?.filters.includes('province') && params.province ? (mainlandRegions().find((r) => r.code === params.province)?.name ?? params.province) : '';
+    return [
+      await reportName(db, params.report, lang),
+      message('download.fileName.period', lang, { start: range.startDate, end: range.endDate }),
+      def?.filters.includes('bu') ? params.bu : '',
+      province,
+    ];
   },
-  columns: async (ctx) => (await tableOf(ctx)).columns.map((column, i) => ({ header: { zh: analyticsColumnLabel(column, 'zh'), en: analyticsColumnLabel(column, 'en') }, value: (row: Cell[]) => reportCell(column, row[i] ?? null, ctx.lang) })),
+  columns: async (ctx) =>
+    (await tableOf(ctx)).columns.map((column, i) => ({
+      header: { zh: analyticsColumnLabel(column, 'zh'), en: analyticsColumnLabel(column, 'en') },
+      value: (row: Cell[]) => reportCell(column, row[i] ?? null, ctx.lang),
+    })),
   count: async (ctx) => (await tableOf(ctx)).total,
   async *rows(ctx) {
     const { rows, pages } = await tableOf(ctx);

@@ -21,7 +21,16 @@ import { envelopeOk } from '../../platform/envelope.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
 // The report tables' export, run by the download centre (docs/decisions/0022).
 import './downloads.js';
-import { analyticsLogin, checkUsernameHeader, dashboardData, insertEvents, saveTeamTarget, setDashboardStatus, shareValue, type AnalyticsDeps } from './service.js';
+import {
+  analyticsLogin,
+  checkUsernameHeader,
+  dashboardData,
+  insertEvents,
+  saveTeamTarget,
+  setDashboardStatus,
+  shareValue,
+  type AnalyticsDeps,
+} from './service.js';
 
 const tags = ['analytics'];
 const usernameHeader = z.object({ username: z.string().min(1).max(64) });
@@ -46,7 +55,12 @@ export async function analyticsRoutes(app: FastifyInstance) {
   r.get(API.analytics.share, {
     // A bare string would skip the envelope hook: the envelope is built here.
     config: { raw: true },
-    schema: { tags, summary: 'Share value of a dashboard (id = the sort value of its report menu); result null when there is no such dashboard', params: dashboardIdParams, headers: usernameHeader },
+    schema: {
+      tags,
+      summary: 'Share value of a dashboard (id = the sort value of its report menu); result null when there is no such dashboard',
+      params: dashboardIdParams,
+      headers: usernameHeader,
+    },
     handler: async (request) => {
       const user = currentUser(request);
       checkUsernameHeader(user, request.headers.username);
@@ -65,19 +79,33 @@ export async function analyticsRoutes(app: FastifyInstance) {
 
   r.post(API.analytics.data, {
     config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'The figures of the dashboard behind a share value and token, for a date range and BU', params: dashboardIdParams, body: dashboardDataRequest },
+    schema: {
+      tags,
+      summary: 'The figures of the dashboard behind a share value and token, for a date range and BU',
+      params: dashboardIdParams,
+      body: dashboardDataRequest,
+    },
     handler: async (request) => dashboardData(deps(), request.params.id, request.body, request.lang),
   });
 
   r.put(API.analytics.dashboardStatus, {
     config: { authority: ANALYTICS_ADMIN_AUTHORITY },
-    schema: { tags, summary: 'Switch a dashboard on or off (off: its share call answers no share value)', params: dashboardIdParams, body: dashboardStatusRequest },
+    schema: {
+      tags,
+      summary: 'Switch a dashboard on or off (off: its share call answers no share value)',
+      params: dashboardIdParams,
+      body: dashboardStatusRequest,
+    },
     handler: async (request) => setDashboardStatus(deps(), currentUser(request), request.params.id, request.body.enabled),
   });
 
   r.put(API.analytics.teamTarget, {
     config: { authority: ANALYTICS_ADMIN_AUTHORITY },
-    schema: { tags, summary: "Set a team's targets for a month (goData: target recruit, target interaction); the actuals are computed", body: teamTargetRequest },
+    schema: {
+      tags,
+      summary: "Set a team's targets for a month (goData: target recruit, target interaction); the actuals are computed",
+      body: teamTargetRequest,
+    },
     handler: async (request) => saveTeamTarget(deps(), currentUser(request), request.body),
   });
 

@@ -35,30 +35,42 @@ export interface Dashboard {
  * the built-in service has a dashboard for that router and no administrator switched it off.
  */
 export async function findDashboard(db: Db, id: number): Promise<Dashboard | undefined> {
-  const rows = await selectRows<Dashboard>(db, sql`
+  const rows = await selectRows<Dashboard>(
+    db,
+    sql`
     select m.sort as id, m.router, m.code
       from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
      where m.sort = ${id}
-       and m.router in (${sql.join(REPORT_ROUTERS.map((r) => sql`${r}`), sql`, `)})
+       and m.router in (${sql.join(
+         REPORT_ROUTERS.map((r) => sql`${r}`),
+         sql`, `,
+       )})
        and not exists (select 1 from analytics_dashboard_status s where s.id = m.sort and not s.enabled)
-     order by m.id limit 1`);
+     order by m.id limit 1`,
+  );
   return rows[0];
 }
 
 /** The dashboard of a report router, when the built-in service has it and it is switched on. */
 export async function findDashboardByRouter(db: Db, router: string): Promise<Dashboard | undefined> {
   if (!(REPORT_ROUTERS as readonly string[]).includes(router)) return undefined;
-  const rows = await selectRows<{ id: number }>(db, sql`
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
     select m.sort as id from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
-     where m.router = ${router} order by m.id limit 1`);
+     where m.router = ${router} order by m.id limit 1`,
+  );
   return rows[0] ? findDashboard(db, rows[0].id) : undefined;
 }
 
 /** A report screen's name in a language (its menu's name); the router when it has no menu. */
 export async function reportName(db: Db, router: string, lang: Lang): Promise<string> {
-  const [row] = await selectRows<{ name: string; name_en: string | null }>(db, sql`
+  const [row] = await selectRows<{ name: string; name_en: string | null }>(
+    db,
+    sql`
     select m.name, m.name_en from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
-     where m.router = ${router} order by m.id limit 1`);
+     where m.router = ${router} order by m.id limit 1`,
+  );
   if (!row) return router;
   return lang === 'en' && row.name_en ? row.name_en : row.name;
 }
@@ -107,7 +119,11 @@ const unauthorizedShare = (reason: 'expired' | 'invalid') => new AppError(401, r
  * the same user and session, that session still live (a logout ends both), a user still enabled
  * who still holds the dashboard's menu.
  */
-export async function authorizeShare(deps: AnalyticsDeps, id: number, body: Pick<DashboardDataRequest, 'share' | 'token'>): Promise<{ dashboard: Dashboard; user: { id: number; username: string; name: string } }> {
+export async function authorizeShare(
+  deps: AnalyticsDeps,
+  id: number,
+  body: Pick<DashboardDataRequest, 'share' | 'token'>,
+): Promise<{ dashboard: Dashboard; user: { id: number; username: string; name: string } }> {
   const share = await deps.tokens.checkShare(body.share);
   if (!share.ok) throw unauthorizedShare(share.reason);
   const token = await deps.tokens.checkToken(body.token);
@@ -143,7 +159,13 @@ const PROVINCES = mainlandRegions()
 export async function dashboardData(deps: AnalyticsDeps, id: number, body: DashboardDataRequest, lang: Lang = 'zh'): Promise<DashboardData> {
   const { dashboard, user } = await authorizeShare(deps, id, body);
   const filter = { startDate: body.startDate, endDate: body.endDate, bu: body.bu, province: body.province };
-  const base = { id: dashboard.id, router: dashboard.router, buOptions: BU_OPTIONS, provinceOptions: PROVINCES, user: { username: user.username, name: user.name } };
+  const base = {
+    id: dashboard.id,
+    router: dashboard.router,
+    buOptions: BU_OPTIONS,
+    provinceOptions: PROVINCES,
+    user: { username: user.username, name: user.name },
+  };
   const scope = await compileScope(deps.db, user.id);
   const computed = await computeDashboard(dashboard.router, filter, { db: deps.db, scope, userId: user.id, lang, now: deps.now() });
   if (!computed) {
@@ -187,16 +209,19 @@ export async function saveTeamTarget(deps: AnalyticsDeps, user: CurrentUser, bod
 export async function insertEvents(deps: AnalyticsDeps, user: CurrentUser, ip: string, events: UsageEvent[]): Promise<number> {
   const at = new Date(deps.now());
   const values = events.map(
-    (e) => sql`(${user.username}, ${e.operation}, ${e.page}, ${e.pageDetail ?? ''}, ${ip}, ${e.location ?? ''}, ${e.language ?? ''}, ${e.screenSize ?? ''}, ${e.browser ?? ''}, ${e.networkType ?? ''}, ${e.system ?? ''}, ${at})`,
+    (e) =>
+      sql`(${user.username}, ${e.operation}, ${e.page}, ${e.pageDetail ?? ''}, ${ip}, ${e.location ?? ''}, ${e.language ?? ''}, ${e.screenSize ?? ''}, ${e.browser ?? ''}, ${e.networkType ?? ''}, ${e.system ?? ''}, ${at})`,
   );
-  await deps.db.execute(sql`insert into usage_events (username, operation, page, page_detail, ip, location, language, screen_size, browser, network_type, system, created_at)
+  await deps.db
+    .execute(sql`insert into usage_events (username, operation, page, page_detail, ip, location, language, screen_size, browser, network_type, system, created_at)
     values ${sql.join(values, sql`, `)}`);
   return events.length;
 }
 
 /** Switches a dashboard on or off. */
 export async function setDashboardStatus(deps: AnalyticsDeps, user: CurrentUser, id: number, enabled: boolean): Promise<{ id: number; enabled: boolean }> {
-  await deps.db.execute(sql`insert into analytics_dashboard_status (id, enabled, updated_by, updated_at) values (${id}, ${enabled}, ${user.username}, ${new Date(deps.now())})
+  await deps.db
+    .execute(sql`insert into analytics_dashboard_status (id, enabled, updated_by, updated_at) values (${id}, ${enabled}, ${user.username}, ${new Date(deps.now())})
     on conflict (id) do update set enabled = excluded.enabled, updated_by = excluded.updated_by, updated_at = excluded.updated_at`);
   return { id, enabled };
 }

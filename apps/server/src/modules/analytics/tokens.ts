@@ -57,7 +57,8 @@ export class AnalyticsTokens {
   private async check(token: string, typ: string): Promise<Checked<Record<string, unknown>>> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER, currentDate: new Date(this.now()) });
-      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+      if (payload.typ !== typ || typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.sid !== 'string')
+        return { ok: false, reason: 'invalid' };
       return { ok: true, claims: payload };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -25,18 +25,27 @@ async function ok<T = unknown>(method: Method, url: string, payload?: object, us
   return res.json().result as T;
 }
 
-
 /** Sends the body in zh and in en and expects the message in both, naming the field. */
-async function rejects(method: Method, url: string, payload: object, key: MessageKey, field: string, params: Record<string, string | number> = {}, status = 400) {
+async function rejects(
+  method: Method,
+  url: string,
+  payload: object,
+  key: MessageKey,
+  field: string,
+  params: Record<string, string | number> = {},
+  status = 400,
+) {
   for (const lang of ['zh', 'en'] as const) {
     const body = expectError(await call(method, url, payload, 'admin', lang), status, key, lang, params);
     expect(body.field).toBe(field);
   }
 }
 
-const auditCount = async (entity: string) => Number((await h.database.query<{ n: string }>('select count(*) as n from audit_log where entity = $1', [entity]))[0]!.n);
+const auditCount = async (entity: string) =>
+  Number((await h.database.query<{ n: string }>('select count(*) as n from audit_log where entity = $1', [entity]))[0]!.n);
 
-const upload = (url: string, name: string, bytes: Buffer, user = 'admin', lang: Lang = 'zh') => h.app.inject(multipartPost(url, [{ name: 'file', bytes, filename: name }], headers(user, lang)));
+const upload = (url: string, name: string, bytes: Buffer, user = 'admin', lang: Lang = 'zh') =>
+  h.app.inject(multipartPost(url, [{ name: 'file', bytes, filename: name }], headers(user, lang)));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 let classId = 0;
@@ -62,12 +71,25 @@ describe('permissions', () => {
     `POST ${P.openApi.verifySign}`,
     `GET ${P.data.homeCharts}`,
   ]);
-  const mine = () => h.app.routeAccess.filter((r) => r.url.startsWith('/API-APP/') || r.url.startsWith('/API-DATA/') || r.url.startsWith('/API-SYSTEM/messageGroup/') || r.url.startsWith('/API-SYSTEM/enterprise/setting') || r.url.startsWith('/API-SYSTEM/enterprise/update'));
+  const mine = () =>
+    h.app.routeAccess.filter(
+      (r) =>
+        r.url.startsWith('/API-APP/') ||
+        r.url.startsWith('/API-DATA/') ||
+        r.url.startsWith('/API-SYSTEM/messageGroup/') ||
+        r.url.startsWith('/API-SYSTEM/enterprise/setting') ||
+        r.url.startsWith('/API-SYSTEM/enterprise/update'),
+    );
 
   it('guards every administrative route with a menu authority; only the app-centre calls are open to any signed-in user', () => {
     const routes = mine();
     expect(routes.length).toBeGreaterThan(50);
-    expect(routes.filter((r) => !r.authority).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...OPEN].sort());
+    expect(
+      routes
+        .filter((r) => !r.authority)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...OPEN].sort());
   });
 
   it('refuses (403) a user without the authority on every guarded route, and changes nothing', async () => {
@@ -90,7 +112,11 @@ describe('permissions', () => {
       const res = await h.app.inject({ method: route.method as Method, url });
       expect(res.statusCode, `${route.method} ${url}`).toBe(route.url === P.openApi.verifySign ? 400 : 401);
     }
-    expect(mine().filter((r) => r.public).map((r) => r.url)).toEqual([P.openApi.verifySign]);
+    expect(
+      mine()
+        .filter((r) => r.public)
+        .map((r) => r.url),
+    ).toEqual([P.openApi.verifySign]);
   });
 });
 
@@ -126,18 +152,27 @@ describe('classifications', () => {
 describe('apps', () => {
   it('initialises an app with roles and menus in one transaction, and audits it', async () => {
     const msl = (await h.database.query<{ id: number }>("select id from roles where name = 'MSL'"))[0]!.id;
-    const app = await ok<AppRecord>('POST', P.app.initialization, newApp({
-      name: '学术助手',
-      url: 'https://academic.example.com',
-      roleIds: [msl],
-      menus: [
-        { name: '文献', path: '/papers', type: 'MENU', sort: 1 },
-        { name: '导出', path: 'papers:export', type: 'BUTTON' },
-      ],
-    }));
+    const app = await ok<AppRecord>(
+      'POST',
+      P.app.initialization,
+      newApp({
+        name: '学术助手',
+        url: 'https://academic.example.com',
+        roleIds: [msl],
+        menus: [
+          { name: '文献', path: '/papers', type: 'MENU', sort: 1 },
+          { name: '导出', path: 'papers:export', type: 'BUTTON' },
+        ],
+      }),
+    );
     expect(app).toMatchObject({ name: '学术助手', classificationId: classId, classificationName: '测试分类', roleIds: [msl], enabled: true });
-    expect(app.menus.map((m) => [m.name, m.type])).toEqual([['导出', 'BUTTON'], ['文献', 'MENU']]);
-    const audit = await h.database.query<{ action: string; after: { appKey: string } }>("select action, after from audit_log where entity = 'app' order by id desc limit 1");
+    expect(app.menus.map((m) => [m.name, m.type])).toEqual([
+      ['导出', 'BUTTON'],
+      ['文献', 'MENU'],
+    ]);
+    const audit = await h.database.query<{ action: string; after: { appKey: string } }>(
+      "select action, after from audit_log where entity = 'app' order by id desc limit 1",
+    );
     expect(audit[0]).toMatchObject({ action: 'create', after: { appKey: app.appKey } });
     expect((await ok<{ name: string }[]>('GET', P.app.roles)).map((r) => r.name)).toContain('MSL');
 
@@ -147,7 +182,9 @@ describe('apps', () => {
     expectError(await get(fillPath(P.appMenu, { appId: app.id }), 'rep01'), 404, 'apps.app.notFound');
     const menus = await ok<{ name: string }[]>('GET', fillPath(P.appMenu, { appId: app.id }), undefined, 'msl01');
     expect(menus.map((m) => m.name)).toEqual(['文献']);
-    expect((await ok<{ name: string }[]>('GET', `${fillPath(P.appMenu, { appId: app.id })}?type=BUTTON`, undefined, 'msl01')).map((m) => m.name)).toEqual(['导出']);
+    expect((await ok<{ name: string }[]>('GET', `${fillPath(P.appMenu, { appId: app.id })}?type=BUTTON`, undefined, 'msl01')).map((m) => m.name)).toEqual([
+      '导出',
+    ]);
   });
 
   it('gives each rule its message in zh and en, and stores nothing', async () => {
@@ -164,14 +201,29 @@ describe('apps', () => {
     await rejects('POST', P.app.initialization, newApp({ url: '/\\evil.example/launch' }), 'apps.app.urlInvalid', 'url');
     await rejects('POST', P.app.initialization, newApp({ roleIds: [99999] }), 'apps.app.roleMissing', 'roleIds');
     await rejects('POST', P.app.initialization, newApp({ menus: [{ name: '', path: '/a' }] }), 'apps.app.menuNameRequired', 'menus.0.name');
-    await rejects('POST', P.app.initialization, newApp({ menus: [{ name: 'a', path: '/a' }, { name: 'b', path: '/a' }] }), 'apps.app.menuDuplicate', 'menus', { path: '/a' });
+    await rejects(
+      'POST',
+      P.app.initialization,
+      newApp({
+        menus: [
+          { name: 'a', path: '/a' },
+          { name: 'b', path: '/a' },
+        ],
+      }),
+      'apps.app.menuDuplicate',
+      'menus',
+      { path: '/a' },
+    );
     await rejects('POST', P.app.initialization, newApp({ extra: 1 }), 'field.unknown', 'extra');
     expect(await auditCount('app')).toBe(before);
   });
 
   it('updates (replacing menus), lists by example and deletes with everything that hangs on the app', async () => {
     const app = await ok<AppRecord>('POST', P.app.initialization, newApp({ name: '旧名', menus: [{ name: 'a', path: '/a' }] }));
-    const updated = await ok<AppRecord>('PUT', P.app.update, { ...newApp({ appKey: app.appKey, name: '新名', enabled: false, menus: [{ name: 'b', path: '/b' }] }), id: app.id });
+    const updated = await ok<AppRecord>('PUT', P.app.update, {
+      ...newApp({ appKey: app.appKey, name: '新名', enabled: false, menus: [{ name: 'b', path: '/b' }] }),
+      id: app.id,
+    });
     expect(updated).toMatchObject({ name: '新名', enabled: false });
     expect(updated.menus.map((m) => m.path)).toEqual(['/b']);
     expectError(await call('PUT', P.app.update, { ...newApp(), id: 99999 }), 404, 'apps.app.notFound');
@@ -221,7 +273,12 @@ describe('frequently and recently used apps, messages', () => {
       await ok('POST', fillPath(P.recent.add, { appId: app.id }));
     }
     const recent = await ok<AppRecord[]>('GET', P.recent.list);
-    expect(recent.map((a) => a.id)).toEqual(all.slice(2, APPS_LIMITS.recentMax + 2).reverse().map((a) => a.id));
+    expect(recent.map((a) => a.id)).toEqual(
+      all
+        .slice(2, APPS_LIMITS.recentMax + 2)
+        .reverse()
+        .map((a) => a.id),
+    );
     const adminId = (await h.database.query<{ id: number }>("select id from users where username = 'admin'"))[0]!.id;
     expect(await h.database.query('select 1 from recent_apps where user_id = $1', [adminId])).toHaveLength(APPS_LIMITS.recentMax);
   });
@@ -252,7 +309,11 @@ describe('signed app launches (open-api)', () => {
 
   beforeAll(async () => {
     linked = await ok<AppRecord>('POST', P.app.initialization, newApp({ url: 'https://apps.example.com/launch?from=portal#top' }));
-    const mslRole = (await h.database.query<{ id: number }>("select r.id from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.username = 'msl01' limit 1"))[0]!.id;
+    const mslRole = (
+      await h.database.query<{ id: number }>(
+        "select r.id from roles r join user_roles ur on ur.role_id = r.id join users u on u.id = ur.user_id where u.username = 'msl01' limit 1",
+      )
+    )[0]!.id;
     restricted = await ok<AppRecord>('POST', P.app.initialization, newApp({ url: '/apps/inside', roleIds: [mslRole] }));
   });
 
@@ -263,7 +324,10 @@ describe('signed app launches (open-api)', () => {
     expect(signed.sign).toMatch(/^[0-9a-f]{64}$/);
     const url = new URL(signed.url!);
     expect(`${url.origin}${url.pathname}${url.hash}`).toBe('https://apps.example.com/launch#top');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ from: 'portal', ...Object.fromEntries(Object.entries(params(signed)).map(([k, v]) => [k, String(v)])) });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from: 'portal',
+      ...Object.fromEntries(Object.entries(params(signed)).map(([k, v]) => [k, String(v)])),
+    });
     const again = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
     expect(again.nonce).not.toBe(signed.nonce);
     const inside = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${restricted.id}`, undefined, 'msl01');
@@ -281,7 +345,12 @@ describe('signed app launches (open-api)', () => {
 
   it('refuses a changed field, a late or early timestamp, a disabled app, and badly formed parameters', async () => {
     const signed = await ok<Sign>('GET', `${P.openApi.getSign}?appId=${linked.id}`, undefined, 'rep01');
-    for (const change of [{ account: 'admin' }, { timestamp: signed.timestamp + 1 }, { appKey: restricted.appKey }, { sign: signed.sign.replace(/^./, (c) => (c === '0' ? '1' : '0')) }]) {
+    for (const change of [
+      { account: 'admin' },
+      { timestamp: signed.timestamp + 1 },
+      { appKey: restricted.appKey },
+      { sign: signed.sign.replace(/^./, (c) => (c === '0' ? '1' : '0')) },
+    ]) {
       for (const lang of ['zh', 'en'] as const) expectError(await verify({ ...params(signed), ...change }, lang), 401, 'apps.sign.invalid', lang);
     }
     for (const body of [{}, { ...params(signed), nonce: 'x' }, { ...params(signed), sign: 'short' }, { ...params(signed), extra: 1 }]) {
@@ -323,7 +392,12 @@ describe('images, carousel and opening screen', () => {
     for (const lang of ['zh', 'en'] as const) {
       expectError(await upload(P.file.upload, 'icon.png', Buffer.from('<html></html>'), 'admin', lang), 415, 'apps.image.type', lang);
       expectError(await upload(P.file.upload, 'icon.svg', PNG, 'admin', lang), 415, 'apps.image.type', lang);
-      expectError(await upload(P.file.upload, 'big.png', Buffer.concat([PNG, Buffer.alloc(APPS_LIMITS.imageMaxBytes)]), 'admin', lang), 413, 'apps.image.tooLarge', lang);
+      expectError(
+        await upload(P.file.upload, 'big.png', Buffer.concat([PNG, Buffer.alloc(APPS_LIMITS.imageMaxBytes)]), 'admin', lang),
+        413,
+        'apps.image.tooLarge',
+        lang,
+      );
     }
     expectError(await upload(P.file.upload, 'icon.jpg', PNG), 415, 'file.extensionMismatch');
     expectError(await upload(P.file.upload, 'empty.png', Buffer.alloc(0)), 400, 'file.required');
@@ -424,7 +498,12 @@ describe('organisation batch import', () => {
       expectError(await upload(url, 'orgs.csv', Buffer.from('a,b\n1,2\n'), 'admin', lang), 400, 'apps.import.header', lang);
       expectError(await upload(url, 'orgs.csv', Buffer.from(`${header}\n`), 'admin', lang), 400, 'apps.import.empty', lang);
       expectError(await upload(url, 'orgs.csv', Buffer.alloc(APPS_LIMITS.importMaxBytes + 10, 0x41), 'admin', lang), 413, 'apps.import.tooLarge', lang);
-      expectError(await upload(fillPath(P.orgImport, { type: 'bad type!' }), 'orgs.csv', Buffer.from(header), 'admin', lang), 400, 'apps.import.typeInvalid', lang);
+      expectError(
+        await upload(fillPath(P.orgImport, { type: 'bad type!' }), 'orgs.csv', Buffer.from(header), 'admin', lang),
+        400,
+        'apps.import.typeInvalid',
+        lang,
+      );
     }
   });
 });
@@ -459,9 +538,18 @@ describe('data management', () => {
     await rejects('POST', D.medicine.create, { name: 'x', code: 'FLK-001' }, 'data.medicine.codeTaken', 'code');
     await rejects('PUT', D.medicine.update, { id: created.id, name: 'x', code: 'FLK-001' }, 'data.medicine.codeTaken', 'code');
     await rejects('POST', D.medicine.create, { name: 'x', code: 'Y', competitors: [{ name: '' }] }, 'data.medicine.competitorRequired', 'competitors.0.name');
-    await rejects('POST', D.medicine.create, { name: 'x', code: 'Y', competitors: [{ name: 'A' }, { name: 'a' }] }, 'data.medicine.competitorDuplicate', 'competitors', { name: 'a' });
+    await rejects(
+      'POST',
+      D.medicine.create,
+      { name: 'x', code: 'Y', competitors: [{ name: 'A' }, { name: 'a' }] },
+      'data.medicine.competitorDuplicate',
+      'competitors',
+      { name: 'a' },
+    );
     await rejects('POST', D.medicine.create, { name: 'x', code: 'Y', indications: [''] }, 'data.medicine.indicationRequired', 'indications.0');
-    await rejects('POST', D.medicine.create, { name: 'x', code: 'Y', indications: ['A', 'A'] }, 'data.medicine.indicationDuplicate', 'indications', { name: 'A' });
+    await rejects('POST', D.medicine.create, { name: 'x', code: 'Y', indications: ['A', 'A'] }, 'data.medicine.indicationDuplicate', 'indications', {
+      name: 'A',
+    });
 
     await ok('DELETE', fillPath(D.medicine.remove, { id: created.id }));
     expect(await h.database.query('select 1 from medicine_competitors where medicine_id = $1', [created.id])).toHaveLength(0);
@@ -499,7 +587,10 @@ describe('data management', () => {
   });
 
   it('home charts: content is time/value items, numbers on both sides, no time twice', async () => {
-    const chart = await ok<{ id: number; points: { time: number; value: number }[] }>('POST', D.homeChart.create, { name: '测试图', content: '2020/1, 2021/2.5' });
+    const chart = await ok<{ id: number; points: { time: number; value: number }[] }>('POST', D.homeChart.create, {
+      name: '测试图',
+      content: '2020/1, 2021/2.5',
+    });
     expect(chart.points).toEqual([
       { time: 2020, value: 1 },
       { time: 2021, value: 2.5 },
@@ -517,7 +608,14 @@ describe('data management', () => {
     await ok('DELETE', fillPath(D.homeChart.remove, { id: chart.id }));
   });
 
-  const simple: { name: string; paths: { list: string; create: string; update: string; remove: string }; good: Record<string, unknown>; edit: Record<string, unknown>; search: string; rules: [Record<string, unknown>, MessageKey, string][] }[] = [
+  const simple: {
+    name: string;
+    paths: { list: string; create: string; update: string; remove: string };
+    good: Record<string, unknown>;
+    edit: Record<string, unknown>;
+    search: string;
+    rules: [Record<string, unknown>, MessageKey, string][];
+  }[] = [
     {
       name: 'indication stages',
       paths: D.indicationStage,
@@ -603,9 +701,17 @@ describe('data management', () => {
 describe('message groups', () => {
   it('creates with members in one transaction, edits, deletes; members must exist and not repeat', async () => {
     const ids = (await h.database.query<{ id: number }>("select id from users where username in ('rep01', 'rep02') order by username")).map((r) => r.id);
-    const group = await ok<{ id: number; memberIds: number[]; members: { username: string }[] }>('POST', P.messageGroup.create, { name: '华东代表', memberIds: ids });
+    const group = await ok<{ id: number; memberIds: number[]; members: { username: string }[] }>('POST', P.messageGroup.create, {
+      name: '华东代表',
+      memberIds: ids,
+    });
     expect(group.members.map((m) => m.username)).toEqual(['rep01', 'rep02']);
-    const edited = await ok<{ memberIds: number[] }>('PUT', P.messageGroup.update, { id: group.id, name: '华东代表', description: '更新', memberIds: [ids[0]] });
+    const edited = await ok<{ memberIds: number[] }>('PUT', P.messageGroup.update, {
+      id: group.id,
+      name: '华东代表',
+      description: '更新',
+      memberIds: [ids[0]],
+    });
     expect(edited.memberIds).toEqual([ids[0]]);
     await rejects('POST', P.messageGroup.create, { name: '' }, 'group.nameRequired', 'name');
     await rejects('POST', P.messageGroup.create, { name: '全国代表' }, 'group.nameTaken', 'name');
@@ -624,7 +730,13 @@ describe('enterprise settings', () => {
   it('reads and updates the enterprise; the login page and footer call answers the change', async () => {
     const current = await ok<{ tenantId: string; name: string }>('GET', P.enterprise.get);
     expect(current.tenantId).toBe('field-pharma');
-    const updated = await ok('PUT', P.enterprise.update, { name: 'Field Portal', enterpriseName: '菲尔德医药(测试)', domain: 'localhost', copyright: '© 2026 测试', filingNumber: '沪ICP备12345678号' });
+    const updated = await ok('PUT', P.enterprise.update, {
+      name: 'Field Portal',
+      enterpriseName: '菲尔德医药(测试)',
+      domain: 'localhost',
+      copyright: '© 2026 测试',
+      filingNumber: '沪ICP备12345678号',
+    });
     expect(updated).toMatchObject({ enterpriseName: '菲尔德医药(测试)' });
     const tenant = await h.app.inject({ method: 'GET', url: `${API.system.tenantInfo}?domain=localhost` });
     expect(tenant.json().result).toMatchObject({ enterpriseName: '菲尔德医药(测试)', copyright: '© 2026 测试', filingNumber: '沪ICP备12345678号' });

@@ -30,9 +30,12 @@ export async function receiveAppImage(request: FastifyRequest, deps: FileDeps, u
   if (!extensionAgrees(detected, extension)) throw new AppError(415, 'file.extensionMismatch', { field: 'file' }, 'file');
   const id = crypto.randomUUID();
   const key = newStorageKey(id);
-  await deps.files.put(key, (async function* () {
-    yield bytes;
-  })());
+  await deps.files.put(
+    key,
+    (async function* () {
+      yield bytes;
+    })(),
+  );
   try {
     await deps.db.insert(appFiles).values({ id, storageKey: key, name, mime: detected.mime, size: bytes.length, createdBy: user.id });
   } catch (error) {

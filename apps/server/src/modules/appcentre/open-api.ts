@@ -46,8 +46,16 @@ export class OpenApiSigner {
     const window = APPS_LIMITS.signTtlSeconds * 1000;
     if (Math.abs(now - p.timestamp) > window) throw new AppError(401, 'apps.sign.expired');
     return db.transaction(async (tx) => {
-      const [app] = await tx.select({ id: apps.id }).from(apps).where(and(eq(apps.appKey, p.appKey), eq(apps.enabled, true))).limit(1);
-      const [user] = await tx.select().from(users).where(and(eq(users.username, p.account), eq(users.enabled, true))).limit(1);
+      const [app] = await tx
+        .select({ id: apps.id })
+        .from(apps)
+        .where(and(eq(apps.appKey, p.appKey), eq(apps.enabled, true)))
+        .limit(1);
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.username, p.account), eq(users.enabled, true)))
+        .limit(1);
       if (!app || !user) throw new AppError(401, 'apps.sign.invalid');
       await tx.delete(openApiNonces).where(lt(openApiNonces.expiresAt, new Date(now)));
       const spent = await tx

@@ -117,7 +117,11 @@ export async function appCentreRoutes(app: FastifyInstance) {
   // images
   r.post(P.file.upload, {
     config: admin,
-    schema: { tags, summary: 'Upload an image (icon, carousel, opening screen): PNG, JPG or GIF, at most 2 MB; {fileId, url, name, size}', consumes: ['multipart/form-data'] },
+    schema: {
+      tags,
+      summary: 'Upload an image (icon, carousel, opening screen): PNG, JPG or GIF, at most 2 MB; {fileId, url, name, size}',
+      consumes: ['multipart/form-data'],
+    },
     handler: async (request) => receiveAppImage(request, { db: db(), files: app.ctx.files }, currentUser(request)),
   });
   // Every signed-in user: the app centre shows icons and the carousel.
@@ -234,7 +238,8 @@ export async function appCentreRoutes(app: FastifyInstance) {
     config: admin,
     schema: {
       tags,
-      summary: 'Import organisations of a type from .xlsx, .xls or .csv (1 MB; header name, nameEn, code, parentCode, sort, grade, leader); {imported, problems}',
+      summary:
+        'Import organisations of a type from .xlsx, .xls or .csv (1 MB; header name, nameEn, code, parentCode, sort, grade, leader); {imported, problems}',
       params: orgImportParams,
       consumes: ['multipart/form-data'],
     },
@@ -250,12 +255,20 @@ export async function appCentreRoutes(app: FastifyInstance) {
   // signed app launches (docs/decisions/0012)
   const signer = new OpenApiSigner(derivedKey(app.ctx.config, 'field-portal open-api sign v1'), app.ctx.now);
   r.get(P.openApi.getSign, {
-    schema: { tags, summary: 'Signed launch parameters of an app for the signed-in user: {appId, appKey, account, timestamp, nonce, sign, url}', querystring: getSignQuery },
+    schema: {
+      tags,
+      summary: 'Signed launch parameters of an app for the signed-in user: {appId, appKey, account, timestamp, nonce, sign, url}',
+      querystring: getSignQuery,
+    },
     handler: async (request) => signer.getSign(db(), currentUser(request), request.query.appId),
   });
   r.post(P.openApi.verifySign, {
     config: { public: true, rateLimit: { max: 600, timeWindow: 60_000 } },
-    schema: { tags, summary: "An app's server checks launch parameters (no sign-in); each signature is accepted once, within 5 minutes: {account, name, email, appKey}", body: verifySignRequest },
+    schema: {
+      tags,
+      summary: "An app's server checks launch parameters (no sign-in); each signature is accepted once, within 5 minutes: {account, name, email, appKey}",
+      body: verifySignRequest,
+    },
     handler: async (request) => signer.verify(db(), request.body),
   });
 }

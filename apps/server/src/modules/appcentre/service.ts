@@ -47,7 +47,11 @@ export const audit = (tx: Tx, user: CurrentUser, action: string, entity: string,
 
 // ---------------------------------------------------------------- classifications
 
-export const classificationSpec = (paths: CrudSpec<typeof classificationInput, ClassificationRecord>['paths'], input: typeof classificationInput, update: z.ZodObject): CrudSpec<typeof classificationInput, ClassificationRecord> => ({
+export const classificationSpec = (
+  paths: CrudSpec<typeof classificationInput, ClassificationRecord>['paths'],
+  input: typeof classificationInput,
+  update: z.ZodObject,
+): CrudSpec<typeof classificationInput, ClassificationRecord> => ({
   entity: 'appClassification',
   tag: 'apps',
   paths,
@@ -84,7 +88,10 @@ export const classificationSpec = (paths: CrudSpec<typeof classificationInput, C
 async function presentApps(tx: Tx, rows: Row[]): Promise<AppRecord[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const classes = await tx.select().from(appClassifications).where(inArray(appClassifications.id, [...new Set(rows.map((r) => r.classificationId))]));
+  const classes = await tx
+    .select()
+    .from(appClassifications)
+    .where(inArray(appClassifications.id, [...new Set(rows.map((r) => r.classificationId))]));
   const roleRows = await tx.select().from(appRoles).where(inArray(appRoles.appId, ids)).orderBy(asc(appRoles.roleId));
   const menuRows = await tx.select().from(appMenus).where(inArray(appMenus.appId, ids)).orderBy(asc(appMenus.sort), asc(appMenus.id));
   return rows.map((r) => ({
@@ -106,7 +113,14 @@ async function presentApps(tx: Tx, rows: Row[]): Promise<AppRecord[]> {
   }));
 }
 
-const toMenuItem = (m: typeof appMenus.$inferSelect): AppMenuItem => ({ id: m.id, name: m.name, nameEn: m.nameEn, path: m.path, type: m.type as AppMenuItem['type'], sort: m.sort });
+const toMenuItem = (m: typeof appMenus.$inferSelect): AppMenuItem => ({
+  id: m.id,
+  name: m.name,
+  nameEn: m.nameEn,
+  path: m.path,
+  type: m.type as AppMenuItem['type'],
+  sort: m.sort,
+});
 
 async function loadApp(tx: Tx, id: number): Promise<AppRecord | undefined> {
   const rows = await tx.select().from(apps).where(eq(apps.id, id)).limit(1);
@@ -215,7 +229,9 @@ function visibleTo(userId: number): SQL {
     eq(apps.enabled, true),
     or(
       notExists(sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id})`),
-      exists(sql`(select 1 from ${appRoles} join ${userRoles} on ${userRoles.roleId} = ${appRoles.roleId} where ${appRoles.appId} = ${apps.id} and ${userRoles.userId} = ${userId})`),
+      exists(
+        sql`(select 1 from ${appRoles} join ${userRoles} on ${userRoles.roleId} = ${appRoles.roleId} where ${appRoles.appId} = ${apps.id} and ${userRoles.userId} = ${userId})`,
+      ),
     ),
   )!;
 }
@@ -227,19 +243,30 @@ export async function userApps(db: Db, userId: number): Promise<AppRecord[]> {
     .innerJoin(appClassifications, eq(appClassifications.id, apps.classificationId))
     .where(visibleTo(userId))
     .orderBy(asc(appClassifications.sort), asc(appClassifications.id), asc(apps.sort), asc(apps.id));
-  return presentApps(db, rows.map((r) => r.app));
+  return presentApps(
+    db,
+    rows.map((r) => r.app),
+  );
 }
 
 /** An app the user may use, else 404 (an app the user cannot see does not exist for them). */
 export async function visibleApp(tx: Tx, userId: number, appId: number): Promise<Row> {
-  const [row] = await tx.select().from(apps).where(and(eq(apps.id, appId), visibleTo(userId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), visibleTo(userId)))
+    .limit(1);
   if (!row) throw notFound('apps.app.notFound');
   return row;
 }
 
 export async function appMenusFor(db: Db, userId: number, appId: number, type: string): Promise<AppMenuItem[]> {
   await visibleApp(db, userId, appId);
-  const rows = await db.select().from(appMenus).where(and(eq(appMenus.appId, appId), eq(appMenus.type, type))).orderBy(asc(appMenus.sort), asc(appMenus.id));
+  const rows = await db
+    .select()
+    .from(appMenus)
+    .where(and(eq(appMenus.appId, appId), eq(appMenus.type, type)))
+    .orderBy(asc(appMenus.sort), asc(appMenus.id));
   return rows.map(toMenuItem);
 }
 
@@ -252,20 +279,29 @@ export async function frequentList(db: Db, userId: number): Promise<AppRecord[]>
     .innerJoin(apps, eq(apps.id, frequentApps.appId))
     .where(and(eq(frequentApps.userId, userId), visibleTo(userId)))
     .orderBy(asc(frequentApps.createdAt), asc(apps.id));
-  return presentApps(db, rows.map((r) => r.app));
+  return presentApps(
+    db,
+    rows.map((r) => r.app),
+  );
 }
 
 export async function addFrequent(db: Db, userId: number, appId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await visibleApp(tx, userId, appId);
-    const [row] = await tx.select({ n: count() }).from(frequentApps).where(and(eq(frequentApps.userId, userId), sql`${frequentApps.appId} <> ${appId}`));
+    const [row] = await tx
+      .select({ n: count() })
+      .from(frequentApps)
+      .where(and(eq(frequentApps.userId, userId), sql`${frequentApps.appId} <> ${appId}`));
     if (Number(row?.n ?? 0) >= APPS_LIMITS.frequentMax) throw badRequest('apps.frequent.tooMany', 'appId');
     await tx.insert(frequentApps).values({ userId, appId }).onConflictDoNothing();
   });
 }
 
 export async function removeFrequent(db: Db, userId: number, appId: number): Promise<void> {
-  const removed = await db.delete(frequentApps).where(and(eq(frequentApps.userId, userId), eq(frequentApps.appId, appId))).returning({ appId: frequentApps.appId });
+  const removed = await db
+    .delete(frequentApps)
+    .where(and(eq(frequentApps.userId, userId), eq(frequentApps.appId, appId)))
+    .returning({ appId: frequentApps.appId });
   if (removed.length === 0) throw notFound('apps.app.notFound');
 }
 
@@ -277,7 +313,10 @@ export async function recentList(db: Db, userId: number): Promise<(AppRecord & {
     .where(and(eq(recentApps.userId, userId), visibleTo(userId)))
     .orderBy(desc(recentApps.usedAt), desc(apps.id))
     .limit(APPS_LIMITS.recentMax);
-  const records = await presentApps(db, rows.map((r) => r.app));
+  const records = await presentApps(
+    db,
+    rows.map((r) => r.app),
+  );
   return records.map((r, i) => ({ ...r, usedAt: rows[i]!.usedAt.toISOString() }));
 }
 
@@ -285,7 +324,10 @@ export async function recentList(db: Db, userId: number): Promise<(AppRecord & {
 export async function addRecent(db: Db, userId: number, appId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await visibleApp(tx, userId, appId);
-    await tx.insert(recentApps).values({ userId, appId, usedAt: now }).onConflictDoUpdate({ target: [recentApps.userId, recentApps.appId], set: { usedAt: now } });
+    await tx
+      .insert(recentApps)
+      .values({ userId, appId, usedAt: now })
+      .onConflictDoUpdate({ target: [recentApps.userId, recentApps.appId], set: { usedAt: now } });
     const keep = tx
       .select({ appId: recentApps.appId })
       .from(recentApps)
@@ -340,7 +382,14 @@ export async function updateMessageValue(db: Db, userId: number, appId: number, 
 // ---------------------------------------------------------------- carousel
 
 type CarouselIn = z.output<typeof carouselInput>;
-const toCarousel = (r: typeof carousels.$inferSelect): CarouselRecord => ({ id: r.id, title: r.title, image: r.image, link: r.link, enabled: r.enabled, sort: r.sort });
+const toCarousel = (r: typeof carousels.$inferSelect): CarouselRecord => ({
+  id: r.id,
+  title: r.title,
+  image: r.image,
+  link: r.link,
+  enabled: r.enabled,
+  sort: r.sort,
+});
 
 export async function allCarousels(db: Tx): Promise<CarouselRecord[]> {
   const rows = await db.select().from(carousels).orderBy(asc(carousels.sort), asc(carousels.id));
@@ -388,9 +437,21 @@ export async function sortCarousels(db: Db, user: CurrentUser, ids: number[]): P
     if (new Set(ids).size !== ids.length || ids.length !== current.size || ids.some((id) => !current.has(id))) {
       throw badRequest('apps.carousel.sortMismatch', 'ids');
     }
-    for (const [i, id] of ids.entries()) await tx.update(carousels).set({ sort: i + 1 }).where(eq(carousels.id, id));
+    for (const [i, id] of ids.entries())
+      await tx
+        .update(carousels)
+        .set({ sort: i + 1 })
+        .where(eq(carousels.id, id));
     const after = await allCarousels(tx);
-    await audit(tx, user, 'sort', 'carousel', 'all', before.map((c) => c.id), after.map((c) => c.id));
+    await audit(
+      tx,
+      user,
+      'sort',
+      'carousel',
+      'all',
+      before.map((c) => c.id),
+      after.map((c) => c.id),
+    );
     return after;
   });
 }

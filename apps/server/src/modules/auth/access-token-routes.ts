@@ -24,7 +24,11 @@ export async function accessTokenRoutes(app: FastifyInstance) {
   });
   r.post(API.accessTokens.create, {
     config,
-    schema: { tags, summary: 'Create a token acting as a service account, limited to import grants; the answer holds the token, shown this once', body: accessTokenCreateRequest },
+    schema: {
+      tags,
+      summary: 'Create a token acting as a service account, limited to import grants; the answer holds the token, shown this once',
+      body: accessTokenCreateRequest,
+    },
     handler: async (request) => createAccessToken(deps(), currentUser(request), request.body),
   });
   r.post(API.accessTokens.revoke, {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ACCESS_TOKEN_PREFIX, adminPath, type AccessTokenCreated, type AccessTokenItem, type AccessTokenUser, type ImportBatchResult } from '@field-portal/shared';
+import {
+  API,
+  ACCESS_TOKEN_PREFIX,
+  adminPath,
+  type AccessTokenCreated,
+  type AccessTokenItem,
+  type AccessTokenUser,
+  type ImportBatchResult,
+} from '@field-portal/shared';
 import { callers, expectError, expectFieldError, ok, signIn } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
@@ -10,11 +18,13 @@ let serviceUserId = 0;
 let adminId = 0;
 
 const bearer = (token: string, lang = 'zh') => ({ authorization: `Bearer ${token}`, language: lang });
-const withToken = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const withToken = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const hospital = (code: string) => ({ records: [{ code, name: `令牌接口医院${code}`, region: '110105' }] });
 const create = (body: object, user = 'admin') => post(user, API.accessTokens.create, body);
 const revoke = (id: number) => post('admin', adminPath(API.accessTokens.revoke, { id }), {});
-const lastUsed = async (id: number) => (await h.database.query<{ at: Date | string | null }>(`select last_used_at as at from access_tokens where id = ${id}`))[0]!.at;
+const lastUsed = async (id: number) =>
+  (await h.database.query<{ at: Date | string | null }>(`select last_used_at as at from access_tokens where id = ${id}`))[0]!.at;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -22,7 +32,15 @@ beforeAll(async () => {
   // A service account as a company would set one up: a role holding the import centre only.
   const [menu] = await h.database.query<{ id: number }>(`select id from menus where code = 'dataManage:dataImport'`);
   const role = ok<{ id: number }>(await post('admin', API.admin.role, { name: '主数据同步', menuIds: [menu!.id] }));
-  const user = ok<{ id: number }>(await post('admin', API.admin.user, { username: 'mdm-sync', realName: '主数据系统', roleIds: [role.id], newPassword: 'Sync-Account-2026!', confirmPassword: 'Sync-Account-2026!' }));
+  const user = ok<{ id: number }>(
+    await post('admin', API.admin.user, {
+      username: 'mdm-sync',
+      realName: '主数据系统',
+      roleIds: [role.id],
+      newPassword: 'Sync-Account-2026!',
+      confirmPassword: 'Sync-Account-2026!',
+    }),
+  );
   serviceUserId = user.id;
   adminId = (await h.database.query<{ id: number }>(`select id from users where username = 'admin'`))[0]!.id;
 });
@@ -39,15 +57,30 @@ describe('personal access tokens', () => {
   it('refuses a bad request with a message naming the field, in zh and en, and writes nothing', async () => {
     const before = Number((await h.database.query<{ n: number }>('select count(*) as n from access_tokens'))[0]!.n);
     expectFieldError(await create({ name: '  ', userId: serviceUserId }), 400, 'accessTokens.name.required', 'zh', 'name');
-    expectFieldError(await post('admin', API.accessTokens.create, { name: 'x'.repeat(65), userId: serviceUserId }, 'en'), 400, 'accessTokens.name.tooLong', 'en', 'name', { max: 64 });
+    expectFieldError(
+      await post('admin', API.accessTokens.create, { name: 'x'.repeat(65), userId: serviceUserId }, 'en'),
+      400,
+      'accessTokens.name.tooLong',
+      'en',
+      'name',
+      { max: 64 },
+    );
     expectFieldError(await create({ name: '同步' }), 400, 'accessTokens.user.required', 'zh', 'userId');
     expectFieldError(await create({ name: '同步', userId: 999_999 }), 400, 'accessTokens.user.unknown', 'zh', 'userId');
     const rep = (await h.database.query<{ id: number }>(`select id from users where username = 'rep01'`))[0]!.id;
-    expectFieldError(await post('admin', API.accessTokens.create, { name: '同步', userId: rep }, 'en'), 400, 'accessTokens.user.lacksGrant', 'en', 'userId', { grant: 'dataManage:dataImport' });
+    expectFieldError(await post('admin', API.accessTokens.create, { name: '同步', userId: rep }, 'en'), 400, 'accessTokens.user.lacksGrant', 'en', 'userId', {
+      grant: 'dataManage:dataImport',
+    });
     expectFieldError(await create({ name: '同步', userId: serviceUserId, grants: ['system:user'] }), 400, 'accessTokens.grants.invalid', 'zh', 'grants.0');
     expectFieldError(await create({ name: '同步', userId: serviceUserId, grants: [] }), 400, 'accessTokens.grants.required', 'zh', 'grants');
     expectFieldError(await create({ name: '同步', userId: serviceUserId, expiresAt: 'tomorrow' }), 400, 'accessTokens.expiresAt.invalid', 'zh', 'expiresAt');
-    expectFieldError(await create({ name: '同步', userId: serviceUserId, expiresAt: new Date(h.clock.now() - 1000).toISOString() }), 400, 'accessTokens.expiresAt.past', 'zh', 'expiresAt');
+    expectFieldError(
+      await create({ name: '同步', userId: serviceUserId, expiresAt: new Date(h.clock.now() - 1000).toISOString() }),
+      400,
+      'accessTokens.expiresAt.past',
+      'zh',
+      'expiresAt',
+    );
     expect(Number((await h.database.query<{ n: number }>('select count(*) as n from access_tokens'))[0]!.n)).toBe(before);
   });
 
@@ -60,7 +93,16 @@ describe('personal access tokens', () => {
   it('shows the token once, keeps only its hash, audits the creation, and works on the import API', async () => {
     const created = ok<AccessTokenCreated>(await create({ name: '主数据同步', userId: serviceUserId }));
     expect(created.token).toMatch(/^fp_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: '主数据同步', userId: serviceUserId, username: 'mdm-sync', grants: ['dataManage:dataImport'], status: 'active', expiresAt: null, createdBy: 'admin', lastUsedAt: null });
+    expect(created).toMatchObject({
+      name: '主数据同步',
+      userId: serviceUserId,
+      username: 'mdm-sync',
+      grants: ['dataManage:dataImport'],
+      status: 'active',
+      expiresAt: null,
+      createdBy: 'admin',
+      lastUsedAt: null,
+    });
     expect(created.hint).toBe(`${created.token.slice(0, ACCESS_TOKEN_PREFIX.length + 6)}…`);
 
     const list = await get('admin', API.accessTokens.list);
@@ -72,7 +114,9 @@ describe('personal access tokens', () => {
     expect(item).toEqual(shown);
     const stored = await h.database.query<{ token_hash: string }>(`select token_hash from access_tokens where id = ${created.id}`);
     expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    const audit = await h.database.query<{ actor_name: string; after: unknown }>(`select actor_name, after from audit_log where entity = 'accessToken' and entity_id = '${created.id}' and action = 'create'`);
+    const audit = await h.database.query<{ actor_name: string; after: unknown }>(
+      `select actor_name, after from audit_log where entity = 'accessToken' and entity_id = '${created.id}' and action = 'create'`,
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_name).toBe('admin');
     expect(JSON.stringify(audit[0]!.after)).not.toContain(created.token.slice(ACCESS_TOKEN_PREFIX.length));
@@ -118,12 +162,16 @@ describe('personal access tokens', () => {
     expectError(await withToken(created.token, 'GET', API.imports.list), 401, 'auth.required');
     expectError(await revoke(created.id), 409, 'accessTokens.alreadyRevoked');
     expectError(await revoke(999_999), 404, 'accessTokens.notFound');
-    const audit = await h.database.query<{ n: number }>(`select count(*) as n from audit_log where entity = 'accessToken' and entity_id = '${created.id}' and action = 'revoke'`);
+    const audit = await h.database.query<{ n: number }>(
+      `select count(*) as n from audit_log where entity = 'accessToken' and entity_id = '${created.id}' and action = 'revoke'`,
+    );
     expect(Number(audit[0]!.n)).toBe(1);
   });
 
   it('an expired token is refused', async () => {
-    const created = ok<AccessTokenCreated>(await create({ name: '一小时', userId: serviceUserId, expiresAt: new Date(h.clock.now() + 3_600_000).toISOString() }));
+    const created = ok<AccessTokenCreated>(
+      await create({ name: '一小时', userId: serviceUserId, expiresAt: new Date(h.clock.now() + 3_600_000).toISOString() }),
+    );
     ok(await withToken(created.token, 'GET', API.imports.list));
     h.clock.advance(3_600_001);
     expectError(await withToken(created.token, 'GET', API.imports.list), 401, 'auth.required');
@@ -139,7 +187,14 @@ describe('personal access tokens', () => {
       expectError(await withToken(wrong, 'POST', API.imports.upsertHospitals, hospital('TK003')), 401, 'auth.required');
     }
     ok(await withToken(created.token, 'GET', API.imports.list));
-    ok(await h.app.inject({ method: 'PUT', url: adminPath(API.admin.userEnabled, { id: serviceUserId }), headers: { ...h.auth(tokens.admin!) }, payload: { enabled: false } }));
+    ok(
+      await h.app.inject({
+        method: 'PUT',
+        url: adminPath(API.admin.userEnabled, { id: serviceUserId }),
+        headers: { ...h.auth(tokens.admin!) },
+        payload: { enabled: false },
+      }),
+    );
     expectError(await withToken(created.token, 'GET', API.imports.list), 401, 'auth.required');
   });
 });

@@ -116,7 +116,11 @@ export async function accessTokenUsers(deps: AccessTokenDeps, keyword: string): 
 }
 
 /** A new token: the answer is the only place its secret ever appears. */
-export async function createAccessToken(deps: AccessTokenDeps, actor: CurrentUser, body: z.output<typeof accessTokenCreateRequest>): Promise<AccessTokenCreated> {
+export async function createAccessToken(
+  deps: AccessTokenDeps,
+  actor: CurrentUser,
+  body: z.output<typeof accessTokenCreateRequest>,
+): Promise<AccessTokenCreated> {
   const userId = body.userId;
   if (userId === undefined) throw badRequest('accessTokens.user.required', 'userId');
   const now = deps.now();
@@ -124,7 +128,8 @@ export async function createAccessToken(deps: AccessTokenDeps, actor: CurrentUse
   if (body.expiresAt !== null) {
     expiresAt = new Date(body.expiresAt);
     if (expiresAt.getTime() <= now) throw badRequest('accessTokens.expiresAt.past', 'expiresAt');
-    if (expiresAt.getTime() > now + ACCESS_TOKEN_LIMITS.expiryMaxDays * 86_400_000) throw badRequest('accessTokens.expiresAt.tooFar', 'expiresAt', { days: ACCESS_TOKEN_LIMITS.expiryMaxDays });
+    if (expiresAt.getTime() > now + ACCESS_TOKEN_LIMITS.expiryMaxDays * 86_400_000)
+      throw badRequest('accessTokens.expiresAt.tooFar', 'expiresAt', { days: ACCESS_TOKEN_LIMITS.expiryMaxDays });
   }
   const [account] = await selectRows<{ id: number }>(deps.db, sql`select id from users where id = ${userId} and enabled`);
   if (!account) throw badRequest('accessTokens.user.unknown', 'userId');
@@ -150,7 +155,15 @@ export async function createAccessToken(deps: AccessTokenDeps, actor: CurrentUse
         createdAt: new Date(now),
       })
       .returning({ id: accessTokens.id });
-    await recordAudit(tx, { actorId: actor.id, actorName: actor.username, action: 'create', entity: 'accessToken', entityId: String(row!.id), before: null, after: { name: body.name, userId, grants, expiresAt } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorName: actor.username,
+      action: 'create',
+      entity: 'accessToken',
+      entityId: String(row!.id),
+      before: null,
+      after: { name: body.name, userId, grants, expiresAt },
+    });
     return row!.id;
   });
   const [row] = await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`);
@@ -165,7 +178,15 @@ export async function revokeAccessToken(deps: AccessTokenDeps, actor: CurrentUse
     if (!before) throw notFound('accessTokens.notFound');
     if (before.revoked_at !== null) throw conflict('accessTokens.alreadyRevoked');
     await tx.execute(sql`update access_tokens set revoked_at = ${new Date(now)}, revoked_by = ${actor.username} where id = ${id}`);
-    await recordAudit(tx, { actorId: actor.id, actorName: actor.username, action: 'revoke', entity: 'accessToken', entityId: String(id), before: { name: before.name, revokedAt: null }, after: { name: before.name, revokedAt: new Date(now) } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorName: actor.username,
+      action: 'revoke',
+      entity: 'accessToken',
+      entityId: String(id),
+      before: { name: before.name, revokedAt: null },
+      after: { name: before.name, revokedAt: new Date(now) },
+    });
   });
   await deps.cache.invalidateSession(accessTokenSession(id));
   const [row] = await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`);

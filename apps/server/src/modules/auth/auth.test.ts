@@ -91,7 +91,12 @@ describe('POST /API-SYSTEM/login', () => {
   it('answers 429 when one address tries too often', async () => {
     const codes: number[] = [];
     for (let i = 0; i <= LOGIN_LOCK.perAddressPerMinute; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/API-SYSTEM/login', remoteAddress: '10.9.9.9', payload: { username: `ghost${i}`, password: 'x' } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/API-SYSTEM/login',
+        remoteAddress: '10.9.9.9',
+        payload: { username: `ghost${i}`, password: 'x' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.at(-1)).toBe(429);

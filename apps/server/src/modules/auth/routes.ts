@@ -52,7 +52,8 @@ export async function authRoutes(app: FastifyInstance) {
     config: { public: true, rateLimit: { max: LOGIN_LOCK.perAddressPerMinute, timeWindow: 60_000 } },
     schema: {
       tags: ['auth'],
-      summary: "Single sign-on: the provider's authorization response (callback URL with code and state), the state, nonce and PKCE verifier the browser kept; answers the portal's tokens",
+      summary:
+        "Single sign-on: the provider's authorization response (callback URL with code and state), the state, nonce and PKCE verifier the browser kept; answers the portal's tokens",
       body: ssoSignInRequest,
     },
     handler: async (request) => {

@@ -48,9 +48,10 @@ export async function login(deps: AuthDeps, throttle: SignInThrottle, address: s
   await throttle.before(attempt);
   const [user] = await deps.db.select().from(users).where(eq(users.username, username)).limit(1);
   // No account, or one of single sign-on without a password: the check fails, in the time a real one takes.
-  const verified = user && hasPassword(user.passwordHash)
-    ? await verifyPassword(user.passwordHash, password)
-    : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
+  const verified =
+    user && hasPassword(user.passwordHash)
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyPassword(await dummyPasswordHash(), password).then(() => false);
   if (!user || !verified) {
     await throttle.failed(attempt);
     throw new AppError(401, 'login.failed');
@@ -97,14 +98,13 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
       .returning({ tokenHash: refreshTokens.tokenHash });
     if (claimed.length === 0) {
-      await tx.update(sessions).set({ revokedAt: new Date(now), revokedReason: 'refresh-token-reuse' }).where(eq(sessions.id, row.session.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(now), revokedReason: 'refresh-token-reuse' })
+        .where(eq(sessions.id, row.session.id));
       return { error: invalid(), revokedSession: row.session.id };
     }
-    const live =
-      row.user.enabled &&
-      !row.session.revokedAt &&
-      row.session.absoluteExpiresAt.getTime() > now &&
-      row.token.expiresAt.getTime() > now;
+    const live = row.user.enabled && !row.session.revokedAt && row.session.absoluteExpiresAt.getTime() > now && row.token.expiresAt.getTime() > now;
     if (!live) return { error: invalid() };
     return { tokens: await issueTokens(deps, tx, row.user, row.session.id) };
   });

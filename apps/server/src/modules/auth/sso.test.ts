@@ -17,7 +17,14 @@ beforeAll(async () => {
     redirectUris: [CALLBACK, `${PORTAL}/elsewhere`],
     postLogoutRedirectUris: [`${PORTAL}/logout`],
     accounts: [
-      { sub: 'sub-rep', preferred_username: 'sso.rep', name: '单点 代表', given_name: '单点', email: 'shared@example.com', roles: ['Sales', 'not-a-portal-role'] },
+      {
+        sub: 'sub-rep',
+        preferred_username: 'sso.rep',
+        name: '单点 代表',
+        given_name: '单点',
+        email: 'shared@example.com',
+        roles: ['Sales', 'not-a-portal-role'],
+      },
       { sub: 'sub-admin-lookalike', preferred_username: 'admin', name: 'Someone else', email: 'admin@fieldportal.example' },
       { sub: 'sub-same-email', preferred_username: 'sso.other', email: 'shared@example.com' },
       { sub: 'sub-disabled', preferred_username: 'sso.disabled' },
@@ -96,7 +103,10 @@ describe('POST /API-SYSTEM/oidc/login', () => {
     const info = await userInfo(tokens.access_token);
     expect(info).toMatchObject({ username: 'sso.rep', firstName: '单点', email: 'shared@example.com', roles: [{ name: 'Sales' }], singleSignOn: true });
     expect(await userCount()).toBe(before + 1);
-    const [identity] = await h.database.query<{ issuer: string; subject: string; user_id: number }>('select issuer, subject, user_id from user_identities where subject = $1', ['sub-rep']);
+    const [identity] = await h.database.query<{ issuer: string; subject: string; user_id: number }>(
+      'select issuer, subject, user_id from user_identities where subject = $1',
+      ['sub-rep'],
+    );
     expect(identity).toEqual({ issuer: idp.issuer, subject: 'sub-rep', user_id: info.id });
 
     // The same person again: the same account, no new one.
@@ -178,7 +188,11 @@ describe('POST /API-SYSTEM/oidc/login', () => {
     const { access_token } = (await signIn(await authorize('sub-rep'))).json().result;
     const local = await h.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'sso.rep', password: '' }, headers: { language: 'en' } });
     expect(local.statusCode).toBe(400);
-    expectError(await h.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'sso.rep', password: 'anything-at-all' }, headers: { language: 'en' } }), 401, 'login.failed');
+    expectError(
+      await h.app.inject({ method: 'POST', url: API.system.login, payload: { username: 'sso.rep', password: 'anything-at-all' }, headers: { language: 'en' } }),
+      401,
+      'login.failed',
+    );
     const change = await h.app.inject({
       method: 'PUT',
       url: API.system.password,
@@ -214,7 +228,7 @@ describe('logout after a single sign-on', () => {
 });
 
 describe('the return paths', () => {
-  it('forward the callback and the logout return to the web\'s hash routes with their query', async () => {
+  it("forward the callback and the logout return to the web's hash routes with their query", async () => {
     const callback = await h.app.inject({ method: 'GET', url: '/authredirect?code=abc&state=xyz&iss=http%3A%2F%2Fidp' });
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/#/authredirect?code=abc&state=xyz&iss=http%3A%2F%2Fidp');
@@ -260,13 +274,22 @@ describe('without single sign-on configured', () => {
 
 describe('claims to account', () => {
   it("reads the realm's and the client's roles", () => {
-    const claims = { iss: 'https://id.example.com', sub: 's', realm_access: { roles: ['Sales', 7] }, resource_access: { [CLIENT_ID]: { roles: ['MSL'] }, other: { roles: ['admin'] } } };
+    const claims = {
+      iss: 'https://id.example.com',
+      sub: 's',
+      realm_access: { roles: ['Sales', 7] },
+      resource_access: { [CLIENT_ID]: { roles: ['MSL'] }, other: { roles: ['admin'] } },
+    };
     expect(grantedRoleNames(claims, CLIENT_ID)).toEqual(['Sales', 'MSL']);
     expect(grantedRoleNames({ iss: 'https://id.example.com', sub: 's', realm_access: 'nonsense' }, CLIENT_ID)).toEqual([]);
   });
 
   it('proposes the preferred username, then qualified by the provider host, then the subject', () => {
-    expect(usernameCandidates({ iss: 'https://id.example.com', sub: 'abc', preferred_username: ' jo ' })).toEqual(['jo', 'jo@id.example.com', 'abc@id.example.com']);
+    expect(usernameCandidates({ iss: 'https://id.example.com', sub: 'abc', preferred_username: ' jo ' })).toEqual([
+      'jo',
+      'jo@id.example.com',
+      'abc@id.example.com',
+    ]);
     expect(usernameCandidates({ iss: 'https://id.example.com', sub: 'abc' })).toEqual(['abc@id.example.com']);
   });
 });

@@ -167,7 +167,15 @@ async function accountFor(tx: Tx, claims: SsoClaims, clientId: string, now: Date
   const name = text(claims.name, 64);
   const [created] = await tx
     .insert(users)
-    .values({ username, passwordHash: NO_PASSWORD, firstName: text(claims.given_name, 64) || name || username, realName: name, email: text(claims.email, 254), createdAt: now, updatedAt: now })
+    .values({
+      username,
+      passwordHash: NO_PASSWORD,
+      firstName: text(claims.given_name, 64) || name || username,
+      realName: name,
+      email: text(claims.email, 254),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: users.id, username: users.username, enabled: users.enabled });
   await tx.insert(userIdentities).values({ issuer: claims.iss, subject: claims.sub, userId: created!.id, createdAt: now, lastSignInAt: now });
   const names = grantedRoleNames(claims, clientId);

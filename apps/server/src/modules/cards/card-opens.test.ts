@@ -52,7 +52,12 @@ async function pushTo(wwids: string[], ids: number[]): Promise<{ cardId: number;
     method: 'POST',
     url: API.push.pushCard,
     headers: h.auth(operator),
-    payload: { pushDate: '0', pushInfo: ids.map((id) => ({ id })), receiver: wwids.map((receiverId) => ({ receiverId, receiverName: '' })), remark: { scope: 2 } },
+    payload: {
+      pushDate: '0',
+      pushInfo: ids.map((id) => ({ id })),
+      receiver: wwids.map((receiverId) => ({ receiverId, receiverName: '' })),
+      remark: { scope: 2 },
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   await scheduler.runDue(h.clock.value);
@@ -60,11 +65,12 @@ async function pushTo(wwids: string[], ids: number[]): Promise<{ cardId: number;
   return (res.json() as { data: { queue: { cardId: number; queueId: number }[] } }).data.queue;
 }
 
-const open = (token: string, cardId: number) =>
-  h.app.inject({ method: 'POST', url: API.feed.openCard, headers: h.auth(token), payload: { cardId } });
+const open = (token: string, cardId: number) => h.app.inject({ method: 'POST', url: API.feed.openCard, headers: h.auth(token), payload: { cardId } });
 
 async function counters(queueId: number, cardId: number) {
-  const [push] = await h.database.query<{ read_count: number; delivered_count: number }>(`select read_count, delivered_count from pushes where id = $1`, [queueId]);
+  const [push] = await h.database.query<{ read_count: number; delivered_count: number }>(`select read_count, delivered_count from pushes where id = $1`, [
+    queueId,
+  ]);
   const [opened] = await h.database.query<{ opened: number; distinct_times: number }>(
     `select count(*)::int as opened, count(distinct first_open_time)::int as distinct_times from deliveries where card_id = $1 and first_open_time is not null`,
     [cardId],
@@ -98,7 +104,10 @@ describe('first opens under load', () => {
     expect(times.size).toBe(1);
     expect(results.every((r) => r.item.read && r.item.cardId === card)).toBe(true);
 
-    const [stored] = await h.database.query<{ first_open_time: Date }>(`select first_open_time from deliveries where card_id = $1 and wwid = $2`, [card, me.wwid]);
+    const [stored] = await h.database.query<{ first_open_time: Date }>(`select first_open_time from deliveries where card_id = $1 and wwid = $2`, [
+      card,
+      me.wwid,
+    ]);
     expect(new Date(stored!.first_open_time).toISOString()).toBe([...times][0]);
     expect(await counters(entry!.queueId, card)).toMatchObject({ read_count: 1, delivered_count: 1, opened: 1 });
     const unreadAfter = (await h.app.inject({ method: 'GET', url: API.feed.unreadCount, headers: h.auth(me.token) })).json().data as FeedUnread;

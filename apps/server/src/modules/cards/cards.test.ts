@@ -28,7 +28,8 @@ const save = (user: string, id: number | string, content: unknown, status = 'dra
   post(user, API.cards.updateCard, { content: typeof content === 'string' ? content : JSON.stringify(content), id, status, ...extra }, lang);
 
 /** The form's error answer: HTTP status, card envelope, message in the caller's language, the field. */
-const expectError = (res: Answer, status: number, key: MessageKey, field: string | undefined, lang: Lang = 'zh') => expectCardError(res, status, key, lang, field);
+const expectError = (res: Answer, status: number, key: MessageKey, field: string | undefined, lang: Lang = 'zh') =>
+  expectCardError(res, status, key, lang, field);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
@@ -45,7 +46,11 @@ function upload(user: string, parts: Part[], lang: Lang = 'zh') {
 }
 
 async function uploadOk(user: string, id: number, kind: CardFileKind, bytes: Buffer, filename: string) {
-  const res = await upload(user, [{ name: 'id', value: String(id) }, { name: 'kind', value: kind }, { name: 'file', bytes, filename }]);
+  const res = await upload(user, [
+    { name: 'id', value: String(id) },
+    { name: 'kind', value: kind },
+    { name: 'file', bytes, filename },
+  ]);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { url: string; name: string; no: string };
 }
@@ -114,7 +119,17 @@ describe('newCardId and updateCard', () => {
     const selected = await get('operator2', `${API.cards.selectCard}?id=${id}`);
     expect(selected.statusCode).toBe(200);
     const card = selected.json().data;
-    expect(card).toMatchObject({ id, status: 'created', createBy: 'operator', lastPushTime: null, pushId: null, queueId: null, remark: null, source: '', template: '' });
+    expect(card).toMatchObject({
+      id,
+      status: 'created',
+      createBy: 'operator',
+      lastPushTime: null,
+      pushId: null,
+      queueId: null,
+      remark: null,
+      source: '',
+      template: '',
+    });
     expect(JSON.parse(card.content)).toEqual(content);
     expect(new Date(card.createTime).toISOString()).toBe(card.createTime);
     // Created cards are copied under a new id, never changed in place (spec 000 section 4).
@@ -132,7 +147,15 @@ describe('newCardId and updateCard', () => {
 
   it('creates a text card (type 4) without images, and one with an attachment instead of a link', async () => {
     const id = await newId();
-    const text: CardContent = { type: 4, selectValue: 'visit', BU: 'PC_All', titleName: '拜访提示', zhaiyao: '正文内容', author: '运营', linkValue: 'http://example.com/' };
+    const text: CardContent = {
+      type: 4,
+      selectValue: 'visit',
+      BU: 'PC_All',
+      titleName: '拜访提示',
+      zhaiyao: '正文内容',
+      author: '运营',
+      linkValue: 'http://example.com/',
+    };
     expect((await save('operator', id, text, 'created')).statusCode).toBe(200);
     const id2 = await newId();
     const attachment = await uploadOk('operator', id2, 'attachment', PDF, '说明.pdf');
@@ -293,11 +316,23 @@ describe('uploadCardFile', () => {
     it(`takes a ${kind} of exactly ${limit} bytes and refuses one byte more with 413, keeping nothing`, async () => {
       const id = await newId();
       const before = { disk: storedFiles().length, rows: await fileRows() };
-      const ok = await upload('operator', [{ name: 'id', value: String(id) }, { name: 'kind', value: kind }, { name: 'file', bytes: sized(head, limit), filename }]);
+      const ok = await upload('operator', [
+        { name: 'id', value: String(id) },
+        { name: 'kind', value: kind },
+        { name: 'file', bytes: sized(head, limit), filename },
+      ]);
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().data).toMatchObject({ url: expect.stringMatching(/^\/API-XJP\/IdataCardInfo\/file\/[0-9a-f-]{36}$/), name: filename, no: 'operator' });
       expect(storedFiles().length).toBe(before.disk + 1);
-      const tooBig = await upload('operator', [{ name: 'id', value: String(id) }, { name: 'kind', value: kind }, { name: 'file', bytes: sized(head, limit + 1), filename }], 'en');
+      const tooBig = await upload(
+        'operator',
+        [
+          { name: 'id', value: String(id) },
+          { name: 'kind', value: kind },
+          { name: 'file', bytes: sized(head, limit + 1), filename },
+        ],
+        'en',
+      );
       expectError(tooBig, 413, key, 'file', 'en');
       expect(storedFiles().length).toBe(before.disk + 1);
       expect(await fileRows()).toBe(before.rows + 1);
@@ -315,7 +350,15 @@ describe('uploadCardFile', () => {
     const before = { disk: storedFiles().length, rows: await fileRows() };
     const html = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
     const send = (kind: CardFileKind, bytes: Buffer, filename: string, type = 'image/png') =>
-      upload('operator', [{ name: 'id', value: String(id) }, { name: 'kind', value: kind }, { name: 'file', bytes, filename, type }], 'en');
+      upload(
+        'operator',
+        [
+          { name: 'id', value: String(id) },
+          { name: 'kind', value: kind },
+          { name: 'file', bytes, filename, type },
+        ],
+        'en',
+      );
     expectError(await send('image', html, 'cute.png'), 415, 'card.imageType', 'file', 'en');
     expectError(await send('avatar', html, 'cute.png'), 415, 'card.avatarType', 'file', 'en');
     expectError(await send('attachment', html, 'cute.png'), 415, 'file.extensionMismatch', 'file', 'en');
@@ -367,7 +410,13 @@ describe('uploadCardFile', () => {
     expectError(await upload('operator', [file('a.pdf'), { name: 'id', value: String(id) }], 'en'), 400, 'file.fieldsFirst', 'id', 'en');
     expectError(await upload('operator', [{ name: 'id', value: String(id) }], 'en'), 400, 'file.required', 'file', 'en');
     expectError(await upload('operator', [{ name: 'id', value: String(id) }, { name: 'kind', value: 'video' }, file('a.pdf')]), 400, 'field.invalid', 'kind');
-    expectError(await upload('operator', [{ name: 'id', value: String(id) }, { name: 'owner', value: 'x' }, file('a.pdf')], 'en'), 400, 'field.unknown', 'owner', 'en');
+    expectError(
+      await upload('operator', [{ name: 'id', value: String(id) }, { name: 'owner', value: 'x' }, file('a.pdf')], 'en'),
+      400,
+      'field.unknown',
+      'owner',
+      'en',
+    );
     expectError(await upload('operator2', [{ name: 'id', value: String(id) }, file('a.pdf')]), 403, 'auth.forbidden', undefined);
     expectError(await upload('operator', [{ name: 'id', value: '999999999' }, file('a.pdf')]), 404, 'request.notFound', undefined);
     const notMultipart = await post('operator', API.cards.uploadCardFile, { id });
@@ -443,13 +492,20 @@ describe('deleteCardFile', () => {
 
 describe('findBu and permissions', () => {
   it("answers the caller's own BU list as data.status and data.data", async () => {
-    expect((await get('operator', API.cards.findBu)).json()).toEqual({ status: 200, msg: 'success', data: { status: 200, data: ['D&A_All', 'Neuro_ALL', 'PC_All', 'IM_IBD'] } });
+    expect((await get('operator', API.cards.findBu)).json()).toEqual({
+      status: 200,
+      msg: 'success',
+      data: { status: 200, data: ['D&A_All', 'Neuro_ALL', 'PC_All', 'IM_IBD'] },
+    });
     expect((await get('operator2', API.cards.findBu)).json().data).toEqual({ status: 200, data: ['HEMA_LL', 'HEMA_MM', 'ST_All'] });
   });
 
   it('refuses every card route to a user without the card menu (rep01)', async () => {
     const id = await newId();
-    const parts: Part[] = [{ name: 'id', value: String(id) }, { name: 'file', bytes: sized(PDF, 10), filename: 'a.pdf' }];
+    const parts: Part[] = [
+      { name: 'id', value: String(id) },
+      { name: 'file', bytes: sized(PDF, 10), filename: 'a.pdf' },
+    ];
     const calls = [
       () => get('rep01', API.cards.newCardId),
       () => save('rep01', id, {}),

@@ -139,7 +139,9 @@ describe('the demo cards', () => {
     expect(unreadSends!.third).toBe(unreadSends!.unread);
     const pinned = print.pushes.filter((p) => p.top);
     expect(pinned).toHaveLength(1);
-    const [pin] = await h.database.query<{ active: boolean }>('select top_start_time < $1 and top_end_time > $1 as active from pushes where top', [new Date(seedNow).toISOString()]);
+    const [pin] = await h.database.query<{ active: boolean }>('select top_start_time < $1 and top_end_time > $1 as active from pushes where top', [
+      new Date(seedNow).toISOString(),
+    ]);
     expect(pin!.active).toBe(true);
   });
 
@@ -149,7 +151,9 @@ describe('the demo cards', () => {
       // The directory and the accounts the card seed reads, copied as the demo seed made them.
       for (const table of ['organisations', 'employees', 'users']) {
         const rows = await h.database.query<{ rows: unknown }>(`select coalesce(jsonb_agg(t), '[]'::jsonb) as rows from ${table} t`);
-        await second.query(`insert into ${table} overriding system value select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(rows[0]!.rows)]);
+        await second.query(`insert into ${table} overriding system value select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [
+          JSON.stringify(rows[0]!.rows),
+        ]);
       }
       const started = performance.now();
       await second.db.transaction((tx) => seedFeed(tx));
@@ -217,7 +221,11 @@ describe('the card report screens on the demo', () => {
   });
   async function dashboard(router: string): Promise<Record<string, number>> {
     const id = dashboardIds[router]!;
-    const share = await h.app.inject({ method: 'GET', url: API.analytics.share.replace(':id', String(id)), headers: { ...h.auth(tokens.admin!), username: 'admin' } });
+    const share = await h.app.inject({
+      method: 'GET',
+      url: API.analytics.share.replace(':id', String(id)),
+      headers: { ...h.auth(tokens.admin!), username: 'admin' },
+    });
     expect(share.statusCode, share.body).toBe(200);
     const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens.admin!), username: 'admin' } });
     expect(login.statusCode, login.body).toBe(200);

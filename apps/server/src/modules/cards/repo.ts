@@ -47,7 +47,12 @@ export async function findCard(db: Tx, id: number, options: { forUpdate?: boolea
 
 /** Cards by id, in no particular order. */
 export async function findCards(db: Tx, ids: readonly number[]): Promise<CardRow[]> {
-  return ids.length === 0 ? [] : db.select().from(cards).where(inArray(cards.id, [...ids]));
+  return ids.length === 0
+    ? []
+    : db
+        .select()
+        .from(cards)
+        .where(inArray(cards.id, [...ids]));
 }
 
 export async function insertCard(tx: Tx, values: { id: number; content: CardContent; status: CardStatus; createBy: string; at: Date }): Promise<CardRow> {
@@ -58,7 +63,11 @@ export async function insertCard(tx: Tx, values: { id: number; content: CardCont
   return row!;
 }
 
-export async function updateCardContent(tx: Tx, id: number, values: { content: CardContent; status: CardStatus; at: Date; resetCreateTime: boolean }): Promise<CardRow> {
+export async function updateCardContent(
+  tx: Tx,
+  id: number,
+  values: { content: CardContent; status: CardStatus; at: Date; resetCreateTime: boolean },
+): Promise<CardRow> {
   const [row] = await tx
     .update(cards)
     .set({ content: values.content, status: values.status, updateTime: values.at, ...(values.resetCreateTime ? { createTime: values.at } : {}) })
@@ -79,7 +88,10 @@ export async function filesByIds(db: Tx, ids: string[]): Promise<{ id: string; k
 }
 
 export async function countFilesOfCard(db: Tx, cardId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.cardId, cardId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(eq(files.cardId, cardId));
   return row?.n ?? 0;
 }
 
@@ -108,7 +120,10 @@ export async function setCardContent(tx: Tx, id: number, content: CardContent, a
 
 /** The card waits in the queue as the given entry of the given push. */
 export async function markCardQueued(tx: Tx, id: number, values: { pushId: number; queueId: number; remark: CardRemark; at: Date }): Promise<void> {
-  await tx.update(cards).set({ status: 'queue', pushId: values.pushId, queueId: values.queueId, remark: values.remark, updateTime: values.at }).where(eq(cards.id, id));
+  await tx
+    .update(cards)
+    .set({ status: 'queue', pushId: values.pushId, queueId: values.queueId, remark: values.remark, updateTime: values.at })
+    .where(eq(cards.id, id));
 }
 
 /** The fired entries' cards are published, each pointing at the entry that fired it. */

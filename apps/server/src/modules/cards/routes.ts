@@ -77,7 +77,11 @@ export async function cardRoutes(app: FastifyInstance, options: CardRouteOptions
   // Any signed-in user may ask; the uploader, the card console's staff and the card's recipients get it (docs/decisions/0007).
   r.get(API.cards.file, {
     config: { raw: true },
-    schema: { tags, summary: 'Download an uploaded card file (its uploader, card staff, or an employee the card was delivered to)', params: z.strictObject({ fileId: z.uuid() }) },
+    schema: {
+      tags,
+      summary: 'Download an uploaded card file (its uploader, card staff, or an employee the card was delivered to)',
+      params: z.strictObject({ fileId: z.uuid() }),
+    },
     handler: async (request, reply) => {
       const { file, stream, size } = await openCardFile(deps(), request.params.fileId, currentUser(request), options.mayReadFile);
       const inline = file.kind !== 'attachment' && (file.mime === 'image/jpeg' || file.mime === 'image/png');

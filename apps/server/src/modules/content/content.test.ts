@@ -31,10 +31,14 @@ const article = (extra: object = {}) => ({
 
 describe('saveArticle', () => {
   it('sanitises the body on the server: no script, no event handlers, only http/https links', async () => {
-    const res = await post('operator', P.saveArticle, article({
-      title: 'Sanitised',
-      body: '<p onclick="steal()">Text<script>alert(1)</script><a href="javascript:alert(1)">bad</a><a href="https://example.com/x">good</a><img src="data:image/png;base64,AAAA" onerror="x()"><iframe src="https://evil.example"></iframe></p>',
-    }));
+    const res = await post(
+      'operator',
+      P.saveArticle,
+      article({
+        title: 'Sanitised',
+        body: '<p onclick="steal()">Text<script>alert(1)</script><a href="javascript:alert(1)">bad</a><a href="https://example.com/x">good</a><img src="data:image/png;base64,AAAA" onerror="x()"><iframe src="https://evil.example"></iframe></p>',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json().result as ArticleDetail;
     expect(saved.body).not.toMatch(/script|onclick|onerror|javascript:|data:|iframe/i);
@@ -46,7 +50,12 @@ describe('saveArticle', () => {
 
   it('refuses a body that is empty once cleaned, naming the field, and stores nothing', async () => {
     const before = await h.database.query<{ n: number }>('select count(*)::int as n from articles');
-    const body = expectError(await post('operator', P.saveArticle, article({ body: '<script>alert(1)</script>' }), 'en'), 400, 'content.bodyEmptyAfterClean', 'en');
+    const body = expectError(
+      await post('operator', P.saveArticle, article({ body: '<script>alert(1)</script>' }), 'en'),
+      400,
+      'content.bodyEmptyAfterClean',
+      'en',
+    );
     expect(body.field).toBe('body');
     const after = await h.database.query<{ n: number }>('select count(*)::int as n from articles');
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -54,11 +63,21 @@ describe('saveArticle', () => {
 
   it('gives each rule its message', async () => {
     expect(expectError(await post('operator', P.saveArticle, article({ title: '' })), 400, 'content.titleRequired').field).toBe('title');
-    expect(expectError(await post('operator', P.saveArticle, article({ channel: 'departmentDynamics' })), 400, 'content.departmentRequired').field).toBe('department');
+    expect(expectError(await post('operator', P.saveArticle, article({ channel: 'departmentDynamics' })), 400, 'content.departmentRequired').field).toBe(
+      'department',
+    );
     expect(expectError(await post('operator', P.saveArticle, article({ department: 'hr' })), 400, 'content.departmentOnlyDynamics').field).toBe('department');
     expect(expectError(await post('operator', P.saveArticle, article({ source: 'external' })), 400, 'content.sourceNameRequired').field).toBe('sourceName');
-    expect(expectError(await post('operator', P.saveArticle, article({ source: 'external', sourceName: 'x', sourceUrl: 'javascript:alert(1)' })), 400, 'content.sourceUrlInvalid').field).toBe('sourceUrl');
-    expect(expectError(await post('operator', P.saveArticle, article({ coverId: '00000000-0000-4000-8000-000000000000' })), 400, 'content.coverMissing').field).toBe('coverId');
+    expect(
+      expectError(
+        await post('operator', P.saveArticle, article({ source: 'external', sourceName: 'x', sourceUrl: 'javascript:alert(1)' })),
+        400,
+        'content.sourceUrlInvalid',
+      ).field,
+    ).toBe('sourceUrl');
+    expect(
+      expectError(await post('operator', P.saveArticle, article({ coverId: '00000000-0000-4000-8000-000000000000' })), 400, 'content.coverMissing').field,
+    ).toBe('coverId');
     expectError(await post('operator', P.saveArticle, article({ extra: 1 })), 400, 'field.unknown', 'zh', { field: 'extra' });
   });
 
@@ -114,7 +133,8 @@ describe('reading', () => {
     const first = (await get('rep01', P.articleList, { channel: 'companyDynamics', keyword: 'Keyset', size: 2 })).json().result as ArticlePage;
     expect(first.total).toBe(3);
     expect(first.list.map((a) => a.title)).toEqual(['Keyset 2', 'Keyset 1']);
-    const second = (await get('rep01', P.articleList, { channel: 'companyDynamics', keyword: 'Keyset', size: 2, cursor: first.nextCursor! })).json().result as ArticlePage;
+    const second = (await get('rep01', P.articleList, { channel: 'companyDynamics', keyword: 'Keyset', size: 2, cursor: first.nextCursor! })).json()
+      .result as ArticlePage;
     expect(second.list.map((a) => a.title)).toEqual(['Keyset 0']);
     expect(second.nextCursor).toBeNull();
   });
@@ -140,7 +160,13 @@ describe('department dynamics and the broadcast title', () => {
 
 describe('recommend states and external material', () => {
   it('sets and clears a recommend state of spec 001 section 4', async () => {
-    const saved = (await post('operator', P.saveArticle, article({ title: 'External', source: 'external', sourceName: 'Medical journal', sourceUrl: 'https://journal.example/a' }))).json().result as ArticleDetail;
+    const saved = (
+      await post(
+        'operator',
+        P.saveArticle,
+        article({ title: 'External', source: 'external', sourceName: 'Medical journal', sourceUrl: 'https://journal.example/a' }),
+      )
+    ).json().result as ArticleDetail;
     expect(saved).toMatchObject({ source: 'external', sourceName: 'Medical journal', sourceUrl: 'https://journal.example/a' });
     for (const state of ['recommend', 'jointRecommend', 'notRecommend', 'stopUsing', 'other', null]) {
       const res = await post('operator', P.recommendArticle, { id: saved.id, recommendState: state });

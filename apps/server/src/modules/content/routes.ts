@@ -95,7 +95,11 @@ export async function contentRoutes(app: FastifyInstance) {
   r.post(P.saveArticle, {
     config: manage,
     bodyLimit: 2 * CONTENT_LIMITS.bodyMax + 64 * 1024,
-    schema: { tags, summary: 'Create (no id) or change an article; the body is sanitised on the server (no script, no event handlers, only http/https links)', body: saveArticleRequest },
+    schema: {
+      tags,
+      summary: 'Create (no id) or change an article; the body is sanitised on the server (no script, no event handlers, only http/https links)',
+      body: saveArticleRequest,
+    },
     handler: async (request) => saveArticle(deps(), currentUser(request), request.body),
   });
 

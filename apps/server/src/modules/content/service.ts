@@ -90,7 +90,12 @@ function toDetail(r: ArticleRecord): ArticleDetail {
   return { ...toRow(r), body: r.body ?? '', sourceUrl: r.source_url, coverId: r.cover_id, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at) };
 }
 
-function filters(q: { channel?: ArticleChannel | undefined; category?: ArticleCategory | undefined; department?: DynamicsDepartment | undefined; keyword?: string | undefined }): SQL[] {
+function filters(q: {
+  channel?: ArticleChannel | undefined;
+  category?: ArticleCategory | undefined;
+  department?: DynamicsDepartment | undefined;
+  keyword?: string | undefined;
+}): SQL[] {
   const parts: SQL[] = [];
   if (q.channel) parts.push(sql`a.channel = ${q.channel}`);
   if (q.category) parts.push(sql`a.category = ${q.category}`);
@@ -102,19 +107,29 @@ function filters(q: { channel?: ArticleChannel | undefined; category?: ArticleCa
   return parts;
 }
 
-async function page(db: Tx, user: CurrentUser, where: SQL[], order: 'publish_time' | 'updated_at', cursor: string | undefined, size: number): Promise<ArticlePage> {
+async function page(
+  db: Tx,
+  user: CurrentUser,
+  where: SQL[],
+  order: 'publish_time' | 'updated_at',
+  cursor: string | undefined,
+  size: number,
+): Promise<ArticlePage> {
   const after = cursor ? decodeArticleCursor(cursor) : undefined;
   if (cursor && !after) throw badRequest('field.invalid', 'cursor');
   const column = order === 'publish_time' ? sql`a.publish_time` : sql`a.updated_at`;
   const condition = where.length ? sql.join(where, sql` and `) : sql`true`;
   const keyset = after ? sql`(${column}, a.id) < (${new Date(after.timeMs).toISOString()}::timestamptz, ${after.id})` : sql`true`;
   const [rows, counted] = await Promise.all([
-    selectRows<ArticleRecord>(db, sql`
+    selectRows<ArticleRecord>(
+      db,
+      sql`
       select ${COLUMNS}, (r.user_id is not null) as read
         from articles a join users u on u.id = a.author_id
         left join article_reads r on r.article_id = a.id and r.user_id = ${user.id}
        where ${condition} and ${keyset}
-       order by ${column} desc nulls last, a.id desc nulls last limit ${size + 1}`),
+       order by ${column} desc nulls last, a.id desc nulls last limit ${size + 1}`,
+    ),
     countUpTo(db, sql`from articles a where ${condition}`, CONTENT_LIMITS.countCap),
   ]);
   const list = rows.slice(0, size);
@@ -141,12 +156,15 @@ export async function manageArticles(deps: ContentDeps, user: CurrentUser, q: z.
 }
 
 async function findArticle(db: Tx, user: CurrentUser, where: SQL): Promise<ArticleRecord | undefined> {
-  const [row] = await selectRows<ArticleRecord>(db, sql`
+  const [row] = await selectRows<ArticleRecord>(
+    db,
+    sql`
     select ${COLUMNS}, a.body, (r.user_id is not null) as read
       from articles a join users u on u.id = a.author_id
       left join article_reads r on r.article_id = a.id and r.user_id = ${user.id}
      where ${where}
-     order by a.publish_time desc nulls last, a.id desc limit 1`);
+     order by a.publish_time desc nulls last, a.id desc limit 1`,
+  );
   return row;
 }
 
@@ -167,11 +185,14 @@ export async function openArticle(deps: ContentDeps, user: CurrentUser, by: { id
     const found = await findArticle(tx, user, sql`${where} and a.status = 'published'`);
     if (!found) throw articleNotFound();
     const now = new Date(deps.now()).toISOString();
-    const [read] = await selectRows<{ read_count: number; first_read_at: string | Date; inserted: boolean }>(tx, sql`
+    const [read] = await selectRows<{ read_count: number; first_read_at: string | Date; inserted: boolean }>(
+      tx,
+      sql`
       insert into article_reads (article_id, user_id, first_read_at, last_read_at, read_count)
       values (${found.id}, ${user.id}, ${now}::timestamptz, ${now}::timestamptz, 1)
       on conflict (article_id, user_id) do update set last_read_at = excluded.last_read_at, read_count = article_reads.read_count + 1
-      returning read_count, first_read_at, (xmax = 0) as inserted`);
+      returning read_count, first_read_at, (xmax = 0) as inserted`,
+    );
     const article = (await findArticle(tx, user, sql`a.id = ${found.id}`))!;
     return { article: toDetail(article), myReadCount: read!.read_count, firstReadTime: isoOf(read!.first_read_at), firstRead: read!.inserted };
   });
@@ -192,18 +213,24 @@ export async function saveArticle(deps: ContentDeps, user: CurrentUser, input: z
       cover_id = ${input.coverId}, status = ${input.status}, updated_at = ${now}::timestamptz`;
     const publishTime = input.status === 'published' ? sql`${now}::timestamptz` : sql`null`;
     if (input.id === undefined) {
-      const [row] = await selectRows<{ id: number }>(tx, sql`
+      const [row] = await selectRows<{ id: number }>(
+        tx,
+        sql`
         insert into articles (title, summary, body, channel, category, department, source, source_name, source_url, cover_id, status, publish_time,
                               author_id, created_at, updated_at)
         values (${input.title}, ${input.summary}, ${body}, ${input.channel}, ${input.category}, ${input.department}, ${input.source}, ${input.sourceName},
                 ${input.sourceUrl}, ${input.coverId}, ${input.status}, ${publishTime}, ${user.id}, ${now}::timestamptz, ${now}::timestamptz)
-        returning id`);
+        returning id`,
+      );
       return row!.id;
     }
-    const updated = await selectRows<{ id: number }>(tx, sql`
+    const updated = await selectRows<{ id: number }>(
+      tx,
+      sql`
       update articles set ${values},
              publish_time = case when ${input.status} = 'published' then coalesce(publish_time, ${now}::timestamptz) else publish_time end
-       where id = ${input.id} returning id`);
+       where id = ${input.id} returning id`,
+    );
     if (updated.length === 0) throw articleNotFound();
     return input.id;
   });
@@ -216,29 +243,45 @@ export async function deleteArticle(deps: ContentDeps, id: number): Promise<void
 }
 
 export async function recommendArticle(deps: ContentDeps, user: CurrentUser, id: number, state: RecommendState | null): Promise<ArticleDetail> {
-  const updated = await selectRows<{ id: number }>(deps.db, sql`
-    update articles set recommend_state = ${state}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${id} returning id`);
+  const updated = await selectRows<{ id: number }>(
+    deps.db,
+    sql`
+    update articles set recommend_state = ${state}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${id} returning id`,
+  );
   if (updated.length === 0) throw articleNotFound();
   return articleForEdit(deps, user, id);
 }
 
 /** The newest published title of a department's dynamics: the top bar's broadcast title. */
 export async function broadcastTitle(deps: ContentDeps, department: DynamicsDepartment): Promise<BroadcastTitle> {
-  const [row] = await selectRows<{ id: number; title: string }>(deps.db, sql`
+  const [row] = await selectRows<{ id: number; title: string }>(
+    deps.db,
+    sql`
     select a.id, a.title from articles a
      where a.status = 'published' and a.department = ${department}
-     order by a.publish_time desc, a.id desc limit 1`);
+     order by a.publish_time desc, a.id desc limit 1`,
+  );
   return { articleId: row?.id ?? null, title: row?.title ?? null };
 }
 
 /** Who read an article: first and last read and how often, most recent first. */
 export async function articleReaders(deps: ContentDeps, id: number): Promise<ArticleReader[]> {
-  const rows = await selectRows<{ id: number; username: string; name: string; first_read_at: string | Date; last_read_at: string | Date; read_count: number }>(deps.db, sql`
+  const rows = await selectRows<{ id: number; username: string; name: string; first_read_at: string | Date; last_read_at: string | Date; read_count: number }>(
+    deps.db,
+    sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name, r.first_read_at, r.last_read_at, r.read_count
       from article_reads r join users u on u.id = r.user_id
      where r.article_id = ${id}
-     order by r.last_read_at desc, u.id limit ${CONTENT_LIMITS.readsPageMax}`);
-  return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name, firstReadTime: isoOf(r.first_read_at), lastReadTime: isoOf(r.last_read_at), readCount: r.read_count }));
+     order by r.last_read_at desc, u.id limit ${CONTENT_LIMITS.readsPageMax}`,
+  );
+  return rows.map((r) => ({
+    userId: r.id,
+    username: r.username,
+    name: r.name,
+    firstReadTime: isoOf(r.first_read_at),
+    lastReadTime: isoOf(r.last_read_at),
+    readCount: r.read_count,
+  }));
 }
 
 /** A cover's stored file. */

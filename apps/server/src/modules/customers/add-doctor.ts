@@ -32,7 +32,10 @@ export async function addDoctor(db: Db, scope: DataScope, userId: number, body: 
   const indications = [...new Set(body.indications)];
   const [unknownIndication] = await unknownIndications(db, indications);
   if (unknownIndication !== undefined) throw badRequest('customers.indication.unknown', 'indications', { name: unknownIndication });
-  const [hospital] = await selectRows<{ id: number; name: string }>(db, sql`select h.id, h.name from hospitals h where h.id = ${body.hospitalId} and ${hospitalInScope(scope)}`);
+  const [hospital] = await selectRows<{ id: number; name: string }>(
+    db,
+    sql`select h.id, h.name from hospitals h where h.id = ${body.hospitalId} and ${hospitalInScope(scope)}`,
+  );
   if (!hospital) throw badRequest('customers.hospital.unknown', 'hospitalId');
   const { pinyinOf } = await import('./pinyin.js');
   const [py, initials] = pinyinOf(body.name);
@@ -48,7 +51,13 @@ export async function addDoctor(db: Db, scope: DataScope, userId: number, body: 
     if (existing) {
       // The result names the doctor already there, so the wizard links to them (only inside the caller's scope).
       const result: DuplicateDoctor | null = existing.in_scope ? { id: existing.id, name: body.name } : null;
-      throw new AppError(409, 'customers.doctor.duplicate', { name: body.name, hospital: hospital.name, department: dept1.name, id: existing.id }, 'name', result);
+      throw new AppError(
+        409,
+        'customers.doctor.duplicate',
+        { name: body.name, hospital: hospital.name, department: dept1.name, id: existing.id },
+        'name',
+        result,
+      );
     }
     const [row] = await selectRows<{ id: number }>(
       tx,
@@ -57,7 +66,14 @@ export async function addDoctor(db: Db, scope: DataScope, userId: number, body: 
                                outpatient_days, outpatient_type, phone, source, created_by)
           select ${body.name}, ${py}, ${initials}, ${body.gender}, h.id, h.province_code, h.city_code, h.county_code, h.city_level, h.level,
                  ${body.dept1Code}, ${body.dept2Code ?? null}, ${body.titleCode}, ${body.teachingTitleCode ?? null}, ${body.directionCode ?? null},
-                 ${indications.length > 0 ? sql`array[${sql.join(indications.map((i) => sql`${i}`), sql`,`)}]::text[]` : sql`'{}'::text[]`}, 'internal',
+                 ${
+                   indications.length > 0
+                     ? sql`array[${sql.join(
+                         indications.map((i) => sql`${i}`),
+                         sql`,`,
+                       )}]::text[]`
+                     : sql`'{}'::text[]`
+                 }, 'internal',
                  ${body.outpatientDays}, ${body.outpatientType ?? null}, ${body.phone}, 'manual', ${userId}
             from hospitals h where h.id = ${body.hospitalId}
           returning id`,

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CUSTOMERS_LIMITS, type CorrectionChanges, type CorrectionRow, type KeysetPage, type correctionListQuery, type correctionRequest } from '@field-portal/shared';
+import {
+  CUSTOMERS_LIMITS,
+  type CorrectionChanges,
+  type CorrectionRow,
+  type KeysetPage,
+  type correctionListQuery,
+  type correctionRequest,
+} from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { departmentOf, unknownCodes } from '../reference/index.js';
@@ -24,7 +31,11 @@ const CORRECTION_SELECT = sql`
     left join users v on v.id = c.decided_by`;
 
 type Raw = Omit<CorrectionRow, 'createdAt' | 'decidedAt'> & { createdAt: Date | string; decidedAt: Date | string | null };
-const toRow = (r: Raw): CorrectionRow => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null });
+const toRow = (r: Raw): CorrectionRow => ({
+  ...r,
+  createdAt: new Date(r.createdAt).toISOString(),
+  decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+});
 
 /** The pending corrections of a doctor (only the author's own when `authorId` is given). */
 export async function correctionsOfDoctor(db: Db | Tx, doctorId: number, authorId?: number): Promise<CorrectionRow[]> {
@@ -37,7 +48,8 @@ export async function correctionsOfDoctor(db: Db | Tx, doctorId: number, authorI
 
 /** The proposed values must name existing codes and a hospital in the proposer's scope. */
 async function checkChanges(db: Db | Tx, scope: DataScope, changes: CorrectionChanges): Promise<void> {
-  if (changes.dept1Code && (await departmentOf(db, changes.dept1Code))?.level !== 1) throw badRequest('customers.code.unknown', 'changes.dept1Code', { code: changes.dept1Code });
+  if (changes.dept1Code && (await departmentOf(db, changes.dept1Code))?.level !== 1)
+    throw badRequest('customers.code.unknown', 'changes.dept1Code', { code: changes.dept1Code });
   if (changes.dept2Code) {
     const dept2 = await departmentOf(db, changes.dept2Code);
     if (dept2?.level !== 2) throw badRequest('customers.code.unknown', 'changes.dept2Code', { code: changes.dept2Code });
@@ -70,14 +82,23 @@ export async function createCorrection(db: Db, scope: DataScope, userId: number,
 }
 
 /** Reviewers see every correction of doctors in their scope; others only their own. */
-export async function listCorrections(db: Db, scope: DataScope, userId: number, reviewer: boolean, query: z.output<typeof correctionListQuery>): Promise<KeysetPage<CorrectionRow>> {
+export async function listCorrections(
+  db: Db,
+  scope: DataScope,
+  userId: number,
+  reviewer: boolean,
+  query: z.output<typeof correctionListQuery>,
+): Promise<KeysetPage<CorrectionRow>> {
   const parts: SQL[] = [doctorInScope(scope)];
   if (!reviewer) parts.push(sql`c.created_by = ${userId}`);
   if (query.status) parts.push(sql`c.status = ${query.status}`);
   if (query.doctorId) parts.push(sql`c.doctor_id = ${query.doctorId}`);
   const where = sql.join(parts, sql` and `);
   const after = decodeCursor(query.cursor, ['int'], 'customers.cursor.invalid')?.[0];
-  const rows = await selectRows<Raw>(db, sql`${CORRECTION_SELECT} where ${where} ${after !== undefined ? sql`and c.id > ${after}` : sql``} order by c.id limit ${query.size + 1}`);
+  const rows = await selectRows<Raw>(
+    db,
+    sql`${CORRECTION_SELECT} where ${where} ${after !== undefined ? sql`and c.id > ${after}` : sql``} order by c.id limit ${query.size + 1}`,
+  );
   const { total, capped } = await countUpTo(db, sql`from doctor_corrections c join doctors d on d.id = c.doctor_id where ${where}`, CUSTOMERS_LIMITS.countCap);
   const page = keysetPage(rows, query.size, (r) => [Number(r.id)]);
   return { content: page.rows.map(toRow), nextCursor: page.nextCursor, total, capped };
@@ -117,7 +138,10 @@ async function applyChanges(tx: Tx, doctorId: number, changes: CorrectionChanges
   }
   if (sets.length === 0) return;
   sets.push(sql`updated_at = now()`);
-  const from = changes.hospitalId !== undefined ? sql`from hospitals h where h.id = ${changes.hospitalId} and doctors.id = ${doctorId}` : sql`where doctors.id = ${doctorId}`;
+  const from =
+    changes.hospitalId !== undefined
+      ? sql`from hospitals h where h.id = ${changes.hospitalId} and doctors.id = ${doctorId}`
+      : sql`where doctors.id = ${doctorId}`;
   await tx.execute(sql`update doctors set ${sql.join(sets, sql`, `)} ${from}`);
   if (changes.hospitalId !== undefined) {
     await tx.execute(sql`update doctor_affiliations set end_date = current_date where doctor_id = ${doctorId} and is_primary and end_date is null`);
@@ -136,7 +160,9 @@ export async function decideCorrection(db: Db, scope: DataScope, userId: number,
       await checkChanges(tx, scope, changes);
       await applyChanges(tx, doctorId, changes);
     }
-    await tx.execute(sql`update doctor_corrections set status = ${accept ? 'accepted' : 'rejected'}, decided_by = ${userId}, decided_at = now(), decision_note = ${note} where id = ${id}`);
+    await tx.execute(
+      sql`update doctor_corrections set status = ${accept ? 'accepted' : 'rejected'}, decided_by = ${userId}, decided_at = now(), decision_note = ${note} where id = ${id}`,
+    );
   });
   const [row] = await selectRows<Raw>(db, sql`${CORRECTION_SELECT} where c.id = ${id}`);
   return toRow(row!);

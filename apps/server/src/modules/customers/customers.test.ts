@@ -28,7 +28,8 @@ const C = API.customers;
 const { call, read: get } = callers(() => h, tokens);
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
 const n = async (text: string, params: unknown[] = []) => Number((await q<{ n: string }>(text, params))[0]!.n);
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const list = (user: string, params: Record<string, string | number>, lang: Lang = 'zh') => get(user, `${C.doctor.list}?${qs(params)}`, lang);
 const doctors = async (user: string, params: Record<string, string | number>) => ok<DoctorPage>(await list(user, params));
 
@@ -63,7 +64,9 @@ describe('reference data and the national dataset', () => {
     expect(top).toBeLessThan(150);
     expect(await n(`select count(*) as n from doctor_affiliations where is_primary`)).toBe(20000);
     expect(await n(`select count(*) as n from doctor_affiliations where not is_primary`)).toBeGreaterThan(100);
-    expect(await n(`select count(*) as n from doctors d join doctor_affiliations a on a.doctor_id = d.id and a.is_primary where a.hospital_id <> d.hospital_id`)).toBe(0);
+    expect(
+      await n(`select count(*) as n from doctors d join doctor_affiliations a on a.doctor_id = d.id and a.is_primary where a.hospital_id <> d.hospital_id`),
+    ).toBe(0);
     expect(await n(`select count(distinct province_code) as n from hospitals`)).toBe(31);
     expect(await n(`select count(*) as n from doctors where pinyin = '' or initials = ''`)).toBe(0);
     // Doctors crowd into the top grades: a 3A hospital holds far more than an ungraded one.
@@ -79,9 +82,15 @@ describe('doctor list', () => {
     expectError(await get('rep01', C.doctor.list, 'en'), 400, 'customers.doctorRange.required', 'en', { field: 'doctorRange' });
     expectError(await list('rep01', { doctorRange: 'internal', search: 'a b c d e f' }), 400, 'customers.search.tooMany', 'zh', { field: 'search' });
     expect((await list('rep01', { doctorRange: 'internal', search: 'a b c d e' })).statusCode).toBe(200);
-    expectError(await list('rep01', { doctorRange: 'internal', provinceCodes: '990000' }, 'en'), 400, 'customers.code.unknown', 'en', { field: 'provinceCodes', code: '990000' });
+    expectError(await list('rep01', { doctorRange: 'internal', provinceCodes: '990000' }, 'en'), 400, 'customers.code.unknown', 'en', {
+      field: 'provinceCodes',
+      code: '990000',
+    });
     expectError(await list('rep01', { doctorRange: 'internal', dept1Codes: '98' }), 400, 'customers.code.unknown', 'zh', { field: 'dept1Codes', code: '98' });
-    expectError(await list('rep01', { doctorRange: 'internal', titleCodes: 'NOPE' }), 400, 'customers.code.unknown', 'zh', { field: 'titleCodes', code: 'NOPE' });
+    expectError(await list('rep01', { doctorRange: 'internal', titleCodes: 'NOPE' }), 400, 'customers.code.unknown', 'zh', {
+      field: 'titleCodes',
+      code: 'NOPE',
+    });
     expectError(await list('rep01', { doctorRange: 'internal', cursor: 'bm9wZQ' }), 400, 'customers.cursor.invalid', 'zh', { field: 'cursor' });
     expectError(await list('rep01', { doctorRange: 'everyone' }), 400, 'customers.doctorRange.required', 'zh', { field: 'doctorRange' });
     expect((await list('rep01', { doctorRange: 'internal', size: 101 })).statusCode).toBe(400);
@@ -103,7 +112,11 @@ describe('doctor list', () => {
   });
 
   it('applies every filter of spec 001 section 3, each matching the rows of the database', async () => {
-    const sample = (await q<Record<string, unknown>>(`select * from doctors where doctor_range = 'internal' and dept2_code is not null and direction_code is not null and teaching_title_code is not null and outpatient_type is not null and cardinality(indications) > 0 order by id limit 1`))[0]!;
+    const sample = (
+      await q<Record<string, unknown>>(
+        `select * from doctors where doctor_range = 'internal' and dept2_code is not null and direction_code is not null and teaching_title_code is not null and outpatient_type is not null and cardinality(indications) > 0 order by id limit 1`,
+      )
+    )[0]!;
     const cases: [Record<string, string | number>, string, unknown[]][] = [
       [{ provinceCodes: String(sample.province_code) }, 'province_code = $1', [sample.province_code]],
       [{ cityCodes: String(sample.city_code) }, 'city_code = $1', [sample.city_code]],
@@ -133,15 +146,19 @@ describe('doctor list', () => {
     expect(internet.total).toBe(await n(`select count(*) as n from doctors where doctor_range = 'internet' and province_code = '310000'`));
     // Combined: province + department + title, as the benchmark asks.
     const combined = await doctors('admin', { doctorRange: 'internal', provinceCodes: '440000', dept1Codes: '03', titleCodes: 'CHIEF', size: 100 });
-    expect(combined.total).toBe(await n(`select count(*) as n from doctors where doctor_range = 'internal' and province_code = '440000' and dept1_code = '03' and title_code = 'CHIEF'`));
+    expect(combined.total).toBe(
+      await n(`select count(*) as n from doctors where doctor_range = 'internal' and province_code = '440000' and dept1_code = '03' and title_code = 'CHIEF'`),
+    );
     expect(combined.content.every((d) => d.provinceCode === '440000' && d.dept1Code === '03' && d.titleCode === 'CHIEF' && d.province === '广东省')).toBe(true);
   });
 
   it('searches by name, pinyin, initials, hospital and department, up to five conditions together', async () => {
-    const d = (await q<{ id: number; name: string; pinyin: string; initials: string; hospital: string; dept: string }>(
-      `select d.id, d.name, d.pinyin, d.initials, h.name as hospital, dp.name as dept from doctors d join hospitals h on h.id = d.hospital_id join departments dp on dp.code = d.dept1_code
+    const d = (
+      await q<{ id: number; name: string; pinyin: string; initials: string; hospital: string; dept: string }>(
+        `select d.id, d.name, d.pinyin, d.initials, h.name as hospital, dp.name as dept from doctors d join hospitals h on h.id = d.hospital_id join departments dp on dp.code = d.dept1_code
         where d.doctor_range = 'internal' and char_length(d.name) = 3 order by d.id limit 1`,
-    ))[0]!;
+      )
+    )[0]!;
     const ids = async (search: string) => (await doctors('admin', { doctorRange: 'internal', search, size: 100 })).content.map((r) => r.id);
     expect(await ids(d.name)).toContain(Number(d.id));
     expect(await ids(d.pinyin)).toContain(Number(d.id));
@@ -150,9 +167,18 @@ describe('doctor list', () => {
     expect(await ids(`${d.name} ${d.hospital}`)).toContain(Number(d.id));
     expect(await ids(`${d.name} ${d.hospital} ${d.dept}`)).toContain(Number(d.id));
     const byHospital = await doctors('admin', { doctorRange: 'internal', search: d.hospital, size: 100 });
-    expect(byHospital.total).toBe(await n(`select count(*) as n from doctors x where x.doctor_range = 'internal' and (x.name like $1 || '%' or x.hospital_id in (select id from hospitals where name like '%' || $1 || '%') or x.dept1_code in (select code from departments where level = 1 and name like '%' || $1 || '%') or x.dept2_code in (select code from departments where level = 2 and name like '%' || $1 || '%'))`, [d.hospital]));
+    expect(byHospital.total).toBe(
+      await n(
+        `select count(*) as n from doctors x where x.doctor_range = 'internal' and (x.name like $1 || '%' or x.hospital_id in (select id from hospitals where name like '%' || $1 || '%') or x.dept1_code in (select code from departments where level = 1 and name like '%' || $1 || '%') or x.dept2_code in (select code from departments where level = 2 and name like '%' || $1 || '%'))`,
+        [d.hospital],
+      ),
+    );
     // A two-character name inside a scope filter.
-    const short = (await q<{ name: string; province_code: string }>(`select name, province_code from doctors where char_length(name) = 2 and doctor_range = 'internal' order by id limit 1`))[0]!;
+    const short = (
+      await q<{ name: string; province_code: string }>(
+        `select name, province_code from doctors where char_length(name) = 2 and doctor_range = 'internal' order by id limit 1`,
+      )
+    )[0]!;
     const found = await doctors('admin', { doctorRange: 'internal', search: short.name, provinceCodes: short.province_code, size: 100 });
     expect(found.content.some((r) => r.name === short.name)).toBe(true);
     expect(found.content.every((r) => r.provinceCode === short.province_code)).toBe(true);
@@ -163,7 +189,11 @@ describe('doctor list', () => {
 
 describe('the data scope: a user limited to two hospitals', () => {
   it('lists, counts, distributions, exports, tags and by-id reads agree; outside the scope is 404', async () => {
-    const granted = (await q<{ v: string }>(`select permission_value as v from data_permissions dp join users u on u.id = dp.user_id where u.username = 'rep02' and permission_type = 'hospital' order by 1`)).map((r) => Number(r.v));
+    const granted = (
+      await q<{ v: string }>(
+        `select permission_value as v from data_permissions dp join users u on u.id = dp.user_id where u.username = 'rep02' and permission_type = 'hospital' order by 1`,
+      )
+    ).map((r) => Number(r.v));
     expect(granted).toHaveLength(2);
     for (const range of ['internal', 'internet']) {
       const expected = await n(`select count(*) as n from doctors where doctor_range = $1 and hospital_id in (${granted.join(',')})`, [range]);
@@ -182,7 +212,9 @@ describe('the data scope: a user limited to two hospitals', () => {
     expect(exported.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount - 1).toBe(await n(`select count(*) as n from doctors where doctor_range = 'internal' and hospital_id in (${granted.join(',')})`));
+    expect(book.worksheets[0]!.rowCount - 1).toBe(
+      await n(`select count(*) as n from doctors where doctor_range = 'internal' and hospital_id in (${granted.join(',')})`),
+    );
 
     const inside = (await q<{ id: number }>(`select id from doctors where hospital_id = $1 order by id limit 1`, [granted[0]]))[0]!.id;
     const outside = (await q<{ id: number }>(`select id from doctors where hospital_id not in (${granted.join(',')}) order by id limit 1`))[0]!.id;
@@ -204,11 +236,20 @@ describe('the data scope: a user limited to two hospitals', () => {
     expect((await get('rep02', `${C.hospital.byId}?id=${other}`)).statusCode).toBe(404);
     expect((await get('rep02', `${C.hospital.gender}?hospitalId=${other}`)).statusCode).toBe(404);
     expect((await get('rep02', `${C.doctor.queryDepartment}?hospitalId=${other}`)).statusCode).toBe(404);
-    expect(ok<{ id: number }[]>(await get('rep02', `${C.doctor.queryXjpHospital}?size=50`)).map((x) => x.id).sort((a, b) => a - b)).toEqual(granted);
+    expect(
+      ok<{ id: number }[]>(await get('rep02', `${C.doctor.queryXjpHospital}?size=50`))
+        .map((x) => x.id)
+        .sort((a, b) => a - b),
+    ).toEqual(granted);
     // Tag counts count only doctors in scope.
     const tags = ok<TagRow[]>(await get('rep02', C.tag.list));
     for (const tag of tags.filter((t) => t.shared)) {
-      expect(tag.doctorCount).toBe(await n(`select count(*) as n from doctor_tags dt join doctors d on d.id = dt.doctor_id where dt.tag_id = $1 and d.hospital_id in (${granted.join(',')})`, [tag.id]));
+      expect(tag.doctorCount).toBe(
+        await n(
+          `select count(*) as n from doctor_tags dt join doctors d on d.id = dt.doctor_id where dt.tag_id = $1 and d.hospital_id in (${granted.join(',')})`,
+          [tag.id],
+        ),
+      );
     }
   });
 
@@ -217,7 +258,12 @@ describe('the data scope: a user limited to two hospitals', () => {
     expect(ok<HospitalPage>(await get('rep04', C.hospital.list)).total).toBe(0);
     const rep01 = await doctors('rep01', { doctorRange: 'internal', size: 100 });
     expect(rep01.content.every((d) => d.province === '上海市' || d.province === '浙江省')).toBe(true);
-    expect(rep01.scopeTotal).toBe(Math.min(CUSTOMERS_LIMITS.countCap, await n(`select count(*) as n from doctors where doctor_range = 'internal' and province_code in ('310000', '330000')`)));
+    expect(rep01.scopeTotal).toBe(
+      Math.min(
+        CUSTOMERS_LIMITS.countCap,
+        await n(`select count(*) as n from doctors where doctor_range = 'internal' and province_code in ('310000', '330000')`),
+      ),
+    );
     const provinces = ok<{ code: string; name: string }[]>(await get('rep01', C.hospital.province));
     expect(provinces.map((p) => p.code)).toEqual(['310000', '330000']);
     const cities = ok<{ code: string }[]>(await get('rep01', `${C.hospital.city}?provinceCode=330000`));
@@ -228,7 +274,13 @@ describe('the data scope: a user limited to two hospitals', () => {
 
 describe('one doctor', () => {
   it('shows the doctor with affiliations, sets the override mode and the phone, and finds the enterprise-chat contact', async () => {
-    const id = Number((await q<{ id: number }>(`select d.id from doctors d where exists (select 1 from doctor_affiliations a where a.doctor_id = d.id and not a.is_primary) and d.wecom_external_id is not null order by d.id limit 1`))[0]!.id);
+    const id = Number(
+      (
+        await q<{ id: number }>(
+          `select d.id from doctors d where exists (select 1 from doctor_affiliations a where a.doctor_id = d.id and not a.is_primary) and d.wecom_external_id is not null order by d.id limit 1`,
+        )
+      )[0]!.id,
+    );
     const info = ok<DoctorInfo>(await get('admin', `${C.doctor.info}?doctorId=${id}`));
     expect(info.affiliations.length).toBeGreaterThanOrEqual(2);
     expect(info.affiliations[0]!.isPrimary).toBe(true);
@@ -251,10 +303,14 @@ describe('one doctor', () => {
   it('gives the top 10 by each dimension, largest first, with names', async () => {
     const dist = ok<Distribution>(await get('admin', `${C.doctor.distribution}?${qs({ doctorRange: 'internal', dimension: 'province' })}`));
     expect(dist.items).toHaveLength(10);
-    const expected = await q<{ province_code: string; n: string }>(`select province_code, count(*) as n from doctors where doctor_range = 'internal' group by 1 order by 2 desc, 1 limit 10`);
+    const expected = await q<{ province_code: string; n: string }>(
+      `select province_code, count(*) as n from doctors where doctor_range = 'internal' group by 1 order by 2 desc, 1 limit 10`,
+    );
     expect(dist.items.map((i) => [i.key, i.count])).toEqual(expected.map((r) => [r.province_code, Number(r.n)]));
     expect(dist.items[0]!.name).toMatch(/省|市|区/);
-    const titles = ok<Distribution>(await get('admin', `${C.doctor.distribution}?${qs({ doctorRange: 'internal', dimension: 'title', provinceCodes: '440000' })}`));
+    const titles = ok<Distribution>(
+      await get('admin', `${C.doctor.distribution}?${qs({ doctorRange: 'internal', dimension: 'title', provinceCodes: '440000' })}`),
+    );
     expect(titles.items.map((i) => i.name).sort()).toEqual(['主任医师', '主治医师', '住院医师', '副主任医师'].sort());
     expect((await get('admin', `${C.doctor.distribution}?doctorRange=internal&dimension=gender`)).statusCode).toBe(400);
   });
@@ -266,14 +322,20 @@ describe('hospitals', () => {
     expect(page.total).toBe(await n(`select count(*) as n from hospitals where province_code = '440000' and level in ('3A', '3B')`));
     expect(page.content.every((x) => x.provinceCode === '440000' && ['3A', '3B'].includes(x.level))).toBe(true);
     if (page.total > 5) {
-      const next = ok<HospitalPage>(await get('admin', `${C.hospital.list}?${qs({ provinceCode: '440000', levels: '3A,3B', size: 5, cursor: page.nextCursor! })}`));
+      const next = ok<HospitalPage>(
+        await get('admin', `${C.hospital.list}?${qs({ provinceCode: '440000', levels: '3A,3B', size: 5, cursor: page.nextCursor! })}`),
+      );
       expect(next.content[0]!.id).toBeGreaterThan(page.content[4]!.id);
     }
     const byPinyin = (await q<{ id: number; initials: string }>(`select id, initials from hospitals order by id limit 1`))[0]!;
-    expect(ok<HospitalPage>(await get('admin', `${C.hospital.list}?keyword=${byPinyin.initials}&size=100`)).content.map((x) => x.id)).toContain(Number(byPinyin.id));
+    expect(ok<HospitalPage>(await get('admin', `${C.hospital.list}?keyword=${byPinyin.initials}&size=100`)).content.map((x) => x.id)).toContain(
+      Number(byPinyin.id),
+    );
     expect((await get('admin', `${C.hospital.list}?levels=9Z`)).statusCode).toBe(400);
     const target = page.content[0]!;
-    expect(ok<{ covered: boolean }>(await get('admin', `${C.hospital.coverage}?hospitalId=${target.id}&covered=${String(!target.covered)}`)).covered).toBe(!target.covered);
+    expect(ok<{ covered: boolean }>(await get('admin', `${C.hospital.coverage}?hospitalId=${target.id}&covered=${String(!target.covered)}`)).covered).toBe(
+      !target.covered,
+    );
     expect((await get('rep01', `${C.hospital.coverage}?hospitalId=${target.id}&covered=true`)).statusCode).toBe(403);
   });
 });
@@ -281,31 +343,77 @@ describe('hospitals', () => {
 describe('add doctor', () => {
   it('adds a doctor with its primary affiliation and refuses the same doctor twice, naming the one that exists', async () => {
     const hospital = (await q<{ id: number; name: string }>(`select id, name from hospitals where province = '上海市' order by id limit 1`))[0]!;
-    const body = { name: '欧阳明远', gender: 1, hospitalId: Number(hospital.id), dept1Code: '03', dept2Code: '03.04', titleCode: 'CHIEF', teachingTitleCode: 'PROFESSOR', positionCode: 'DIRECTOR', indications: ['心力衰竭'], phone: '13700001111', outpatientDays: 3, outpatientType: 'EXPERT' };
+    const body = {
+      name: '欧阳明远',
+      gender: 1,
+      hospitalId: Number(hospital.id),
+      dept1Code: '03',
+      dept2Code: '03.04',
+      titleCode: 'CHIEF',
+      teachingTitleCode: 'PROFESSOR',
+      positionCode: 'DIRECTOR',
+      indications: ['心力衰竭'],
+      phone: '13700001111',
+      outpatientDays: 3,
+      outpatientType: 'EXPERT',
+    };
     const added = ok<DoctorInfo>(await call('rep01', 'POST', C.add.addDoctor, body));
     expect(added.pinyin).toBe('ouyangmingyuan');
     expect(added.initials).toBe('oymy');
     expect(added.affiliations).toHaveLength(1);
     expect(added.affiliations[0]!.positionCode).toBe('DIRECTOR');
     expect(added.doctorRange).toBe('internal');
-    const dup = expectError(await call('rep01', 'POST', C.add.addDoctor, body), 409, 'customers.doctor.duplicate', 'zh', { name: '欧阳明远', hospital: hospital.name, department: '内科', id: added.id });
+    const dup = expectError(await call('rep01', 'POST', C.add.addDoctor, body), 409, 'customers.doctor.duplicate', 'zh', {
+      name: '欧阳明远',
+      hospital: hospital.name,
+      department: '内科',
+      id: added.id,
+    });
     expect(dup.msg).toContain(String(added.id));
     // The 409 carries the doctor already there (in the caller's scope), so the wizard links to them.
     expect((dup as unknown as { result: unknown }).result).toEqual({ id: added.id, name: '欧阳明远' });
-    const dupEn = expectError(await call('admin', 'POST', C.add.addDoctor, body, 'en'), 409, 'customers.doctor.duplicate', 'en', { name: '欧阳明远', hospital: hospital.name, department: '内科', id: added.id });
+    const dupEn = expectError(await call('admin', 'POST', C.add.addDoctor, body, 'en'), 409, 'customers.doctor.duplicate', 'en', {
+      name: '欧阳明远',
+      hospital: hospital.name,
+      department: '内科',
+      id: added.id,
+    });
     expect((dupEn as unknown as { result: unknown; field: string }).field).toBe('name');
     expect((dupEn as unknown as { result: unknown }).result).toEqual({ id: added.id, name: '欧阳明远' });
     expect(await n(`select count(*) as n from doctors where name = '欧阳明远'`)).toBe(1);
     expect((await doctors('rep01', { doctorRange: 'internal', search: 'oymy' })).content.map((d) => d.id)).toContain(added.id);
     // Bad input changes nothing.
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', dept2Code: '04.01' }), 400, 'customers.dept2.mismatch', 'zh', { field: 'dept2Code', code: '04.01' });
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', dept1Code: '97' }), 400, 'customers.code.unknown', 'zh', { field: 'dept1Code', code: '97' });
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', indications: ['不存在的病'] }), 400, 'customers.indication.unknown', 'zh', { field: 'indications', name: '不存在的病' });
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', titleCode: 'BOSS' }, 'en'), 400, 'customers.code.unknown', 'en', { field: 'titleCode', code: 'BOSS' });
+    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', dept2Code: '04.01' }), 400, 'customers.dept2.mismatch', 'zh', {
+      field: 'dept2Code',
+      code: '04.01',
+    });
+    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', dept1Code: '97' }), 400, 'customers.code.unknown', 'zh', {
+      field: 'dept1Code',
+      code: '97',
+    });
+    expectError(
+      await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', indications: ['不存在的病'] }),
+      400,
+      'customers.indication.unknown',
+      'zh',
+      { field: 'indications', name: '不存在的病' },
+    );
+    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', titleCode: 'BOSS' }, 'en'), 400, 'customers.code.unknown', 'en', {
+      field: 'titleCode',
+      code: 'BOSS',
+    });
     expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '' }), 400, 'customers.doctor.nameRequired', 'zh', { field: 'name' });
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', phone: '123' }), 400, 'customers.phone.invalid', 'zh', { field: 'phone' });
+    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', phone: '123' }), 400, 'customers.phone.invalid', 'zh', {
+      field: 'phone',
+    });
     const beijing = (await q<{ id: number }>(`select id from hospitals where province = '北京市' order by id limit 1`))[0]!.id;
-    expectError(await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', hospitalId: Number(beijing) }), 400, 'customers.hospital.unknown', 'zh', { field: 'hospitalId' });
+    expectError(
+      await call('rep01', 'POST', C.add.addDoctor, { ...body, name: '新医生', hospitalId: Number(beijing) }),
+      400,
+      'customers.hospital.unknown',
+      'zh',
+      { field: 'hospitalId' },
+    );
     expect(await n(`select count(*) as n from doctors where name = '新医生'`)).toBe(0);
     const picked = ok<{ id: number; province: string }[]>(await get('rep01', `${C.add.hospital}?provinceCode=310000&size=5`));
     expect(picked.length).toBeGreaterThan(0);
@@ -327,7 +435,10 @@ describe('tags', () => {
     expect((await call('rep02', 'DELETE', `${C.tag.remove}?id=${mine.id}`)).statusCode).toBe(404);
     expectError(await call('rep01', 'PUT', C.tag.update, { id: shared.id, name: '改名' }), 403, 'customers.tag.sharedForbidden');
     expect(ok<TagRow>(await call('rep01', 'PUT', C.tag.update, { id: mine.id, name: '本周必访', color: '' })).name).toBe('本周必访');
-    expectError(await call('rep02', 'POST', C.tag.doctorTagUpdate, { doctorIds: [1], addTagIds: [mine.id] }), 400, 'customers.tag.unknown', 'zh', { field: 'addTagIds', id: mine.id });
+    expectError(await call('rep02', 'POST', C.tag.doctorTagUpdate, { doctorIds: [1], addTagIds: [mine.id] }), 400, 'customers.tag.unknown', 'zh', {
+      field: 'addTagIds',
+      id: mine.id,
+    });
 
     // Five filtered doctors at once.
     const filter = { doctorRange: 'internal', provinceCodes: '330000', dept1Codes: '03', titleCodes: 'CHIEF' };
@@ -345,9 +456,17 @@ describe('tags', () => {
     const two = tagged.content.slice(0, 2).map((d) => d.id);
     const removed = ok<{ removed: number }>(await call('rep01', 'POST', C.tag.doctorTagUpdate, { doctorIds: two, removeTagIds: [mine.id] }));
     expect(removed.removed).toBe(2);
-    expectError(await call('rep01', 'POST', C.tag.doctorTagUpdate, { addTagIds: [mine.id] }), 400, 'customers.tag.targetRequired', 'zh', { field: 'doctorIds' });
+    expectError(await call('rep01', 'POST', C.tag.doctorTagUpdate, { addTagIds: [mine.id] }), 400, 'customers.tag.targetRequired', 'zh', {
+      field: 'doctorIds',
+    });
     expectError(await call('rep01', 'POST', C.tag.doctorTagUpdate, { doctorIds: two }), 400, 'customers.tag.nothing', 'zh', { field: 'addTagIds' });
-    expectError(await call('admin', 'POST', C.tag.doctorTagUpdate, { filter: { doctorRange: 'internal' }, addTagIds: [shared.id] }), 400, 'customers.tag.setTooLarge', 'zh', { field: 'filter', max: CUSTOMERS_LIMITS.taggedSetMax });
+    expectError(
+      await call('admin', 'POST', C.tag.doctorTagUpdate, { filter: { doctorRange: 'internal' }, addTagIds: [shared.id] }),
+      400,
+      'customers.tag.setTooLarge',
+      'zh',
+      { field: 'filter', max: CUSTOMERS_LIMITS.taggedSetMax },
+    );
     ok(await call('rep01', 'DELETE', `${C.tag.remove}?id=${mine.id}`));
     expect(await n(`select count(*) as n from doctor_tags where tag_id = $1`, [mine.id])).toBe(0);
   });
@@ -355,12 +474,34 @@ describe('tags', () => {
 
 describe('corrections', () => {
   it('a correction waits as pending until a keeper of master data accepts it and its values apply', async () => {
-    const doctor = (await q<{ id: number; title_code: string; hospital_id: number }>(`select id, title_code, hospital_id from doctors where province_code = '310000' and title_code = 'ATTENDING' order by id limit 1`))[0]!;
-    expectError(await call('rep01', 'POST', C.doctor.correction, { doctorId: Number(doctor.id), content: '  ' }), 400, 'customers.correction.contentRequired', 'zh', { field: 'content' });
+    const doctor = (
+      await q<{ id: number; title_code: string; hospital_id: number }>(
+        `select id, title_code, hospital_id from doctors where province_code = '310000' and title_code = 'ATTENDING' order by id limit 1`,
+      )
+    )[0]!;
+    expectError(
+      await call('rep01', 'POST', C.doctor.correction, { doctorId: Number(doctor.id), content: '  ' }),
+      400,
+      'customers.correction.contentRequired',
+      'zh',
+      { field: 'content' },
+    );
     expect(message('customers.correction.contentRequired', 'zh')).toBe('纠正内容不能为空');
-    expectError(await call('rep01', 'POST', C.doctor.correction, { doctorId: Number(doctor.id), content: 'x', changes: { titleCode: 'BOSS' } }), 400, 'customers.code.unknown', 'zh', { field: 'changes.titleCode', code: 'BOSS' });
+    expectError(
+      await call('rep01', 'POST', C.doctor.correction, { doctorId: Number(doctor.id), content: 'x', changes: { titleCode: 'BOSS' } }),
+      400,
+      'customers.code.unknown',
+      'zh',
+      { field: 'changes.titleCode', code: 'BOSS' },
+    );
     const newHospital = (await q<{ id: number; name: string }>(`select id, name from hospitals where province = '浙江省' order by id limit 1`))[0]!;
-    const created = ok<CorrectionRow>(await call('rep01', 'POST', C.doctor.correction, { doctorId: Number(doctor.id), content: '已晋升副主任医师并调往浙江', changes: { titleCode: 'ASSOCIATE_CHIEF', hospitalId: Number(newHospital.id) } }));
+    const created = ok<CorrectionRow>(
+      await call('rep01', 'POST', C.doctor.correction, {
+        doctorId: Number(doctor.id),
+        content: '已晋升副主任医师并调往浙江',
+        changes: { titleCode: 'ASSOCIATE_CHIEF', hospitalId: Number(newHospital.id) },
+      }),
+    );
     expect(created.status).toBe('pending');
     const row = (await doctors('rep01', { doctorRange: 'internal', pendingCorrection: 'true', size: 100 })).content.find((d) => d.id === Number(doctor.id));
     expect(row?.pendingCorrection).toBe(true);
@@ -389,7 +530,7 @@ describe('corrections', () => {
   });
 });
 
-describe('the user\'s medicines and the permissions of the area', () => {
+describe("the user's medicines and the permissions of the area", () => {
   it('lists the medicines with their indications; roles without the customer area are refused', async () => {
     const medicines = ok<{ name: string; indications: string[] }[]>(await get('rep01', C.userMedicine));
     expect(medicines.find((m) => m.name === '菲立康')?.indications).toEqual(['高血压', '心力衰竭']);

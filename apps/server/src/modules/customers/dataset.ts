@@ -33,19 +33,91 @@ export function literal(value: unknown): string {
 }
 const rowsText = (rows: unknown[][]) => rows.map((r) => `(${r.map(literal).join(',')})`).join(',');
 
-export const HOSPITAL_COLUMNS = ['name', 'province', 'city', 'level', 'province_code', 'city_code', 'county_code', 'county', 'city_level', 'type', 'pinyin', 'initials', 'address', 'covered'];
-export const hospitalValues = (h: GeneratedHospital) => [h.name, h.province, h.city, h.level, h.provinceCode, h.cityCode, h.countyCode, h.county, h.cityLevel, h.type, h.pinyin, h.initials, h.address, h.covered];
+export const HOSPITAL_COLUMNS = [
+  'name',
+  'province',
+  'city',
+  'level',
+  'province_code',
+  'city_code',
+  'county_code',
+  'county',
+  'city_level',
+  'type',
+  'pinyin',
+  'initials',
+  'address',
+  'covered',
+];
+export const hospitalValues = (h: GeneratedHospital) => [
+  h.name,
+  h.province,
+  h.city,
+  h.level,
+  h.provinceCode,
+  h.cityCode,
+  h.countyCode,
+  h.county,
+  h.cityLevel,
+  h.type,
+  h.pinyin,
+  h.initials,
+  h.address,
+  h.covered,
+];
 
 export const DOCTOR_COLUMNS = [
-  'name', 'pinyin', 'initials', 'gender', 'hospital_id', 'province_code', 'city_code', 'county_code', 'city_level', 'hospital_level',
-  'dept1_code', 'dept2_code', 'title_code', 'teaching_title_code', 'direction_code', 'indications', 'doctor_range', 'online_patients',
-  'outpatient_days', 'outpatient_type', 'phone', 'wecom_external_id', 'wecom_follow_user', 'source',
+  'name',
+  'pinyin',
+  'initials',
+  'gender',
+  'hospital_id',
+  'province_code',
+  'city_code',
+  'county_code',
+  'city_level',
+  'hospital_level',
+  'dept1_code',
+  'dept2_code',
+  'title_code',
+  'teaching_title_code',
+  'direction_code',
+  'indications',
+  'doctor_range',
+  'online_patients',
+  'outpatient_days',
+  'outpatient_type',
+  'phone',
+  'wecom_external_id',
+  'wecom_follow_user',
+  'source',
 ];
 export function doctorValues(d: GeneratedDoctor, hospitalId: number, h: GeneratedHospital, followUser: string | null): unknown[] {
   return [
-    d.name, d.pinyin, d.initials, d.gender, hospitalId, h.provinceCode, h.cityCode, h.countyCode, h.cityLevel, h.level,
-    d.dept1Code, d.dept2Code, d.titleCode, d.teachingTitleCode, d.directionCode, d.indications, d.doctorRange, d.onlinePatients,
-    d.outpatientDays, d.outpatientType, d.phone, d.wecomExternalId, d.wecomExternalId ? followUser : null, 'generated',
+    d.name,
+    d.pinyin,
+    d.initials,
+    d.gender,
+    hospitalId,
+    h.provinceCode,
+    h.cityCode,
+    h.countyCode,
+    h.cityLevel,
+    h.level,
+    d.dept1Code,
+    d.dept2Code,
+    d.titleCode,
+    d.teachingTitleCode,
+    d.directionCode,
+    d.indications,
+    d.doctorRange,
+    d.onlinePatients,
+    d.outpatientDays,
+    d.outpatientType,
+    d.phone,
+    d.wecomExternalId,
+    d.wecomExternalId ? followUser : null,
+    'generated',
   ];
 }
 
@@ -80,9 +152,16 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
   const seed = options.seed ?? 14;
   const hospitals = generateHospitals(options.hospitals, seed);
   const from = options.doctorsFrom ?? 0;
-  const hospitalIds = from > 0 ? await writtenHospitalIds(tx, hospitals) : await insertLiteral(tx, 'hospitals', HOSPITAL_COLUMNS, hospitals.map(hospitalValues), true);
-  await tx.execute(sql.raw(`insert into tags (name, color, owner_id, created_by) values ${rowsText(DATASET_TAGS.map(([name, color]) => [name, color, null, options.tagOwner]))} on conflict do nothing`));
-  const byName = new Map((await selectRows<{ id: number; name: string }>(tx, sql`select id, name from tags where owner_id is null`)).map((t) => [t.name, Number(t.id)]));
+  const hospitalIds =
+    from > 0 ? await writtenHospitalIds(tx, hospitals) : await insertLiteral(tx, 'hospitals', HOSPITAL_COLUMNS, hospitals.map(hospitalValues), true);
+  await tx.execute(
+    sql.raw(
+      `insert into tags (name, color, owner_id, created_by) values ${rowsText(DATASET_TAGS.map(([name, color]) => [name, color, null, options.tagOwner]))} on conflict do nothing`,
+    ),
+  );
+  const byName = new Map(
+    (await selectRows<{ id: number; name: string }>(tx, sql`select id, name from tags where owner_id is null`)).map((t) => [t.name, Number(t.id)]),
+  );
   const tagIds = DATASET_TAGS.map(([name]) => byName.get(name));
   const follow = options.followUsers ?? [];
   const doctorAt = doctorGenerator(hospitals, seed * 101);
@@ -90,17 +169,25 @@ export async function writeDataset(tx: Tx, options: WriteOptions): Promise<Datas
   for (let start = from; start < options.doctors; start += BATCH) {
     const batch: GeneratedDoctor[] = [];
     for (let n = start; n < Math.min(options.doctors, start + BATCH); n++) batch.push(doctorAt(n));
-    const rows = batch.map((d, i) => doctorValues(d, hospitalIds[d.hospital]!, hospitals[d.hospital]!, follow.length > 0 ? follow[(start + i) % follow.length]! : null));
+    const rows = batch.map((d, i) =>
+      doctorValues(d, hospitalIds[d.hospital]!, hospitals[d.hospital]!, follow.length > 0 ? follow[(start + i) % follow.length]! : null),
+    );
     const ids = await insertLiteral(tx, 'doctors', DOCTOR_COLUMNS, rows, true);
     const affiliations: unknown[][] = [];
     const doctorTags: unknown[][] = [];
     batch.forEach((d, i) => {
       const id = ids[i]!;
       affiliations.push([id, hospitalIds[d.hospital], d.dept1Code, d.dept2Code, d.positionCode, true, `${d.startYear}-09-01`]);
-      if (d.secondary !== null) affiliations.push([id, hospitalIds[d.secondary], d.dept1Code, d.dept2Code, 'LEAD', false, `${Math.min(2025, d.startYear + 8)}-03-01`]);
+      if (d.secondary !== null)
+        affiliations.push([id, hospitalIds[d.secondary], d.dept1Code, d.dept2Code, 'LEAD', false, `${Math.min(2025, d.startYear + 8)}-03-01`]);
       for (const t of d.tags) if (tagIds[t]) doctorTags.push([tagIds[t], id, options.tagOwner]);
     });
-    await insertLiteral(tx, 'doctor_affiliations', ['doctor_id', 'hospital_id', 'dept1_code', 'dept2_code', 'position_code', 'is_primary', 'start_date'], affiliations);
+    await insertLiteral(
+      tx,
+      'doctor_affiliations',
+      ['doctor_id', 'hospital_id', 'dept1_code', 'dept2_code', 'position_code', 'is_primary', 'start_date'],
+      affiliations,
+    );
     if (doctorTags.length > 0) await insertLiteral(tx, 'doctor_tags', ['tag_id', 'doctor_id', 'created_by'], doctorTags);
     counts.doctors += batch.length;
     counts.affiliations += affiliations.length;
@@ -146,7 +233,11 @@ export async function backdateDemoRegistrations(tx: Tx, afterId = 0): Promise<vo
  * Runs a bulk load with the non-unique indexes of the customer tables dropped, and builds them
  * again afterwards: one index build is far cheaper than a million index insertions.
  */
-export async function withIndexesDeferred<T>(tx: Tx, work: () => Promise<T>, tables: readonly string[] = ['doctors', 'doctor_affiliations', 'doctor_tags', 'hospitals']): Promise<T> {
+export async function withIndexesDeferred<T>(
+  tx: Tx,
+  work: () => Promise<T>,
+  tables: readonly string[] = ['doctors', 'doctor_affiliations', 'doctor_tags', 'hospitals'],
+): Promise<T> {
   const indexes = await selectRows<{ indexname: string; indexdef: string }>(
     tx,
     sql`select i.indexname, i.indexdef from pg_indexes i

@@ -58,11 +58,21 @@ describe('a bigger demo (seedMoreDoctors)', () => {
 
     const [count] = await q<{ n: number }>('select count(*)::int as n from doctors');
     expect(count!.n).toBe(before.n + ADDED);
-    expect(await q(`select count(*)::int as n, md5(string_agg(concat_ws('|', id, name, hospital_id, doctor_range, phone, source, created_at, created_by), ',' order by id)) as digest
-                      from doctors where id <= ${last!.id}`)).toEqual([before]);
+    expect(
+      await q(`select count(*)::int as n, md5(string_agg(concat_ws('|', id, name, hospital_id, doctor_range, phone, source, created_at, created_by), ',' order by id)) as digest
+                      from doctors where id <= ${last!.id}`),
+    ).toEqual([before]);
 
     // Each added doctor is the generator's doctor of the same index, at the hospital of that name.
-    const added = await q<{ name: string; hospital: string; doctor_range: string; phone: string | null; created_at: string; source: string; created_by: number | null }>(
+    const added = await q<{
+      name: string;
+      hospital: string;
+      doctor_range: string;
+      phone: string | null;
+      created_at: string;
+      source: string;
+      created_by: number | null;
+    }>(
       `select d.name, h.name as hospital, d.doctor_range, d.phone, d.created_at::text, d.source, d.created_by
          from doctors d join hospitals h on h.id = d.hospital_id where d.id > ${last!.id} order by d.id`,
     );

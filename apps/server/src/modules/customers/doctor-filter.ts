@@ -110,7 +110,11 @@ export function doctorWhere(scope: DataScope, prepared: PreparedFilter, userId: 
 
 /** An unknown code in the filters is a 400 that names the field and the code. */
 async function checkFilterCodes(db: Db | Tx, f: DoctorFilter): Promise<void> {
-  const checks: [string, 'regions' | 'departments' | 'title' | 'teachingTitle' | 'direction' | 'outpatientType' | 'hospitalGrade', readonly string[] | undefined][] = [
+  const checks: [
+    string,
+    'regions' | 'departments' | 'title' | 'teachingTitle' | 'direction' | 'outpatientType' | 'hospitalGrade',
+    readonly string[] | undefined,
+  ][] = [
     ['provinceCodes', 'regions', f.provinceCodes],
     ['cityCodes', 'regions', f.cityCodes],
     ['countyCodes', 'regions', f.countyCodes],

@@ -78,7 +78,16 @@ export async function listDoctors(db: Db, scope: DataScope, userId: number, quer
     totals = [filtered.total, filtered.capped ? 1 : 0, inScope.total, inScope.capped ? 1 : 0];
   }
   const page = keysetPage(ids, query.size, (r) => [Number(r.id), totals]);
-  const rows = page.rows.length === 0 ? [] : await selectRows<DoctorRow>(db, sql`${doctorRowSelect(userId)} where d.id in (${sql.join(page.rows.map((r) => sql`${r.id}`), sql`,`)}) order by d.id`);
+  const rows =
+    page.rows.length === 0
+      ? []
+      : await selectRows<DoctorRow>(
+          db,
+          sql`${doctorRowSelect(userId)} where d.id in (${sql.join(
+            page.rows.map((r) => sql`${r.id}`),
+            sql`,`,
+          )}) order by d.id`,
+        );
   const [total, capped, scopeTotal, scopeCapped] = totals as [number, number, number, number];
   return { content: rows, nextCursor: page.nextCursor, total, capped: capped === 1, scopeTotal, scopeCapped: scopeCapped === 1 };
 }
@@ -113,7 +122,13 @@ export async function doctorInfo(db: Db | Tx, scope: DataScope, userId: number, 
   return { ...row, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString(), affiliations, corrections };
 }
 
-export async function setOverrideMode(db: Db, scope: DataScope, userId: number, body: z.output<typeof overrideModeRequest>, reviewer: boolean): Promise<DoctorInfo> {
+export async function setOverrideMode(
+  db: Db,
+  scope: DataScope,
+  userId: number,
+  body: z.output<typeof overrideModeRequest>,
+  reviewer: boolean,
+): Promise<DoctorInfo> {
   await doctorIdInScope(db, scope, body.doctorId);
   await db.execute(sql`update doctors set override_mode = ${body.overrideMode}, updated_at = now() where id = ${body.doctorId}`);
   return doctorInfo(db, scope, userId, body.doctorId, reviewer);
@@ -127,13 +142,19 @@ export async function updatePhone(db: Db, scope: DataScope, userId: number, quer
 
 export async function wecomLink(db: Db, scope: DataScope, doctorId: number): Promise<WecomLink> {
   await doctorIdInScope(db, scope, doctorId);
-  const [row] = await selectRows<{ external: string | null; follow: string | null }>(db, sql`select wecom_external_id as external, wecom_follow_user as follow from doctors where id = ${doctorId}`);
+  const [row] = await selectRows<{ external: string | null; follow: string | null }>(
+    db,
+    sql`select wecom_external_id as external, wecom_follow_user as follow from doctors where id = ${doctorId}`,
+  );
   return { doctorId, bound: Boolean(row?.external), externalUserId: row?.external ?? null, followUser: row?.follow ?? null };
 }
 
 /** The department codes of the doctors of one hospital (queryDepartment with a hospital). */
 export async function departmentCodesAt(db: Db, hospitalId: number): Promise<Set<string>> {
-  const rows = await selectRows<{ dept1: string; dept2: string | null }>(db, sql`select distinct dept1_code as dept1, dept2_code as dept2 from doctors where hospital_id = ${hospitalId}`);
+  const rows = await selectRows<{ dept1: string; dept2: string | null }>(
+    db,
+    sql`select distinct dept1_code as dept1, dept2_code as dept2 from doctors where hospital_id = ${hospitalId}`,
+  );
   return new Set(rows.flatMap((r) => (r.dept2 ? [r.dept1, r.dept2] : [r.dept1])));
 }
 
@@ -162,6 +183,7 @@ export async function distribution(db: Db, scope: DataScope, userId: number, fil
 /** The filtered doctors in scope for the export; more than exportMax is refused. */
 export async function exportDoctors(db: Db, scope: DataScope, userId: number, filter: DoctorFilter): Promise<DoctorRow[]> {
   const where = doctorWhere(scope, await prepareFilter(db, filter), userId);
-  if ((await countUpTo(db, sql`from doctors d where ${where}`, L.exportMax)).capped) throw badRequest('customers.export.tooLarge', 'filter', { max: L.exportMax });
+  if ((await countUpTo(db, sql`from doctors d where ${where}`, L.exportMax)).capped)
+    throw badRequest('customers.export.tooLarge', 'filter', { max: L.exportMax });
   return selectRows<DoctorRow>(db, sql`${doctorRowSelect(userId)} where ${where} order by d.id`);
 }

@@ -1,11 +1,5 @@
 import { fakerZH_CN } from '@faker-js/faker';
-import {
-  DEPARTMENT_TREE,
-  DIRECTIONS_BY_DEPARTMENT,
-  HOSPITAL_GRADES,
-  directionCode,
-  indicationsOf,
-} from '@field-portal/shared';
+import { DEPARTMENT_TREE, DIRECTIONS_BY_DEPARTMENT, HOSPITAL_GRADES, directionCode, indicationsOf } from '@field-portal/shared';
 import { isRealCity, mainlandRegions, type Region } from '../reference/index.js';
 import { pinyinOf } from './pinyin.js';
 import { randomSource, weightedIndex } from '../../platform/random.js';
@@ -32,9 +26,37 @@ const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * it
 
 /** Population in millions (seventh census, 2020), by province code prefix. */
 const POPULATION: Record<string, number> = {
-  '11': 21.9, '12': 13.9, '13': 74.6, '14': 34.9, '15': 24.0, '21': 42.6, '22': 24.1, '23': 31.9, '31': 24.9, '32': 84.7,
-  '33': 64.6, '34': 61.0, '35': 41.5, '36': 45.2, '37': 101.5, '41': 99.4, '42': 57.8, '43': 66.4, '44': 126.0, '45': 50.1,
-  '46': 10.1, '50': 32.1, '51': 83.7, '52': 38.6, '53': 47.2, '54': 3.6, '61': 39.5, '62': 25.0, '63': 5.9, '64': 7.2, '65': 25.9,
+  '11': 21.9,
+  '12': 13.9,
+  '13': 74.6,
+  '14': 34.9,
+  '15': 24.0,
+  '21': 42.6,
+  '22': 24.1,
+  '23': 31.9,
+  '31': 24.9,
+  '32': 84.7,
+  '33': 64.6,
+  '34': 61.0,
+  '35': 41.5,
+  '36': 45.2,
+  '37': 101.5,
+  '41': 99.4,
+  '42': 57.8,
+  '43': 66.4,
+  '44': 126.0,
+  '45': 50.1,
+  '46': 10.1,
+  '50': 32.1,
+  '51': 83.7,
+  '52': 38.6,
+  '53': 47.2,
+  '54': 3.6,
+  '61': 39.5,
+  '62': 25.0,
+  '63': 5.9,
+  '64': 7.2,
+  '65': 25.9,
 };
 /** How much bigger a city of each tier is than a fifth-tier one (hospitals per city). */
 const CITY_WEIGHT: Record<number, number> = { 1: 12, 2: 6, 3: 3.5, 4: 1.6, 5: 1.1, 6: 0.8 };
@@ -201,13 +223,36 @@ export function generateHospitals(count: number, seed = 14): GeneratedHospital[]
   return hospitals;
 }
 
-const NUMERALS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五', '十六', '十七', '十八', '十九', '二十'];
+const NUMERALS = [
+  '',
+  '一',
+  '二',
+  '三',
+  '四',
+  '五',
+  '六',
+  '七',
+  '八',
+  '九',
+  '十',
+  '十一',
+  '十二',
+  '十三',
+  '十四',
+  '十五',
+  '十六',
+  '十七',
+  '十八',
+  '十九',
+  '二十',
+];
 const ROADS = ['人民路', '解放路', '中山路', '建设路', '和平路', '新华路', '健康路', '文化路', '胜利路', '长江路', '黄河路', '友谊路'];
 const TOWNS = ['城关', '东城', '西城', '南湖', '北山', '新安', '青山', '长安', '永安', '太平', '兴隆', '白沙', '石桥', '河口', '龙泉', '桃源'];
 const fakerTown = (r: Random) => pick(r, TOWNS);
 
 /** The most frequent Chinese surnames: faker's list is flat, real names are not. */
-const COMMON_SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const COMMON_SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 
 /** Faker's zh_CN surnames and given names, drawn by our own seeded source (fast and stable). */
 function namePools() {
@@ -226,8 +271,32 @@ function namePools() {
 
 type Dept = (typeof DEPARTMENT_TREE)[number];
 const DEPT1_WEIGHT: Record<string, number> = {
-  '03': 30, '04': 22, '05': 7, '07': 7, '19': 5, '50': 6, '02': 3, '10': 3, '11': 3, '12': 3, '20': 3, '26': 3, '32': 4,
-  '13': 2, '15': 2, '16': 2, '21': 2, '28': 2, '30': 1, '31': 1, '08': 1, '27': 1, '17': 0.5, '01': 0.5, '06': 0.5, '09': 0.5,
+  '03': 30,
+  '04': 22,
+  '05': 7,
+  '07': 7,
+  '19': 5,
+  '50': 6,
+  '02': 3,
+  '10': 3,
+  '11': 3,
+  '12': 3,
+  '20': 3,
+  '26': 3,
+  '32': 4,
+  '13': 2,
+  '15': 2,
+  '16': 2,
+  '21': 2,
+  '28': 2,
+  '30': 1,
+  '31': 1,
+  '08': 1,
+  '27': 1,
+  '17': 0.5,
+  '01': 0.5,
+  '06': 0.5,
+  '09': 0.5,
 };
 
 const TITLE_BY_GRADE: Record<string, number[]> = {
@@ -282,7 +351,8 @@ export function doctorGenerator(hospitals: readonly GeneratedHospital[], seed = 
     const directions = DIRECTIONS_BY_DEPARTMENT[dept[0]];
     const direction = directions && r() < 0.7 ? directionCode(dept[0], Math.floor(r() * directions.length)) : null;
     const candidates = indicationsOf(dept[0], dept2);
-    const indications = candidates.length === 0 ? [] : [...new Set(Array.from({ length: 1 + Math.floor(r() * Math.min(3, candidates.length)) }, () => pick(r, candidates)))];
+    const indications =
+      candidates.length === 0 ? [] : [...new Set(Array.from({ length: 1 + Math.floor(r() * Math.min(3, candidates.length)) }, () => pick(r, candidates)))];
     const doctorRange = r() < 0.75 ? 'internal' : 'internet';
     const onlinePatients = doctorRange === 'internet' ? Math.floor(Math.exp(r() * 9)) : r() < 0.4 ? 0 : Math.floor(Math.exp(r() * 6));
     const outpatientDays = pickDays(r);
@@ -290,7 +360,12 @@ export function doctorGenerator(hospitals: readonly GeneratedHospital[], seed = 
     const outpatientType = senior ? pick(r, ['EXPERT', 'EXPERT', 'SPECIAL', 'DISEASE']) : pick(r, ['GENERAL', 'GENERAL', 'GENERAL', 'DISEASE']);
     const positionCode = titleCode === 'CHIEF' && r() < 0.25 ? 'DIRECTOR' : senior && r() < 0.15 ? 'VICE_DIRECTOR' : senior ? 'LEAD' : 'PHYSICIAN';
     const phone = r() < 0.6 ? `1${pick(r, ['3', '5', '7', '8'])}${String(Math.floor(r() * 1e9)).padStart(9, '0')}` : '';
-    const wecomExternalId = r() < 0.15 ? `wm${Math.floor(r() * 0xffffffff).toString(16).padStart(8, '0')}${n.toString(16)}` : null;
+    const wecomExternalId =
+      r() < 0.15
+        ? `wm${Math.floor(r() * 0xffffffff)
+            .toString(16)
+            .padStart(8, '0')}${n.toString(16)}`
+        : null;
     const sameCity = byCity.get(h.cityCode) ?? [];
     const other = senior && sameCity.length > 1 && r() < 0.15 ? pick(r, sameCity) : hospital;
     const secondary = other !== hospital ? other : null;

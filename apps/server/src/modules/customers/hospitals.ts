@@ -45,8 +45,20 @@ function hospitalWhere(scope: DataScope, f: HospitalFilter): SQL {
   if (f.countyCode) parts.push(sql`h.county_code = ${f.countyCode}`);
   if (f.province) parts.push(sql`h.province = ${f.province}`);
   if (f.city) parts.push(sql`h.city = ${f.city}`);
-  if (f.levels?.length) parts.push(sql`h.level in (${sql.join(f.levels.map((l) => sql`${l}`), sql`,`)})`);
-  if (f.types?.length) parts.push(sql`h.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`,`)})`);
+  if (f.levels?.length)
+    parts.push(
+      sql`h.level in (${sql.join(
+        f.levels.map((l) => sql`${l}`),
+        sql`,`,
+      )})`,
+    );
+  if (f.types?.length)
+    parts.push(
+      sql`h.type in (${sql.join(
+        f.types.map((t) => sql`${t}`),
+        sql`,`,
+      )})`,
+    );
   if (f.covered) parts.push(sql`h.covered = ${f.covered === 'true'}`);
   return sql.join(parts, sql` and `);
 }
@@ -116,7 +128,10 @@ export async function scopeRegions(db: Db, scope: DataScope, level: 1 | 2 | 3, p
 /** Hospitals in scope for a picker (queryXjpHospital, add-doctor findHospital). */
 export async function pickHospitals(db: Db, scope: DataScope, query: z.output<typeof hospitalPickQuery>): Promise<HospitalOption[]> {
   const where = hospitalWhere(scope, { keyword: query.keyword, provinceCode: query.provinceCode, cityCode: query.cityCode, countyCode: query.countyCode });
-  return selectRows<HospitalOption>(db, sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${where} order by h.level, h.id limit ${query.size}`);
+  return selectRows<HospitalOption>(
+    db,
+    sql`select h.id, h.name, h.province, h.city, h.level from hospitals h where ${where} order by h.level, h.id limit ${query.size}`,
+  );
 }
 
 /** Whether a hospital exists (data permissions name hospitals by id). */
@@ -129,6 +144,12 @@ export async function hospitalExists(db: Db | Tx, id: number): Promise<boolean> 
 export async function hospitalNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (wanted.length === 0) return new Map();
-  const rows = await selectRows<{ id: number; name: string }>(db, sql`select id, name from hospitals where id in (${sql.join(wanted.map((id) => sql`${id}`), sql`,`)})`);
+  const rows = await selectRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from hospitals where id in (${sql.join(
+      wanted.map((id) => sql`${id}`),
+      sql`,`,
+    )})`,
+  );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type ActivityPage, type BusinessRecordItem, type DoctorInfo, type DoctorPage, type HospitalDetail, type HospitalOption, type HospitalPage, type ImportBatchResult } from '@field-portal/shared';
+import {
+  API,
+  type ActivityPage,
+  type BusinessRecordItem,
+  type DoctorInfo,
+  type DoctorPage,
+  type HospitalDetail,
+  type HospitalOption,
+  type HospitalPage,
+  type ImportBatchResult,
+} from '@field-portal/shared';
 import { callers, ok, signIn } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
@@ -31,7 +41,8 @@ async function expectKeptCountsEqualRows() {
     await n(`select count(*) as n from doctors where active and hospital_id = ${picked.hospitalId}`),
   );
 }
-const doctorIdsNamed = async (name: string) => ok<DoctorPage>(await get('admin', C.doctor.list, { doctorRange: picked.range, search: name, size: 100 })).content.map((d) => d.id);
+const doctorIdsNamed = async (name: string) =>
+  ok<DoctorPage>(await get('admin', C.doctor.list, { doctorRange: picked.range, search: name, size: 100 })).content.map((d) => d.id);
 
 beforeAll(async () => {
   h = await createHarness();
@@ -40,7 +51,9 @@ beforeAll(async () => {
   const d = await one<{ id: number; name: string; doctor_range: string; hospital_id: number }>(
     `select d.id, d.name, d.doctor_range, d.hospital_id from doctors d where exists (select 1 from visit_records v where v.doctor_id = d.id and v.status = 1) order by d.id limit 1`,
   );
-  const hosp = await one<{ id: number; name: string }>(`select id, name from hospitals where id <> ${d.hospital_id} and exists (select 1 from doctors x where x.hospital_id = hospitals.id) order by id limit 1`);
+  const hosp = await one<{ id: number; name: string }>(
+    `select id, name from hospitals where id <> ${d.hospital_id} and exists (select 1 from doctors x where x.hospital_id = hospitals.id) order by id limit 1`,
+  );
   await h.database.query(`update doctors set code = 'INACTIVE-D1' where id = ${d.id}`);
   await h.database.query(`update hospitals set code = 'INACTIVE-H1' where id = ${hosp.id}`);
   // A tag on the doctor before it goes: history that stays.

@@ -137,7 +137,10 @@ export async function upsertDoctors(tx: Tx, source: DoctorSource, userId: number
 /** Hospitals or doctors with a company code that `keep` (a relation of one column, code) does not name: deactivated, never deleted. */
 export async function deactivateMissing(tx: Tx, kind: 'hospitals' | 'doctors', keep: SQL): Promise<number> {
   const table = sql.raw(kind);
-  return count(tx, sql`update ${table} t set active = false, updated_at = now() where t.code is not null and t.active and t.code not in (select k.code from ${keep} k) returning t.id`);
+  return count(
+    tx,
+    sql`update ${table} t set active = false, updated_at = now() where t.code is not null and t.active and t.code not in (select k.code from ${keep} k) returning t.id`,
+  );
 }
 
 /** The records of these codes deactivated; the codes that name none. */

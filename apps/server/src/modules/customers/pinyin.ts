@@ -6,8 +6,14 @@ const cache = new Map<string, [string, string]>();
 export function pinyinOf(name: string): [string, string] {
   let hit = cache.get(name);
   if (!hit) {
-    const full = pinyin(name, { toneType: 'none', type: 'array', v: true }).join('').toLowerCase().replace(/[^a-z]/g, '');
-    const first = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' }).join('').toLowerCase().replace(/[^a-z]/g, '');
+    const full = pinyin(name, { toneType: 'none', type: 'array', v: true })
+      .join('')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+    const first = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' })
+      .join('')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
     hit = [full, first];
     if (cache.size < 500_000) cache.set(name, hit);
   }

@@ -75,7 +75,10 @@ export function provinceDoctorChunks(provinces: readonly string[]): SQL {
 
 /** How many doctors are in scope (and province). */
 export async function doctorsInView(db: Db, w: Pick<ReportWindow, 'scope' | 'province'>): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`);
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from doctors d where ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -108,18 +111,25 @@ function doctorWhereOf(w: ReportWindow, mode: DoctorMode): SQL {
 
 /** The table rows of the doctor reports, newest first; `_at` is the keyset cursor's time. */
 function doctorRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
-  return selectRows<Counts>(db, sql`
+  return selectRows<Counts>(
+    db,
+    sql`
       select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
              d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime",
              d.created_at::text as "_at"
         from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code left join users u on u.id = d.created_by
-       where ${where} and ${afterTimeCursor(sql`d.created_at`, [sql`d.id`], after)} order by d.created_at desc, d.id desc limit ${limit}`);
+       where ${where} and ${afterTimeCursor(sql`d.created_at`, [sql`d.id`], after)} order by d.created_at desc, d.id desc limit ${limit}`,
+  );
 }
 
 /** Every table row of a doctor report (doctorFigures' rows without its limit), keyset-paged: for the report-table export. */
 export function doctorReportPages(db: Db, w: ReportWindow, mode: DoctorMode, pageSize: number): AsyncGenerator<Counts[]> {
   const where = doctorWhereOf(w, mode);
-  return keysetPages((after, size) => doctorRows(db, where, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId)] }), pageSize);
+  return keysetPages(
+    (after, size) => doctorRows(db, where, after, size),
+    (r) => ({ at: String(r._at), ids: [Number(r.doctorId)] }),
+    pageSize,
+  );
 }
 
 /**
@@ -137,18 +147,27 @@ export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, l
   if (mode === 'asOf' && how.path !== 'rows') return doctorsAsOfFromCounts(db, w, limit);
   const where = doctorWhereOf(w, mode);
   const group = (label: SQL, join: SQL = sql``) =>
-    selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label}, ''), '-') as name, count(*)::int as doctors from doctors d ${join} where ${where} group by 1 order by 2 desc, 1 limit 12`);
+    selectRows<{ name: string; doctors: number }>(
+      db,
+      sql`select coalesce(nullif(${label}, ''), '-') as name, count(*)::int as doctors from doctors d ${join} where ${where} group by 1 order by 2 desc, 1 limit 12`,
+    );
   const [totals, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows] = await Promise.all([
-    selectRows<DoctorFigures['totals']>(db, sql`
+    selectRows<DoctorFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as doctors, count(*) filter (where d.doctor_range = 'internal')::int as internal,
              count(*) filter (where d.doctor_range = 'internet')::int as internet, count(distinct d.hospital_id)::int as hospitals,
              count(*) filter (where d.source <> 'generated')::int as manual,
              count(*) filter (where d.created_at >= ${w.from})::int as "newInRange",
              count(*) filter (where d.created_by is not null)::int as "byReps"
-        from doctors d where ${where}`),
+        from doctors d where ${where}`,
+    ),
     mode === 'asOf'
       ? Promise.resolve([])
-      : selectRows<{ day: string; doctors: number }>(db, sql`select ${DAY(sql`d.created_at`)} as day, count(*)::int as doctors from doctors d where ${where} group by 1`),
+      : selectRows<{ day: string; doctors: number }>(
+          db,
+          sql`select ${DAY(sql`d.created_at`)} as day, count(*)::int as doctors from doctors d where ${where} group by 1`,
+        ),
     group(sql`h.province`, sql`join hospitals h on h.id = d.hospital_id`),
     group(sql`d.title_code`),
     group(sql`coalesce(dp.name, d.dept1_code)`, sql`left join departments dp on dp.code = d.dept1_code`),
@@ -171,20 +190,35 @@ async function doctorsAsOfFromCounts(db: Db, w: ReportWindow, limit: number): Pr
   // title, department and source: from doctor_profile_counts where it serves the scope, else from the rows
   const group = (label: (alias: string) => SQL, join: (alias: string) => SQL = () => sql``) =>
     profile
-      ? selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label('pc')}, ''), '-') as name, sum(pc.doctors)::int as doctors from ${profile} pc ${join('pc')} group by 1 having sum(pc.doctors) > 0 order by 2 desc, 1 limit 12`)
-      : selectRows<{ name: string; doctors: number }>(db, sql`select coalesce(nullif(${label('d')}, ''), '-') as name, count(*)::int as doctors from doctors d ${join('d')} where ${where} group by 1 order by 2 desc, 1 limit 12`);
+      ? selectRows<{ name: string; doctors: number }>(
+          db,
+          sql`select coalesce(nullif(${label('pc')}, ''), '-') as name, sum(pc.doctors)::int as doctors from ${profile} pc ${join('pc')} group by 1 having sum(pc.doctors) > 0 order by 2 desc, 1 limit 12`,
+        )
+      : selectRows<{ name: string; doctors: number }>(
+          db,
+          sql`select coalesce(nullif(${label('d')}, ''), '-') as name, count(*)::int as doctors from doctors d ${join('d')} where ${where} group by 1 order by 2 desc, 1 limit 12`,
+        );
   const [totals, newInRange, byProvince, byTitle, byDepartment, bySource, rows] = await Promise.all([
-    selectRows<Omit<DoctorFigures['totals'], 'newInRange'>>(db, sql`
+    selectRows<Omit<DoctorFigures['totals'], 'newInRange'>>(
+      db,
+      sql`
       select coalesce(sum(k.doctors), 0)::int as doctors, coalesce(sum(k.internal), 0)::int as internal, coalesce(sum(k.internet), 0)::int as internet,
              count(distinct k.hospital_id) filter (where k.doctors > 0)::int as hospitals, coalesce(sum(k.manual), 0)::int as manual, coalesce(sum(k.by_rep), 0)::int as "byReps"
         from (select hospital_id, province_code, sum(doctors) as doctors, sum(internal) as internal, sum(internet) as internet, sum(manual) as manual, sum(by_rep) as by_rep
-                from ${hc} hc group by 1, 2) k`),
+                from ${hc} hc group by 1, 2) k`,
+    ),
     selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where d.created_at >= ${w.from} and ${where}`),
-    selectRows<{ name: string; doctors: number }>(db, sql`
+    selectRows<{ name: string; doctors: number }>(
+      db,
+      sql`
       select coalesce(nullif(h.province, ''), '-') as name, sum(hc.doctors)::int as doctors from ${hc} hc join hospitals h on h.id = hc.hospital_id
-       group by 1 having sum(hc.doctors) > 0 order by 2 desc, 1 limit 12`),
+       group by 1 having sum(hc.doctors) > 0 order by 2 desc, 1 limit 12`,
+    ),
     group((t) => sql.raw(`${t}.title_code`)),
-    group((t) => sql.raw(`coalesce(dp.name, ${t}.dept1_code)`), (t) => sql.raw(`left join departments dp on dp.code = ${t}.dept1_code`)),
+    group(
+      (t) => sql.raw(`coalesce(dp.name, ${t}.dept1_code)`),
+      (t) => sql.raw(`left join departments dp on dp.code = ${t}.dept1_code`),
+    ),
     group((t) => sql.raw(`${t}.source`)),
     doctorRows(db, where, null, limit),
   ]);
@@ -208,17 +242,24 @@ function tagSource(w: ReportWindow): { from: SQL; where: SQL } {
 
 /** The taggings' table rows, newest first (then doctor and tag, both descending). */
 function tagRows(db: Db, { from, where }: { from: SQL; where: SQL }, after: TimeCursor | null, limit: number) {
-  return selectRows<Counts>(db, sql`
+  return selectRows<Counts>(
+    db,
+    sql`
       select d.id as "doctorId", d.name as "doctorName", h.name as hospital, t.name as tag, case when t.owner_id is null then 'shared' else 'personal' end as "tagKind",
              coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", dt.created_at as "createTime", dt.created_at::text as "_at", dt.tag_id as "_tagId"
         from ${from} join hospitals h on h.id = d.hospital_id left join users u on u.id = dt.created_by
-       where ${where} and ${afterTimeCursor(sql`dt.created_at`, [sql`d.id`, sql`dt.tag_id`], after)} order by dt.created_at desc, d.id desc, dt.tag_id desc limit ${limit}`);
+       where ${where} and ${afterTimeCursor(sql`dt.created_at`, [sql`d.id`, sql`dt.tag_id`], after)} order by dt.created_at desc, d.id desc, dt.tag_id desc limit ${limit}`,
+  );
 }
 
 /** Every tagging row of the tag report, keyset-paged: for the report-table export. */
 export function tagReportPages(db: Db, w: ReportWindow, pageSize: number): AsyncGenerator<Counts[]> {
   const source = tagSource(w);
-  return keysetPages((after, size) => tagRows(db, source, after, size), (r) => ({ at: String(r._at), ids: [Number(r.doctorId), Number(r._tagId)] }), pageSize);
+  return keysetPages(
+    (after, size) => tagRows(db, source, after, size),
+    (r) => ({ at: String(r._at), ids: [Number(r.doctorId), Number(r._tagId)] }),
+    pageSize,
+  );
 }
 
 export async function tagFigures(db: Db, w: ReportWindow, limit: number, how: FigurePath = {}): Promise<TagFigures> {
@@ -234,9 +275,18 @@ export async function tagFigures(db: Db, w: ReportWindow, limit: number, how: Fi
           where: sql`dt.created_at >= ${w.from} and dt.created_at < ${w.to} and ${reportDoctorFilter(w, sql`dt.doctor_id`)}`,
         };
   const [totals, byDay, byTag, rows] = await Promise.all([
-    selectRows<TagFigures['totals']>(db, sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`),
-    selectRows<{ day: string; taggings: number }>(db, sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`),
-    selectRows<{ name: string; taggings: number }>(db, sql`select t.name, count(*)::int as taggings from ${from} where ${where} group by 1 order by 2 desc, 1 limit 12`),
+    selectRows<TagFigures['totals']>(
+      db,
+      sql`select count(*)::int as taggings, count(distinct dt.doctor_id)::int as doctors, count(distinct dt.tag_id)::int as tags from ${from} where ${where}`,
+    ),
+    selectRows<{ day: string; taggings: number }>(
+      db,
+      sql`select ${DAY(sql`dt.created_at`)} as day, count(*)::int as taggings from ${from} where ${where} group by 1`,
+    ),
+    selectRows<{ name: string; taggings: number }>(
+      db,
+      sql`select t.name, count(*)::int as taggings from ${from} where ${where} group by 1 order by 2 desc, 1 limit 12`,
+    ),
     tagRows(db, source, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byTag, rows };
@@ -273,10 +323,13 @@ interface HospitalCursor {
 /** The hospitals' table rows, most doctors first, then by id. */
 function hospitalRows(db: Db, { from, where }: { from: SQL; where: SQL }, after: HospitalCursor | null, limit: number) {
   const next = after ? sql`(coalesce(dc.n, 0) < ${after.doctors} or (coalesce(dc.n, 0) = ${after.doctors} and h.id > ${after.id}))` : sql`true`;
-  return selectRows<Counts>(db, sql`
+  return selectRows<Counts>(
+    db,
+    sql`
       select h.id as "hospitalId", h.name as hospital, h.province, h.city, h.level, h.type as "hospitalType", h.covered,
              coalesce(dc.n, 0) as doctors, coalesce(sc.n, 0) as secondary
-        from ${from} where ${where} and ${next} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`);
+        from ${from} where ${where} and ${next} order by coalesce(dc.n, 0) desc, h.id limit ${limit}`,
+  );
 }
 
 /** Every hospital row of the master-data report, keyset-paged: for the report-table export. */
@@ -296,13 +349,22 @@ export async function hospitalFigures(db: Db, w: ReportWindow, limit: number, ho
   const source = hospitalSource(w, how);
   const { from, where } = source;
   const [totals, byLevel, byType, rows] = await Promise.all([
-    selectRows<HospitalFigures['totals']>(db, sql`
+    selectRows<HospitalFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as hospitals, count(*) filter (where h.covered)::int as covered,
              coalesce(sum(dc.n), 0)::int as doctors, coalesce(sum(sc.n), 0)::int as secondary,
              count(*) filter (where h.created_at >= ${w.from})::int as "newInRange"
-        from ${from} where ${where}`),
-    selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.level, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<{ name: string; hospitals: number }>(db, sql`select coalesce(nullif(h.type, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1 limit 12`),
+        from ${from} where ${where}`,
+    ),
+    selectRows<{ name: string; hospitals: number }>(
+      db,
+      sql`select coalesce(nullif(h.level, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1`,
+    ),
+    selectRows<{ name: string; hospitals: number }>(
+      db,
+      sql`select coalesce(nullif(h.type, ''), '-') as name, count(*)::int as hospitals from hospitals h where ${where} group by 1 order by 2 desc, 1 limit 12`,
+    ),
     hospitalRows(db, source, null, limit),
   ]);
   return { totals: totals[0]!, byLevel, byType, rows };
@@ -310,9 +372,12 @@ export async function hospitalFigures(db: Db, w: ReportWindow, limit: number, ho
 
 /** Doctors created in the window per creator and portal month (YYYY-MM) among the given users (goData's recruit actuals), inside the scope. */
 export async function doctorsCreatedByMonth(db: Db, w: ReportWindow, userIds: SQL): Promise<{ userId: number; month: string; doctors: number }[]> {
-  const rows = await selectRows<{ user_id: number; month: string; doctors: number }>(db, sql`
+  const rows = await selectRows<{ user_id: number; month: string; doctors: number }>(
+    db,
+    sql`
     select d.created_by as user_id, left(${DAY(sql`d.created_at`)}, 7) as month, count(*)::int as doctors from doctors d
      where d.created_by in ${userIds} and d.created_at >= ${w.from} and d.created_at < ${w.to} and ${doctorInScope(w.scope)} and ${provinceOf('d', w.province)}
-     group by 1, 2`);
+     group by 1, 2`,
+  );
   return rows.map((r) => ({ userId: Number(r.user_id), month: r.month, doctors: Number(r.doctors) }));
 }

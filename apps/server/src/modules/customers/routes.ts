@@ -62,42 +62,42 @@ export async function customersRoutes(app: FastifyInstance) {
 
   r.get(H.list, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'Hospitals in the caller\'s scope by keyset; {content, total, capped, nextCursor}', querystring: hospitalListQuery },
+    schema: { tags, summary: "Hospitals in the caller's scope by keyset; {content, total, capped, nextCursor}", querystring: hospitalListQuery },
     handler: async (request) => listHospitals(db(), await scope(request), request.query),
   });
   r.get(H.count, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'How many hospitals in the caller\'s scope match; {count}', querystring: hospitalFilterQuery },
+    schema: { tags, summary: "How many hospitals in the caller's scope match; {count}", querystring: hospitalFilterQuery },
     handler: async (request) => countHospitals(db(), await scope(request), request.query),
   });
   r.get(H.byId, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'One hospital; 404 outside the caller\'s scope', querystring: hospitalByIdQuery },
+    schema: { tags, summary: "One hospital; 404 outside the caller's scope", querystring: hospitalByIdQuery },
     handler: async (request) => hospitalDetail(db(), await scope(request), request.query.id),
   });
   r.get(H.gender, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'Gender split of the hospital\'s doctors', querystring: hospitalIdQuery },
+    schema: { tags, summary: "Gender split of the hospital's doctors", querystring: hospitalIdQuery },
     handler: async (request) => hospitalGender(db(), await scope(request), request.query.hospitalId),
   });
   r.get(H.province, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'Provinces of the hospitals in the caller\'s scope', querystring: emptyQuery },
+    schema: { tags, summary: "Provinces of the hospitals in the caller's scope", querystring: emptyQuery },
     handler: async (request) => scopeRegions(db(), await scope(request), 1),
   });
   r.get(H.city, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'Cities of a province with hospitals in the caller\'s scope', querystring: provinceCodeQuery },
+    schema: { tags, summary: "Cities of a province with hospitals in the caller's scope", querystring: provinceCodeQuery },
     handler: async (request) => scopeRegions(db(), await scope(request), 2, request.query.provinceCode),
   });
   r.get(H.county, {
     config: { authority: AUTH.hospital },
-    schema: { tags, summary: 'Counties of a city with hospitals in the caller\'s scope', querystring: cityCodeQuery },
+    schema: { tags, summary: "Counties of a city with hospitals in the caller's scope", querystring: cityCodeQuery },
     handler: async (request) => scopeRegions(db(), await scope(request), 3, request.query.cityCode),
   });
   r.get(H.export, {
     config: { authority: AUTH.hospital, raw: true },
-    schema: { tags, summary: 'The hospitals in the caller\'s scope as .xlsx', querystring: hospitalFilterQuery },
+    schema: { tags, summary: "The hospitals in the caller's scope as .xlsx", querystring: hospitalFilterQuery },
     handler: async (request, reply) => {
       const rows = await exportHospitals(db(), await scope(request), request.query);
       const buffer = await workbookBuffer('hospitals', [
@@ -114,7 +114,7 @@ export async function customersRoutes(app: FastifyInstance) {
   });
   r.get(D.queryXjpHospital, {
     config: { authority: AUTH.doctor },
-    schema: { tags: ['doctor'], summary: 'Hospitals in the caller\'s scope for a picker', querystring: hospitalPickQuery },
+    schema: { tags: ['doctor'], summary: "Hospitals in the caller's scope for a picker", querystring: hospitalPickQuery },
     handler: async (request) => pickHospitals(db(), await scope(request), request.query),
   });
 
@@ -122,12 +122,20 @@ export async function customersRoutes(app: FastifyInstance) {
   const doctorTags = ['doctor'];
   r.get(D.list, {
     config: { authority: AUTH.doctor },
-    schema: { tags: doctorTags, summary: 'Doctors in the caller\'s scope by the filters of spec 001 section 3 and up to five search conditions; keyset page with capped totals', querystring: doctorListQuery },
+    schema: {
+      tags: doctorTags,
+      summary: "Doctors in the caller's scope by the filters of spec 001 section 3 and up to five search conditions; keyset page with capped totals",
+      querystring: doctorListQuery,
+    },
     handler: async (request) => listDoctors(db(), await scope(request), currentUser(request).id, request.query),
   });
   r.get(D.info, {
     config: { authority: AUTH.doctor },
-    schema: { tags: doctorTags, summary: 'One doctor with affiliations and pending corrections; 404 (panoramic-view message) outside the scope', querystring: doctorIdQuery },
+    schema: {
+      tags: doctorTags,
+      summary: 'One doctor with affiliations and pending corrections; 404 (panoramic-view message) outside the scope',
+      querystring: doctorIdQuery,
+    },
     handler: async (request) => doctorInfo(db(), await scope(request), currentUser(request).id, request.query.doctorId, isReviewer(request)),
   });
   r.post(D.modifyOverrideMode, {
@@ -137,7 +145,11 @@ export async function customersRoutes(app: FastifyInstance) {
   });
   r.get(D.updatePhone, {
     config: { authority: AUTH.doctor },
-    schema: { tags: doctorTags, summary: 'Sets the doctor\'s mobile number (mainland rule of spec 001 section 5); GET as spec 7.4 shows', querystring: updatePhoneQuery },
+    schema: {
+      tags: doctorTags,
+      summary: "Sets the doctor's mobile number (mainland rule of spec 001 section 5); GET as spec 7.4 shows",
+      querystring: updatePhoneQuery,
+    },
     handler: async (request) => updatePhone(db(), await scope(request), currentUser(request).id, request.query, isReviewer(request)),
   });
   r.get(D.queryDepartment, {
@@ -157,12 +169,16 @@ export async function customersRoutes(app: FastifyInstance) {
   });
   r.get(D.wecom, {
     config: { authority: AUTH.doctor },
-    schema: { tags: doctorTags, summary: 'The doctor\'s enterprise-chat contact', querystring: doctorIdQuery },
+    schema: { tags: doctorTags, summary: "The doctor's enterprise-chat contact", querystring: doctorIdQuery },
     handler: async (request) => wecomLink(db(), await scope(request), request.query.doctorId),
   });
   r.get(D.distribution, {
     config: { authority: AUTH.doctor },
-    schema: { tags: doctorTags, summary: 'Top 10 of the filtered doctors in scope by department, title, province, city or hospital', querystring: distributionQuery },
+    schema: {
+      tags: doctorTags,
+      summary: 'Top 10 of the filtered doctors in scope by department, title, province, city or hospital',
+      querystring: distributionQuery,
+    },
     handler: async (request) => {
       const { dimension, ...filter } = request.query;
       return distribution(db(), await scope(request), currentUser(request).id, filter, dimension);
@@ -175,7 +191,18 @@ export async function customersRoutes(app: FastifyInstance) {
       const rows = await exportDoctors(db(), await scope(request), currentUser(request).id, request.query);
       const buffer = await workbookBuffer('doctors', [
         ['id', 'name', 'hospital', 'province', 'city', 'department', 'subDepartment', 'title', 'doctorRange', 'indications'],
-        ...rows.map((d) => [d.id, d.name, d.hospitalName, d.province, d.city, d.dept1Name, d.dept2Name ?? '', d.titleCode, d.doctorRange, d.indications.join('、')]),
+        ...rows.map((d) => [
+          d.id,
+          d.name,
+          d.hospitalName,
+          d.province,
+          d.city,
+          d.dept1Name,
+          d.dept2Name ?? '',
+          d.titleCode,
+          d.doctorRange,
+          d.indications.join('、'),
+        ]),
       ]);
       return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition('attachment', 'doctors.xlsx')).send(buffer);
     },
@@ -205,34 +232,65 @@ export async function customersRoutes(app: FastifyInstance) {
 
   /* add doctor */
   const addTags = ['add doctor'];
-  r.get(ADD.oneLevelDepartment, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Level-1 departments', querystring: emptyQuery }, handler: async () => departmentsOf(db(), 1) });
+  r.get(ADD.oneLevelDepartment, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Level-1 departments', querystring: emptyQuery },
+    handler: async () => departmentsOf(db(), 1),
+  });
   r.get(ADD.twoLevelDepartment, {
     config: { authority: AUTH.doctor },
     schema: { tags: addTags, summary: 'Level-2 departments of a level-1 department', querystring: parentCodeQuery },
     handler: async (request) => departmentsOf(db(), 2, request.query.parentCode),
   });
-  r.get(ADD.titleLevel, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Title levels', querystring: emptyQuery }, handler: async () => codesOf(db(), 'titleLevel') });
-  r.get(ADD.title, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Doctor titles, of one level when given', querystring: titleQuery }, handler: async (request) => titlesOf(db(), request.query.levelCode) });
+  r.get(ADD.titleLevel, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Title levels', querystring: emptyQuery },
+    handler: async () => codesOf(db(), 'titleLevel'),
+  });
+  r.get(ADD.title, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Doctor titles, of one level when given', querystring: titleQuery },
+    handler: async (request) => titlesOf(db(), request.query.levelCode),
+  });
   r.get(ADD.indication, {
     config: { authority: AUTH.doctor },
     schema: { tags: addTags, summary: 'Indications of data management, of a department when given', querystring: indicationQuery },
     handler: async (request) => {
       const { keyword, dept1Code, dept2Code } = request.query;
-      const names = (await departmentsOf(db(), 1)).concat(dept1Code ? await departmentsOf(db(), 2, dept1Code) : []).filter((d) => d.code === dept1Code || d.code === dept2Code).map((d) => d.name);
+      const names = (await departmentsOf(db(), 1))
+        .concat(dept1Code ? await departmentsOf(db(), 2, dept1Code) : [])
+        .filter((d) => d.code === dept1Code || d.code === dept2Code)
+        .map((d) => d.name);
       return indications(db(), keyword, names);
     },
   });
-  r.get(ADD.province, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Mainland provinces', querystring: emptyQuery }, handler: async () => regionsOf(db(), 1) });
-  r.get(ADD.city, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Cities of a province', querystring: provinceCodeQuery }, handler: async (request) => regionsOf(db(), 2, request.query.provinceCode) });
-  r.get(ADD.county, { config: { authority: AUTH.doctor }, schema: { tags: addTags, summary: 'Counties of a city', querystring: cityCodeQuery }, handler: async (request) => regionsOf(db(), 3, request.query.cityCode) });
+  r.get(ADD.province, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Mainland provinces', querystring: emptyQuery },
+    handler: async () => regionsOf(db(), 1),
+  });
+  r.get(ADD.city, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Cities of a province', querystring: provinceCodeQuery },
+    handler: async (request) => regionsOf(db(), 2, request.query.provinceCode),
+  });
+  r.get(ADD.county, {
+    config: { authority: AUTH.doctor },
+    schema: { tags: addTags, summary: 'Counties of a city', querystring: cityCodeQuery },
+    handler: async (request) => regionsOf(db(), 3, request.query.cityCode),
+  });
   r.get(ADD.hospital, {
     config: { authority: AUTH.doctor },
-    schema: { tags: addTags, summary: 'Hospitals in the caller\'s scope', querystring: hospitalPickQuery },
+    schema: { tags: addTags, summary: "Hospitals in the caller's scope", querystring: hospitalPickQuery },
     handler: async (request) => pickHospitals(db(), await scope(request), request.query),
   });
   r.post(ADD.addDoctor, {
     config: { authority: AUTH.doctor },
-    schema: { tags: addTags, summary: 'Adds a doctor with its primary affiliation; 409 naming an existing doctor of the same name, hospital and department', body: addDoctorRequest },
+    schema: {
+      tags: addTags,
+      summary: 'Adds a doctor with its primary affiliation; 409 naming an existing doctor of the same name, hospital and department',
+      body: addDoctorRequest,
+    },
     handler: async (request) => {
       const s = await scope(request);
       const { id } = await addDoctor(db(), s, currentUser(request).id, request.body);
@@ -244,7 +302,7 @@ export async function customersRoutes(app: FastifyInstance) {
   const tagTags = ['doctor tag'];
   r.get(T.list, {
     config: { authority: AUTH.tag },
-    schema: { tags: tagTags, summary: 'Shared tags and the caller\'s own, with doctor counts in scope', querystring: emptyQuery },
+    schema: { tags: tagTags, summary: "Shared tags and the caller's own, with doctor counts in scope", querystring: emptyQuery },
     handler: async (request) => listTags(db(), await scope(request), caller(request)),
   });
   r.post(T.add, {
@@ -273,7 +331,7 @@ export async function customersRoutes(app: FastifyInstance) {
 
   /* the user's medicines */
   r.get(API.customers.userMedicine, {
-    schema: { tags: doctorTags, summary: 'The caller\'s medicines (data management\'s medicines with their indications)', querystring: emptyQuery },
+    schema: { tags: doctorTags, summary: "The caller's medicines (data management's medicines with their indications)", querystring: emptyQuery },
     handler: async () => medicinesWithIndications(db()),
   });
 }

@@ -62,7 +62,12 @@ function column(alias: string, name: string): SQL {
 }
 
 function codeList(values: readonly string[]): SQL {
-  return sql.raw(values.filter((v) => REGION.test(v)).map((v) => `'${v}'`).join(','));
+  return sql.raw(
+    values
+      .filter((v) => REGION.test(v))
+      .map((v) => `'${v}'`)
+      .join(','),
+  );
 }
 
 /** Reads the user's roles and data permissions; province names become region codes. */
@@ -141,11 +146,14 @@ export function provincesOfDoctorsInScope(scope: DataScope): SQL {
  */
 export async function searchDoctorIdsInScope(db: Tx, scope: DataScope, keyword: string, limit: number): Promise<number[]> {
   const prefix = `${escapeLike(keyword.toLowerCase())}%`;
-  const ids = await selectRows<{ id: number }>(db, sql`
+  const ids = await selectRows<{ id: number }>(
+    db,
+    sql`
     select d.id from doctors d
      where ${doctorInScope(scope)} and d.active
        and (${keyword} = '' or d.name like ${`${escapeLike(keyword)}%`} or d.pinyin like ${prefix} or d.initials like ${prefix})
-     order by d.id limit ${limit}`);
+     order by d.id limit ${limit}`,
+  );
   return ids.map((r) => Number(r.id));
 }
 
@@ -238,7 +246,19 @@ export interface DoctorFacts {
 
 /** Doctors after `afterId` in id order, `limit` at a time (a keyset walk over the whole table; no scope: background jobs). */
 export async function doctorFacts(db: Db | Tx, afterId: number, limit: number): Promise<DoctorFacts[]> {
-  const rows = await selectRows<{ id: number; hospital_id: number; province_code: string; city_code: string; dept1_code: string; dept2_code: string | null; title_code: string; hospital_level: string; indications: string[]; outpatient_days: number; online_patients: number }>(
+  const rows = await selectRows<{
+    id: number;
+    hospital_id: number;
+    province_code: string;
+    city_code: string;
+    dept1_code: string;
+    dept2_code: string | null;
+    title_code: string;
+    hospital_level: string;
+    indications: string[];
+    outpatient_days: number;
+    online_patients: number;
+  }>(
     db,
     sql`select id, hospital_id, province_code, city_code, dept1_code, dept2_code, title_code, hospital_level, indications, outpatient_days, online_patients
           from doctors where id > ${afterId} order by id limit ${limit}`,

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CUSTOMERS_LIMITS as L, type DoctorTagUpdateResult, type TagRow, type doctorTagUpdateRequest, type tagCreateRequest, type tagUpdateRequest } from '@field-portal/shared';
+import {
+  CUSTOMERS_LIMITS as L,
+  type DoctorTagUpdateResult,
+  type TagRow,
+  type doctorTagUpdateRequest,
+  type tagCreateRequest,
+  type tagUpdateRequest,
+} from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { countUpTo } from '../../platform/paging/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
@@ -28,7 +35,10 @@ type Raw = Omit<TagRow, 'createdAt'> & { createdAt: Date | string };
 const toRow = (r: Raw): TagRow => ({ ...r, createdAt: new Date(r.createdAt).toISOString() });
 
 export async function listTags(db: Db, scope: DataScope, caller: Caller): Promise<TagRow[]> {
-  const rows = await selectRows<Raw>(db, sql`${TAG_SELECT(scope)} where t.owner_id is null or t.owner_id = ${caller.userId} order by t.owner_id nulls first, t.id`);
+  const rows = await selectRows<Raw>(
+    db,
+    sql`${TAG_SELECT(scope)} where t.owner_id is null or t.owner_id = ${caller.userId} order by t.owner_id nulls first, t.id`,
+  );
   return rows.map(toRow);
 }
 
@@ -84,7 +94,10 @@ async function checkTags(db: Db | Tx, caller: Caller, ids: readonly number[]): P
   if (ids.length === 0) return;
   const rows = await selectRows<{ id: number }>(
     db,
-    sql`select id from tags where id in (${sql.join(ids.map((i) => sql`${i}`), sql`,`)}) and (owner_id is null or owner_id = ${caller.userId})`,
+    sql`select id from tags where id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`,`,
+    )}) and (owner_id is null or owner_id = ${caller.userId})`,
   );
   const found = new Set(rows.map((r) => Number(r.id)));
   const missing = ids.find((id) => !found.has(id));
@@ -95,19 +108,28 @@ async function checkTags(db: Db | Tx, caller: Caller, ids: readonly number[]): P
  * Tags and untags listed doctors (each must be in scope, else 404) or the whole filtered set in
  * scope (at most taggedSetMax), in one transaction.
  */
-export async function updateDoctorTags(db: Db, scope: DataScope, caller: Caller, body: z.output<typeof doctorTagUpdateRequest>): Promise<DoctorTagUpdateResult> {
+export async function updateDoctorTags(
+  db: Db,
+  scope: DataScope,
+  caller: Caller,
+  body: z.output<typeof doctorTagUpdateRequest>,
+): Promise<DoctorTagUpdateResult> {
   const add = [...new Set(body.addTagIds)];
   const remove = [...new Set(body.removeTagIds)].filter((id) => !add.includes(id));
   await checkTags(db, caller, [...add, ...remove]);
   let where: SQL;
   if (body.doctorIds) {
     const ids = [...new Set(body.doctorIds)];
-    where = sql`d.id in (${sql.join(ids.map((i) => sql`${i}`), sql`,`)}) and ${doctorInScope(scope)}`;
+    where = sql`d.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`,`,
+    )}) and ${doctorInScope(scope)}`;
     const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from doctors d where ${where}`);
     if ((row?.n ?? 0) !== ids.length) throw notFound('customers.doctor.noPanoramic');
   } else {
     where = doctorWhere(scope, await prepareFilter(db, body.filter!), caller.userId);
-    if ((await countUpTo(db, sql`from doctors d where ${where}`, L.taggedSetMax)).capped) throw badRequest('customers.tag.setTooLarge', 'filter', { max: L.taggedSetMax });
+    if ((await countUpTo(db, sql`from doctors d where ${where}`, L.taggedSetMax)).capped)
+      throw badRequest('customers.tag.setTooLarge', 'filter', { max: L.taggedSetMax });
   }
   return db.transaction(async (tx) => {
     const [doctors] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from doctors d where ${where}`);
@@ -118,7 +140,10 @@ export async function updateDoctorTags(db: Db, scope: DataScope, caller: Caller,
         tx,
         sql`with ins as (
               insert into doctor_tags (tag_id, doctor_id, created_by)
-              select t.id, d.id, ${caller.userId} from doctors d cross join (select unnest(array[${sql.join(add.map((i) => sql`${i}`), sql`,`)}]::int[]) as id) t
+              select t.id, d.id, ${caller.userId} from doctors d cross join (select unnest(array[${sql.join(
+                add.map((i) => sql`${i}`),
+                sql`,`,
+              )}]::int[]) as id) t
                where ${where}
               on conflict do nothing returning 1)
             select count(*)::int as n from ins`,
@@ -130,7 +155,10 @@ export async function updateDoctorTags(db: Db, scope: DataScope, caller: Caller,
         tx,
         sql`with del as (
               delete from doctor_tags dt using doctors d
-               where d.id = dt.doctor_id and dt.tag_id in (${sql.join(remove.map((i) => sql`${i}`), sql`,`)}) and ${where}
+               where d.id = dt.doctor_id and dt.tag_id in (${sql.join(
+                 remove.map((i) => sql`${i}`),
+                 sql`,`,
+               )}) and ${where}
               returning 1)
             select count(*)::int as n from del`,
       );

@@ -14,12 +14,23 @@ afterAll(async () => h?.close());
 const P = API.dataCollection;
 const { headers } = callers(() => h, tokens);
 
-const VALID = { sourcePlatform: '医院 HIS', content: '心内科门诊量', remarks: '按月', realTime: 'false', contactName: '王伟', contactPhone: '13800138000', wechat: 'ww', qq: '10001' };
+const VALID = {
+  sourcePlatform: '医院 HIS',
+  content: '心内科门诊量',
+  remarks: '按月',
+  realTime: 'false',
+  contactName: '王伟',
+  contactPhone: '13800138000',
+  wechat: 'ww',
+  qq: '10001',
+};
 
 const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
 
 function submit(values: Record<string, string>, files: { name: string; bytes: Buffer }[] = [], user = 'rep01', lang: Lang = 'zh') {
-  return h.app.inject(multipartPost(P.submit, [...fields(values), ...files.map((f) => ({ name: 'file', bytes: f.bytes, filename: f.name }))], headers(user, lang)));
+  return h.app.inject(
+    multipartPost(P.submit, [...fields(values), ...files.map((f) => ({ name: 'file', bytes: f.bytes, filename: f.name }))], headers(user, lang)),
+  );
 }
 
 const expectError = expectFieldError;
@@ -33,7 +44,8 @@ const fileCount = async () => {
   return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 };
 
-const put = (body: object, user = 'admin', lang: Lang = 'zh') => h.app.inject({ method: 'PUT', url: P.updateStatus, headers: headers(user, lang), payload: body });
+const put = (body: object, user = 'admin', lang: Lang = 'zh') =>
+  h.app.inject({ method: 'PUT', url: P.updateStatus, headers: headers(user, lang), payload: body });
 
 describe('filing a request', () => {
   it('stores the form and its one attachment, and lists it as submitted for its requester', async () => {
@@ -41,7 +53,15 @@ describe('filing a request', () => {
     const res = await submit(VALID, [{ name: '样例.csv', bytes }]);
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().result as DataCollectionRequest;
-    expect(created).toMatchObject({ createdBy: 'rep01', status: 'submitted', contactName: '王伟', contactPhone: '13800138000', realTime: false, fileName: '样例.csv', fileSize: 2048 });
+    expect(created).toMatchObject({
+      createdBy: 'rep01',
+      status: 'submitted',
+      contactName: '王伟',
+      contactPhone: '13800138000',
+      realTime: false,
+      fileName: '样例.csv',
+      fileSize: 2048,
+    });
     const mine = (await h.app.inject({ method: 'GET', url: P.mine, headers: headers('rep01') })).json().result as DataCollectionPage;
     expect(mine.result[0]!.id).toBe(created.id);
     const file = await h.app.inject({ method: 'GET', url: `${P.file}?id=${created.id}`, headers: headers('rep01') });
@@ -80,14 +100,28 @@ describe('filing a request', () => {
       // 300 characters (not bytes) are accepted: Chinese text counts by character.
       expect((await submit({ ...VALID, content: '数'.repeat(DATA_COLLECTION_LIMITS.textMax) }, [], 'rep01', lang)).statusCode).toBe(200);
       expectError(
-        await submit(VALID, [{ name: 'a.txt', bytes: Buffer.from('a') }, { name: 'b.txt', bytes: Buffer.from('b') }], 'rep01', lang),
+        await submit(
+          VALID,
+          [
+            { name: 'a.txt', bytes: Buffer.from('a') },
+            { name: 'b.txt', bytes: Buffer.from('b') },
+          ],
+          'rep01',
+          lang,
+        ),
         400,
         'dataCollection.oneFile',
         lang,
         'file',
       );
       // 10M exactly is fine; one byte more is refused, counted by bytes whatever the name says.
-      expectError(await submit(VALID, [{ name: 'small.txt', bytes: Buffer.alloc(DATA_COLLECTION_LIMITS.fileMaxBytes + 1, 1) }], 'rep01', lang), 413, 'dataCollection.fileTooLarge', lang, 'file');
+      expectError(
+        await submit(VALID, [{ name: 'small.txt', bytes: Buffer.alloc(DATA_COLLECTION_LIMITS.fileMaxBytes + 1, 1) }], 'rep01', lang),
+        413,
+        'dataCollection.fileTooLarge',
+        lang,
+        'file',
+      );
       expectError(await submit({ ...VALID, unknown: 'x' }, [], 'rep01', lang), 400, 'field.unknown', lang, 'unknown');
       expectError(await submit({ ...VALID, content: 'a\u0000b' }, [], 'rep01', lang), 400, 'field.unstorable', lang, 'content');
     }
@@ -111,8 +145,14 @@ describe('handling requests', () => {
     const list = (await h.app.inject({ method: 'GET', url: `${P.list}?status=submitted`, headers: headers('admin') })).json().result as DataCollectionPage;
     expect(list.result.some((r) => r.id === id)).toBe(true);
     const notices = async () =>
-      (await h.database.query<{ payload: string }>("select payload::text as payload from notice_outbox where payload::text like '%dataCollection.status%'")).filter((r) => r.payload.includes(`"id":${id}`)).length;
-    for (const [status, n] of [['accepted', 1], ['inProgress', 2], ['delivered', 3]] as const) {
+      (
+        await h.database.query<{ payload: string }>("select payload::text as payload from notice_outbox where payload::text like '%dataCollection.status%'")
+      ).filter((r) => r.payload.includes(`"id":${id}`)).length;
+    for (const [status, n] of [
+      ['accepted', 1],
+      ['inProgress', 2],
+      ['delivered', 3],
+    ] as const) {
       const res = await put({ id, status, reply: status === 'delivered' ? '已发送至邮箱' : undefined });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().result).toMatchObject({ id, status, handledBy: 'admin' });
@@ -136,7 +176,14 @@ describe('handling requests', () => {
     expectError(await put({ id: 2_000_000_000, status: 'accepted' }, 'admin', 'en'), 404, 'dataCollection.notFound', 'en');
     expectError(await put({ id, status: 'done' }, 'admin', 'en'), 400, 'field.invalid', 'en', 'status');
     expectError(await put({ id, status: 'accepted', extra: 1 }, 'admin', 'en'), 400, 'field.unknown', 'en', 'extra');
-    expectError(await put({ id, status: 'accepted', reply: 'r'.repeat(DATA_COLLECTION_LIMITS.replyMax + 1) }, 'admin', 'en'), 400, 'field.tooLong', 'en', 'reply', { max: DATA_COLLECTION_LIMITS.replyMax });
+    expectError(
+      await put({ id, status: 'accepted', reply: 'r'.repeat(DATA_COLLECTION_LIMITS.replyMax + 1) }, 'admin', 'en'),
+      400,
+      'field.tooLong',
+      'en',
+      'reply',
+      { max: DATA_COLLECTION_LIMITS.replyMax },
+    );
   });
 
   it('keeps the handling list and status changes to the handling menu', async () => {

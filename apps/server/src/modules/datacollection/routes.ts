@@ -24,7 +24,11 @@ export async function dataCollectionRoutes(app: FastifyInstance) {
 
   r.post(API.dataCollection.submit, {
     config: { authority: DATA_COLLECTION_AUTHORITIES.submit },
-    schema: { tags, summary: 'File a data-collection request: the form fields, then at most one file (10M); result the request', consumes: ['multipart/form-data'] },
+    schema: {
+      tags,
+      summary: 'File a data-collection request: the form fields, then at most one file (10M); result the request',
+      consumes: ['multipart/form-data'],
+    },
     handler: async (request) => {
       const user = currentUser(request);
       const { form, file } = await receiveForm(request, app.ctx.files);

@@ -16,7 +16,9 @@ export function doctorListFileName(filter: DoctorFilter, lang: Lang): string[] {
   const range = DOCTOR_RANGES.find((r) => r.code === filter.doctorRange);
   const regions = [...(filter.provinceCodes ?? []), ...(filter.cityCodes ?? []), ...(filter.countyCodes ?? [])];
   const named = new Set(['doctorRange', 'search', 'provinceCodes', 'cityCodes', 'countyCodes']);
-  const others = Object.entries(filter).filter(([key, value]) => !named.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
+  const others = Object.entries(filter).filter(
+    ([key, value]) => !named.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
+  ).length;
   return [
     message('download.template.doctorList', lang),
     range ? (lang === 'zh' ? range.name : range.nameEn) : filter.doctorRange,

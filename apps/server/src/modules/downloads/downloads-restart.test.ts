@@ -37,7 +37,14 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; url: strin
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  await until(() => fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false), `the server did not come up: ${stderr}`, 90_000);
+  await until(
+    () =>
+      fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false),
+    `the server did not come up: ${stderr}`,
+    90_000,
+  );
   return { child, url, exited };
 }
 
@@ -50,7 +57,11 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60
 }
 
 async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}${API.system.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'demo1234' }) });
+  const res = await fetch(`${url}${API.system.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'operator', password: 'demo1234' }),
+  });
   return ((await res.json()) as { result: { access_token: string } }).result.access_token;
 }
 
@@ -79,16 +90,25 @@ describe('a job running when its process is killed', () => {
     const { job } = ((await res.json()) as { result: QueuedDownload }).result;
     // Killed (no clean shutdown) while the rows are being written.
     let seen: DownloadJob | undefined;
-    await until(async () => {
-      seen = await jobOf(first.url, token, job.id);
-      return seen.status === 'running' && seen.rowsDone > 0;
-    }, 'the job to be under way', 60_000, () => JSON.stringify(seen));
+    await until(
+      async () => {
+        seen = await jobOf(first.url, token, job.id);
+        return seen.status === 'running' && seen.rowsDone > 0;
+      },
+      'the job to be under way',
+      60_000,
+      () => JSON.stringify(seen),
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const killed = await (async () => {
       const db = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
       try {
-        return (await db.query<{ status: string; rows_done: number; attempts: number }>('select status, rows_done, attempts from download_jobs where id = $1', [job.id]))[0]!;
+        return (
+          await db.query<{ status: string; rows_done: number; attempts: number }>('select status, rows_done, attempts from download_jobs where id = $1', [
+            job.id,
+          ])
+        )[0]!;
       } finally {
         await db.close();
       }

@@ -6,7 +6,17 @@ import ExcelJS from 'exceljs';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DOWNLOAD_LIMITS, message, STOMP, type DownloadJob, type DownloadJobPage, type MessageKey, type Notice, type QueuedDownload } from '@field-portal/shared';
+import {
+  API,
+  DOWNLOAD_LIMITS,
+  message,
+  STOMP,
+  type DownloadJob,
+  type DownloadJobPage,
+  type MessageKey,
+  type Notice,
+  type QueuedDownload,
+} from '@field-portal/shared';
 import { openDatabase, selectRows, type Database } from '../../db/client.js';
 import { registerDownloadTemplate } from './templates.js';
 import { DOWNLOAD_QUEUE, downloadJobs, sweepDownloads, type DownloadJobOptions } from './index.js';
@@ -20,7 +30,12 @@ import { createHarness, type Harness } from '../../../test/harness.js';
  * A template of generated rows for these tests: `rows` numbers in keyset pages of `page`, an
  * optional failure after `failAt` rows.
  */
-const seriesParams = z.strictObject({ rows: z.number().int().min(0).max(2_000_000), page: z.number().int().min(1).max(10_000).default(500), failAt: z.number().int().optional(), tag: z.string().max(20).optional() });
+const seriesParams = z.strictObject({
+  rows: z.number().int().min(0).max(2_000_000),
+  page: z.number().int().min(1).max(10_000).default(500),
+  failAt: z.number().int().optional(),
+  tag: z.string().max(20).optional(),
+});
 registerDownloadTemplate({
   name: 'testSeries',
   title: 'download.template.cardPushReport',
@@ -34,7 +49,10 @@ registerDownloadTemplate({
     let after = 0;
     for (;;) {
       if (params.failAt !== undefined && after >= params.failAt) throw new AppError(400, 'download.paramsTooLarge');
-      const rows = await selectRows<{ n: number }>(db, sql`select g::int as n from generate_series(${after + 1}::int, ${params.rows}::int) g limit ${params.page}`);
+      const rows = await selectRows<{ n: number }>(
+        db,
+        sql`select g::int as n from generate_series(${after + 1}::int, ${params.rows}::int) g limit ${params.page}`,
+      );
       if (rows.length === 0) return;
       yield rows;
       after = rows[rows.length - 1]!.n;
@@ -62,7 +80,12 @@ const worker = (options: DownloadJobOptions = {}, database: Database = h.databas
 };
 
 async function queue(user: string, templateName: string, body: object, lang: Lang = 'zh') {
-  return h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=${encodeURIComponent(templateName)}`, headers: headers(user, lang), payload: body });
+  return h.app.inject({
+    method: 'POST',
+    url: `${API.downloads.asyncDownload}?templateName=${encodeURIComponent(templateName)}`,
+    headers: headers(user, lang),
+    payload: body,
+  });
 }
 async function queueOk(user: string, templateName: string, body: object): Promise<QueuedDownload> {
   const res = await queue(user, templateName, body);
@@ -75,11 +98,18 @@ async function list(user: string, lang: Lang = 'zh'): Promise<DownloadJobPage> {
   return res.json().result as DownloadJobPage;
 }
 const jobOf = async (user: string, id: number, lang: Lang = 'zh'): Promise<DownloadJob> => (await list(user, lang)).result.find((j) => j.id === id)!;
-const file = (user: string, id: number, lang: Lang = 'zh') => h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${id}`, headers: headers(user, lang) });
+const file = (user: string, id: number, lang: Lang = 'zh') =>
+  h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${id}`, headers: headers(user, lang) });
 const update = (user: string, id: number, status: string, lang: Lang = 'zh') =>
   h.app.inject({ method: 'PUT', url: API.downloads.updateStatusById, headers: headers(user, lang), payload: { id, status } });
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}) {
+function expectError(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  params: Record<string, string | number> = {},
+) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
   const body = res.json() as { code?: number; status?: number; msg: string; field?: string };
   expect(body.code ?? body.status).toBe(status);
@@ -121,10 +151,18 @@ async function publishedCard(wwids: string[]): Promise<number> {
 describe('asyncDownload: the card exports through the download centre', () => {
   it('queues the read details at once, writes them with safe cells, and lets only the owner download them', async () => {
     const cardId = await publishedCard([wwidOf(1), wwidOf(2), wwidOf(3), wwidOf(4)]);
-    await h.database.query("update deliveries set name = '=HYPERLINK(\"x\")' where card_id = $1 and wwid = $2", [cardId, wwidOf(2)]);
+    await h.database.query('update deliveries set name = \'=HYPERLINK("x")\' where card_id = $1 and wwid = $2', [cardId, wwidOf(2)]);
     const { job, reused } = await queueOk('operator', 'cardReadDetails', { cardId });
     expect(reused).toBe(false);
-    expect(job).toMatchObject({ status: 'queued', templateName: 'cardReadDetails', title: '卡片阅读明细', rowsDone: 0, progress: 0, downloaded: false, createBy: 'operator' });
+    expect(job).toMatchObject({
+      status: 'queued',
+      templateName: 'cardReadDetails',
+      title: '卡片阅读明细',
+      rowsDone: 0,
+      progress: 0,
+      downloaded: false,
+      createBy: 'operator',
+    });
     expect(job.fileName).toMatch(new RegExp(`^卡片阅读明细_${cardId}_\\d{8}-\\d{6}\\.xlsx$`));
     expectError(await file('operator', job.id), 409, 'download.notReady');
 
@@ -164,7 +202,11 @@ describe('asyncDownload: the card exports through the download centre', () => {
 
   it('exports the doctor list in the data scope of the user who asked, with formula cells made safe', async () => {
     const listed = async (user: string) => {
-      const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&titleCodes=CHIEF&size=10`, headers: headers(user) });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `${API.customers.doctor.list}?doctorRange=internal&titleCodes=CHIEF&size=10`,
+        headers: headers(user),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().result as { total: number; content: { id: number }[] };
     };
@@ -227,7 +269,14 @@ describe('jobs', () => {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = new WebSocket(`ws://127.0.0.1:${(h.app.server.address() as AddressInfo).port}${STOMP.endpoint}`, ['v12.stomp']);
     const frames: string[] = [];
-    ws.on('message', (data) => frames.push(...data.toString().split('\0').filter((f) => f.trim())));
+    ws.on('message', (data) =>
+      frames.push(
+        ...data
+          .toString()
+          .split('\0')
+          .filter((f) => f.trim()),
+      ),
+    );
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send(`CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:0,0\nAuthorization:Bearer ${tokens.rep01}\n\n\0`);
     ws.send(`SUBSCRIBE\nid:s\ndestination:${STOMP.userTopic('rep01')}\nreceipt:r\n\n\0`);
@@ -246,7 +295,8 @@ describe('jobs', () => {
       worker({
         progressMs: 0,
         afterBatch: async (id) => {
-          if (id === job.id) seen.push((await selectRows<{ rows_done: number }>(h.database.db, sql`select rows_done from download_jobs where id = ${id}`))[0]!.rows_done);
+          if (id === job.id)
+            seen.push((await selectRows<{ rows_done: number }>(h.database.db, sql`select rows_done from download_jobs where id = ${id}`))[0]!.rows_done);
         },
       }),
     );
@@ -258,7 +308,9 @@ describe('jobs', () => {
         .map((f) => JSON.parse(f.slice(f.indexOf('\n\n') + 2)) as Notice)
         .filter((n) => n.type.startsWith('download.') && n.data.id === job.id);
     await until(() => notices().some((n) => n.type === 'download.done'));
-    const progress = notices().filter((n) => n.type === 'download.progress').map((n) => n.data.rowsDone);
+    const progress = notices()
+      .filter((n) => n.type === 'download.progress')
+      .map((n) => n.data.rowsDone);
     expect(progress).toEqual([0, 500, 1000, 1500, 2000]);
     expect(notices().at(-1)!.data).toMatchObject({ status: 'done', progress: 100, rowsTotal: 2000 });
     ws.terminate();
@@ -273,7 +325,9 @@ describe('jobs', () => {
     await drain(worker());
     const failed = await jobOf('rep01', job.id, 'en');
     expect(failed).toMatchObject({ status: 'failed', message: message('download.paramsTooLarge', 'en'), size: null });
-    expect((await jobOf('rep01', tooMany.job.id)).message).toBe(message('download.tooManyRows', 'zh', { rows: DOWNLOAD_LIMITS.sheetRowsMax + 1, max: DOWNLOAD_LIMITS.sheetRowsMax }));
+    expect((await jobOf('rep01', tooMany.job.id)).message).toBe(
+      message('download.tooManyRows', 'zh', { rows: DOWNLOAD_LIMITS.sheetRowsMax + 1, max: DOWNLOAD_LIMITS.sheetRowsMax }),
+    );
     expectError(await file('rep01', job.id), 409, 'download.notReady');
     const [row] = await h.database.query<{ file_key: string | null }>('select file_key from download_jobs where id = $1', [job.id]);
     expect(row!.file_key).toBeNull();
@@ -310,7 +364,9 @@ describe('jobs', () => {
     const done = await jobOf('rep01', job.id);
     expect(done.status).toBe('done');
     expect(new Date(done.expireTime!).getTime()).toBe(new Date(done.finishTime!).getTime() + 60_000);
-    const [{ file_key: key }] = (await h.database.query<{ file_key: string }>('select file_key from download_jobs where id = $1', [job.id])) as [{ file_key: string }];
+    const [{ file_key: key }] = (await h.database.query<{ file_key: string }>('select file_key from download_jobs where id = $1', [job.id])) as [
+      { file_key: string },
+    ];
     expect(await w.sweep()).toBe(0);
     h.clock.advance(60_001);
     expect(await w.sweep()).toBeGreaterThanOrEqual(1);
@@ -345,7 +401,9 @@ describe('several instances', () => {
       const [ranA, ranB] = await Promise.all([drain(a), drain(b)]);
       expect([...ranA, ...ranB].sort((x, y) => x - y)).toEqual(ids);
       expect(new Set([...ranA, ...ranB]).size).toBe(ids.length);
-      const rows = await h.database.query<{ status: string; attempts: number }>(`select status, attempts from download_jobs where id = any($1::bigint[])`, [ids]);
+      const rows = await h.database.query<{ status: string; attempts: number }>(`select status, attempts from download_jobs where id = any($1::bigint[])`, [
+        ids,
+      ]);
       expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
     } finally {
       if (second !== h.database) await second.close();

@@ -35,7 +35,8 @@ export async function downloadsRoutes(app: FastifyInstance) {
     // An unknown template is refused before its parameters are looked at, so the answer names it.
     preValidation: async (request) => {
       const name = (request.query as { templateName?: unknown }).templateName;
-      if (typeof name === 'string' && name.trim() !== '' && !downloadTemplate(name.trim())) throw badRequest('download.templateUnknown', 'templateName', { name: name.slice(0, DOWNLOAD_LIMITS.templateNameMax) });
+      if (typeof name === 'string' && name.trim() !== '' && !downloadTemplate(name.trim()))
+        throw badRequest('download.templateUnknown', 'templateName', { name: name.slice(0, DOWNLOAD_LIMITS.templateNameMax) });
     },
     handler: async (request) => queueDownload(deps(), currentUser(request), request.lang, request.query.templateName, request.body),
   });

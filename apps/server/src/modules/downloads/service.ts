@@ -130,20 +130,28 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   const params = parsed.data as Record<string, unknown>;
   const dedupeKey = `${templateName}:${canonicalJson(params)}`;
   const at = new Date(deps.now()).toISOString();
-  const parts = template.fileName ? await template.fileName(parsed.data, { db: deps.db, lang, now: deps.now() }) : [message(template.title, lang), ...paramParts(params)];
+  const parts = template.fileName
+    ? await template.fileName(parsed.data, { db: deps.db, lang, now: deps.now() })
+    : [message(template.title, lang), ...paramParts(params)];
   const fileName = exportFileName(parts, stamp(deps.now()));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await selectRows<JobRow>(deps.db, sql`
+    const inserted = await selectRows<JobRow>(
+      deps.db,
+      sql`
       insert into download_jobs (user_id, created_by, template_name, params, dedupe_key, lang, file_name, created_at)
       values (${user.id}, ${user.username}, ${templateName}, ${JSON.stringify(input)}::jsonb, ${dedupeKey}, ${lang}, ${fileName}, ${at}::timestamptz)
       on conflict (user_id, dedupe_key) where status in ('queued', 'running') do nothing
-      returning *`);
+      returning *`,
+    );
     if (inserted[0]) {
       await wakeQueue(deps.db, DOWNLOAD_QUEUE);
       return { job: toJob(inserted[0], lang), reused: false };
     }
-    const [running] = await selectRows<JobRow>(deps.db, sql`
-      select * from download_jobs where user_id = ${user.id} and dedupe_key = ${dedupeKey} and status in ('queued', 'running')`);
+    const [running] = await selectRows<JobRow>(
+      deps.db,
+      sql`
+      select * from download_jobs where user_id = ${user.id} and dedupe_key = ${dedupeKey} and status in ('queued', 'running')`,
+    );
     // It may have finished between the two statements: then the insert is tried again.
     if (running) return { job: toJob(running, lang), reused: true };
   }
@@ -152,15 +160,21 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
 
 /** findByCreateBy: the caller's jobs, newest first, and the badge count. */
 export async function listDownloads(deps: DownloadDeps, user: CurrentUser, lang: Lang, input: z.output<typeof findByCreateByQuery>): Promise<DownloadJobPage> {
-  const rows = await selectRows<JobRow>(deps.db, sql`
+  const rows = await selectRows<JobRow>(
+    deps.db,
+    sql`
     select * from download_jobs where user_id = ${user.id} order by id desc
-     limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`);
-  const [counts] = await selectRows<{ total: number; pending: number }>(deps.db, sql`
+     limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`,
+  );
+  const [counts] = await selectRows<{ total: number; pending: number }>(
+    deps.db,
+    sql`
     select (select count(*)::int from download_jobs where user_id = ${user.id}) as total,
            (select count(*)::int from (
               select 1 from download_jobs
                where user_id = ${user.id} and (status in ('queued', 'running') or (status = 'done' and downloaded_at is null))
-               limit ${DOWNLOAD_LIMITS.badgeMax + 1}) p) as pending`);
+               limit ${DOWNLOAD_LIMITS.badgeMax + 1}) p) as pending`,
+  );
   return { total: counts?.total ?? 0, pending: counts?.pending ?? 0, result: rows.map((r) => toJob(r, lang)) };
 }
 
@@ -172,19 +186,30 @@ async function ownJob(db: Db, user: CurrentUser, id: number): Promise<JobRow> {
 }
 
 /** updateStatusById: marks a finished job downloaded, or cancels an unfinished one. */
-export async function updateDownloadStatus(deps: DownloadDeps, user: CurrentUser, lang: Lang, input: z.output<typeof updateDownloadStatusRequest>): Promise<DownloadJob> {
+export async function updateDownloadStatus(
+  deps: DownloadDeps,
+  user: CurrentUser,
+  lang: Lang,
+  input: z.output<typeof updateDownloadStatusRequest>,
+): Promise<DownloadJob> {
   const row = await ownJob(deps.db, user, input.id);
   const at = new Date(deps.now()).toISOString();
   if (input.status === 'downloaded') {
     if (row.status !== 'done') throw new AppError(409, row.status === 'expired' ? 'download.expired' : 'download.notReady');
-    const [updated] = await selectRows<JobRow>(deps.db, sql`
-      update download_jobs set downloaded_at = coalesce(downloaded_at, ${at}::timestamptz) where id = ${input.id} returning *`);
+    const [updated] = await selectRows<JobRow>(
+      deps.db,
+      sql`
+      update download_jobs set downloaded_at = coalesce(downloaded_at, ${at}::timestamptz) where id = ${input.id} returning *`,
+    );
     return toJob(updated!, lang);
   }
   // A running job's worker sees the status at its next progress write and stops.
-  const [updated] = await selectRows<JobRow>(deps.db, sql`
+  const [updated] = await selectRows<JobRow>(
+    deps.db,
+    sql`
     update download_jobs set status = 'cancelled', finished_at = ${at}::timestamptz, claim_token = null, lease_until = null
-     where id = ${input.id} and status in ('queued', 'running') returning *`);
+     where id = ${input.id} and status in ('queued', 'running') returning *`,
+  );
   if (!updated) throw new AppError(409, 'download.notCancellable');
   return toJob(updated, lang);
 }
@@ -196,6 +221,8 @@ export async function openDownload(deps: DownloadDeps, user: CurrentUser, id: nu
   if (row.status !== 'done' || !row.file_key) throw new AppError(409, 'download.notReady');
   const file = await deps.files.open(row.file_key);
   if (!file) throw new AppError(410, 'download.expired');
-  await deps.db.execute(sql`update download_jobs set downloaded_at = coalesce(downloaded_at, ${new Date(deps.now()).toISOString()}::timestamptz) where id = ${id}`);
+  await deps.db.execute(
+    sql`update download_jobs set downloaded_at = coalesce(downloaded_at, ${new Date(deps.now()).toISOString()}::timestamptz) where id = ${id}`,
+  );
   return { ...file, fileName: row.file_name };
 }

@@ -76,7 +76,12 @@ export function downloadJobs(database: Pick<Database, 'db' | 'query'>, files: Fi
 }
 
 /** Deletes the files kept past their time (at `now`); their jobs show as expired. Returns how many. */
-export function sweepDownloads(database: Pick<Database, 'db' | 'query'>, files: FileStore, now: number, options: Pick<DownloadJobOptions, 'sweepBatch'> = {}): Promise<number> {
+export function sweepDownloads(
+  database: Pick<Database, 'db' | 'query'>,
+  files: FileStore,
+  now: number,
+  options: Pick<DownloadJobOptions, 'sweepBatch'> = {},
+): Promise<number> {
   return new DownloadExports(database, files, options).sweep(now);
 }
 
@@ -192,9 +197,12 @@ class DownloadExports {
     let removed = 0;
     for (;;) {
       const keys = await this.db.transaction(async (tx) => {
-        const rows = await selectRows<{ id: number | string; file_key: string | null }>(tx, sql`
+        const rows = await selectRows<{ id: number | string; file_key: string | null }>(
+          tx,
+          sql`
           select id, file_key from download_jobs where status = 'done' and expires_at <= ${iso(now)}::timestamptz
-           order by expires_at limit ${this.options.sweepBatch ?? 100} for update skip locked`);
+           order by expires_at limit ${this.options.sweepBatch ?? 100} for update skip locked`,
+        );
         if (rows.length === 0) return [];
         const ids = JSON.stringify(rows.map((r) => Number(r.id)));
         await tx.execute(sql`

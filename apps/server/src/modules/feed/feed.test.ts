@@ -12,7 +12,9 @@ const tokens: Record<string, string> = {};
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** Demo accounts are the first employees: admin 1, operator 2, operator2 3, rep01 4, rep02 5, … */
-const WWID: Record<string, string> = Object.fromEntries(['rep01', 'rep02', 'rep03', 'rep04', 'rep05', 'rep06', 'rep07', 'rep08'].map((u, i) => [u, wwidOf(i + 4)]));
+const WWID: Record<string, string> = Object.fromEntries(
+  ['rep01', 'rep02', 'rep03', 'rep04', 'rep05', 'rep06', 'rep07', 'rep08'].map((u, i) => [u, wwidOf(i + 4)]),
+);
 
 beforeAll(async () => {
   h = await createHarness();
@@ -118,7 +120,18 @@ describe('GET employee/cards: ordering', () => {
     expect(page.unread).toBe(start.unread + 3);
     expect(page.nextCursor).toBe(start.nextCursor);
     const item = page.items[1]!;
-    expect(item).toMatchObject({ cardId: second.id, queueId: second.queueId, pushId: second.pushId, title: 'second', mustRead: true, read: false, firstOpenTime: null, pinned: false, pin: null, sendCount: 1 });
+    expect(item).toMatchObject({
+      cardId: second.id,
+      queueId: second.queueId,
+      pushId: second.pushId,
+      title: 'second',
+      mustRead: true,
+      read: false,
+      firstOpenTime: null,
+      pinned: false,
+      pin: null,
+      sendCount: 1,
+    });
     expect(JSON.parse(item.content)).toMatchObject({ type: 4, titleName: 'second' });
     expect(Date.parse(item.sentAt)).toBeLessThan(Date.parse(page.items[0]!.sentAt));
     expect(item.lastSentAt).toBe(item.sentAt);
@@ -179,12 +192,12 @@ describe('GET employee/cards: pins', () => {
   it('puts at most three pinned cards first, newest pin first, only inside each period, never twice', async () => {
     const now = () => h.clock.value;
     const plain = await publish(['rep03']);
-    const pinA = await publish(['rep03'], { pin: { start: now() - 3 * DAY / 4, end: now() + DAY } });
+    const pinA = await publish(['rep03'], { pin: { start: now() - (3 * DAY) / 4, end: now() + DAY } });
     const pinB = await publish(['rep03'], { pin: { start: now() - DAY / 2, end: now() + DAY } });
     const pinC = await publish(['rep03'], { pin: { start: now() - DAY / 4, end: now() + DAY } });
     const pinD = await publish(['rep03'], { pin: { start: now() - DAY / 8, end: now() + DAY } });
     const future = await publish(['rep03'], { pin: { start: now() + DAY, end: now() + 2 * DAY } });
-    const ending = await publish(['rep03'], { pin: { start: now() - 3 * DAY / 4, end: now() + 5 * MINUTE } });
+    const ending = await publish(['rep03'], { pin: { start: now() - (3 * DAY) / 4, end: now() + 5 * MINUTE } });
     const latest = await publish(['rep03']);
 
     let page = await feed('rep03');
@@ -204,7 +217,10 @@ describe('GET employee/cards: pins', () => {
     expect(page.items.find((i) => i.cardId === ending.id)).toMatchObject({ pinned: false, pin: null });
 
     // A permanent pin has no end; a pin whose period has started counts from its start.
-    await h.database.query('update pushes set top = true, permanent = true, top_start_time = $2, top_end_time = null where id = $1', [plain.queueId, new Date(now() - MINUTE).toISOString()]);
+    await h.database.query('update pushes set top = true, permanent = true, top_start_time = $2, top_end_time = null where id = $1', [
+      plain.queueId,
+      new Date(now() - MINUTE).toISOString(),
+    ]);
     await h.database.query('update pushes set top_start_time = $2 where id = $1', [future.queueId, new Date(now() - 2 * MINUTE).toISOString()]);
     page = await feed('rep03');
     expect(ids(page.pinned)).toEqual([plain.id, future.id, pinC.id]);
@@ -219,7 +235,7 @@ describe('GET employee/cards: pins', () => {
     expect(own(rest.items)).toEqual([pinD.id, pinB.id, pinA.id]);
   });
 
-  it("shows only the pin of the push that reached this employee", async () => {
+  it('shows only the pin of the push that reached this employee', async () => {
     const card = await publish(['rep07', 'rep08'], { pin: { start: h.clock.value - MINUTE, end: h.clock.value + DAY } });
     expect(own((await feed('rep07')).pinned)).toEqual([card.id]);
     // A later push of the same card without a pin: rep07 now holds that delivery, rep08 the pinned one.
@@ -297,8 +313,13 @@ describe('POST employee/openCard', () => {
 
     // A read must-read delivery gets no reminder; the unread one does.
     await scheduler.runDue(h.clock.value + 2 * 3_600_000);
-    const sends = await h.database.query<{ wwid: string; send_count: number }>('select wwid, send_count from deliveries where queue_id = $1 order by wwid', [card.queueId]);
-    expect(sends).toEqual([{ wwid: WWID.rep04, send_count: 1 }, { wwid: WWID.rep05, send_count: 2 }]);
+    const sends = await h.database.query<{ wwid: string; send_count: number }>('select wwid, send_count from deliveries where queue_id = $1 order by wwid', [
+      card.queueId,
+    ]);
+    expect(sends).toEqual([
+      { wwid: WWID.rep04, send_count: 1 },
+      { wwid: WWID.rep05, send_count: 2 },
+    ]);
 
     // Read details and the card-push report show it (IsOpen, FistOpentime).
     const info = (await get('operator', `${API.push.cardPushInfo}?cardId=${card.id}`)).json().data;
@@ -322,7 +343,9 @@ describe('POST employee/openCard', () => {
       expectError(await open('rep08', id), 404, 'feed.cardNotDelivered');
       expectError(await post('rep08', API.feed.openCard, { cardId: id }, 'en'), 404, 'feed.cardNotDelivered', 'en');
     }
-    expect((await h.database.query<{ n: number }>('select count(*)::int as n from deliveries where card_id = $1 and first_open_time is not null', [card.id]))[0]!.n).toBe(0);
+    expect(
+      (await h.database.query<{ n: number }>('select count(*)::int as n from deliveries where card_id = $1 and first_open_time is not null', [card.id]))[0]!.n,
+    ).toBe(0);
     expect((await post('operator', API.feed.openCard, { cardId: card.id })).statusCode).toBe(404);
   });
 
@@ -386,7 +409,16 @@ describe('attachment downloads', () => {
     const id = Number((await get('operator', API.cards.newCardId)).json().data.id);
     const shown = await uploadAttachment(id, 'brief.pdf');
     const replaced = await uploadAttachment(id, 'old.pdf');
-    const content = { type: 4, selectValue: 'study', author: '运营', titleName: 'with attachment', zhaiyao: 'see the file', BU: 'PC_All', linkValue: 'http://', fileList: [{ name: shown.name, url: shown.url }] };
+    const content = {
+      type: 4,
+      selectValue: 'study',
+      author: '运营',
+      titleName: 'with attachment',
+      zhaiyao: 'see the file',
+      BU: 'PC_All',
+      linkValue: 'http://',
+      fileList: [{ name: shown.name, url: shown.url }],
+    };
     const saved = await post('operator', API.cards.updateCard, { content: JSON.stringify(content), id, status: 'created' });
     expect(saved.statusCode, saved.body).toBe(200);
 

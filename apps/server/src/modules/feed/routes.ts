@@ -23,7 +23,8 @@ export async function feedRoutes(app: FastifyInstance) {
   r.get(API.feed.cards, {
     schema: {
       tags,
-      summary: "The caller's cards: pinned (at most three, newest pin first) on the first page, then newest delivery first; data {pinned, items, nextCursor, unread}",
+      summary:
+        "The caller's cards: pinned (at most three, newest pin first) on the first page, then newest delivery first; data {pinned, items, nextCursor, unread}",
       querystring: feedQuery,
     },
     handler: async (request) => feedPage(deps(), currentUser(request), request.query),

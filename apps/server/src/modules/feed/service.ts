@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  decodeFeedCursor,
-  encodeFeedCursor,
-  FEED_LIMITS,
-  isPinActive,
-  type FeedItem,
-  type FeedPage,
-} from '@field-portal/shared';
+import { decodeFeedCursor, encodeFeedCursor, FEED_LIMITS, isPinActive, type FeedItem, type FeedPage } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -100,10 +93,13 @@ export function toItem(row: ItemRow, now: number, pinned: boolean): FeedItem {
 }
 
 async function pinnedItems(db: Tx, wwid: string, now: number): Promise<ItemRow[]> {
-  return selectRows<ItemRow>(db, sql`
+  return selectRows<ItemRow>(
+    db,
+    sql`
     select * from (${latestDeliveries(wwid, pinnedNow(iso(now)))}) x
      order by x.top_start_time desc nulls last, x.queue_id desc
-     limit ${FEED_LIMITS.pinnedShownMax}`);
+     limit ${FEED_LIMITS.pinnedShownMax}`,
+  );
 }
 
 /**
@@ -113,10 +109,13 @@ async function pinnedItems(db: Tx, wwid: string, now: number): Promise<ItemRow[]
 async function keptOnTopItems(db: Tx, wwid: string, shownIds: string): Promise<ItemRow[]> {
   const unreadMustRead = sql`p.must_read and p.keep_on_top and d.first_open_time is null
     and d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`;
-  return selectRows<ItemRow>(db, sql`
+  return selectRows<ItemRow>(
+    db,
+    sql`
     select * from (${latestDeliveries(wwid, unreadMustRead)}) x
      order by x.sent_at desc, x.queue_id desc
-     limit ${FEED_LIMITS.keptOnTopMax}`);
+     limit ${FEED_LIMITS.keptOnTopMax}`,
+  );
 }
 
 /** Cards (not deliveries) with an unread delivery: opening a card marks all its deliveries read. Kept in feed_unread by triggers. */
@@ -146,7 +145,9 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
   const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`];
   if (after) where.push(sql`(d.sent_at, d.queue_id) < (${iso(after.sentAtMs)}::timestamptz, ${after.queueId}::bigint)`);
   // The page is cut from the deliveries alone; only its rows are joined to their push and card.
-  const rows = await selectRows<ItemRow>(deps.db, sql`
+  const rows = await selectRows<ItemRow>(
+    deps.db,
+    sql`
     select ${ITEM_COLUMNS}
       from (select d.* from deliveries d
              where d.wwid = ${wwid} and ${IS_LATEST} and ${sql.join(where, sql` and `)}
@@ -154,7 +155,8 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
              limit ${input.limit + 1}) d
       join pushes p on p.id = d.queue_id
       join cards c on c.id = d.card_id
-     order by d.sent_at desc, d.queue_id desc`);
+     order by d.sent_at desc, d.queue_id desc`,
+  );
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
@@ -173,9 +175,12 @@ export async function canReadCardFile(db: Tx, user: CurrentUser, file: { id: str
   const wwid = await wwidOfUser(db, user);
   if (!wwid) return false;
   // A recipient reads only the files the delivered card shows, not every upload ever made for its id.
-  const [row] = await selectRows<{ yes: boolean }>(db, sql`
+  const [row] = await selectRows<{ yes: boolean }>(
+    db,
+    sql`
     select exists (
       select 1 from deliveries d join cards c on c.id = d.card_id
-       where d.wwid = ${wwid} and d.card_id = ${file.cardId} and strpos(c.content::text, ${file.id}) > 0) as yes`);
+       where d.wwid = ${wwid} and d.card_id = ${file.cardId} and strpos(c.content::text, ${file.id}) > 0) as yes`,
+  );
   return Boolean(row?.yes);
 }

@@ -40,7 +40,15 @@ const homeDataSpec: CrudSpec<typeof homeDataInput, HomeDataRecord> = {
   order: [homeStatistics.sort],
   unique: [{ columns: (i) => [[homeStatistics.key, i.key]], field: 'key', key: 'data.homeData.keyTaken' }],
   present: async (_tx, rows) =>
-    rows.map((r) => ({ id: r.id as number, key: r.key as string, name: r.name as string, nameEn: r.nameEn as string, value: r.value as number, unit: r.unit as string, sort: r.sort as number })),
+    rows.map((r) => ({
+      id: r.id as number,
+      key: r.key as string,
+      name: r.name as string,
+      nameEn: r.nameEn as string,
+      value: r.value as number,
+      unit: r.unit as string,
+      sort: r.sort as number,
+    })),
 };
 
 const homeChartSpec: CrudSpec<typeof homeChartInput, HomeChartSeries> = {

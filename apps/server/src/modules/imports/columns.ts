@@ -11,7 +11,8 @@ export const headerKey = (text: string) =>
 
 function labels(kind: ImportKind): Map<string, string> {
   const out = new Map<string, string>();
-  for (const column of kindOf(kind).columns) for (const name of [column.zh, column.en, column.key, ...(column.aliases ?? [])]) if (!out.has(headerKey(name))) out.set(headerKey(name), column.key);
+  for (const column of kindOf(kind).columns)
+    for (const name of [column.zh, column.en, column.key, ...(column.aliases ?? [])]) if (!out.has(headerKey(name))) out.set(headerKey(name), column.key);
   return out;
 }
 
@@ -39,12 +40,27 @@ export function checkHeader(kind: ImportKind, keys: (string | undefined)[], lang
   const present = new Set(keys);
   const missing = required(kind).filter((group) => !group.some((k) => present.has(k)));
   if (missing.length > 0) {
-    throw new AppError(400, 'imports.file.missingColumns', { columns: missing.map((g) => g.map((k) => columnLabel(kind, k, lang)).join('/')).join(', ') }, 'file');
+    throw new AppError(
+      400,
+      'imports.file.missingColumns',
+      { columns: missing.map((g) => g.map((k) => columnLabel(kind, k, lang)).join('/')).join(', ') },
+      'file',
+    );
   }
 }
 
 export function noHeader(kind: ImportKind, lang: Lang): AppError {
-  return new AppError(400, 'imports.file.noHeader', { rows: IMPORT_LIMITS.headerSearchRows, columns: required(kind).map((g) => g.map((k) => columnLabel(kind, k, lang)).join('/')).join(', ') }, 'file');
+  return new AppError(
+    400,
+    'imports.file.noHeader',
+    {
+      rows: IMPORT_LIMITS.headerSearchRows,
+      columns: required(kind)
+        .map((g) => g.map((k) => columnLabel(kind, k, lang)).join('/'))
+        .join(', '),
+    },
+    'file',
+  );
 }
 
 export const columnsOf = (kind: ImportKind): readonly ImportColumn[] => kindOf(kind).columns;

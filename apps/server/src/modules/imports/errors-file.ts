@@ -16,8 +16,11 @@ interface ErrorRow {
 const PAGE = 2000;
 
 async function jobOf(ctx: DownloadContext<Params>): Promise<{ kind: ImportKind; header: string[] }> {
-  const [job] = await selectRows<{ kind: ImportKind; header: string[] | null }>(ctx.db, sql`
-    select kind, header from import_jobs where id = ${ctx.params.id} and user_id = ${ctx.owner.id}`);
+  const [job] = await selectRows<{ kind: ImportKind; header: string[] | null }>(
+    ctx.db,
+    sql`
+    select kind, header from import_jobs where id = ${ctx.params.id} and user_id = ${ctx.owner.id}`,
+  );
   return { kind: job?.kind ?? 'hospitals', header: job?.header ?? [] };
 }
 
@@ -39,23 +42,32 @@ registerDownloadTemplate<Params, ErrorRow>({
     return [
       { header: { zh: message('imports.errors.line', 'zh'), en: message('imports.errors.line', 'en') }, value: (r: ErrorRow) => r.line },
       ...cells,
-      { header: { zh: message('imports.errors.message', 'zh'), en: message('imports.errors.message', 'en') }, value: (r: ErrorRow) => r.errors.map((e) => errorText(kind, e, lang)).join('; ') },
+      {
+        header: { zh: message('imports.errors.message', 'zh'), en: message('imports.errors.message', 'en') },
+        value: (r: ErrorRow) => r.errors.map((e) => errorText(kind, e, lang)).join('; '),
+      },
     ];
   },
   fileName: (p, { lang }) => [message('imports.errors.template', lang), String(p.id)],
   count: async (ctx) => {
-    const [row] = await selectRows<{ n: number }>(ctx.db, sql`
+    const [row] = await selectRows<{ n: number }>(
+      ctx.db,
+      sql`
       select count(*)::int as n from import_rows r join import_jobs j on j.id = r.job_id
-       where r.job_id = ${ctx.params.id} and j.user_id = ${ctx.owner.id}`);
+       where r.job_id = ${ctx.params.id} and j.user_id = ${ctx.owner.id}`,
+    );
     return row?.n ?? 0;
   },
   async *rows(ctx) {
     let after = 0;
     for (;;) {
-      const rows = await selectRows<ErrorRow>(ctx.db, sql`
+      const rows = await selectRows<ErrorRow>(
+        ctx.db,
+        sql`
         select r.line, r.cells, r.errors from import_rows r join import_jobs j on j.id = r.job_id
          where r.job_id = ${ctx.params.id} and j.user_id = ${ctx.owner.id} and r.line > ${after}
-         order by r.line limit ${PAGE}`);
+         order by r.line limit ${PAGE}`,
+      );
       if (rows.length === 0) return;
       yield rows;
       after = rows[rows.length - 1]!.line;

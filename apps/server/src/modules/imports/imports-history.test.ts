@@ -47,10 +47,11 @@ async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promis
   ok<ImportJob>(await commit(id, mode));
   return settle(id);
 }
-const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh', user = 'admin') => h.app.inject({ method: 'POST', url: path, headers: headers(user, lang), payload: body });
+const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh', user = 'admin') =>
+  h.app.inject({ method: 'POST', url: path, headers: headers(user, lang), payload: body });
 
 describe('import centre: products and competitors', () => {
-  it('needs the import grant, and gives the template in the caller\'s language', async () => {
+  it("needs the import grant, and gives the template in the caller's language", async () => {
     expect((await batch(API.imports.upsertProducts, { records: [{ code: 'X', name: 'X' }] }, 'zh', 'rep01')).statusCode).toBe(403);
     expect((await batch(API.imports.upsertVisits, { records: [{ rep: 'rep01' }] }, 'zh', 'rep01')).statusCode).toBe(403);
     const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=products`, headers: headers('admin', 'en') });
@@ -106,7 +107,14 @@ describe('import centre: products and competitors', () => {
                (select array_agg(c.name || '/' || c.alias order by c.sort) from medicine_competitors c where c.medicine_id = m.id) as competitors
           from medicines m where m.code like 'IM-P%' order by m.code`),
     ).toEqual([
-      { code: 'IM-P1', name: '导入降压片', alias: 'Jiangya', company_id: 'FP', indications: ['高血压', '心力衰竭'], competitors: ['康瑞宁/Kangruining', '安立泰/'] },
+      {
+        code: 'IM-P1',
+        name: '导入降压片',
+        alias: 'Jiangya',
+        company_id: 'FP',
+        indications: ['高血压', '心力衰竭'],
+        competitors: ['康瑞宁/Kangruining', '安立泰/'],
+      },
       { code: 'IM-P2', name: '导入降脂片', alias: '', company_id: 'FP', indications: ['高脂血症'], competitors: null },
     ]);
   });
@@ -114,14 +122,32 @@ describe('import centre: products and competitors', () => {
   it('the same products again change nothing; a changed one is updated and keeps what the call does not give', async () => {
     const stamp = () => h.database.query(`select code, updated_at from medicines where code like 'IM-P%' order by code`);
     const was = await stamp();
-    const file = Buffer.from(csv(['Product code,Product name,Alias,Company,Indications,Competitors', 'IM-P1,导入降压片,Jiangya,FP,高血压;心力衰竭,康瑞宁（Kangruining）、安立泰', 'IM-P2,导入降脂片,,FP,高脂血症,']));
+    const file = Buffer.from(
+      csv([
+        'Product code,Product name,Alias,Company,Indications,Competitors',
+        'IM-P1,导入降压片,Jiangya,FP,高血压;心力衰竭,康瑞宁（Kangruining）、安立泰',
+        'IM-P2,导入降脂片,,FP,高脂血症,',
+      ]),
+    );
     const job = await dryRun('products', file, 'products.csv');
     expect(job.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 2, deactivated: 0 });
     expect(await stamp()).toEqual(was);
 
     // The batch call: indications by name with the case ignored, stored as the list spells them; the alias and competitors kept.
-    const changed = ok<ImportBatchResult>(await batch(API.imports.upsertProducts, { records: [{ code: 'IM-P1', name: '导入降压片', indications: 'iga肾病' }, { code: 'IM-P2', name: '导入降脂片' }, { code: 'IM-P7', name: '导入新片', indications: '不存在的病' }] }, 'en'));
+    const changed = ok<ImportBatchResult>(
+      await batch(
+        API.imports.upsertProducts,
+        {
+          records: [
+            { code: 'IM-P1', name: '导入降压片', indications: 'iga肾病' },
+            { code: 'IM-P2', name: '导入降脂片' },
+            { code: 'IM-P7', name: '导入新片', indications: '不存在的病' },
+          ],
+        },
+        'en',
+      ),
+    );
     expect(changed.results).toEqual([
       { code: 'IM-P1', status: 'changed', messages: [] },
       { code: 'IM-P2', status: 'unchanged', messages: [] },
@@ -137,7 +163,12 @@ describe('import centre: products and competitors', () => {
   });
 
   it('products have no inactive state: no full list, no deactivation', async () => {
-    expectError(await upload('products', Buffer.from(csv(['产品编码,产品名称', 'IM-P1,导入降压片'])), 'p.csv', { fullList: true, lang: 'en' }), 400, 'imports.fullList.unsupported', 'en');
+    expectError(
+      await upload('products', Buffer.from(csv(['产品编码,产品名称', 'IM-P1,导入降压片'])), 'p.csv', { fullList: true, lang: 'en' }),
+      400,
+      'imports.fullList.unsupported',
+      'en',
+    );
     expectError(await batch(API.imports.deactivateProducts, { codes: ['IM-P1'] }, 'en'), 400, 'imports.deactivate.unsupported', 'en');
   });
 });
@@ -145,10 +176,19 @@ describe('import centre: products and competitors', () => {
 async function dashboard(router: string, range: { startDate: string; endDate: string }): Promise<DashboardData> {
   const [row] = await h.database.query<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
   const id = Number(row!.sort);
-  const share = await h.app.inject({ method: 'GET', url: API.analytics.share.replace(':id', String(id)), headers: { ...h.auth(tokens.admin!), username: 'admin' } });
+  const share = await h.app.inject({
+    method: 'GET',
+    url: API.analytics.share.replace(':id', String(id)),
+    headers: { ...h.auth(tokens.admin!), username: 'admin' },
+  });
   expect(share.statusCode, share.body).toBe(200);
   const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens.admin!), username: 'admin' } });
-  const res = await h.app.inject({ method: 'POST', url: API.analytics.data.replace(':id', String(id)), headers: { language: 'zh' }, payload: { share: share.json().result, token: login.json().result.header.token, ...range } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: API.analytics.data.replace(':id', String(id)),
+    headers: { language: 'zh' },
+    payload: { share: share.json().result, token: login.json().result.header.token, ...range },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result as DashboardData;
 }
@@ -157,13 +197,15 @@ describe('import centre: visit history', () => {
   let rep02No = '';
   beforeAll(async () => {
     ok<ImportBatchResult>(await batch(API.imports.upsertHospitals, { records: [{ code: 'VH1', name: '拜访导入医院', region: '310101' }] }));
-    const doctors = ok<ImportBatchResult>(await batch(API.imports.upsertDoctors, {
-      records: [
-        { code: 'VD1', name: '拜访医生甲', hospitalCode: 'VH1', dept1: '内科', title: '主治医师' },
-        { code: 'VD2', name: '拜访医生乙', hospitalCode: 'VH1', dept1: '外科', title: '主治医师' },
-        { code: 'VD3', name: '拜访医生丙', hospitalCode: 'VH1', dept1: '内科', title: '主任医师' },
-      ],
-    }));
+    const doctors = ok<ImportBatchResult>(
+      await batch(API.imports.upsertDoctors, {
+        records: [
+          { code: 'VD1', name: '拜访医生甲', hospitalCode: 'VH1', dept1: '内科', title: '主治医师' },
+          { code: 'VD2', name: '拜访医生乙', hospitalCode: 'VH1', dept1: '外科', title: '主治医师' },
+          { code: 'VD3', name: '拜访医生丙', hospitalCode: 'VH1', dept1: '内科', title: '主任医师' },
+        ],
+      }),
+    );
     expect(doctors.counts.new).toBe(3);
     expect(ok<ImportBatchResult>(await batch(API.imports.deactivateDoctors, { codes: ['VD3'] })).counts.deactivated).toBe(1);
     rep02No = (await h.database.query<{ employee_no: string }>(`select employee_no from users where username = 'rep02'`))[0]!.employee_no;
@@ -221,7 +263,17 @@ describe('import centre: visit history', () => {
         select u.username, d.code, to_char(v.visit_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at, v.channel, v.status, v.type, v.effective, v.purpose, v.feedback
           from visit_records v join users u on u.id = v.user_id join doctors d on d.id = v.doctor_id where d.code like 'VD%' order by v.visit_at`),
     ).toEqual([
-      { username: 'rep01', code: 'VD1', at: '2019-05-05 16:00:00', channel: 'face', status: 1, type: 0, effective: false, purpose: '产品介绍', feedback: '首次拜访' },
+      {
+        username: 'rep01',
+        code: 'VD1',
+        at: '2019-05-05 16:00:00',
+        channel: 'face',
+        status: 1,
+        type: 0,
+        effective: false,
+        purpose: '产品介绍',
+        feedback: '首次拜访',
+      },
       { username: 'rep02', code: 'VD2', at: '2019-05-07 06:30:00', channel: 'phone', status: 1, type: 0, effective: false, purpose: '学术交流', feedback: '' },
     ]);
   });
@@ -238,23 +290,38 @@ describe('import centre: visit history', () => {
 
   it('the same visits again add nothing; other content for a recorded visit is refused, as it is locked', async () => {
     const was = await imported();
-    const again = ok<ImportBatchResult>(await batch(API.imports.upsertVisits, {
-      records: [
-        { rep: 'rep01', doctorCode: 'VD1', date: '2019-05-06', channel: '面对面拜访', purpose: 'product', notes: '首次拜访' },
-        { rep: 'rep02', doctorCode: 'VD2', date: '2019-05-07 09:00', channel: '电话拜访', purpose: '学术交流' },
-      ],
-    }, 'en'));
+    const again = ok<ImportBatchResult>(
+      await batch(
+        API.imports.upsertVisits,
+        {
+          records: [
+            { rep: 'rep01', doctorCode: 'VD1', date: '2019-05-06', channel: '面对面拜访', purpose: 'product', notes: '首次拜访' },
+            { rep: 'rep02', doctorCode: 'VD2', date: '2019-05-07 09:00', channel: '电话拜访', purpose: '学术交流' },
+          ],
+        },
+        'en',
+      ),
+    );
     expect(again.results).toEqual([
       { code: 'VD1', status: 'unchanged', messages: [] },
       { code: 'VD2', status: 'unchanged', messages: [] },
     ]);
-    const edited = ok<ImportBatchResult>(await batch(API.imports.upsertVisits, { records: [{ rep: 'rep01', doctorCode: 'VD1', date: '2019-05-06', channel: 'face', purpose: 'product', notes: '改过的备注' }] }, 'en'));
+    const edited = ok<ImportBatchResult>(
+      await batch(
+        API.imports.upsertVisits,
+        { records: [{ rep: 'rep01', doctorCode: 'VD1', date: '2019-05-06', channel: 'face', purpose: 'product', notes: '改过的备注' }] },
+        'en',
+      ),
+    );
     expect(edited.results).toEqual([{ code: 'VD1', status: 'refused', messages: [msg('imports.row.visitLocked', 'en', { value: '2019-05-06' })] }]);
     expect(await imported()).toBe(was);
   });
 
   it('all or nothing rolls back when a row became bad after the dry run; valid rows only then keeps the rest', async () => {
-    const file = iconv.encode(csv(['拜访记录导入,,,', '代表,医生编码,拜访日期,拜访方式', 'rep01,VD2,2019-05-12,视频拜访', 'rep01,VD1,2019-05-13,video']), 'gbk');
+    const file = iconv.encode(
+      csv(['拜访记录导入,,,', '代表,医生编码,拜访日期,拜访方式', 'rep01,VD2,2019-05-12,视频拜访', 'rep01,VD1,2019-05-13,video']),
+      'gbk',
+    );
     const job = await dryRun('visits', file, '拜访.csv');
     expect(job.counts).toEqual({ rows: 2, new: 2, changed: 0, unchanged: 0, refused: 0 });
     const was = await imported();
@@ -269,7 +336,12 @@ describe('import centre: visit history', () => {
   });
 
   it('visits have no full list and no deactivation', async () => {
-    expectError(await upload('visits', Buffer.from(csv(['代表,医生编码,拜访日期,拜访方式', 'rep01,VD2,2019-05-12,face'])), 'v.csv', { fullList: true, lang: 'en' }), 400, 'imports.fullList.unsupported', 'en');
+    expectError(
+      await upload('visits', Buffer.from(csv(['代表,医生编码,拜访日期,拜访方式', 'rep01,VD2,2019-05-12,face'])), 'v.csv', { fullList: true, lang: 'en' }),
+      400,
+      'imports.fullList.unsupported',
+      'en',
+    );
     expectError(await batch(API.imports.deactivateVisits, { codes: ['VD2'] }, 'en'), 400, 'imports.deactivate.unsupported', 'en');
   });
 });

@@ -45,22 +45,25 @@ async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promis
   ok<ImportJob>(await commit(id, mode));
   return settle(id);
 }
-const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: path, headers: headers('admin', lang), payload: body });
+const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh') =>
+  h.app.inject({ method: 'POST', url: path, headers: headers('admin', lang), payload: body });
 
 describe('import centre: organisations', () => {
   it('checks every row first, writes nothing on a dry run, and names each refusal in zh and en', async () => {
     const before = await count('select count(*) as n from organisations');
-    const file = Buffer.from(csv([
-      '2026 组织架构,,,',
-      '组织编码,组织名称,English name,上级组织编码',
-      'IM-EAST,导入华东大区,Import East,FP',
-      'IM-SH,导入上海区,Import Shanghai,IM-EAST',
-      'IM-SH,导入上海区二,,IM-EAST',
-      'IM-X,导入无上级,,NOPE',
-      'IM-A,导入环甲,,IM-B',
-      'IM-B,导入环乙,,IM-A',
-      'IM-N,,,FP',
-    ]));
+    const file = Buffer.from(
+      csv([
+        '2026 组织架构,,,',
+        '组织编码,组织名称,English name,上级组织编码',
+        'IM-EAST,导入华东大区,Import East,FP',
+        'IM-SH,导入上海区,Import Shanghai,IM-EAST',
+        'IM-SH,导入上海区二,,IM-EAST',
+        'IM-X,导入无上级,,NOPE',
+        'IM-A,导入环甲,,IM-B',
+        'IM-B,导入环乙,,IM-A',
+        'IM-N,,,FP',
+      ]),
+    );
     const job = await dryRun('organisations', file, 'orgs.csv', { lang: 'en' });
     expect(job.status, job.message ?? '').toBe('ready');
     expect(await count('select count(*) as n from organisations')).toBe(before);
@@ -79,14 +82,20 @@ describe('import centre: organisations', () => {
     expectError(await commit(job.id, 'allOrNothing', 'en'), 409, 'imports.job.refused', 'en', { n: 5 });
     expect(await count('select count(*) as n from organisations')).toBe(before);
     expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
-    expect(await h.database.query(`select o.code, o.name_en, p.code as parent from organisations o left join organisations p on p.id = o.parent_id where o.code like 'IM-%' order by o.code`)).toEqual([
+    expect(
+      await h.database.query(
+        `select o.code, o.name_en, p.code as parent from organisations o left join organisations p on p.id = o.parent_id where o.code like 'IM-%' order by o.code`,
+      ),
+    ).toEqual([
       { code: 'IM-EAST', name_en: 'Import East', parent: 'FP' },
       { code: 'IM-SH', name_en: 'Import Shanghai', parent: 'IM-EAST' },
     ]);
   });
 
   it('the same file again changes nothing; organisations have no full list and no deactivation', async () => {
-    const file = Buffer.from(csv(['组织编码,组织名称,English name,上级组织编码', 'IM-EAST,导入华东大区,Import East,FP', 'IM-SH,导入上海区,Import Shanghai,IM-EAST']));
+    const file = Buffer.from(
+      csv(['组织编码,组织名称,English name,上级组织编码', 'IM-EAST,导入华东大区,Import East,FP', 'IM-SH,导入上海区,Import Shanghai,IM-EAST']),
+    );
     const job = await dryRun('organisations', file, 'orgs-fixed.csv');
     expect(job.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 2, deactivated: 0 });
@@ -95,7 +104,9 @@ describe('import centre: organisations', () => {
     const moved = ok<ImportBatchResult>(await batch(API.imports.upsertOrganisations, { records: [{ code: 'IM-SH', name: '导入上海区', parentCode: 'FP' }] }));
     expect(moved.results).toEqual([{ code: 'IM-SH', status: 'changed', messages: [] }]);
     // The English name is kept: the call did not give it.
-    expect(await h.database.query(`select o.name_en, p.code as parent from organisations o join organisations p on p.id = o.parent_id where o.code = 'IM-SH'`)).toEqual([{ name_en: 'Import Shanghai', parent: 'FP' }]);
+    expect(
+      await h.database.query(`select o.name_en, p.code as parent from organisations o join organisations p on p.id = o.parent_id where o.code = 'IM-SH'`),
+    ).toEqual([{ name_en: 'Import Shanghai', parent: 'FP' }]);
   });
 });
 
@@ -114,7 +125,7 @@ const USERS_GBK = csv([
 ]);
 
 describe('import centre: users', () => {
-  it('gives the users\' template with the header in the caller\'s language', async () => {
+  it("gives the users' template with the header in the caller's language", async () => {
     const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=users`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toBe('Username*,Name*,Employee number,E-mail,Mobile,Organisation,Roles*,Manager\r\n');
     const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=territories`, headers: headers('admin', 'zh') });
@@ -136,7 +147,9 @@ describe('import centre: users', () => {
     ]);
     const en = await settle(job.id, 'en');
     expect(en.refusedRows[3]!.messages).toEqual(['The e-mail address is not valid', 'Role "销售员" does not exist']);
-    expect(en.refusedRows[5]!.messages).toEqual([msg('imports.row.unknownSuggest', 'en', { field: 'Organisation', value: '导入上海', suggestion: '导入上海区' })]);
+    expect(en.refusedRows[5]!.messages).toEqual([
+      msg('imports.row.unknownSuggest', 'en', { field: 'Organisation', value: '导入上海', suggestion: '导入上海区' }),
+    ]);
     expectError(await commit(job.id, undefined, 'en'), 409, 'imports.job.refused', 'en', { n: 6 });
     expect(await count('select count(*) as n from users')).toBe(before);
 
@@ -148,8 +161,26 @@ describe('import centre: users', () => {
              array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name) as roles
         from users u left join organisations o on o.id = u.org_id left join users m on m.id = u.manager_id where u.username like 'imp.%' order by u.username`);
     expect(rows).toEqual([
-      { username: 'imp.mgr', real_name: '导入经理', employee_no: 'IMP900', mobile: '13900000001', password_hash: '', org: 'IM-EAST', manager: null, roles: ['MANGA'] },
-      { username: 'imp.rep1', real_name: '导入代表一', employee_no: 'IMP901', mobile: '13900000002', password_hash: '', org: 'IM-SH', manager: 'imp.mgr', roles: ['Sales'] },
+      {
+        username: 'imp.mgr',
+        real_name: '导入经理',
+        employee_no: 'IMP900',
+        mobile: '13900000001',
+        password_hash: '',
+        org: 'IM-EAST',
+        manager: null,
+        roles: ['MANGA'],
+      },
+      {
+        username: 'imp.rep1',
+        real_name: '导入代表一',
+        employee_no: 'IMP901',
+        mobile: '13900000002',
+        password_hash: '',
+        org: 'IM-SH',
+        manager: 'imp.mgr',
+        roles: ['Sales'],
+      },
     ]);
     // A new user has no password: signing in with one fails until an administrator sets it.
     const res = await h.app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username: 'imp.rep1', password: 'Any-password-2026' } });
@@ -157,12 +188,15 @@ describe('import centre: users', () => {
   });
 
   it('all or nothing writes every row of a clean file; the same file again changes nothing', async () => {
-    const file = Buffer.from('\uFEFF' + csv([
-      'Username,Name,Employee number,Organisation,Roles,Manager',
-      'imp.mgr,导入经理,IMP900,IM-EAST,Team manager,',
-      'imp.rep1,导入代表一,IMP901,IM-SH,Sales,imp.mgr',
-      'imp.rep2,导入代表二,IMP902,IM-SH,Sales|MSL,IMP900',
-    ]));
+    const file = Buffer.from(
+      '\uFEFF' +
+        csv([
+          'Username,Name,Employee number,Organisation,Roles,Manager',
+          'imp.mgr,导入经理,IMP900,IM-EAST,Team manager,',
+          'imp.rep1,导入代表一,IMP901,IM-SH,Sales,imp.mgr',
+          'imp.rep2,导入代表二,IMP902,IM-SH,Sales|MSL,IMP900',
+        ]),
+    );
     const job = await dryRun('users', file, 'users.csv');
     expect(job.refusedRows).toEqual([]);
     expect(job.counts).toEqual({ rows: 3, new: 1, changed: 0, unchanged: 2, refused: 0 });
@@ -173,45 +207,73 @@ describe('import centre: users', () => {
     expect((await commitOk(again.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 3, deactivated: 0 });
     expect(await h.database.query(`select max(updated_at)::text as t from users where username like 'imp.%'`)).toEqual(stamp);
     // The e-mail and mobile columns were not in the file: kept.
-    expect(await h.database.query(`select email, mobile from users where username = 'imp.rep1'`)).toEqual([{ email: 'imp.rep1@example.com', mobile: '13900000002' }]);
+    expect(await h.database.query(`select email, mobile from users where username = 'imp.rep1'`)).toEqual([
+      { email: 'imp.rep1@example.com', mobile: '13900000002' },
+    ]);
   });
 
   it('the batch API answers every record; deactivation disables (never deletes) and ends the sessions', async () => {
-    const res = ok<ImportBatchResult>(await batch(API.imports.upsertUsers, { records: [{ username: 'imp.rep3', realName: '导入代表三', roles: 'Sales', org: 'IM-SH' }, { username: 'imp.rep9', realName: '九', roles: 'Nobody' }] }, 'en'));
+    const res = ok<ImportBatchResult>(
+      await batch(
+        API.imports.upsertUsers,
+        {
+          records: [
+            { username: 'imp.rep3', realName: '导入代表三', roles: 'Sales', org: 'IM-SH' },
+            { username: 'imp.rep9', realName: '九', roles: 'Nobody' },
+          ],
+        },
+        'en',
+      ),
+    );
     expect(res.results).toEqual([
       { code: 'imp.rep3', status: 'new', messages: [] },
       { code: 'imp.rep9', status: 'refused', messages: [msg('imports.row.roleUnknown', 'en', { value: 'Nobody' })] },
     ]);
-    await h.database.query(`insert into sessions (id, user_id, absolute_expires_at) select gen_random_uuid(), id, now() + interval '1 day' from users where username = 'imp.rep3'`);
+    await h.database.query(
+      `insert into sessions (id, user_id, absolute_expires_at) select gen_random_uuid(), id, now() + interval '1 day' from users where username = 'imp.rep3'`,
+    );
     const off = ok<ImportBatchResult>(await batch(API.imports.deactivateUsers, { codes: ['imp.rep3', 'nobody'] }));
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
     expect(await h.database.query(`select enabled from users where username = 'imp.rep3'`)).toEqual([{ enabled: false }]);
-    expect(await h.database.query(`select s.revoked_reason from sessions s join users u on u.id = s.user_id where u.username = 'imp.rep3'`)).toEqual([{ revoked_reason: 'user-disabled' }]);
+    expect(await h.database.query(`select s.revoked_reason from sessions s join users u on u.id = s.user_id where u.username = 'imp.rep3'`)).toEqual([
+      { revoked_reason: 'user-disabled' },
+    ]);
   });
 });
 
 describe('import centre: territories', () => {
   it('by hospital code or province, the user by login name or employee number; then the representative sees exactly those doctors', async () => {
-    const hospitals = ok<ImportBatchResult>(await batch(API.imports.upsertHospitals, { records: [{ code: 'TH1', name: '辖区测试医院一', region: '310101' }, { code: 'TH2', name: '辖区测试医院二', region: '310101' }] }));
+    const hospitals = ok<ImportBatchResult>(
+      await batch(API.imports.upsertHospitals, {
+        records: [
+          { code: 'TH1', name: '辖区测试医院一', region: '310101' },
+          { code: 'TH2', name: '辖区测试医院二', region: '310101' },
+        ],
+      }),
+    );
     expect(hospitals.counts.new).toBe(2);
-    const doctors = ok<ImportBatchResult>(await batch(API.imports.upsertDoctors, {
-      records: [
-        { code: 'TD1', name: '辖区医生甲', hospitalCode: 'TH1', dept1: '内科', title: '主治医师' },
-        { code: 'TD2', name: '辖区医生乙', hospitalCode: 'TH1', dept1: '外科', title: '主治医师' },
-        { code: 'TD3', name: '辖区医生丙', hospitalCode: 'TH2', dept1: '内科', title: '主治医师' },
-      ],
-    }));
+    const doctors = ok<ImportBatchResult>(
+      await batch(API.imports.upsertDoctors, {
+        records: [
+          { code: 'TD1', name: '辖区医生甲', hospitalCode: 'TH1', dept1: '内科', title: '主治医师' },
+          { code: 'TD2', name: '辖区医生乙', hospitalCode: 'TH1', dept1: '外科', title: '主治医师' },
+          { code: 'TD3', name: '辖区医生丙', hospitalCode: 'TH2', dept1: '内科', title: '主治医师' },
+        ],
+      }),
+    );
     expect(doctors.counts.new).toBe(3);
-    const file = Buffer.from(csv([
-      '用户,医院编码,省份',
-      'imp.rep1,TH1,',
-      'IMP902,,上海市',
-      'imp.rep1,TH404,',
-      'nobody,TH1,',
-      'imp.rep1,TH1,上海市',
-      'imp.rep2,,上海',
-      'imp.rep1,TH1,',
-    ]));
+    const file = Buffer.from(
+      csv([
+        '用户,医院编码,省份',
+        'imp.rep1,TH1,',
+        'IMP902,,上海市',
+        'imp.rep1,TH404,',
+        'nobody,TH1,',
+        'imp.rep1,TH1,上海市',
+        'imp.rep2,,上海',
+        'imp.rep1,TH1,',
+      ]),
+    );
     const before = await count('select count(*) as n from data_permissions');
     const job = await dryRun('territories', file, 'territories.csv', { lang: 'en' });
     expect(job.status, job.message ?? '').toBe('ready');
@@ -233,10 +295,17 @@ describe('import centre: territories', () => {
     // The administrator gives the new representative a password; they sign in and see exactly the doctors of TH1.
     const id = (await h.database.query<{ id: number }>(`select id from users where username = 'imp.rep1'`))[0]!.id;
     const password = 'Territory-2026!';
-    const reset = await h.app.inject({ method: 'PUT', url: API.admin.userPassword.replace(':id', String(id)), headers: headers('admin'), payload: { newPassword: password, confirmPassword: password } });
+    const reset = await h.app.inject({
+      method: 'PUT',
+      url: API.admin.userPassword.replace(':id', String(id)),
+      headers: headers('admin'),
+      payload: { newPassword: password, confirmPassword: password },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     tokens.rep = (await h.login('imp.rep1', password)).access;
-    const page = ok<DoctorPage>(await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }));
+    const page = ok<DoctorPage>(
+      await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
+    );
     expect(page.content.map((d) => d.name).sort()).toEqual(['辖区医生乙', '辖区医生甲'].sort());
   });
 
@@ -245,12 +314,22 @@ describe('import centre: territories', () => {
     const job = await dryRun('territories', file, 'full.csv', { fullList: true });
     expect(job.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 1 });
-    expect(await h.database.query(`select u.username, dp.permission_type, dp.permission_value from data_permissions dp join users u on u.id = dp.user_id where u.username like 'imp.%' order by 1, 2`)).toEqual([
-      { username: 'imp.rep1', permission_type: 'hospital', permission_value: String((await h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id) },
+    expect(
+      await h.database.query(
+        `select u.username, dp.permission_type, dp.permission_value from data_permissions dp join users u on u.id = dp.user_id where u.username like 'imp.%' order by 1, 2`,
+      ),
+    ).toEqual([
+      {
+        username: 'imp.rep1',
+        permission_type: 'hospital',
+        permission_value: String((await h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id),
+      },
       { username: 'imp.rep2', permission_type: 'province', permission_value: '上海市' },
     ]);
     // The representative's next request sees the new territory (the sign-in cache was told).
-    const page = ok<DoctorPage>(await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }));
+    const page = ok<DoctorPage>(
+      await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
+    );
     expect(page.content.map((d) => d.name)).toEqual(['辖区医生丙']);
     const again = await dryRun('territories', file, 'full.csv', { fullList: true });
     expect(again.counts).toEqual({ rows: 1, new: 0, changed: 0, unchanged: 1, refused: 0 });
@@ -262,7 +341,9 @@ describe('import centre: territories', () => {
     const job = await dryRun('users', file, 'all-users.csv', { fullList: true });
     const done = await commitOk(job.id);
     expect(done.committed?.deactivated).toBeGreaterThan(0);
-    expect(await h.database.query(`select username, enabled from users where username in ('admin', 'imp.mgr', 'imp.rep1', 'imp.rep2', 'rep01') order by username`)).toEqual([
+    expect(
+      await h.database.query(`select username, enabled from users where username in ('admin', 'imp.mgr', 'imp.rep1', 'imp.rep2', 'rep01') order by username`),
+    ).toEqual([
       { username: 'admin', enabled: true },
       { username: 'imp.mgr', enabled: true },
       { username: 'imp.rep1', enabled: true },

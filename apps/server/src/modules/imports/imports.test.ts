@@ -1,7 +1,17 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, IMPORT_LIMITS, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey, type QueuedDownload } from '@field-portal/shared';
+import {
+  API,
+  IMPORT_LIMITS,
+  message,
+  type DoctorPage,
+  type ImportBatchResult,
+  type ImportJob,
+  type Lang,
+  type MessageKey,
+  type QueuedDownload,
+} from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../downloads/index.js';
 import { JobRunner } from '../../platform/jobs/index.js';
 import { IMPORT_QUEUE, importJobs } from './index.js';
@@ -74,14 +84,19 @@ describe('import centre', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('gives a template per kind with the header in the caller\'s language', async () => {
+  it("gives a template per kind with the header in the caller's language", async () => {
     const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=doctors`, headers: headers('admin', 'zh') });
     expect(zh.statusCode).toBe(200);
     expect(zh.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(zh.rawPayload.subarray(3).toString('utf8')).toMatch(/^医生编码,编号,姓名\*,性别,医院编码,医院,一级科室\*/);
     const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toMatch(/^Hospital code\*,Hospital name\*,Grade,Type,Region\*,Address/);
-    expectError(await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }), 400, 'imports.kind.unknown', 'en');
+    expectError(
+      await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }),
+      400,
+      'imports.kind.unknown',
+      'en',
+    );
   });
 
   it('refuses what is not an import file, and says how large a file may be (413)', async () => {
@@ -123,24 +138,56 @@ describe('import centre', () => {
     const done = await commitOk(job.id, 'validOnly');
     expect(done.status).toBe('done');
     expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
-    const rows = await h.database.query<Record<string, string>>(`select code, name, level, type, province, city, county, province_code, county_code, pinyin, address from hospitals where code like 'HP%' order by code`);
+    const rows = await h.database.query<Record<string, string>>(
+      `select code, name, level, type, province, city, county, province_code, county_code, pinyin, address from hospitals where code like 'HP%' order by code`,
+    );
     expect(rows).toEqual([
-      { code: 'HP001', name: '测试导入医院甲', level: '3A', type: 'GENERAL', province: '上海市', city: '上海市', county: '浦东新区', province_code: '310000', county_code: '310115', pinyin: 'ceshidaoruyiyuanjia', address: '浦东新区张江路1号' },
-      { code: 'HP002', name: '测试导入医院乙', level: '2A', type: 'GENERAL', province: '上海市', city: '上海市', county: '黄浦区', province_code: '310000', county_code: '310101', pinyin: 'ceshidaoruyiyuanyi', address: '' },
+      {
+        code: 'HP001',
+        name: '测试导入医院甲',
+        level: '3A',
+        type: 'GENERAL',
+        province: '上海市',
+        city: '上海市',
+        county: '浦东新区',
+        province_code: '310000',
+        county_code: '310115',
+        pinyin: 'ceshidaoruyiyuanjia',
+        address: '浦东新区张江路1号',
+      },
+      {
+        code: 'HP002',
+        name: '测试导入医院乙',
+        level: '2A',
+        type: 'GENERAL',
+        province: '上海市',
+        city: '上海市',
+        county: '黄浦区',
+        province_code: '310000',
+        county_code: '310101',
+        pinyin: 'ceshidaoruyiyuanyi',
+        address: '',
+      },
     ]);
-    const audit = await h.database.query<{ after: { digest: string; committed: { new: number } } }>(`select after from audit_log where action = 'import' and entity = 'hospitals' order by id desc limit 1`);
+    const audit = await h.database.query<{ after: { digest: string; committed: { new: number } } }>(
+      `select after from audit_log where action = 'import' and entity = 'hospitals' order by id desc limit 1`,
+    );
     expect(audit[0]!.after.committed.new).toBe(2);
     expect(audit[0]!.after.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('hospitals: the fixed file imports all or nothing; the same file again changes nothing and says so', async () => {
-    const fixed = Buffer.from('\uFEFF' + csv([
-      '医院编码,医院名称,医院等级,医院类型,所在地区,地址',
-      'HP001,测试导入医院甲,三级甲等,综合医院,310115,浦东新区张江路1号',
-      'HP002,测试导入医院乙,2A,GENERAL,上海市 黄浦区,',
-      'HP003,测试导入医院丙,三级甲等,综合医院,上海市浦东新区,',
-      'HP004,测试导入医院丁,三级乙等,专科医院,310104,',
-    ]), 'utf8');
+    const fixed = Buffer.from(
+      '\uFEFF' +
+        csv([
+          '医院编码,医院名称,医院等级,医院类型,所在地区,地址',
+          'HP001,测试导入医院甲,三级甲等,综合医院,310115,浦东新区张江路1号',
+          'HP002,测试导入医院乙,2A,GENERAL,上海市 黄浦区,',
+          'HP003,测试导入医院丙,三级甲等,综合医院,上海市浦东新区,',
+          'HP004,测试导入医院丁,三级乙等,专科医院,310104,',
+        ]),
+      'utf8',
+    );
     const job = await dryRun('hospitals', fixed, 'fixed.csv');
     expect(job.refusedRows).toEqual([]);
     expect(job.counts).toEqual({ rows: 4, new: 2, changed: 0, unchanged: 2, refused: 0 });
@@ -158,7 +205,14 @@ describe('import centre', () => {
     const job = await dryRun('hospitals', file, 'rollback.csv');
     expect(job.counts?.refused).toBe(0);
     // Meanwhile a hospital of that name arrives through the API under another code.
-    const api = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin'), payload: { records: [{ code: 'HP099', name: '测试回滚医院二', region: '310101' }] } }));
+    const api = ok<ImportBatchResult>(
+      await h.app.inject({
+        method: 'POST',
+        url: API.imports.upsertHospitals,
+        headers: headers('admin'),
+        payload: { records: [{ code: 'HP099', name: '测试回滚医院二', region: '310101' }] },
+      }),
+    );
     expect(api.counts.new).toBe(1);
     const failed = await commitOk(job.id);
     expect(failed.status).toBe('ready');
@@ -191,7 +245,14 @@ describe('import centre', () => {
     expect(await count(`select count(*) as n from doctors where code like 'DR%'`)).toBe(0);
 
     // The error file: every uploaded row with its problems, in the download centre.
-    const queued = ok<QueuedDownload>(await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=importErrors`, headers: headers('admin'), payload: { id: job.id } }));
+    const queued = ok<QueuedDownload>(
+      await h.app.inject({
+        method: 'POST',
+        url: `${API.downloads.asyncDownload}?templateName=importErrors`,
+        headers: headers('admin'),
+        payload: { id: job.id },
+      }),
+    );
     await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
     const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     expect(file.statusCode).toBe(200);
@@ -214,7 +275,20 @@ describe('import centre', () => {
     const [doctor] = await h.database.query<Record<string, unknown>>(`
       select d.id, d.name, d.pinyin, d.initials, d.gender, d.dept1_code, d.dept2_code, d.title_code, d.indications, d.phone, d.source, d.province_code, h.code as hospital
         from doctors d join hospitals h on h.id = d.hospital_id where d.code = 'DR001'`);
-    expect(doctor).toMatchObject({ name: '王导入', pinyin: 'wangdaoru', initials: 'wdr', gender: 1, dept1_code: '03', dept2_code: '03.04', title_code: 'CHIEF', indications: ['高血压', '冠心病'], phone: '13800000001', source: 'import', province_code: '310000', hospital: 'HP001' });
+    expect(doctor).toMatchObject({
+      name: '王导入',
+      pinyin: 'wangdaoru',
+      initials: 'wdr',
+      gender: 1,
+      dept1_code: '03',
+      dept2_code: '03.04',
+      title_code: 'CHIEF',
+      indications: ['高血压', '冠心病'],
+      phone: '13800000001',
+      source: 'import',
+      province_code: '310000',
+      hospital: 'HP001',
+    });
     const affiliations = await h.database.query<{ code: string; is_primary: boolean; position_code: string | null; end_date: string | null }>(`
       select h.code, a.is_primary, a.position_code, a.end_date from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${Number(doctor!.id)} order by a.is_primary desc`);
     expect(affiliations).toEqual([
@@ -224,9 +298,15 @@ describe('import centre', () => {
     expect(await count(`select count(*) as n from intel_jobs where status = 'queued'`)).toBeGreaterThan(0);
   });
 
-  it('doctors: a changed primary hospital ends the old affiliation and keeps the doctor\'s history; a full list deactivates the rest', async () => {
-    const upsert = (records: Record<string, string>[]) => h.app.inject({ method: 'POST', url: API.imports.upsertDoctors, headers: headers('admin', 'en'), payload: { records } });
-    const first = ok<ImportBatchResult>(await upsert([{ code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' }, { code: 'DR011', name: '周导入', hospitalCode: 'HP003', dept1: '外科', title: '住院医师' }]));
+  it("doctors: a changed primary hospital ends the old affiliation and keeps the doctor's history; a full list deactivates the rest", async () => {
+    const upsert = (records: Record<string, string>[]) =>
+      h.app.inject({ method: 'POST', url: API.imports.upsertDoctors, headers: headers('admin', 'en'), payload: { records } });
+    const first = ok<ImportBatchResult>(
+      await upsert([
+        { code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' },
+        { code: 'DR011', name: '周导入', hospitalCode: 'HP003', dept1: '外科', title: '住院医师' },
+      ]),
+    );
     expect(first.results.flatMap((r) => r.messages)).toEqual([]);
     expect(first.counts).toMatchObject({ new: 2, refused: 0 });
     const id = (await h.database.query<{ id: number }>(`select id from doctors where code = 'DR010'`))[0]!.id;
@@ -242,7 +322,10 @@ describe('import centre', () => {
     expect(done.committed?.deactivated).toBe(1);
     const affiliations = await h.database.query<{ code: string; end_date: string | null }>(`
       select h.code, a.end_date::text from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${id} and a.is_primary order by a.id`);
-    expect(affiliations.map((a) => [a.code, a.end_date === null])).toEqual([['HP003', false], ['HP004', true]]);
+    expect(affiliations.map((a) => [a.code, a.end_date === null])).toEqual([
+      ['HP003', false],
+      ['HP004', true],
+    ]);
     expect(await count(`select count(*) as n from doctor_tags where doctor_id = ${id}`)).toBe(1);
     expect(await h.database.query(`select code, active from doctors where code in ('DR010', 'DR011') order by code`)).toEqual([
       { code: 'DR010', active: true },
@@ -250,22 +333,43 @@ describe('import centre', () => {
     ]);
   });
 
-  it('the batch API: at most 1,000 records, each answered, refusals named in the caller\'s language', async () => {
+  it("the batch API: at most 1,000 records, each answered, refusals named in the caller's language", async () => {
     const records = Array.from({ length: IMPORT_LIMITS.batchMax + 1 }, (_, i) => ({ code: `B${i}` }));
-    expect((await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records } })).statusCode).toBe(400);
-    const res = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records: [{ code: 'HP200', name: '接口医院', region: '朝阳区' }, { code: 'HP201', name: '接口医院二', region: '110105', grade: '3A' }] } }));
+    expect((await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records } })).statusCode).toBe(
+      400,
+    );
+    const res = ok<ImportBatchResult>(
+      await h.app.inject({
+        method: 'POST',
+        url: API.imports.upsertHospitals,
+        headers: headers('admin', 'en'),
+        payload: {
+          records: [
+            { code: 'HP200', name: '接口医院', region: '朝阳区' },
+            { code: 'HP201', name: '接口医院二', region: '110105', grade: '3A' },
+          ],
+        },
+      }),
+    );
     expect(res.results).toEqual([
       { code: 'HP200', status: 'refused', messages: [msg('imports.row.regionAmbiguous', 'en', { value: '朝阳区' })] },
       { code: 'HP201', status: 'new', messages: [] },
     ]);
-    const off = ok<ImportBatchResult>(await h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }));
+    const off = ok<ImportBatchResult>(
+      await h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }),
+    );
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
     expect(await count(`select count(*) as n from hospitals where code = 'HP201' and not active`)).toBe(1);
   });
 
-  it('the doctor list\'s export is accepted as an import: export → edit → import', async () => {
+  it("the doctor list's export is accepted as an import: export → edit → import", async () => {
     const queued = ok<QueuedDownload>(
-      await h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=doctorList`, headers: headers('admin'), payload: { doctorRange: 'internal', search: '测试导入医院' } }),
+      await h.app.inject({
+        method: 'POST',
+        url: `${API.downloads.asyncDownload}?templateName=doctorList`,
+        headers: headers('admin'),
+        payload: { doctorRange: 'internal', search: '测试导入医院' },
+      }),
     );
     await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
     const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
@@ -298,7 +402,9 @@ describe('import centre', () => {
     await h.app.ctx.authCache.invalidateAll();
     const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep01') });
     const page = ok<DoctorPage>(res);
-    const expected = await h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [hospital]);
+    const expected = await h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [
+      hospital,
+    ]);
     expect(page.content.map((d) => d.id)).toEqual(expected.map((d) => d.id));
     expect(page.content.map((d) => d.name)).toContain('王导入');
   });
@@ -307,7 +413,10 @@ describe('import centre', () => {
     const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP300,测试重启医院,310101']));
     const job = ok<ImportJob>(await upload('hospitals', file, 'restart.csv'));
     // A worker claimed it, staged a row, and its process ended.
-    await h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [job.id, new Date(h.clock.now() + 60_000).toISOString()]);
+    await h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [
+      job.id,
+      new Date(h.clock.now() + 60_000).toISOString(),
+    ]);
     await h.database.query(`insert into import_rows (job_id, line, cells, v) values ($1, 99, '[]', '{}')`, [job.id]);
     expect(await worker.runOnce()).toBeUndefined();
     h.clock.advance(61_000);

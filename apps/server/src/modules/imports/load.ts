@@ -9,7 +9,14 @@ import type { FileRow } from './reader.js';
 const BATCH = 1000;
 
 /** Indications in one cell, separated as people write lists: 、 , ， ; ； |. Order kept, repeats dropped. */
-export const splitList = (text: string) => [...new Set(text.split(/[、,，;；|]/).map((s) => s.trim()).filter(Boolean))];
+export const splitList = (text: string) => [
+  ...new Set(
+    text
+      .split(/[、,，;；|]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 export interface Staged {
   header: string[];

@@ -84,7 +84,13 @@ export async function* xlsxRows(open: OpenFile, size: number): AsyncGenerator<Fi
   chunks.length = 0;
   if (!verdict.ok) throw new AppError(400, 'imports.file.unreadable', {}, 'file');
   const ExcelJS = await loadExcel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await open(), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await open(), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
   for await (const sheet of reader) {
     for await (const row of sheet) {
       const values = (row as { values: unknown[] }).values;

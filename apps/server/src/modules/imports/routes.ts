@@ -1,7 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, IMPORT_LIMITS, IMPORTS_AUTHORITY, importBatchRequest, importCommitRequest, importDeactivateRequest, importJobQuery, importTemplateQuery, type ImportKind } from '@field-portal/shared';
+import {
+  API,
+  IMPORT_LIMITS,
+  IMPORTS_AUTHORITY,
+  importBatchRequest,
+  importCommitRequest,
+  importDeactivateRequest,
+  importJobQuery,
+  importTemplateQuery,
+  type ImportKind,
+} from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import './errors-file.js';
@@ -21,13 +31,21 @@ export async function importsRoutes(app: FastifyInstance) {
     schema: { tags, summary: "The kind's template: a CSV (UTF-8 with BOM) with the header in the caller's language", querystring: importTemplateQuery },
     handler: async (request, reply) => {
       const file = importTemplate(request.query.kind, request.lang);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', contentDisposition('attachment', file.name)).send(file.body);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .send(file.body);
     },
   });
 
   r.post(API.imports.upload, {
     config,
-    schema: { tags, summary: 'Upload a file (fields kind, fullList, then file: .csv ≤ 200 MB or .xlsx ≤ 30 MB); a dry run is queued; result ImportJob', consumes: ['multipart/form-data'] },
+    schema: {
+      tags,
+      summary: 'Upload a file (fields kind, fullList, then file: .csv ≤ 200 MB or .xlsx ≤ 30 MB); a dry run is queued; result ImportJob',
+      consumes: ['multipart/form-data'],
+    },
     handler: async (request) => uploadImport(deps(), request, currentUser(request), request.lang),
   });
 
@@ -58,7 +76,11 @@ export async function importsRoutes(app: FastifyInstance) {
     });
     r.post(deactivate, {
       config,
-      schema: { tags, summary: `Deactivate up to 1,000 ${kind} by code (never deleted; users and territories by login name; products and visits have no inactive state)`, body: importDeactivateRequest },
+      schema: {
+        tags,
+        summary: `Deactivate up to 1,000 ${kind} by code (never deleted; users and territories by login name; products and visits have no inactive state)`,
+        body: importDeactivateRequest,
+      },
       handler: async (request) => batchDeactivate(deps(), currentUser(request), kind, request.body.codes),
     });
   };

@@ -49,10 +49,14 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 export async function toImportJob(db: Db, row: ImportJobRow, lang: Lang, withRows = true): Promise<ImportJob> {
   const id = Number(row.id);
-  const refused = withRows && row.counts && row.counts.refused > 0
-    ? await selectRows<{ line: number; errors: StoredError[] }>(db, sql`
-        select line, errors from import_rows where job_id = ${id} and errors <> '[]'::jsonb order by line limit ${IMPORT_LIMITS.refusedShown}`)
-    : [];
+  const refused =
+    withRows && row.counts && row.counts.refused > 0
+      ? await selectRows<{ line: number; errors: StoredError[] }>(
+          db,
+          sql`
+        select line, errors from import_rows where job_id = ${id} and errors <> '[]'::jsonb order by line limit ${IMPORT_LIMITS.refusedShown}`,
+        )
+      : [];
   const refusedRows: ImportRefusedRow[] = refused.map((r) => ({ row: r.line, messages: r.errors.map((e) => errorText(row.kind, e, lang)) }));
   const committed = row.committed as ImportJob['committed'];
   return {
@@ -94,7 +98,8 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
       const kind = importKind.safeParse(raw.kind);
       if (!kind.success) throw badRequest('imports.kind.unknown', 'kind');
       if (raw.fullList !== undefined && raw.fullList !== 'true' && raw.fullList !== 'false') throw badRequest('imports.fullList.invalid', 'fullList');
-      if (raw.fullList === 'true' && (IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind.data) || !kindOf(kind.data).deactivateMissing)) throw badRequest('imports.fullList.unsupported', 'fullList');
+      if (raw.fullList === 'true' && (IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind.data) || !kindOf(kind.data).deactivateMissing))
+        throw badRequest('imports.fullList.unsupported', 'fullList');
       const name = cleanFileName(part.filename ?? '') || 'import.csv';
       const extension = extensionOf(name);
       if (extension !== 'csv' && extension !== 'xlsx') throw new AppError(415, 'imports.file.type', {}, 'file');
@@ -105,14 +110,22 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
         max,
         tooLarge,
         // An .xlsx is a ZIP container: its first bytes say so.
-        sniff: extension === 'xlsx' ? (head) => { if (head.readUInt32LE(0) !== 0x04034b50) throw new AppError(415, 'imports.file.type', {}, 'file'); } : undefined,
+        sniff:
+          extension === 'xlsx'
+            ? (head) => {
+                if (head.readUInt32LE(0) !== 0x04034b50) throw new AppError(415, 'imports.file.type', {}, 'file');
+              }
+            : undefined,
       });
-      const { size } = await deps.files.put(key, (async function* () {
-        for await (const chunk of counted) {
-          hash.update(chunk);
-          yield chunk;
-        }
-      })());
+      const { size } = await deps.files.put(
+        key,
+        (async function* () {
+          for await (const chunk of counted) {
+            hash.update(chunk);
+            yield chunk;
+          }
+        })(),
+      );
       stored = { key, name, size, digest: hash.digest('hex') };
     }
   } catch (error) {
@@ -123,16 +136,22 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
   const kind = raw.kind as ImportKind;
   const fullList = raw.fullList === 'true';
   const at = new Date(deps.now()).toISOString();
-  const [row] = await selectRows<ImportJobRow>(deps.db, sql`
+  const [row] = await selectRows<ImportJobRow>(
+    deps.db,
+    sql`
     insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, full_list, created_at)
     values (${user.id}, ${user.username}, ${kind}, ${stored.name}, ${stored.key}, ${stored.digest}, ${stored.size}, ${lang}, ${fullList}, ${at}::timestamptz)
     on conflict (user_id, kind, digest, full_list) where status in ('queued', 'running', 'ready') do nothing
-    returning *`);
+    returning *`,
+  );
   if (!row) {
     await deps.files.remove(stored.key);
-    const [open] = await selectRows<ImportJobRow>(deps.db, sql`
+    const [open] = await selectRows<ImportJobRow>(
+      deps.db,
+      sql`
       select * from import_jobs where user_id = ${user.id} and kind = ${kind} and digest = ${stored.digest} and full_list = ${fullList}
-         and status in ('queued', 'running', 'ready') order by id desc limit 1`);
+         and status in ('queued', 'running', 'ready') order by id desc limit 1`,
+    );
     if (!open) throw conflict('imports.job.notReady');
     return { ...(await toImportJob(deps.db, open, lang)), reused: true };
   }
@@ -160,9 +179,12 @@ export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: La
   const job = await ownJob(deps.db, user, id);
   if (job.status !== 'ready') throw conflict('imports.job.notReady');
   if (mode === 'allOrNothing' && (job.counts?.refused ?? 0) > 0) throw new AppError(409, 'imports.job.refused', { n: job.counts!.refused });
-  const [row] = await selectRows<ImportJobRow>(deps.db, sql`
+  const [row] = await selectRows<ImportJobRow>(
+    deps.db,
+    sql`
     update import_jobs set stage = 'commit', status = 'queued', mode = ${mode}, attempts = 0, error_key = null, error_params = null, finished_at = null
-     where id = ${id} and status = 'ready' returning *`);
+     where id = ${id} and status = 'ready' returning *`,
+  );
   if (!row) throw conflict('imports.job.notReady');
   await wakeQueue(deps.db, IMPORT_QUEUE);
   return toImportJob(deps.db, row, lang);
@@ -179,19 +201,29 @@ export function importTemplate(kind: ImportKind, lang: Lang): { name: string; bo
  * The batch call of a master-data system: the records go through the same staging and the same
  * checks as a file, in one transaction; the valid ones are written, each record answers for itself.
  */
-export async function batchUpsert(deps: ImportDeps, user: CurrentUser, lang: Lang, kind: ImportKind, records: Record<string, string | number | undefined>[]): Promise<ImportBatchResult> {
+export async function batchUpsert(
+  deps: ImportDeps,
+  user: CurrentUser,
+  lang: Lang,
+  kind: ImportKind,
+  records: Record<string, string | number | undefined>[],
+): Promise<ImportBatchResult> {
   const keys = new Set(columnsOf(kind).map((c) => c.key));
   for (const [i, record] of records.entries()) {
-    for (const key of Object.keys(record)) if (!keys.has(key)) throw issueError({ code: 'unrecognized_keys', path: ['records', i, key], message: 'field.invalid' });
+    for (const key of Object.keys(record))
+      if (!keys.has(key)) throw issueError({ code: 'unrecognized_keys', path: ['records', i, key], message: 'field.invalid' });
   }
   const pinyinOf = await loadPinyin();
   const at = new Date(deps.now()).toISOString();
   const digest = crypto.createHash('sha256').update(JSON.stringify(records)).digest('hex');
   return deps.db.transaction(async (tx) => {
-    const [job] = await selectRows<{ id: number }>(tx, sql`
+    const [job] = await selectRows<{ id: number }>(
+      tx,
+      sql`
       insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, stage, status, mode, created_at, finished_at)
       values (${user.id}, ${user.username}, ${kind}, 'API', '-', ${digest}, ${records.length}, ${lang}, 'commit', 'done', 'validOnly', ${at}::timestamptz, ${at}::timestamptz)
-      returning id`);
+      returning id`,
+    );
     const id = Number(job!.id);
     const staged = records.map((record, i) => {
       const v: Record<string, string> = {};
@@ -210,8 +242,18 @@ export async function batchUpsert(deps: ImportDeps, user: CurrentUser, lang: Lan
       tx,
       sql`select line, action, errors, v->>${kindOf(kind).codeKey}::text as code from import_rows where job_id = ${id} order by line`,
     );
-    await tx.execute(sql`update import_jobs set counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify({ ...written, deactivated: 0 })}::jsonb where id = ${id}`);
-    await recordAudit(tx as Tx, { actorId: user.id, actorName: user.username, action: 'import', entity: kind, entityId: String(id), before: null, after: { api: true, digest, counts, committed: written } });
+    await tx.execute(
+      sql`update import_jobs set counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify({ ...written, deactivated: 0 })}::jsonb where id = ${id}`,
+    );
+    await recordAudit(tx as Tx, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'import',
+      entity: kind,
+      entityId: String(id),
+      before: null,
+      after: { api: true, digest, counts, committed: written },
+    });
     await kindOf(kind).afterWrite?.(tx, written, user.id);
     const tally: Record<ImportRecordStatus, number> = { new: 0, changed: 0, unchanged: 0, refused: 0, deactivated: 0, notFound: 0 };
     const results = rows.map((r) => {
@@ -227,7 +269,15 @@ export async function batchDeactivate(deps: ImportDeps, user: CurrentUser, kind:
   if (!deactivateCodes) throw badRequest('imports.deactivate.unsupported', 'codes');
   return deps.db.transaction(async (tx) => {
     const { deactivated, unknown } = await deactivateCodes(tx, codes, user.id);
-    await recordAudit(tx as Tx, { actorId: user.id, actorName: user.username, action: 'deactivate', entity: kind, entityId: 'API', before: null, after: { deactivated, unknown } });
+    await recordAudit(tx as Tx, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'deactivate',
+      entity: kind,
+      entityId: 'API',
+      before: null,
+      after: { deactivated, unknown },
+    });
     const missing = new Set(unknown);
     const results = codes.map((code) => ({ code, status: (missing.has(code) ? 'notFound' : 'deactivated') as ImportRecordStatus, messages: [] }));
     return { results, counts: { new: 0, changed: 0, unchanged: 0, refused: 0, deactivated: deactivated.length, notFound: unknown.length } };

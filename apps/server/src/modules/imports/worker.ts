@@ -95,7 +95,12 @@ export function importJobs(database: Pick<Database, 'db' | 'query'>, files: File
 }
 
 /** Finished jobs past their keeping time (at `now`) lose their file and staged rows (the job row stays as the record). */
-export function sweepImports(database: Pick<Database, 'db' | 'query'>, files: FileStore, now: number, options: Pick<ImportJobOptions, 'keepMs'> = {}): Promise<number> {
+export function sweepImports(
+  database: Pick<Database, 'db' | 'query'>,
+  files: FileStore,
+  now: number,
+  options: Pick<ImportJobOptions, 'keepMs'> = {},
+): Promise<number> {
   return new ImportRuns(database, files, options).sweep(now);
 }
 
@@ -215,8 +220,11 @@ class ImportRuns {
   /** Finished jobs past their keeping time lose their file and staged rows (the job row stays as the record). */
   async sweep(now: number): Promise<number> {
     const before = iso(now - (this.options.keepMs ?? 72 * 3_600_000));
-    const rows = await selectRows<{ id: number; file_key: string }>(this.db, sql`
-      update import_jobs set file_key = '' where status in ('done', 'failed') and finished_at < ${before}::timestamptz and file_key <> '' returning id, file_key`);
+    const rows = await selectRows<{ id: number; file_key: string }>(
+      this.db,
+      sql`
+      update import_jobs set file_key = '' where status in ('done', 'failed') and finished_at < ${before}::timestamptz and file_key <> '' returning id, file_key`,
+    );
     for (const row of rows) {
       await this.db.execute(sql`delete from import_rows where job_id = ${row.id}`);
       await this.files.remove(row.file_key);

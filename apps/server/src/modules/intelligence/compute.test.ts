@@ -10,7 +10,12 @@ describe('recompute rules', () => {
   it('derives each raw value from its source', () => {
     const raw = rawValues(
       { titleCode: 'CHIEF', hospitalLevel: '3A', outpatientDays: 4 },
-      { items: { advisory: 1, guideline: 2, committee: 3, association: 4, trial: 5, conference: 6, editorial: 7, nsfc: 2, education: 8 }, papers: 9, meetingsSpoken: 2, pagerankRelative: 1.23456 },
+      {
+        items: { advisory: 1, guideline: 2, committee: 3, association: 4, trial: 5, conference: 6, editorial: 7, nsfc: 2, education: 8 },
+        papers: 9,
+        meetingsSpoken: 2,
+        pagerankRelative: 1.23456,
+      },
     );
     expect(raw).toEqual({
       advisoryBoard: 1,
@@ -28,10 +33,14 @@ describe('recompute rules', () => {
     });
   });
   it('places every node, members of a community near each other', () => {
-    const nodes = [...Array.from({ length: 30 }, (_, i) => ({ id: i + 1, community: 1 })), ...Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, community: 2 }))];
+    const nodes = [
+      ...Array.from({ length: 30 }, (_, i) => ({ id: i + 1, community: 1 })),
+      ...Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, community: 2 })),
+    ];
     const pos = layout(nodes);
     expect(pos.size).toBe(40);
-    const centre = (ids: number[]) => ids.map((id) => pos.get(id)!).reduce((s, p) => ({ x: s.x + p.x / ids.length, y: s.y + p.y / ids.length }), { x: 0, y: 0 });
+    const centre = (ids: number[]) =>
+      ids.map((id) => pos.get(id)!).reduce((s, p) => ({ x: s.x + p.x / ids.length, y: s.y + p.y / ids.length }), { x: 0, y: 0 });
     const a = centre(nodes.filter((n) => n.community === 1).map((n) => n.id));
     const b = centre(nodes.filter((n) => n.community === 2).map((n) => n.id));
     expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(5);

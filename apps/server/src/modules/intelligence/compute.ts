@@ -81,7 +81,7 @@ export function idRanges(doctors: readonly { id: number }[], size: number): [num
 async function allDoctors(tx: Tx): Promise<DoctorFacts[]> {
   const out: DoctorFacts[] = [];
   // 10,000 a query: each result is parsed and mapped in one go on the main thread.
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await doctorFacts(tx, after, 10_000);
     if (batch.length === 0) break;
     for (const d of batch) out.push(d);
@@ -206,7 +206,10 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
   } else {
     // Streamed by ranges of the lower doctor id, so the whole edge list never sits in one result.
     for (const [lo, hi] of idRanges(doctors, 20_000)) {
-      for (const e of await selectRows<{ a: number; b: number; w: number }>(tx, sql`select a, b, sum(weight)::float8 as w from intel_relations where a >= ${lo} and a <= ${hi} group by a, b`)) {
+      for (const e of await selectRows<{ a: number; b: number; w: number }>(
+        tx,
+        sql`select a, b, sum(weight)::float8 as w from intel_relations where a >= ${lo} and a <= ${hi} group by a, b`,
+      )) {
         if (slice.due()) await slice.pause();
         addEdge(Number(e.a), Number(e.b), Number(e.w));
       }
@@ -245,9 +248,24 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
       const id = network.ids[k]!;
       const d = doctors[index.get(id)!]!;
       pagerankOf.set(id, network.pagerank[k]!);
-      metricRows.push([id, d.hospitalId, d.provinceCode, network.pagerank[k], Math.round(network.pagerankPct[k]! * 100) / 100, network.community[k], network.degree[k], network.x[k], network.y[k]]);
+      metricRows.push([
+        id,
+        d.hospitalId,
+        d.provinceCode,
+        network.pagerank[k],
+        Math.round(network.pagerankPct[k]! * 100) / 100,
+        network.community[k],
+        network.degree[k],
+        network.x[k],
+        network.y[k],
+      ]);
     }
-    await insertLiteral(tx, 'intel_doctor_metrics', ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'], metricRows);
+    await insertLiteral(
+      tx,
+      'intel_doctor_metrics',
+      ['doctor_id', 'hospital_id', 'province_code', 'pagerank', 'pagerank_pct', 'community', 'degree', 'x', 'y'],
+      metricRows,
+    );
   }
   sample();
 
@@ -255,14 +273,20 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
   const items = new Map<number, Record<string, number>>();
   const papers = new Map<string, number>();
   for (const [lo, hi] of idRanges(doctors, 10_000)) {
-    for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(tx, sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} and ${upTo(sql.raw('year'))} group by doctor_id, kind`)) {
+    for (const r of await selectRows<{ doctor_id: number; kind: string; n: number }>(
+      tx,
+      sql`select doctor_id, kind, count(*)::int as n from intel_academic_items where doctor_id >= ${lo} and doctor_id <= ${hi} and ${upTo(sql.raw('year'))} group by doctor_id, kind`,
+    )) {
       if (slice.due()) await slice.pause();
       const id = Number(r.doctor_id);
       let m = items.get(id);
       if (!m) items.set(id, (m = {}));
       m[r.kind] = Number(r.n);
     }
-    for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(tx, sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} and ${upTo(sql.raw('p.year'))} group by a.doctor_id, p.indication`)) {
+    for (const r of await selectRows<{ doctor_id: number; indication: string; n: number }>(
+      tx,
+      sql`select a.doctor_id, p.indication, count(*)::int as n from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id >= ${lo} and a.doctor_id <= ${hi} and ${upTo(sql.raw('p.year'))} group by a.doctor_id, p.indication`,
+    )) {
       if (slice.due()) await slice.pause();
       papers.set(`${r.doctor_id}|${r.indication}`, Number(r.n));
     }
@@ -294,7 +318,14 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
     for (const i of members) {
       if (slice.due()) await slice.pause();
       const d = doctors[i]!;
-      raws.push(rawValues(d, { items: items.get(d.id) ?? {}, papers: papers.get(`${d.id}|${indication}`) ?? 0, meetingsSpoken: spoken.get(d.id) ?? 0, pagerankRelative: mean > 0 ? (pagerankOf.get(d.id) ?? 0) / mean : 0 }));
+      raws.push(
+        rawValues(d, {
+          items: items.get(d.id) ?? {},
+          papers: papers.get(`${d.id}|${indication}`) ?? 0,
+          meetingsSpoken: spoken.get(d.id) ?? 0,
+          pagerankRelative: mean > 0 ? (pagerankOf.get(d.id) ?? 0) / mean : 0,
+        }),
+      );
     }
     // One dimension's percentiles at a time (a sort of the indication's doctors each).
     const pcts: number[][] = [];
@@ -313,7 +344,11 @@ export async function recompute(tx: Tx, now: Date = new Date(), options: Recompu
         const r = [indication, d.id, d.hospitalId, d.provinceCode, score, tierOf(score), JSON.stringify(raws[k]), JSON.stringify(pct), at];
         values.push(`(${[r[0], r[1], r[2], r[3], r[4], r[5]].map(lit).join(',')},${lit(r[6])}::jsonb,${lit(r[7])}::jsonb,${lit(r[8])}::timestamptz)`);
       }
-      await tx.execute(sql.raw(`insert into intel_kol_scores (indication, doctor_id, hospital_id, province_code, score, tier, raw, pct, computed_at) values ${values.join(',')}`));
+      await tx.execute(
+        sql.raw(
+          `insert into intel_kol_scores (indication, doctor_id, hospital_id, province_code, score, tier, raw, pct, computed_at) values ${values.join(',')}`,
+        ),
+      );
     }
     scored += members.length;
     sample();

@@ -51,7 +51,10 @@ export async function doctor360(deps: IntelDeps, scope: DataScope, user: Current
   const { phone: _phone, corrections: _corrections, ...doctor } = info;
   const [stats, items, speaker, kol, metrics, relations, record] = await Promise.all([
     paperStats(db, doctorId),
-    selectRows<{ kind: AcademicKind; name: string; role: string; year: number }>(db, sql`select kind, name, role, year from intel_academic_items where doctor_id = ${doctorId} order by year desc, id`),
+    selectRows<{ kind: AcademicKind; name: string; role: string; year: number }>(
+      db,
+      sql`select kind, name, role, year from intel_academic_items where doctor_id = ${doctorId} order by year desc, id`,
+    ),
     speakerHistory(db, doctorId),
     selectRows<{ indication: string; score: number; tier: KolTier; rank: number; of: number; computed_at: string }>(
       db,
@@ -60,7 +63,10 @@ export async function doctor360(deps: IntelDeps, scope: DataScope, user: Current
                  (select count(*)::int from intel_kol_scores x where x.indication = s.indication) as of
             from intel_kol_scores s where s.doctor_id = ${doctorId} order by s.score desc`,
     ),
-    selectRows<{ pagerank: number; pagerank_pct: number; community: number }>(db, sql`select pagerank, pagerank_pct, community from intel_doctor_metrics where doctor_id = ${doctorId}`),
+    selectRows<{ pagerank: number; pagerank_pct: number; community: number }>(
+      db,
+      sql`select pagerank, pagerank_pct, community from intel_doctor_metrics where doctor_id = ${doctorId}`,
+    ),
     relationRows(db, scope, doctorId, lang),
     businessRecord({ db, now: deps.now }, user, { doctorId, size: 10 }),
   ]);
@@ -98,10 +104,23 @@ async function speakerHistory(db: Db | Tx, doctorId: number): Promise<{ speaker:
   return { speaker: rows.filter((r) => r.role !== 'attendee').length, attended: rows.filter((r) => r.attended).length };
 }
 
-export async function doctorPapers(db: Db, scope: DataScope, q: z.output<typeof papersQuery>): Promise<{ list: PaperRow[]; total: number; nextCursor: string | null }> {
+export async function doctorPapers(
+  db: Db,
+  scope: DataScope,
+  q: z.output<typeof papersQuery>,
+): Promise<{ list: PaperRow[]; total: number; nextCursor: string | null }> {
   await findDoctorInScope(db, scope, q.doctorId);
   const cursor = decodeCursor(q.cursor, ['int', 'int'], 'intel.cursor.invalid');
-  const rows = await selectRows<{ id: number; title: string; journal: string; core: boolean; year: number; citations: number; position: number; authors: number }>(
+  const rows = await selectRows<{
+    id: number;
+    title: string;
+    journal: string;
+    core: boolean;
+    year: number;
+    citations: number;
+    position: number;
+    authors: number;
+  }>(
     db,
     sql`select p.id, p.title, p.journal, p.core, p.year, p.citations, a.position, (select count(*)::int from intel_paper_authors x where x.paper_id = p.id) as authors
           from intel_paper_authors a join intel_papers p on p.id = a.paper_id
@@ -112,7 +131,16 @@ export async function doctorPapers(db: Db, scope: DataScope, q: z.output<typeof 
   const more = rows.length > q.size;
   const shown = more ? rows.slice(0, q.size) : rows;
   return {
-    list: shown.map((r) => ({ id: Number(r.id), title: r.title, journal: r.journal, core: r.core, year: Number(r.year), citations: Number(r.citations), position: Number(r.position), authors: Number(r.authors) })),
+    list: shown.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      journal: r.journal,
+      core: r.core,
+      year: Number(r.year),
+      citations: Number(r.citations),
+      position: Number(r.position),
+      authors: Number(r.authors),
+    })),
     total: Number(count?.n ?? 0),
     nextCursor: more ? encodeCursor([Number(shown.at(-1)!.year), Number(shown.at(-1)!.id)]) : null,
   };

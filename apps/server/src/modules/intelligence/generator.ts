@@ -39,7 +39,18 @@ export const DEMO_JOURNALS: { name: string; category: string; alias: string }[] 
   { name: '实用医学杂志', category: '统计源期刊', alias: 'J Pract Med' },
 ];
 
-const TOPICS = ['的临床特征分析', '的真实世界研究', '患者的长期随访', '的多中心回顾性研究', '的危险因素分析', '诊疗现状调查', '治疗的疗效与安全性', '的预后相关因素', '的专家共识解读', '的生物标志物研究'];
+const TOPICS = [
+  '的临床特征分析',
+  '的真实世界研究',
+  '患者的长期随访',
+  '的多中心回顾性研究',
+  '的危险因素分析',
+  '诊疗现状调查',
+  '治疗的疗效与安全性',
+  '的预后相关因素',
+  '的专家共识解读',
+  '的生物标志物研究',
+];
 const ASSOCIATIONS = ['中华医学会', '中国医师协会', '中国抗癌协会', '中国研究型医院学会', '中国医药教育协会', '省医学会'];
 const COMMITTEE_ROLES = ['主任委员', '副主任委员', '常务委员', '委员', '青年委员'];
 const EDITORIAL_ROLES = ['主编', '副主编', '编委', '通讯编委'];
@@ -69,7 +80,7 @@ function productivity(d: DoctorFacts): number {
 /** Reads every doctor through the customers service. */
 async function allDoctors(tx: Tx): Promise<DoctorFacts[]> {
   const out: DoctorFacts[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await doctorFacts(tx, after, 20_000);
     if (batch.length === 0) break;
     out.push(...batch);
@@ -90,9 +101,27 @@ function groupBy(doctors: DoctorFacts[], key: (d: DoctorFacts) => string): Map<s
 }
 
 type Columns = readonly (readonly [name: string, type: string])[];
-const PAPER_COLUMNS: Columns = [['title', 'text'], ['journal_id', 'int'], ['journal', 'text'], ['core', 'boolean'], ['year', 'smallint'], ['citations', 'int'], ['indication', 'text']];
-const AUTHOR_COLUMNS: Columns = [['paper_id', 'int'], ['doctor_id', 'int'], ['position', 'smallint']];
-const ITEM_COLUMNS: Columns = [['doctor_id', 'int'], ['kind', 'text'], ['name', 'text'], ['role', 'text'], ['year', 'smallint']];
+const PAPER_COLUMNS: Columns = [
+  ['title', 'text'],
+  ['journal_id', 'int'],
+  ['journal', 'text'],
+  ['core', 'boolean'],
+  ['year', 'smallint'],
+  ['citations', 'int'],
+  ['indication', 'text'],
+];
+const AUTHOR_COLUMNS: Columns = [
+  ['paper_id', 'int'],
+  ['doctor_id', 'int'],
+  ['position', 'smallint'],
+];
+const ITEM_COLUMNS: Columns = [
+  ['doctor_id', 'int'],
+  ['kind', 'text'],
+  ['name', 'text'],
+  ['role', 'text'],
+  ['year', 'smallint'],
+];
 
 /**
  * Inserts the rows as ONE bound JSON parameter unpacked by json_to_recordset (rows in their
@@ -156,7 +185,12 @@ export async function writeAcademicData(tx: Tx, options: AcademicSize = {}): Pro
       const extra = 1 + Math.floor(r() * 5);
       for (let k = 0; k < extra; k++) {
         const x = r();
-        const pool = x < 0.7 ? byHospitalDept.get(`${d.hospitalId}|${d.dept1Code}`) : x < 0.9 ? byCityDept.get(`${d.cityCode}|${d.dept1Code}`) : byProvinceDept.get(`${d.provinceCode}|${d.dept1Code}`);
+        const pool =
+          x < 0.7
+            ? byHospitalDept.get(`${d.hospitalId}|${d.dept1Code}`)
+            : x < 0.9
+              ? byCityDept.get(`${d.cityCode}|${d.dept1Code}`)
+              : byProvinceDept.get(`${d.provinceCode}|${d.dept1Code}`);
         const other = pickFrom(pool);
         if (other !== undefined && !authors.has(other)) authors.set(other, 2);
       }
@@ -196,12 +230,29 @@ export async function writeAcademicData(tx: Tx, options: AcademicSize = {}): Pro
       return n;
     };
     for (let i = times(p * 0.9, 4); i > 0; i--) items.push([d.id, 'association', ASSOCIATIONS[Math.floor(r() * ASSOCIATIONS.length)]!, '会员', year()]);
-    for (let i = times(p * 0.6, 3); i > 0; i--) items.push([d.id, 'committee', `${ASSOCIATIONS[Math.floor(r() * ASSOCIATIONS.length)]!}${indication}专业委员会`, COMMITTEE_ROLES[Math.floor(Math.pow(r(), 0.5) * COMMITTEE_ROLES.length)]!, year()]);
-    for (let i = times(p * 0.35, 3); i > 0; i--) items.push([d.id, 'guideline', `中国${indication}诊疗指南(${year()}年版)`, r() < 0.2 ? '执笔专家' : '编写专家', year()]);
-    for (let i = times(p * 0.5, 4); i > 0; i--) items.push([d.id, 'trial', `${indication}的多中心随机对照试验`, r() < 0.3 ? '主要研究者' : '分中心研究者', year()]);
+    for (let i = times(p * 0.6, 3); i > 0; i--)
+      items.push([
+        d.id,
+        'committee',
+        `${ASSOCIATIONS[Math.floor(r() * ASSOCIATIONS.length)]!}${indication}专业委员会`,
+        COMMITTEE_ROLES[Math.floor(Math.pow(r(), 0.5) * COMMITTEE_ROLES.length)]!,
+        year(),
+      ]);
+    for (let i = times(p * 0.35, 3); i > 0; i--)
+      items.push([d.id, 'guideline', `中国${indication}诊疗指南(${year()}年版)`, r() < 0.2 ? '执笔专家' : '编写专家', year()]);
+    for (let i = times(p * 0.5, 4); i > 0; i--)
+      items.push([d.id, 'trial', `${indication}的多中心随机对照试验`, r() < 0.3 ? '主要研究者' : '分中心研究者', year()]);
     for (let i = times(p * 0.7, 6); i > 0; i--) items.push([d.id, 'conference', `全国${indication}学术年会`, r() < 0.3 ? '大会报告' : '专题发言', year()]);
-    for (let i = times(p * 0.25, 2); i > 0; i--) items.push([d.id, 'editorial', DEMO_JOURNALS[Math.floor(r() * DEMO_JOURNALS.length)]!.name, EDITORIAL_ROLES[Math.floor(Math.pow(r(), 0.4) * EDITORIAL_ROLES.length)]!, year()]);
-    for (let i = times(p * 0.3, 3); i > 0; i--) items.push([d.id, 'nsfc', `${indication}发病机制的基础研究`, r() < 0.5 ? '面上项目' : '青年科学基金项目', year()]);
+    for (let i = times(p * 0.25, 2); i > 0; i--)
+      items.push([
+        d.id,
+        'editorial',
+        DEMO_JOURNALS[Math.floor(r() * DEMO_JOURNALS.length)]!.name,
+        EDITORIAL_ROLES[Math.floor(Math.pow(r(), 0.4) * EDITORIAL_ROLES.length)]!,
+        year(),
+      ]);
+    for (let i = times(p * 0.3, 3); i > 0; i--)
+      items.push([d.id, 'nsfc', `${indication}发病机制的基础研究`, r() < 0.5 ? '面上项目' : '青年科学基金项目', year()]);
     for (let i = times(p * 0.2, 2); i > 0; i--) items.push([d.id, 'advisory', `${indication}专家顾问委员会`, '顾问', year()]);
     for (let i = times(0.3 + p * 0.3, 5); i > 0; i--) items.push([d.id, 'education', `${indication}患者教育讲座`, '主讲', year()]);
     if (items.length >= 5000) await flush();
@@ -212,5 +263,7 @@ export async function writeAcademicData(tx: Tx, options: AcademicSize = {}): Pro
 
 /** Removes every generated academic record (seed:scale --replace). */
 export async function clearAcademicData(tx: Tx): Promise<void> {
-  await tx.execute(sql`truncate intel_paper_authors, intel_papers, intel_academic_items, intel_kol_scores, intel_relations, intel_doctor_metrics restart identity`);
+  await tx.execute(
+    sql`truncate intel_paper_authors, intel_papers, intel_academic_items, intel_kol_scores, intel_relations, intel_doctor_metrics restart identity`,
+  );
 }

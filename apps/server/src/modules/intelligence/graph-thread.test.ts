@@ -28,7 +28,10 @@ function graph(doctors: number, seed = 7): NetworkInput {
   return { shards: [{ a: Float64Array.from(a), b: Float64Array.from(b), w: Float64Array.from(w) }], sharded: false };
 }
 
-const copy = (input: NetworkInput): NetworkInput => ({ sharded: input.sharded, shards: input.shards.map((s) => ({ a: s.a.slice(), b: s.b.slice(), w: s.w.slice() })) });
+const copy = (input: NetworkInput): NetworkInput => ({
+  sharded: input.sharded,
+  shards: input.shards.map((s) => ({ a: s.a.slice(), b: s.b.slice(), w: s.w.slice() })),
+});
 
 describe('network metrics in a worker thread', () => {
   it('answers exactly what the same computation answers on the main thread', async () => {
@@ -36,7 +39,8 @@ describe('network metrics in a worker thread', () => {
     const here = computeNetwork(copy(input));
     const there = await computeNetworkInWorker(copy(input));
     expect(there.ids.length).toBeGreaterThan(2500);
-    for (const key of ['ids', 'community', 'pagerank', 'pagerankPct', 'degree', 'x', 'y'] as const) expect(Array.from(there[key])).toEqual(Array.from(here[key]));
+    for (const key of ['ids', 'community', 'pagerank', 'pagerankPct', 'degree', 'x', 'y'] as const)
+      expect(Array.from(there[key])).toEqual(Array.from(here[key]));
     expect(there.communities).toBe(here.communities);
     expect(there.communities).toBeGreaterThan(1);
   });

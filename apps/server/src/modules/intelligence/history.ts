@@ -12,7 +12,10 @@ import { doctorInScope, type DataScope } from '../customers/index.js';
 
 /** Records the run whose scores are now in intel_kol_scores, then prunes to the kept runs. */
 export async function recordRun(tx: Tx, at: string, asOfYear: number | null, scored: number): Promise<{ runId: number; changed: number }> {
-  const [run] = await selectRows<{ id: number }>(tx, sql`insert into intel_kol_runs (computed_at, as_of_year, scored) values (${at}::timestamptz, ${asOfYear}, ${scored}) returning id`);
+  const [run] = await selectRows<{ id: number }>(
+    tx,
+    sql`insert into intel_kol_runs (computed_at, as_of_year, scored) values (${at}::timestamptz, ${asOfYear}, ${scored}) returning id`,
+  );
   const runId = Number(run!.id);
   // Each pair's last stored score is read once (a materialized set joined to the new scores), not
   // looked up row by row: with the history empty or its statistics stale (a first run, a fresh
@@ -91,7 +94,13 @@ export async function scoreRises(db: Db | Tx, scope: DataScope, minDelta: number
   );
   const since = new Date(previous.computed_at).toISOString();
   return rows
-    .map((r) => ({ doctorId: Number(r.doctor_id), indication: r.indication, from: Math.round(Number(r.from_score) * 10) / 10, to: Math.round(Number(r.to_score) * 10) / 10, since }))
+    .map((r) => ({
+      doctorId: Number(r.doctor_id),
+      indication: r.indication,
+      from: Math.round(Number(r.from_score) * 10) / 10,
+      to: Math.round(Number(r.to_score) * 10) / 10,
+      since,
+    }))
     .sort((a, b) => b.to - b.from - (a.to - a.from) || a.doctorId - b.doctorId)
     .slice(0, limit);
 }

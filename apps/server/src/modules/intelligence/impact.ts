@@ -61,10 +61,17 @@ export async function kolTrend(db: Db | Tx, scope: DataScope, doctorId: number):
   }
   const [runs, rows, current] = await Promise.all([
     selectRows<{ id: number; computed_at: string; as_of_year: number | null }>(db, sql`select id, computed_at, as_of_year from intel_kol_runs order by id`),
-    selectRows<{ run_id: number; indication: string; score: number }>(db, sql`select run_id, indication, score from intel_kol_history where doctor_id = ${doctorId}`),
+    selectRows<{ run_id: number; indication: string; score: number }>(
+      db,
+      sql`select run_id, indication, score from intel_kol_history where doctor_id = ${doctorId}`,
+    ),
     selectRows<{ indication: string }>(db, sql`select indication from intel_kol_scores where doctor_id = ${doctorId} order by score desc, indication`),
   ]);
-  const kept: RunRow[] = runs.map((r) => ({ id: Number(r.id), at: new Date(r.computed_at).toISOString(), asOfYear: r.as_of_year === null ? null : Number(r.as_of_year) }));
+  const kept: RunRow[] = runs.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.computed_at).toISOString(),
+    asOfYear: r.as_of_year === null ? null : Number(r.as_of_year),
+  }));
   return {
     runs: kept.map(({ at, asOfYear }) => ({ at, asOfYear })),
     indications: trendOf(
@@ -82,7 +89,8 @@ export async function impactRoutes(app: FastifyInstance) {
   r.get(API.intelligence.kolTrend, {
     schema: {
       tags: ['doctor-intelligence'],
-      summary: "A doctor's KOL score at each kept recompute run, per indication scored (the 360 view's impact section); 403 'no permission on panoramic view' without the view's menu, 404 outside the scope",
+      summary:
+        "A doctor's KOL score at each kept recompute run, per indication scored (the 360 view's impact section); 403 'no permission on panoramic view' without the view's menu, 404 outside the scope",
       querystring: kolTrendQuery,
     },
     handler: async (request) => {

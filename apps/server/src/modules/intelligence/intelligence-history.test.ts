@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, INTELLIGENCE_LIMITS, SUGGESTION_LIMITS, SUGGESTION_PATHS, type KolExplain, type SuggestionPage, type SuggestionReason } from '@field-portal/shared';
+import {
+  API,
+  INTELLIGENCE_LIMITS,
+  SUGGESTION_LIMITS,
+  SUGGESTION_PATHS,
+  type KolExplain,
+  type SuggestionPage,
+  type SuggestionReason,
+} from '@field-portal/shared';
 import { queueRecompute, runNextJob } from './jobs.js';
 import { recordRun } from './history.js';
 import { runNextSuggestionJob } from './suggestions-repo.js';
@@ -17,13 +25,16 @@ const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T =>
   return (res.json() as { result: T }).result;
 };
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const refresh = async (user: string) => {
   ok(await call(user, 'POST', SUGGESTION_PATHS.refresh, {}));
   while (await runNextSuggestionJob(h.database.db, h.clock.now));
 };
 const reasonsOf = async (user: string, category: string) =>
-  ok<SuggestionPage>(await call(user, 'GET', `${SUGGESTION_PATHS.list}?category=${category}&size=100`)).list.flatMap((s) => s.reasons.map((r) => ({ doctorId: s.doctor.id, reason: r })));
+  ok<SuggestionPage>(await call(user, 'GET', `${SUGGESTION_PATHS.list}?category=${category}&size=100`)).list.flatMap((s) =>
+    s.reasons.map((r) => ({ doctorId: s.doctor.id, reason: r })),
+  );
 
 /** Rises of rep01's scope (上海市, 浙江省) from the previous run to the latest, from the rows. */
 const risesInScope = () =>
@@ -38,14 +49,18 @@ const risesInScope = () =>
 
 beforeAll(async () => {
   h = await createHarness();
-  await q(`insert into role_menus (role_id, menu_id) select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('KOLmapping') on conflict do nothing`);
+  await q(
+    `insert into role_menus (role_id, menu_id) select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('KOLmapping') on conflict do nothing`,
+  );
   for (const username of ['msl01', 'rep01']) tokens[username] = (await h.login(username)).access;
 }, 240_000);
 afterAll(async () => h?.close());
 
 describe('score history', () => {
   it('the demo starts with a run over the data as it stood a year earlier, then the current run', async () => {
-    const runs = await q<{ id: number; as_of_year: number | null; computed_at: string; changed: number; scored: number }>(`select * from intel_kol_runs order by id`);
+    const runs = await q<{ id: number; as_of_year: number | null; computed_at: string; changed: number; scored: number }>(
+      `select * from intel_kol_runs order by id`,
+    );
     expect(runs).toHaveLength(2);
     const [older, current] = runs as [(typeof runs)[0], (typeof runs)[0]];
     const [latestYear] = await q<{ y: number }>(`select max(year)::int as y from intel_papers`);
@@ -104,7 +119,9 @@ describe('suggestion reasons from history and meetings', () => {
 
   it('"your meeting" fires for a doctor who spoke at the representative\'s meeting, and not for another user\'s meeting', async () => {
     // the best-scored doctor of 上海市 (a doctor worth a visit, so among rep01's top visit suggestions)
-    const [doctor] = await q<{ id: number }>(`select doctor_id as id from intel_kol_scores where province_code = '310000' order by score desc, doctor_id limit 1`);
+    const [doctor] = await q<{ id: number }>(
+      `select doctor_id as id from intel_kol_scores where province_code = '310000' order by score desc, doctor_id limit 1`,
+    );
     const [other] = await q<{ id: number }>(`select id from doctors where province_code = '330000' order by id desc limit 1`);
     const [rep] = await q<{ id: number }>(`select id from users where username = 'rep01'`);
     const [msl] = await q<{ id: number }>(`select id from users where username = 'msl01'`);
@@ -116,14 +133,20 @@ describe('suggestion reasons from history and meetings', () => {
          values ($1, 'academic', 'held', $2, $3, '上海市', $4, 1, $2, $2) returning id`,
         [title, start.toISOString(), end.toISOString(), owner],
       );
-      await q(`insert into meeting_attendees (meeting_id, doctor_id, role, attended, rsvp, added_at) values ($1, $2, $3, true, 'accepted', $4)`, [m!.id, doctorId, role, start.toISOString()]);
+      await q(`insert into meeting_attendees (meeting_id, doctor_id, role, attended, rsvp, added_at) values ($1, $2, $3, true, 'accepted', $4)`, [
+        m!.id,
+        doctorId,
+        role,
+        start.toISOString(),
+      ]);
       return Number(m!.id);
     };
     const mine = await meeting(Number(rep!.id), '高血压学术沙龙', Number(doctor!.id), 'speaker');
     await meeting(Number(msl!.id), '他人的会议', Number(other!.id), 'attendee');
     await refresh('rep01');
     const visit = await reasonsOf('rep01', 'visit');
-    const found = visit.find((x) => x.reason.code === 'yourMeeting' && x.doctorId === Number(doctor!.id))?.reason as Extract<SuggestionReason, { code: 'yourMeeting' }> | undefined;
+    const found = visit.find((x) => x.reason.code === 'yourMeeting' && x.doctorId === Number(doctor!.id))?.reason as
+      Extract<SuggestionReason, { code: 'yourMeeting' }> | undefined;
     expect(found?.evidence).toEqual({ meetingId: mine, meetingName: '高血压学术沙龙', startTime: start.toISOString(), role: 'speaker', meetings: 1 });
     expect(visit.some((x) => x.reason.code === 'yourMeeting' && x.doctorId === Number(other!.id))).toBe(false);
   });

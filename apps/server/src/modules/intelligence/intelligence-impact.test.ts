@@ -21,7 +21,9 @@ let unscored = 0;
 
 beforeAll(async () => {
   h = await createHarness();
-  await q(`insert into role_menus (role_id, menu_id) select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('doctorFullViewDetail') on conflict do nothing`);
+  await q(
+    `insert into role_menus (role_id, menu_id) select r.id, m.id from roles r, menus m where r.name = 'Sales' and m.router in ('doctorFullViewDetail') on conflict do nothing`,
+  );
   await signIn(h, ['msl01', 'rep01', 'operator'], tokens);
   const [m] = await q<{ doctor_id: number }>(
     `select doctor_id from intel_kol_scores where province_code = '310000' group by doctor_id having count(*) >= 2 order by max(score) desc, doctor_id limit 1`,
@@ -32,9 +34,13 @@ beforeAll(async () => {
       where s.province_code = '310000' group by h.doctor_id, h.indication having count(*) = 2 order by h.doctor_id limit 1`,
   );
   risen = { doctorId: Number(r!.doctor_id), indication: r!.indication };
-  const [o] = await q<{ id: number }>(`select doctor_id as id from intel_kol_scores where province_code not in ('310000', '330000') order by doctor_id limit 1`);
+  const [o] = await q<{ id: number }>(
+    `select doctor_id as id from intel_kol_scores where province_code not in ('310000', '330000') order by doctor_id limit 1`,
+  );
   outside = Number(o!.id);
-  const [u] = await q<{ id: number }>(`select d.id from doctors d where d.province_code = '310000' and not exists (select 1 from intel_kol_scores s where s.doctor_id = d.id) order by d.id limit 1`);
+  const [u] = await q<{ id: number }>(
+    `select d.id from doctors d where d.province_code = '310000' and not exists (select 1 from intel_kol_scores s where s.doctor_id = d.id) order by d.id limit 1`,
+  );
   unscored = Number(u?.id ?? 0);
 }, 240_000);
 afterAll(async () => h?.close());
@@ -53,7 +59,13 @@ describe('score at each run (the rule)', () => {
       { runId: 3, indication: '哮喘', score: 70 },
     ];
     expect(trendOf(runs, rows, ['糖尿病', '高血压'])).toEqual([
-      { indication: '糖尿病', history: [{ at: runs[1]!.at, score: 12 }, { at: runs[2]!.at, score: 12 }] },
+      {
+        indication: '糖尿病',
+        history: [
+          { at: runs[1]!.at, score: 12 },
+          { at: runs[2]!.at, score: 12 },
+        ],
+      },
       {
         indication: '高血压',
         history: [

@@ -84,12 +84,24 @@ describe('academic data at scale', () => {
     const lines: string[] = [];
     const counts = await writeAcademicScale(db, { seed: 14, papersPerDoctor: 2, log: (line) => lines.push(line) });
     expect(counts.papers).toBe(DOCTORS * 2);
-    expect(lines.at(-1)).toMatch(new RegExp(`^${(DOCTORS * 2).toLocaleString('en')} papers, [\\d,]+ authorships, [\\d,]+ academic records in [\\d.]+ s \\([\\d,]+ rows/s`));
-    const indexes = (await selectRows<{ indexname: string }>(db, sql`select indexname from pg_indexes where tablename in ('intel_papers', 'intel_paper_authors', 'intel_academic_items')`)).map((r) => r.indexname);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^${(DOCTORS * 2).toLocaleString('en')} papers, [\\d,]+ authorships, [\\d,]+ academic records in [\\d.]+ s \\([\\d,]+ rows/s`),
+    );
+    const indexes = (
+      await selectRows<{ indexname: string }>(
+        db,
+        sql`select indexname from pg_indexes where tablename in ('intel_papers', 'intel_paper_authors', 'intel_academic_items')`,
+      )
+    ).map((r) => r.indexname);
     expect(indexes).toEqual(expect.arrayContaining(['intel_papers_indication_idx', 'intel_paper_authors_doctor_idx', 'intel_academic_items_doctor_idx']));
     // The authorships' foreign key, dropped for the load, is back with its definition and holds.
-    const keys = await selectRows<{ name: string; definition: string }>(db, sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'intel_paper_authors'::regclass and contype = 'f'`);
-    expect(keys).toEqual([{ name: 'intel_paper_authors_paper_id_intel_papers_id_fk', definition: 'FOREIGN KEY (paper_id) REFERENCES intel_papers(id) ON DELETE CASCADE' }]);
+    const keys = await selectRows<{ name: string; definition: string }>(
+      db,
+      sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'intel_paper_authors'::regclass and contype = 'f'`,
+    );
+    expect(keys).toEqual([
+      { name: 'intel_paper_authors_paper_id_intel_papers_id_fk', definition: 'FOREIGN KEY (paper_id) REFERENCES intel_papers(id) ON DELETE CASCADE' },
+    ]);
     await expect(db.execute(sql`insert into intel_paper_authors (paper_id, doctor_id, position) values (2147483647, 1, 1)`)).rejects.toThrow();
   }, 300_000);
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('GET suggestions', () => {
-  it('lists the representative\'s suggestions of a category, in scope, highest priority first, each reason with its evidence', async () => {
+  it("lists the representative's suggestions of a category, in scope, highest priority first, each reason with its evidence", async () => {
     const page = await list('rep01', 'visit', '&size=5');
     expect(page.list.length).toBe(5);
     expect(page.total).toBeGreaterThan(5);
@@ -35,12 +35,20 @@ describe('GET suggestions', () => {
       // a visit suggestion's own reason: not visited (or your meeting, tested in intelligence-history.test.ts)
       expect(['notVisited', 'yourMeeting']).toContain(s.reasons[0]!.code);
       if (s.reasons[0]!.code !== 'notVisited') continue;
-      expect(s.priority).toBe(Math.min(100, s.reasons.reduce((sum, r) => sum + r.points, 0)));
+      expect(s.priority).toBe(
+        Math.min(
+          100,
+          s.reasons.reduce((sum, r) => sum + r.points, 0),
+        ),
+      );
       // in rep01's scope (上海市, 浙江省)
       const [d] = await q<{ province_code: string }>(`select province_code from doctors where id = $1`, [s.doctor.id]);
       expect(['310000', '330000']).toContain(d!.province_code);
       // the evidence is the rows': rep01's visits to the doctor, the doctor's best KOL score
-      const [v] = await q<{ n: number }>(`select count(*)::int as n from visit_records where doctor_id = $1 and user_id = $2 and visit_at > now() - interval '60 days'`, [s.doctor.id, await userId('rep01')]);
+      const [v] = await q<{ n: number }>(
+        `select count(*)::int as n from visit_records where doctor_id = $1 and user_id = $2 and visit_at > now() - interval '60 days'`,
+        [s.doctor.id, await userId('rep01')],
+      );
       expect(v!.n).toBe(0);
       const [best] = await q<{ score: number }>(`select max(score) as score from intel_kol_scores where doctor_id = $1`, [s.doctor.id]);
       expect(Number(best!.score)).toBeGreaterThanOrEqual(SUGGESTION_LIMITS.visitMinScore);
@@ -56,7 +64,10 @@ describe('GET suggestions', () => {
     const k = tiered.reasons.find((r) => r.code === 'kolTier')!;
     expect(k.code).toBe('kolTier');
     if (k.code !== 'kolTier') return;
-    const [score] = await q<{ score: number }>(`select score from intel_kol_scores where doctor_id = $1 and indication = $2`, [tiered.doctor.id, k.evidence.indication]);
+    const [score] = await q<{ score: number }>(`select score from intel_kol_scores where doctor_id = $1 and indication = $2`, [
+      tiered.doctor.id,
+      k.evidence.indication,
+    ]);
     expect(k.evidence.score).toBeCloseTo(Number(score!.score), 1);
     const academic = await list('rep01', 'academic', '&size=100');
     expect(academic.list.length).toBeGreaterThan(0);
@@ -69,7 +80,7 @@ describe('GET suggestions', () => {
     expect(shared[0]!.n).toBe(1);
   });
 
-  it('requires a category (the spec\'s zh and en) and refuses an unknown one', async () => {
+  it("requires a category (the spec's zh and en) and refuses an unknown one", async () => {
     expectError(await call('rep01', 'GET', P.list), 400, 'intel.suggestion.category');
     expectError(await call('rep01', 'GET', P.list, undefined, 'en'), 400, 'intel.suggestion.category', 'en');
     expectError(await call('rep01', 'GET', `${P.list}?category=other`, undefined, 'en'), 400, 'intel.suggestion.category', 'en');
@@ -88,7 +99,10 @@ describe('POST suggestions/feedback', () => {
     const [first] = (await list('rep01', 'kol', '&size=1')).list as [SuggestionRow];
     const saved = ok<SuggestionRow>(await call('rep01', 'POST', P.feedback, { id: first.id, action: 'done' }));
     expect(saved.status).toBe('done');
-    const [row] = await q<{ status: string; suppressed_until: string; expires_at: string }>(`select status, suppressed_until, expires_at from intel_suggestions where id = $1`, [first.id]);
+    const [row] = await q<{ status: string; suppressed_until: string; expires_at: string }>(
+      `select status, suppressed_until, expires_at from intel_suggestions where id = $1`,
+      [first.id],
+    );
     expect(row!.status).toBe('done');
     expect(new Date(row!.suppressed_until).getTime()).toBe(new Date(row!.expires_at).getTime());
     const after = await list('rep01', 'kol', '&size=100');

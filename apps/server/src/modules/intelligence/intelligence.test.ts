@@ -24,7 +24,8 @@ const tokens: Record<string, string> = {};
 const P = API.intelligence;
 const { call, read: get } = callers(() => h, tokens);
 const q = async <T>(text: string, params: unknown[] = []) => h.database.query<T>(text, params);
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** The top-ranked doctor of the demo's most scored indication, and a doctor of rep01's scope (上海市, 浙江省). */
 let indication = '';
@@ -41,10 +42,15 @@ beforeAll(async () => {
   await signIn(h, ['admin', 'msl01', 'rep01', 'operator'], tokens);
   const [row] = await q<{ indication: string }>(`select indication from intel_kol_scores group by indication order by count(*) desc, indication limit 1`);
   indication = row!.indication;
-  const ranked = await q<{ doctor_id: number }>(`select doctor_id from intel_kol_scores where indication = $1 order by score desc, doctor_id desc limit 2`, [indication]);
+  const ranked = await q<{ doctor_id: number }>(`select doctor_id from intel_kol_scores where indication = $1 order by score desc, doctor_id desc limit 2`, [
+    indication,
+  ]);
   top = Number(ranked[0]!.doctor_id);
   second = Number(ranked[1]!.doctor_id);
-  const [sh] = await q<{ doctor_id: number }>(`select s.doctor_id from intel_kol_scores s where s.province_code = '310000' and s.indication = $1 order by s.score desc limit 1`, [indication]);
+  const [sh] = await q<{ doctor_id: number }>(
+    `select s.doctor_id from intel_kol_scores s where s.province_code = '310000' and s.indication = $1 order by s.score desc limit 1`,
+    [indication],
+  );
   inShanghai = Number(sh!.doctor_id);
   const [out] = await q<{ id: number }>(`select id from doctors where province_code not in ('310000', '330000') order by id limit 1`);
   outside = Number(out!.id);
@@ -72,7 +78,10 @@ describe('doctor 360', () => {
   it('shows basic, academic (H-index and core share from the papers), impact and CRM activity', async () => {
     const view = ok<Doctor360>(await get('msl01', `${P.full360}?doctorId=${top}`));
     expect(view.doctor.id).toBe(top);
-    const cites = await q<{ citations: number; core: boolean }>(`select p.citations, p.core from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id = $1`, [top]);
+    const cites = await q<{ citations: number; core: boolean }>(
+      `select p.citations, p.core from intel_paper_authors a join intel_papers p on p.id = a.paper_id where a.doctor_id = $1`,
+      [top],
+    );
     expect(view.academic.papers).toBe(cites.length);
     const sorted = cites.map((c) => Number(c.citations)).sort((a, b) => b - a);
     let hIndex = 0;
@@ -91,7 +100,9 @@ describe('doctor 360', () => {
     expect((await get('msl01', `${P.full360}?doctorId=2147483647`)).statusCode).toBe(404);
   });
   it('pages the papers by keyset', async () => {
-    const first = ok<{ list: { id: number; year: number }[]; total: number; nextCursor: string | null }>(await get('msl01', `${P.papers}?doctorId=${top}&size=2`));
+    const first = ok<{ list: { id: number; year: number }[]; total: number; nextCursor: string | null }>(
+      await get('msl01', `${P.papers}?doctorId=${top}&size=2`),
+    );
     expect(first.list.length).toBeLessThanOrEqual(2);
     if (first.nextCursor) {
       const next = ok<{ list: { id: number }[] }>(await get('msl01', `${P.papers}?doctorId=${top}&size=2&cursor=${first.nextCursor}`));
@@ -185,7 +196,9 @@ describe('relations and the academic network', () => {
     const named = await q<{ id: number; name: string }>(`select id, name from doctors where id = any($1::int[])`, [[...ids]]);
     expect(new Map(ego.nodes.map((n) => [n.id, n.name]))).toEqual(new Map(named.map((r) => [Number(r.id), r.name])));
     const scoped = ok<EgoNetwork>(await get('rep01', `${P.ego}?${qs({ indication, doctorId: inShanghai })}`));
-    const provinces = await q<{ province_code: string }>(`select distinct province_code from doctors where id = any($1::int[])`, [scoped.nodes.map((n) => n.id)]);
+    const provinces = await q<{ province_code: string }>(`select distinct province_code from doctors where id = any($1::int[])`, [
+      scoped.nodes.map((n) => n.id),
+    ]);
     expect(provinces.every((p) => ['310000', '330000'].includes(p.province_code))).toBe(true);
     expect((await get('rep01', `${P.ego}?${qs({ indication, doctorId: outside })}`)).statusCode).toBe(404);
     const area = ok<AreaNetwork>(await get('msl01', `${P.area}?${qs({ indication })}`));

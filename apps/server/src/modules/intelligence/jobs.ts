@@ -22,10 +22,13 @@ export async function queueRecompute(db: Db | Tx, userId: number | null): Promis
 }
 
 export async function jobState(db: Db | Tx): Promise<IntelJobState> {
-  const [row] = await selectRows<{ id: number; status: IntelJobState['status']; created_at: string; finished_at: string | null; stats: Record<string, number> }>(
-    db,
-    sql`select id, status, created_at, finished_at, stats from intel_jobs order by id desc limit 1`,
-  );
+  const [row] = await selectRows<{
+    id: number;
+    status: IntelJobState['status'];
+    created_at: string;
+    finished_at: string | null;
+    stats: Record<string, number>;
+  }>(db, sql`select id, status, created_at, finished_at, stats from intel_jobs order by id desc limit 1`);
   if (!row) return { id: null, status: 'none', requestedAt: null, finishedAt: null, stats: {} };
   return {
     id: Number(row.id),
@@ -66,9 +69,7 @@ export function intelligenceJobs(db: Db): JobSet {
 /** Claims and runs one queued job; undefined when none is queued (or another instance holds it). Tests and the scale script call it. */
 export async function runNextJob(db: Db, now: () => number = Date.now): Promise<{ id: number; stats: ComputeStats } | undefined> {
   let stats: ComputeStats | undefined;
-  const id = await new JobRunner({ db }, { now })
-    .queue(recomputeQueue(db, (s) => (stats = s)))
-    .runOnce(RECOMPUTE_QUEUE);
+  const id = await new JobRunner({ db }, { now }).queue(recomputeQueue(db, (s) => (stats = s))).runOnce(RECOMPUTE_QUEUE);
   return id === undefined || !stats ? undefined : { id, stats };
 }
 

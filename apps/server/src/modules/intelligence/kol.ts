@@ -68,7 +68,14 @@ export async function kolRanking(db: Db, scope: DataScope, q: z.output<typeof ko
   );
   const more = rows.length > q.size;
   const shown = more ? rows.slice(0, q.size) : rows;
-  const [count, names] = await Promise.all([countUpTo(db, sql`from intel_kol_scores s where ${where}`, INTELLIGENCE_LIMITS.countCap).then(asTotal), refs(db, shown.map((r) => Number(r.doctor_id)), scope)]);
+  const [count, names] = await Promise.all([
+    countUpTo(db, sql`from intel_kol_scores s where ${where}`, INTELLIGENCE_LIMITS.countCap).then(asTotal),
+    refs(
+      db,
+      shown.map((r) => Number(r.doctor_id)),
+      scope,
+    ),
+  ]);
   const startRank = cursor ? cursor[2] : 0;
   return {
     list: shown.map((r, i) => {
@@ -114,7 +121,13 @@ export async function kolExplain(db: Db, scope: DataScope, indication: string, d
     computedAt: new Date(row.computed_at).toISOString(),
     dimensions: KOL_DIMENSIONS.map((d) => {
       const percentile = Number(row.pct[d] ?? 0);
-      return { dimension: d, raw: Number(row.raw[d] ?? 0), percentile, weight: weights[d], contribution: Math.round(contributionOf(percentile, weights[d], total) * 100) / 100 };
+      return {
+        dimension: d,
+        raw: Number(row.raw[d] ?? 0),
+        percentile,
+        weight: weights[d],
+        contribution: Math.round(contributionOf(percentile, weights[d], total) * 100) / 100,
+      };
     }),
   };
 }
@@ -136,13 +149,23 @@ export async function kolProvinces(db: Db, scope: DataScope, indication: string)
     regionsOf(db, 1),
   ]);
   const names = new Map(provinces.map((p) => [p.code, p.name]));
-  return rows.map((r) => ({ provinceCode: r.province_code, province: names.get(r.province_code) ?? r.province_code, doctors: Number(r.n), t1: Number(r.t1), t2: Number(r.t2), meanScore: Math.round(Number(r.mean) * 10) / 10 }));
+  return rows.map((r) => ({
+    provinceCode: r.province_code,
+    province: names.get(r.province_code) ?? r.province_code,
+    doctors: Number(r.n),
+    t1: Number(r.t1),
+    t2: Number(r.t2),
+    meanScore: Math.round(Number(r.mean) * 10) / 10,
+  }));
 }
 
 /** The doctors most similar to one over the percentile vector of its strongest indication. */
 export async function lookAlike(db: Db, scope: DataScope, doctorId: number, size: number): Promise<{ indication: string | null; list: LookAlike[] }> {
   await findDoctorInScope(db, scope, doctorId);
-  const [target] = await selectRows<ScoreRow & { indication: string }>(db, sql`select indication, doctor_id, score, pct from intel_kol_scores where doctor_id = ${doctorId} order by score desc limit 1`);
+  const [target] = await selectRows<ScoreRow & { indication: string }>(
+    db,
+    sql`select indication, doctor_id, score, pct from intel_kol_scores where doctor_id = ${doctorId} order by score desc limit 1`,
+  );
   if (!target) return { indication: null, list: [] };
   const candidates = await selectRows<ScoreRow>(
     db,
@@ -161,11 +184,19 @@ export async function lookAlike(db: Db, scope: DataScope, doctorId: number, size
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
     .slice(0, size);
-  const names = await refs(db, scored.map((s) => s.id), scope);
+  const names = await refs(
+    db,
+    scored.map((s) => s.id),
+    scope,
+  );
   return {
     indication: target.indication,
     list: scored
       .filter((s) => names.has(s.id))
-      .map((s) => ({ doctor: names.get(s.id)!, similarity: s.similarity, features: KOL_DIMENSIONS.map((d, i) => ({ name: d, value: s.v[i]!, target: t[i]! })) })),
+      .map((s) => ({
+        doctor: names.get(s.id)!,
+        similarity: s.similarity,
+        features: KOL_DIMENSIONS.map((d, i) => ({ name: d, value: s.v[i]!, target: t[i]! })),
+      })),
   };
 }

@@ -106,7 +106,12 @@ export function computeNetwork(input: NetworkInput): NetworkResult {
     for (const n of graph.nodes()) {
       const c = communities[n] ?? 0;
       most = Math.max(most, c);
-      networked.push({ id: Number(n), community: communityCount + c, pagerank: input.sharded ? (ranks[n] ?? 0) * graph.order : (ranks[n] ?? 0), degree: graph.degree(n) });
+      networked.push({
+        id: Number(n),
+        community: communityCount + c,
+        pagerank: input.sharded ? (ranks[n] ?? 0) * graph.order : (ranks[n] ?? 0),
+        degree: graph.degree(n),
+      });
     }
     communityCount += most + 1;
     graph.clear();

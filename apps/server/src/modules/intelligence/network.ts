@@ -104,7 +104,17 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
   const chosen = new Map<number, { depth: number; parent: number }>([[doctorId, { depth: 0, parent: doctorId }]]);
   const first = strength(centreEdges, new Set([doctorId]));
   // The names (scope) of the first ring and the relations of all of it at once; those outside the scope are left out below.
-  const [firstNames, firstRingEdges] = await Promise.all([refs(db, first.map(([id]) => id), scope), edgesOf(db, first.map(([id]) => id))]);
+  const [firstNames, firstRingEdges] = await Promise.all([
+    refs(
+      db,
+      first.map(([id]) => id),
+      scope,
+    ),
+    edgesOf(
+      db,
+      first.map(([id]) => id),
+    ),
+  ]);
   let truncated = false;
   for (const [id] of first) {
     if (!firstNames.has(id)) continue;
@@ -123,7 +133,11 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
       new Set(chosen.keys()),
     );
     const candidates = second.slice(0, (max - chosen.size) * 2);
-    secondNames = await refs(db, candidates.map(([id]) => id), scope);
+    secondNames = await refs(
+      db,
+      candidates.map(([id]) => id),
+      scope,
+    );
     for (const [id, s] of candidates) {
       if (!secondNames.has(id)) continue;
       if (chosen.size >= max) {
@@ -141,8 +155,14 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
   const ring2 = ids.filter((id) => chosen.get(id)!.depth === 2);
   const [ring2Edges, metrics, scores] = await Promise.all([
     edgesAmong(db, ring2),
-    selectRows<{ doctor_id: number; pagerank: number; community: number }>(db, sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${intList(ids)})`),
-    selectRows<{ doctor_id: number; score: number }>(db, sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${intList(ids)})`),
+    selectRows<{ doctor_id: number; pagerank: number; community: number }>(
+      db,
+      sql`select doctor_id, pagerank, community from intel_doctor_metrics where doctor_id in (${intList(ids)})`,
+    ),
+    selectRows<{ doctor_id: number; score: number }>(
+      db,
+      sql`select doctor_id, score from intel_kol_scores where indication = ${indication} and doctor_id in (${intList(ids)})`,
+    ),
   ]);
   const metric = new Map(metrics.map((m) => [Number(m.doctor_id), m]));
   const score = new Map(scores.map((s) => [Number(s.doctor_id), Number(s.score)]));
@@ -189,8 +209,13 @@ export async function egoNetwork(db: Db, scope: DataScope, indication: string, d
     if (set.has(Number(e.a)) && set.has(Number(e.b))) byKey.set(`${e.a}~${e.b}~${e.type}`, e);
   }
   const edges = [...byKey.values()].sort((x, y) => Number(x.a) - Number(y.a) || Number(x.b) - Number(y.b) || x.type.localeCompare(y.type));
-  const out: NetworkEdge[] = edges
-    .map((e) => ({ source: Number(e.a), target: Number(e.b), type: e.type, weight: Number(e.weight), evidence: evidenceText(e.type, Number(e.count), Number(e.first_year), Number(e.last_year), lang) }));
+  const out: NetworkEdge[] = edges.map((e) => ({
+    source: Number(e.a),
+    target: Number(e.b),
+    type: e.type,
+    weight: Number(e.weight),
+    evidence: evidenceText(e.type, Number(e.count), Number(e.first_year), Number(e.last_year), lang),
+  }));
   return { centre: doctorId, nodes, edges: out, truncated };
 }
 
@@ -210,7 +235,10 @@ export async function areaNetwork(db: Db, scope: DataScope, q: z.output<typeof a
   const list = intList(ids);
   const [names, edges] = await Promise.all([
     doctorSummaries(db, ids, scope),
-    selectRows<{ a: number; b: number; w: number }>(db, sql`select a, b, sum(weight)::float8 as w from intel_relations where a in (${list}) and b in (${list}) group by a, b`),
+    selectRows<{ a: number; b: number; w: number }>(
+      db,
+      sql`select a, b, sum(weight)::float8 as w from intel_relations where a in (${list}) and b in (${list}) group by a, b`,
+    ),
   ]);
   return {
     nodes: nodesRows.map((r) => ({
@@ -250,11 +278,17 @@ export async function academicContext(db: Db, scope: DataScope, indication: stri
            group by a.doctor_id order by papers desc, citations desc, a.doctor_id limit 10`,
     ),
   ]);
-  const names = await refs(db, authors.map((a) => Number(a.doctor_id)), scope);
+  const names = await refs(
+    db,
+    authors.map((a) => Number(a.doctor_id)),
+    scope,
+  );
   return {
     indication,
     byYear: byYear.map((r) => ({ year: Number(r.year), papers: Number(r.papers), citations: Number(r.citations) })),
     journals: journals.map((j) => ({ journal: j.journal, core: j.core, papers: Number(j.papers) })),
-    authors: authors.filter((a) => names.has(Number(a.doctor_id))).map((a) => ({ doctor: names.get(Number(a.doctor_id))!, papers: Number(a.papers), citations: Number(a.citations) })),
+    authors: authors
+      .filter((a) => names.has(Number(a.doctor_id)))
+      .map((a) => ({ doctor: names.get(Number(a.doctor_id))!, papers: Number(a.papers), citations: Number(a.citations) })),
   };
 }

@@ -1,8 +1,4 @@
-import {
-  type IntelDoctor,
-  type Lang,
-  type RelationType,
-} from '@field-portal/shared';
+import { type IntelDoctor, type Lang, type RelationType } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 
@@ -44,4 +40,3 @@ export function evidenceText(type: RelationType, count: number, first: number, l
   const years = first === last ? String(first) : `${first}–${last}`;
   return EVIDENCE[type][lang](count, years);
 }
-

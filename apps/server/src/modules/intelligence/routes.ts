@@ -55,7 +55,11 @@ export async function intelligenceRoutes(app: FastifyInstance) {
   await impactRoutes(app);
 
   r.get(P.full360, {
-    schema: { tags, summary: "A doctor's 360 view; 403 'no permission on panoramic view' without the view's menu, 404 outside the scope", querystring: doctor360Query },
+    schema: {
+      tags,
+      summary: "A doctor's 360 view; 403 'no permission on panoramic view' without the view's menu, 404 outside the scope",
+      querystring: doctor360Query,
+    },
     handler: async (request) => {
       const user = currentUser(request);
       // Spec 001 section 6: the panoramic view has its own permission and its own message.
@@ -80,7 +84,7 @@ export async function intelligenceRoutes(app: FastifyInstance) {
   });
   r.get(P.ranking, {
     config: { authority: AUTH.kol },
-    schema: { tags, summary: 'KOL ranking of an indication in the caller\'s scope, by score, keyset paged', querystring: kolRankingQuery },
+    schema: { tags, summary: "KOL ranking of an indication in the caller's scope, by score, keyset paged", querystring: kolRankingQuery },
     handler: async (request) => kolRanking(db(), await scope(request), request.query),
   });
   r.get(P.explain, {

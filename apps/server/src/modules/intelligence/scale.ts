@@ -62,7 +62,8 @@ const p95 = (values: number[]) => (values.length === 0 ? 0 : [...values].sort((a
 /** The most common indication and province among the first doctors: the reads made during the recompute. */
 async function busyRanking(db: Db): Promise<{ indication: string; provinceCode: string } | undefined> {
   const counts = new Map<string, number>();
-  for (const d of await doctorFacts(db, 0, 5000)) for (const ind of d.indications) counts.set(`${ind}|${d.provinceCode}`, (counts.get(`${ind}|${d.provinceCode}`) ?? 0) + 1);
+  for (const d of await doctorFacts(db, 0, 5000))
+    for (const ind of d.indications) counts.set(`${ind}|${d.provinceCode}`, (counts.get(`${ind}|${d.provinceCode}`) ?? 0) + 1);
   const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (!best) return undefined;
   const [indication, provinceCode] = best.split('|') as [string, string];
@@ -104,8 +105,12 @@ export async function recomputeAtScale(db: Db, options: Pick<ScaleOptions, 'log'
       `recompute: ${s.doctors.toLocaleString('en')} doctors, ${s.relations.toLocaleString('en')} relations, ${s.scored.toLocaleString('en')} scores, ${s.communities.toLocaleString('en')} communities` +
         ` over ${s.shards ?? 1} shard(s) in ${seconds.toFixed(1)} s, peak RSS ${Math.round(peak / 1048576).toLocaleString('en')} MB`,
     );
-    options.log(`reads meanwhile: ${reads.length} KOL ranking first pages (${pick?.indication} in ${pick?.provinceCode}, ${rows} rows), p95 ${p95(reads).toFixed(1)} ms, slowest ${Math.max(0, ...reads).toFixed(1)} ms`);
-    options.log(`event loop meanwhile: longest delay ${loopMaxMs.toFixed(0)} ms (network metrics ${s.networkMs ?? 0} ms in a worker thread, longest delay then ${s.networkLoopMaxMs ?? 0} ms)`);
+    options.log(
+      `reads meanwhile: ${reads.length} KOL ranking first pages (${pick?.indication} in ${pick?.provinceCode}, ${rows} rows), p95 ${p95(reads).toFixed(1)} ms, slowest ${Math.max(0, ...reads).toFixed(1)} ms`,
+    );
+    options.log(
+      `event loop meanwhile: longest delay ${loopMaxMs.toFixed(0)} ms (network metrics ${s.networkMs ?? 0} ms in a worker thread, longest delay then ${s.networkLoopMaxMs ?? 0} ms)`,
+    );
     return { stats: s, seconds, peakRssMb: Math.round(peak / 1048576), reads, loopMaxMs };
   } finally {
     running = false;

@@ -56,7 +56,12 @@ export async function candidateFacts(db: Db | Tx, userId: number, scope: DataSco
     const f = known.get(id);
     if (f) f.meeting = m;
   }
-  const visits = await visitsOfRepTo(db, userId, facts.map((f) => f.doctorId), now);
+  const visits = await visitsOfRepTo(
+    db,
+    userId,
+    facts.map((f) => f.doctorId),
+    now,
+  );
   for (const f of facts) {
     const v = visits.get(f.doctorId);
     if (v) f.visits = v;
@@ -73,11 +78,15 @@ async function scopeFacts(db: Db | Tx, scope: DataScope, now: Date): Promise<Doc
          order by b.score desc, b.doctor_id limit ${L.candidates}`,
   );
   const facts = new Map<number, DoctorFacts>();
-  for (const r of best) facts.set(Number(r.doctor_id), { doctorId: Number(r.doctor_id), best: { indication: r.indication, score: Number(r.score), tier: r.tier } });
+  for (const r of best)
+    facts.set(Number(r.doctor_id), { doctorId: Number(r.doctor_id), best: { indication: r.indication, score: Number(r.score), tier: r.tier } });
   if (facts.size === 0) return [];
   // "Your top doctors": the highest-scoring doctors of the scope; their co-authors in scope.
   const tops = best.slice(0, L.topDoctors).map((r) => ({ id: Number(r.doctor_id), score: Number(r.score) }));
-  const topNames = await doctorSummaries(db, tops.map((t) => t.id));
+  const topNames = await doctorSummaries(
+    db,
+    tops.map((t) => t.id),
+  );
   const coauthors = await selectRows<{ top: number; other: number; papers: number; paper_id: number; title: string; year: number }>(
     db,
     sql`select c.top, c.other, c.papers, p.id as paper_id, p.title, p.year
@@ -124,7 +133,13 @@ async function scopeFacts(db: Db | Tx, scope: DataScope, now: Date): Promise<Doc
          group by pa.doctor_id`,
   );
   for (const r of recent) {
-    facts.get(Number(r.doctor_id))!.recent = { papers: Number(r.papers), sinceYear, latestTitle: r.latest_title, latestYear: Number(r.latest_year), citations: Number(r.citations) };
+    facts.get(Number(r.doctor_id))!.recent = {
+      papers: Number(r.papers),
+      sinceYear,
+      latestTitle: r.latest_title,
+      latestYear: Number(r.latest_year),
+      citations: Number(r.citations),
+    };
   }
   return [...facts.values()];
 }
@@ -159,8 +174,12 @@ export async function computeSuggestionsFor(tx: Tx, userId: number, now: Date, c
   for (let i = 0; i < kept.length; i += 200) {
     const values = kept
       .slice(i, i + 200)
-      .map((s) => sql`(${userId}, ${s.doctorId}, ${s.category}, ${s.priority}, ${JSON.stringify(s.reasons)}::jsonb, ${at}::timestamptz, ${expires}::timestamptz)`);
-    await tx.execute(sql`insert into intel_suggestions (user_id, doctor_id, category, priority, reasons, computed_at, expires_at) values ${sql.join(values, sql`, `)}`);
+      .map(
+        (s) => sql`(${userId}, ${s.doctorId}, ${s.category}, ${s.priority}, ${JSON.stringify(s.reasons)}::jsonb, ${at}::timestamptz, ${expires}::timestamptz)`,
+      );
+    await tx.execute(
+      sql`insert into intel_suggestions (user_id, doctor_id, category, priority, reasons, computed_at, expires_at) values ${sql.join(values, sql`, `)}`,
+    );
   }
   return kept.length;
 }
@@ -192,7 +211,10 @@ export async function queueSuggestions(db: Db | Tx, userId: number | null): Prom
 export const SUGGESTIONS_QUEUE = 'suggestions';
 
 /** The suggestions queue of the job runner: a user's run, or everyone's (user_id null). The table has no lease. */
-export function suggestionsQueue(db: Db, done: (result: { suggestions: number }) => void = () => {}): QueueDefinition<{ id: number | string; user_id: number | null }> {
+export function suggestionsQueue(
+  db: Db,
+  done: (result: { suggestions: number }) => void = () => {},
+): QueueDefinition<{ id: number | string; user_id: number | null }> {
   return {
     name: SUGGESTIONS_QUEUE,
     table: { name: 'intel_suggestion_jobs', leased: false, onClaim: (at) => sql`started_at = ${at}::timestamptz` },
@@ -217,9 +239,7 @@ export function suggestionsQueue(db: Db, done: (result: { suggestions: number })
 /** Claims and runs one queued job; undefined when none is queued (or another instance holds it). Tests call it. */
 export async function runNextSuggestionJob(db: Db, now: () => number = Date.now): Promise<{ id: number; suggestions: number } | undefined> {
   let suggestions: number | undefined;
-  const id = await new JobRunner({ db }, { now })
-    .queue(suggestionsQueue(db, (r) => (suggestions = r.suggestions)))
-    .runOnce(SUGGESTIONS_QUEUE);
+  const id = await new JobRunner({ db }, { now }).queue(suggestionsQueue(db, (r) => (suggestions = r.suggestions))).runOnce(SUGGESTIONS_QUEUE);
   return id === undefined || suggestions === undefined ? undefined : { id, suggestions };
 }
 
@@ -230,7 +250,11 @@ export async function suggestionJobState(db: Db | Tx, userId: number): Promise<S
     sql`select status, created_at, finished_at from intel_suggestion_jobs where user_id = ${userId} or user_id is null order by id desc limit 1`,
   );
   if (!row) return { status: 'none', requestedAt: null, finishedAt: null };
-  return { status: row.status, requestedAt: new Date(row.created_at).toISOString(), finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null };
+  return {
+    status: row.status,
+    requestedAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
 }
 
 /* ---------- reads and feedback ---------- */
@@ -248,7 +272,11 @@ interface SuggestionDbRow {
 }
 
 async function toRows(db: Db | Tx, scope: DataScope, rows: SuggestionDbRow[]): Promise<SuggestionRow[]> {
-  const doctors = await doctorSummaries(db, rows.map((r) => Number(r.doctor_id)), scope);
+  const doctors = await doctorSummaries(
+    db,
+    rows.map((r) => Number(r.doctor_id)),
+    scope,
+  );
   return rows.flatMap((r) => {
     const d = doctors.get(Number(r.doctor_id));
     if (!d) return []; // no longer in the caller's scope
@@ -284,7 +312,10 @@ export async function listSuggestions(
     const [priority, id] = q.cursor.split('.').map(Number) as [number, number];
     after = sql` and (s.priority < ${priority} or (s.priority = ${priority} and s.id > ${id}))`;
   }
-  const rows = await selectRows<SuggestionDbRow>(db, sql`select ${COLUMNS} from intel_suggestions s where ${where}${after} order by s.priority desc, s.id limit ${q.size + 1}`);
+  const rows = await selectRows<SuggestionDbRow>(
+    db,
+    sql`select ${COLUMNS} from intel_suggestions s where ${where}${after} order by s.priority desc, s.id limit ${q.size + 1}`,
+  );
   const count = await countUpTo(db, sql`from intel_suggestions s where ${where}`, L.countCap);
   const [computed] = await selectRows<{ at: string | null }>(db, sql`select max(computed_at) as at from intel_suggestions where user_id = ${scope.userId}`);
   const page = rows.slice(0, q.size);

@@ -15,12 +15,16 @@ export async function suggestionRoutes(app: FastifyInstance) {
 
   r.get(P.list, {
     config,
-    schema: { tags, summary: "The caller's open suggestions of a category, highest priority first, keyset paged (category required)", querystring: suggestionListQuery },
+    schema: {
+      tags,
+      summary: "The caller's open suggestions of a category, highest priority first, keyset paged (category required)",
+      querystring: suggestionListQuery,
+    },
     handler: async (request) => listSuggestions(db(), await requestScope(request, db()), request.query, now()),
   });
   r.post(P.feedback, {
     config,
-    schema: { tags, summary: 'Marks one of the caller\'s suggestions done or dismissed (stored; it leaves the list)', body: suggestionFeedbackRequest },
+    schema: { tags, summary: "Marks one of the caller's suggestions done or dismissed (stored; it leaves the list)", body: suggestionFeedbackRequest },
     handler: async (request) => suggestionFeedback(db(), await requestScope(request, db()), request.body.id, request.body.action, now()),
   });
   r.post(P.refresh, {

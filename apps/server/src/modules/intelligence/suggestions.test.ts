@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SUGGESTION_LIMITS as L } from '@field-portal/shared';
-import { coauthorReason, keepTop, kolTierReason, notVisitedReason, reasonsFor, recentPapersReason, risingReason, suggestionsFor, yourMeetingReason, type DoctorFacts } from './suggestions.js';
+import {
+  coauthorReason,
+  keepTop,
+  kolTierReason,
+  notVisitedReason,
+  reasonsFor,
+  recentPapersReason,
+  risingReason,
+  suggestionsFor,
+  yourMeetingReason,
+  type DoctorFacts,
+} from './suggestions.js';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -26,7 +37,11 @@ describe('notVisited', () => {
 
 describe('kolTier', () => {
   it('fires from the KOL minimum, with the indication, score and tier', () => {
-    expect(kolTierReason(facts({ best: { indication: '糖尿病', score: 80.04, tier: 'T1' } }))).toEqual({ code: 'kolTier', points: 24, evidence: { indication: '糖尿病', score: 80, tier: 'T1' } });
+    expect(kolTierReason(facts({ best: { indication: '糖尿病', score: 80.04, tier: 'T1' } }))).toEqual({
+      code: 'kolTier',
+      points: 24,
+      evidence: { indication: '糖尿病', score: 80, tier: 'T1' },
+    });
     expect(kolTierReason(facts({ best: { indication: '糖尿病', score: L.kolMinScore, tier: 'T1' } }))?.code).toBe('kolTier');
   });
   it('does not fire below it', () => {
@@ -62,7 +77,11 @@ describe('risingScore', () => {
   const since = '2025-12-31T23:59:59.000Z';
   it(`fires when the score rose by ${L.risingMinDelta} points since the previous run, with both scores and the date`, () => {
     const rise = { indication: '糖尿病', from: 61.04, to: 61.04 + L.risingMinDelta, since };
-    expect(risingReason(facts({ rise }))).toEqual({ code: 'risingScore', points: 5 + L.risingMinDelta, evidence: { indication: '糖尿病', from: 61, to: 66, since } });
+    expect(risingReason(facts({ rise }))).toEqual({
+      code: 'risingScore',
+      points: 5 + L.risingMinDelta,
+      evidence: { indication: '糖尿病', from: 61, to: 66, since },
+    });
     expect(risingReason(facts({ rise: { ...rise, from: 40, to: 74 } }))?.points).toBe(20);
   });
   it('does not fire just below the threshold, for a fall, or without history', () => {
@@ -78,7 +97,7 @@ describe('risingScore', () => {
 
 describe('yourMeeting', () => {
   const meeting = { meetingId: 5, title: '糖尿病学术沙龙', startTime: daysAgo(10), role: 'speaker' as const, meetings: 2 };
-  it('fires for a speaker or attendee of the representative\'s meeting in the window, with the meeting and its date', () => {
+  it("fires for a speaker or attendee of the representative's meeting in the window, with the meeting and its date", () => {
     expect(yourMeetingReason(facts({ meeting }), now)).toEqual({
       code: 'yourMeeting',
       points: 15,
@@ -103,7 +122,11 @@ describe('suggestions by category', () => {
     expect(suggestionsFor(facts({ visits: { visits: 1, lastVisitAt: daysAgo(2) } }), now)).toEqual([]);
   });
   it('makes one suggestion per category whose own reason fires, own reason first, priority the capped sum', () => {
-    const f = facts({ best: { indication: '糖尿病', score: 90, tier: 'T1' }, coauthor, recent: { papers: 3, sinceYear: 2025, latestTitle: 't', latestYear: 2026, citations: 1 } });
+    const f = facts({
+      best: { indication: '糖尿病', score: 90, tier: 'T1' },
+      coauthor,
+      recent: { papers: 3, sinceYear: 2025, latestTitle: 't', latestYear: 2026, citations: 1 },
+    });
     const out = suggestionsFor(f, now);
     expect(out.map((s) => s.category)).toEqual(['visit', 'academic', 'kol']);
     expect(out[0]!.reasons.map((r) => r.code)).toEqual(['notVisited', 'kolTier', 'coauthorOfTop', 'recentPapers']);
@@ -111,7 +134,12 @@ describe('suggestions by category', () => {
     expect(out[2]!.reasons[0]!.code).toBe('kolTier');
     // 25 + 27 + 20 + 15 = 87
     expect(out[0]!.priority).toBe(87);
-    expect(suggestionsFor({ ...f, best: { indication: '糖尿病', score: 100, tier: 'T1' }, coauthor: { ...coauthor, papers: 9 }, recent: { ...f.recent!, papers: 9 } }, now)[0]!.priority).toBe(100);
+    expect(
+      suggestionsFor(
+        { ...f, best: { indication: '糖尿病', score: 100, tier: 'T1' }, coauthor: { ...coauthor, papers: 9 }, recent: { ...f.recent!, papers: 9 } },
+        now,
+      )[0]!.priority,
+    ).toBe(100);
     const visitOnly = suggestionsFor(facts({ visits: { visits: 1, lastVisitAt: daysAgo(75) } }), now);
     expect(visitOnly).toEqual([{ doctorId: 7, category: 'visit', priority: 12, reasons: [expect.objectContaining({ code: 'notVisited', points: 12 })] }]);
   });

@@ -40,12 +40,20 @@ export function notVisitedReason(f: DoctorFacts, now: Date): SuggestionReason | 
   if (!f.visits) return { code: 'notVisited', points: 25, evidence: { lastVisitAt: null, days: null, visits: 0 } };
   const days = Math.floor((now.getTime() - Date.parse(f.visits.lastVisitAt)) / DAY_MS);
   if (days < L.notVisitedDays) return undefined;
-  return { code: 'notVisited', points: Math.min(25, 10 + Math.floor((days - L.notVisitedDays) / 6)), evidence: { lastVisitAt: f.visits.lastVisitAt, days, visits: f.visits.visits } };
+  return {
+    code: 'notVisited',
+    points: Math.min(25, 10 + Math.floor((days - L.notVisitedDays) / 6)),
+    evidence: { lastVisitAt: f.visits.lastVisitAt, days, visits: f.visits.visits },
+  };
 }
 
 export function kolTierReason(f: DoctorFacts): SuggestionReason | undefined {
   if (!f.best || f.best.score < L.kolMinScore) return undefined;
-  return { code: 'kolTier', points: Math.round(f.best.score * 0.3), evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier } };
+  return {
+    code: 'kolTier',
+    points: Math.round(f.best.score * 0.3),
+    evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier },
+  };
 }
 
 export function coauthorReason(f: DoctorFacts): SuggestionReason | undefined {
@@ -64,7 +72,11 @@ export function risingReason(f: DoctorFacts): SuggestionReason | undefined {
   // Scores are kept to two decimals (stored as real): compare at that precision.
   const delta = Math.round((f.rise.to - f.rise.from) * 100) / 100;
   if (!(delta >= L.risingMinDelta)) return undefined;
-  return { code: 'risingScore', points: Math.min(20, 5 + Math.round(delta)), evidence: { indication: f.rise.indication, from: round1(f.rise.from), to: round1(f.rise.to), since: f.rise.since } };
+  return {
+    code: 'risingScore',
+    points: Math.min(20, 5 + Math.round(delta)),
+    evidence: { indication: f.rise.indication, from: round1(f.rise.from), to: round1(f.rise.to), since: f.rise.since },
+  };
 }
 
 /** "Spoke at / attended your meeting on <date>": a meeting of the representative's that started in the last L.meetingDays days. */
@@ -75,7 +87,13 @@ export function yourMeetingReason(f: DoctorFacts, now: Date): SuggestionReason |
   return {
     code: 'yourMeeting',
     points: f.meeting.role === 'attendee' ? 10 : 15,
-    evidence: { meetingId: f.meeting.meetingId, meetingName: f.meeting.title, startTime: f.meeting.startTime, role: f.meeting.role, meetings: f.meeting.meetings },
+    evidence: {
+      meetingId: f.meeting.meetingId,
+      meetingName: f.meeting.title,
+      startTime: f.meeting.startTime,
+      role: f.meeting.role,
+      meetings: f.meeting.meetings,
+    },
   };
 }
 

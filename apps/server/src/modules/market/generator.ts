@@ -27,7 +27,6 @@ export interface MarketDataOptions {
 
 export const DEMO_MARKET: Omit<MarketDataOptions, 'now'> = { seed: 2025, itemsPerDrug: 1000, consultingDoctors: 800 };
 
-
 export const PLATFORMS = ['微博', '微信公众号', '知乎', '丁香园', '好大夫在线', '百度贴吧', '小红书', '抖音'] as const;
 /** Platforms where doctors post under their own name. */
 const DOCTOR_PLATFORMS = new Set(['丁香园', '好大夫在线', '知乎']);
@@ -103,7 +102,9 @@ async function insertRows(db: Db | Tx, table: string, columns: Record<string, st
     .join(', ');
   for (let i = 0; i < rows.length; i += 5000) {
     const json = JSON.stringify(rows.slice(i, i + 5000));
-    await db.execute(sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(types)})`);
+    await db.execute(
+      sql`insert into ${sql.raw(table)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as x(${sql.raw(types)})`,
+    );
   }
 }
 
@@ -112,7 +113,10 @@ export async function currentLexicon(db: Db | Tx): Promise<Lexicon> {
   return buildLexicon(await keywordsOfCategories(db, Object.values(LEXICON_CATEGORIES)));
 }
 
-export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): Promise<{ items: number; figures: number; consultations: number; patientGroups: number }> {
+export async function writeMarketData(
+  db: Db | Tx,
+  options: MarketDataOptions,
+): Promise<{ items: number; figures: number; consultations: number; patientGroups: number }> {
   const rnd = randomSource(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   await addKeywords(db, DEFAULT_LEXICON);
@@ -129,7 +133,10 @@ export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): 
   }
   const provinces = await regionsOf(db, 1);
   const doctorIds = (
-    await selectRows<{ id: number }>(db, sql`select x.id from ${doctorIdsInScope({ userId: 0, all: true, hospitalIds: [], provinceCodes: [] })} x order by x.id limit ${Math.max(options.consultingDoctors * 3, 100)}`)
+    await selectRows<{ id: number }>(
+      db,
+      sql`select x.id from ${doctorIdsInScope({ userId: 0, all: true, hospitalIds: [], provinceCodes: [] })} x order by x.id limit ${Math.max(options.consultingDoctors * 3, 100)}`,
+    )
   ).map((r) => r.id);
 
   // ---------------------------------------------------------------- opinion items and events
@@ -205,7 +212,13 @@ export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): 
       const level = 1 + Math.floor(rnd() * 30);
       for (let back = 5; back >= 0; back--) {
         if (rnd() < 0.2) continue;
-        consultations.push({ doctor_id: doctorId, medicine: line.name, indication, month: isoDay(monthStart(end, back)), consultations: Math.max(1, Math.round(level * (0.6 + rnd() * 0.8))) });
+        consultations.push({
+          doctor_id: doctorId,
+          medicine: line.name,
+          indication,
+          month: isoDay(monthStart(end, back)),
+          consultations: Math.max(1, Math.round(level * (0.6 + rnd() * 0.8))),
+        });
       }
     }
   }
@@ -220,7 +233,9 @@ export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): 
         for (const [a, age] of AGE_BANDS.entries()) {
           for (const gender of GENDERS) {
             for (const [s, stage] of STAGES.entries()) {
-              const n = Math.round((line.base / 4) * weights[p]! * ageShape[a]! * (gender === '男' ? 0.55 : 0.45) * [0.5, 0.35, 0.15][s]! * (0.8 + rnd() * 0.4));
+              const n = Math.round(
+                (line.base / 4) * weights[p]! * ageShape[a]! * (gender === '男' ? 0.55 : 0.45) * [0.5, 0.35, 0.15][s]! * (0.8 + rnd() * 0.4),
+              );
               patients.push({ medicine: line.name, indication, province_code: province.code, age_band: age, gender, stage, patients: n });
             }
           }
@@ -228,6 +243,11 @@ export async function writeMarketData(db: Db | Tx, options: MarketDataOptions): 
       }
     }
   }
-  await insertRows(db, 'patient_groups', { medicine: 'text', indication: 'text', province_code: 'text', age_band: 'text', gender: 'text', stage: 'text', patients: 'int' }, patients);
+  await insertRows(
+    db,
+    'patient_groups',
+    { medicine: 'text', indication: 'text', province_code: 'text', age_band: 'text', gender: 'text', stage: 'text', patients: 'int' },
+    patients,
+  );
   return { items, figures: figures.length, consultations: consultations.length, patientGroups: patients.length };
 }

@@ -36,12 +36,24 @@ afterAll(async () => h?.close());
 const q = <T>(text: string) => selectRows<T>(h.database.db, sql.raw(text));
 const n = async (text: string) => Number((await q<{ n: string | number }>(text))[0]!.n);
 const get = (user: string, url: string, query: Record<string, string | number> = {}, lang: Lang = 'zh') =>
-  h.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: { ...h.auth(tokens[user]!), language: lang } });
+  h.app.inject({
+    method: 'GET',
+    url,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: { ...h.auth(tokens[user]!), language: lang },
+  });
 function ok<T>(res: { statusCode: number; body: string; json(): unknown }): T {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { result: T }).result;
 }
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string> = {}, field?: string) {
+function expectError(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  params: Record<string, string> = {},
+  field?: string,
+) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { msg: string; field?: string };
   expect(body.msg).toContain(message(key, lang, params));
@@ -96,7 +108,9 @@ describe('public opinion (MedAna, eventDetail)', () => {
     expect(t.total).toBe(expected);
     expect(t.byPlatform.reduce((s, p) => s + p.positive + p.negative + p.neutral, 0)).toBe(expected);
     expect(t.byDrug).toHaveLength(1);
-    const positive = await n(`select count(*) as n from opinion_items where medicine = '${DRUG}' and sentiment = 'positive' and published_at >= '${since}T00:00:00Z'`);
+    const positive = await n(
+      `select count(*) as n from opinion_items where medicine = '${DRUG}' and sentiment = 'positive' and published_at >= '${since}T00:00:00Z'`,
+    );
     expect(t.byMonth.reduce((s, m) => s + m.positive, 0)).toBe(positive);
   });
   it('an unknown drug is refused naming it', async () => {
@@ -131,7 +145,7 @@ describe('indication-drug attitude (indicationDrug)', () => {
     expectError(await get('admin', P.indicationDrug, { indication: INDICATION }, 'en'), 400, 'market.drugIndicationRequired', 'en', {}, 'medicine');
     expectError(await get('admin', P.indicationDrug, { medicine: DRUG, indication: '骨折' }), 400, 'market.indicationUnknown', 'zh', { name: '骨折' });
   });
-  it("per doctor, the counts of their items and the attitude (positive − negative) / items", async () => {
+  it('per doctor, the counts of their items and the attitude (positive − negative) / items', async () => {
     const rows = ok<DoctorAttitude[]>(await get('admin', P.indicationDrug, { medicine: DRUG, indication: INDICATION }));
     expect(rows.length).toBeGreaterThan(0);
     const top = rows[0]!;
@@ -165,8 +179,12 @@ describe('drug market and net search (medicineMarket, medicineNet)', () => {
   it('net search: search index, opinions and consultations by month', async () => {
     const s = ok<NetSearch>(await get('admin', P.netSearch, { medicine: DRUG, competitor: COMPETITOR, months: 12 }));
     const since = `${s.search[0]!.month}-01`;
-    expect(s.search.reduce((sum, p) => sum + p.own, 0)).toBe(await n(`select sum(search_index) as n from market_figures where medicine = '${DRUG}' and month >= '${since}'`));
-    expect(s.opinions.reduce((sum, p) => sum + p.competitor, 0)).toBe(await n(`select count(*) as n from opinion_items where medicine = '${COMPETITOR}' and published_at >= '${since}T00:00:00Z'`));
+    expect(s.search.reduce((sum, p) => sum + p.own, 0)).toBe(
+      await n(`select sum(search_index) as n from market_figures where medicine = '${DRUG}' and month >= '${since}'`),
+    );
+    expect(s.opinions.reduce((sum, p) => sum + p.competitor, 0)).toBe(
+      await n(`select count(*) as n from opinion_items where medicine = '${COMPETITOR}' and published_at >= '${since}T00:00:00Z'`),
+    );
   });
   it('indication drug analysis: shares of the drugs of an indication', async () => {
     expectError(await get('admin', P.indicationMedAna, {}), 400, 'market.indicationRequired');
@@ -204,8 +222,12 @@ describe('lecturer rating, patient and doctor groups', () => {
   it('doctor groups: consulting doctors by department, title and hospital', async () => {
     expectError(await get('msl01', P.doctorGroups, { indication: INDICATION }, 'en'), 400, 'market.drugIndicationRequired', 'en');
     const g = ok<DoctorGroups>(await get('msl01', P.doctorGroups, { medicine: DRUG, indication: INDICATION }));
-    expect(g.doctors).toBe(await n(`select count(distinct doctor_id) as n from online_consultations where medicine = '${DRUG}' and indication = '${INDICATION}'`));
-    expect(g.consultations).toBe(await n(`select sum(consultations) as n from online_consultations where medicine = '${DRUG}' and indication = '${INDICATION}'`));
+    expect(g.doctors).toBe(
+      await n(`select count(distinct doctor_id) as n from online_consultations where medicine = '${DRUG}' and indication = '${INDICATION}'`),
+    );
+    expect(g.consultations).toBe(
+      await n(`select sum(consultations) as n from online_consultations where medicine = '${DRUG}' and indication = '${INDICATION}'`),
+    );
     expect(g.byTitle.reduce((s, t) => s + t.value, 0)).toBeLessThanOrEqual(g.doctors);
   });
 });
@@ -213,11 +235,15 @@ describe('lecturer rating, patient and doctor groups', () => {
 describe('the data scope', () => {
   it('a user limited to Shanghai sees only the figures, doctors and doctor items of Shanghai', async () => {
     await h.database.db.execute(sql`update roles set data_scope = 'custom' where name = 'MSL'`);
-    await h.database.db.execute(sql`insert into data_permissions (user_id, permission_type, permission_value) select id, 'province', '上海市' from users where username = 'msl02'`);
+    await h.database.db.execute(
+      sql`insert into data_permissions (user_id, permission_type, permission_value) select id, 'province', '上海市' from users where username = 'msl02'`,
+    );
     try {
       const m = ok<MarketCompare>(await get('msl02', P.marketCompare, { medicine: DRUG, competitor: COMPETITOR, months: 6 }));
       const since = `${m.sales[0]!.month}-01`;
-      expect(m.totals.own).toBe(await n(`select sum(sales_units) as n from market_figures where medicine = '${DRUG}' and month >= '${since}' and province_code = '310000'`));
+      expect(m.totals.own).toBe(
+        await n(`select sum(sales_units) as n from market_figures where medicine = '${DRUG}' and month >= '${since}' and province_code = '310000'`),
+      );
       expect(m.byProvince.map((p) => p.province)).toEqual(['上海市']);
       const rows = ok<DoctorAttitude[]>(await get('msl02', P.indicationDrug, { medicine: DRUG, indication: INDICATION }));
       const ids = rows.map((r) => r.doctorId);

@@ -37,8 +37,14 @@ function opinionWhere(scope: DataScope, f: OpinionFilter): SQL {
   );
 }
 
-export async function countsBy(db: Db | Tx, scope: DataScope, f: OpinionFilter, key: 'month' | 'platform' | 'medicine'): Promise<(SentimentCounts & { key: string })[]> {
-  const k = key === 'month' ? sql`to_char(date_trunc('month', o.published_at at time zone 'UTC'), 'YYYY-MM')` : key === 'platform' ? sql`o.platform` : sql`o.medicine`;
+export async function countsBy(
+  db: Db | Tx,
+  scope: DataScope,
+  f: OpinionFilter,
+  key: 'month' | 'platform' | 'medicine',
+): Promise<(SentimentCounts & { key: string })[]> {
+  const k =
+    key === 'month' ? sql`to_char(date_trunc('month', o.published_at at time zone 'UTC'), 'YYYY-MM')` : key === 'platform' ? sql`o.platform` : sql`o.medicine`;
   return selectRows(db, sql`select ${k} as key, ${COUNTS} from opinion_items o where ${opinionWhere(scope, f)} group by 1 order by 1`);
 }
 
@@ -131,7 +137,13 @@ export async function items(db: Db | Tx, scope: DataScope, f: ItemFilter, limit:
 }
 
 /** Per doctor in scope: the sentiment of their items about the drug (and indication). */
-export async function attitudes(db: Db | Tx, scope: DataScope, medicine: string, indication: string, limit: number): Promise<(SentimentCounts & { doctor_id: number; last_at: string | Date })[]> {
+export async function attitudes(
+  db: Db | Tx,
+  scope: DataScope,
+  medicine: string,
+  indication: string,
+  limit: number,
+): Promise<(SentimentCounts & { doctor_id: number; last_at: string | Date })[]> {
   return selectRows(
     db,
     sql`select o.doctor_id, ${COUNTS}, max(o.published_at) as last_at
@@ -141,49 +153,87 @@ export async function attitudes(db: Db | Tx, scope: DataScope, medicine: string,
   );
 }
 
-export async function opinionCounts(db: Db | Tx, scope: DataScope, medicines: readonly string[], since: string): Promise<(SentimentCounts & { key: string; month: string })[]> {
+export async function opinionCounts(
+  db: Db | Tx,
+  scope: DataScope,
+  medicines: readonly string[],
+  since: string,
+): Promise<(SentimentCounts & { key: string; month: string })[]> {
   if (medicines.length === 0) return [];
   return selectRows(
     db,
     sql`select o.medicine as key, to_char(date_trunc('month', o.published_at at time zone 'UTC'), 'YYYY-MM') as month, ${COUNTS}
           from opinion_items o
-         where ${itemInScope(scope)} and o.published_at >= ${since}::timestamptz and o.medicine in (${sql.join(medicines.map((m) => sql`${m}`), sql`,`)})
+         where ${itemInScope(scope)} and o.published_at >= ${since}::timestamptz and o.medicine in (${sql.join(
+           medicines.map((m) => sql`${m}`),
+           sql`,`,
+         )})
          group by 1, 2 order by 2`,
   );
 }
 
-export async function figuresByMonth(db: Db | Tx, scope: DataScope, medicines: readonly string[], since: string): Promise<{ medicine: string; month: string; sales: number; search: number }[]> {
+export async function figuresByMonth(
+  db: Db | Tx,
+  scope: DataScope,
+  medicines: readonly string[],
+  since: string,
+): Promise<{ medicine: string; month: string; sales: number; search: number }[]> {
   if (medicines.length === 0) return [];
   return selectRows(
     db,
     sql`select f.medicine, to_char(f.month, 'YYYY-MM') as month, sum(f.sales_units)::float8 as sales, sum(f.search_index)::float8 as search
           from market_figures f
-         where f.month >= ${since}::date and f.medicine in (${sql.join(medicines.map((m) => sql`${m}`), sql`,`)}) and ${provinceInScope(scope, sql`f.province_code`)}
+         where f.month >= ${since}::date and f.medicine in (${sql.join(
+           medicines.map((m) => sql`${m}`),
+           sql`,`,
+         )}) and ${provinceInScope(scope, sql`f.province_code`)}
          group by 1, 2 order by 2`,
   );
 }
 
-export async function figuresByProvince(db: Db | Tx, scope: DataScope, medicines: readonly string[], since: string): Promise<{ medicine: string; province: string; sales: number }[]> {
+export async function figuresByProvince(
+  db: Db | Tx,
+  scope: DataScope,
+  medicines: readonly string[],
+  since: string,
+): Promise<{ medicine: string; province: string; sales: number }[]> {
   return selectRows(
     db,
     sql`select f.medicine, f.province_code as province, sum(f.sales_units)::float8 as sales
           from market_figures f
-         where f.month >= ${since}::date and f.medicine in (${sql.join(medicines.map((m) => sql`${m}`), sql`,`)}) and ${provinceInScope(scope, sql`f.province_code`)}
+         where f.month >= ${since}::date and f.medicine in (${sql.join(
+           medicines.map((m) => sql`${m}`),
+           sql`,`,
+         )}) and ${provinceInScope(scope, sql`f.province_code`)}
          group by 1, 2`,
   );
 }
 
-export async function consultationsByMonth(db: Db | Tx, scope: DataScope, medicines: readonly string[], since: string): Promise<{ medicine: string; month: string; n: number }[]> {
+export async function consultationsByMonth(
+  db: Db | Tx,
+  scope: DataScope,
+  medicines: readonly string[],
+  since: string,
+): Promise<{ medicine: string; month: string; n: number }[]> {
   return selectRows(
     db,
     sql`select c.medicine, to_char(c.month, 'YYYY-MM') as month, sum(c.consultations)::float8 as n
           from online_consultations c
-         where c.month >= ${since}::date and c.medicine in (${sql.join(medicines.map((m) => sql`${m}`), sql`,`)}) and c.doctor_id in ${doctorIdsInScope(scope)}
+         where c.month >= ${since}::date and c.medicine in (${sql.join(
+           medicines.map((m) => sql`${m}`),
+           sql`,`,
+         )}) and c.doctor_id in ${doctorIdsInScope(scope)}
          group by 1, 2 order by 2`,
   );
 }
 
-export async function patientGroupsBy(db: Db | Tx, scope: DataScope, medicine: string, indication: string, key: 'age_band' | 'gender' | 'stage' | 'province'): Promise<{ name: string; value: number }[]> {
+export async function patientGroupsBy(
+  db: Db | Tx,
+  scope: DataScope,
+  medicine: string,
+  indication: string,
+  key: 'age_band' | 'gender' | 'stage' | 'province',
+): Promise<{ name: string; value: number }[]> {
   const k = sql.raw(key === 'province' ? 'p.province_code' : `p.${key}`);
   return selectRows(
     db,

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, competitorQuery, drugIndicationQuery, eventDetailQuery, marketIndicationQuery, opinionItemsQuery, opinionTrendQuery, productQuery } from '@field-portal/shared';
+import {
+  API,
+  competitorQuery,
+  drugIndicationQuery,
+  eventDetailQuery,
+  marketIndicationQuery,
+  opinionItemsQuery,
+  opinionTrendQuery,
+  productQuery,
+} from '@field-portal/shared';
 import { requestScope } from '../customers/index.js';
 import * as service from './service.js';
 

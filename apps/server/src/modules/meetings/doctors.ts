@@ -2,7 +2,13 @@ import { DOCTOR_TITLES, isDoctorOutOfScope, type DoctorOutOfScope, type MeetingD
 import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { scopeOf, doctorsNamedTo as customerDoctorsNamedTo, isDoctorInScope, doctorSummaries as customerDoctorSummaries, searchDoctorIdsInScope } from '../customers/index.js';
+import {
+  scopeOf,
+  doctorsNamedTo as customerDoctorsNamedTo,
+  isDoctorInScope,
+  doctorSummaries as customerDoctorSummaries,
+  searchDoctorIdsInScope,
+} from '../customers/index.js';
 
 /**
  * Doctors as meetings see them, always through the customers module's service (its data scope
@@ -46,7 +52,6 @@ export async function requireDoctorsInScope(db: Tx, user: CurrentUser, ids: numb
   const found = await customerDoctorSummaries(db, ids, scope);
   if (found.size !== new Set(ids).size) throw new AppError(404, 'request.notFound', { field: 'doctorIds' }, 'doctorIds');
 }
-
 
 /**
  * Doctors within the caller's data scope whose name, pinyin or initials start with the keyword

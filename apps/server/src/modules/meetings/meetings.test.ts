@@ -67,7 +67,16 @@ function posterForm(meetingId: number | string, file: { name: string; bytes: Buf
 describe('saveMeeting', () => {
   it('creates a draft owned by the caller', async () => {
     const m = await create();
-    expect(m).toMatchObject({ status: 'draft', title: 'Oncology update', type: 'academic', mine: true, attendeeCount: 0, coOrganizers: [], attendees: [], nextStatuses: ['planned', 'cancelled'] });
+    expect(m).toMatchObject({
+      status: 'draft',
+      title: 'Oncology update',
+      type: 'academic',
+      mine: true,
+      attendeeCount: 0,
+      coOrganizers: [],
+      attendees: [],
+      nextStatuses: ['planned', 'cancelled'],
+    });
     expect(m.owner.username).toBe('mkt01');
   });
 
@@ -77,8 +86,12 @@ describe('saveMeeting', () => {
     expect(expectError(await post('mkt01', P.saveMeeting, meeting({ type: 'party' as 'online' }), 'en'), 400, 'meeting.typeInvalid', 'en').field).toBe('type');
     expect(expectError(await post('mkt01', P.saveMeeting, meeting({ endTime: meeting().startTime })), 400, 'meeting.timeOrder').field).toBe('endTime');
     expect(expectError(await post('mkt01', P.saveMeeting, meeting({ hospital: '' })), 400, 'meeting.hospitalRequired').field).toBe('hospital');
-    expect(expectError(await post('mkt01', P.saveMeeting, meeting({ type: 'online', hospital: '' })), 400, 'meeting.onlineUrlRequired').field).toBe('onlineUrl');
-    expect(expectError(await post('mkt01', P.saveMeeting, meeting({ type: 'online', onlineUrl: 'javascript:alert(1)' })), 400, 'meeting.onlineUrlRequired').field).toBe('onlineUrl');
+    expect(expectError(await post('mkt01', P.saveMeeting, meeting({ type: 'online', hospital: '' })), 400, 'meeting.onlineUrlRequired').field).toBe(
+      'onlineUrl',
+    );
+    expect(
+      expectError(await post('mkt01', P.saveMeeting, meeting({ type: 'online', onlineUrl: 'javascript:alert(1)' })), 400, 'meeting.onlineUrlRequired').field,
+    ).toBe('onlineUrl');
     expect(expectError(await post('mkt01', P.saveMeeting, meeting({ startTime: 'tomorrow' })), 400, 'meeting.timeRequired').field).toBe('startTime');
     expectError(await post('mkt01', P.saveMeeting, { ...meeting(), ownerId: 1 }), 400, 'field.unknown', 'zh', { field: 'ownerId' });
     const after = await h.database.query<{ n: number }>('select count(*)::int as n from meetings');
@@ -105,17 +118,29 @@ describe('lifecycle', () => {
   it('goes draft → planned → held → closed and refuses every other step', async () => {
     const m = await create();
     expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'held' }), 409, 'meeting.transition', 'zh', { from: 'draft', to: 'held' });
-    for (const [status, next] of [['planned', ['held', 'cancelled']], ['held', ['closed']], ['closed', []]] as const) {
+    for (const [status, next] of [
+      ['planned', ['held', 'cancelled']],
+      ['held', ['closed']],
+      ['closed', []],
+    ] as const) {
       const res = await post('mkt01', P.meetingStatus, { meetingId: m.id, status });
-      expect((res.json().result as MeetingDetail)).toMatchObject({ status, nextStatuses: next });
+      expect(res.json().result as MeetingDetail).toMatchObject({ status, nextStatuses: next });
     }
-    expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'cancelled' }), 409, 'meeting.transition', 'zh', { from: 'closed', to: 'cancelled' });
+    expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'cancelled' }), 409, 'meeting.transition', 'zh', {
+      from: 'closed',
+      to: 'cancelled',
+    });
   });
 
   it('cancels a planned meeting; only the owner moves it', async () => {
     const m = await create();
     await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'planned' });
-    await h.app.inject({ method: 'GET', url: P.meetingAddCoOrganizer, query: { meetingId: String(m.id), userId: String(userIds.mkt02) }, headers: headers('mkt01') });
+    await h.app.inject({
+      method: 'GET',
+      url: P.meetingAddCoOrganizer,
+      query: { meetingId: String(m.id), userId: String(userIds.mkt02) },
+      headers: headers('mkt01'),
+    });
     expectError(await post('mkt02', P.meetingStatus, { meetingId: m.id, status: 'cancelled' }), 403, 'meeting.notYours');
     expect(((await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'cancelled' })).json().result as MeetingDetail).status).toBe('cancelled');
   });
@@ -153,7 +178,14 @@ describe('meetingList and meetingMetadataList', () => {
   it('pages the caller’s meetings newest start first, with filters and a total', async () => {
     const [a] = await h.database.query<{ n: number }>('select count(*)::int as n from meetings where owner_id = $1', [userIds.admin]);
     expect(a!.n).toBe(0);
-    for (let i = 0; i < 5; i++) await create('admin', { title: `Admin ${i}`, startTime: new Date(h.clock.value + (i + 1) * HOUR).toISOString(), endTime: new Date(h.clock.value + (i + 2) * HOUR).toISOString(), type: i % 2 ? 'online' : 'department', onlineUrl: 'https://meet.example/x' });
+    for (let i = 0; i < 5; i++)
+      await create('admin', {
+        title: `Admin ${i}`,
+        startTime: new Date(h.clock.value + (i + 1) * HOUR).toISOString(),
+        endTime: new Date(h.clock.value + (i + 2) * HOUR).toISOString(),
+        type: i % 2 ? 'online' : 'department',
+        onlineUrl: 'https://meet.example/x',
+      });
     const first = (await get('admin', P.meetingList, { size: 2 })).json().result as MeetingListPage;
     expect(first).toMatchObject({ total: 5, totalCapped: false });
     expect(first.list.map((m) => m.title)).toEqual(['Admin 4', 'Admin 3']);
@@ -175,7 +207,10 @@ describe('meetingList and meetingMetadataList', () => {
   });
 
   it('merges the co-organised meetings into the order, and follows a co-organised meeting that moves', async () => {
-    const at = (hours: number) => ({ startTime: new Date(h.clock.value + hours * HOUR).toISOString(), endTime: new Date(h.clock.value + (hours + 1) * HOUR).toISOString() });
+    const at = (hours: number) => ({
+      startTime: new Date(h.clock.value + hours * HOUR).toISOString(),
+      endTime: new Date(h.clock.value + (hours + 1) * HOUR).toISOString(),
+    });
     const x = await create('mkt01', { title: 'Order X', ...at(30) });
     const y = await create('mkt01', { title: 'Order Y', ...at(10) });
     await create('admin', { title: 'Order A', ...at(20) });
@@ -194,7 +229,10 @@ describe('meetingList and meetingMetadataList', () => {
       `select c.meeting_id, c.start_time = m.start_time as same from meeting_co_organizers c join meetings m on m.id = c.meeting_id where c.user_id = $1 and c.meeting_id = any($2::int[]) order by c.meeting_id`,
       [userIds.admin, [x.id, y.id]],
     );
-    expect(rows.map((r) => [r.meeting_id, r.same])).toEqual([[x.id, true], [y.id, true]]);
+    expect(rows.map((r) => [r.meeting_id, r.same])).toEqual([
+      [x.id, true],
+      [y.id, true],
+    ]);
     const after = await titles();
     expect(after.titles).toEqual(['Order Y', 'Order X']);
     expect((await titles(after.next!)).titles).toEqual(['Order A']);
@@ -288,11 +326,23 @@ describe('attendees (doctors of the customers module, within the data scope)', (
     expect(added.statusCode, added.body).toBe(200);
     const list = added.json().result as NamedAttendee[];
     expect(list.map((a) => a.doctorId).sort()).toEqual([...ids].sort());
-    expect(list.find((a) => a.doctorId === ids[0])).toMatchObject({ doctorName: doctors[0]!.name, rsvp: 'pending', role: 'attendee', attended: false, checkInTime: null, feedbackScore: null });
+    expect(list.find((a) => a.doctorId === ids[0])).toMatchObject({
+      doctorName: doctors[0]!.name,
+      rsvp: 'pending',
+      role: 'attendee',
+      attended: false,
+      checkInTime: null,
+      feedbackScore: null,
+    });
     expect(list[0]!.hospital).not.toBe('');
     const speaker = await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[3]!.id], role: 'speaker' });
     expect((speaker.json().result as NamedAttendee[])[0]).toMatchObject({ doctorId: doctors[3]!.id, role: 'speaker' });
-    const body = expectError(await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[4]!.id, 999999] }), 404, 'request.notFound', 'zh');
+    const body = expectError(
+      await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[4]!.id, 999999] }),
+      404,
+      'request.notFound',
+      'zh',
+    );
     expect(body.field).toBe('doctorIds');
     expect((await attendeesOf(m.id)).length).toBe(4);
     expect(((await get('admin', P.meetingDetail, { meetingId: m.id })).json().result as MeetingDetail).attendeeCount).toBe(4);
@@ -349,8 +399,13 @@ describe('attendees (doctors of the customers module, within the data scope)', (
     expect(all.every((d) => d.name.startsWith(doctors[0]!.name.slice(0, 1)))).toBe(true);
     // mkt02 limited to the first doctor's hospital
     await h.database.query(`update roles set data_scope = 'custom' where name = 'MKT'`);
-    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [userIds.mkt02, String(doctors[0]!.hospital_id)]);
-    const outside = (await h.database.query<{ id: number }>('select id from doctors where hospital_id <> $1 order by id limit 1', [doctors[0]!.hospital_id]))[0]!.id;
+    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [
+      userIds.mkt02,
+      String(doctors[0]!.hospital_id),
+    ]);
+    const outside = (
+      await h.database.query<{ id: number }>('select id from doctors where hospital_id <> $1 order by id limit 1', [doctors[0]!.hospital_id])
+    )[0]!.id;
     const m = await create('mkt02');
     expectError(await post('mkt02', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [outside] }), 404, 'request.notFound');
     expect((await post('mkt02', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctors[0]!.id] })).statusCode).toBe(200);

@@ -28,7 +28,9 @@ export async function receivePoster(request: FastifyRequest, deps: MeetingDeps, 
     await deps.db.transaction(async (tx) => {
       const meeting = await teamMeeting(tx, user, meetingId, { lock: true });
       previous = meeting.poster_key;
-      await tx.execute(sql`update meetings set poster_key = ${upload.key}, poster_mime = ${upload.mime}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${meetingId}`);
+      await tx.execute(
+        sql`update meetings set poster_key = ${upload.key}, poster_mime = ${upload.mime}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${meetingId}`,
+      );
     });
   } catch (error) {
     await deps.files.remove(upload.key);

@@ -72,12 +72,15 @@ export function toMeetingRow(r: MeetingRecord, userId: number): MeetingRow {
 
 /** A meeting with its owner, and whether the user is on its team (owner or co-organiser). */
 export async function findMeeting(db: Tx, meetingId: number, userId: number, lock = false): Promise<(MeetingRecord & { on_team: boolean }) | undefined> {
-  const [row] = await selectRows<MeetingRecord & { on_team: boolean }>(db, sql`
+  const [row] = await selectRows<MeetingRecord & { on_team: boolean }>(
+    db,
+    sql`
     select ${MEETING_COLUMNS},
            (m.owner_id = ${userId} or exists (select 1 from meeting_co_organizers c where c.meeting_id = m.id and c.user_id = ${userId})) as on_team
       from meetings m join users u on u.id = m.owner_id
      where m.id = ${meetingId}
-     ${lock ? sql`for update of m` : sql``}`);
+     ${lock ? sql`for update of m` : sql``}`,
+  );
   return row;
 }
 
@@ -135,13 +138,16 @@ export function listMeetingsSql(f: ListFilter, limit: number): SQL {
 export async function countMeetings(db: Tx, f: Omit<ListFilter, 'after'>): Promise<number> {
   const where = filterSql(f);
   const cap = MEETING_LIMITS.countCap + 1;
-  const [row] = await selectRows<{ n: number }>(db, sql`
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`
     select count(*)::int as n from (
       (select 1 from meetings m where m.owner_id = ${f.userId} and ${where} limit ${cap})
       union all
       (select 1 from meeting_co_organizers c join meetings m on m.id = c.meeting_id
         where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} limit ${cap})
-    ) x`);
+    ) x`,
+  );
   return row?.n ?? 0;
 }
 
@@ -157,60 +163,87 @@ export async function metadata(db: Tx, userId: number): Promise<{ byStatus: { st
 }
 
 export async function coOrganizers(db: Tx, meetingId: number): Promise<MeetingPerson[]> {
-  const rows = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+  const rows = await selectRows<{ id: number; username: string; name: string }>(
+    db,
+    sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name
       from meeting_co_organizers c join users u on u.id = c.user_id
-     where c.meeting_id = ${meetingId} order by c.added_at, u.id`);
+     where c.meeting_id = ${meetingId} order by c.added_at, u.id`,
+  );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }
 
 export async function attendees(db: Tx, meetingId: number): Promise<AttendeeRecord[]> {
-  return selectRows<AttendeeRecord>(db, sql`
+  return selectRows<AttendeeRecord>(
+    db,
+    sql`
     select doctor_id, rsvp, role, attended, check_in_time, feedback_score
       from meeting_attendees where meeting_id = ${meetingId}
-     order by case role when 'chair' then 0 when 'speaker' then 1 else 2 end, added_at, doctor_id`);
+     order by case role when 'chair' then 0 when 'speaker' then 1 else 2 end, added_at, doctor_id`,
+  );
 }
 
 /** An enabled portal user by id (co-organisers are users). */
 export async function findUser(db: Tx, userId: number): Promise<MeetingPerson | undefined> {
-  const [row] = await selectRows<{ id: number; username: string; name: string }>(db, sql`
-    select id, username, coalesce(nullif(first_name, ''), username) as name from users where id = ${userId} and enabled`);
+  const [row] = await selectRows<{ id: number; username: string; name: string }>(
+    db,
+    sql`
+    select id, username, coalesce(nullif(first_name, ''), username) as name from users where id = ${userId} and enabled`,
+  );
   return row ? { userId: row.id, username: row.username, name: row.name } : undefined;
 }
 
 /** Users whose username or name holds the keyword (the co-organiser picker). */
 export async function searchUsers(db: Tx, keyword: string, limit = 20): Promise<MeetingPerson[]> {
   const like = `%${escapeLike(keyword)}%`;
-  const rows = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+  const rows = await selectRows<{ id: number; username: string; name: string }>(
+    db,
+    sql`
     select id, username, coalesce(nullif(first_name, ''), username) as name from users
      where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like} or real_name ilike ${like})
-     order by username limit ${limit}`);
+     order by username limit ${limit}`,
+  );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }
 
 /** Meetings on the caller's team around now, for the meeting messages (meetingNews). */
 export async function newsMeetings(db: Tx, userId: number, from: Date, limit: number): Promise<MeetingRecord[]> {
-  return selectRows<MeetingRecord>(db, sql`
+  return selectRows<MeetingRecord>(
+    db,
+    sql`
     select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
      where (m.owner_id = ${userId} or m.id in (select c.meeting_id from meeting_co_organizers c where c.user_id = ${userId}))
        and (m.end_time >= ${from.toISOString()}::timestamptz or m.updated_at >= ${from.toISOString()}::timestamptz)
-     order by m.start_time asc, m.id asc limit ${limit}`);
+     order by m.start_time asc, m.id asc limit ${limit}`,
+  );
 }
 
 /** Every doctor's part in meetings held (speaker, chair or attended), for doctor intelligence's relations and speaker history. */
 export async function meetingParticipation(db: Tx): Promise<{ meetingId: number; doctorId: number; role: string; attended: boolean; year: number }[]> {
-  const rows = await selectRows<{ meeting_id: number; doctor_id: number; role: string; attended: boolean; year: number }>(db, sql`
+  const rows = await selectRows<{ meeting_id: number; doctor_id: number; role: string; attended: boolean; year: number }>(
+    db,
+    sql`
     select a.meeting_id, a.doctor_id, a.role, a.attended, extract(year from m.start_time)::int as year
       from meeting_attendees a join meetings m on m.id = a.meeting_id
-     where m.status <> 'cancelled' and (a.attended or a.role <> 'attendee')`);
-  return rows.map((r) => ({ meetingId: Number(r.meeting_id), doctorId: Number(r.doctor_id), role: r.role, attended: Boolean(r.attended), year: Number(r.year) }));
+     where m.status <> 'cancelled' and (a.attended or a.role <> 'attendee')`,
+  );
+  return rows.map((r) => ({
+    meetingId: Number(r.meeting_id),
+    doctorId: Number(r.doctor_id),
+    role: r.role,
+    attended: Boolean(r.attended),
+    year: Number(r.year),
+  }));
 }
 
 /** One doctor's part in meetings (speaker history on the doctor's 360 view). */
 export async function meetingParticipationOf(db: Tx, doctorId: number): Promise<{ role: string; attended: boolean }[]> {
-  const rows = await selectRows<{ role: string; attended: boolean }>(db, sql`
+  const rows = await selectRows<{ role: string; attended: boolean }>(
+    db,
+    sql`
     select a.role, a.attended from meeting_attendees a join meetings m on m.id = a.meeting_id
-     where a.doctor_id = ${doctorId} and m.status <> 'cancelled'`);
+     where a.doctor_id = ${doctorId} and m.status <> 'cancelled'`,
+  );
   return rows.map((r) => ({ role: r.role, attended: Boolean(r.attended) }));
 }
 
@@ -226,14 +259,24 @@ export async function doctorsAtMeetingsOf(
   to: Date,
   limit: number,
 ): Promise<Map<number, { meetingId: number; title: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number }>> {
-  const rows = await selectRows<{ doctor_id: number; meeting_id: number; title: string; start_time: string | Date; role: 'attendee' | 'speaker' | 'chair'; meetings: number }>(db, sql`
+  const rows = await selectRows<{
+    doctor_id: number;
+    meeting_id: number;
+    title: string;
+    start_time: string | Date;
+    role: 'attendee' | 'speaker' | 'chair';
+    meetings: number;
+  }>(
+    db,
+    sql`
     select distinct on (a.doctor_id) a.doctor_id, m.id as meeting_id, m.title, m.start_time, a.role,
            count(*) over (partition by a.doctor_id)::int as meetings
       from meeting_attendees a join meetings m on m.id = a.meeting_id
      where m.status <> 'cancelled' and (a.attended or a.role <> 'attendee')
        and m.start_time >= ${from.toISOString()}::timestamptz and m.start_time < ${to.toISOString()}::timestamptz
        and (m.owner_id = ${userId} or m.id in (select c.meeting_id from meeting_co_organizers c where c.user_id = ${userId}))
-     order by a.doctor_id, m.start_time desc, m.id desc limit ${limit}`);
+     order by a.doctor_id, m.start_time desc, m.id desc limit ${limit}`,
+  );
   return new Map(
     rows.map((r) => [
       Number(r.doctor_id),

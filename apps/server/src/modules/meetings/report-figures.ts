@@ -34,7 +34,14 @@ export interface MeetingFigures {
 const DAY = portalDaySql;
 
 /** Meetings starting in the window with their in-scope attendee counts; `cityLimit` caps the city groups. */
-export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelection, limit: number, cityLimit = 12, how: FigurePath = {}): Promise<MeetingFigures> {
+export async function meetingFigures(
+  db: Db,
+  w: MeetingWindow,
+  s: MeetingSelection,
+  limit: number,
+  cityLimit = 12,
+  how: FigurePath = {},
+): Promise<MeetingFigures> {
   const attendees = sql`(
     select a.meeting_id, count(*)::int as invited, count(*) filter (where a.rsvp = 'accepted')::int as accepted,
            count(*) filter (where a.attended)::int as attended, sum(a.feedback_score)::int as score_sum, count(a.feedback_score)::int as scores
@@ -49,7 +56,9 @@ export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelecti
   // The window's meetings with their attendee counts, grouped once (a materialised CTE); every
   // figure is read from those rows in the same statement, each part in the order its own query
   // would give (`ord`).
-  const result = await reportRows<MeetingPartRow>(db, sql`
+  const result = await reportRows<MeetingPartRow>(
+    db,
+    sql`
     with mm as materialized (
       select m.id, m.title, m.type, m.status, m.start_time, m.city, m.hospital, m.owner_id,
              coalesce(at.invited, 0) as invited, coalesce(at.accepted, 0) as accepted, coalesce(at.attended, 0) as attended, at.score_sum, at.scores
@@ -75,7 +84,8 @@ export async function meetingFigures(db: Db, w: MeetingWindow, s: MeetingSelecti
     select 'row', r.ord, r.id, r.city, r.title, r.type, r.status, r.start_time, r.hospital, coalesce(nullif(u.real_name, ''), u.username),
            r.invited, r.accepted, r.attended, 0, 0, 0, 0, 0
       from (select mm.*, row_number() over (order by mm.start_time desc, mm.id desc) as ord from mm order by mm.start_time desc, mm.id desc limit ${limit}) r
-      join users u on u.id = r.owner_id`);
+      join users u on u.id = r.owner_id`,
+  );
   const part = (kind: MeetingPartRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
   const t = part('total')[0]!;
   return {
@@ -129,24 +139,39 @@ interface MeetingPartRow {
 async function meetingFiguresRows(db: Db, attendees: SQL, where: SQL, limit: number, cityLimit: number): Promise<MeetingFigures> {
   const from = sql`meetings m left join ${attendees} at on at.meeting_id = m.id`;
   const [totals, byDay, byType, byStatus, byCity, rows] = await Promise.all([
-    selectRows<MeetingFigures['totals']>(db, sql`
+    selectRows<MeetingFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as meetings, count(*) filter (where m.status in ('held', 'closed'))::int as held,
              count(*) filter (where m.status = 'cancelled')::int as cancelled, count(distinct m.city)::int as cities,
              coalesce(sum(at.invited), 0)::int as invited, coalesce(sum(at.accepted), 0)::int as accepted, coalesce(sum(at.attended), 0)::int as attended,
              coalesce(round(sum(at.score_sum)::numeric / nullif(sum(at.scores), 0), 1), 0)::float as "avgScore"
-        from ${from} where ${where}`),
-    selectRows<MeetingFigures['byDay'][number]>(db, sql`
-      select ${DAY(sql`m.start_time`)} as day, count(*)::int as meetings, coalesce(sum(at.attended), 0)::int as attended from ${from} where ${where} group by 1`),
+        from ${from} where ${where}`,
+    ),
+    selectRows<MeetingFigures['byDay'][number]>(
+      db,
+      sql`
+      select ${DAY(sql`m.start_time`)} as day, count(*)::int as meetings, coalesce(sum(at.attended), 0)::int as attended from ${from} where ${where} group by 1`,
+    ),
     selectRows<MeetingFigures['byType'][number]>(db, sql`select m.type, count(*)::int as meetings from ${from} where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<MeetingFigures['byStatus'][number]>(db, sql`select m.status, count(*)::int as meetings from ${from} where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<MeetingFigures['byCity'][number]>(db, sql`
+    selectRows<MeetingFigures['byStatus'][number]>(
+      db,
+      sql`select m.status, count(*)::int as meetings from ${from} where ${where} group by 1 order by 2 desc, 1`,
+    ),
+    selectRows<MeetingFigures['byCity'][number]>(
+      db,
+      sql`
       select m.city, count(*)::int as meetings, coalesce(sum(at.attended), 0)::int as attended, coalesce(sum(at.invited), 0)::int as invited
-        from ${from} where ${where} group by 1 order by 2 desc, 1 limit ${cityLimit}`),
-    selectRows<Row>(db, sql`
+        from ${from} where ${where} group by 1 order by 2 desc, 1 limit ${cityLimit}`,
+    ),
+    selectRows<Row>(
+      db,
+      sql`
       select m.id as "meetingId", m.title, m.type, m.status, m.start_time as "startTime", m.city, m.hospital,
              coalesce(nullif(u.real_name, ''), u.username) as owner, coalesce(at.invited, 0) as invited, coalesce(at.accepted, 0) as accepted,
              coalesce(at.attended, 0) as attended
-        from ${from} join users u on u.id = m.owner_id where ${where} order by m.start_time desc, m.id desc limit ${limit}`),
+        from ${from} join users u on u.id = m.owner_id where ${where} order by m.start_time desc, m.id desc limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0]!, byDay, byType, byStatus, byCity, rows };
 }

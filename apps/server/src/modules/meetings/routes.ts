@@ -60,7 +60,13 @@ export async function meetingRoutes(app: FastifyInstance) {
   const deps = (): MeetingDeps => ({ db: app.ctx.database.db, files: app.ctx.files, now: app.ctx.now });
   const config = { authority: MEETING_AUTHORITY };
   /** A JSON call of the meeting screens: its query string or body checked by `input`, answered by `handle` for the caller. */
-  const call = <S extends z.ZodType>(method: 'get' | 'post', path: string, summary: string, input: S, handle: (input: z.output<S>, user: CurrentUser) => Promise<unknown>) =>
+  const call = <S extends z.ZodType>(
+    method: 'get' | 'post',
+    path: string,
+    summary: string,
+    input: S,
+    handle: (input: z.output<S>, user: CurrentUser) => Promise<unknown>,
+  ) =>
     r.route({
       method: method.toUpperCase() as 'GET' | 'POST',
       url: path,
@@ -69,29 +75,71 @@ export async function meetingRoutes(app: FastifyInstance) {
       handler: async (request) => handle((method === 'get' ? request.query : request.body) as z.output<S>, currentUser(request)),
     });
 
-  call('get', P.meetingList, "The caller's meetings (owner or co-organiser), newest start first; result {list, total, totalCapped, nextCursor}", meetingListQuery, async (input, user) => listMeetings(deps(), user, input));
+  call(
+    'get',
+    P.meetingList,
+    "The caller's meetings (owner or co-organiser), newest start first; result {list, total, totalCapped, nextCursor}",
+    meetingListQuery,
+    async (input, user) => listMeetings(deps(), user, input),
+  );
 
-  call('post', P.meetingMetadataList, "Meeting types, statuses, RSVP values and roles, with the caller's meetings by status and their cities", meetingMetadataRequest, async (_input, user) => meetingMetadata(deps(), user));
+  call(
+    'post',
+    P.meetingMetadataList,
+    "Meeting types, statuses, RSVP values and roles, with the caller's meetings by status and their cities",
+    meetingMetadataRequest,
+    async (_input, user) => meetingMetadata(deps(), user),
+  );
 
-  call('get', P.meetingDetail, 'One meeting with its team and attendees (404 unless the caller is on its team)', meetingIdQuery, async (input, user) => meetingDetail(deps(), user, input.meetingId));
+  call('get', P.meetingDetail, 'One meeting with its team and attendees (404 unless the caller is on its team)', meetingIdQuery, async (input, user) =>
+    meetingDetail(deps(), user, input.meetingId),
+  );
 
-  call('post', P.saveMeeting, 'Create a draft meeting (no id) or change one the caller owns while it is a draft or planned', saveMeetingRequest, async (input, user) => saveMeeting(deps(), user, input));
+  call(
+    'post',
+    P.saveMeeting,
+    'Create a draft meeting (no id) or change one the caller owns while it is a draft or planned',
+    saveMeetingRequest,
+    async (input, user) => saveMeeting(deps(), user, input),
+  );
 
-  call('post', P.meetingStatus, 'Move the lifecycle: draft → planned → held → closed, or cancelled before it is held (owner)', meetingStatusRequest, async (input, user) => changeStatus(deps(), user, input.meetingId, input.status));
+  call(
+    'post',
+    P.meetingStatus,
+    'Move the lifecycle: draft → planned → held → closed, or cancelled before it is held (owner)',
+    meetingStatusRequest,
+    async (input, user) => changeStatus(deps(), user, input.meetingId, input.status),
+  );
 
   call('get', P.meetingCoOrganizer, 'The co-organisers of a meeting', meetingIdQuery, async (input, user) => listCoOrganizers(deps(), user, input.meetingId));
 
-  call('get', P.meetingAddCoOrganizer, 'Add a portal user to the team (owner; 404 when the user does not exist)', coOrganizerQuery, async (input, user) => addCoOrganizer(deps(), user, input.meetingId, input.userId));
+  call('get', P.meetingAddCoOrganizer, 'Add a portal user to the team (owner; 404 when the user does not exist)', coOrganizerQuery, async (input, user) =>
+    addCoOrganizer(deps(), user, input.meetingId, input.userId),
+  );
 
-  call('get', P.meetingDeleteCoOrganizer, 'Remove a co-organiser (owner)', coOrganizerQuery, async (input, user) => deleteCoOrganizer(deps(), user, input.meetingId, input.userId));
+  call('get', P.meetingDeleteCoOrganizer, 'Remove a co-organiser (owner)', coOrganizerQuery, async (input, user) =>
+    deleteCoOrganizer(deps(), user, input.meetingId, input.userId),
+  );
 
-  call('get', P.coOrganizerCandidates, 'Portal users by username or name, for the co-organiser picker', coOrganizerCandidatesQuery, async (input) => coOrganizerCandidates(deps(), input.keyword));
+  call('get', P.coOrganizerCandidates, 'Portal users by username or name, for the co-organiser picker', coOrganizerCandidatesQuery, async (input) =>
+    coOrganizerCandidates(deps(), input.keyword),
+  );
 
-  call('get', P.doctorCandidates, "Doctors within the caller's data scope by name, pinyin or initials, for the attendee picker", coOrganizerCandidatesQuery, async (input, user) => searchDoctors(app.ctx.database.db, user, input.keyword));
+  call(
+    'get',
+    P.doctorCandidates,
+    "Doctors within the caller's data scope by name, pinyin or initials, for the attendee picker",
+    coOrganizerCandidatesQuery,
+    async (input, user) => searchDoctors(app.ctx.database.db, user, input.keyword),
+  );
 
-  call('post', P.meetingAddAttendees, "Invite doctors (each within the caller's data scope, else 404) with a role", addAttendeesRequest, async (input, user) => addAttendees(deps(), user, input));
+  call('post', P.meetingAddAttendees, "Invite doctors (each within the caller's data scope, else 404) with a role", addAttendeesRequest, async (input, user) =>
+    addAttendees(deps(), user, input),
+  );
 
-  call('post', P.meetingUpdateAttendee, "An attendee's RSVP, role, attendance (check-in time) and feedback score", updateAttendeeRequest, async (input, user) => updateAttendee(deps(), user, input));
+  call('post', P.meetingUpdateAttendee, "An attendee's RSVP, role, attendance (check-in time) and feedback score", updateAttendeeRequest, async (input, user) =>
+    updateAttendee(deps(), user, input),
+  );
 
   call('post', P.meetingDeleteAttendee, 'Remove an attendee', deleteAttendeeRequest, async (input, user) => deleteAttendee(deps(), user, input));
 
@@ -117,7 +165,13 @@ export async function meetingRoutes(app: FastifyInstance) {
     },
   });
 
-  call('get', P.meetingReport, 'The meeting report: attendance, RSVP, speakers, feedback, doctors reached and every attendee', meetingIdQuery, async (input, user) => meetingReport(deps(), user, input.meetingId));
+  call(
+    'get',
+    P.meetingReport,
+    'The meeting report: attendance, RSVP, speakers, feedback, doctors reached and every attendee',
+    meetingIdQuery,
+    async (input, user) => meetingReport(deps(), user, input.meetingId),
+  );
 
   r.get(P.meetingReportExport, {
     config: { ...config, raw: true },
@@ -125,7 +179,10 @@ export async function meetingRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const report = await meetingReport(deps(), currentUser(request), request.query.meetingId);
       const bytes = await reportWorkbook(report, request.lang);
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition('attachment', reportFileName(report))).send(bytes);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition('attachment', reportFileName(report)))
+        .send(bytes);
     },
   });
 
@@ -133,7 +190,8 @@ export async function meetingRoutes(app: FastifyInstance) {
     config,
     schema: {
       tags,
-      summary: 'E-mail the report (.xlsx attached) through SMTP_URL; without a mail server it is written to DATA_DIR/outbox and the answer says it was not sent',
+      summary:
+        'E-mail the report (.xlsx attached) through SMTP_URL; without a mail server it is written to DATA_DIR/outbox and the answer says it was not sent',
       querystring: sendReportQuery,
     },
     handler: async (request): Promise<MeetingMailResult> => {
@@ -149,7 +207,11 @@ export async function meetingRoutes(app: FastifyInstance) {
       ].join('\n');
       let result;
       try {
-        result = await sendMail(app.ctx.config, { to: email, subject, text, attachment: { filename: reportFileName(report), content: bytes, contentType: XLSX_TYPE } }, app.ctx.now());
+        result = await sendMail(
+          app.ctx.config,
+          { to: email, subject, text, attachment: { filename: reportFileName(report), content: bytes, contentType: XLSX_TYPE } },
+          app.ctx.now(),
+        );
       } catch (error) {
         request.log.warn({ err: error }, 'meeting report mail refused');
         throw new AppError(502, 'meeting.mailFailed', { reason: (error as Error).message.slice(0, 200) });
@@ -165,5 +227,4 @@ export async function meetingRoutes(app: FastifyInstance) {
     schema: { tags, summary: "Meeting messages: the caller's meetings of the last 30 days and ahead, with what each means now", querystring: meetingNewsQuery },
     handler: async (request) => meetingNews(deps(), currentUser(request)),
   });
-
 }

@@ -58,7 +58,10 @@ export async function listMeetings(deps: MeetingDeps, user: CurrentUser, query: 
   if (query.cursor && !after) throw badRequest('field.invalid', 'cursor');
   const filter = { userId: user.id, status: query.status, type: query.type, keyword: query.keyword || undefined };
   // The total is counted once, with the first page; later pages only walk the index on.
-  const [rows, total] = await Promise.all([repo.listMeetings(deps.db, { ...filter, after }, query.size + 1), after ? Promise.resolve(null) : repo.countMeetings(deps.db, filter)]);
+  const [rows, total] = await Promise.all([
+    repo.listMeetings(deps.db, { ...filter, after }, query.size + 1),
+    after ? Promise.resolve(null) : repo.countMeetings(deps.db, filter),
+  ]);
   const page = rows.slice(0, query.size);
   const last = page[page.length - 1];
   return {
@@ -90,7 +93,11 @@ export function toAttendee(record: repo.AttendeeRecord, doctor: DoctorSummary | 
 /** The attendees, each doctor named in `reader`'s data scope (from the customers module). */
 export async function attendeesOf(db: Tx, reader: CurrentUser, meetingId: number): Promise<MeetingAttendee[]> {
   const records = await repo.attendees(db, meetingId);
-  const doctor = await doctorsNamedTo(db, reader, records.map((r) => r.doctor_id));
+  const doctor = await doctorsNamedTo(
+    db,
+    reader,
+    records.map((r) => r.doctor_id),
+  );
   return records.map((r) => toAttendee(r, doctor(r.doctor_id)));
 }
 
@@ -121,11 +128,14 @@ export async function saveMeeting(deps: MeetingDeps, user: CurrentUser, input: z
     city = ${input.city}, hospital = ${input.hospital}, online_url = ${input.onlineUrl}, medicine = ${input.medicine}, description = ${input.description}`;
   const id = await deps.db.transaction(async (tx) => {
     if (input.id === undefined) {
-      const [row] = await selectRows<{ id: number }>(tx, sql`
+      const [row] = await selectRows<{ id: number }>(
+        tx,
+        sql`
         insert into meetings (title, type, start_time, end_time, city, hospital, online_url, medicine, description, owner_id, status, created_at, updated_at)
         values (${input.title}, ${input.type}, ${input.startTime}::timestamptz, ${input.endTime}::timestamptz, ${input.city}, ${input.hospital},
                 ${input.onlineUrl}, ${input.medicine}, ${input.description}, ${user.id}, 'draft', ${now}::timestamptz, ${now}::timestamptz)
-        returning id`);
+        returning id`,
+      );
       return row!.id;
     }
     const meeting = await teamMeeting(tx, user, input.id, { owner: true, lock: true });
@@ -161,7 +171,9 @@ export async function addCoOrganizer(deps: MeetingDeps, user: CurrentUser, meeti
     const current = await repo.coOrganizers(tx, meetingId);
     if (current.some((p) => p.userId === userId)) throw conflict('meeting.coOrganizerExists');
     if (current.length >= MEETING_LIMITS.coOrganizersMax) throw badRequest('meeting.coOrganizersMax', 'userId');
-    await tx.execute(sql`insert into meeting_co_organizers (meeting_id, user_id, added_at) values (${meetingId}, ${userId}, ${new Date(deps.now()).toISOString()}::timestamptz)`);
+    await tx.execute(
+      sql`insert into meeting_co_organizers (meeting_id, user_id, added_at) values (${meetingId}, ${userId}, ${new Date(deps.now()).toISOString()}::timestamptz)`,
+    );
     return repo.coOrganizers(tx, meetingId);
   });
 }
@@ -169,7 +181,10 @@ export async function addCoOrganizer(deps: MeetingDeps, user: CurrentUser, meeti
 export async function deleteCoOrganizer(deps: MeetingDeps, user: CurrentUser, meetingId: number, userId: number): Promise<MeetingPerson[]> {
   return deps.db.transaction(async (tx) => {
     await teamMeeting(tx, user, meetingId, { owner: true, lock: true });
-    const removed = await selectRows<{ user_id: number }>(tx, sql`delete from meeting_co_organizers where meeting_id = ${meetingId} and user_id = ${userId} returning user_id`);
+    const removed = await selectRows<{ user_id: number }>(
+      tx,
+      sql`delete from meeting_co_organizers where meeting_id = ${meetingId} and user_id = ${userId} returning user_id`,
+    );
     if (removed.length === 0) throw new AppError(404, 'meeting.coOrganizerNotUser', { field: 'userId' }, 'userId');
     return repo.coOrganizers(tx, meetingId);
   });
@@ -186,14 +201,19 @@ export async function addAttendees(deps: MeetingDeps, user: CurrentUser, input: 
     const meeting = await teamMeeting(tx, user, input.meetingId, { lock: true });
     if (!isAttendanceOpen(meeting.status)) throw conflict('meeting.attendanceClosed');
     await requireDoctorsInScope(tx, user, ids);
-    const inserted = await selectRows<{ doctor_id: number }>(tx, sql`
+    const inserted = await selectRows<{ doctor_id: number }>(
+      tx,
+      sql`
       insert into meeting_attendees (meeting_id, doctor_id, role, added_at)
       select ${input.meetingId}, d.id::int, ${input.role}, ${new Date(deps.now()).toISOString()}::timestamptz
         from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as d(id)
       on conflict (meeting_id, doctor_id) do nothing
-      returning doctor_id`);
+      returning doctor_id`,
+    );
     if (meeting.attendee_count + inserted.length > MEETING_LIMITS.attendeesMax) throw badRequest('meeting.attendeesMax', 'doctorIds');
-    await tx.execute(sql`update meetings set attendee_count = attendee_count + ${inserted.length}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${input.meetingId}`);
+    await tx.execute(
+      sql`update meetings set attendee_count = attendee_count + ${inserted.length}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${input.meetingId}`,
+    );
   });
   return attendeesOf(deps.db, user, input.meetingId);
 }
@@ -214,8 +234,11 @@ export async function updateAttendee(deps: MeetingDeps, user: CurrentUser, input
     if (input.attended === true) sets.push(sql`attended = true, check_in_time = coalesce(check_in_time, ${now}::timestamptz)`);
     if (input.attended === false) sets.push(sql`attended = false, check_in_time = null`);
     if (input.feedbackScore !== undefined) sets.push(sql`feedback_score = ${input.feedbackScore}`);
-    const updated = await selectRows<{ doctor_id: number }>(tx, sql`
-      update meeting_attendees set ${sql.join(sets, sql`, `)} where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`);
+    const updated = await selectRows<{ doctor_id: number }>(
+      tx,
+      sql`
+      update meeting_attendees set ${sql.join(sets, sql`, `)} where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`,
+    );
     if (updated.length === 0) throw attendeeNotFound();
   });
   return attendeesOf(deps.db, user, input.meetingId);
@@ -226,7 +249,10 @@ export async function deleteAttendee(deps: MeetingDeps, user: CurrentUser, input
     const meeting = await teamMeeting(tx, user, input.meetingId, { lock: true });
     if (!isAttendanceOpen(meeting.status)) throw conflict('meeting.attendanceClosed');
     await requireAttendeeInScope(tx, user, input.doctorId);
-    const removed = await selectRows<{ doctor_id: number }>(tx, sql`delete from meeting_attendees where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`);
+    const removed = await selectRows<{ doctor_id: number }>(
+      tx,
+      sql`delete from meeting_attendees where meeting_id = ${input.meetingId} and doctor_id = ${input.doctorId} returning doctor_id`,
+    );
     if (removed.length === 0) throw attendeeNotFound();
     await tx.execute(sql`update meetings set attendee_count = attendee_count - 1 where id = ${input.meetingId}`);
   });
@@ -243,7 +269,16 @@ export async function meetingNews(deps: MeetingDeps, user: CurrentUser): Promise
     const start = new Date(r.start_time).getTime();
     const kind: MeetingNewsItem['kind'] =
       r.status === 'planned' ? (portalDay(start) === portalDay(now) ? 'today' : 'upcoming') : r.status === 'held' ? 'held' : r.status;
-    return { meetingId: r.id, title: r.title, status: r.status, startTime: repo.isoOf(r.start_time), city: r.city, ownerName: r.owner_name, mine: r.owner_id === user.id, kind };
+    return {
+      meetingId: r.id,
+      title: r.title,
+      status: r.status,
+      startTime: repo.isoOf(r.start_time),
+      city: r.city,
+      ownerName: r.owner_name,
+      mine: r.owner_id === user.id,
+      kind,
+    };
   });
 }
 
@@ -257,7 +292,10 @@ export async function meetingProducts(db: Db | Tx): Promise<string[]> {
  * Speaker history of a product for lecturer rating: per doctor who spoke or chaired a held or
  * closed meeting of the product and attended it, the talks, the distinct cities and the feedback.
  */
-export async function speakerHistory(db: Db | Tx, product: string): Promise<{ doctorId: number; talks: number; cities: number; feedbackCount: number; meanFeedback: number | null }[]> {
+export async function speakerHistory(
+  db: Db | Tx,
+  product: string,
+): Promise<{ doctorId: number; talks: number; cities: number; feedbackCount: number; meanFeedback: number | null }[]> {
   const rows = await selectRows<{ doctor_id: number; talks: number; cities: number; feedback_count: number; mean_feedback: string | null }>(
     db,
     sql`select a.doctor_id, count(*)::int as talks, count(distinct m.city)::int as cities,
@@ -266,7 +304,13 @@ export async function speakerHistory(db: Db | Tx, product: string): Promise<{ do
          where m.medicine = ${product} and m.status in ('held', 'closed') and a.role in ('speaker', 'chair') and a.attended
          group by a.doctor_id order by talks desc, a.doctor_id`,
   );
-  return rows.map((r) => ({ doctorId: r.doctor_id, talks: r.talks, cities: r.cities, feedbackCount: r.feedback_count, meanFeedback: r.mean_feedback === null ? null : Number(r.mean_feedback) }));
+  return rows.map((r) => ({
+    doctorId: r.doctor_id,
+    talks: r.talks,
+    cities: r.cities,
+    feedbackCount: r.feedback_count,
+    meanFeedback: r.mean_feedback === null ? null : Number(r.mean_feedback),
+  }));
 }
 
 /** Doctor intelligence's reads of who took part in meetings (relations, speaker history, suggestion reasons). */

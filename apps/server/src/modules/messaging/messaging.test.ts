@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, chatMessageUrl, chatSendUrl, chatText, message, MESSAGING_LIMITS, type ConversationItem, type MessageItem, type MessageKey, type MessagingPage } from '@field-portal/shared';
+import {
+  API,
+  chatMessageUrl,
+  chatSendUrl,
+  chatText,
+  message,
+  MESSAGING_LIMITS,
+  type ConversationItem,
+  type MessageItem,
+  type MessageKey,
+  type MessagingPage,
+} from '@field-portal/shared';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
 let h: Harness;
@@ -12,12 +23,17 @@ afterAll(async () => h?.close());
 
 type Lang = 'zh' | 'en';
 const P = API.messaging;
-const auth = (user: string, lang: Lang = 'zh', username: string | null = user) => ({ ...h.auth(tokens[user]!), language: lang, ...(username === null ? {} : { username }) });
+const auth = (user: string, lang: Lang = 'zh', username: string | null = user) => ({
+  ...h.auth(tokens[user]!),
+  language: lang,
+  ...(username === null ? {} : { username }),
+});
 const get = (user: string, url: string, opts: { lang?: Lang; username?: string | null } = {}) =>
   h.app.inject({ method: 'GET', url, headers: auth(user, opts.lang, opts.username === undefined ? user : opts.username) });
 const post = (user: string, url: string, payload: object, opts: { lang?: Lang; username?: string | null } = {}) =>
   h.app.inject({ method: 'POST', url, headers: auth(user, opts.lang, opts.username === undefined ? user : opts.username), payload });
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, number> = {}) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
@@ -32,7 +48,8 @@ const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T =>
   expect(body.code).toBe(200);
   return body.result;
 };
-const conversations = async (user: string) => ok<MessagingPage<ConversationItem>>(await get(user, `${P.conversationList}?${qs({ page: 0, size: 10000, username: user })}`));
+const conversations = async (user: string) =>
+  ok<MessagingPage<ConversationItem>>(await get(user, `${P.conversationList}?${qs({ page: 0, size: 10000, username: user })}`));
 const unread = async (user: string) => ok<number>(await get(user, `${P.unreadCount}?${qs({ username: user })}`));
 const withUser = async (user: string, other: string) => (await conversations(user)).content.find((c) => c.otherUsername === other)!;
 
@@ -59,13 +76,17 @@ describe('conversation list, unread count and today (spec 001 section 7.3)', () 
   it("lists today's messages received since startTime, newest first, epoch ms or ISO", async () => {
     const start = new Date();
     start.setHours(0, 0, 0, 0);
-    const byMs = ok<MessagingPage<MessageItem>>(await get('operator', `${P.todayMessages}?${qs({ page: 0, size: 10000, startTime: start.getTime(), username: 'operator' })}`));
+    const byMs = ok<MessagingPage<MessageItem>>(
+      await get('operator', `${P.todayMessages}?${qs({ page: 0, size: 10000, startTime: start.getTime(), username: 'operator' })}`),
+    );
     expect(byMs.content.every((m) => m.to === 'operator' && new Date(m.createdDate) >= start)).toBe(true);
     expect(byMs.content.map((m) => m.createdDate)).toEqual([...byMs.content.map((m) => m.createdDate)].sort().reverse());
     const byIso = ok<MessagingPage<MessageItem>>(await get('operator', `${P.todayMessages}?${qs({ startTime: start.toISOString(), username: 'operator' })}`));
     expect(byIso).toEqual(byMs);
     // The demo messages are dated relative to when the demo database was made: 15 and 40 minutes before, then a day before.
-    const [newest] = await h.database.query<{ at: Date }>(`select max(m.created_at) as at from chat_messages m join users u on u.id = m.recipient_id where u.username = 'operator'`);
+    const [newest] = await h.database.query<{ at: Date }>(
+      `select max(m.created_at) as at from chat_messages m join users u on u.id = m.recipient_id where u.username = 'operator'`,
+    );
     const since = new Date(newest!.at).getTime() - 30 * 60_000;
     const recent = ok<MessagingPage<MessageItem>>(await get('operator', `${P.todayMessages}?${qs({ startTime: since, username: 'operator' })}`));
     expect(recent.content.map((m) => [m.from, chatText(m.content), m.read])).toEqual([
@@ -73,13 +94,30 @@ describe('conversation list, unread count and today (spec 001 section 7.3)', () 
       ['rep01', '请问上次推送的用药指南有英文版吗?', false],
     ]);
     expect(recent.totalElements).toBe(2);
-    expectError(await get('operator', `${P.todayMessages}?${qs({ startTime: 'yesterday-ish', username: 'operator' })}`, { lang: 'en' }), 400, 'messaging.startTimeInvalid', 'en');
+    expectError(
+      await get('operator', `${P.todayMessages}?${qs({ startTime: 'yesterday-ish', username: 'operator' })}`, { lang: 'en' }),
+      400,
+      'messaging.startTimeInvalid',
+      'en',
+    );
   });
 
   it('validates page and size (spec 001 section 9: page 0, size up to 10000) and names the field', async () => {
-    let body = expectError(await get('operator', `${P.conversationList}?${qs({ page: -1, username: 'operator' })}`, { lang: 'en' }), 400, 'field.tooSmall', 'en', { min: 0 });
+    let body = expectError(
+      await get('operator', `${P.conversationList}?${qs({ page: -1, username: 'operator' })}`, { lang: 'en' }),
+      400,
+      'field.tooSmall',
+      'en',
+      { min: 0 },
+    );
     expect(body.field).toBe('page');
-    body = expectError(await get('operator', `${P.conversationList}?${qs({ size: MESSAGING_LIMITS.pageSizeMax + 1, username: 'operator' })}`), 400, 'field.tooBig', 'zh', { max: MESSAGING_LIMITS.pageSizeMax });
+    body = expectError(
+      await get('operator', `${P.conversationList}?${qs({ size: MESSAGING_LIMITS.pageSizeMax + 1, username: 'operator' })}`),
+      400,
+      'field.tooBig',
+      'zh',
+      { max: MESSAGING_LIMITS.pageSizeMax },
+    );
     expect(body.field).toBe('size');
     body = expectError(await get('operator', `${P.unreadCount}`), 400, 'field.required');
     expect(body.field).toBe('username');
@@ -152,7 +190,12 @@ describe('chat calls (username header)', () => {
     for (const lang of ['zh', 'en'] as const) {
       expect(expectError(await post('rep01', chatSendUrl(conversation.id), { text: '   ' }, { lang }), 400, 'messaging.textRequired', lang).field).toBe('text');
       expectError(await post('rep01', chatSendUrl(conversation.id), {}, { lang }), 400, 'messaging.textRequired', lang);
-      expectError(await post('rep01', chatSendUrl(conversation.id), { text: 'x'.repeat(MESSAGING_LIMITS.textMax + 1) }, { lang }), 400, 'messaging.textTooLong', lang);
+      expectError(
+        await post('rep01', chatSendUrl(conversation.id), { text: 'x'.repeat(MESSAGING_LIMITS.textMax + 1) }, { lang }),
+        400,
+        'messaging.textTooLong',
+        lang,
+      );
     }
     expectError(await post('rep01', chatSendUrl('abc'), { text: 'x' }), 400, 'field.invalid');
     expect(await count()).toBe(before);

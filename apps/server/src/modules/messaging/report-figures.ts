@@ -38,19 +38,31 @@ function messageText(content: string): string {
 export async function chatFigures(db: Db, w: ChatWindow, limit: number): Promise<ChatFigures> {
   const where = sql`m.created_at >= ${w.from} and m.created_at < ${w.to} ${w.bu ? sql`and m.sender_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))` : sql``}`;
   const [totals, byDay, bySender, rows] = await Promise.all([
-    selectRows<ChatFigures['totals']>(db, sql`
+    selectRows<ChatFigures['totals']>(
+      db,
+      sql`
       select count(*)::int as messages, count(m.read_at)::int as read, count(distinct m.conversation_id)::int as conversations, count(distinct m.sender_id)::int as senders
-        from chat_messages m where ${where}`),
-    selectRows<ChatFigures['byDay'][number]>(db, sql`
-      select ${DAY(sql`m.created_at`)} as day, count(*)::int as messages, count(m.read_at)::int as read from chat_messages m where ${where} group by 1`),
-    selectRows<ChatFigures['bySender'][number]>(db, sql`
-      select ${name('u')} as sender, count(*)::int as messages from chat_messages m join users u on u.id = m.sender_id where ${where} group by u.id order by 2 desc, u.id limit 10`),
-    selectRows<Row>(db, sql`
+        from chat_messages m where ${where}`,
+    ),
+    selectRows<ChatFigures['byDay'][number]>(
+      db,
+      sql`
+      select ${DAY(sql`m.created_at`)} as day, count(*)::int as messages, count(m.read_at)::int as read from chat_messages m where ${where} group by 1`,
+    ),
+    selectRows<ChatFigures['bySender'][number]>(
+      db,
+      sql`
+      select ${name('u')} as sender, count(*)::int as messages from chat_messages m join users u on u.id = m.sender_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+    ),
+    selectRows<Row>(
+      db,
+      sql`
       select m.created_at as time, ${name('s')} as sender, ${name('r')} as recipient,
              left(m.content, 4000) as message,
              m.read_at as "readTime"
         from chat_messages m join users s on s.id = m.sender_id join users r on r.id = m.recipient_id
-       where ${where} order by m.created_at desc, m.id desc limit ${limit}`),
+       where ${where} order by m.created_at desc, m.id desc limit ${limit}`,
+    ),
   ]);
   return { totals: totals[0]!, byDay, bySender, rows: rows.map((r) => ({ ...r, message: messageText(String(r.message ?? '')) })) };
 }

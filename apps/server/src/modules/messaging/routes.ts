@@ -97,7 +97,12 @@ export async function messagingRoutes(app: FastifyInstance) {
   });
 
   r.get(P.chatMessages, {
-    schema: { tags, summary: "A conversation's messages, page 0 newest (username header); result {content, totalElements}", headers: usernameHeaders, querystring: chatMessagesQuery },
+    schema: {
+      tags,
+      summary: "A conversation's messages, page 0 newest (username header); result {content, totalElements}",
+      headers: usernameHeaders,
+      querystring: chatMessagesQuery,
+    },
     handler: async (request) => {
       const user = currentUser(request);
       assertSelf(user, request.headers.username);
@@ -115,7 +120,12 @@ export async function messagingRoutes(app: FastifyInstance) {
   });
 
   r.post(P.chatReadMessage, {
-    schema: { tags, summary: "Marks a conversation's messages to the caller read (username header); result {conversationId, read, unread}", headers: usernameHeaders, body: chatReadRequest },
+    schema: {
+      tags,
+      summary: "Marks a conversation's messages to the caller read (username header); result {conversationId, read, unread}",
+      headers: usernameHeaders,
+      body: chatReadRequest,
+    },
     handler: async (request) => {
       const user = currentUser(request);
       assertSelf(user, request.headers.username);
@@ -124,7 +134,13 @@ export async function messagingRoutes(app: FastifyInstance) {
   });
 
   r.post(P.chatSend, {
-    schema: { tags, summary: 'Sends a text message in a conversation (username header); the recipient gets a chat.message notice', headers: usernameHeaders, params: chatIdParams, body: chatSendRequest },
+    schema: {
+      tags,
+      summary: 'Sends a text message in a conversation (username header); the recipient gets a chat.message notice',
+      headers: usernameHeaders,
+      params: chatIdParams,
+      body: chatSendRequest,
+    },
     handler: async (request) => {
       const user = currentUser(request);
       assertSelf(user, request.headers.username);

@@ -47,7 +47,9 @@ const iso = (value: string | Date | null): string | null => (value === null ? nu
 
 /** The caller's conversations, newest message first. */
 export async function listConversations(db: Db, userId: number, page: number, size: number): Promise<MessagingPage<ConversationItem>> {
-  const rows = await selectRows<ConversationRow>(db, sql`
+  const rows = await selectRows<ConversationRow>(
+    db,
+    sql`
     select c.id, u.username as other_username, ${displayName} as other_name, u.avatar as other_avatar,
            m.content as last_content, m.created_at as last_date,
            (select count(*)::int from chat_messages x
@@ -57,7 +59,8 @@ export async function listConversations(db: Db, userId: number, page: number, si
       left join lateral (select content, created_at from chat_messages y where y.conversation_id = c.id order by y.id desc limit 1) m on true
      where c.user_a = ${userId} or c.user_b = ${userId}
      order by c.last_message_at desc, c.id desc
-     limit ${size} offset ${page * size}`);
+     limit ${size} offset ${page * size}`,
+  );
   const total = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from conversations where user_a = ${userId} or user_b = ${userId}`);
   return {
     content: rows.map((r) => ({
@@ -107,21 +110,30 @@ function toItem(r: MessageRow): MessageItem {
 /** Messages the caller received since `start`, newest first. */
 export async function todayMessages(db: Db, userId: number, start: Date, page: number, size: number): Promise<MessagingPage<MessageItem>> {
   const since = start.toISOString();
-  const rows = await selectRows<MessageRow>(db, sql`
+  const rows = await selectRows<MessageRow>(
+    db,
+    sql`
     select ${messageColumns} from chat_messages m ${messageJoins}
      where m.recipient_id = ${userId} and m.created_at >= ${since}::timestamptz
      order by m.created_at desc, m.id desc
-     limit ${size} offset ${page * size}`);
-  const total = await selectRows<{ n: number }>(db, sql`
-    select count(*)::int as n from chat_messages where recipient_id = ${userId} and created_at >= ${since}::timestamptz`);
+     limit ${size} offset ${page * size}`,
+  );
+  const total = await selectRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from chat_messages where recipient_id = ${userId} and created_at >= ${since}::timestamptz`,
+  );
   return { content: rows.map(toItem), totalElements: total[0]?.n ?? 0 };
 }
 
 /** One message the caller sent or received; 404 for anyone else's. */
 export async function getMessage(db: Db, userId: number, id: number): Promise<MessageItem> {
-  const rows = await selectRows<MessageRow>(db, sql`
+  const rows = await selectRows<MessageRow>(
+    db,
+    sql`
     select ${messageColumns} from chat_messages m ${messageJoins}
-     where m.id = ${id} and (m.sender_id = ${userId} or m.recipient_id = ${userId})`);
+     where m.id = ${id} and (m.sender_id = ${userId} or m.recipient_id = ${userId})`,
+  );
   const row = rows[0];
   if (!row) throw notFound('messaging.messageNotFound');
   return toItem(row);
@@ -134,12 +146,15 @@ interface Participants {
 
 /** The conversation if the caller takes part in it; 404 otherwise (a stranger learns nothing). */
 async function participation(db: Db | Tx, userId: number, conversationId: number, lock = false): Promise<Participants> {
-  const rows = await selectRows<{ id: number | string; other_id: number; other_username: string }>(db, sql`
+  const rows = await selectRows<{ id: number | string; other_id: number; other_username: string }>(
+    db,
+    sql`
     select c.id, u.id as other_id, u.username as other_username
       from conversations c
       join users u on u.id = case when c.user_a = ${userId} then c.user_b else c.user_a end
      where c.id = ${conversationId} and (c.user_a = ${userId} or c.user_b = ${userId})
-     ${lock ? sql`for update of c` : sql``}`);
+     ${lock ? sql`for update of c` : sql``}`,
+  );
   const row = rows[0];
   if (!row) throw notFound('messaging.conversationNotFound');
   return { id: Number(row.id), other: { id: row.other_id, username: row.other_username } };
@@ -148,11 +163,14 @@ async function participation(db: Db | Tx, userId: number, conversationId: number
 /** A page of one conversation's messages: page 0 is the newest; each page reads oldest to newest. */
 export async function listChatMessages(db: Db, userId: number, conversationId: number, page: number, size: number): Promise<MessagingPage<MessageItem>> {
   await participation(db, userId, conversationId);
-  const rows = await selectRows<MessageRow>(db, sql`
+  const rows = await selectRows<MessageRow>(
+    db,
+    sql`
     select ${messageColumns} from chat_messages m ${messageJoins}
      where m.conversation_id = ${conversationId}
      order by m.id desc
-     limit ${size} offset ${page * size}`);
+     limit ${size} offset ${page * size}`,
+  );
   const total = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from chat_messages where conversation_id = ${conversationId}`);
   return { content: rows.map(toItem).reverse(), totalElements: total[0]?.n ?? 0 };
 }
@@ -181,10 +199,13 @@ export async function sendMessage(deps: MessagingDeps, user: CurrentUser, conver
   const at = new Date(deps.now()).toISOString();
   const { id, other } = await deps.database.db.transaction(async (tx) => {
     const conversation = await participation(tx, user.id, conversationId, true);
-    const inserted = await selectRows<{ id: number | string }>(tx, sql`
+    const inserted = await selectRows<{ id: number | string }>(
+      tx,
+      sql`
       insert into chat_messages (conversation_id, sender_id, recipient_id, content, created_at)
       values (${conversationId}, ${user.id}, ${conversation.other.id}, ${chatContentText(text)}, ${at}::timestamptz)
-      returning id`);
+      returning id`,
+    );
     await tx.execute(sql`update conversations set last_message_at = ${at}::timestamptz where id = ${conversationId}`);
     return { id: Number(inserted[0]!.id), other: conversation.other };
   });
@@ -195,15 +216,22 @@ export async function sendMessage(deps: MessagingDeps, user: CurrentUser, conver
 }
 
 /** Marks the conversation's messages to the caller read; answers how many and the caller's unread total. */
-export async function markConversationRead(deps: MessagingDeps, user: CurrentUser, conversationId: number): Promise<{ conversationId: number; read: number; unread: number }> {
+export async function markConversationRead(
+  deps: MessagingDeps,
+  user: CurrentUser,
+  conversationId: number,
+): Promise<{ conversationId: number; read: number; unread: number }> {
   const db = deps.database.db;
   await participation(db, user.id, conversationId);
   const at = new Date(deps.now()).toISOString();
-  const rows = await selectRows<{ n: number }>(db, sql`
+  const rows = await selectRows<{ n: number }>(
+    db,
+    sql`
     with r as (
       update chat_messages set read_at = ${at}::timestamptz
        where conversation_id = ${conversationId} and recipient_id = ${user.id} and read_at is null
       returning 1)
-    select count(*)::int as n from r`);
+    select count(*)::int as n from r`,
+  );
   return { conversationId, read: rows[0]?.n ?? 0, unread: await unreadCount(db, user.id) };
 }

@@ -20,7 +20,10 @@ beforeAll(async () => {
      select 'nobatch', password_hash, '无批量', '无批量', org_id, bu_list from users where username = 'operator' returning id`,
   );
   const [role] = await q(`insert into roles (name, name_en, data_scope) values ('push without batch', 'push without batch', 'all') returning id`);
-  await q(`insert into role_menus (role_id, menu_id) select $1, m.id from menus m left join menus p on p.id = m.parent_id where m.router = 'cardArea' or p.router = 'cardArea'`, [role!.id]);
+  await q(
+    `insert into role_menus (role_id, menu_id) select $1, m.id from menus m left join menus p on p.id = m.parent_id where m.router = 'cardArea' or p.router = 'cardArea'`,
+    [role!.id],
+  );
   await q(`insert into user_roles (user_id, role_id) values ($1, $2)`, [user!.id, role!.id]);
   for (const username of ['admin', 'operator', 'nobatch']) tokens[username] = (await h.login(username)).access;
 });
@@ -28,9 +31,16 @@ afterAll(async () => h?.close());
 
 type Lang = 'zh' | 'en';
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-const send = (body: BatchPushRequest | object, user = 'admin', lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.push, headers: headers(user, lang), payload: body });
+const send = (body: BatchPushRequest | object, user = 'admin', lang: Lang = 'zh') =>
+  h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.push, headers: headers(user, lang), payload: body });
 
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
+function expectError(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { status: number; msg: string; field?: string };
   expect(body.status).toBe(status);
@@ -48,7 +58,8 @@ async function makeCard(status: string): Promise<number> {
   );
   return Number(row!.id);
 }
-const cardRow = async (id: number) => (await h.database.query<{ status: string; queue_id: string | null }>('select status, queue_id from cards where id = $1', [id]))[0]!;
+const cardRow = async (id: number) =>
+  (await h.database.query<{ status: string; queue_id: string | null }>('select status, queue_id from cards where id = $1', [id]))[0]!;
 const pushCount = async () => Number((await h.database.query<{ n: string }>('select count(*) as n from pushes'))[0]!.n);
 const people = (...ns: number[]) => ns.map((n) => ({ receiverId: wwidOf(n), receiverName: `p${n}` }));
 
@@ -84,7 +95,12 @@ describe('batch push: the happy path', () => {
     const queued = await h.app.inject({ method: 'GET', url: `${API.push.queueList}?limitNum=100`, headers: headers('admin') });
     const queueIds = (queued.json().data.data.result as { id: number }[]).map((c) => c.id);
     expect(queueIds).toEqual(expect.arrayContaining([a, b]));
-    const must = (await h.database.query<{ must_read: boolean; not_read_time: number; push_num: number }>('select must_read, not_read_time, push_num from pushes where card_id = $1', [b]))[0]!;
+    const must = (
+      await h.database.query<{ must_read: boolean; not_read_time: number; push_num: number }>(
+        'select must_read, not_read_time, push_num from pushes where card_id = $1',
+        [b],
+      )
+    )[0]!;
     expect(must).toEqual({ must_read: true, not_read_time: 12, push_num: 2 });
 
     await scheduler.runDue(h.clock.value);
@@ -107,7 +123,12 @@ describe('batch push: the happy path', () => {
 
   it('reads a list upload as the push dialog does: unknown wwids and repeats reported', async () => {
     const book = new ExcelJS.Workbook();
-    book.addWorksheet('list').addRows([['wwid', 'name'], [wwidOf(4), 'x'], ['nobody-here', 'y'], [wwidOf(4), 'x']]);
+    book.addWorksheet('list').addRows([
+      ['wwid', 'name'],
+      [wwidOf(4), 'x'],
+      ['nobody-here', 'y'],
+      [wwidOf(4), 'x'],
+    ]);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const res = await h.app.inject(multipartPost(BATCH_PUSH_PATHS.uploadReceiverList, [{ name: 'file', bytes, filename: 'list.xlsx' }], headers('admin')));
     expect(res.statusCode, res.body).toBe(200);
@@ -125,15 +146,75 @@ describe('batch push: bad input changes nothing', () => {
       [{ pushDate: '0', lists, rows: [] }, 400, 'batchPush.noRows', {}, 'rows'],
       [{ pushDate: '', lists, rows: [{ cardId: id, lists: [0] }] }, 400, 'push.selectTime', {}, 'pushDate'],
       [{ pushDate: '2000-01-01 00:00:00', lists, rows: [{ cardId: id, lists: [0] }] }, 400, 'push.timeTooEarly', {}, 'pushDate'],
-      [{ pushDate: '0', lists: [...lists, { name: 'one.xlsx', receiver: people(6) }], rows: [{ cardId: id, lists: [0] }] }, 400, 'batchPush.listNameRepeated', { list: 'one.xlsx' }, 'lists'],
-      [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0] }, { cardId: id, lists: [0] }] }, 400, 'batchPush.rowCardRepeated', { row: 2, id, first: 1 }, 'rows.1.cardId'],
+      [
+        { pushDate: '0', lists: [...lists, { name: 'one.xlsx', receiver: people(6) }], rows: [{ cardId: id, lists: [0] }] },
+        400,
+        'batchPush.listNameRepeated',
+        { list: 'one.xlsx' },
+        'lists',
+      ],
+      [
+        {
+          pushDate: '0',
+          lists,
+          rows: [
+            { cardId: id, lists: [0] },
+            { cardId: id, lists: [0] },
+          ],
+        },
+        400,
+        'batchPush.rowCardRepeated',
+        { row: 2, id, first: 1 },
+        'rows.1.cardId',
+      ],
       [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0] }, { lists: [0] }] }, 400, 'batchPush.rowNoCard', { row: 2 }, 'rows.1.cardId'],
       [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [] }] }, 400, 'batchPush.rowNoList', { row: 1 }, 'rows.0.lists'],
-      [{ pushDate: '0', lists, rows: [{ cardId: other, lists: [0] }, { cardId: id, lists: [3] }] }, 400, 'batchPush.rowListMissing', { row: 2, list: 4 }, 'rows.1.lists'],
-      [{ pushDate: '0', lists: [{ name: 'empty.xlsx', receiver: [] }], rows: [{ cardId: id, lists: [0] }] }, 400, 'batchPush.rowNoReceivers', { row: 1 }, 'rows.0.lists'],
-      [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0], mustRead: true, notReadTime: 0, pushNum: 1 }] }, 400, 'batchPush.rowUnreadTime', { row: 1 }, 'rows.0.notReadTime'],
-      [{ pushDate: '0', lists, rows: [{ cardId: id, lists: [0], mustRead: true, notReadTime: 5, pushNum: 100 }] }, 400, 'batchPush.rowMaxPushTimes', { row: 1 }, 'rows.0.pushNum'],
-      [{ pushDate: '0', lists: [...lists, { name: 'bad.xlsx', receiver: [{ receiverId: 'nobody', receiverName: '' }] }], rows: [{ cardId: id, lists: [0, 1] }] }, 400, 'batchPush.listUnknownReceiver', { list: 'bad.xlsx', wwid: 'nobody' }, 'lists'],
+      [
+        {
+          pushDate: '0',
+          lists,
+          rows: [
+            { cardId: other, lists: [0] },
+            { cardId: id, lists: [3] },
+          ],
+        },
+        400,
+        'batchPush.rowListMissing',
+        { row: 2, list: 4 },
+        'rows.1.lists',
+      ],
+      [
+        { pushDate: '0', lists: [{ name: 'empty.xlsx', receiver: [] }], rows: [{ cardId: id, lists: [0] }] },
+        400,
+        'batchPush.rowNoReceivers',
+        { row: 1 },
+        'rows.0.lists',
+      ],
+      [
+        { pushDate: '0', lists, rows: [{ cardId: id, lists: [0], mustRead: true, notReadTime: 0, pushNum: 1 }] },
+        400,
+        'batchPush.rowUnreadTime',
+        { row: 1 },
+        'rows.0.notReadTime',
+      ],
+      [
+        { pushDate: '0', lists, rows: [{ cardId: id, lists: [0], mustRead: true, notReadTime: 5, pushNum: 100 }] },
+        400,
+        'batchPush.rowMaxPushTimes',
+        { row: 1 },
+        'rows.0.pushNum',
+      ],
+      [
+        {
+          pushDate: '0',
+          lists: [...lists, { name: 'bad.xlsx', receiver: [{ receiverId: 'nobody', receiverName: '' }] }],
+          rows: [{ cardId: id, lists: [0, 1] }],
+        },
+        400,
+        'batchPush.listUnknownReceiver',
+        { list: 'bad.xlsx', wwid: 'nobody' },
+        'lists',
+      ],
     ];
     const before = await pushCount();
     for (const lang of ['zh', 'en'] as const) {
@@ -154,7 +235,15 @@ describe('batch push: bad input changes nothing', () => {
       const bad = await makeCard(status);
       const before = await pushCount();
       for (const lang of ['zh', 'en'] as const) {
-        const body = { pushDate: '0', lists: [{ name: 'all.xlsx', receiver: people(7, 8) }], rows: [{ cardId: good, lists: [0] }, { cardId: published, lists: [0] }, { cardId: bad, lists: [0] }] };
+        const body = {
+          pushDate: '0',
+          lists: [{ name: 'all.xlsx', receiver: people(7, 8) }],
+          rows: [
+            { cardId: good, lists: [0] },
+            { cardId: published, lists: [0] },
+            { cardId: bad, lists: [0] },
+          ],
+        };
         const error = expectError(await send(body, 'admin', lang), 409, 'batchPush.rowCardNotPushable', lang, { row: 3, id: bad });
         expect(error.field).toBe('rows.2.cardId');
       }
@@ -164,7 +253,20 @@ describe('batch push: bad input changes nothing', () => {
     }
     // A card that does not exist is refused the same way.
     const missing = 2_000_000_000;
-    expectError(await send({ pushDate: '0', lists: [{ name: 'l', receiver: people(1) }], rows: [{ cardId: good, lists: [0] }, { cardId: missing, lists: [0] }] }), 404, 'batchPush.rowCardNotPushable', 'zh', { row: 2, id: missing });
+    expectError(
+      await send({
+        pushDate: '0',
+        lists: [{ name: 'l', receiver: people(1) }],
+        rows: [
+          { cardId: good, lists: [0] },
+          { cardId: missing, lists: [0] },
+        ],
+      }),
+      404,
+      'batchPush.rowCardNotPushable',
+      'zh',
+      { row: 2, id: missing },
+    );
     expect((await cardRow(good)).status).toBe('created');
   });
 

@@ -104,9 +104,12 @@ async function firstUnknown(db: Db, input: BatchInput, lists: ReturnType<typeof 
   if (all.length === 0) return undefined;
   const unknown = new Set(
     (
-      await selectRows<{ wwid: string }>(db, sql`
+      await selectRows<{ wwid: string }>(
+        db,
+        sql`
         select x.wwid from jsonb_array_elements_text(${JSON.stringify(all)}::jsonb) as x(wwid)
-         where not exists (select 1 from employees e where e.wwid = x.wwid)`)
+         where not exists (select 1 from employees e where e.wwid = x.wwid)`,
+      )
     ).map((r) => r.wwid),
   );
   if (unknown.size === 0) return undefined;
@@ -137,7 +140,8 @@ export async function batchPush(deps: PushDeps, user: CurrentUser, input: BatchI
         const result = await pushCards(inner, user, row.request);
         done.push({ row: row.index + 1, cardId: row.cardId, pushId: result.pushId, queueId: result.queue[0]!.queueId, receivers: row.receivers.length });
       } catch (error) {
-        if (error instanceof AppError && error.key === 'push.cardNotPushable') throw rowError('batchPush.rowCardNotPushable', row.index, 'cardId', { id: row.cardId }, error.statusCode);
+        if (error instanceof AppError && error.key === 'push.cardNotPushable')
+          throw rowError('batchPush.rowCardNotPushable', row.index, 'cardId', { id: row.cardId }, error.statusCode);
         throw error;
       }
     }
@@ -153,12 +157,15 @@ export async function batchPush(deps: PushDeps, user: CurrentUser, input: BatchI
 export async function pushableCards(db: Db, input: z.output<typeof batchPushCardsQuery>): Promise<BatchPushCard[]> {
   const search = input.search.trim();
   const like = likePattern(search);
-  const rows = await selectRows<{ id: number | string; title: string; status: 'created' | 'publish'; create_by: string; create_time: string | Date }>(db, sql`
+  const rows = await selectRows<{ id: number | string; title: string; status: 'created' | 'publish'; create_by: string; create_time: string | Date }>(
+    db,
+    sql`
     select c.id, coalesce(c.title, '') as title, c.status, c.create_by, c.create_time from cards c
      where c.status in ('created', 'publish')
        and c.template not in (select jsonb_array_elements_text(${JSON.stringify(EXCLUDED_CARD_TEMPLATES)}::jsonb))
        and c.source not in (select jsonb_array_elements_text(${JSON.stringify(EXCLUDED_CARD_SOURCES)}::jsonb))
        ${search ? sql`and c.title ilike ${like}` : sql``}
-     order by c.create_time desc, c.id desc limit ${Math.min(input.limitNum, BATCH_PUSH_LIMITS.pickerMax)}`);
+     order by c.create_time desc, c.id desc limit ${Math.min(input.limitNum, BATCH_PUSH_LIMITS.pickerMax)}`,
+  );
   return rows.map((r) => ({ id: Number(r.id), title: r.title, status: r.status, createBy: r.create_by, createTime: new Date(r.create_time).toISOString() }));
 }

@@ -21,23 +21,44 @@ afterAll(async () => h?.close());
 
 const { read: get, post } = callers(() => h, tokens);
 const qs = (params: Record<string, string | number | boolean | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
 
 let serial = 0;
 /** A card straight in the table (the authoring flow has its own tests). */
-async function makeCard(status: string, options: { createBy?: string; title?: string; source?: string; template?: string; createTime?: number; bu?: string } = {}): Promise<number> {
+async function makeCard(
+  status: string,
+  options: { createBy?: string; title?: string; source?: string; template?: string; createTime?: number; bu?: string } = {},
+): Promise<number> {
   const title = options.title ?? `push card ${++serial}`;
   const at = new Date(options.createTime ?? h.clock.value).toISOString();
   const [row] = await h.database.query<{ id: string }>(
     `insert into cards (id, content, status, create_by, create_time, update_time, source, template)
      values (nextval('card_id_seq'), $1, $2, $3, $4, $4, $5, $6) returning id`,
-    [JSON.stringify({ type: 4, titleName: title, BU: options.bu ?? 'PC_All' }), status, options.createBy ?? 'operator', at, options.source ?? '', options.template ?? ''],
+    [
+      JSON.stringify({ type: 4, titleName: title, BU: options.bu ?? 'PC_All' }),
+      status,
+      options.createBy ?? 'operator',
+      at,
+      options.source ?? '',
+      options.template ?? '',
+    ],
   );
   return Number(row!.id);
 }
 
-const card = async (id: number) => (await h.database.query<{ status: string; last_push_time: Date | null; queue_id: string | null; push_id: string | null; remark: unknown }>('select * from cards where id = $1', [id]))[0]!;
-const deliveryCount = async (queueId: number) => Number((await h.database.query<{ n: string }>('select count(*) as n from deliveries where queue_id = $1', [queueId]))[0]!.n);
+const card = async (id: number) =>
+  (
+    await h.database.query<{ status: string; last_push_time: Date | null; queue_id: string | null; push_id: string | null; remark: unknown }>(
+      'select * from cards where id = $1',
+      [id],
+    )
+  )[0]!;
+const deliveryCount = async (queueId: number) =>
+  Number((await h.database.query<{ n: string }>('select count(*) as n from deliveries where queue_id = $1', [queueId]))[0]!.n);
 
 interface PushBody {
   pushDate?: string | number;
@@ -45,7 +66,8 @@ interface PushBody {
   receiver?: object[];
   remark?: string | object;
 }
-const push = (body: PushBody, user = 'operator', lang: Lang = 'zh') => post(user, API.push.pushCard, { pushDate: '0', receiver: [], remark: { scope: 0 }, ...body }, lang);
+const push = (body: PushBody, user = 'operator', lang: Lang = 'zh') =>
+  post(user, API.push.pushCard, { pushDate: '0', receiver: [], remark: { scope: 0 }, ...body }, lang);
 async function pushOk(body: PushBody) {
   const res = await push(body);
   expect(res.statusCode, res.body).toBe(200);
@@ -55,7 +77,12 @@ const later = (ms: number) => new Date(h.clock.value + ms).toISOString();
 /** A card pushed to the given people and fired. */
 async function published(wwids: string[] = [wwidOf(1), wwidOf(2), wwidOf(3)], extra: Partial<PushBody> = {}, info: object = {}) {
   const id = await makeCard('created');
-  const pushed = await pushOk({ pushInfo: [{ id, ...info }], receiver: wwids.map((w) => ({ receiverId: w, receiverName: '' })), remark: { scope: 2 }, ...extra });
+  const pushed = await pushOk({
+    pushInfo: [{ id, ...info }],
+    receiver: wwids.map((w) => ({ receiverId: w, receiverName: '' })),
+    remark: { scope: 2 },
+    ...extra,
+  });
   await scheduler.runDue(h.clock.value);
   return { id, pushId: pushed.pushId, queueId: pushed.queue[0]!.queueId };
 }
@@ -86,7 +113,13 @@ describe('POST pushCard: the rules of spec 000 section 5', () => {
       expectError(await push({ pushInfo: [{ id }] }), 409, 'push.cardNotPushable', 'zh', { id });
     }
     const id = await makeCard('created');
-    expectError(await push({ pushInfo: [{ id }], receiver: [{ receiverId: 'nobody', receiverName: 'x' }], remark: { scope: 2 } }), 400, 'push.unknownReceiver', 'zh', { wwid: 'nobody' });
+    expectError(
+      await push({ pushInfo: [{ id }], receiver: [{ receiverId: 'nobody', receiverName: 'x' }], remark: { scope: 2 } }),
+      400,
+      'push.unknownReceiver',
+      'zh',
+      { wwid: 'nobody' },
+    );
     // One bad card refuses the whole push: nothing is half-queued.
     const draft = await makeCard('draft');
     expect((await push({ pushInfo: [{ id }, { id: draft }] })).statusCode).toBe(409);
@@ -128,7 +161,12 @@ describe('scheduler', () => {
     try {
       const ids = [await makeCard('created'), await makeCard('created'), await makeCard('created')];
       const { queue } = await pushOk({ pushInfo: ids.map((id) => ({ id })) });
-      const runs = await Promise.all([scheduler.runDue(h.clock.value), other.runDue(h.clock.value), scheduler.runDue(h.clock.value), other.runDue(h.clock.value)]);
+      const runs = await Promise.all([
+        scheduler.runDue(h.clock.value),
+        other.runDue(h.clock.value),
+        scheduler.runDue(h.clock.value),
+        other.runDue(h.clock.value),
+      ]);
       const fired = runs.flatMap((r) => r.fired);
       expect(fired.sort()).toEqual(queue.map((q) => q.queueId).sort());
       expect(runs.reduce((n, r) => n + r.delivered, 0)).toBe(3 * DEMO_EMPLOYEES);
@@ -163,7 +201,10 @@ describe('scheduler', () => {
     const resent: number[] = [];
     const s = new PushScheduler(h.database.db, { onResent: (e) => resent.push(e.count) });
     const { id, queueId } = await published([wwidOf(1), wwidOf(2), wwidOf(3)], {}, { mustRead: true, notReadTime: 2, pushNum: 3 });
-    const counts = async () => (await h.database.query<{ wwid: string; send_count: number }>('select wwid, send_count from deliveries where queue_id = $1 order by wwid', [queueId])).map((r) => r.send_count);
+    const counts = async () =>
+      (
+        await h.database.query<{ wwid: string; send_count: number }>('select wwid, send_count from deliveries where queue_id = $1 order by wwid', [queueId])
+      ).map((r) => r.send_count);
     expect(await counts()).toEqual([1, 1, 1]);
     expect((await s.runDue(h.clock.value + HOUR)).resent).toBe(0);
     // admin (wwid 1) opens the card: no more reminders for them.
@@ -225,11 +266,16 @@ describe('cancel, pin, delete (spec 000 section 4)', () => {
     const start = new Date(h.clock.value - HOUR).toISOString();
     const end = new Date(h.clock.value + 24 * HOUR).toISOString();
     expectError(await post('operator', API.push.pushTopStatus, { queueId, status: true }), 400, 'push.selectPinPeriod');
-    expectError(await post('operator', API.push.pushTopStatus, { queueId, status: true, topStartTime: start, topEndTime: end, permanent: true }), 400, 'push.permanentUnsupported');
+    expectError(
+      await post('operator', API.push.pushTopStatus, { queueId, status: true, topStartTime: start, topEndTime: end, permanent: true }),
+      400,
+      'push.permanentUnsupported',
+    );
     const pinned = await post('operator', API.push.pushTopStatus, { queueId, status: true, topStartTime: start, topEndTime: end, permanent: false });
     expect(pinned.statusCode, pinned.body).toBe(200);
     expect((await card(id)).remark).toMatchObject({ top: true, topStartTime: start, topEndTime: end, permanent: false });
-    const top = async () => (await get('operator', `${API.push.list}?${qs({ status: 'top', limitNum: 100 })}`)).json().data.result.map((c: { id: number }) => c.id);
+    const top = async () =>
+      (await get('operator', `${API.push.list}?${qs({ status: 'top', limitNum: 100 })}`)).json().data.result.map((c: { id: number }) => c.id);
     expect(await top()).toContain(id);
     expect((await post('operator', API.push.pushTopStatus, { queueId, status: false })).statusCode).toBe(200);
     expect((await card(id)).remark).toMatchObject({ top: false });
@@ -237,7 +283,11 @@ describe('cancel, pin, delete (spec 000 section 4)', () => {
     // A queued card cannot be pinned.
     const queuedId = await makeCard('created');
     const q = await pushOk({ pushInfo: [{ id: queuedId }], pushDate: later(HOUR) });
-    expectError(await post('operator', API.push.pushTopStatus, { queueId: q.queue[0]!.queueId, status: true, topStartTime: start, topEndTime: end }), 409, 'push.notPublished');
+    expectError(
+      await post('operator', API.push.pushTopStatus, { queueId: q.queue[0]!.queueId, status: true, topStartTime: start, topEndTime: end }),
+      409,
+      'push.notPublished',
+    );
     await post('operator', API.push.cardCancelPush, { pushId: q.pushId, queueId: q.queue[0]!.queueId });
   });
 
@@ -285,7 +335,9 @@ describe('GET list and queueList', () => {
     expect(ids(await list({ searchParameter: tag, status: 'queue' }))).toEqual([queued]);
     expect(ids(await list({ searchParameter: tag, createBy: 'operator2' }))).toEqual([created2]);
     expect(ids(await list({ searchParameter: tag, orderBy: 'create_time ASC' }))).toEqual([created1, created2, queued]);
-    expect(ids(await list({ searchParameter: tag, startTime: new Date(t0 + 90 * 60_000).toISOString(), endTime: new Date(t0 + 2.5 * HOUR).toISOString() }))).toEqual([created2]);
+    expect(
+      ids(await list({ searchParameter: tag, startTime: new Date(t0 + 90 * 60_000).toISOString(), endTime: new Date(t0 + 2.5 * HOUR).toISOString() })),
+    ).toEqual([created2]);
     const page2 = await list({ searchParameter: tag, limitNum: 2, pageNum: 2 });
     expect(page2.total).toBe(3);
     expect(ids(page2)).toEqual([created1]);
@@ -311,14 +363,19 @@ describe('GET list and queueList', () => {
     const normal = await makeCard('queue', { title: `${tag} c` });
     expect((await list({ status: 'queue', searchParameter: tag })).result.map((c) => c.id)).toEqual([normal]);
     expect((await list({ status: '', searchParameter: tag })).result.map((c) => c.id)).toEqual([normal, templated, system]);
-    expect((await list({ status: '', searchParameter: tag, notTemplate: 'template_666', notSource: EXCLUDED_CARD_SOURCES.join(',') })).result.map((c) => c.id)).toEqual([normal]);
+    expect(
+      (await list({ status: '', searchParameter: tag, notTemplate: 'template_666', notSource: EXCLUDED_CARD_SOURCES.join(',') })).result.map((c) => c.id),
+    ).toEqual([normal]);
   });
 
   it('queueList answers data.data and always sorts by creation time, newest first', async () => {
     const tag = `ql${Date.now() % 100000}`;
     const a = await makeCard('queue', { title: `${tag} a`, createTime: h.clock.value - 2000 });
     const b = await makeCard('queue', { title: `${tag} b`, createTime: h.clock.value - 1000 });
-    const res = await get('operator', `${API.push.queueList}?${qs({ searchParameter: tag, status: 'queue', orderBy: 'create_time ASC', limitNum: 10, pageNum: 1 })}`);
+    const res = await get(
+      'operator',
+      `${API.push.queueList}?${qs({ searchParameter: tag, status: 'queue', orderBy: 'create_time ASC', limitNum: 10, pageNum: 1 })}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.status).toBe(200);
@@ -334,7 +391,9 @@ describe('GET list and queueList', () => {
     const { queue } = await pushOk({ pushInfo: [{ id }], pushDate: due });
     const res = await get('operator', `${API.push.queueList}?${qs({ searchParameter: tag })}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.data.result).toEqual([expect.objectContaining({ id, status: 'queue', queueId: queue[0]!.queueId, pushTime: new Date(due).toISOString() })]);
+    expect(res.json().data.data.result).toEqual([
+      expect.objectContaining({ id, status: 'queue', queueId: queue[0]!.queueId, pushTime: new Date(due).toISOString() }),
+    ]);
   });
 });
 
@@ -352,7 +411,7 @@ describe('read state', () => {
     const next = (await get('operator', `${API.push.cardPushInfo}?${qs({ cardId: id, pageNum: 2, limitNum: 3 })}`)).json().data;
     expect(next.data.map((r: { receiverId: string }) => r.receiverId)).toEqual([wwidOf(4)]);
 
-    await h.database.query("update deliveries set name = '=HYPERLINK(\"x\")' where card_id = $1 and wwid = $2", [id, wwidOf(2)]);
+    await h.database.query('update deliveries set name = \'=HYPERLINK("x")\' where card_id = $1 and wwid = $2', [id, wwidOf(2)]);
     const res = await get('operator', `${API.push.cardPushInfoExport}?cardId=${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -374,7 +433,11 @@ describe('read state', () => {
 describe('GET pushReport', () => {
   it('lists one row per delivery with the twelve columns, filtered by card, BU and push time, and exports it', async () => {
     const id = await makeCard('created', { bu: 'HEMA_MM', title: 'report card' });
-    const pushed = await pushOk({ pushInfo: [{ id, mustRead: true, notReadTime: 24, pushNum: 1 }], receiver: [wwidOf(1), wwidOf(2)].map((w) => ({ receiverId: w, receiverName: '' })), remark: { scope: 2 } });
+    const pushed = await pushOk({
+      pushInfo: [{ id, mustRead: true, notReadTime: 24, pushNum: 1 }],
+      receiver: [wwidOf(1), wwidOf(2)].map((w) => ({ receiverId: w, receiverName: '' })),
+      remark: { scope: 2 },
+    });
     await scheduler.runDue(h.clock.value);
     await post('admin', API.push.readCard, { cardId: id });
     const report = async (params: Record<string, string | number | undefined>) => {
@@ -385,11 +448,23 @@ describe('GET pushReport', () => {
     const page = await report({ cardId: id });
     expect(page.total).toBe(2);
     expect(Object.keys(page.result[0]!)).toEqual([...PUSH_REPORT_COLUMNS]);
-    expect(page.result[0]).toMatchObject({ CardId: id, CardType: 4, CardTitle: 'report card', CardBU: 'HEMA_MM', IsMustRead: 1, Sendwwid: wwidOf(2), ReceiverWwid: wwidOf(1), ReceiverName: '管理员', IsOpen: 1 });
+    expect(page.result[0]).toMatchObject({
+      CardId: id,
+      CardType: 4,
+      CardTitle: 'report card',
+      CardBU: 'HEMA_MM',
+      IsMustRead: 1,
+      Sendwwid: wwidOf(2),
+      ReceiverWwid: wwidOf(1),
+      ReceiverName: '管理员',
+      IsOpen: 1,
+    });
     expect(page.result[1]).toMatchObject({ ReceiverWwid: wwidOf(2), IsOpen: 0, FistOpentime: null });
     expect((await report({ bu: 'HEMA_MM' })).result.every((r) => r.CardBU === 'HEMA_MM')).toBe(true);
     expect((await report({ cardId: id, startTime: later(HOUR) })).total).toBe(0);
-    expect((await report({ cardId: id, startTime: later(-HOUR), endTime: later(HOUR), limitNum: 1, pageNum: 2 })).result.map((r) => r.ReceiverWwid)).toEqual([wwidOf(2)]);
+    expect((await report({ cardId: id, startTime: later(-HOUR), endTime: later(HOUR), limitNum: 1, pageNum: 2 })).result.map((r) => r.ReceiverWwid)).toEqual([
+      wwidOf(2),
+    ]);
     expect(pushed.queue).toHaveLength(1);
     const res = await get('operator', `${API.push.pushReportExport}?cardId=${id}`);
     expect(res.statusCode).toBe(200);

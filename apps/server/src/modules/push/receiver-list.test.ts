@@ -61,10 +61,32 @@ describe('the spreadsheet reader', () => {
   });
 
   it('reads values only, first sheet only, and needs the header', async () => {
-    const rows = await parseSheet(await xlsx([['wwid', 'name'], [{ formula: '1+1', result: 2 }, 'x']], [['wwid', 'name'], ['999', 'other']]), 100);
-    expect(rows).toEqual([['wwid', 'name'], [2, 'x']]);
+    const rows = await parseSheet(
+      await xlsx(
+        [
+          ['wwid', 'name'],
+          [{ formula: '1+1', result: 2 }, 'x'],
+        ],
+        [
+          ['wwid', 'name'],
+          ['999', 'other'],
+        ],
+      ),
+      100,
+    );
+    expect(rows).toEqual([
+      ['wwid', 'name'],
+      [2, 'x'],
+    ]);
     expect(() => rowsToReceivers([['id', 'name']])).toThrow();
-    expect(rowsToReceivers([['Name', 'WWID'], ['a', ' 1 '], ['b', '1'], ['', '']])).toEqual({ receiver: [{ receiverId: '1', receiverName: 'a' }], duplicates: ['1'] });
+    expect(
+      rowsToReceivers([
+        ['Name', 'WWID'],
+        ['a', ' 1 '],
+        ['b', '1'],
+        ['', ''],
+      ]),
+    ).toEqual({ receiver: [{ receiverId: '1', receiverName: 'a' }], duplicates: ['1'] });
   });
 
   it('stops a parse that takes too long', async () => {
@@ -83,8 +105,18 @@ describe('POST uploadReceiverList and GET downloadTemplate', () => {
   });
 
   it('reads .xlsx and .xls lists into recipients, unknown wwids and duplicates', async () => {
-    const rows = [['wwid', 'name'], [wwidOf(1), 'A'], [wwidOf(2), 'B'], ['nobody', 'C'], [wwidOf(1), 'A again'], [Number(wwidOf(3)), 'D']];
-    for (const [bytes, filename] of [[await xlsx(rows), 'list.xlsx'], [xls(rows), 'list.xls']] as const) {
+    const rows = [
+      ['wwid', 'name'],
+      [wwidOf(1), 'A'],
+      [wwidOf(2), 'B'],
+      ['nobody', 'C'],
+      [wwidOf(1), 'A again'],
+      [Number(wwidOf(3)), 'D'],
+    ];
+    for (const [bytes, filename] of [
+      [await xlsx(rows), 'list.xlsx'],
+      [xls(rows), 'list.xls'],
+    ] as const) {
       const res = await upload([{ name: 'file', bytes, filename }]);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toEqual({
@@ -104,13 +136,41 @@ describe('POST uploadReceiverList and GET downloadTemplate', () => {
     expectError(await upload([{ name: 'file', bytes: Buffer.from('wwid,name\n1,a\n'), filename: 'list.csv' }], 'en'), 415, 'push.listFormat', 'en');
     expectError(await upload([{ name: 'file', bytes: Buffer.from('wwid,name\n1,a\n'), filename: 'list.xlsx' }]), 415, 'push.listFormat');
     expectError(await upload([{ name: 'file', bytes: good, filename: 'list.xls' }]), 415, 'push.listFormat');
-    expectError(await upload([{ name: 'file', bytes: good, filename: 'a.xlsx' }, { name: 'file', bytes: good, filename: 'b.xlsx' }], 'en'), 400, 'push.listOneFile', 'en');
+    expectError(
+      await upload(
+        [
+          { name: 'file', bytes: good, filename: 'a.xlsx' },
+          { name: 'file', bytes: good, filename: 'b.xlsx' },
+        ],
+        'en',
+      ),
+      400,
+      'push.listOneFile',
+      'en',
+    );
     expectError(await upload([{ name: 'x', value: '1' }], 'en'), 400, 'push.listRequired', 'en');
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     good.copy(big);
     expectError(await upload([{ name: 'file', bytes: big, filename: 'big.xlsx' }]), 413, 'push.listTooLarge');
-    expectError(await upload([{ name: 'file', bytes: await xlsx([['id', 'who'], ['1', 'a']]), filename: 'list.xlsx' }]), 400, 'push.listHeader');
-    expectError(await upload([{ name: 'file', bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(100)]), filename: 'list.xlsx' }]), 400, 'push.listUnreadable');
+    expectError(
+      await upload([
+        {
+          name: 'file',
+          bytes: await xlsx([
+            ['id', 'who'],
+            ['1', 'a'],
+          ]),
+          filename: 'list.xlsx',
+        },
+      ]),
+      400,
+      'push.listHeader',
+    );
+    expectError(
+      await upload([{ name: 'file', bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(100)]), filename: 'list.xlsx' }]),
+      400,
+      'push.listUnreadable',
+    );
   });
 
   it('needs the push authority', async () => {

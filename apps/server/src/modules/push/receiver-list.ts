@@ -57,7 +57,8 @@ export async function receiveReceiverList(request: FastifyRequest, db: Db): Prom
   if (!kind) throw wrongFormat();
   if (kind === 'xlsx') {
     const totals = zipTotals(bytes);
-    if (!totals || totals.entries > ZIP_MAX_ENTRIES || totals.uncompressed > ZIP_MAX_UNCOMPRESSED) throw new AppError(400, 'push.listUnreadable', { field: 'file' }, 'file');
+    if (!totals || totals.entries > ZIP_MAX_ENTRIES || totals.uncompressed > ZIP_MAX_UNCOMPRESSED)
+      throw new AppError(400, 'push.listUnreadable', { field: 'file' }, 'file');
   }
   const rows = await parseSheet(bytes, PUSH_LIMITS.receiversMax + 2);
   if (rows.length > PUSH_LIMITS.receiversMax + 1) throw badRequest('push.listTooLong', 'file', { max: PUSH_LIMITS.receiversMax });
@@ -66,8 +67,11 @@ export async function receiveReceiverList(request: FastifyRequest, db: Db): Prom
     receiver.length === 0
       ? []
       : (
-          await selectRows<{ wwid: string }>(db, sql`
-            select e.wwid from employees e where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(receiver.map((r) => r.receiverId))}::jsonb))`)
+          await selectRows<{ wwid: string }>(
+            db,
+            sql`
+            select e.wwid from employees e where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(receiver.map((r) => r.receiverId))}::jsonb))`,
+          )
         ).map((r) => r.wwid),
   );
   return {

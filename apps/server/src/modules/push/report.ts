@@ -69,8 +69,14 @@ const SELECT = sql`
 /** The card-push report: one row per delivery, newest push first. */
 export async function pushReport(db: Db, input: ReportInput): Promise<PushReportPage> {
   const where = conditions(input);
-  const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from pushes p join deliveries d on d.queue_id = p.id join cards c on c.id = p.card_id where ${where}`);
-  const rows = await selectRows<RawRow>(db, sql`${SELECT} where ${where} order by d.queue_id desc, d.wwid limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`);
+  const [count] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pushes p join deliveries d on d.queue_id = p.id join cards c on c.id = p.card_id where ${where}`,
+  );
+  const rows = await selectRows<RawRow>(
+    db,
+    sql`${SELECT} where ${where} order by d.queue_id desc, d.wwid limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`,
+  );
   return { total: count?.n ?? 0, result: rows.map(toRow) };
 }
 

@@ -139,7 +139,11 @@ export async function pushRoutes(app: FastifyInstance) {
 
   r.post(API.push.uploadReceiverList, {
     config: { authority: PUSH_AUTHORITIES.push },
-    schema: { tags, summary: 'Read a recipient list (.xls or .xlsx, 10 MB, header wwid and name): {receiver, unknown, duplicates}', consumes: ['multipart/form-data'] },
+    schema: {
+      tags,
+      summary: 'Read a recipient list (.xls or .xlsx, 10 MB, header wwid and name): {receiver, unknown, duplicates}',
+      consumes: ['multipart/form-data'],
+    },
     handler: async (request) => receiveReceiverList(request, app.ctx.database.db),
   });
 

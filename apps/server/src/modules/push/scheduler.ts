@@ -78,12 +78,15 @@ export class PushScheduler {
   private async fireBatch(now: number) {
     const at = new Date(now).toISOString();
     return this.db.transaction(async (tx) => {
-      const claimed = await selectRows<ClaimedRow>(tx, sql`
+      const claimed = await selectRows<ClaimedRow>(
+        tx,
+        sql`
         select id, push_id, card_id, scope, must_read, not_read_time, push_num from pushes
          where status = 'queued' and push_date <= ${at}::timestamptz
          order by push_date, id
          limit ${this.options.batchSize ?? 20}
-           for update skip locked`);
+           for update skip locked`,
+      );
       const fired: { pushId: number; queueId: number; cardId: number; count: number }[] = [];
       for (const row of claimed) {
         const queueId = Number(row.id);
@@ -125,7 +128,9 @@ export class PushScheduler {
   private async resend(now: number): Promise<{ queueId: number; count: number }[]> {
     const at = new Date(now).toISOString();
     return this.db.transaction(async (tx) => {
-      const rows = await selectRows<{ queue_id: number | string; n: number }>(tx, sql`
+      const rows = await selectRows<{ queue_id: number | string; n: number }>(
+        tx,
+        sql`
         with sent as (
           update deliveries d set send_count = d.send_count + 1, last_sent_at = ${at}::timestamptz,
                  next_send_at = case when d.send_count + 1 < p.push_num
@@ -136,7 +141,8 @@ export class PushScheduler {
              and d.first_open_time is null
              and d.send_count < p.push_num
           returning d.queue_id)
-        select queue_id, count(*)::int as n from sent group by queue_id`);
+        select queue_id, count(*)::int as n from sent group by queue_id`,
+      );
       const sent = rows.map((r) => ({ queueId: Number(r.queue_id), count: r.n }));
       // The reminders' notices commit with them.
       for (const row of sent) await publishPushEvent(tx, 'resent', row.queueId, at);

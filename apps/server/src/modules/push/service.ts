@@ -92,7 +92,11 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
     const exclusive = /^\d{4}-\d{2}-\d{2}$/.test(input.endTime.trim()) ? end + DAY : end + 1;
     where.push(sql`c.create_time < ${iso(exclusive)}::timestamptz`);
   }
-  const split = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const split = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   const excludeSystem = ['publish', 'queue', 'top'].includes(input.status) || input.notTemplate !== undefined || input.notSource !== undefined;
   if (excludeSystem) {
     where.push(sql`c.template not in ${jsonList([...EXCLUDED_CARD_TEMPLATES, ...split(input.notTemplate)])}`);
@@ -103,7 +107,10 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
   const condition = sql.join(where, sql` and `);
   const offset = (input.pageNum - 1) * input.limitNum;
   // Counting stops at LIST_COUNT_CAP matches: an exact count of a million rows costs more than the page (docs/decisions/0004).
-  const [countRow] = await selectRows<{ n: number }>(deps.db, sql`select count(*)::int as n from (select 1 from cards c where ${condition} limit ${LIST_COUNT_CAP}) capped`);
+  const [countRow] = await selectRows<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from (select 1 from cards c where ${condition} limit ${LIST_COUNT_CAP}) capped`,
+  );
   const rows = await selectRows<{ id: number | string }>(
     deps.db,
     sql`select c.id from cards c where ${condition} order by ${order} limit ${input.limitNum} offset ${offset}`,
@@ -126,7 +133,9 @@ export async function listQueuedCards(deps: PushDeps, input: z.output<typeof car
 
 /** The remark a card shows for its pin. */
 function pinRemark(top: boolean, start: number | null, end: number | null): CardRemark {
-  return top && start !== null && end !== null ? { top: true, topStartTime: iso(start), topEndTime: iso(end), permanent: false } : { top: false, permanent: false };
+  return top && start !== null && end !== null
+    ? { top: true, topStartTime: iso(start), topEndTime: iso(end), permanent: false }
+    : { top: false, permanent: false };
 }
 
 export interface PushResult {
@@ -153,9 +162,12 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
     }
     if (checked.receivers.length > 0) {
       const list = JSON.stringify(checked.receivers.map((r) => ({ wwid: r.receiverId, name: r.receiverName })));
-      const [unknown] = await selectRows<{ wwid: string }>(tx, sql`
+      const [unknown] = await selectRows<{ wwid: string }>(
+        tx,
+        sql`
         select x.wwid from jsonb_to_recordset(${list}::jsonb) as x(wwid text, name text)
-         where not exists (select 1 from employees e where e.wwid = x.wwid) limit 1`);
+         where not exists (select 1 from employees e where e.wwid = x.wwid) limit 1`,
+      );
       if (unknown) throw new AppError(400, 'push.unknownReceiver', { wwid: unknown.wwid, field: 'receiver' }, 'receiver');
     }
     const [idRow] = await selectRows<{ id: number | string }>(tx, sql`select nextval('push_id_seq') as id`);
@@ -174,16 +186,24 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
     const remark = { ...checked.remark, scope: checked.scope };
     const queue: PushResult['queue'] = [];
     for (const card of checked.cards) {
-      const [row] = await selectRows<{ id: number | string }>(tx, sql`
+      const [row] = await selectRows<{ id: number | string }>(
+        tx,
+        sql`
         insert into pushes (push_id, card_id, push_date, scope, remark, must_read, keep_on_top, not_read_time, push_num, created_by, created_at,
                             top, top_start_time, top_end_time, permanent)
         values (${pushId}, ${card.id}, ${pushAt}::timestamptz, ${checked.scope}, ${JSON.stringify(remark)}::jsonb, ${card.mustRead}, ${card.keepOnTop},
                 ${card.notReadTime}, ${card.pushNum}, ${user.username}, ${iso(now)}::timestamptz,
                 ${pin.top}, ${topStart}::timestamptz, ${topEnd}::timestamptz, false)
-        returning id`);
+        returning id`,
+      );
       const queueId = Number(row!.id);
       queue.push({ cardId: card.id, queueId });
-      await markCardQueued(tx, card.id, { pushId, queueId, remark: pinRemark(pin.top, pin.top ? pin.start : null, pin.top ? pin.end : null), at: new Date(now) });
+      await markCardQueued(tx, card.id, {
+        pushId,
+        queueId,
+        remark: pinRemark(pin.top, pin.top ? pin.start : null, pin.top ? pin.end : null),
+        at: new Date(now),
+      });
     }
     return { pushId, queue };
   });
@@ -210,10 +230,25 @@ export async function cancelPush(deps: PushDeps, input: z.output<typeof cancelPu
     if (push.status !== 'queued') throw conflict('push.notQueued');
     await tx.execute(sql`update pushes set status = 'cancelled', cancelled_at = ${at}::timestamptz where id = ${input.queueId}`);
     // The card points back at its last fired entry, if it has one.
-    const [last] = await selectRows<{ id: number | string; push_id: number | string; top: boolean; top_start_time: string | null; top_end_time: string | null }>(tx, sql`
+    const [last] = await selectRows<{
+      id: number | string;
+      push_id: number | string;
+      top: boolean;
+      top_start_time: string | null;
+      top_end_time: string | null;
+    }>(
+      tx,
+      sql`
       select p.id, p.push_id, p.top, p.top_start_time::text as top_start_time, p.top_end_time::text as top_end_time from pushes p
-       where p.card_id = ${Number(push.card_id)} and p.status = 'fired' order by p.id desc limit 1`);
-    const lastFired = last && { id: Number(last.id), pushId: Number(last.push_id), top: last.top, topStartTime: last.top_start_time, topEndTime: last.top_end_time };
+       where p.card_id = ${Number(push.card_id)} and p.status = 'fired' order by p.id desc limit 1`,
+    );
+    const lastFired = last && {
+      id: Number(last.id),
+      pushId: Number(last.push_id),
+      top: last.top,
+      topStartTime: last.top_start_time,
+      topEndTime: last.top_end_time,
+    };
     await restoreCardAfterCancel(tx, Number(push.card_id), input.queueId, lastFired, at);
   });
 }
@@ -292,9 +327,12 @@ export async function cardPushInfo(deps: PushDeps, input: { cardId: number; page
   const entry = await latestFiredEntry(deps.db, input.cardId);
   if (entry === undefined) return { status: 200, data: [], total: 0 };
   const queueId = entry.id;
-  const rows = await selectRows<DeliveryRow>(deps.db, sql`
+  const rows = await selectRows<DeliveryRow>(
+    deps.db,
+    sql`
     select wwid, name, first_open_time from deliveries where queue_id = ${queueId}
-     order by wwid limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`);
+     order by wwid limit ${input.limitNum} offset ${(input.pageNum - 1) * input.limitNum}`,
+  );
   // Deliveries are only ever added when the entry fires, so its count is the total.
   return { status: 200, data: rows.map(toReadState), total: entry.delivered };
 }
@@ -305,8 +343,11 @@ export async function* readStateBatches(deps: PushDeps, cardId: number, batch = 
   if (queueId === undefined) return;
   let after = '';
   for (;;) {
-    const rows = await selectRows<DeliveryRow>(deps.db, sql`
-      select wwid, name, first_open_time from deliveries where queue_id = ${queueId} and wwid > ${after} order by wwid limit ${batch}`);
+    const rows = await selectRows<DeliveryRow>(
+      deps.db,
+      sql`
+      select wwid, name, first_open_time from deliveries where queue_id = ${queueId} and wwid > ${after} order by wwid limit ${batch}`,
+    );
     if (rows.length === 0) return;
     yield rows.map(toReadState);
     after = rows[rows.length - 1]!.wwid;
@@ -315,14 +356,17 @@ export async function* readStateBatches(deps: PushDeps, cardId: number, batch = 
 
 /** readCard: the signed-in employee opened a card; the first open is kept. */
 export async function markRead(deps: PushDeps, user: CurrentUser, cardId: number): Promise<{ updated: number }> {
-  const rows = await selectRows<{ n: number }>(deps.db, sql`
+  const rows = await selectRows<{ n: number }>(
+    deps.db,
+    sql`
     with u as (
       update deliveries d set first_open_time = ${iso(deps.now())}::timestamptz, next_send_at = null
         from users u
        where u.id = ${user.id} and d.wwid = u.employee_no and d.first_open_time is null
          and d.queue_id in (select p.id from pushes p where p.card_id = ${cardId})
       returning 1)
-    select count(*)::int as n from u`);
+    select count(*)::int as n from u`,
+  );
   return { updated: rows[0]?.n ?? 0 };
 }
 
@@ -341,15 +385,21 @@ export async function searchDirectory(db: Db, input: z.output<typeof directorySe
   if (input.amsNumber.trim()) where.push(sql`e.wwid = ${input.amsNumber.trim()}`);
   const condition = sql.join(where, sql` and `);
   const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from employees e where ${condition}`);
-  const lists = await selectRows<{ no: string; name: string; email: string }>(db, sql`
-    select e.wwid as no, e.name, e.email from employees e where ${condition} order by e.wwid limit ${input.limit} offset ${input.page * input.limit}`);
+  const lists = await selectRows<{ no: string; name: string; email: string }>(
+    db,
+    sql`
+    select e.wwid as no, e.name, e.email from employees e where ${condition} order by e.wwid limit ${input.limit} offset ${input.page * input.limit}`,
+  );
   return { lists, total: count?.n ?? 0 };
 }
 
 export async function directoryByWwids(db: Db, wwids: string[]): Promise<DirectoryPage> {
   if (wwids.length === 0) return { lists: [], total: 0 };
-  const lists = await selectRows<{ no: string; name: string; email: string }>(db, sql`
+  const lists = await selectRows<{ no: string; name: string; email: string }>(
+    db,
+    sql`
     select e.wwid as no, e.name, e.email from employees e
-     where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(wwids)}::jsonb)) order by e.wwid`);
+     where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(wwids)}::jsonb)) order by e.wwid`,
+  );
   return { lists, total: lists.length };
 }

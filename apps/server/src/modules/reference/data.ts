@@ -75,8 +75,16 @@ export function checkMedicine(input: MedicineIn): void {
 async function presentMedicines(tx: Tx, rows: Record<string, unknown>[]): Promise<MedicineRecord[]> {
   const ids = rows.map((r) => r.id as number);
   if (ids.length === 0) return [];
-  const competitors = await tx.select().from(medicineCompetitors).where(inArray(medicineCompetitors.medicineId, ids)).orderBy(asc(medicineCompetitors.sort), asc(medicineCompetitors.id));
-  const indications = await tx.select().from(medicineIndications).where(inArray(medicineIndications.medicineId, ids)).orderBy(asc(medicineIndications.sort), asc(medicineIndications.id));
+  const competitors = await tx
+    .select()
+    .from(medicineCompetitors)
+    .where(inArray(medicineCompetitors.medicineId, ids))
+    .orderBy(asc(medicineCompetitors.sort), asc(medicineCompetitors.id));
+  const indications = await tx
+    .select()
+    .from(medicineIndications)
+    .where(inArray(medicineIndications.medicineId, ids))
+    .orderBy(asc(medicineIndications.sort), asc(medicineIndications.id));
   return rows.map((r) => ({
     id: r.id as number,
     name: r.name as string,
@@ -165,7 +173,13 @@ export const publicOpinionSpec: CrudSpec<typeof publicOpinionInput, unknown> = {
   id: medicinePublicOpinions.id,
   input: publicOpinionInput,
   update: publicOpinionUpdate,
-  search: [medicinePublicOpinions.drug, medicinePublicOpinions.standardCategory, medicinePublicOpinions.category, medicinePublicOpinions.categoryEn, medicinePublicOpinions.company],
+  search: [
+    medicinePublicOpinions.drug,
+    medicinePublicOpinions.standardCategory,
+    medicinePublicOpinions.category,
+    medicinePublicOpinions.categoryEn,
+    medicinePublicOpinions.company,
+  ],
   order: [medicinePublicOpinions.drug],
 };
 

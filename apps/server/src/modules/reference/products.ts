@@ -19,7 +19,9 @@ export const medicineKeys = (): SQL => sql`(
     from medicines m)`;
 
 /** Whether medicine `m` (a medicineKeys row) differs from source row `s`. */
-const differs = sql.raw(`(m.name, m.alias, m.company_id, m.indications, m.competitors) is distinct from (s.name, s.alias, s.company_id, s.indications, s.competitors)`);
+const differs = sql.raw(
+  `(m.name, m.alias, m.company_id, m.indications, m.competitors) is distinct from (s.name, s.alias, s.company_id, s.indications, s.competitors)`,
+);
 
 /** What upsertMedicines would do with each source row: (line, action new|changed|unchanged). */
 export const medicineActions = (source: ProductSource): SQL =>

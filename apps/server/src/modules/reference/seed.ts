@@ -42,12 +42,19 @@ function codeRows() {
  * management. Hospitals stored before regions existed get their province code.
  */
 export async function ensureReferenceData(tx: Tx): Promise<void> {
-  const [have] = await selectRows<{ regions: string; codes: string }>(tx, sql`select (select count(*) from regions) as regions, (select count(*) from reference_codes) as codes`);
+  const [have] = await selectRows<{ regions: string; codes: string }>(
+    tx,
+    sql`select (select count(*) from regions) as regions, (select count(*) from reference_codes) as codes`,
+  );
   if (Number(have?.regions ?? 0) === 0) {
     // The region list (@vant/area-data) loads only when it is written.
     const { mainlandRegions } = await import('./regions.js');
     const all = mainlandRegions();
-    for (let i = 0; i < all.length; i += 1000) await tx.insert(regions).values(all.slice(i, i + 1000)).onConflictDoNothing();
+    for (let i = 0; i < all.length; i += 1000)
+      await tx
+        .insert(regions)
+        .values(all.slice(i, i + 1000))
+        .onConflictDoNothing();
     await tx.execute(sql`update hospitals h set province_code = r.code from regions r where r.level = 1 and r.name = h.province and h.province_code = ''`);
   }
   if (Number(have?.codes ?? 0) > 0) return;

@@ -15,18 +15,28 @@ export async function setupRoutes(app: FastifyInstance) {
 
   r.get(API.setup.status, {
     config: limited,
-    schema: { tags: ['setup'], summary: 'Whether the portal still needs its first administrator, and whether the setup link given is live', querystring: setupStatusQuery },
+    schema: {
+      tags: ['setup'],
+      summary: 'Whether the portal still needs its first administrator, and whether the setup link given is live',
+      querystring: setupStatusQuery,
+    },
     handler: async (request) => setupStatus(app.ctx.database.db, request.query.token),
   });
 
   r.post(API.setup.setup, {
     config: limited,
-    schema: { tags: ['setup'], summary: "Creates the first administrator and the company's name with the setup link's token; answers the administrator's tokens", body: setupRequest },
+    schema: {
+      tags: ['setup'],
+      summary: "Creates the first administrator and the company's name with the setup link's token; answers the administrator's tokens",
+      body: setupRequest,
+    },
     handler: async (request) => {
       const tokens = await completeSetup({ db: app.ctx.database.db, tokens: app.ctx.tokens, cache: app.ctx.authCache, now: app.ctx.now }, request.body);
       request.log.info({ username: request.body.username }, 'first administrator created by the setup page');
       // The link written for the operator is dead now; a failure to remove it changes nothing.
-      await fs.rm(path.join(app.ctx.config.dataDir, SETUP_LINK_FILE), { force: true }).catch((error: unknown) => request.log.warn({ err: loggableError(error) }, 'setup link file not removed'));
+      await fs
+        .rm(path.join(app.ctx.config.dataDir, SETUP_LINK_FILE), { force: true })
+        .catch((error: unknown) => request.log.warn({ err: loggableError(error) }, 'setup link file not removed'));
       return tokens;
     },
   });

@@ -65,7 +65,11 @@ function checkAdministrator(username: string, password: string, fields: { userna
 }
 
 /** Creates the administrator account with the administrator role (inside the caller's transaction). */
-async function insertAdministrator(tx: Tx, values: { username: string; passwordHash: string; displayName: string; email: string; company: string; mustChangePassword: boolean }, now: Date) {
+async function insertAdministrator(
+  tx: Tx,
+  values: { username: string; passwordHash: string; displayName: string; email: string; company: string; mustChangePassword: boolean },
+  now: Date,
+) {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username)).limit(1);
   if (existing) throw badRequest('sys.user.usernameDuplicate', 'username');
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE)).limit(1);
@@ -89,7 +93,15 @@ async function insertAdministrator(tx: Tx, values: { username: string; passwordH
   await tx.insert(userRoles).values({ userId: user!.id, roleId: role.id });
   // Every setup link dies with the first administrator.
   await tx.update(setupLinks).set({ usedAt: now }).where(isNull(setupLinks.usedAt));
-  await recordAudit(tx, { actorId: user!.id, actorName: user!.username, action: 'create', entity: 'user', entityId: String(user!.id), before: null, after: { username: user!.username, role: ADMIN_ROLE, firstAdministrator: true } });
+  await recordAudit(tx, {
+    actorId: user!.id,
+    actorName: user!.username,
+    action: 'create',
+    entity: 'user',
+    entityId: String(user!.id),
+    before: null,
+    after: { username: user!.username, role: ADMIN_ROLE, firstAdministrator: true },
+  });
   return user!;
 }
 
@@ -109,11 +121,19 @@ export async function completeSetup(deps: AuthDeps, body: SetupBody): Promise<To
     await lockSetup(tx);
     if (await hasAdministrator(tx)) throw new AppError(410, 'setup.done');
     if (!(await liveLink(tx, body.token))) throw new AppError(404, 'setup.linkInvalid', {}, 'token');
-    const user = await insertAdministrator(tx, { username: body.username, passwordHash, displayName: body.displayName, email: body.email, company: body.companyName, mustChangePassword: false }, now);
+    const user = await insertAdministrator(
+      tx,
+      { username: body.username, passwordHash, displayName: body.displayName, email: body.email, company: body.companyName, mustChangePassword: false },
+      now,
+    );
     // The footer's line names the company until an administrator writes another.
     const copyright = `Copyright © ${now.getFullYear()} ${body.companyName}`;
     const [enterprise] = await tx.select({ id: enterprises.id, copyright: enterprises.copyright }).from(enterprises).orderBy(enterprises.id).limit(1);
-    if (enterprise) await tx.update(enterprises).set({ enterpriseName: body.companyName, copyright: enterprise.copyright || copyright }).where(eq(enterprises.id, enterprise.id));
+    if (enterprise)
+      await tx
+        .update(enterprises)
+        .set({ enterpriseName: body.companyName, copyright: enterprise.copyright || copyright })
+        .where(eq(enterprises.id, enterprise.id));
     else await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE, enterpriseName: body.companyName, copyright });
     return startSession(deps, tx, user);
   });
@@ -130,7 +150,10 @@ export async function bootstrapAdministrator(db: Db, credentials: { username: st
   try {
     checkAdministrator(credentials.username, credentials.password, { username: 'ADMIN_USERNAME', password: 'ADMIN_PASSWORD' });
   } catch (error) {
-    if (error instanceof AppError) throw new BootstrapError(`${error.field}: ${error.key === 'password.common' ? 'this password is too common, choose another' : 'this login name is reserved, choose another'}`);
+    if (error instanceof AppError)
+      throw new BootstrapError(
+        `${error.field}: ${error.key === 'password.common' ? 'this password is too common, choose another' : 'this login name is reserved, choose another'}`,
+      );
     throw error;
   }
   if (await hasAdministrator(db)) return false;
@@ -139,11 +162,16 @@ export async function bootstrapAdministrator(db: Db, credentials: { username: st
     return await db.transaction(async (tx) => {
       await lockSetup(tx);
       if (await hasAdministrator(tx)) return false;
-      await insertAdministrator(tx, { username: credentials.username, passwordHash, displayName: credentials.username, email: '', company: '', mustChangePassword: true }, now);
+      await insertAdministrator(
+        tx,
+        { username: credentials.username, passwordHash, displayName: credentials.username, email: '', company: '', mustChangePassword: true },
+        now,
+      );
       return true;
     });
   } catch (error) {
-    if (error instanceof AppError && error.key === 'sys.user.usernameDuplicate') throw new BootstrapError('ADMIN_USERNAME: an account of this login name exists and is not an administrator; choose another name');
+    if (error instanceof AppError && error.key === 'sys.user.usernameDuplicate')
+      throw new BootstrapError('ADMIN_USERNAME: an account of this login name exists and is not an administrator; choose another name');
     throw error;
   }
 }

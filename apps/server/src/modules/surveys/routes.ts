@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, audienceCandidatesQuery, saveSurveyRequest, submitAnswerRequest, surveyIdQuery, surveyIdRequest, surveyStatusRequest } from '@field-portal/shared';
+import {
+  API,
+  audienceCandidatesQuery,
+  saveSurveyRequest,
+  submitAnswerRequest,
+  surveyIdQuery,
+  surveyIdRequest,
+  surveyStatusRequest,
+} from '@field-portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.js';
 import {
@@ -38,7 +46,11 @@ export async function surveyRoutes(app: FastifyInstance) {
 
   r.post(P.submitAnswer, {
     bodyLimit: 512 * 1024,
-    schema: { tags, summary: 'Answer a survey: once unless repeats are allowed; an answer that does not fit its question is refused naming it', body: submitAnswerRequest },
+    schema: {
+      tags,
+      summary: 'Answer a survey: once unless repeats are allowed; an answer that does not fit its question is refused naming it',
+      body: submitAnswerRequest,
+    },
     handler: async (request) => submitAnswer(deps(), currentUser(request), request.body.surveyId, request.body.answers),
   });
 

@@ -82,8 +82,11 @@ function toRow(r: SurveyRecord, userId: number, now: number): SurveyRow {
 }
 
 async function findSurvey(db: Tx, userId: number, id: number, lock = false): Promise<SurveyRecord | undefined> {
-  const [row] = await selectRows<SurveyRecord>(db, sql`
-    select ${COLUMNS(userId)} from surveys s join users u on u.id = s.author_id where s.id = ${id} ${lock ? sql`for update of s` : sql``}`);
+  const [row] = await selectRows<SurveyRecord>(
+    db,
+    sql`
+    select ${COLUMNS(userId)} from surveys s join users u on u.id = s.author_id where s.id = ${id} ${lock ? sql`for update of s` : sql``}`,
+  );
   return row;
 }
 
@@ -113,21 +116,30 @@ export async function surveyList(deps: SurveyDeps, user: CurrentUser): Promise<S
   const now = deps.now();
   const canBuild = holdsAuthority(user.authorities, SURVEY_BUILD_AUTHORITY);
   const [toAnswer, mine] = await Promise.all([
-    selectRows<SurveyRecord>(deps.db, sql`
+    selectRows<SurveyRecord>(
+      deps.db,
+      sql`
       select ${COLUMNS(user.id)} from surveys s join users u on u.id = s.author_id
        where s.status <> 'draft' and (s.audience = 'all' or exists (select 1 from survey_audience a where a.survey_id = s.id and a.user_id = ${user.id}))
-       order by (s.status = 'published' and s.end_time > ${new Date(now).toISOString()}::timestamptz) desc, s.end_time desc, s.id desc limit 100`),
+       order by (s.status = 'published' and s.end_time > ${new Date(now).toISOString()}::timestamptz) desc, s.end_time desc, s.id desc limit 100`,
+    ),
     canBuild
-      ? selectRows<SurveyRecord>(deps.db, sql`select ${COLUMNS(user.id)} from surveys s join users u on u.id = s.author_id where s.author_id = ${user.id} order by s.id desc limit 100`)
+      ? selectRows<SurveyRecord>(
+          deps.db,
+          sql`select ${COLUMNS(user.id)} from surveys s join users u on u.id = s.author_id where s.author_id = ${user.id} order by s.id desc limit 100`,
+        )
       : Promise.resolve([]),
   ]);
   return { toAnswer: toAnswer.map((r) => toRow(r, user.id, now)), mine: mine.map((r) => toRow(r, user.id, now)), canBuild };
 }
 
 async function audienceUsers(db: Tx, surveyId: number): Promise<SurveyPerson[]> {
-  const rows = await selectRows<{ id: number; username: string; name: string }>(db, sql`
+  const rows = await selectRows<{ id: number; username: string; name: string }>(
+    db,
+    sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name
-      from survey_audience a join users u on u.id = a.user_id where a.survey_id = ${surveyId} order by u.username`);
+      from survey_audience a join users u on u.id = a.user_id where a.survey_id = ${surveyId} order by u.username`,
+  );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }
 
@@ -149,17 +161,23 @@ export async function saveSurvey(deps: SurveyDeps, user: CurrentUser, input: z.o
   const userIds = input.audience === 'users' ? [...new Set(input.userIds)] : [];
   const id = await deps.db.transaction(async (tx) => {
     if (userIds.length > 0) {
-      const [found] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from users where id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`);
+      const [found] = await selectRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from users where id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
+      );
       if ((found?.n ?? 0) !== userIds.length) throw new AppError(404, 'survey.audienceUnknown', { field: 'userIds' }, 'userIds');
     }
     let surveyId: number;
     const schema = JSON.stringify(input.schema);
     if (input.id === undefined) {
-      const [row] = await selectRows<{ id: number }>(tx, sql`
+      const [row] = await selectRows<{ id: number }>(
+        tx,
+        sql`
         insert into surveys (title, description, schema, audience, start_time, end_time, anonymous, allow_repeat, status, author_id, created_at, updated_at)
         values (${input.title}, ${input.description}, ${schema}::jsonb, ${input.audience}, ${input.startTime}::timestamptz, ${input.endTime}::timestamptz,
                 ${input.anonymous}, ${input.allowRepeat}, 'draft', ${user.id}, ${now}::timestamptz, ${now}::timestamptz)
-        returning id`);
+        returning id`,
+      );
       surveyId = row!.id;
     } else {
       const survey = await ownSurvey(tx, user, input.id, true);
@@ -173,7 +191,9 @@ export async function saveSurvey(deps: SurveyDeps, user: CurrentUser, input: z.o
       await tx.execute(sql`delete from survey_audience where survey_id = ${surveyId}`);
     }
     if (userIds.length > 0) {
-      await tx.execute(sql`insert into survey_audience (survey_id, user_id) select ${surveyId}, (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int`);
+      await tx.execute(
+        sql`insert into survey_audience (survey_id, user_id) select ${surveyId}, (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int`,
+      );
     }
     return surveyId;
   });
@@ -235,7 +255,12 @@ export function counterRows(schema: SurveySchema, answers: Record<string, unknow
  * answer fitting its question (400 naming it). The answer, the respondent and the counters
  * are written in one transaction; an anonymous answer is stored without its user.
  */
-export async function submitAnswer(deps: SurveyDeps, user: CurrentUser, surveyId: number, answers: Record<string, unknown>): Promise<{ responseId: number; myAnswers: number }> {
+export async function submitAnswer(
+  deps: SurveyDeps,
+  user: CurrentUser,
+  surveyId: number,
+  answers: Record<string, unknown>,
+): Promise<{ responseId: number; myAnswers: number }> {
   return deps.db.transaction(async (tx) => {
     const survey = await visibleSurvey(tx, user, surveyId);
     if (!survey.in_audience) throw surveyNotFound();
@@ -246,15 +271,21 @@ export async function submitAnswer(deps: SurveyDeps, user: CurrentUser, surveyId
       throw badRequest(key, `answers.${questionId}`, { question, id: questionId });
     }
     const now = new Date(deps.now()).toISOString();
-    const [respondent] = await selectRows<{ answers: number }>(tx, sql`
+    const [respondent] = await selectRows<{ answers: number }>(
+      tx,
+      sql`
       insert into survey_respondents (survey_id, user_id, answers, last_answered_at) values (${surveyId}, ${user.id}, 1, ${now}::timestamptz)
       on conflict (survey_id, user_id) do update set answers = survey_respondents.answers + 1, last_answered_at = excluded.last_answered_at
         where ${survey.allow_repeat}
-      returning answers`);
+      returning answers`,
+    );
     if (!respondent) throw conflict('survey.alreadyAnswered');
-    const [response] = await selectRows<{ id: number | string }>(tx, sql`
+    const [response] = await selectRows<{ id: number | string }>(
+      tx,
+      sql`
       insert into survey_responses (survey_id, user_id, answers, created_at)
-      values (${surveyId}, ${survey.anonymous ? null : user.id}, ${JSON.stringify(checked.answers)}::jsonb, ${now}::timestamptz) returning id`);
+      values (${surveyId}, ${survey.anonymous ? null : user.id}, ${JSON.stringify(checked.answers)}::jsonb, ${now}::timestamptz) returning id`,
+    );
     const counters = counterRows(survey.schema, checked.answers);
     if (counters.length > 0) {
       await tx.execute(sql`
@@ -280,20 +311,38 @@ export async function surveyResults(deps: SurveyDeps, user: CurrentUser, id: num
   const now = deps.now();
   const base = { survey: toRow(survey, user.id, now), responses: survey.response_count, minAnswers: SURVEY_LIMITS.anonymousMinAnswers };
   if (survey.anonymous && survey.response_count < SURVEY_LIMITS.anonymousMinAnswers) return { ...base, hidden: true, questions: [] };
-  const counts = await selectRows<{ question_id: string; row_id: string; value: string; count: number; total: number }>(deps.db, sql`
-    select question_id, row_id, value, count, total from survey_answer_counts where survey_id = ${id}`);
+  const counts = await selectRows<{ question_id: string; row_id: string; value: string; count: number; total: number }>(
+    deps.db,
+    sql`
+    select question_id, row_id, value, count, total from survey_answer_counts where survey_id = ${id}`,
+  );
   const textQuestions = survey.schema.questions.filter((q) => q.type === 'text').map((q) => q.id);
   const texts = new Map<string, string[]>();
   for (const qid of textQuestions) {
-    const rows = await selectRows<{ text: string }>(deps.db, sql`
-      select answers ->> ${qid} as text from survey_responses where survey_id = ${id} and answers ? ${qid} order by id desc limit ${SURVEY_LIMITS.textAnswersShown}`);
-    texts.set(qid, rows.map((r) => r.text));
+    const rows = await selectRows<{ text: string }>(
+      deps.db,
+      sql`
+      select answers ->> ${qid} as text from survey_responses where survey_id = ${id} and answers ? ${qid} order by id desc limit ${SURVEY_LIMITS.textAnswersShown}`,
+    );
+    texts.set(
+      qid,
+      rows.map((r) => r.text),
+    );
   }
   const questions: QuestionResult[] = survey.schema.questions.map((q) => {
     const mine = counts.filter((c) => c.question_id === q.id);
     const valueCount = (v: string, row = '') => mine.find((c) => c.value === v && c.row_id === row)?.count ?? 0;
     const stats = mine.find((c) => c.value === '' && c.row_id === '');
-    const result: QuestionResult = { id: q.id, type: q.type, title: q.title, answered: stats?.count ?? 0, categories: [], series: [], average: null, texts: [] };
+    const result: QuestionResult = {
+      id: q.id,
+      type: q.type,
+      title: q.title,
+      answered: stats?.count ?? 0,
+      categories: [],
+      series: [],
+      average: null,
+      texts: [],
+    };
     const average = stats && stats.count > 0 ? Math.round((Number(stats.total) / stats.count) * 100) / 100 : null;
     switch (q.type) {
       case 'single':
@@ -333,8 +382,11 @@ export async function surveyResults(deps: SurveyDeps, user: CurrentUser, id: num
 
 export async function audienceCandidates(deps: SurveyDeps, keyword: string): Promise<SurveyPerson[]> {
   const like = `%${escapeLike(keyword)}%`;
-  const rows = await selectRows<{ id: number; username: string; name: string }>(deps.db, sql`
+  const rows = await selectRows<{ id: number; username: string; name: string }>(
+    deps.db,
+    sql`
     select id, username, coalesce(nullif(first_name, ''), username) as name from users
-     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like}) order by username limit 50`);
+     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like}) order by username limit 50`,
+  );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }

@@ -20,7 +20,13 @@ const get = (user: string, url: string, query: Record<string, string | number> =
   h.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: headers(user) });
 const post = (user: string, url: string, payload: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url, payload, headers: headers(user, lang) });
 
-function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string> = {}) {
+function expectError(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  key: MessageKey,
+  lang: Lang = 'zh',
+  params: Record<string, string> = {},
+) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { code: number; msg: string; field?: string };
   expect(body.msg).toBe(message(key, lang, params));
@@ -29,13 +35,43 @@ function expectError(res: { statusCode: number; body: string; json(): unknown },
 
 const SCHEMA = {
   questions: [
-    { id: 'q1', type: 'single', title: 'Preferred format', required: true, options: [{ id: 'a', label: 'Online' }, { id: 'b', label: 'On site' }] },
-    { id: 'q2', type: 'multiple', title: 'Topics', options: [{ id: 't1', label: 'Oncology' }, { id: 't2', label: 'Cardiology' }, { id: 't3', label: 'Neurology' }] },
+    {
+      id: 'q1',
+      type: 'single',
+      title: 'Preferred format',
+      required: true,
+      options: [
+        { id: 'a', label: 'Online' },
+        { id: 'b', label: 'On site' },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'multiple',
+      title: 'Topics',
+      options: [
+        { id: 't1', label: 'Oncology' },
+        { id: 't2', label: 'Cardiology' },
+        { id: 't3', label: 'Neurology' },
+      ],
+    },
     { id: 'q3', type: 'rating', title: 'Satisfaction', required: true, max: 5 },
     { id: 'q4', type: 'text', title: 'Comments', maxLength: 50 },
     { id: 'q5', type: 'number', title: 'Visits per week', min: 0, max: 40 },
     { id: 'q6', type: 'date', title: 'Next meeting' },
-    { id: 'q7', type: 'matrix', title: 'Rate each', rows: [{ id: 'r1', label: 'Speakers' }, { id: 'r2', label: 'Venue' }], columns: [{ id: 'c1', label: 'Good' }, { id: 'c2', label: 'Poor' }] },
+    {
+      id: 'q7',
+      type: 'matrix',
+      title: 'Rate each',
+      rows: [
+        { id: 'r1', label: 'Speakers' },
+        { id: 'r2', label: 'Venue' },
+      ],
+      columns: [
+        { id: 'c1', label: 'Good' },
+        { id: 'c2', label: 'Poor' },
+      ],
+    },
   ],
 };
 
@@ -57,18 +93,30 @@ async function published(extra: Partial<SaveSurveyRequest> = {}): Promise<Survey
   return res.json().result as SurveyDetail;
 }
 
-const answer = (i: number) => ({ q1: i % 2 ? 'a' : 'b', q2: ['t1', 't3'], q3: (i % 5) + 1, q4: `note ${i}`, q5: i, q6: '2026-12-01', q7: { r1: 'c1', r2: 'c2' } });
+const answer = (i: number) => ({
+  q1: i % 2 ? 'a' : 'b',
+  q2: ['t1', 't3'],
+  q3: (i % 5) + 1,
+  q4: `note ${i}`,
+  q5: i,
+  q6: '2026-12-01',
+  q7: { r1: 'c1', r2: 'c2' },
+});
 
 describe('the builder schema', () => {
   it('validates the questions on the server', async () => {
     const dup = { questions: [SCHEMA.questions[0], SCHEMA.questions[0]] };
-    expectError(await post('mkt01', P.saveSurvey, survey({ schema: dup as SaveSurveyRequest['schema'] })), 400, 'survey.questionIdDuplicate', 'zh', { field: 'schema.questions.1.id' });
+    expectError(await post('mkt01', P.saveSurvey, survey({ schema: dup as SaveSurveyRequest['schema'] })), 400, 'survey.questionIdDuplicate', 'zh', {
+      field: 'schema.questions.1.id',
+    });
     const oneOption = { questions: [{ id: 'q1', type: 'single', title: 'x', options: [{ id: 'a', label: 'A' }] }] };
     expect((await post('mkt01', P.saveSurvey, survey({ schema: oneOption as SaveSurveyRequest['schema'] }))).statusCode).toBe(400);
     const unknownType = { questions: [{ id: 'q1', type: 'slider', title: 'x' }] };
     expect((await post('mkt01', P.saveSurvey, survey({ schema: unknownType as unknown as SaveSurveyRequest['schema'] }))).statusCode).toBe(400);
     expectError(await post('mkt01', P.saveSurvey, survey({ schema: { questions: [] } })), 400, 'survey.questionsRequired', 'zh', { field: 'schema.questions' });
-    expectError(await post('mkt01', P.saveSurvey, survey({ endTime: new Date(h.clock.value - 2 * HOUR).toISOString() })), 400, 'survey.timeOrder', 'zh', { field: 'endTime' });
+    expectError(await post('mkt01', P.saveSurvey, survey({ endTime: new Date(h.clock.value - 2 * HOUR).toISOString() })), 400, 'survey.timeOrder', 'zh', {
+      field: 'endTime',
+    });
     expectError(await post('mkt01', P.saveSurvey, survey({ audience: 'users', userIds: [] })), 400, 'survey.audienceRequired', 'zh', { field: 'userIds' });
     expectError(await post('mkt01', P.saveSurvey, survey({ audience: 'users', userIds: [999999] })), 404, 'survey.audienceUnknown');
   });
@@ -135,7 +183,10 @@ describe('answering', () => {
     const closed = await post('mkt01', P.surveyStatus, { id: named.id, status: 'closed' });
     expect((closed.json().result as SurveyDetail).status).toBe('closed');
     expectError(await post('rep02', P.submitAnswer, { surveyId: named.id, answers: answer(2) }), 409, 'survey.notOpen');
-    expectError(await post('mkt01', P.surveyStatus, { id: named.id, status: 'published' }), 409, 'survey.transition', 'zh', { from: 'closed', to: 'published' });
+    expectError(await post('mkt01', P.surveyStatus, { id: named.id, status: 'published' }), 409, 'survey.transition', 'zh', {
+      from: 'closed',
+      to: 'published',
+    });
   });
 });
 
@@ -157,7 +208,10 @@ describe('results', () => {
     expect(q.q4!.texts).toEqual(['note 3', 'note 2', 'note 1', 'note 0']);
     expect(q.q5).toMatchObject({ answered: 4, average: 1.5 });
     expect(q.q6).toMatchObject({ categories: ['2026-12-01'], series: [{ values: [4] }] });
-    expect(q.q7!.series.map((x) => x.values)).toEqual([[4, 0], [0, 4]]);
+    expect(q.q7!.series.map((x) => x.values)).toEqual([
+      [4, 0],
+      [0, 4],
+    ]);
   });
 
   it('hides anonymous results below five answers and stores no user with the answer', async () => {

@@ -33,7 +33,9 @@ function toEntry(row: MenuRow): MenuEntry {
 export async function permittedMenus(db: Db, userId: number, cache?: AuthCache, grantedIds?: readonly number[]): Promise<MenuListResult> {
   const [catalogue, roleIds] = await Promise.all([
     menuCatalogue(db, cache),
-    grantedIds ? [] : selectRows<{ role_ids: number[] | null }>(db, sql`select ${usableRoleIdsSql(userId)} as role_ids`).then((rows) => rows[0]?.role_ids ?? []),
+    grantedIds
+      ? []
+      : selectRows<{ role_ids: number[] | null }>(db, sql`select ${usableRoleIdsSql(userId)} as role_ids`).then((rows) => rows[0]?.role_ids ?? []),
   ]);
   const menuList = visibleMenus(catalogue, grantedIds ?? grantedMenuIds(catalogue, roleIds)).map(toEntry);
   const voList = buildTree(menuList) as MenuEntry[];
@@ -42,8 +44,11 @@ export async function permittedMenus(db: Db, userId: number, cache?: AuthCache, 
 
 /** Every menu, as a tree, for administration. */
 export async function allMenus(db: Db): Promise<MenuEntry[]> {
-  const rows = await selectRows<MenuRow>(db, sql`
+  const rows = await selectRows<MenuRow>(
+    db,
+    sql`
     select id, parent_id, name, name_en, path, code, router, sort, icon, hidden, watermark, secondary_menu
-      from menus order by sort, id`);
+      from menus order by sort, id`,
+  );
   return buildTree(rows.map(toEntry)) as MenuEntry[];
 }

@@ -96,7 +96,10 @@ export async function changePassword(
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) })
+      .where(eq(users.id, userId));
     await tx
       .update(sessions)
       .set({ revokedAt: new Date(now), revokedReason: 'password-changed' })
@@ -108,7 +111,10 @@ export async function changePassword(
 /** Enables or disables an account; disabling ends every session of it at once. */
 export async function setUserEnabled(db: Db, cache: AuthCache, userId: number, enabled: boolean, now: number) {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ enabled, updatedAt: new Date(now) }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ enabled, updatedAt: new Date(now) })
+      .where(eq(users.id, userId));
     if (!enabled) {
       await tx
         .update(sessions)

@@ -115,7 +115,9 @@ describe('route guards', () => {
     const users = await Promise.all(
       ['rep01', 'operator', 'noroles'].map(async (username) => {
         const { access } = await h.login(username);
-        const menus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(access) })).json() as { result: { menuList: MenuEntry[] } };
+        const menus = (await h.app.inject({ method: 'GET', url: '/API-SYSTEM/menu/list', headers: h.auth(access) })).json() as {
+          result: { menuList: MenuEntry[] };
+        };
         return { access, codes: new Set(menus.result.menuList.map((m) => m.code)) };
       }),
     );
@@ -182,7 +184,15 @@ describe('tenant, home and errors', () => {
 
   it('serves the home statistics and links tiles only to permitted pages', async () => {
     const rep = (await get('/API-SYSTEM/home/statistics', (await h.login('rep01')).access)).json().result;
-    expect(rep.stats.map((s: { key: string }) => s.key)).toEqual(['daysOnline', 'collectionPoints', 'dataVolume', 'algorithmModels', 'hospitals', 'doctors', 'drugs']);
+    expect(rep.stats.map((s: { key: string }) => s.key)).toEqual([
+      'daysOnline',
+      'collectionPoints',
+      'dataVolume',
+      'algorithmModels',
+      'hospitals',
+      'doctors',
+      'drugs',
+    ]);
     expect(rep.stats.find((s: { key: string }) => s.key === 'dataVolume')).toMatchObject({ value: 68, unit: 'TB' });
     const tile = (stats: { tiles: { key: string; path: string | null }[] }, key: string) => stats.tiles.find((t) => t.key === key)?.path;
     expect(tile(rep, 'contentCentre')).toBe('/contentCenter/contentCenterIndex');
@@ -223,7 +233,11 @@ describe('OpenAPI and CORS', () => {
   });
 
   it('allows no foreign origin unless configured', async () => {
-    const res = await h.app.inject({ method: 'OPTIONS', url: '/API-SYSTEM/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const res = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/API-SYSTEM/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -259,26 +259,38 @@ export class JobRunner {
     const claimSet = table.onClaim ? sql`, ${table.onClaim(iso(at))}` : sql``;
     return this.db.transaction(async (tx) => {
       if (!table.leased) {
-        const [row] = await selectRows<{ id: number | string }>(tx, sql`select id from ${t} where status = 'queued' order by id limit 1 for update skip locked`);
+        const [row] = await selectRows<{ id: number | string }>(
+          tx,
+          sql`select id from ${t} where status = 'queued' order by id limit 1 for update skip locked`,
+        );
         if (!row) return undefined;
         const [claimed] = await selectRows<never>(tx, sql`update ${t} set status = 'running'${claimSet} where id = ${row.id} returning *`);
         return { id: Number(row.id), token, row: claimed!, gaveUp: false };
       }
-      const [row] = await selectRows<{ id: number | string; attempts: number }>(tx, sql`
+      const [row] = await selectRows<{ id: number | string; attempts: number }>(
+        tx,
+        sql`
         select id, attempts from ${t}
          where status = 'queued' or (status = 'running' and lease_until < ${iso(at)}::timestamptz)
-         order by id limit 1 for update skip locked`);
+         order by id limit 1 for update skip locked`,
+      );
       if (!row) return undefined;
       if (row.attempts >= (queue.maxAttempts ?? 3)) {
-        const [failed] = await selectRows<never>(tx, sql`
+        const [failed] = await selectRows<never>(
+          tx,
+          sql`
           update ${t} set status = 'failed', claim_token = null, lease_until = null${table.onGiveUp ? sql`, ${table.onGiveUp(iso(at))}` : sql``}
-           where id = ${row.id} returning *`);
+           where id = ${row.id} returning *`,
+        );
         return { id: Number(row.id), token, row: failed!, gaveUp: true };
       }
-      const [claimed] = await selectRows<never>(tx, sql`
+      const [claimed] = await selectRows<never>(
+        tx,
+        sql`
         update ${t} set status = 'running', claim_token = ${token}::uuid, lease_until = ${iso(at + (queue.leaseMs ?? 30_000))}::timestamptz,
                attempts = attempts + 1${claimSet}
-         where id = ${row.id} returning *`);
+         where id = ${row.id} returning *`,
+      );
       return { id: Number(row.id), token, row: claimed!, gaveUp: false };
     });
   }

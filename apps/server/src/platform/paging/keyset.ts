@@ -5,7 +5,11 @@ import { encodeCursor } from './cursor.js';
  * A keyset page from `size + 1` rows read: the first `size`, and the cursor of the last of them
  * when one more row followed (null on the last page).
  */
-export function keysetPage<R>(rows: R[], size: number, keyOf: (row: R) => readonly (number | string | readonly number[])[]): { rows: R[]; nextCursor: string | null } {
+export function keysetPage<R>(
+  rows: R[],
+  size: number,
+  keyOf: (row: R) => readonly (number | string | readonly number[])[],
+): { rows: R[]; nextCursor: string | null } {
   const more = rows.length > size;
   const shown = more ? rows.slice(0, size) : rows;
   const last = shown.at(-1);
@@ -35,7 +39,11 @@ export function afterTimeCursor(time: SQL, ids: SQL[], after: TimeCursor | null)
 }
 
 /** Reads pages with `read(after, pageSize)` until a short page; `cursorOf` gives the cursor of a page's last row. */
-export async function* keysetPages<R>(read: (after: TimeCursor | null, pageSize: number) => Promise<R[]>, cursorOf: (row: R) => TimeCursor, pageSize: number): AsyncGenerator<R[]> {
+export async function* keysetPages<R>(
+  read: (after: TimeCursor | null, pageSize: number) => Promise<R[]>,
+  cursorOf: (row: R) => TimeCursor,
+  pageSize: number,
+): AsyncGenerator<R[]> {
   let after: TimeCursor | null = null;
   for (;;) {
     const rows = await read(after, pageSize);

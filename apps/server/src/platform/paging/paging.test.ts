@@ -50,7 +50,9 @@ describe('the cursor', () => {
       expect(error).toMatchObject({ statusCode: 400, key: 'activity.cursorInvalid', field: 'cursor' });
     }
     expect(message('activity.cursorInvalid', 'en')).toBe('The page cursor is not valid');
-    expect(refusal(() => decodeCursor(encodeCursor([1, [1, 2, 3, 4, 5]]), ['int', 'ints'], 'customers.cursor.invalid'))).toMatchObject({ key: 'customers.cursor.invalid' });
+    expect(refusal(() => decodeCursor(encodeCursor([1, [1, 2, 3, 4, 5]]), ['int', 'ints'], 'customers.cursor.invalid'))).toMatchObject({
+      key: 'customers.cursor.invalid',
+    });
     expect(refusal(() => decodeCursor(encodeCursor(['x'.repeat(101)]), ['text'], 'intel.cursor.invalid'))).toMatchObject({ key: 'intel.cursor.invalid' });
   });
 });
@@ -72,7 +74,9 @@ describe('the capped count and the key condition, on a database', () => {
   beforeAll(async () => {
     pg = new PGlite();
     db = drizzle(pg) as unknown as Db;
-    await pg.exec(`create table t (id int primary key, at timestamptz not null); insert into t select g, now() - make_interval(secs => g) from generate_series(1, 250) g`);
+    await pg.exec(
+      `create table t (id int primary key, at timestamptz not null); insert into t select g, now() - make_interval(secs => g) from generate_series(1, 250) g`,
+    );
   });
   afterAll(async () => pg.close());
 

@@ -213,7 +213,13 @@ export class StompConnection {
     if (language) this.lang = resolveLang(language);
     const versions = (frame.headers['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
     if (!versions.includes('1.2')) {
-      this.write(serializeFrame('ERROR', { version: '1.2', message: message('stomp.version', this.lang), 'content-type': 'text/plain' }, message('stomp.version', this.lang)));
+      this.write(
+        serializeFrame(
+          'ERROR',
+          { version: '1.2', message: message('stomp.version', this.lang), 'content-type': 'text/plain' },
+          message('stomp.version', this.lang),
+        ),
+      );
       this.closeSoon(CLOSE.protocol);
       return;
     }

@@ -27,7 +27,15 @@ describe('STOMP 1.2 frame parser', () => {
   });
 
   it('refuses unknown commands, header lines without a colon, undefined escapes and bad content-length', () => {
-    for (const text of ['HELLO\n\n\0', 'SUBSCRIBE\nnocolon\n\n\0', 'SUBSCRIBE\n:value\n\n\0', 'SUBSCRIBE\nid:a\\tb\n\n\0', 'SEND\ncontent-length:x\n\n\0', 'SEND\ncontent-length:1\n\nab\0', 'SUBSCRIBE\nid:1\0']) {
+    for (const text of [
+      'HELLO\n\n\0',
+      'SUBSCRIBE\nnocolon\n\n\0',
+      'SUBSCRIBE\n:value\n\n\0',
+      'SUBSCRIBE\nid:a\\tb\n\n\0',
+      'SEND\ncontent-length:x\n\n\0',
+      'SEND\ncontent-length:1\n\nab\0',
+      'SUBSCRIBE\nid:1\0',
+    ]) {
       expect(() => parseFrame(bytes(text)), text).toThrow(FrameError);
     }
   });

@@ -89,7 +89,9 @@ export class RealtimeHub {
   private async recheck(scope: string): Promise<void> {
     const [kind, id] = scope.split(':');
     if (kind !== 'user' && kind !== 'session' && kind !== '*') return;
-    const affected = [...this.connections].filter((c) => c.user && (kind === '*' || (kind === 'user' ? String(c.user.userId) === id : c.user.sessionId === id)));
+    const affected = [...this.connections].filter(
+      (c) => c.user && (kind === '*' || (kind === 'user' ? String(c.user.userId) === id : c.user.sessionId === id)),
+    );
     for (const c of affected) {
       if (!(await this.sessionLive(c.user!.sessionId))) c.signedOut();
     }
@@ -103,8 +105,11 @@ export class RealtimeHub {
   private async catchUp(downSince: number): Promise<void> {
     const now = Date.now();
     const seconds = Math.min(Math.ceil((now - downSince) / 1000) + OUTBOX_CATCH_UP_MARGIN_S, Math.ceil((now - this.listeningSince) / 1000), OUTBOX_KEEP_S);
-    const rows = await selectRows<{ id: number | string; payload: string }>(this.database.db, sql`
-      select id, payload from notice_outbox where created_at >= now() - make_interval(secs => ${seconds}) order by id`);
+    const rows = await selectRows<{ id: number | string; payload: string }>(
+      this.database.db,
+      sql`
+      select id, payload from notice_outbox where created_at >= now() - make_interval(secs => ${seconds}) order by id`,
+    );
     for (const row of rows) {
       const id = Number(row.id);
       if (this.handled.has(id)) continue;
@@ -159,7 +164,8 @@ export class RealtimeHub {
       newestNoticeId: () => this.newestNoticeId(),
       // Not queued behind the live notices: a stopped instance's clients all reconnect at once, and
       // the connection skips whatever both paths send it.
-      catchUp: (c, subscriptionId, destination, since) => this.catchUpSubscription(c, subscriptionId, destination, since).catch((error: unknown) => this.onError(error)),
+      catchUp: (c, subscriptionId, destination, since) =>
+        this.catchUpSubscription(c, subscriptionId, destination, since).catch((error: unknown) => this.onError(error)),
       registered: (c) => this.index(c),
       closed: (c) => this.remove(c),
       nextMessageId: () => `${process.pid}-${++this.messageSeq}`,
@@ -217,7 +223,9 @@ export class RealtimeHub {
       destination === STOMP.topicNotice
         ? sql`e.event->>'kind' = 'all'`
         : sql`((e.event->>'kind' = 'users' and e.event->'to' @> jsonb_build_array(${user.username}::text)) or x.push_id is not null)`;
-    const rows = await selectRows<{ id: number | string; payload: string } & Partial<Omit<PushRow, 'wwid'>>>(this.database.db, sql`
+    const rows = await selectRows<{ id: number | string; payload: string } & Partial<Omit<PushRow, 'wwid'>>>(
+      this.database.db,
+      sql`
       select o.id, o.payload, x.push_id, x.card_id, x.must_read, x.title
         from notice_outbox o
        cross join lateral (select o.payload::jsonb as event) e
@@ -235,13 +243,18 @@ export class RealtimeHub {
          and o.created_at >= now() - make_interval(secs => ${OUTBOX_KEEP_S})
          and ${concerns}
        order by o.id
-       limit ${STOMP_LIMITS.catchUpMax}`);
+       limit ${STOMP_LIMITS.catchUpMax}`,
+    );
     for (const row of rows) {
       const event = parseEvent(row.payload);
       if (!event) continue;
       const id = Number(row.id);
       if (event.kind === 'push' && row.push_id != null && row.card_id != null) {
-        connection.catchUpSend(subscriptionId, pushNotice(event, { push_id: row.push_id, card_id: row.card_id, must_read: row.must_read ?? false, title: row.title ?? null }), id);
+        connection.catchUpSend(
+          subscriptionId,
+          pushNotice(event, { push_id: row.push_id, card_id: row.card_id, must_read: row.must_read ?? false, title: row.title ?? null }),
+          id,
+        );
       } else if (event.kind !== 'push') {
         connection.catchUpSend(subscriptionId, event.notice, id);
       }
@@ -269,14 +282,17 @@ export class RealtimeHub {
     if (this.byWwid.size === 0) return;
     const wwids = JSON.stringify([...this.byWwid.keys()]);
     const resentOnly = event.event === 'resent' ? sql`and d.last_sent_at = ${event.at}::timestamptz` : sql``;
-    const rows = await selectRows<PushRow>(this.database.db, sql`
+    const rows = await selectRows<PushRow>(
+      this.database.db,
+      sql`
       select d.wwid, p.push_id, p.card_id, p.must_read, c.title
         from deliveries d
         join pushes p on p.id = d.queue_id
         left join cards c on c.id = p.card_id
        where d.queue_id = ${event.queueId}
          and d.wwid in (select value from jsonb_array_elements_text(${wwids}::jsonb))
-         ${resentOnly}`);
+         ${resentOnly}`,
+    );
     for (const row of rows) {
       const notice = pushNotice(event, row);
       for (const c of this.byWwid.get(row.wwid) ?? []) {

@@ -36,9 +36,12 @@ export async function registerRealtime(app: FastifyInstance, settings: Partial<R
     return { userId: user.id, username: user.username, employeeNo: rows[0]?.employee_no ?? '', sessionId: user.sessionId };
   };
   const sessionLive = async (sessionId: string) => {
-    const rows = await selectRows<{ ok: number }>(ctx.database.db, sql`
+    const rows = await selectRows<{ ok: number }>(
+      ctx.database.db,
+      sql`
       select 1 as ok from sessions s join users u on u.id = s.user_id
-       where s.id = ${sessionId} and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`);
+       where s.id = ${sessionId} and s.revoked_at is null and s.absolute_expires_at > now() and u.enabled`,
+    );
     return rows.length > 0;
   };
   const hub = new RealtimeHub(ctx.database, all, authenticate, (error) => app.log.error({ err: loggableError(error) }, 'real-time notice failed'), sessionLive);
@@ -53,8 +56,12 @@ export async function registerRealtime(app: FastifyInstance, settings: Partial<R
       handleProtocols: (protocols) => (protocols.has('v12.stomp') ? 'v12.stomp' : false),
     },
   });
-  app.get(STOMP.endpoint, { websocket: true, config: { public: true }, schema: { tags: ['messaging'], summary: 'STOMP 1.2 over WebSocket: real-time notices' } }, (socket, request) => {
-    hub.attach(socket, request.lang);
-  });
+  app.get(
+    STOMP.endpoint,
+    { websocket: true, config: { public: true }, schema: { tags: ['messaging'], summary: 'STOMP 1.2 over WebSocket: real-time notices' } },
+    (socket, request) => {
+      hub.attach(socket, request.lang);
+    },
+  );
   return hub;
 }

@@ -21,7 +21,8 @@ export type ChannelEvent = { id?: number } & (
 function encode(event: ChannelEvent): string {
   const payload = JSON.stringify(event);
   // The NOTIFY carries the payload with its id added (at most 20 more bytes).
-  if (Buffer.byteLength(payload) + 24 > STOMP_LIMITS.notifyMaxBytes) throw new Error(`notice payload of ${Buffer.byteLength(payload)} bytes exceeds the NOTIFY limit`);
+  if (Buffer.byteLength(payload) + 24 > STOMP_LIMITS.notifyMaxBytes)
+    throw new Error(`notice payload of ${Buffer.byteLength(payload)} bytes exceeds the NOTIFY limit`);
   return payload;
 }
 

@@ -51,7 +51,9 @@ export function ShellLayout() {
   useEffect(() => {
     // A navigation out of the layout (log-out, sign-in) changes nothing here: the layout is leaving.
     if (!openedPage) return;
-    tagsStore.set(addTag(withAffix(tagsStore.get(), affix), { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false }));
+    tagsStore.set(
+      addTag(withAffix(tagsStore.get(), affix), { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false }),
+    );
   }, [affix, openedPage, opened.pathname, opened.search]);
 
   const title = current ? localName(current.title, lang) : '';

@@ -60,7 +60,23 @@ const noLines: LinePath = () => {
 const LEGEND_HEIGHT = 28;
 
 /** A bar: a rectangle, its far end rounded by `r` (a square patch keeps the end at the axis square). */
-function Bar({ x, y, w, h, r, fill, near }: { x: number; y: number; w: number; h: number; r: number; fill: string; near: 'left' | 'right' | 'top' | 'bottom' }) {
+function Bar({
+  x,
+  y,
+  w,
+  h,
+  r,
+  fill,
+  near,
+}: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  r: number;
+  fill: string;
+  near: 'left' | 'right' | 'top' | 'bottom';
+}) {
   const k = Math.max(0, Math.min(r, w / 2, h / 2));
   if (k === 0) return <rect x={x} y={y} width={w} height={h} fill={fill} />;
   const patch = near === 'left' ? [x, y, w / 2, h] : near === 'right' ? [x + w / 2, y, w / 2, h] : near === 'top' ? [x, y, w, h / 2] : [x, y + h / 2, w, h / 2];
@@ -92,7 +108,10 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   const width = size.width;
   const svgHeight = (props.height ?? size.height) - (props.legend ? LEGEND_HEIGHT : 0);
   const n = categories.length;
-  const name = chartName(props.label, all.map((s) => s.name));
+  const name = chartName(
+    props.label,
+    all.map((s) => s.name),
+  );
 
   // Each value axis over what its visible series show (stacked: the sums per category).
   const scales = ([0, 1] as const).map((axis) => {
@@ -130,8 +149,8 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   let valueLabelRoom = 0;
   if (props.labels) for (const s of visible) for (const v of s.values) valueLabelRoom = Math.max(valueLabelRoom, textWidth(labelFormat(v)));
   const pad = horizontal
-      ? { top: 12, right: 16 + (props.labels ? valueLabelRoom + 6 : 0), bottom: 30, left: 16 + catWidth }
-      : { top: props.labels ? 24 : 16, right: second ? 24 + tickWidth(second) : 16, bottom: 30, left: 16 + tickWidth(main) };
+    ? { top: 12, right: 16 + (props.labels ? valueLabelRoom + 6 : 0), bottom: 30, left: 16 + catWidth }
+    : { top: props.labels ? 24 : 16, right: second ? 24 + tickWidth(second) : 16, bottom: 30, left: 16 + tickWidth(main) };
   const plotW = Math.max(0, width - pad.left - pad.right);
   const plotH = Math.max(0, svgHeight - pad.top - pad.bottom);
   const catLength = horizontal ? plotH : plotW;
@@ -175,12 +194,22 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
       if (horizontal) {
         const y = pad.top + plotH - mid - barWidth;
         shapes.push(<Bar key={key} x={pad.left + lo} y={y} w={length} h={barWidth} r={props.barRadius ?? 0} fill={s.color} near={v >= 0 ? 'left' : 'right'} />);
-        if (props.labels) texts.push(<text key={`t${key}`} x={pad.left + Math.max(from, to) + 5} y={y + barWidth / 2 + 4} fill={props.labelColor ?? INK.title}>{labelFormat(v)}</text>);
+        if (props.labels)
+          texts.push(
+            <text key={`t${key}`} x={pad.left + Math.max(from, to) + 5} y={y + barWidth / 2 + 4} fill={props.labelColor ?? INK.title}>
+              {labelFormat(v)}
+            </text>,
+          );
       } else {
         const x = pad.left + mid;
         const top = pad.top + plotH - lo - length;
         shapes.push(<Bar key={key} x={x} y={top} w={barWidth} h={length} r={props.barRadius ?? 0} fill={s.color} near={v >= 0 ? 'bottom' : 'top'} />);
-        if (props.labels) texts.push(<text key={`t${key}`} x={x + barWidth / 2} y={top - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>{labelFormat(v)}</text>);
+        if (props.labels)
+          texts.push(
+            <text key={`t${key}`} x={x + barWidth / 2} y={top - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>
+              {labelFormat(v)}
+            </text>,
+          );
       }
     }
   });
@@ -201,7 +230,10 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
       const line = linePath(points, props.smooth ?? false);
       if (props.area !== undefined && points.length > 0) {
         const zero = toValue(scale, Math.max(scale.min, Math.min(scale.max, 0)));
-        const below = stacked && stackBase.get(s.axis) ? [...stackBase.get(s.axis)!].reverse() : [...points].reverse().map(([x, y]) => (horizontal ? ([pad.left + zero, y] as Point) : ([x, pad.top + plotH - zero] as Point)));
+        const below =
+          stacked && stackBase.get(s.axis)
+            ? [...stackBase.get(s.axis)!].reverse()
+            : [...points].reverse().map(([x, y]) => (horizontal ? ([pad.left + zero, y] as Point) : ([x, pad.top + plotH - zero] as Point)));
         const back = linePath(below, (props.smooth ?? false) && stacked).replace(/^M/, 'L');
         shapes.push(<path key={`a${s.index}`} d={`${line}${back}Z`} fill={s.color} fillOpacity={props.area} stroke="none" />);
       }
@@ -210,7 +242,12 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
       const r = (props.symbolSize ?? 4) / 2;
       points.forEach(([x, y], k) => {
         if (r > 0) shapes.push(<circle key={`p${s.index}-${k}`} cx={x} cy={y} r={r} fill="#fff" stroke={s.color} strokeWidth={1.5} />);
-        if (props.labels) texts.push(<text key={`tp${s.index}-${k}`} x={x} y={y - r - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>{labelFormat(values[k]!)}</text>);
+        if (props.labels)
+          texts.push(
+            <text key={`tp${s.index}-${k}`} x={x} y={y - r - 5} textAnchor="middle" fill={props.labelColor ?? INK.title}>
+              {labelFormat(values[k]!)}
+            </text>,
+          );
       });
     });
 
@@ -223,17 +260,29 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
       if (horizontal) {
         const x = pad.left + p;
         grid.push(<line key={`g${k}`} x1={x} x2={x} y1={pad.top} y2={pad.top + plotH} stroke={INK.split} />);
-        grid.push(<text key={`gt${k}`} x={x} y={pad.top + plotH + 20} textAnchor="middle" fill={INK.text}>{axisFormat(t)}</text>);
+        grid.push(
+          <text key={`gt${k}`} x={x} y={pad.top + plotH + 20} textAnchor="middle" fill={INK.text}>
+            {axisFormat(t)}
+          </text>,
+        );
       } else {
         const y = pad.top + plotH - p;
         grid.push(<line key={`g${k}`} x1={pad.left} x2={pad.left + plotW} y1={y} y2={y} stroke={INK.split} />);
-        grid.push(<text key={`gt${k}`} x={pad.left - 8} y={y + 4} textAnchor="end" fill={INK.text}>{axisFormat(t)}</text>);
+        grid.push(
+          <text key={`gt${k}`} x={pad.left - 8} y={y + 4} textAnchor="end" fill={INK.text}>
+            {axisFormat(t)}
+          </text>,
+        );
       }
     });
     if (second && !horizontal) {
       second.ticks.forEach((t, k) => {
         const y = pad.top + plotH - toValue(second, t);
-        grid.push(<text key={`rt${k}`} x={pad.left + plotW + 8} y={y + 4} fill={INK.text}>{axisFormat(t)}</text>);
+        grid.push(
+          <text key={`rt${k}`} x={pad.left + plotW + 8} y={y + 4} fill={INK.text}>
+            {axisFormat(t)}
+          </text>,
+        );
       });
     }
     const zero = toValue(main, Math.max(main.min, Math.min(main.max, 0)));
@@ -281,14 +330,29 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   if (hover) {
     const [px, py] = at(hover.index, 0);
     if (props.pointer === 'shadow') {
-      pointer = horizontal ? <rect x={pad.left} y={py - band / 2} width={plotW} height={band} fill={INK.pointer} /> : <rect x={px - band / 2} y={pad.top} width={band} height={plotH} fill={INK.pointer} />;
+      pointer = horizontal ? (
+        <rect x={pad.left} y={py - band / 2} width={plotW} height={band} fill={INK.pointer} />
+      ) : (
+        <rect x={px - band / 2} y={pad.top} width={band} height={plotH} fill={INK.pointer} />
+      );
     } else {
-      pointer = horizontal ? <line x1={pad.left} x2={pad.left + plotW} y1={py} y2={py} stroke="#b7b9be" strokeDasharray="4 3" /> : <line x1={px} x2={px} y1={pad.top} y2={pad.top + plotH} stroke="#b7b9be" strokeDasharray="4 3" />;
+      pointer = horizontal ? (
+        <line x1={pad.left} x2={pad.left + plotW} y1={py} y2={py} stroke="#b7b9be" strokeDasharray="4 3" />
+      ) : (
+        <line x1={px} x2={px} y1={pad.top} y2={pad.top + plotH} stroke="#b7b9be" strokeDasharray="4 3" />
+      );
     }
   }
 
   return (
-    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind} ready={width > 0 && svgHeight > 0}>
+    <ChartBox
+      boxRef={boxRef}
+      height={props.height}
+      className={props.className}
+      testId={props.testId}
+      chartKind={props.chartKind}
+      ready={width > 0 && svgHeight > 0}
+    >
       {width > 0 && svgHeight > 0 ? (
         <svg
           width={width}
@@ -315,16 +379,17 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
           y={hover.y}
           width={width}
           title={categories[hover.index]}
-          rows={visible.filter((s) => Number.isFinite(s.values[hover.index])).map((s) => ({ name: s.name, color: s.color, value: valueFormat(s.values[hover.index]!) }))}
+          rows={visible
+            .filter((s) => Number.isFinite(s.values[hover.index]))
+            .map((s) => ({ name: s.name, color: s.color, value: valueFormat(s.values[hover.index]!) }))}
         />
       ) : null}
-      <ChartDataTable caption={name} columns={all.map((s) => s.name)} rows={categories.map((c, k) => ({ name: c, values: all.map((s) => (Number.isFinite(s.values[k]) ? valueFormat(s.values[k]!) : '')) }))} />
-      {props.legend ? (
-        <Legend
-          items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-          onToggle={toggleSeries}
-        />
-      ) : null}
+      <ChartDataTable
+        caption={name}
+        columns={all.map((s) => s.name)}
+        rows={categories.map((c, k) => ({ name: c, values: all.map((s) => (Number.isFinite(s.values[k]) ? valueFormat(s.values[k]!) : '')) }))}
+      />
+      {props.legend ? <Legend items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))} onToggle={toggleSeries} /> : null}
     </ChartBox>
   );
 }

@@ -11,7 +11,9 @@ export function useSize() {
   useEffect(() => {
     const node = ref.current;
     if (!node || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => setSize((old) => (old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight })));
+    const observer = new ResizeObserver(() =>
+      setSize((old) => (old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight })),
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
@@ -40,14 +42,36 @@ export function useHiddenSeries(): [ReadonlySet<number>, (index: number) => void
 /** The legend under a chart: a click hides or shows that series (or slice), as ECharts' legend does. */
 export function Legend({ items, onToggle }: { items: readonly LegendItem[]; onToggle: (index: number) => void }) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 12px', fontSize: 12, lineHeight: '20px', color: INK.title, maxHeight: 24, overflow: 'auto' }}>
+    <div
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: '4px 12px',
+        fontSize: 12,
+        lineHeight: '20px',
+        color: INK.title,
+        maxHeight: 24,
+        overflow: 'auto',
+      }}
+    >
       {items.map((item, i) => (
         <button
           type="button"
           key={`${item.name}-${i}`}
           onClick={() => onToggle(i)}
           aria-pressed={!item.hidden}
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 5, border: 0, background: 'none', padding: 0, cursor: 'pointer', font: 'inherit', color: item.hidden ? '#ccc' : 'inherit' }}
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 5,
+            border: 0,
+            background: 'none',
+            padding: 0,
+            cursor: 'pointer',
+            font: 'inherit',
+            color: item.hidden ? '#ccc' : 'inherit',
+          }}
         >
           <span style={{ width: 20, height: 11, borderRadius: 3, background: item.hidden ? '#ccc' : item.color }} />
           {item.name}
@@ -100,9 +124,32 @@ export function Tooltip({ x, y, width, title, rows }: { x: number; y: number; wi
 }
 
 /** The chart's box: measured, positioned for its tooltip, with the legend under the drawing; `data-ready` once drawn. */
-export function ChartBox({ boxRef, height, testId, className, chartKind, ready, children }: { boxRef: React.RefObject<HTMLDivElement | null>; height?: number; testId?: string; className?: string; chartKind?: string; ready: boolean; children: ReactNode }) {
+export function ChartBox({
+  boxRef,
+  height,
+  testId,
+  className,
+  chartKind,
+  ready,
+  children,
+}: {
+  boxRef: React.RefObject<HTMLDivElement | null>;
+  height?: number;
+  testId?: string;
+  className?: string;
+  chartKind?: string;
+  ready: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div ref={boxRef} className={className} style={{ position: 'relative', width: '100%', height }} data-testid={testId} data-chart-kind={chartKind} data-ready={ready ? 'true' : undefined}>
+    <div
+      ref={boxRef}
+      className={className}
+      style={{ position: 'relative', width: '100%', height }}
+      data-testid={testId}
+      data-chart-kind={chartKind}
+      data-ready={ready ? 'true' : undefined}
+    >
       {children}
     </div>
   );
@@ -115,7 +162,15 @@ export const chartName = (given: string | undefined, names: readonly string[]) =
  * The chart's figures as a table that only a screen reader meets (WCAG 1.1.1): the drawing is an
  * image with a name, the table holds what the image shows.
  */
-export function ChartDataTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: readonly { name: string; values: readonly string[] }[] }) {
+export function ChartDataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly { name: string; values: readonly string[] }[];
+}) {
   return (
     <table className="fp-visually-hidden">
       <caption>{caption}</caption>

@@ -42,7 +42,10 @@ export function PieChart(props: PieChartProps) {
   const label = props.label ?? ((name: string) => name);
   const all = slices.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]! }));
   const shown = all.filter((s) => !hidden.has(s.index) && s.value > 0);
-  const name = chartName(props.ariaLabel ?? props.name, all.map((s) => s.name));
+  const name = chartName(
+    props.ariaLabel ?? props.name,
+    all.map((s) => s.name),
+  );
   const width = size.width;
   const height = (props.height ?? size.height) - LEGEND_HEIGHT;
   const cx = width / 2;
@@ -62,9 +65,23 @@ export function PieChart(props: PieChartProps) {
   const percentOf = (index: number) => arcs.find((a) => a.index === index)?.percent ?? 0;
 
   return (
-    <ChartBox boxRef={boxRef} height={props.height} className={props.className} testId={props.testId} chartKind={props.chartKind} ready={width > 0 && height > 0}>
+    <ChartBox
+      boxRef={boxRef}
+      height={props.height}
+      className={props.className}
+      testId={props.testId}
+      chartKind={props.chartKind}
+      ready={width > 0 && height > 0}
+    >
       {width > 0 && height > 0 ? (
-        <svg width={width} height={height} role="img" aria-label={name} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={name}
+          style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }}
+          onMouseLeave={() => setHover(null)}
+        >
           {arcs.map((a) => {
             const grow = hover?.index === a.index ? 6 : 0;
             return (
@@ -107,14 +124,13 @@ export function PieChart(props: PieChartProps) {
           y={hover.y}
           width={width}
           title={props.name}
-          rows={[{ name: all[hover.index]!.name, color: all[hover.index]!.color, value: `${valueFormat(all[hover.index]!.value)} (${percentOf(hover.index)}%)` }]}
+          rows={[
+            { name: all[hover.index]!.name, color: all[hover.index]!.color, value: `${valueFormat(all[hover.index]!.value)} (${percentOf(hover.index)}%)` },
+          ]}
         />
       ) : null}
       <ChartDataTable caption={name} columns={[props.name ?? '']} rows={all.map((s) => ({ name: s.name, values: [valueFormat(s.value)] }))} />
-      <Legend
-        items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-        onToggle={toggleSeries}
-      />
+      <Legend items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))} onToggle={toggleSeries} />
     </ChartBox>
   );
 }

@@ -29,17 +29,39 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
   const n = indicators.length;
   const angle = (k: number) => (k / n) * Math.PI * 2;
   const point = (k: number, r: number) => [cx + r * Math.sin(angle(k)), cy - r * Math.cos(angle(k))] as const;
-  const ring = (r: number) => indicators.map((_, k) => point(k, r).map((v) => v.toFixed(2)).join(',')).join(' ');
+  const ring = (r: number) =>
+    indicators
+      .map((_, k) =>
+        point(k, r)
+          .map((v) => v.toFixed(2))
+          .join(','),
+      )
+      .join(' ');
   const all = series.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]! }));
   const shown = all.filter((s) => !hidden.has(s.index));
-  const name = chartName(ariaLabel, all.map((s) => s.name));
+  const name = chartName(
+    ariaLabel,
+    all.map((s) => s.name),
+  );
 
   return (
     <ChartBox boxRef={boxRef} height={height} testId={testId} ready={width > 0 && n > 0}>
       {width > 0 && n > 0 ? (
-        <svg width={width} height={svgHeight} role="img" aria-label={name} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
+        <svg
+          width={width}
+          height={svgHeight}
+          role="img"
+          aria-label={name}
+          style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }}
+          onMouseLeave={() => setHover(null)}
+        >
           {Array.from({ length: RINGS }, (_, k) => RINGS - k).map((k) => (
-            <polygon key={`r${k}`} points={ring((radius * k) / RINGS)} fill={k % 2 === 0 ? 'rgba(210,219,238,0.3)' : 'rgba(250,250,250,0.3)'} stroke={INK.split} />
+            <polygon
+              key={`r${k}`}
+              points={ring((radius * k) / RINGS)}
+              fill={k % 2 === 0 ? 'rgba(210,219,238,0.3)' : 'rgba(250,250,250,0.3)'}
+              stroke={INK.split}
+            />
           ))}
           {indicators.map((ind, k) => {
             const [x, y] = point(k, radius);
@@ -65,7 +87,13 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
                   setHover({ index: s.index, x: e.clientX - box.left, y: e.clientY - box.top });
                 }}
               >
-                <polygon points={points.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' ')} fill={s.color} fillOpacity={hover?.index === s.index ? 0.3 : 0.08} stroke={s.color} strokeWidth={2} />
+                <polygon
+                  points={points.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' ')}
+                  fill={s.color}
+                  fillOpacity={hover?.index === s.index ? 0.3 : 0.08}
+                  stroke={s.color}
+                  strokeWidth={2}
+                />
                 {points.map(([x, y], k) => (
                   <circle key={k} cx={x} cy={y} r={2} fill="#fff" stroke={s.color} strokeWidth={1.5} />
                 ))}
@@ -83,11 +111,12 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
           rows={indicators.map((ind, k) => ({ name: ind.name, color: all[hover.index]!.color, value: plainNumber(all[hover.index]!.values[k] ?? 0) }))}
         />
       ) : null}
-      <ChartDataTable caption={name} columns={all.map((s) => s.name)} rows={indicators.map((ind, k) => ({ name: ind.name, values: all.map((s) => plainNumber(s.values[k] ?? 0)) }))} />
-      <Legend
-        items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))}
-        onToggle={toggleSeries}
+      <ChartDataTable
+        caption={name}
+        columns={all.map((s) => s.name)}
+        rows={indicators.map((ind, k) => ({ name: ind.name, values: all.map((s) => plainNumber(s.values[k] ?? 0)) }))}
       />
+      <Legend items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))} onToggle={toggleSeries} />
     </ChartBox>
   );
 }

@@ -9,11 +9,34 @@ import { DEFAULT_PALETTE, plainNumber } from './geometry';
  * nearest the pointer. Lighter than CartesianChart, for a row of a table: straight segments, drawn
  * as SVG's own polyline and polygon, so it needs no path arithmetic.
  */
-export function Sparkline({ values, labels, name, width, height, min, max, color = DEFAULT_PALETTE[0]!, testId }: { values: readonly number[]; labels: readonly string[]; name: string; width: number; height: number; min: number; max: number; color?: string; testId?: string }) {
+export function Sparkline({
+  values,
+  labels,
+  name,
+  width,
+  height,
+  min,
+  max,
+  color = DEFAULT_PALETTE[0]!,
+  testId,
+}: {
+  values: readonly number[];
+  labels: readonly string[];
+  name: string;
+  width: number;
+  height: number;
+  min: number;
+  max: number;
+  color?: string;
+  testId?: string;
+}) {
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
   const pad = { x: 4, y: 6 };
   const step = values.length > 1 ? (width - pad.x * 2) / (values.length - 1) : 0;
-  const points: Point[] = values.map((v, i) => [pad.x + (values.length > 1 ? i * step : (width - pad.x * 2) / 2), pad.y + (1 - (v - min) / (max - min || 1)) * (height - pad.y * 2)]);
+  const points: Point[] = values.map((v, i) => [
+    pad.x + (values.length > 1 ? i * step : (width - pad.x * 2) / 2),
+    pad.y + (1 - (v - min) / (max - min || 1)) * (height - pad.y * 2),
+  ]);
   const line = points.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(' ');
   const bottom = height - pad.y;
   return (
@@ -31,13 +54,21 @@ export function Sparkline({ values, labels, name, width, height, min, max, color
         }}
         onMouseLeave={() => setHover(null)}
       >
-        {points.length > 0 ? <polygon points={`${line} ${points[points.length - 1]![0].toFixed(2)},${bottom} ${points[0]![0].toFixed(2)},${bottom}`} fill={color} fillOpacity={0.12} /> : null}
+        {points.length > 0 ? (
+          <polygon
+            points={`${line} ${points[points.length - 1]![0].toFixed(2)},${bottom} ${points[0]![0].toFixed(2)},${bottom}`}
+            fill={color}
+            fillOpacity={0.12}
+          />
+        ) : null}
         <polyline points={line} fill="none" stroke={color} strokeWidth={2} strokeLinejoin="round" />
         {points.map(([x, y], i) => (
           <circle key={i} cx={x} cy={y} r={hover?.index === i ? 3.5 : 2.5} fill={color} />
         ))}
       </svg>
-      {hover ? <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: plainNumber(values[hover.index]!) }]} /> : null}
+      {hover ? (
+        <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: plainNumber(values[hover.index]!) }]} />
+      ) : null}
     </div>
   );
 }

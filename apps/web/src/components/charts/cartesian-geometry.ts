@@ -15,7 +15,11 @@ export interface ValueScale {
  * A value axis over [low, high] with about `count` round steps (d3-array's nice ticks: 1, 2, 5 ×
  * 10ⁿ; whole numbers when `integer`). Zero stays on the axis unless `fixed` gives its ends.
  */
-export function valueScale(low: number, high: number, { count = 5, integer = false, fixed }: { count?: number; integer?: boolean; fixed?: { min?: number; max?: number } } = {}): ValueScale {
+export function valueScale(
+  low: number,
+  high: number,
+  { count = 5, integer = false, fixed }: { count?: number; integer?: boolean; fixed?: { min?: number; max?: number } } = {},
+): ValueScale {
   let min = fixed?.min ?? Math.min(0, low);
   let max = fixed?.max ?? Math.max(0, high);
   if (!Number.isFinite(min) || !Number.isFinite(max)) [min, max] = [0, 1];

@@ -32,8 +32,24 @@ describe('valueScale', () => {
 
 describe('linePath', () => {
   it('draws straight segments, or curves that pass through every point', () => {
-    expect(linePath([[0, 10], [10, 0], [20, 5]], false)).toBe('M0,10L10,0L20,5');
-    const smooth = linePath([[0, 10], [10, 0], [20, 5]], true);
+    expect(
+      linePath(
+        [
+          [0, 10],
+          [10, 0],
+          [20, 5],
+        ],
+        false,
+      ),
+    ).toBe('M0,10L10,0L20,5');
+    const smooth = linePath(
+      [
+        [0, 10],
+        [10, 0],
+        [20, 5],
+      ],
+      true,
+    );
     expect(smooth.startsWith('M0,10C')).toBe(true);
     expect(smooth).toContain(',10,0C');
     expect(smooth.endsWith(',20,5')).toBe(true);
@@ -41,7 +57,14 @@ describe('linePath', () => {
   it('stays flat at a peak (no overshoot above the highest point)', () => {
     // At the middle point (a peak) the tangent is 0: both control points beside it are at its height,
     // and no control point lies above the peak (y below 0).
-    const d = linePath([[0, 10], [10, 0], [20, 10]], true);
+    const d = linePath(
+      [
+        [0, 10],
+        [10, 0],
+        [20, 10],
+      ],
+      true,
+    );
     expect(d).toMatch(/^M0,10C3\.33,[\d.]+,6\.67,0,10,0C13\.33,0,16\.67,[\d.]+,20,10$/);
     const ys = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => Number(m[2]));
     expect(Math.min(...ys)).toBe(0);
@@ -73,7 +96,9 @@ it('cuts a long label with an ellipsis', () => {
 
 describe('CartesianChart', () => {
   it('draws a bar per value with its label, and a tooltip of the category under the pointer', () => {
-    const { container } = render(<CartesianChart height={220} categories={['A', 'B', 'C']} series={[{ name: 'visits', values: [3, 0, 7] }]} labels integer testId="c" label="visits" />);
+    const { container } = render(
+      <CartesianChart height={220} categories={['A', 'B', 'C']} series={[{ name: 'visits', values: [3, 0, 7] }]} labels integer testId="c" label="visits" />,
+    );
     const svg = screen.getByRole('img', { name: 'visits' });
     expect(container.querySelectorAll('svg rect')).toHaveLength(3);
     // A category's text is its label after its full name (a <title>).
@@ -88,7 +113,19 @@ describe('CartesianChart', () => {
   });
   it('hides a series from its legend and reports clicks by category', () => {
     const clicked: number[] = [];
-    render(<CartesianChart height={300} legend categories={['x', 'y']} series={[{ name: 'one', values: [1, 2] }, { name: 'two', values: [3, 4], kind: 'line' }]} onClick={(i) => clicked.push(i)} label="two series" />);
+    render(
+      <CartesianChart
+        height={300}
+        legend
+        categories={['x', 'y']}
+        series={[
+          { name: 'one', values: [1, 2] },
+          { name: 'two', values: [3, 4], kind: 'line' },
+        ]}
+        onClick={(i) => clicked.push(i)}
+        label="two series"
+      />,
+    );
     const svg = screen.getByRole('img', { name: 'two series' });
     expect(svg.querySelectorAll('circle')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'two' }));
@@ -101,8 +138,10 @@ describe('CartesianChart', () => {
 });
 
 describe('BarsChart', () => {
-  it('draws horizontal bars, the first category at the bottom, without the lines\' code', () => {
-    const { container } = render(<BarsChart height={200} horizontal categories={['low', 'high']} series={[{ name: 'doctors', values: [2, 9] }]} labels label="doctors" />);
+  it("draws horizontal bars, the first category at the bottom, without the lines' code", () => {
+    const { container } = render(
+      <BarsChart height={200} horizontal categories={['low', 'high']} series={[{ name: 'doctors', values: [2, 9] }]} labels label="doctors" />,
+    );
     const bars = [...container.querySelectorAll('svg rect')];
     expect(bars).toHaveLength(2);
     // horizontal: the longer bar is the second category's, drawn above the first
@@ -113,12 +152,24 @@ describe('BarsChart', () => {
   });
 
   it('refuses a line series given to the plot without a way to draw lines', () => {
-    expect(() => render(<CartesianPlot linePath={null} height={200} categories={['a']} series={[{ name: 'l', values: [1], kind: 'line' }]} label="l" />)).toThrow('BarsChart');
+    expect(() =>
+      render(<CartesianPlot linePath={null} height={200} categories={['a']} series={[{ name: 'l', values: [1], kind: 'line' }]} label="l" />),
+    ).toThrow('BarsChart');
   });
 });
 
 it('PieChart draws a slice and a label per value', () => {
-  render(<PieChart height={300} slices={[{ name: 'yes', value: 3 }, { name: 'no', value: 1 }]} label={(n, _v, p) => `${n} ${p}%`} ariaLabel="answers" />);
+  render(
+    <PieChart
+      height={300}
+      slices={[
+        { name: 'yes', value: 3 },
+        { name: 'no', value: 1 },
+      ]}
+      label={(n, _v, p) => `${n} ${p}%`}
+      ariaLabel="answers"
+    />,
+  );
   const svg = screen.getByRole('img', { name: 'answers' });
   expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['yes 75%', 'no 25%']);
   fireEvent.click(screen.getByRole('button', { name: 'no' }));
@@ -126,7 +177,21 @@ it('PieChart draws a slice and a label per value', () => {
 });
 
 it('RadarChart draws a polygon per series over its rings', () => {
-  render(<RadarChart height={380} indicators={[{ name: 'a', max: 100 }, { name: 'b', max: 100 }, { name: 'c', max: 100 }]} series={[{ name: 'Dr 1', values: [10, 50, 90] }, { name: 'Dr 2', values: [90, 50, 10] }]} ariaLabel="radar" />);
+  render(
+    <RadarChart
+      height={380}
+      indicators={[
+        { name: 'a', max: 100 },
+        { name: 'b', max: 100 },
+        { name: 'c', max: 100 },
+      ]}
+      series={[
+        { name: 'Dr 1', values: [10, 50, 90] },
+        { name: 'Dr 2', values: [90, 50, 10] },
+      ]}
+      ariaLabel="radar"
+    />,
+  );
   // Five rings and two series.
   expect(screen.getByRole('img', { name: 'radar' }).querySelectorAll('polygon')).toHaveLength(7);
 });

@@ -13,7 +13,9 @@ export function sectorPath(inner: number, outer: number, a: number, b: number): 
 /** Each slice's angles (radians, clockwise from twelve o'clock; d3-shape's pie, in the given order) and share in percent (two decimals). */
 export function pieAngles(values: readonly number[]): { start: number; end: number; mid: number; percent: number }[] {
   const total = values.reduce((sum, v) => sum + v, 0);
-  const slices = pie<number>().sort(null).value((v) => v)(values as number[]);
+  const slices = pie<number>()
+    .sort(null)
+    .value((v) => v)(values as number[]);
   return slices.map((p) => ({
     start: p.startAngle,
     end: p.endAngle,

@@ -56,11 +56,17 @@ export const calendarQuery = (start: number, end: number) =>
   });
 
 export const myVisitsQuery = (params: { cursor?: string }) =>
-  queryOptions({ queryKey: activityKeys.visits(params), queryFn: () => getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { size: 20, ...params } }) });
+  queryOptions({
+    queryKey: activityKeys.visits(params),
+    queryFn: () => getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { size: 20, ...params } }),
+  });
 
 /** The team's records without their count, which is its own call (teamVisitCountQuery): the rows show without waiting for it. */
 export const teamVisitsQuery = (params: { cursor?: string; userId?: number }) =>
-  queryOptions({ queryKey: activityKeys.team(params), queryFn: () => getResult<TeamVisitPage>(P.teamInteractioRecord, { params: { size: 20, total: 'false', ...params } }) });
+  queryOptions({
+    queryKey: activityKeys.team(params),
+    queryFn: () => getResult<TeamVisitPage>(P.teamInteractioRecord, { params: { size: 20, total: 'false', ...params } }),
+  });
 
 export const teamVisitCountQuery = (params: { userId?: number }) =>
   queryOptions({ queryKey: activityKeys.teamCount(params), queryFn: () => getResult<ActivityCount>(P.teamInteractioRecordCount, { params }) });
@@ -68,14 +74,22 @@ export const teamVisitCountQuery = (params: { userId?: number }) =>
 export const taskRecordQuery = () => queryOptions({ queryKey: activityKeys.taskRecord, queryFn: () => getResult<TaskRecordRow[]>(P.taskRecord) });
 
 export const taskRecordDetailQuery = (userId: number) =>
-  queryOptions({ queryKey: activityKeys.taskRecordDetail(userId), queryFn: () => getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: 100 } }) });
+  queryOptions({
+    queryKey: activityKeys.taskRecordDetail(userId),
+    queryFn: () => getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: 100 } }),
+  });
 
-export const taskLogQuery = (taskId: number) => queryOptions({ queryKey: activityKeys.taskLog(taskId), queryFn: () => getResult<TaskLogItem[]>(P.getTaskLog, { params: { taskId } }) });
+export const taskLogQuery = (taskId: number) =>
+  queryOptions({ queryKey: activityKeys.taskLog(taskId), queryFn: () => getResult<TaskLogItem[]>(P.getTaskLog, { params: { taskId } }) });
 
 export const businessRecordQuery = (doctorId: number) =>
-  queryOptions({ queryKey: activityKeys.business(doctorId), queryFn: () => getResult<ActivityPage<BusinessRecordItem>>(P.businessRecord, { params: { doctorId, size: 50 } }) });
+  queryOptions({
+    queryKey: activityKeys.business(doctorId),
+    queryFn: () => getResult<ActivityPage<BusinessRecordItem>>(P.businessRecord, { params: { doctorId, size: 50 } }),
+  });
 
-export const visitQuery = (id: number) => queryOptions({ queryKey: activityKeys.visit(id), queryFn: () => getResult<VisitItem>(P.findById, { params: { id } }) });
+export const visitQuery = (id: number) =>
+  queryOptions({ queryKey: activityKeys.visit(id), queryFn: () => getResult<VisitItem>(P.findById, { params: { id } }) });
 
 export const principalsQuery = (keyword: string) =>
   queryOptions({ queryKey: activityKeys.principals(keyword), queryFn: () => getResult<PrincipalItem[]>(P.getPrincipal, { params: { keyword } }) });
@@ -108,7 +122,8 @@ export interface VisitInput {
   taskId?: number | null;
 }
 export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitRecord, body, { suppressError: true });
-export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) => postResult<TaskItem[]>(P.addVisitActivity, body);
+export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) =>
+  postResult<TaskItem[]>(P.addVisitActivity, body);
 
 /** Doctors within the caller's scope whose name matches (the customers area's list). */
 export async function searchDoctors(keyword: string): Promise<{ id: number; name: string; hospitalName: string }[]> {

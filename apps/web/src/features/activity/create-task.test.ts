@@ -7,7 +7,10 @@ const tag = (fullPath: string): Tag => ({ path: fullPath.split('?')[0]!, fullPat
 describe('creating a task from the side bar (spec 001 section 2.7)', () => {
   it('opens a fresh create-task tab, with the doctor of the business record the user is on', () => {
     expect(createTaskTarget([], '/task/myPlan')).toEqual({ action: 'open', to: '/task/done' });
-    expect(createTaskTarget([], '/customer/businessRecord/7/%E7%8E%8B%E5%BC%BA')).toEqual({ action: 'open', to: '/task/done?doctorId=7&doctorName=%E7%8E%8B%E5%BC%BA' });
+    expect(createTaskTarget([], '/customer/businessRecord/7/%E7%8E%8B%E5%BC%BA')).toEqual({
+      action: 'open',
+      to: '/task/done?doctorId=7&doctorName=%E7%8E%8B%E5%BC%BA',
+    });
   });
 
   it('reuses the open tab on the business record of the same doctor, and replaces it otherwise', () => {

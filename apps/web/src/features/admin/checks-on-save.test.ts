@@ -3,7 +3,7 @@ import { adminFormErrors } from './checks-on-save';
 
 const user = { username: 'new.user', roleIds: [2], newPassword: 'Green-Tree-42', confirmPassword: 'Green-Tree-42' };
 
-describe('adminFormErrors: the checks loaded on a dialog\'s first save', () => {
+describe("adminFormErrors: the checks loaded on a dialog's first save", () => {
   it('checks a new user and an edited one with their own schemas', async () => {
     expect(await adminFormErrors('userCreate', user, 'zh')).toEqual({});
     expect((await adminFormErrors('userCreate', { ...user, newPassword: '', confirmPassword: '' }, 'zh')).newPassword).toBe('新用户必须设置密码');

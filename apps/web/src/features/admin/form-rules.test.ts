@@ -17,14 +17,18 @@ describe('user form rules (spec 001 section 5)', () => {
     expect(formErrors(userUpdateRequest, { roleIds: [2], newPassword: '', confirmPassword: '' }, 'zh')).toEqual({});
   });
   it('checks the length and the confirmation', () => {
-    expect(formErrors(userCreateRequest, { ...user, newPassword: 'short', confirmPassword: 'short' }, 'en').newPassword).toBe('The password must be 8 to 64 characters');
+    expect(formErrors(userCreateRequest, { ...user, newPassword: 'short', confirmPassword: 'short' }, 'en').newPassword).toBe(
+      'The password must be 8 to 64 characters',
+    );
     expect(formErrors(userCreateRequest, { ...user, confirmPassword: 'Green-Tree-43' }, 'zh').confirmPassword).toBe('新密码和确认密码不一致');
   });
   it('checks the mobile number, the email and the login name', () => {
     expect(formErrors(userCreateRequest, { ...user, mobile: '12912345678' }, 'zh').mobile).toBe('请填写正确的手机号码');
     expect(formErrors(userCreateRequest, { ...user, mobile: '13912345678' }, 'zh')).toEqual({});
     expect(formErrors(userCreateRequest, { ...user, email: 'nope' }, 'en').email).toBe('Please enter a valid email address');
-    expect(formErrors(userCreateRequest, { ...user, username: 'a b' }, 'en').username).toBe('The login name may only contain letters, digits, dots, underscores and hyphens');
+    expect(formErrors(userCreateRequest, { ...user, username: 'a b' }, 'en').username).toBe(
+      'The login name may only contain letters, digits, dots, underscores and hyphens',
+    );
     expect(formErrors(userCreateRequest, { ...user, username: '' }, 'zh').username).toBe('username 不能为空');
   });
 });

@@ -17,7 +17,8 @@ export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels
     if (!field || errors[field]) continue;
     const params = { field: labels[field] ?? field, min: PASSWORD.min, max: 'maximum' in issue ? Number(issue.maximum) : PASSWORD.max };
     if (isMessageKey(issue.message)) errors[field] = adminWords.message(issue.message, lang, params);
-    else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) === 1) errors[field] = adminWords.message('field.required', lang, params);
+    else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) === 1)
+      errors[field] = adminWords.message('field.required', lang, params);
     else if (issue.code === 'too_big') errors[field] = adminWords.message('field.tooLong', lang, params);
     else errors[field] = adminWords.message('field.invalid', lang, params);
   }
@@ -50,6 +51,14 @@ export interface TreeOption {
   children: TreeOption[];
 }
 
-export function treeOptions<T extends { id: number; name: string; nameEn: string; children?: T[] | undefined }>(nodes: T[] | undefined, lang: 'zh' | 'en'): TreeOption[] {
-  return (nodes ?? []).map((n) => ({ value: n.id, key: n.id, title: lang === 'en' ? n.nameEn || n.name : n.name || n.nameEn, children: treeOptions(n.children, lang) }));
+export function treeOptions<T extends { id: number; name: string; nameEn: string; children?: T[] | undefined }>(
+  nodes: T[] | undefined,
+  lang: 'zh' | 'en',
+): TreeOption[] {
+  return (nodes ?? []).map((n) => ({
+    value: n.id,
+    key: n.id,
+    title: lang === 'en' ? n.nameEn || n.name : n.name || n.nameEn,
+    children: treeOptions(n.children, lang),
+  }));
 }

@@ -313,10 +313,12 @@ const en: Record<keyof typeof zh, string> = {
   'admin.perm.pickHospital': 'Search and choose a hospital',
   'admin.perm.pickProvince': 'Choose a province',
   'admin.perm.import': 'Import',
-  'admin.perm.importHint': 'Import file: csv or xlsx, at most 1M; header username, permissionType (hospital or province), permissionValue (hospital id or province name).',
+  'admin.perm.importHint':
+    'Import file: csv or xlsx, at most 1M; header username, permissionType (hospital or province), permissionValue (hospital id or province name).',
   'admin.perm.imported': 'Imported: {{added}} added, {{skipped}} already held',
   'admin.token.title': 'Access tokens',
-  'admin.token.intro': 'For a master-data system calling the import API (Authorization: Bearer fp_…). A token acts as the service account chosen and can use only the import permissions granted to it.',
+  'admin.token.intro':
+    'For a master-data system calling the import API (Authorization: Bearer fp_…). A token acts as the service account chosen and can use only the import permissions granted to it.',
   'admin.token.add': 'Create token',
   'admin.token.name': 'Name',
   'admin.token.namePlaceholder': 'e.g. Master-data sync',

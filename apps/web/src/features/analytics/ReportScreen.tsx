@@ -71,7 +71,8 @@ export function ReportScreen({ router }: { router: string }) {
   }, [id, user.username]);
 
   useEffect(() => {
-    if (state.kind === 'missingToken') void message.warning({ content: msg('analytics.missingToken'), duration: HTTP.toastMs / 1000, key: 'analytics.missingToken' });
+    if (state.kind === 'missingToken')
+      void message.warning({ content: msg('analytics.missingToken'), duration: HTTP.toastMs / 1000, key: 'analytics.missingToken' });
   }, [state.kind, message, msg]);
 
   const loading = state.kind === 'loading' || (state.kind === 'ready' && !frameLoaded);

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuEntry } from '@field-portal/shared';
-import { blankPayload, dashboardIdOf, frameHeight, readExportRequest, readShareFragment, REPORT_EXPORT_MESSAGE, reportState, shareFrameUrl } from './report-rules';
+import {
+  blankPayload,
+  dashboardIdOf,
+  frameHeight,
+  readExportRequest,
+  readShareFragment,
+  REPORT_EXPORT_MESSAGE,
+  reportState,
+  shareFrameUrl,
+} from './report-rules';
 import { browserOf, EventQueue, systemOf } from './tracking';
 
 const entry = (router: string, sort: number) => ({ router, sort }) as MenuEntry;
@@ -89,7 +98,10 @@ describe('usage tracking', () => {
 
 describe('export requests of the share page', () => {
   it('keeps the filters of an export request and ignores other messages', () => {
-    expect(readExportRequest({ type: REPORT_EXPORT_MESSAGE, startDate: '2020-03-01', endDate: '2020-03-31', bu: '', province: 7 })).toEqual({ startDate: '2020-03-01', endDate: '2020-03-31' });
+    expect(readExportRequest({ type: REPORT_EXPORT_MESSAGE, startDate: '2020-03-01', endDate: '2020-03-31', bu: '', province: 7 })).toEqual({
+      startDate: '2020-03-01',
+      endDate: '2020-03-31',
+    });
     expect(readExportRequest({ type: REPORT_EXPORT_MESSAGE, bu: 'x'.repeat(65) })).toEqual({});
     expect(readExportRequest({ type: 'other', startDate: '2020-03-01' })).toBeUndefined();
     expect(readExportRequest('fp-report-export')).toBeUndefined();

@@ -44,17 +44,20 @@ export interface ListParams {
 export const crudApi = {
   list: <R>(paths: CrudPaths, params: ListParams) =>
     getResult<Page<R>>(paths.list, { params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')) }),
-  save: <R>(paths: CrudPaths, body: object, id?: number) => (id ? putResult<R>(paths.update, { ...body, id }, quiet) : postResult<R>(paths.create, body, quiet)),
+  save: <R>(paths: CrudPaths, body: object, id?: number) =>
+    id ? putResult<R>(paths.update, { ...body, id }, quiet) : postResult<R>(paths.create, body, quiet),
   remove: (paths: CrudPaths, id: number) => send<object>('delete', fillPath(paths.remove, { id })),
 };
 
 export const appsApi = {
-  saveApp: (body: object, id?: number) => (id ? putResult<AppRecord>(P.app.update, { ...body, id }, quiet) : postResult<AppRecord>(P.app.initialization, body, quiet)),
+  saveApp: (body: object, id?: number) =>
+    id ? putResult<AppRecord>(P.app.update, { ...body, id }, quiet) : postResult<AppRecord>(P.app.initialization, body, quiet),
   deleteApp: (appId: number) => send<object>('delete', fillPath(P.app.remove, { appId })),
   roles: () => getResult<OptionRecord[]>(P.app.roles),
   classifications: () => crudApi.list<ClassificationRecord>(P.classification, { page: 1, size: 100, search: '' }),
   carousels: () => getResult<CarouselRecord[]>(P.carousel.all),
-  saveCarousel: (body: object, id?: number) => (id ? send<CarouselRecord>('patch', P.carousel.update, { ...body, id }) : putResult<CarouselRecord>(P.carousel.save, body, quiet)),
+  saveCarousel: (body: object, id?: number) =>
+    id ? send<CarouselRecord>('patch', P.carousel.update, { ...body, id }) : putResult<CarouselRecord>(P.carousel.save, body, quiet),
   deleteCarousel: (id: number) => send<object>('delete', fillPath(P.carousel.remove, { id })),
   sortCarousels: (ids: number[]) => send<CarouselRecord[]>('patch', P.carousel.updateSort, { ids }),
   openingScreen: () => getResult<OpeningScreenRecord | null>(P.openingScreen.get),

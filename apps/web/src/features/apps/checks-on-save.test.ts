@@ -10,7 +10,9 @@ describe('appsFormErrors: the checks loaded on the first save or search', () => 
   });
 
   it("adds a form's own rules, which win at the same field", async () => {
-    expect(await appsFormErrors('medicine', { name: 'x', code: 'A', competitors: [{ name: '甲' }, { name: '甲' }], indications: [] }, 'zh')).toEqual({ competitors: '竞品重复: 甲' });
+    expect(await appsFormErrors('medicine', { name: 'x', code: 'A', competitors: [{ name: '甲' }, { name: '甲' }], indications: [] }, 'zh')).toEqual({
+      competitors: '竞品重复: 甲',
+    });
     expect(await appsFormErrors('homeChart', { name: 'n', content: '2023/1,2023/2' }, 'zh')).toEqual({ content: '图表内容中的时间 2023 重复' });
     expect(await appsFormErrors('homeChart', { name: 'n', content: '2023/1,2024/2' }, 'zh')).toEqual({});
   });

@@ -9,7 +9,12 @@ export type { AppsFormName };
  * when a form is first saved or a list first searched rather than with the screen: field path →
  * message in `lang`, empty when the values pass.
  */
-export async function appsFormErrors(name: AppsFormName, values: Record<string, unknown>, lang: Lang, labels?: Record<string, string>): Promise<Record<string, string>> {
+export async function appsFormErrors(
+  name: AppsFormName,
+  values: Record<string, unknown>,
+  lang: Lang,
+  labels?: Record<string, string>,
+): Promise<Record<string, string>> {
   const { checkAppsForm } = await import('./form-checks');
   return checkAppsForm(name, values, lang, labels);
 }

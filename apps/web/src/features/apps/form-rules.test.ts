@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appInput, carouselInput, homeChartInput, homeDataInput, medicineInput, message, openingScreenInput, publicOpinionInput, pageQuery } from '@field-portal/shared';
+import {
+  appInput,
+  carouselInput,
+  homeChartInput,
+  homeDataInput,
+  medicineInput,
+  message,
+  openingScreenInput,
+  publicOpinionInput,
+  pageQuery,
+} from '@field-portal/shared';
 import { chartContentError, firstDuplicate, formErrors, imageFileError, importFileError, medicineListErrors } from './form-rules';
 import { moveItem } from './move-item';
 
@@ -12,7 +22,9 @@ describe('formErrors: the server schema and messages, naming the field by its la
 
   it('uses the label for the generic messages', () => {
     expect(formErrors(medicineInput, { name: 'x'.repeat(51), code: 'A' }, 'zh', { name: '药品名称' })).toEqual({ name: '药品名称 最多 50 个字符' });
-    expect(formErrors(medicineInput, { name: 'x'.repeat(51), code: 'A' }, 'en', { name: 'Medicine name' })).toEqual({ name: 'Medicine name must be at most 50 characters' });
+    expect(formErrors(medicineInput, { name: 'x'.repeat(51), code: 'A' }, 'en', { name: 'Medicine name' })).toEqual({
+      name: 'Medicine name must be at most 50 characters',
+    });
   });
 
   it('reports nested fields by their path', () => {

@@ -22,7 +22,8 @@ export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels
     else if (issue.code === 'too_small' && params.min === 1 && issue.origin === 'string') errors[path] = appsWords.message('field.required', lang, params);
     else if (issue.code === 'too_big') errors[path] = appsWords.message(issue.origin === 'string' ? 'field.tooLong' : 'field.tooBig', lang, params);
     else if (issue.code === 'too_small') errors[path] = appsWords.message('field.tooSmall', lang, params);
-    else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) errors[path] = appsWords.message('field.required', lang, params);
+    else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)
+      errors[path] = appsWords.message('field.required', lang, params);
     else errors[path] = appsWords.message('field.invalid', lang, params);
   }
   return errors;

@@ -222,7 +222,8 @@ const en: Record<keyof typeof zh, string> = {
   'apps.opening.secondsUnit': 's',
   'apps.opening.enabled': 'Show the opening screen',
   'apps.import.title': 'Organisation batch import',
-  'apps.import.hint': 'The first row is the header: {{columns}}. A parent code may be an existing organisation or an earlier row of the file. If any row is wrong, nothing is imported.',
+  'apps.import.hint':
+    'The first row is the header: {{columns}}. A parent code may be an existing organisation or an earlier row of the file. If any row is wrong, nothing is imported.',
   'apps.import.orgType': 'Organisation type',
   'apps.import.type.company': 'Company',
   'apps.import.type.department': 'Department',

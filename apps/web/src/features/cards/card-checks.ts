@@ -65,4 +65,3 @@ export function cardProblems(content: CardContent, check: CardCheck, buList: rea
   }
   return problems;
 }
-

@@ -52,7 +52,14 @@ describe('form values and card content', () => {
   it('reads a loaded card back, ticking the box of what it has', () => {
     const content: CardContent = { type: 1, titleName: '草稿', fileList: [{ name: 'a.pdf', url: FILE(5) }], linkValue: 'http://' };
     const values = formValuesOf(content, { author: '运营', createTime: 'now' });
-    expect(values).toMatchObject({ titleName: '草稿', author: '运营', attachment: true, link: false, fileList: [{ name: 'a.pdf', url: FILE(5) }], createTime: 'now' });
+    expect(values).toMatchObject({
+      titleName: '草稿',
+      author: '运营',
+      attachment: true,
+      link: false,
+      fileList: [{ name: 'a.pdf', url: FILE(5) }],
+      createTime: 'now',
+    });
     expect(formValuesOf({ author: '别人', createTime: 'then' }, { author: '运营', createTime: 'now' })).toMatchObject({ author: '别人', createTime: 'then' });
   });
 });
@@ -81,7 +88,10 @@ describe('create and preview checks, with the shared rules and messages', () => 
   });
 
   it('names every unfilled field at once, in the form order, with "check for unfilled content"', () => {
-    const problems = problemsOf(filled({ selectValue: undefined, BU: undefined, zhaiyao: '', imageUrl1: '', imageUrl3: '', link: false, linkValue: 'http://' }), 3);
+    const problems = problemsOf(
+      filled({ selectValue: undefined, BU: undefined, zhaiyao: '', imageUrl1: '', imageUrl3: '', link: false, linkValue: 'http://' }),
+      3,
+    );
     expect(problems).toEqual([
       { field: 'selectValue', key: 'card.createIncomplete' },
       { field: 'BU', key: 'card.createIncomplete' },
@@ -99,7 +109,8 @@ describe('create and preview checks, with the shared rules and messages', () => 
   });
 
   it('needs the main image of types 0 to 3, all three of type 3, none for the text card', () => {
-    for (const type of [0, 1, 2, 3] as const) expect(problemsOf(filled({ imageUrl1: '' }), type)).toEqual([{ field: 'imageUrl1', key: 'card.createIncomplete' }]);
+    for (const type of [0, 1, 2, 3] as const)
+      expect(problemsOf(filled({ imageUrl1: '' }), type)).toEqual([{ field: 'imageUrl1', key: 'card.createIncomplete' }]);
     expect(problemsOf(filled({ imageUrl2: '' }), 3)).toEqual([{ field: 'imageUrl2', key: 'card.createIncomplete' }]);
     expect(problemsOf(filled({ imageUrl1: '', imageUrl2: '', imageUrl3: '' }), 4)).toEqual([]);
   });

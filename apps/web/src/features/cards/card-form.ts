@@ -30,7 +30,8 @@ export interface CardFormValues {
 }
 
 /** Form fields a problem can be shown on. */
-export type CardFormField = 'selectValue' | 'BU' | 'titleName' | 'zhaiyao' | 'author' | 'imageUrl' | 'imageUrl1' | 'imageUrl2' | 'imageUrl3' | 'linkValue' | 'fileList';
+export type CardFormField =
+  'selectValue' | 'BU' | 'titleName' | 'zhaiyao' | 'author' | 'imageUrl' | 'imageUrl1' | 'imageUrl2' | 'imageUrl3' | 'linkValue' | 'fileList';
 export const CARD_FORM_FIELDS: readonly CardFormField[] = [
   'selectValue',
   'BU',

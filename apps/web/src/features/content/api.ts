@@ -34,10 +34,15 @@ export const articleListQuery = (query: ArticleListQuery) =>
 export const manageListQuery = (query: { channel?: string; status?: ArticleStatus; keyword?: string; cursor?: string; size?: number }) =>
   queryOptions({ queryKey: contentKeys.manage(query), queryFn: () => getResult<ArticlePage>(P.articleManageList, { params: compact(query) }) });
 
-export const readersQuery = (id: number) => queryOptions({ queryKey: contentKeys.readers(id), queryFn: () => getResult<ArticleReader[]>(P.articleReads, { params: { id } }) });
+export const readersQuery = (id: number) =>
+  queryOptions({ queryKey: contentKeys.readers(id), queryFn: () => getResult<ArticleReader[]>(P.articleReads, { params: { id } }) });
 
 export const broadcastQuery = (department: DynamicsDepartment) =>
-  queryOptions({ queryKey: contentKeys.broadcast(department), queryFn: () => getResult<BroadcastTitle>(P.broadcast, { params: { department }, suppressError: true }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: contentKeys.broadcast(department),
+    queryFn: () => getResult<BroadcastTitle>(P.broadcast, { params: { department }, suppressError: true }),
+    staleTime: 60_000,
+  });
 
 export const openArticle = (by: { id: number } | { title: string }) => postResult<OpenArticleResult>(P.openArticle, by);
 export const articleForEdit = (id: number) => getResult<ArticleDetail>(P.articleForEdit, { params: { id } });

@@ -17,7 +17,12 @@ describe('list filters', () => {
 
   it('shows a path with slashes and several choices with commas', () => {
     expect(chipValue('region', [bj, chaoyang])).toBe('北京市 / 朝阳区');
-    expect(chipValue('title', [{ value: '1', label: '主任医师' }, { value: '2', label: '副主任医师' }])).toBe('主任医师, 副主任医师');
+    expect(
+      chipValue('title', [
+        { value: '1', label: '主任医师' },
+        { value: '2', label: '副主任医师' },
+      ]),
+    ).toBe('主任医师, 副主任医师');
   });
 
   it('reads the deepest level of a path and the values of a filter', () => {

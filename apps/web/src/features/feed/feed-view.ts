@@ -49,10 +49,7 @@ export function isCardNotice(notice: Pick<Notice, 'type'>): boolean {
 }
 
 export type TimeLabel =
-  | { key: 'feed.justNow' }
-  | { key: 'feed.minutesAgo' | 'feed.hoursAgo'; n: number }
-  | { key: 'feed.yesterday'; time: string }
-  | { text: string };
+  { key: 'feed.justNow' } | { key: 'feed.minutesAgo' | 'feed.hoursAgo'; n: number } | { key: 'feed.yesterday'; time: string } | { text: string };
 
 /** Under this many seconds a time is "just now" (spec 000 section 9, the recency helper). */
 export const JUST_NOW_SECONDS = 30;

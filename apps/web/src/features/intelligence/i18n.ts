@@ -220,4 +220,5 @@ const en: Record<keyof typeof zh, string> = {
 export const intelligenceWords = defineWords({ zh, en }, INTELLIGENCE_MESSAGES, SUGGESTION_MESSAGES, INTELLIGENCE_IMPACT_MESSAGES);
 export const useIntelligenceWords = wordsHook(intelligenceWords);
 export type IntelligenceLabelKey = CoreLabelKey | keyof typeof zh;
-export type IntelligenceMessageKey = CoreMessageKey | keyof typeof INTELLIGENCE_MESSAGES | keyof typeof SUGGESTION_MESSAGES | keyof typeof INTELLIGENCE_IMPACT_MESSAGES;
+export type IntelligenceMessageKey =
+  CoreMessageKey | keyof typeof INTELLIGENCE_MESSAGES | keyof typeof SUGGESTION_MESSAGES | keyof typeof INTELLIGENCE_IMPACT_MESSAGES;

@@ -30,12 +30,16 @@ export const eventDetailQuery = (id: number) => queryOptions({ queryKey: ['marke
 export const indicationDrugQuery = (medicine: string, indication: string) =>
   queryOptions({ queryKey: ['market', 'attitude', medicine, indication], queryFn: () => call<DoctorAttitude[]>(P.indicationDrug, { medicine, indication }) });
 export const marketCompareQuery = (medicine: string, competitor: string, months: number) =>
-  queryOptions({ queryKey: ['market', 'compare', medicine, competitor, months], queryFn: () => call<MarketCompare>(P.marketCompare, { medicine, competitor, months }) });
+  queryOptions({
+    queryKey: ['market', 'compare', medicine, competitor, months],
+    queryFn: () => call<MarketCompare>(P.marketCompare, { medicine, competitor, months }),
+  });
 export const netSearchQuery = (medicine: string, competitor: string, months: number) =>
   queryOptions({ queryKey: ['market', 'net', medicine, competitor, months], queryFn: () => call<NetSearch>(P.netSearch, { medicine, competitor, months }) });
 export const indicationMedAnaQuery = (indication: string, months: number) =>
   queryOptions({ queryKey: ['market', 'indication', indication, months], queryFn: () => call<IndicationMedAna>(P.indicationMedAna, { indication, months }) });
-export const lecturerRatingQuery = (product: string) => queryOptions({ queryKey: ['market', 'lecturer', product], queryFn: () => call<LecturerRating>(P.lecturerRating, { product }) });
+export const lecturerRatingQuery = (product: string) =>
+  queryOptions({ queryKey: ['market', 'lecturer', product], queryFn: () => call<LecturerRating>(P.lecturerRating, { product }) });
 export const patientGroupsQuery = (medicine: string, indication: string) =>
   queryOptions({ queryKey: ['market', 'patients', medicine, indication], queryFn: () => call<PatientGroups>(P.patientGroups, { medicine, indication }) });
 export const doctorGroupsQuery = (medicine: string, indication: string) =>

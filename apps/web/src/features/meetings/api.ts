@@ -35,23 +35,39 @@ export const meetingKeys = {
 
 export const meetingListQuery = (query: MeetingListQuery) =>
   queryOptions({ queryKey: meetingKeys.list(query), queryFn: () => getResult<MeetingListPage>(P.meetingList, { params: compact(query) }) });
-export const meetingDetailQuery = (id: number) => queryOptions({ queryKey: meetingKeys.detail(id), queryFn: () => getResult<MeetingDetail>(P.meetingDetail, { params: { meetingId: id } }) });
-export const meetingReportQuery = (id: number) => queryOptions({ queryKey: meetingKeys.report(id), queryFn: () => getResult<MeetingReport>(P.meetingReport, { params: { meetingId: id } }) });
-export const meetingMetadataQuery = () => queryOptions({ queryKey: meetingKeys.metadata, queryFn: () => postResult<MeetingMetadata>(P.meetingMetadataList, {}) });
+export const meetingDetailQuery = (id: number) =>
+  queryOptions({ queryKey: meetingKeys.detail(id), queryFn: () => getResult<MeetingDetail>(P.meetingDetail, { params: { meetingId: id } }) });
+export const meetingReportQuery = (id: number) =>
+  queryOptions({ queryKey: meetingKeys.report(id), queryFn: () => getResult<MeetingReport>(P.meetingReport, { params: { meetingId: id } }) });
+export const meetingMetadataQuery = () =>
+  queryOptions({ queryKey: meetingKeys.metadata, queryFn: () => postResult<MeetingMetadata>(P.meetingMetadataList, {}) });
 export const meetingNewsQuery = () => queryOptions({ queryKey: meetingKeys.news, queryFn: () => getResult<MeetingNewsItem[]>(P.meetingNews) });
 export const userSearchQuery = (keyword: string) =>
-  queryOptions({ queryKey: meetingKeys.users(keyword), queryFn: () => getResult<MeetingPerson[]>(P.coOrganizerCandidates, { params: { keyword } }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: meetingKeys.users(keyword),
+    queryFn: () => getResult<MeetingPerson[]>(P.coOrganizerCandidates, { params: { keyword } }),
+    staleTime: 30_000,
+  });
 
 export const doctorSearchQuery = (keyword: string) =>
-  queryOptions({ queryKey: ['meetings', 'doctors', keyword] as const, queryFn: () => getResult<MeetingDoctor[]>(P.doctorCandidates, { params: { keyword } }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['meetings', 'doctors', keyword] as const,
+    queryFn: () => getResult<MeetingDoctor[]>(P.doctorCandidates, { params: { keyword } }),
+    staleTime: 30_000,
+  });
 
 export const saveMeeting = (body: SaveMeetingRequest) => postResult<MeetingDetail>(P.saveMeeting, body);
 export const changeMeetingStatus = (meetingId: number, status: MeetingStatus) => postResult<MeetingDetail>(P.meetingStatus, { meetingId, status });
 export const addCoOrganizer = (meetingId: number, userId: number) => getResult<MeetingPerson[]>(P.meetingAddCoOrganizer, { params: { meetingId, userId } });
-export const deleteCoOrganizer = (meetingId: number, userId: number) => getResult<MeetingPerson[]>(P.meetingDeleteCoOrganizer, { params: { meetingId, userId } });
-export const addAttendees = (meetingId: number, doctorIds: number[], role: AttendeeRole) => postResult<MeetingAttendee[]>(P.meetingAddAttendees, { meetingId, doctorIds, role });
-export const updateAttendee = (meetingId: number, doctorId: number, change: { rsvp?: Rsvp; role?: AttendeeRole; attended?: boolean; feedbackScore?: number | null }) =>
-  postResult<MeetingAttendee[]>(P.meetingUpdateAttendee, { meetingId, doctorId, ...change });
+export const deleteCoOrganizer = (meetingId: number, userId: number) =>
+  getResult<MeetingPerson[]>(P.meetingDeleteCoOrganizer, { params: { meetingId, userId } });
+export const addAttendees = (meetingId: number, doctorIds: number[], role: AttendeeRole) =>
+  postResult<MeetingAttendee[]>(P.meetingAddAttendees, { meetingId, doctorIds, role });
+export const updateAttendee = (
+  meetingId: number,
+  doctorId: number,
+  change: { rsvp?: Rsvp; role?: AttendeeRole; attended?: boolean; feedbackScore?: number | null },
+) => postResult<MeetingAttendee[]>(P.meetingUpdateAttendee, { meetingId, doctorId, ...change });
 export const deleteAttendee = (meetingId: number, doctorId: number) => postResult<MeetingAttendee[]>(P.meetingDeleteAttendee, { meetingId, doctorId });
 export const sendReport = (meetingId: number, email: string) => getResult<MeetingMailResult>(P.sendMeetingReportToEmail, { params: { meetingId, email } });
 export const exportReport = (meetingId: number) => downloadAuthorised(P.meetingReportExport, `meeting-${meetingId}-report.xlsx`, { meetingId });

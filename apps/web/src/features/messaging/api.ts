@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import {
-  API,
-  chatSendUrl,
-  MESSAGING_LIMITS,
-  USERNAME_HEADER,
-  type ConversationItem,
-  type MessageItem,
-  type MessagingPage,
-} from '@field-portal/shared';
+import { API, chatSendUrl, MESSAGING_LIMITS, USERNAME_HEADER, type ConversationItem, type MessageItem, type MessagingPage } from '@field-portal/shared';
 import { getResult, postResult } from '@/lib/http';
 
 /** Calls of the news area (spec 001 section 7.3; paths in docs/decisions/0006). */

@@ -254,7 +254,8 @@ const en: Record<keyof typeof zh, string> = {
   'push.dialog.noCards': 'No card selected yet: tick the cards to push in the list first',
   'push.dialog.mustRead': 'Must read',
   'push.dialog.mustReadOf': 'Card {{id}} must read',
-  'push.dialog.mustReadHint': 'Pushed again after the unread hours until the maximum push count is reached; with "Keep on top while unread" the card stays at the top of the employee\'s cards until read.',
+  'push.dialog.mustReadHint':
+    'Pushed again after the unread hours until the maximum push count is reached; with "Keep on top while unread" the card stays at the top of the employee\'s cards until read.',
   'push.dialog.keepOnTop': 'Keep on top while unread',
   'push.dialog.keepOnTopOf': 'Card {{id}} keep on top while unread',
   'push.dialog.notReadTime': 'Unread hours',

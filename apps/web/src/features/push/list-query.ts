@@ -48,9 +48,21 @@ export function listQueryOf(screen: ListScreen, filters: ListFilters, page: { pa
     case 'NewRecommend':
       return { ...query, status: cardListStatusOf(filters.label), orderBy: 'create_time DESC', mustRead: false };
     case 'Published':
-      return { ...query, status: 'publish', orderBy: 'last_push_time DESC', notTemplate: EXCLUDED_CARD_TEMPLATES.join(','), notSource: EXCLUDED_CARD_SOURCES.join(',') };
+      return {
+        ...query,
+        status: 'publish',
+        orderBy: 'last_push_time DESC',
+        notTemplate: EXCLUDED_CARD_TEMPLATES.join(','),
+        notSource: EXCLUDED_CARD_SOURCES.join(','),
+      };
     case 'InQueue':
-      return { ...query, status: 'queue', orderBy: 'create_time DESC', notTemplate: EXCLUDED_CARD_TEMPLATES.join(','), notSource: EXCLUDED_CARD_SOURCES.join(',') };
+      return {
+        ...query,
+        status: 'queue',
+        orderBy: 'create_time DESC',
+        notTemplate: EXCLUDED_CARD_TEMPLATES.join(','),
+        notSource: EXCLUDED_CARD_SOURCES.join(','),
+      };
   }
 }
 

@@ -47,7 +47,12 @@ describe('the push dialog starts and resets as the spec says', () => {
 describe('the request the dialog sends', () => {
   it('sends 0 for send immediately, the remark as JSON text, and no list for all staff', () => {
     const request = pushRequestOf(ready({ namedReceivers: [{ receiverId: '1', receiverName: 'a' }] }));
-    expect(request).toEqual({ pushDate: 0, pushInfo: [{ id: 1, mustRead: false }], receiver: [], remark: JSON.stringify({ scope: 0, top: false, permanent: false }) });
+    expect(request).toEqual({
+      pushDate: 0,
+      pushInfo: [{ id: 1, mustRead: false }],
+      receiver: [],
+      remark: JSON.stringify({ scope: 0, top: false, permanent: false }),
+    });
   });
 
   it('sends a chosen time with its offset, must-read settings per card, the pin period and the named staff', () => {
@@ -61,12 +66,18 @@ describe('the request the dialog sends', () => {
         listReceivers: [{ receiverId: 'x', receiverName: 'y' }],
         top: true,
         topRange: defaultPinRange(NOW),
-        cards: [{ ...card(1), mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 }, { ...card(2), keepOnTop: true }],
+        cards: [
+          { ...card(1), mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 },
+          { ...card(2), keepOnTop: true },
+        ],
       }),
     );
     expect(dayjs(request.pushDate as string).valueOf()).toBe(at.valueOf());
     // keep-on-top goes with must-read only
-    expect(request.pushInfo).toEqual([{ id: 1, mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 }, { id: 2, mustRead: false }]);
+    expect(request.pushInfo).toEqual([
+      { id: 1, mustRead: true, keepOnTop: true, notReadTime: 12, pushNum: 3 },
+      { id: 2, mustRead: false },
+    ]);
     expect(request.receiver).toEqual([{ receiverId: '10000004', receiverName: '代表1' }]);
     const remark = JSON.parse(request.remark as string) as Record<string, unknown>;
     expect(remark).toMatchObject({ scope: 2, top: true, permanent: false });
@@ -200,7 +211,11 @@ describe('the list call of each screen', () => {
     expect(published).toMatchObject({ status: 'publish', orderBy: 'last_push_time DESC', notTemplate: 'template_666' });
     expect(published.notSource).toBe('jviasTask,JVISA,JVISA-MR,smart_engine,JVISA-LEADER');
     expect(listQueryOf('InQueue', filters, page, 'operator')).toMatchObject({ status: 'queue', orderBy: 'create_time DESC' });
-    expect(['CreatedCard', 'DraftCard', 'NewRecommend', 'Published', 'InQueue'].filter((s) => canDeleteOn(s as 'Published'))).toEqual(['CreatedCard', 'DraftCard', 'NewRecommend']);
+    expect(['CreatedCard', 'DraftCard', 'NewRecommend', 'Published', 'InQueue'].filter((s) => canDeleteOn(s as 'Published'))).toEqual([
+      'CreatedCard',
+      'DraftCard',
+      'NewRecommend',
+    ]);
     expect(['draft', 'created', 'publish', 'queue'].filter(isPushable)).toEqual(['created', 'publish']);
     // Delete only where the server allows it: own draft or created card, not on Published or InQueue
     const mine = (status: 'draft' | 'created' | 'publish' | 'queue') => ({ status, createBy: 'operator' });

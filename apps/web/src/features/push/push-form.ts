@@ -41,7 +41,14 @@ export interface PushFormValues {
 
 /** A selected card as the dialog starts it: must-read off, 24 hours, 1 push (spec 000 sections 2 and 9). */
 export function cardSetting(card: Pick<CardRecord, 'id' | 'content'>): PushCardSetting {
-  return { id: card.id, title: cardTitle(card.content), mustRead: false, keepOnTop: false, notReadTime: PUSH_LIMITS.defaultNotReadTime, pushNum: PUSH_LIMITS.defaultPushNum };
+  return {
+    id: card.id,
+    title: cardTitle(card.content),
+    mustRead: false,
+    keepOnTop: false,
+    notReadTime: PUSH_LIMITS.defaultNotReadTime,
+    pushNum: PUSH_LIMITS.defaultPushNum,
+  };
 }
 
 /** The dialog's values before anything is chosen, and again after a successful push. */

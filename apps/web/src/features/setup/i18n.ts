@@ -30,7 +30,8 @@ const zh = {
 
 const en: Record<keyof typeof zh, string> = {
   'setupPage.title': 'Set up the portal',
-  'setupPage.intro': "This is the portal's first start. Enter the company's name and create the first administrator; you are then signed in as the administrator.",
+  'setupPage.intro':
+    "This is the portal's first start. Enter the company's name and create the first administrator; you are then signed in as the administrator.",
   'setupPage.company': 'Company',
   'setupPage.companyName': 'Company name',
   'setupPage.companyNameHelp': 'Shown on the sign-in page and in the footer',

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { message, PASSWORD } from '@field-portal/shared';
 import { setupErrors } from './setup-rules';
 
-const GOOD = { companyName: '远山制药', username: 'chief', displayName: '张主任', email: 'chief@yuanshan.example', password: 'Lantern-Harbour-72', confirmPassword: 'Lantern-Harbour-72' };
+const GOOD = {
+  companyName: '远山制药',
+  username: 'chief',
+  displayName: '张主任',
+  email: 'chief@yuanshan.example',
+  password: 'Lantern-Harbour-72',
+  confirmPassword: 'Lantern-Harbour-72',
+};
 
 describe('the setup form', () => {
   it('accepts a complete form', () => {

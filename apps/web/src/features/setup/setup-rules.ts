@@ -20,7 +20,9 @@ export function setupErrors(values: Partial<Record<SetupField, string>>, lang: L
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as SetupField;
     if (errors[field]) continue;
-    errors[field] = isKnownMessage(issue.message) ? setupWords.message(issue.message, lang, { min: PASSWORD.min, max: PASSWORD.max }) : setupWords.message('field.invalid', lang, { field });
+    errors[field] = isKnownMessage(issue.message)
+      ? setupWords.message(issue.message, lang, { min: PASSWORD.min, max: PASSWORD.max })
+      : setupWords.message('field.invalid', lang, { field });
   }
   return errors;
 }

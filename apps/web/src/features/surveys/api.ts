@@ -14,14 +14,21 @@ export const surveyKeys = {
 };
 
 export const surveyListQuery = () => queryOptions({ queryKey: surveyKeys.list, queryFn: () => getResult<SurveyList>(P.surveyList) });
-export const surveyDetailQuery = (id: number) => queryOptions({ queryKey: surveyKeys.detail(id), queryFn: () => getResult<SurveyDetail>(P.surveyDetail, { params: { id } }) });
-export const surveyResultsQuery = (id: number) => queryOptions({ queryKey: surveyKeys.results(id), queryFn: () => getResult<SurveyResults>(P.surveyResults, { params: { id } }) });
+export const surveyDetailQuery = (id: number) =>
+  queryOptions({ queryKey: surveyKeys.detail(id), queryFn: () => getResult<SurveyDetail>(P.surveyDetail, { params: { id } }) });
+export const surveyResultsQuery = (id: number) =>
+  queryOptions({ queryKey: surveyKeys.results(id), queryFn: () => getResult<SurveyResults>(P.surveyResults, { params: { id } }) });
 export const audienceQuery = (keyword: string) =>
-  queryOptions({ queryKey: surveyKeys.users(keyword), queryFn: () => getResult<SurveyPerson[]>(P.audienceCandidates, { params: { keyword } }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: surveyKeys.users(keyword),
+    queryFn: () => getResult<SurveyPerson[]>(P.audienceCandidates, { params: { keyword } }),
+    staleTime: 30_000,
+  });
 
 export const saveSurvey = (body: SaveSurveyRequest) => postResult<SurveyDetail>(P.saveSurvey, body);
 export const setSurveyStatus = (id: number, status: 'published' | 'closed') => postResult<SurveyDetail>(P.surveyStatus, { id, status });
 export const deleteSurvey = (id: number) => postResult<unknown>(P.deleteSurvey, { id });
-export const submitAnswer = (surveyId: number, answers: Record<string, unknown>) => postResult<{ responseId: number; myAnswers: number }>(P.submitAnswer, { surveyId, answers });
+export const submitAnswer = (surveyId: number, answers: Record<string, unknown>) =>
+  postResult<{ responseId: number; myAnswers: number }>(P.submitAnswer, { surveyId, answers });
 
 export const surveyAnswerPath = (id: number) => `/contentCenter/surveyQuesDetail?id=${id}`;

@@ -8,11 +8,12 @@ describe('survey builder model', () => {
     const b = newQuestion('matrix', [a], 'B');
     expect([a.id, b.id]).toEqual(['q1', 'q2']);
     expect(nextId('q', ['q1', 'q3'])).toBe('q2');
-    const filled = [a, b].map((q) => ('options' in q ? { ...q, options: q.options.map((o, i) => ({ ...o, label: `o${i}` })) } : q)).map((q) =>
-      'rows' in q ? { ...q, rows: [{ id: 'r1', label: 'row' }], columns: q.columns.map((c, i) => ({ ...c, label: `c${i}` })) } : q,
-    );
+    const filled = [a, b]
+      .map((q) => ('options' in q ? { ...q, options: q.options.map((o, i) => ({ ...o, label: `o${i}` })) } : q))
+      .map((q) => ('rows' in q ? { ...q, rows: [{ id: 'r1', label: 'row' }], columns: q.columns.map((c, i) => ({ ...c, label: `c${i}` })) } : q));
     expect(surveySchema.safeParse({ questions: filled }).success).toBe(true);
-    for (const type of ['rating', 'text', 'number', 'date'] as const) expect(surveySchema.safeParse({ questions: [newQuestion(type, [], 'x')] }).success).toBe(true);
+    for (const type of ['rating', 'text', 'number', 'date'] as const)
+      expect(surveySchema.safeParse({ questions: [newQuestion(type, [], 'x')] }).success).toBe(true);
   });
 
   it('moves a question up or down and stays put at the ends', () => {

@@ -6,7 +6,10 @@ export function nextId(prefix: string, taken: readonly string[]): string {
 }
 
 export function newQuestion(type: QuestionType, existing: readonly SurveyQuestionInput[], title = ''): SurveyQuestionInput {
-  const id = nextId('q', existing.map((q) => q.id));
+  const id = nextId(
+    'q',
+    existing.map((q) => q.id),
+  );
   const options = (labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
   switch (type) {
     case 'single':

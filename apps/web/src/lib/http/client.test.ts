@@ -156,7 +156,7 @@ describe('refresh across browser tabs', () => {
   it('two tabs sharing the tokens and the refresh lock spend the refresh token once', async () => {
     let tail: Promise<unknown> = Promise.resolve();
     // A stand-in for navigator.locks: one task at a time, in order.
-    const sharedLock = <T,>(task: () => Promise<T>): Promise<T> => {
+    const sharedLock = <T>(task: () => Promise<T>): Promise<T> => {
       const run = tail.then(task, task);
       tail = run.catch(() => undefined);
       return run;
@@ -240,7 +240,9 @@ describe('what goes on the wire', () => {
 
   it('writes the query after any the URL has: arrays as key[], null empty, undefined left out', async () => {
     const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
-    await http.delete('/API-SYSTEM/x?templateName=a%20b', { params: { ids: [1, 2], empty: null, gone: undefined, text: 'a b,c:d', day: new Date(Date.UTC(2026, 0, 2)) } });
+    await http.delete('/API-SYSTEM/x?templateName=a%20b', {
+      params: { ids: [1, 2], empty: null, gone: undefined, text: 'a b,c:d', day: new Date(Date.UTC(2026, 0, 2)) },
+    });
     expect(seen[0]!.request.url).toBe('/API-SYSTEM/x?templateName=a%20b&ids%5B%5D=1&ids%5B%5D=2&empty=&text=a+b,c:d&day=2026-01-02T00:00:00.000Z');
   });
 
@@ -248,7 +250,13 @@ describe('what goes on the wire', () => {
     const { http, seen } = setup(() => reply(200, { code: 200, msg: 'ok', result: null }));
     const controller = new AbortController();
     const onUploadProgress = vi.fn();
-    await http.post('/API-SYSTEM/x', new FormData(), { headers: { username: 'rep01' }, timeout: 1234, signal: controller.signal, responseType: 'blob', onUploadProgress });
+    await http.post('/API-SYSTEM/x', new FormData(), {
+      headers: { username: 'rep01' },
+      timeout: 1234,
+      signal: controller.signal,
+      responseType: 'blob',
+      onUploadProgress,
+    });
     expect(seen[0]!.headers).toMatchObject({ username: 'rep01', loginSys: HTTP.loginSys });
     expect(seen[0]!.request).toMatchObject({ method: 'POST', timeoutMs: 1234, signal: controller.signal, responseType: 'blob', onUploadProgress });
   });

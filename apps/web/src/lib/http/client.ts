@@ -82,10 +82,7 @@ async function webLock<T>(task: () => Promise<T>): Promise<T> {
 function isTokenResponse(value: unknown): value is TokenResponse {
   const v = value as Partial<TokenResponse> | null;
   return (
-    typeof v?.access_token === 'string' &&
-    typeof v.refresh_token === 'string' &&
-    typeof v.expires_in === 'number' &&
-    typeof v.refresh_expires_in === 'number'
+    typeof v?.access_token === 'string' && typeof v.refresh_token === 'string' && typeof v.expires_in === 'number' && typeof v.refresh_expires_in === 'number'
   );
 }
 

@@ -63,7 +63,9 @@ describe.each<[string, Transport]>([
   ['XMLHttpRequest', xhrTransport],
 ])('%s transport against a real server', (_name, transport) => {
   it('sends the method, headers and body, and parses a JSON reply', async () => {
-    const reply = await transport(request({ method: 'POST', url: `${base}/json?a=1`, headers: { language: 'en', 'Content-Type': 'application/json' }, body: '{"x":1}' }));
+    const reply = await transport(
+      request({ method: 'POST', url: `${base}/json?a=1`, headers: { language: 'en', 'Content-Type': 'application/json' }, body: '{"x":1}' }),
+    );
     expect(reply).toEqual({ status: 200, data: { code: 200, result: { echoed: '{"x":1}' } } });
     const last = received.at(-1)!;
     expect(last).toMatchObject({ method: 'POST', url: '/json?a=1' });

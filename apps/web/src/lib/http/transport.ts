@@ -92,7 +92,11 @@ export const xhrTransport: Transport = (request) =>
       done();
       const blob = request.responseType === 'blob';
       if (blob && isSuccessStatus(xhr.status)) resolve({ status: xhr.status, data: xhr.response as Blob });
-      else if (blob) void (xhr.response as Blob).text().then((text) => resolve({ status: xhr.status, data: parseText(text) }), () => resolve({ status: xhr.status, data: '' }));
+      else if (blob)
+        void (xhr.response as Blob).text().then(
+          (text) => resolve({ status: xhr.status, data: parseText(text) }),
+          () => resolve({ status: xhr.status, data: '' }),
+        );
       else resolve({ status: xhr.status, data: parseText(xhr.responseText) });
     };
     xhr.onerror = () => {

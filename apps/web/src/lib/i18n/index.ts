@@ -160,7 +160,10 @@ export interface Words<L extends string = string, M extends string = string> {
   message: (key: MessageKey, lang: Lang, params?: Params) => string;
 }
 
-export function defineWords<L extends string, const T extends readonly Readonly<Record<string, MessageText>>[]>(labels: AreaLabels<L>, ...messages: T): Words<L, KeyOf<T[number]>> {
+export function defineWords<L extends string, const T extends readonly Readonly<Record<string, MessageText>>[]>(
+  labels: AreaLabels<L>,
+  ...messages: T
+): Words<L, KeyOf<T[number]>> {
   addLabels(labels);
   addMessages(...messages);
   return { labels, messages: Object.assign({}, ...messages) as Record<KeyOf<T[number]>, MessageText>, message: messageText };

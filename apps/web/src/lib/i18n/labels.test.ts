@@ -19,7 +19,9 @@ describe('area labels loaded with their screens', () => {
   it('leave the run-time catalogue its precedence, whichever arrives first', async () => {
     const key = 'test.messaging.title';
     const catalogue = (lang: string) => (lang === 'zh' ? { [key]: '目录里的文字', 'common.ok': '好' } : {});
-    vi.stubGlobal('fetch', (url: string) => Promise.resolve(new Response(JSON.stringify({ result: catalogue(new URL(url, 'http://x').searchParams.get('langType') ?? '') }))));
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(new Response(JSON.stringify({ result: catalogue(new URL(url, 'http://x').searchParams.get('langType') ?? '') }))),
+    );
     await reloadCatalogue();
     addLabels(messaging);
     expect(i18n.t(key, { lng: 'zh' })).toBe('目录里的文字');

@@ -42,6 +42,7 @@ describe("every area's words, as its feature defines them (features/<area>/i18n.
       ([name]) => name.endsWith('_MESSAGES') && !['CORE_MESSAGES', 'SSO_MESSAGES', 'DOCTOR_OUT_OF_SCOPE_MESSAGES'].includes(name),
     ) as [string, Record<string, MessageText>][];
     expect(tables.length).toBeGreaterThan(15);
-    for (const [name, table] of tables) for (const key of Object.keys(table)) expect(owned.has(MESSAGES[key as keyof typeof MESSAGES]), `${name} ${key}`).toBe(true);
+    for (const [name, table] of tables)
+      for (const key of Object.keys(table)) expect(owned.has(MESSAGES[key as keyof typeof MESSAGES]), `${name} ${key}`).toBe(true);
   });
 });

@@ -178,4 +178,3 @@ export const zh = {
 
 /** The keys of the labels every load has. */
 export type CoreLabelKey = keyof typeof zh;
-

@@ -68,7 +68,9 @@ function DialogFocus() {
       const from = event.relatedTarget;
       if (from instanceof Node && dialog.contains(from)) return;
       const body = dialog.querySelector('.ant-modal-body');
-      const field = body ? [...body.querySelectorAll<HTMLElement>(DIALOG_FIELD)].find((el) => el.getClientRects().length > 0 && !el.closest('.ant-picker')) : undefined;
+      const field = body
+        ? [...body.querySelectorAll<HTMLElement>(DIALOG_FIELD)].find((el) => el.getClientRects().length > 0 && !el.closest('.ant-picker'))
+        : undefined;
       field?.focus();
     };
     document.addEventListener('focusin', onFocusIn);

@@ -45,7 +45,9 @@ function deferredApi(whenReady: () => Promise<Api>): Api {
           // Only the functions antd's instances have; nothing is awaited or printed through here.
           if (typeof method !== 'string' || method === 'then') return undefined;
           return (...args: unknown[]) =>
-            pending(whenReady().then((api) => ({ handle: (api[name] as unknown as Record<string, (...a: unknown[]) => Handle>)[method]!(...args) }))) as unknown as MessageType;
+            pending(
+              whenReady().then((api) => ({ handle: (api[name] as unknown as Record<string, (...a: unknown[]) => Handle>)[method]!(...args) })),
+            ) as unknown as MessageType;
         },
       },
     );

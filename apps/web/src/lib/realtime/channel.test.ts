@@ -14,7 +14,13 @@ describe('real-time channel helpers', () => {
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
     const now = new Date('2026-01-02T03:04:05.000Z');
     recordFailure(storage, { url: 'ws://x', kind: 'websocket', reason: 'closed (1006)', attempts: 3 }, now);
-    expect(JSON.parse(store.get(REALTIME_FAILURE_STORAGE_KEY)!)).toEqual({ url: 'ws://x', kind: 'websocket', reason: 'closed (1006)', attempts: 3, time: now.toISOString() });
+    expect(JSON.parse(store.get(REALTIME_FAILURE_STORAGE_KEY)!)).toEqual({
+      url: 'ws://x',
+      kind: 'websocket',
+      reason: 'closed (1006)',
+      attempts: 3,
+      time: now.toISOString(),
+    });
   });
 
   it('hands notices to listeners until they stop listening', () => {

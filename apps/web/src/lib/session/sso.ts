@@ -48,7 +48,12 @@ function parse(text: string | null): PendingSignIn | undefined {
   if (!text) return undefined;
   try {
     const value = JSON.parse(text) as Partial<PendingSignIn>;
-    if (typeof value.nonce !== 'string' || typeof value.codeVerifier !== 'string' || typeof value.returnPath !== 'string' || typeof value.expires !== 'number') {
+    if (
+      typeof value.nonce !== 'string' ||
+      typeof value.codeVerifier !== 'string' ||
+      typeof value.returnPath !== 'string' ||
+      typeof value.expires !== 'number'
+    ) {
       return undefined;
     }
     return value as PendingSignIn;

@@ -1,15 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearLocalSession, WORKING_CONTEXT_KEYS } from './local-session';
-import {
-  ACCESS_TOKEN_KEY,
-  clearTokens,
-  isExpired,
-  readAccessToken,
-  readRefreshToken,
-  REFRESH_TOKEN_KEY,
-  saveTokens,
-  tokenRecord,
-} from './tokens';
+import { ACCESS_TOKEN_KEY, clearTokens, isExpired, readAccessToken, readRefreshToken, REFRESH_TOKEN_KEY, saveTokens, tokenRecord } from './tokens';
 
 const pair = { access_token: 'a1', token_type: 'Bearer' as const, expires_in: 900, refresh_token: 'r1', refresh_expires_in: 43_200 };
 const T0 = 1_700_000_000_000;

@@ -10,7 +10,10 @@ export const ACTIVITY_MESSAGES = {
   'activity.dueRequired': { zh: '请选择截止时间', en: 'Please choose the due time' },
   'activity.timeInvalid': { zh: '时间格式不正确', en: 'The time is not valid' },
   'activity.forwardTargetInvalid': { zh: '转交对象不存在或已停用', en: 'The user to forward to does not exist or is disabled' },
-  'activity.forwardDoctorOutsideScope': { zh: '任务的医生不在转交对象的数据权限范围内', en: "The task's doctor is outside the data scope of the user to forward to" },
+  'activity.forwardDoctorOutsideScope': {
+    zh: '任务的医生不在转交对象的数据权限范围内',
+    en: "The task's doctor is outside the data scope of the user to forward to",
+  },
   'activity.forwardSelf': { zh: '不能把任务转交给自己', en: 'A task cannot be forwarded to yourself' },
   'activity.taskNotPrincipal': { zh: '只有任务负责人可以执行此操作', en: 'Only the principal of the task can do this' },
   'activity.taskNotCreator': { zh: '只有任务创建人可以修改任务', en: 'Only the creator of the task can edit it' },
@@ -18,7 +21,10 @@ export const ACTIVITY_MESSAGES = {
   'activity.doctorRequired': { zh: '请选择医生', en: 'Please choose the doctor' },
   'activity.visitTimeRequired': { zh: '请选择拜访时间', en: 'Please choose the visit time' },
   'activity.visitFuture': { zh: '拜访时间不能晚于今天', en: 'The visit time cannot be later than today' },
-  'activity.visitSubmitted': { zh: '拜访记录已提交并锁定,不能再修改或提交', en: 'The visit record is submitted and locked; it cannot be changed or submitted again' },
+  'activity.visitSubmitted': {
+    zh: '拜访记录已提交并锁定,不能再修改或提交',
+    en: 'The visit record is submitted and locked; it cannot be changed or submitted again',
+  },
   'activity.visitSystem': { zh: '系统生成的拜访记录不能手动修改', en: 'A system-generated visit record cannot be edited by hand' },
   'activity.channelRequired': { zh: '请选择拜访方式', en: 'Please choose the channel' },
   'activity.doctorsRequired': { zh: '请至少选择一位医生', en: 'Please choose at least one doctor' },
@@ -35,7 +41,13 @@ export const ACTIVITY_MESSAGES = {
   'activity.callNotEnded': { zh: '通话尚未结束,不能生成拜访记录', en: 'The call has not ended; no visit can be made from it yet' },
   'activity.notTeamMember': { zh: '该用户不在您的团队中', en: 'This user is not in your team' },
   'activity.usernameMismatch': { zh: '只能查询自己的未完成任务数', en: 'You can only ask for your own undone task count' },
-  'activity.unsavedVisit': { zh: '拜访记录已修改但未提交,关闭后未保存的信息将会丢失,是否继续?', en: 'The visit record was edited and not submitted; unsaved information will be lost. Continue?' },
-  'activity.unsavedTask': { zh: '任务尚未提交,关闭后未保存的信息将会丢失,是否继续?', en: 'The task form is not submitted; unsaved information will be lost. Continue?' },
+  'activity.unsavedVisit': {
+    zh: '拜访记录已修改但未提交,关闭后未保存的信息将会丢失,是否继续?',
+    en: 'The visit record was edited and not submitted; unsaved information will be lost. Continue?',
+  },
+  'activity.unsavedTask': {
+    zh: '任务尚未提交,关闭后未保存的信息将会丢失,是否继续?',
+    en: 'The task form is not submitted; unsaved information will be lost. Continue?',
+  },
 } as const satisfies Record<string, MessageText>;
 export type ActivityMessageKey = keyof typeof ACTIVITY_MESSAGES;

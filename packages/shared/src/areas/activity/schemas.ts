@@ -7,21 +7,32 @@ import type { ActivityMessageKey } from './messages.js';
 
 const m = (key: ActivityMessageKey) => ({ message: key });
 /** A number or its decimal text (query strings). */
-const intText = z.union([z.number().int(), z.string().trim().regex(/^-?\d{1,10}$/).transform(Number)]);
+const intText = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,10}$/)
+    .transform(Number),
+]);
 const size = intText.pipe(z.number().int().min(1).max(ACTIVITY_LIMITS.pageMax)).default(ACTIVITY_LIMITS.pageDefault);
-const cursor = z.string().trim().min(1).max(ACTIVITY_LIMITS.cursorMax).regex(/^[A-Za-z0-9_-]+$/, m('activity.cursorInvalid')).optional();
+const cursor = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ACTIVITY_LIMITS.cursorMax)
+  .regex(/^[A-Za-z0-9_-]+$/, m('activity.cursorInvalid'))
+  .optional();
 /** A time: ISO 8601 text or epoch milliseconds; the output is epoch milliseconds. */
 const time = (key: ActivityMessageKey = 'activity.timeInvalid') =>
-  z
-    .union([z.number().int().min(0).max(8.64e15), z.string().trim().min(1).max(40).refine(isStorableText)])
-    .transform((v, ctx) => {
-      const ms = typeof v === 'number' ? v : /^\d{1,16}$/.test(v) ? Number(v) : Date.parse(v);
-      if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15 - 1) {
-        ctx.addIssue({ code: 'custom', message: key });
-        return z.NEVER;
-      }
-      return ms;
-    });
+  z.union([z.number().int().min(0).max(8.64e15), z.string().trim().min(1).max(40).refine(isStorableText)]).transform((v, ctx) => {
+    const ms = typeof v === 'number' ? v : /^\d{1,16}$/.test(v) ? Number(v) : Date.parse(v);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15 - 1) {
+      ctx.addIssue({ code: 'custom', message: key });
+      return z.NEVER;
+    }
+    return ms;
+  });
 const text = (max: number) => dbText(max).default('');
 const statusCode = intText.pipe(z.number().int().min(0).max(1));
 
@@ -55,8 +66,14 @@ const taskFields = {
 export const createTaskRequest = z.strictObject({
   ...taskFields,
   title: z.string(m('activity.titleRequired')).pipe(taskFields.title),
-  principalId: dbId.optional().refine((v) => v !== undefined, m('activity.principalRequired')).transform((v) => v!),
-  dueTime: time().optional().refine((v) => v !== undefined, m('activity.dueRequired')).transform((v) => v!),
+  principalId: dbId
+    .optional()
+    .refine((v) => v !== undefined, m('activity.principalRequired'))
+    .transform((v) => v!),
+  dueTime: time()
+    .optional()
+    .refine((v) => v !== undefined, m('activity.dueRequired'))
+    .transform((v) => v!),
 });
 export const updateTaskRequest = z.strictObject({
   id: dbId,
@@ -75,11 +92,20 @@ export const taskPushLogRequest = z.strictObject({ taskId: dbId, channel: z.enum
 export const taskRecordDetailQuery = z.strictObject({ userId: dbIdParam, status: intText.pipe(z.number().int().min(0).max(3)).optional(), cursor, size });
 
 const product = z.strictObject({
-  product: z.string(m('activity.productRequired')).pipe(dbText(ACTIVITY_LIMITS.productMax)).pipe(z.string().min(1, m('activity.productRequired'))),
-  keyMessages: z.array(z.string().pipe(dbText(ACTIVITY_LIMITS.keyMessageMax)).pipe(z.string().min(1))).max(ACTIVITY_LIMITS.keyMessagesMax).default([]),
+  product: z
+    .string(m('activity.productRequired'))
+    .pipe(dbText(ACTIVITY_LIMITS.productMax))
+    .pipe(z.string().min(1, m('activity.productRequired'))),
+  keyMessages: z
+    .array(z.string().pipe(dbText(ACTIVITY_LIMITS.keyMessageMax)).pipe(z.string().min(1)))
+    .max(ACTIVITY_LIMITS.keyMessagesMax)
+    .default([]),
 });
 const visitFields = {
-  visitTime: time().optional().refine((v) => v !== undefined, m('activity.visitTimeRequired')).transform((v) => v!),
+  visitTime: time()
+    .optional()
+    .refine((v) => v !== undefined, m('activity.visitTimeRequired'))
+    .transform((v) => v!),
   channel: z.enum(VISIT_CHANNELS, m('activity.channelRequired')),
   /** 0 saves, 1 submits (then the record is locked). */
   status: statusCode.default(0),
@@ -94,7 +120,10 @@ const visitFields = {
 export const addVisitRecordRequest = z.strictObject({
   /** Absent: a new record; present: saves (or submits) that unsubmitted record. */
   id: dbId.optional(),
-  doctorId: dbId.optional().refine((v) => v !== undefined, m('activity.doctorRequired')).transform((v) => v!),
+  doctorId: dbId
+    .optional()
+    .refine((v) => v !== undefined, m('activity.doctorRequired'))
+    .transform((v) => v!),
   ...visitFields,
 });
 const doctorIds = z
@@ -106,12 +135,20 @@ export const addVisitRecordListRequest = z.strictObject({ doctorIds, ...visitFie
 export const addVisitActivityRequest = z.strictObject({
   doctorIds,
   /** When the visits are planned. */
-  planTime: time().optional().refine((v) => v !== undefined, m('activity.dueRequired')).transform((v) => v!),
+  planTime: time()
+    .optional()
+    .refine((v) => v !== undefined, m('activity.dueRequired'))
+    .transform((v) => v!),
   title: dbText(ACTIVITY_LIMITS.titleMax).default(''),
   body: text(ACTIVITY_LIMITS.bodyMax),
   channel: z.enum(VISIT_CHANNELS).default('face'),
 });
-export const createCallVisitRequest = z.strictObject({ callId: z.string(m('activity.callIdRequired')).pipe(dbText(64)).pipe(z.string().min(1, m('activity.callIdRequired'))) });
+export const createCallVisitRequest = z.strictObject({
+  callId: z
+    .string(m('activity.callIdRequired'))
+    .pipe(dbText(64))
+    .pipe(z.string().min(1, m('activity.callIdRequired'))),
+});
 export const visitListQuery = z.strictObject({
   status: z.string().trim().max(20).optional(),
   type: z.string().trim().max(20).optional(),
@@ -130,15 +167,32 @@ export const teamVisitCountQuery = visitListQuery.omit({ cursor: true, size: tru
 export const groupByRecordTypeQuery = z.strictObject({ start: time(), end: time() });
 export const businessRecordQuery = z.strictObject({ doctorId: dbIdParam, kind: z.enum(['visit', 'call', 'task']).optional(), cursor, size });
 
-const callIdText = z.string(m('activity.callIdRequired')).pipe(dbText(64)).pipe(z.string().min(1, m('activity.callIdRequired')).regex(/^[A-Za-z0-9_.:-]+$/, m('activity.callIdRequired')));
+const callIdText = z
+  .string(m('activity.callIdRequired'))
+  .pipe(dbText(64))
+  .pipe(
+    z
+      .string()
+      .min(1, m('activity.callIdRequired'))
+      .regex(/^[A-Za-z0-9_.:-]+$/, m('activity.callIdRequired')),
+  );
 export const addCallRequest = z.strictObject({
   callId: callIdText,
-  doctorId: dbId.optional().refine((v) => v !== undefined, m('activity.doctorRequired')).transform((v) => v!),
+  doctorId: dbId
+    .optional()
+    .refine((v) => v !== undefined, m('activity.doctorRequired'))
+    .transform((v) => v!),
   direction: z.enum(['out', 'in']).default('out'),
   startTime: time(),
   endTime: time().nullable().default(null),
   messages: z
-    .array(z.strictObject({ speaker: z.enum(['rep', 'doctor']), text: z.string().pipe(dbText(ACTIVITY_LIMITS.transcriptMax)).pipe(z.string().min(1)), at: time().optional() }))
+    .array(
+      z.strictObject({
+        speaker: z.enum(['rep', 'doctor']),
+        text: z.string().pipe(dbText(ACTIVITY_LIMITS.transcriptMax)).pipe(z.string().min(1)),
+        at: time().optional(),
+      }),
+    )
     .max(2000)
     .default([]),
 });

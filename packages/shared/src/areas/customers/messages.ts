@@ -7,7 +7,10 @@ import { CUSTOMERS_LIMITS as L } from './limits.js';
 
 export const CUSTOMERS_MESSAGES = {
   'customers.doctorRange.required': { zh: '请选择医生范围', en: 'Please choose the doctor range' },
-  'customers.search.tooMany': { zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`, en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces` },
+  'customers.search.tooMany': {
+    zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`,
+    en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces`,
+  },
   'customers.code.invalid': { zh: '{field} 的编码格式不正确', en: 'The code of {field} is invalid' },
   'customers.code.unknown': { zh: '{field} 的编码 {code} 不存在', en: 'The code {code} of {field} does not exist' },
   'customers.cursor.invalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },

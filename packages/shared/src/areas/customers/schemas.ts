@@ -14,7 +14,14 @@ const codeList = (pattern: RegExp) =>
   dbText(1000)
     .transform(splitList)
     .pipe(z.array(z.string().regex(pattern, 'customers.code.invalid')).max(L.codeListMax));
-const splitList = (v: string) => [...new Set(v.split(',').map((c) => c.trim()).filter(Boolean))];
+const splitList = (v: string) => [
+  ...new Set(
+    v
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  ),
+];
 const idList = dbText(2000)
   .transform((v) => splitList(v).map(Number))
   .pipe(z.array(dbId).max(L.codeListMax));
@@ -64,7 +71,11 @@ export const doctorFilterQuery = z.strictObject(doctorFilterFields);
 export type DoctorFilter = z.output<typeof doctorFilterQuery>;
 export type DoctorFilterInput = z.input<typeof doctorFilterQuery>;
 
-const cursor = z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'customers.cursor.invalid').optional();
+const cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]*$/, 'customers.cursor.invalid')
+  .optional();
 const size = z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault);
 
 export const doctorListQuery = z.strictObject({ ...doctorFilterFields, cursor, size });
@@ -96,8 +107,12 @@ export const hospitalFilterFields = {
   /** Province or city by name (the data-permission screen's filters). */
   province: dbText(32).optional(),
   city: dbText(32).optional(),
-  levels: codeList(REFERENCE_CODE).pipe(z.array(z.enum(gradeCodes))).optional(),
-  types: codeList(REFERENCE_CODE).pipe(z.array(z.enum(typeCodes))).optional(),
+  levels: codeList(REFERENCE_CODE)
+    .pipe(z.array(z.enum(gradeCodes)))
+    .optional(),
+  types: codeList(REFERENCE_CODE)
+    .pipe(z.array(z.enum(typeCodes)))
+    .optional(),
   covered: z.enum(['true', 'false']).optional(),
 };
 export const hospitalFilterQuery = z.strictObject(hospitalFilterFields);
@@ -135,7 +150,10 @@ export const addDoctorRequest = z.strictObject({
   teachingTitleCode: optionalCode(REFERENCE_CODE),
   directionCode: optionalCode(REFERENCE_CODE),
   positionCode: optionalCode(REFERENCE_CODE),
-  indications: z.array(dbText(50).pipe(z.string().min(1))).max(L.indicationsMax).default([]),
+  indications: z
+    .array(dbText(50).pipe(z.string().min(1)))
+    .max(L.indicationsMax)
+    .default([]),
   phone: z.union([z.literal(''), z.string().trim().regex(MAINLAND_MOBILE, 'customers.phone.invalid')]).default(''),
   outpatientDays: z.number().int().min(0).max(7).default(0),
   outpatientType: optionalCode(REFERENCE_CODE),
@@ -143,7 +161,10 @@ export const addDoctorRequest = z.strictObject({
 export type AddDoctorRequest = z.input<typeof addDoctorRequest>;
 
 const tagName = z.string({ error: 'customers.tag.nameRequired' }).trim().min(1, 'customers.tag.nameRequired').max(L.tagNameMax).pipe(dbText(L.tagNameMax));
-const tagColor = z.string().regex(/^(#[0-9a-fA-F]{6})?$/, 'field.invalid').default('');
+const tagColor = z
+  .string()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, 'field.invalid')
+  .default('');
 export const tagCreateRequest = z.strictObject({ name: tagName, color: tagColor, shared: z.boolean().default(false) });
 export const tagUpdateRequest = z.strictObject({ id: dbId, name: tagName, color: tagColor });
 export const tagIdQuery = z.strictObject({ id: dbIdParam });

@@ -41,7 +41,11 @@ export const meetingListQuery = z.strictObject({
   type: z.enum(MEETING_TYPES).optional(),
   keyword: dbText(MEETING_LIMITS.keywordMax).optional(),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(40).regex(/^-?\d{1,15}_\d{1,10}$/).optional(),
+  cursor: z
+    .string()
+    .max(40)
+    .regex(/^-?\d{1,15}_\d{1,10}$/)
+    .optional(),
   size: pageNumber.default(MEETING_LIMITS.pageDefault),
 });
 export type MeetingListQuery = z.input<typeof meetingListQuery>;
@@ -54,7 +58,11 @@ export const coOrganizerCandidatesQuery = z.strictObject({ keyword: dbText(MEETI
 
 export const sendReportQuery = z.strictObject({
   meetingId: dbIdParam,
-  email: z.string().trim().max(MEETING_LIMITS.emailMax).pipe(z.email({ error: 'meeting.emailInvalid' })),
+  email: z
+    .string()
+    .trim()
+    .max(MEETING_LIMITS.emailMax)
+    .pipe(z.email({ error: 'meeting.emailInvalid' })),
 });
 
 export const meetingStatusRequest = z.strictObject({
@@ -77,7 +85,13 @@ export const updateAttendeeRequest = z.strictObject({
   rsvp: z.enum(RSVP_VALUES).optional(),
   role: z.enum(ATTENDEE_ROLES).optional(),
   attended: z.boolean().optional(),
-  feedbackScore: z.number().int().min(MEETING_LIMITS.feedbackMin, 'meeting.feedbackRange').max(MEETING_LIMITS.feedbackMax, 'meeting.feedbackRange').nullable().optional(),
+  feedbackScore: z
+    .number()
+    .int()
+    .min(MEETING_LIMITS.feedbackMin, 'meeting.feedbackRange')
+    .max(MEETING_LIMITS.feedbackMax, 'meeting.feedbackRange')
+    .nullable()
+    .optional(),
 });
 
 export const deleteAttendeeRequest = z.strictObject({ meetingId: dbId, doctorId: dbId });

@@ -11,13 +11,22 @@ const cardBu = (bu: string, alias: SQL = sql`c`) => (bu ? sql`${alias}.content -
 async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const where = sql`c.create_time >= ${range.from} and c.create_time < ${range.to} and ${cardBu(bu)}`;
   const [byDay, byStatus, byBu, rows] = await Promise.all([
-    selectRows<{ day: string; cards: number }>(db, sql`select ${portalDay(sql`c.create_time`)} as day, count(*)::int as cards from cards c where ${where} group by 1`),
+    selectRows<{ day: string; cards: number }>(
+      db,
+      sql`select ${portalDay(sql`c.create_time`)} as day, count(*)::int as cards from cards c where ${where} group by 1`,
+    ),
     selectRows<{ status: string; cards: number }>(db, sql`select c.status, count(*)::int as cards from cards c where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<{ bu: string; cards: number }>(db, sql`select coalesce(nullif(c.content ->> 'BU', ''), '-') as bu, count(*)::int as cards from cards c where ${where} group by 1 order by 2 desc, 1`),
-    selectRows<Record<string, unknown>>(db, sql`
+    selectRows<{ bu: string; cards: number }>(
+      db,
+      sql`select coalesce(nullif(c.content ->> 'BU', ''), '-') as bu, count(*)::int as cards from cards c where ${where} group by 1 order by 2 desc, 1`,
+    ),
+    selectRows<Record<string, unknown>>(
+      db,
+      sql`
       select c.id, c.content ->> 'titleName' as title, c.content ->> 'type' as type, c.content ->> 'selectValue' as category,
              c.content ->> 'BU' as bu, c.status, c.create_by, c.create_time, c.last_push_time
-        from cards c where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`),
+        from cards c where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`,
+    ),
   ]);
   const count = (status: string) => byStatus.find((r) => r.status === status)?.cards ?? 0;
   const total = byStatus.reduce((s, r) => s + r.cards, 0);
@@ -35,7 +44,17 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
     ],
     table: {
       columns: ['cardId', 'title', 'cardType', 'category', 'bu', 'status', 'createBy', 'createTime', 'lastPushTime'],
-      rows: rows.map((r) => [n(r.id), String(r.title ?? ''), String(r.type ?? ''), String(r.category ?? ''), String(r.bu ?? ''), String(r.status), String(r.create_by), iso(r.create_time as Date), iso(r.last_push_time as Date | null)]),
+      rows: rows.map((r) => [
+        n(r.id),
+        String(r.title ?? ''),
+        String(r.type ?? ''),
+        String(r.category ?? ''),
+        String(r.bu ?? ''),
+        String(r.status),
+        String(r.create_by),
+        iso(r.create_time as Date),
+        iso(r.last_push_time as Date | null),
+      ]),
       total,
     },
   };
@@ -46,15 +65,27 @@ async function cardRec({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const where = sql`p.push_date >= ${range.from} and p.push_date < ${range.to} and ${cardBu(bu)}`;
   const from = sql`pushes p join cards c on c.id = p.card_id`;
   const [byDay, totals, byScope, rows] = await Promise.all([
-    selectRows<{ day: string; pushes: number }>(db, sql`select ${portalDay(sql`p.push_date`)} as day, count(*)::int as pushes from ${from} where ${where} group by 1`),
-    selectRows<{ status: string; pushes: number; must_read: number; recipients: number }>(db, sql`
+    selectRows<{ day: string; pushes: number }>(
+      db,
+      sql`select ${portalDay(sql`p.push_date`)} as day, count(*)::int as pushes from ${from} where ${where} group by 1`,
+    ),
+    selectRows<{ status: string; pushes: number; must_read: number; recipients: number }>(
+      db,
+      sql`
       select p.status, count(*)::int as pushes, count(*) filter (where p.must_read)::int as must_read, coalesce(sum(p.delivered_count), 0)::int as recipients
-        from ${from} where ${where} group by 1 order by 1`),
-    selectRows<{ scope: number; pushes: number }>(db, sql`select p.scope::int as scope, count(*)::int as pushes from ${from} where ${where} group by 1 order by 1`),
-    selectRows<Record<string, unknown>>(db, sql`
+        from ${from} where ${where} group by 1 order by 1`,
+    ),
+    selectRows<{ scope: number; pushes: number }>(
+      db,
+      sql`select p.scope::int as scope, count(*)::int as pushes from ${from} where ${where} group by 1 order by 1`,
+    ),
+    selectRows<Record<string, unknown>>(
+      db,
+      sql`
       select p.id, p.push_id, p.card_id, c.content ->> 'titleName' as title, c.content ->> 'BU' as bu, p.push_date, p.scope, p.must_read,
              p.status, p.delivered_count, p.created_by
-        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${tableRows}`),
+        from ${from} where ${where} order by p.push_date desc, p.id desc limit ${tableRows}`,
+    ),
   ]);
   const sum = (pick: (r: (typeof totals)[number]) => number) => totals.reduce((s, r) => s + pick(r), 0);
   const status = (s: string) => totals.find((r) => r.status === s)?.pushes ?? 0;
@@ -70,12 +101,29 @@ async function cardRec({ db, range, bu, tableRows }: Args): Promise<Computed> {
     ],
     charts: [
       { key: 'pushesPerDay', kind: 'line', categories: range.days, series: perDay(range.days, byDay, 'pushes') },
-      { key: 'pushesByScope', kind: 'pie', categories: byScope.map((r) => `scope${r.scope}`), series: [{ key: 'pushes', values: byScope.map((r) => r.pushes) }] },
+      {
+        key: 'pushesByScope',
+        kind: 'pie',
+        categories: byScope.map((r) => `scope${r.scope}`),
+        series: [{ key: 'pushes', values: byScope.map((r) => r.pushes) }],
+      },
       { key: 'pushesByStatus', kind: 'bar', categories: totals.map((r) => r.status), series: [{ key: 'pushes', values: totals.map((r) => r.pushes) }] },
     ],
     table: {
       columns: ['queueId', 'pushId', 'cardId', 'title', 'bu', 'pushTime', 'scope', 'mustRead', 'pushStatus', 'recipients', 'createBy'],
-      rows: rows.map((r) => [n(r.id), n(r.push_id), n(r.card_id), String(r.title ?? ''), String(r.bu ?? ''), iso(r.push_date as Date), `scope${n(r.scope)}`, r.must_read ? 'yes' : 'no', String(r.status), n(r.delivered_count), String(r.created_by)]),
+      rows: rows.map((r) => [
+        n(r.id),
+        n(r.push_id),
+        n(r.card_id),
+        String(r.title ?? ''),
+        String(r.bu ?? ''),
+        iso(r.push_date as Date),
+        `scope${n(r.scope)}`,
+        r.must_read ? 'yes' : 'no',
+        String(r.status),
+        n(r.delivered_count),
+        String(r.created_by),
+      ]),
       total,
     },
   };
@@ -126,7 +174,10 @@ async function cardDetails(db: Db, ids: number[]) {
     ? await selectRows<{ id: string; title: string | null; category: string | null; bu: string | null }>(
         db,
         sql`select c.id, c.content ->> 'titleName' as title, c.content ->> 'selectValue' as category, c.content ->> 'BU' as bu
-              from cards c where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+              from cards c where c.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
       )
     : [];
   return new Map(rows.map((r) => [n(r.id), r]));
@@ -135,7 +186,10 @@ async function cardDetails(db: Db, ids: number[]) {
 /** Pushed articles: per card, the pushes fired in the range, their recipients and reads. */
 async function pushArticles(args: Args): Promise<Computed> {
   const ranked = perCard(await firedByCardAndDay(args));
-  const details = await cardDetails(args.db, ranked.map(([id]) => id));
+  const details = await cardDetails(
+    args.db,
+    ranked.map(([id]) => id),
+  );
   const recipients = ranked.reduce((s, [, c]) => s + c.delivered, 0);
   const reads = ranked.reduce((s, [, c]) => s + c.reads, 0);
   const byCategory = new Map<string, number>();
@@ -187,7 +241,10 @@ async function readData(args: Args): Promise<Computed> {
   }
   const all = perCard(groups);
   const ranked = all.slice(0, args.tableRows);
-  const details = await cardDetails(args.db, ranked.map(([id]) => id));
+  const details = await cardDetails(
+    args.db,
+    ranked.map(([id]) => id),
+  );
   const delivered = all.reduce((s, [, c]) => s + c.delivered, 0);
   const reads = all.reduce((s, [, c]) => s + c.reads, 0);
   const { range } = args;
@@ -204,12 +261,19 @@ async function readData(args: Args): Promise<Computed> {
     ],
     table: {
       columns: ['cardId', 'title', 'bu', 'delivered', 'reads', 'unread', 'readRate'],
-      rows: ranked.map(([id, c]) => [id, details.get(id)?.title ?? '', details.get(id)?.bu ?? '', c.delivered, c.reads, c.delivered - c.reads, pct(c.reads, c.delivered)]),
+      rows: ranked.map(([id, c]) => [
+        id,
+        details.get(id)?.title ?? '',
+        details.get(id)?.bu ?? '',
+        c.delivered,
+        c.reads,
+        c.delivered - c.reads,
+        pct(c.reads, c.delivered),
+      ]),
       total: all.length,
     },
   };
 }
-
 
 export const CARD_DASHBOARDS = {
   cardInfo: { filters: ['bu'], compute: cardInfo },

@@ -4,7 +4,6 @@ import { badRequest } from '../../../platform/errors.js';
 import { DAY_MS, portalDay as portalDayOf, portalDaySql } from '../../../platform/portal-time.js';
 import { doctorSummaries, type DataScope } from '../../customers/index.js';
 
-
 export interface DashboardFilter {
   startDate?: string | undefined;
   endDate?: string | undefined;
@@ -59,7 +58,13 @@ export function dailyChart(key: string, range: Range, rows: { day: string }[], .
 }
 
 /** A pie or bar chart of one count per group (`label` names the group, `fields` the counts). */
-export function groupChart<R extends Record<string, unknown>>(key: string, kind: 'pie' | 'bar', rows: R[], label: keyof R, ...fields: string[]): DashboardChart {
+export function groupChart<R extends Record<string, unknown>>(
+  key: string,
+  kind: 'pie' | 'bar',
+  rows: R[],
+  label: keyof R,
+  ...fields: string[]
+): DashboardChart {
   return {
     key,
     kind,
@@ -113,7 +118,11 @@ export const TABLE_ROWS = ANALYTICS_LIMITS.tableRows;
  * shown with an id.
  */
 export async function withDoctorNames(a: Pick<Args, 'db' | 'scope'>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const doctors = await doctorSummaries(a.db, rows.map((r) => n(r.doctorId)), a.scope);
+  const doctors = await doctorSummaries(
+    a.db,
+    rows.map((r) => n(r.doctorId)),
+    a.scope,
+  );
   return rows.flatMap((r) => {
     const d = doctors.get(n(r.doctorId));
     return d ? [{ ...r, doctorName: d.name, hospital: d.hospitalName }] : [];

@@ -18,7 +18,11 @@ async function surveyResults(a: Args): Promise<Computed> {
       { key: 'publishedSurveys', value: f.totals.published },
     ],
     charts: [dailyChart('responsesPerDay', a.range, f.byDay, 'responses'), groupChart('responsesBySurvey', 'bar', f.bySurvey, 'title', 'responses')],
-    table: tableOf(['surveyId', 'title', 'status', 'audience', 'startTime', 'endTime', 'responses', 'respondents', 'allResponses', 'lastAnswer'], f.rows, f.totals.surveys),
+    table: tableOf(
+      ['surveyId', 'title', 'status', 'audience', 'startTime', 'endTime', 'responses', 'respondents', 'allResponses', 'lastAnswer'],
+      f.rows,
+      f.totals.surveys,
+    ),
   };
 }
 

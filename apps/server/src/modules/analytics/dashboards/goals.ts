@@ -23,14 +23,25 @@ export function monthsOf(days: string[]): string[] {
 }
 
 async function teams(db: Db, lang: 'zh' | 'en'): Promise<Team[]> {
-  return selectRows<Team>(db, sql`
+  return selectRows<Team>(
+    db,
+    sql`
     select o.id, ${lang === 'en' ? sql`coalesce(nullif(o.name_en, ''), o.name)` : sql`o.name`} as name from organisations o
-     where o.parent_id is not null and exists (select 1 from users u where u.org_id = o.id and u.enabled) order by o.sort, o.id`);
+     where o.parent_id is not null and exists (select 1 from users u where u.org_id = o.id and u.enabled) order by o.sort, o.id`,
+  );
 }
 
 /** Sets a team's targets for a month (administrators); answers the row as stored. */
-export async function setTeamTarget(db: Db, username: string, body: { orgId: number; period: string; targetRecruit: number; targetInteraction: number }, now: number) {
-  const [row] = await selectRows<{ org_id: number }>(db, sql`select o.id as org_id from organisations o where o.id = ${body.orgId} and o.parent_id is not null`);
+export async function setTeamTarget(
+  db: Db,
+  username: string,
+  body: { orgId: number; period: string; targetRecruit: number; targetInteraction: number },
+  now: number,
+) {
+  const [row] = await selectRows<{ org_id: number }>(
+    db,
+    sql`select o.id as org_id from organisations o where o.id = ${body.orgId} and o.parent_id is not null`,
+  );
   if (!row) return undefined;
   await db.execute(sql`
     insert into report_team_targets (org_id, period, target_recruit, target_interaction, updated_by, updated_at)
@@ -47,7 +58,10 @@ async function goData(a: Args): Promise<Computed> {
     teams(a.db, a.lang),
     selectRows<{ org_id: number; period: string; target_recruit: number; target_interaction: number }>(
       a.db,
-      sql`select org_id, period, target_recruit, target_interaction from report_team_targets where period in (${sql.join(months.map((m) => sql`${m}`), sql`, `)})`,
+      sql`select org_id, period, target_recruit, target_interaction from report_team_targets where period in (${sql.join(
+        months.map((m) => sql`${m}`),
+        sql`, `,
+      )})`,
     ),
     selectRows<{ id: number; org_id: number }>(a.db, sql`select id, org_id from users where org_id is not null`),
     visitsByUserMonth(a.db, windowOf(a), members),

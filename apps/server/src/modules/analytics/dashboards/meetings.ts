@@ -28,13 +28,25 @@ function meetingDashboard(kind: 'detail' | 'master' | 'effective' | 'city') {
       return {
         kpis,
         charts: [groupChart('meetingsByCity', 'bar', cities, 'city', 'meetings'), groupChart('attendeesByCity', 'bar', cities, 'city', 'invited', 'attended')],
-        table: tableOf(['city', 'meetings', 'invited', 'attended', 'attendanceRate'], f.byCity.map((r) => ({ ...r, attendanceRate: pct(r.attended, r.invited) })), t.cities),
+        table: tableOf(
+          ['city', 'meetings', 'invited', 'attended', 'attendanceRate'],
+          f.byCity.map((r) => ({ ...r, attendanceRate: pct(r.attended, r.invited) })),
+          t.cities,
+        ),
       };
     }
     const charts =
       kind === 'master'
-        ? [groupChart('meetingsByType', 'pie', f.byType, 'type', 'meetings'), groupChart('meetingsByStatus', 'pie', f.byStatus, 'status', 'meetings'), groupChart('meetingsByCity', 'bar', cities, 'city', 'meetings')]
-        : [dailyChart('meetingsPerDay', a.range, f.byDay, 'meetings', 'attended'), groupChart('meetingsByType', 'pie', f.byType, 'type', 'meetings'), groupChart('meetingsByCity', 'bar', cities, 'city', 'meetings')];
+        ? [
+            groupChart('meetingsByType', 'pie', f.byType, 'type', 'meetings'),
+            groupChart('meetingsByStatus', 'pie', f.byStatus, 'status', 'meetings'),
+            groupChart('meetingsByCity', 'bar', cities, 'city', 'meetings'),
+          ]
+        : [
+            dailyChart('meetingsPerDay', a.range, f.byDay, 'meetings', 'attended'),
+            groupChart('meetingsByType', 'pie', f.byType, 'type', 'meetings'),
+            groupChart('meetingsByCity', 'bar', cities, 'city', 'meetings'),
+          ];
     return { kpis, charts, table: tableOf(MEETING_COLUMNS, f.rows, t.meetings) };
   };
 }

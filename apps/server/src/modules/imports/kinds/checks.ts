@@ -98,7 +98,7 @@ export function regionLookup(): Lookup {
   const byCode = new Map(regions.map((r) => [r.code, r]));
   const items = regions.map((r) => {
     const city = r.level === 3 ? byCode.get(r.parentCode!) : r.level === 2 ? r : undefined;
-    const province = r.level === 1 ? r : byCode.get((city ?? r).parentCode ?? '') ?? r;
+    const province = r.level === 1 ? r : (byCode.get((city ?? r).parentCode ?? '') ?? r);
     const county = r.level === 3 ? r : undefined;
     // A municipality's city has the province's name (上海市 上海市): written once.
     const chain = [province.name, city && city.name !== province.name ? city.name : '', county?.name ?? ''];

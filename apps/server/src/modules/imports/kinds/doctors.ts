@@ -17,7 +17,14 @@ async function check(db: Q, job: number): Promise<void> {
   await resolve(db, job, 'dept1', codeLookup(dept1));
   await resolve(db, job, 'dept2', codeLookup(dept2));
   const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
-  await flag(db, job, 'imports.row.dept2Mismatch', 'dept2', sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`, sql`jsonb_build_object('value', s.v->>'dept2')`);
+  await flag(
+    db,
+    job,
+    'imports.row.dept2Mismatch',
+    'dept2',
+    sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`,
+    sql`jsonb_build_object('value', s.v->>'dept2')`,
+  );
   await resolve(db, job, 'title', codeLookup(await codesOf(db, 'title')));
   await resolve(db, job, 'position', codeLookup(await codesOf(db, 'position')));
   await db.execute(sql`
@@ -46,7 +53,14 @@ async function check(db: Q, job: number): Promise<void> {
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('secondary_hospital_id', h.id)
       from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'secondaryHospitalCode'`);
-  await flag(db, job, 'imports.row.hospitalUnknown', 'secondaryHospitalCode', sql`${val('secondaryHospitalCode')} <> '' and s.r->>'secondary_hospital_id' is null`, sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`);
+  await flag(
+    db,
+    job,
+    'imports.row.hospitalUnknown',
+    'secondaryHospitalCode',
+    sql`${val('secondaryHospitalCode')} <> '' and s.r->>'secondary_hospital_id' is null`,
+    sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`,
+  );
   await flag(db, job, 'imports.row.secondarySame', 'secondaryHospitalCode', sql`s.r->>'secondary_hospital_id' = s.r->>'hospital_id'`);
   // Which doctor a row is: by the company's code, else by the id of the doctor list's export.
   await db.execute(sql`
@@ -54,7 +68,14 @@ async function check(db: Q, job: number): Promise<void> {
   await db.execute(sql`
     update import_rows s set target_id = d.id from ${doctorKeys()} d
      where ${rowsOf(job)} and s.target_id is null and s.v->>'id' ~ '^[0-9]{1,9}$' and d.id = (s.v->>'id')::int`);
-  await flag(db, job, 'imports.row.idUnknown', 'id', sql`${val('id')} <> '' and s.target_id is null and ${val('code')} = ''`, sql`jsonb_build_object('value', s.v->>'id')`);
+  await flag(
+    db,
+    job,
+    'imports.row.idUnknown',
+    'id',
+    sql`${val('id')} <> '' and s.target_id is null and ${val('code')} = ''`,
+    sql`jsonb_build_object('value', s.v->>'id')`,
+  );
   // The same doctor twice: at another hospital it would be a second open primary affiliation.
   await db.execute(sql`
     update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object(
@@ -71,8 +92,14 @@ async function check(db: Q, job: number): Promise<void> {
       from ${doctorKeys()} d
      where ${rowsOf(job)} and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = s.r->>'dept1'
        and d.id is distinct from s.target_id`);
-  const names = await selectRows<{ name: string }>(db, sql`select distinct x as name from import_rows s, jsonb_array_elements_text(s.r->'ind') x where ${rowsOf(job)} limit 5000`);
-  const unknown = await unknownIndications(db, names.map((n) => n.name));
+  const names = await selectRows<{ name: string }>(
+    db,
+    sql`select distinct x as name from import_rows s, jsonb_array_elements_text(s.r->'ind') x where ${rowsOf(job)} limit 5000`,
+  );
+  const unknown = await unknownIndications(
+    db,
+    names.map((n) => n.name),
+  );
   if (unknown.length > 0) {
     const list = JSON.stringify(unknown);
     await flag(

@@ -20,7 +20,14 @@ async function check(db: Q, job: number): Promise<void> {
   // The medicine screen's rules (apps-schemas medicineInput): the code's characters and the lengths of the names.
   await flag(db, job, 'data.medicine.codeInvalid', 'code', sql`${val('code')} <> '' and (s.v->>'code' !~ '^[A-Za-z0-9_-]+$' or length(s.v->>'code') > 30)`);
   for (const field of ['name', 'alias', 'companyId']) {
-    await flag(db, job, 'imports.row.tooLong', field, sql`length(${val(field)}) > ${APPS_LIMITS.nameMax}`, sql`jsonb_build_object('max', ${APPS_LIMITS.nameMax}::int)`);
+    await flag(
+      db,
+      job,
+      'imports.row.tooLong',
+      field,
+      sql`length(${val(field)}) > ${APPS_LIMITS.nameMax}`,
+      sql`jsonb_build_object('max', ${APPS_LIMITS.nameMax}::int)`,
+    );
   }
   await duplicates(db, job, 'code', sql`nullif(t.v->>'code', '')`, 'imports.row.duplicateInFile', sql`s.v->>'code'`);
   // Competitors: `name` or `name (alias)`, in order; the first one named twice (case ignored) is refused.
@@ -36,7 +43,14 @@ async function check(db: Q, job: number): Promise<void> {
                      where t.job_id = ${job} and trim(e.part) <> '') c
              group by c.line) x
      where ${rowsOf(job)} and s.line = x.line`);
-  await flag(db, job, 'data.medicine.competitorDuplicate', 'competitors', sql`s.r->>'comp_twice' is not null`, sql`jsonb_build_object('name', s.r->>'comp_twice')`);
+  await flag(
+    db,
+    job,
+    'data.medicine.competitorDuplicate',
+    'competitors',
+    sql`s.r->>'comp_twice' is not null`,
+    sql`jsonb_build_object('name', s.r->>'comp_twice')`,
+  );
   await flag(
     db,
     job,

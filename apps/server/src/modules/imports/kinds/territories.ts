@@ -25,10 +25,25 @@ async function check(db: Q, job: number): Promise<void> {
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('hospital_id', h.id)
       from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'hospitalCode'`);
-  await flag(db, job, 'imports.row.hospitalUnknown', 'hospitalCode', sql`${val('hospitalCode')} <> '' and s.r->>'hospital_id' is null`, sql`jsonb_build_object('value', s.v->>'hospitalCode')`);
+  await flag(
+    db,
+    job,
+    'imports.row.hospitalUnknown',
+    'hospitalCode',
+    sql`${val('hospitalCode')} <> '' and s.r->>'hospital_id' is null`,
+    sql`jsonb_build_object('value', s.v->>'hospitalCode')`,
+  );
   // A province permission holds the province's name (what the data scope reads, decision 0017).
   const provinces = mainlandRegions().filter((r) => r.level === 1);
-  await resolve(db, job, 'province', lookupOf(provinces.map((p) => ({ code: p.name, labels: [p.code, p.name] })), provinces.map((p) => p.name)));
+  await resolve(
+    db,
+    job,
+    'province',
+    lookupOf(
+      provinces.map((p) => ({ code: p.name, labels: [p.code, p.name] })),
+      provinces.map((p) => p.name),
+    ),
+  );
   await duplicates(
     db,
     job,

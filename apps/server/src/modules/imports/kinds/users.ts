@@ -16,9 +16,22 @@ const LIST = '[、,，;；|]';
 
 async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['username', 'realName', 'roles']);
-  await flag(db, job, 'imports.row.usernameFormat', 'username', sql`${val('username')} <> '' and (s.v->>'username' !~ '^[A-Za-z0-9][A-Za-z0-9._-]*$' or length(s.v->>'username') > 64)`);
+  await flag(
+    db,
+    job,
+    'imports.row.usernameFormat',
+    'username',
+    sql`${val('username')} <> '' and (s.v->>'username' !~ '^[A-Za-z0-9][A-Za-z0-9._-]*$' or length(s.v->>'username') > 64)`,
+  );
   const reserved = JSON.stringify(RESERVED_USERNAMES);
-  await flag(db, job, 'imports.row.usernameReserved', 'username', sql`${reserved}::jsonb ? lower(s.v->>'username')`, sql`jsonb_build_object('value', s.v->>'username')`);
+  await flag(
+    db,
+    job,
+    'imports.row.usernameReserved',
+    'username',
+    sql`${reserved}::jsonb ? lower(s.v->>'username')`,
+    sql`jsonb_build_object('value', s.v->>'username')`,
+  );
   await duplicates(db, job, 'username', sql`lower(nullif(t.v->>'username', ''))`, 'imports.row.duplicateInFile', sql`s.v->>'username'`);
   await duplicates(db, job, 'employeeNo', sql`nullif(t.v->>'employeeNo', '')`, 'imports.row.duplicateInFile', sql`s.v->>'employeeNo'`);
   await db.execute(sql`
@@ -33,12 +46,17 @@ async function check(db: Q, job: number): Promise<void> {
     db,
     job,
     'org',
-    lookupOf(orgs.map((o) => ({ code: String(o.id), labels: [o.code, o.name, o.nameEn] })), orgs.map((o) => o.name)),
+    lookupOf(
+      orgs.map((o) => ({ code: String(o.id), labels: [o.code, o.name, o.nameEn] })),
+      orgs.map((o) => o.name),
+    ),
     'imports.row.orgAmbiguous',
   );
   // Each role of the cell by name (either language) or id: the ids, and the first name that resolves to none.
   const roles = await roleLabels(db);
-  const labels = JSON.stringify(roles.flatMap((r) => [String(r.id), r.name, r.nameEn].filter(Boolean).map((label) => ({ label: label.toLowerCase(), id: r.id }))));
+  const labels = JSON.stringify(
+    roles.flatMap((r) => [String(r.id), r.name, r.nameEn].filter(Boolean).map((label) => ({ label: label.toLowerCase(), id: r.id }))),
+  );
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('role_ids', x.ids, 'role_unknown', x.unknown)
       from (select t.line, coalesce(jsonb_agg(distinct l.id) filter (where l.id is not null), '[]'::jsonb) as ids,

@@ -34,7 +34,14 @@ async function check(db: Q, job: number): Promise<void> {
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('doctor_id', d.id, 'doctor_active', d.active)
       from ${doctorKeys()} d where ${rowsOf(job)} and d.code = s.v->>'doctorCode'`);
-  await flag(db, job, 'imports.row.doctorUnknown', 'doctorCode', sql`${val('doctorCode')} <> '' and s.r->>'doctor_id' is null`, sql`jsonb_build_object('value', s.v->>'doctorCode')`);
+  await flag(
+    db,
+    job,
+    'imports.row.doctorUnknown',
+    'doctorCode',
+    sql`${val('doctorCode')} <> '' and s.r->>'doctor_id' is null`,
+    sql`jsonb_build_object('value', s.v->>'doctorCode')`,
+  );
   await flag(db, job, 'imports.row.doctorInactive', 'doctorCode', sql`s.r->>'doctor_active' = 'false'`, sql`jsonb_build_object('value', s.v->>'doctorCode')`);
   // The date: its parts checked before any is made a date (nested cases are evaluated in order), then its portal day (UTC+8).
   await db.execute(sql`
@@ -63,14 +70,20 @@ async function check(db: Q, job: number): Promise<void> {
     db,
     job,
     'channel',
-    lookupOf(VISIT_CHANNELS.map((c) => ({ code: c, labels: [c, VISIT_CHANNEL_LABELS[c].zh, VISIT_CHANNEL_LABELS[c].en] })), VISIT_CHANNELS.map((c) => VISIT_CHANNEL_LABELS[c].zh)),
+    lookupOf(
+      VISIT_CHANNELS.map((c) => ({ code: c, labels: [c, VISIT_CHANNEL_LABELS[c].zh, VISIT_CHANNEL_LABELS[c].en] })),
+      VISIT_CHANNELS.map((c) => VISIT_CHANNEL_LABELS[c].zh),
+    ),
   );
   // The record keeps the purpose's Chinese label, as the visit form's purpose is text.
   await resolve(
     db,
     job,
     'purpose',
-    lookupOf(VISIT_PURPOSES.map((p) => ({ code: VISIT_PURPOSE_LABELS[p].zh, labels: [p, VISIT_PURPOSE_LABELS[p].zh, VISIT_PURPOSE_LABELS[p].en] })), VISIT_PURPOSES.map((p) => VISIT_PURPOSE_LABELS[p].zh)),
+    lookupOf(
+      VISIT_PURPOSES.map((p) => ({ code: VISIT_PURPOSE_LABELS[p].zh, labels: [p, VISIT_PURPOSE_LABELS[p].zh, VISIT_PURPOSE_LABELS[p].en] })),
+      VISIT_PURPOSES.map((p) => VISIT_PURPOSE_LABELS[p].zh),
+    ),
   );
   const key = sql`case when t.r ? 'user_id' and t.r ? 'doctor_id' and t.r ? 'day' and t.r ? 'channel'
                        then concat_ws('/', t.r->>'user_id', t.r->>'doctor_id', t.r->>'day', t.r->>'channel') end`;

@@ -22,7 +22,10 @@ export function TagBar({ activePath }: { activePath: string }) {
   // Closing a tab whose form is edited and not submitted asks first (spec 001 section 4).
   const apply = (change: TagChange) => {
     const kept = new Set(change.tags.map((tag) => tag.path));
-    const closed = tagsStore.get().map((tag) => tag.path).filter((path) => !kept.has(path));
+    const closed = tagsStore
+      .get()
+      .map((tag) => tag.path)
+      .filter((path) => !kept.has(path));
     const question = unsavedMessage(closed);
     if (!question) return commit(change, closed);
     let suppress = false;
@@ -64,12 +67,7 @@ export function TagBar({ activePath }: { activePath: string }) {
             <li key={tag.path}>
               <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tag), onClick: ({ key }) => onContext(tag, key) }}>
                 <div className={`fp-tag${active ? ' is-active' : ''}`} data-tag-path={tag.path} data-affix={tag.affix || undefined}>
-                  <button
-                    type="button"
-                    className="fp-tag-label"
-                    aria-current={active ? 'page' : undefined}
-                    onClick={() => void navigate(tag.fullPath)}
-                  >
+                  <button type="button" className="fp-tag-label" aria-current={active ? 'page' : undefined} onClick={() => void navigate(tag.fullPath)}>
                     {tag.affix ? <PushpinFilled className="fp-tag-pin" /> : null}
                     {title}
                   </button>

@@ -5,7 +5,19 @@ import { searchDoctors } from '../api';
 
 /** Picks doctors within the caller's scope by name (one, or many with `multiple`). */
 /** `id` comes from the form item, so that the item's label names the field. */
-export function DoctorSelect({ id, value, onChange, multiple, style }: { id?: string; value?: number | number[]; onChange?: (value: number | number[]) => void; multiple?: boolean; style?: CSSProperties }) {
+export function DoctorSelect({
+  id,
+  value,
+  onChange,
+  multiple,
+  style,
+}: {
+  id?: string;
+  value?: number | number[];
+  onChange?: (value: number | number[]) => void;
+  multiple?: boolean;
+  style?: CSSProperties;
+}) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['activity', 'doctors', keyword], queryFn: () => searchDoctors(keyword) });
   return (

@@ -26,8 +26,12 @@ function TaskLog({ taskId }: { taskId: number }) {
         content: (
           <div data-testid="task-log-row">
             <strong>{t(`activity.log.${row.action}` as ActivityLabelKey)}</strong> · {row.actor.name} · {formatTime(row.at)}
-            {row.action === 'forward' ? <div>{`${row.from?.name ?? ''} → ${row.to?.name ?? ''}${row.detail.reason ? ` (${String(row.detail.reason)})` : ''}`}</div> : null}
-            {row.action === 'status' || row.action === 'visit' ? <div>{`${codes.taskStatus(Number(row.detail.from))} → ${codes.taskStatus(Number(row.detail.to))}`}</div> : null}
+            {row.action === 'forward' ? (
+              <div>{`${row.from?.name ?? ''} → ${row.to?.name ?? ''}${row.detail.reason ? ` (${String(row.detail.reason)})` : ''}`}</div>
+            ) : null}
+            {row.action === 'status' || row.action === 'visit' ? (
+              <div>{`${codes.taskStatus(Number(row.detail.from))} → ${codes.taskStatus(Number(row.detail.to))}`}</div>
+            ) : null}
           </div>
         ),
       }))}

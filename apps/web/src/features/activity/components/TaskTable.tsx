@@ -15,7 +15,17 @@ const TaskLogDrawer = lazyDialog(() => import('./TaskLogDrawer').then((m) => m.T
 const STATUS_COLOURS = ['blue', 'orange', 'green', 'default'];
 
 /** A list of tasks with their status actions and log (today, my tasks, created, a member's tasks). */
-export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks: TaskItem[]; loading: boolean; actions?: boolean; onRecord?: (task: TaskItem) => void }) {
+export function TaskTable({
+  tasks,
+  loading,
+  actions = true,
+  onRecord,
+}: {
+  tasks: TaskItem[];
+  loading: boolean;
+  actions?: boolean;
+  onRecord?: (task: TaskItem) => void;
+}) {
   const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
@@ -44,11 +54,21 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
         columns={[
           { title: t('activity.task.title'), dataIndex: 'title', render: (title: string, task) => <span data-testid={`task-${task.id}`}>{title}</span> },
           { title: t('activity.task.classification'), dataIndex: 'classification', width: 100, render: (c: string) => codes.classification(c) },
-          { title: t('activity.task.doctor'), key: 'doctor', width: 140, render: (_, task) => (task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <OutOfScopeDoctor /> : task.doctor.name) },
+          {
+            title: t('activity.task.doctor'),
+            key: 'doctor',
+            width: 140,
+            render: (_, task) => (task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <OutOfScopeDoctor /> : task.doctor.name),
+          },
           { title: t('activity.task.principal'), key: 'principal', width: 110, render: (_, task) => task.principal.name },
           { title: t('activity.task.due'), dataIndex: 'dueTime', width: 150, render: formatTime },
           { title: t('activity.task.priority'), dataIndex: 'priority', width: 80, render: (p: number) => codes.priority(p) },
-          { title: t('activity.task.status'), dataIndex: 'status', width: 100, render: (s: number) => <Tag color={STATUS_COLOURS[s]}>{codes.taskStatus(s)}</Tag> },
+          {
+            title: t('activity.task.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (s: number) => <Tag color={STATUS_COLOURS[s]}>{codes.taskStatus(s)}</Tag>,
+          },
           {
             title: '',
             key: 'actions',
@@ -60,7 +80,12 @@ export function TaskTable({ tasks, loading, actions = true, onRecord }: { tasks:
                     {t('activity.task.start')}
                   </Button>
                 ) : null}
-                {actions && task.status <= TASK_STATUS.doing && task.classification === 'visit' && task.doctor && !isDoctorOutOfScope(task.doctor) && onRecord ? (
+                {actions &&
+                task.status <= TASK_STATUS.doing &&
+                task.classification === 'visit' &&
+                task.doctor &&
+                !isDoctorOutOfScope(task.doctor) &&
+                onRecord ? (
                   <Button size="small" type="primary" onClick={() => onRecord(task)}>
                     {t('activity.task.record')}
                   </Button>

@@ -48,7 +48,19 @@ function loadDraft(scope: string): Draft | null {
  * The form's values live in session storage while it is open, so a reload of the tab keeps them,
  * and the tab is marked unsaved until the record is submitted (spec 001 section 4).
  */
-export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { scope: string; tabPath: string; doctor?: { id: number; name: string }; taskId?: number | null; onSubmitted?: () => void }) {
+export function VisitForm({
+  scope,
+  tabPath,
+  doctor,
+  taskId,
+  onSubmitted,
+}: {
+  scope: string;
+  tabPath: string;
+  doctor?: { id: number; name: string };
+  taskId?: number | null;
+  onSubmitted?: () => void;
+}) {
   const { t, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
@@ -143,10 +155,21 @@ export function VisitForm({ scope, tabPath, doctor, taskId, onSubmitted }: { sco
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline" wrap>
                     <Form.Item name={[field.name, 'product']} noStyle>
-                      <Input aria-label={t('activity.visit.product')} placeholder={t('activity.visit.product')} maxLength={ACTIVITY_LIMITS.productMax} style={{ width: 180 }} />
+                      <Input
+                        aria-label={t('activity.visit.product')}
+                        placeholder={t('activity.visit.product')}
+                        maxLength={ACTIVITY_LIMITS.productMax}
+                        style={{ width: 180 }}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'keyMessages']} noStyle>
-                      <Select mode="tags" aria-label={t('activity.visit.keyMessages')} placeholder={t('activity.visit.keyMessages')} style={{ width: 420 }} open={false} />
+                      <Select
+                        mode="tags"
+                        aria-label={t('activity.visit.keyMessages')}
+                        placeholder={t('activity.visit.keyMessages')}
+                        style={{ width: 420 }}
+                        open={false}
+                      />
                     </Form.Item>
                     <MinusCircleOutlined onClick={() => remove(field.name)} />
                   </Space>

@@ -31,11 +31,20 @@ export function VisitTable({ visits, loading, showRep, emptyText }: { visits: Vi
       columns={[
         { title: t('activity.visit.time'), dataIndex: 'visitTime', width: 150, render: formatTime },
         ...(showRep ? [{ title: t('activity.visit.rep'), key: 'rep', width: 110, render: (_: unknown, v: VisitItem) => v.user.name }] : []),
-        { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : `${v.doctor.name} · ${v.doctor.hospitalName}`) },
+        {
+          title: t('activity.visit.doctor'),
+          key: 'doctor',
+          render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : `${v.doctor.name} · ${v.doctor.hospitalName}`),
+        },
         { title: t('activity.visit.channel'), dataIndex: 'channel', width: 120, render: codes.channel },
         { title: t('activity.visit.purpose'), dataIndex: 'purpose' },
         { title: t('activity.visit.type'), dataIndex: 'type', width: 100, render: codes.visitType },
-        { title: t('activity.visit.status'), dataIndex: 'status', width: 90, render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag> },
+        {
+          title: t('activity.visit.status'),
+          dataIndex: 'status',
+          width: 90,
+          render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag>,
+        },
         { title: t('activity.visit.effective'), dataIndex: 'effective', width: 90, render: (e: boolean) => (e ? t('activity.yes') : t('activity.no')) },
       ]}
     />

@@ -25,7 +25,13 @@ export function ActivityPlanPage() {
     const v = form.getFieldsValue(true) as { doctorIds?: number[]; planTime?: Dayjs; title?: string; body?: string; channel?: string };
     setBusy(true);
     try {
-      await planVisits({ doctorIds: v.doctorIds ?? [], ...(v.planTime ? { planTime: v.planTime.valueOf() } : {}), title: v.title ?? '', body: v.body ?? '', channel: v.channel ?? 'face' });
+      await planVisits({
+        doctorIds: v.doctorIds ?? [],
+        ...(v.planTime ? { planTime: v.planTime.valueOf() } : {}),
+        title: v.title ?? '',
+        body: v.body ?? '',
+        channel: v.channel ?? 'face',
+      });
       form.resetFields();
       void message.success(t('activity.plan.saved'));
       await client.invalidateQueries({ queryKey: activityKeys.all });
@@ -37,7 +43,12 @@ export function ActivityPlanPage() {
   };
   return (
     <Card className="fp-activity-screen" title={t('activity.plan.title')} data-testid="activity-plan">
-      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={{ channel: 'face', planTime: dayjs().add(1, 'day').hour(10).minute(0).second(0) }}>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        initialValues={{ channel: 'face', planTime: dayjs().add(1, 'day').hour(10).minute(0).second(0) }}
+      >
         <Form.Item name="doctorIds" label={t('activity.plan.doctors')} required>
           <DoctorSelect multiple />
         </Form.Item>

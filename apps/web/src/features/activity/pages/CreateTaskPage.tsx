@@ -41,7 +41,12 @@ export function CreateTaskPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const base: Values = { classification: doctorId ? 'visit' : 'followUp', priority: 1, dueTime: dayjs().endOf('day').second(0).millisecond(0), ...(doctorId ? { doctorId } : {}) };
+    const base: Values = {
+      classification: doctorId ? 'visit' : 'followUp',
+      priority: 1,
+      dueTime: dayjs().endOf('day').second(0).millisecond(0),
+      ...(doctorId ? { doctorId } : {}),
+    };
     try {
       const draft = JSON.parse(sessionStorage.getItem(TASK_DRAFT_KEY) ?? 'null') as (Omit<Values, 'dueTime'> & { dueTime?: number; forDoctor?: number }) | null;
       if (draft && draft.forDoctor === doctorId) {

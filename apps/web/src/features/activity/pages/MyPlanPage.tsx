@@ -29,7 +29,13 @@ function PlanCalendarHeader({ value, onChange }: { value: Dayjs; onChange: (day:
   const years = Array.from({ length: 21 }, (_, k) => value.year() - 10 + k);
   return (
     <Space className="fp-plan-calendar-header">
-      <Select aria-label={t('activity.myPlan.year')} value={value.year()} onChange={(year) => onChange(value.year(year))} options={years.map((year) => ({ value: year, label: String(year) }))} style={{ width: 96 }} />
+      <Select
+        aria-label={t('activity.myPlan.year')}
+        value={value.year()}
+        onChange={(year) => onChange(value.year(year))}
+        options={years.map((year) => ({ value: year, label: String(year) }))}
+        style={{ width: 96 }}
+      />
       <Select
         aria-label={t('activity.myPlan.month')}
         value={value.month()}
@@ -77,7 +83,15 @@ export function MyPlanPage() {
             <ul className="fp-activity-cell" data-testid={`plan-${day.format('YYYY-MM-DD')}`}>
               {dayTasks.map((task) => (
                 <li key={`t${task.id}`} className="is-task">
-                  {task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <><OutOfScopeDoctor /> · </> : `${task.doctor.name} · `}
+                  {task.doctor === null ? (
+                    ''
+                  ) : isDoctorOutOfScope(task.doctor) ? (
+                    <>
+                      <OutOfScopeDoctor /> ·{' '}
+                    </>
+                  ) : (
+                    `${task.doctor.name} · `
+                  )}
                   {task.title}
                 </li>
               ))}
@@ -102,7 +116,11 @@ export function MyPlanPage() {
           { title: t('activity.visit.time'), dataIndex: 'visitTime', render: formatTime },
           { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name) },
           { title: t('activity.visit.channel'), dataIndex: 'channel', render: codes.channel },
-          { title: t('activity.visit.status'), dataIndex: 'status', render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag> },
+          {
+            title: t('activity.visit.status'),
+            dataIndex: 'status',
+            render: (s: number) => <Tag color={s === 1 ? 'green' : 'orange'}>{codes.visitStatus(s)}</Tag>,
+          },
         ]}
       />
     </Card>

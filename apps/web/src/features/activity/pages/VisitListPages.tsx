@@ -33,7 +33,15 @@ export function TeamInteractionRecordPage() {
   // The members' list starts with the caller; nobody after that: the caller leads no organisation.
   const leadsNoTeam = members.isSuccess && members.data.length <= 1;
   return (
-    <Card className="fp-activity-screen" title={pageTitle} extra={<span aria-busy={count.isFetching} data-testid="team-total">{t('activity.total', { total })}</span>}>
+    <Card
+      className="fp-activity-screen"
+      title={pageTitle}
+      extra={
+        <span aria-busy={count.isFetching} data-testid="team-total">
+          {t('activity.total', { total })}
+        </span>
+      }
+    >
       <div className="fp-activity-toolbar">
         <Select
           aria-label={t('activity.team.member')}

@@ -20,7 +20,12 @@ export function AuditLog() {
   return (
     <>
       <div className="fp-admin-toolbar">
-        <Input.Search allowClear placeholder={t('admin.audit.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.audit.search')}
+          style={{ width: 280 }}
+          onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })}
+        />
         <Select
           aria-label={t('admin.audit.entity')}
           style={{ width: 160 }}
@@ -34,7 +39,12 @@ export function AuditLog() {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{ current: query.page + 1, pageSize: query.size, total: list.data?.total ?? 0, onChange: (page, size) => setQuery({ ...query, page: page - 1, size }) }}
+        pagination={{
+          current: query.page + 1,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
+        }}
         expandable={{
           expandedRowRender: (row) => (
             <div className="fp-admin-diff">

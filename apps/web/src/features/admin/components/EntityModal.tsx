@@ -25,7 +25,19 @@ interface Props<T extends object> {
  * The add/edit dialog of the admin screens: the shared schema (loaded on the first save) checks
  * each field with the server's messages; a refusal from the server shows at the field it names, else as a toast.
  */
-export function EntityModal<T extends object>({ open, title, initialValues, checks, toBody, onSubmit, onClose, onSaved, width = 560, labels, children }: Props<T>) {
+export function EntityModal<T extends object>({
+  open,
+  title,
+  initialValues,
+  checks,
+  toBody,
+  onSubmit,
+  onClose,
+  onSaved,
+  width = 560,
+  labels,
+  children,
+}: Props<T>) {
   const { msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<T>();

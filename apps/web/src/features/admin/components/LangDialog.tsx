@@ -19,7 +19,12 @@ export function LangDialog({ editing, onClose, onSaved }: { editing: Partial<Lan
       onSaved={onSaved}
     >
       <Form.Item name="langType" label={t('admin.lang.langType')} required>
-        <Select options={[{ value: 'zh', label: t('lang.zh') }, { value: 'en', label: t('lang.en') }]} />
+        <Select
+          options={[
+            { value: 'zh', label: t('lang.zh') },
+            { value: 'en', label: t('lang.en') },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="key" label={t('admin.lang.key')} required extra={t('admin.lang.keyHint')}>
         <Input placeholder="sys.user.save.success" />

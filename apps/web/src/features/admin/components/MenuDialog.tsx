@@ -6,7 +6,17 @@ import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
 
 /** Adds or edits one menu entry (the menu screen loads this module when first opened). */
-export function MenuDialog({ editing, parentOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<MenuRequest> } | null; parentOptions: ReturnType<typeof treeOptions>; onClose: () => void; onSaved: () => void }) {
+export function MenuDialog({
+  editing,
+  parentOptions,
+  onClose,
+  onSaved,
+}: {
+  editing: { id?: number; values: Partial<MenuRequest> } | null;
+  parentOptions: ReturnType<typeof treeOptions>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAdminWords();
   return (
     <EntityModal<MenuRequest>
@@ -14,9 +24,28 @@ export function MenuDialog({ editing, parentOptions, onClose, onSaved }: { editi
       title={editing?.id ? t('admin.menu.edit') : t('admin.menu.add')}
       initialValues={editing?.values ?? {}}
       checks="menu"
-      labels={{ name: t('admin.menu.nameZh'), nameEn: t('admin.menu.nameEn'), path: t('admin.menu.path'), router: t('admin.menu.router'), code: t('admin.menu.code'), link: t('admin.menu.link') }}
+      labels={{
+        name: t('admin.menu.nameZh'),
+        nameEn: t('admin.menu.nameEn'),
+        path: t('admin.menu.path'),
+        router: t('admin.menu.router'),
+        code: t('admin.menu.code'),
+        link: t('admin.menu.link'),
+      }}
       width={640}
-      toBody={(v) => ({ name: v.name, nameEn: v.nameEn, path: v.path, router: v.router, code: v.code, link: v.link, sort: v.sort, visible: v.visible, hidden: v.hidden, icon: v.icon, parentId: v.parentId ?? null })}
+      toBody={(v) => ({
+        name: v.name,
+        nameEn: v.nameEn,
+        path: v.path,
+        router: v.router,
+        code: v.code,
+        link: v.link,
+        sort: v.sort,
+        visible: v.visible,
+        hidden: v.hidden,
+        icon: v.icon,
+        parentId: v.parentId ?? null,
+      })}
       onSubmit={(body) => adminApi.menuSave(body as MenuRequest, editing?.id)}
       onClose={onClose}
       onSaved={onSaved}

@@ -6,7 +6,17 @@ import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
 
 /** Adds or edits one organisation (the organisation screen loads this module when first opened). */
-export function OrgDialog({ editing, parentOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<OrgRequest> } | null; parentOptions: ReturnType<typeof treeOptions>; onClose: () => void; onSaved: () => void }) {
+export function OrgDialog({
+  editing,
+  parentOptions,
+  onClose,
+  onSaved,
+}: {
+  editing: { id?: number; values: Partial<OrgRequest> } | null;
+  parentOptions: ReturnType<typeof treeOptions>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAdminWords();
   return (
     <EntityModal<OrgRequest>
@@ -15,7 +25,16 @@ export function OrgDialog({ editing, parentOptions, onClose, onSaved }: { editin
       initialValues={editing?.values ?? {}}
       checks="org"
       labels={{ name: t('admin.org.name'), nameEn: t('admin.org.nameEn'), code: t('admin.org.code'), type: t('admin.org.type'), leader: t('admin.org.leader') }}
-      toBody={(v) => ({ name: v.name, nameEn: v.nameEn, code: v.code, type: v.type, grade: v.grade, sort: v.sort, leader: v.leader, parentId: v.parentId ?? null })}
+      toBody={(v) => ({
+        name: v.name,
+        nameEn: v.nameEn,
+        code: v.code,
+        type: v.type,
+        grade: v.grade,
+        sort: v.sort,
+        leader: v.leader,
+        parentId: v.parentId ?? null,
+      })}
       onSubmit={(body) => adminApi.orgSave(body as OrgRequest, editing?.id)}
       onClose={onClose}
       onSaved={onSaved}

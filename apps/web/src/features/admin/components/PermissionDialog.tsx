@@ -14,7 +14,11 @@ const SEARCHED_ON_SERVER = { showSearch: true, filterOption: false } as const;
 function UserPicker({ id, value, onChange }: { id?: string; value?: number; onChange?: (id: number) => void }) {
   const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
-  const users = useQuery({ queryKey: ['admin', 'user', 'pick', keyword], queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })), placeholderData: keepPreviousData });
+  const users = useQuery({
+    queryKey: ['admin', 'user', 'pick', keyword],
+    queryFn: () => adminApi.userList(compact({ page: 0, size: 20, keyword })),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Select
       {...SEARCHED_ON_SERVER}
@@ -32,10 +36,24 @@ function UserPicker({ id, value, onChange }: { id?: string; value?: number; onCh
 function ValuePicker({ id, type, value, onChange }: { id?: string; type: string; value?: string; onChange?: (v: string) => void }) {
   const { t } = useAdminWords();
   const [keyword, setKeyword] = useState('');
-  const hospitals = useQuery({ queryKey: ['admin', 'hospitals', keyword], queryFn: () => adminApi.hospitals(keyword), enabled: type === 'hospital', placeholderData: keepPreviousData });
+  const hospitals = useQuery({
+    queryKey: ['admin', 'hospitals', keyword],
+    queryFn: () => adminApi.hospitals(keyword),
+    enabled: type === 'hospital',
+    placeholderData: keepPreviousData,
+  });
   const provinces = useQuery({ queryKey: ['admin', 'provinces'], queryFn: adminApi.provinces, enabled: type === 'province' });
   if (type === 'province') {
-    return <Select id={id} showSearch value={value} onChange={onChange} placeholder={t('admin.perm.pickProvince')} options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))} />;
+    return (
+      <Select
+        id={id}
+        showSearch
+        value={value}
+        onChange={onChange}
+        placeholder={t('admin.perm.pickProvince')}
+        options={(provinces.data ?? []).map((p) => ({ value: p, label: p }))}
+      />
+    );
   }
   return (
     <Select
@@ -51,7 +69,19 @@ function ValuePicker({ id, type, value, onChange }: { id?: string; type: string;
 }
 
 /** Grants one user a view right on a hospital or a province (the rights screen loads this module when first opened). */
-export function PermissionDialog({ open, type, onType, onClose, onSaved }: { open: boolean; type: string; onType: (type: string) => void; onClose: () => void; onSaved: () => void }) {
+export function PermissionDialog({
+  open,
+  type,
+  onType,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  type: string;
+  onType: (type: string) => void;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAdminWords();
   const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
   return (

@@ -26,7 +26,17 @@ function MenuChecklist({ value, onChange }: { value?: number[]; onChange?: (ids:
 }
 
 /** Adds or edits one role with its permissions (the role screen loads this module when first opened). */
-export function RoleDialog({ editing, orgOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<RoleRequest> } | null; orgOptions: ReturnType<typeof treeOptions>; onClose: () => void; onSaved: () => void }) {
+export function RoleDialog({
+  editing,
+  orgOptions,
+  onClose,
+  onSaved,
+}: {
+  editing: { id?: number; values: Partial<RoleRequest> } | null;
+  orgOptions: ReturnType<typeof treeOptions>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAdminWords();
   const scopeLabel = (s: string) => t(s === 'all' ? 'admin.role.scopeAll' : 'admin.role.scopeCustom');
   const typeLabel = (s: string) => t(s === 'system' ? 'admin.role.typeSystem' : 'admin.role.typeBusiness');
@@ -38,7 +48,16 @@ export function RoleDialog({ editing, orgOptions, onClose, onSaved }: { editing:
       checks="role"
       labels={{ name: t('admin.role.name'), nameEn: t('admin.role.nameEn'), remark: t('admin.role.remark') }}
       width={720}
-      toBody={(v) => ({ name: v.name, nameEn: v.nameEn, orgId: v.orgId ?? null, dataScope: v.dataScope, roleType: v.roleType, usable: v.usable, remark: v.remark, menuIds: v.menuIds ?? [] })}
+      toBody={(v) => ({
+        name: v.name,
+        nameEn: v.nameEn,
+        orgId: v.orgId ?? null,
+        dataScope: v.dataScope,
+        roleType: v.roleType,
+        usable: v.usable,
+        remark: v.remark,
+        menuIds: v.menuIds ?? [],
+      })}
       onSubmit={(body) => adminApi.roleSave(body as RoleRequest, editing?.id)}
       onClose={onClose}
       onSaved={onSaved}

@@ -6,7 +6,19 @@ import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
 
 /** Adds or edits one user (the user screen loads this module when first opened). */
-export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved }: { editing: { id?: number; values: Partial<UserCreateRequest> } | null; orgOptions: ReturnType<typeof treeOptions>; roleOptions: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+export function UserDialog({
+  editing,
+  orgOptions,
+  roleOptions,
+  onClose,
+  onSaved,
+}: {
+  editing: { id?: number; values: Partial<UserCreateRequest> } | null;
+  orgOptions: ReturnType<typeof treeOptions>;
+  roleOptions: { value: number; label: string }[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAdminWords();
   const isNew = !editing?.id;
   const typeLabel = (v: string) => t(v === 'system' ? 'admin.user.typeSystem' : 'admin.user.typeInternal');
@@ -16,10 +28,32 @@ export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved 
       title={isNew ? t('admin.user.add') : t('admin.user.edit')}
       initialValues={editing?.values ?? {}}
       checks={isNew ? 'userCreate' : 'userUpdate'}
-      labels={{ username: t('admin.user.username'), realName: t('admin.user.realName'), company: t('admin.user.company'), department: t('admin.user.department'), phone: t('admin.user.phone'), employeeNo: t('admin.user.employeeNo') }}
+      labels={{
+        username: t('admin.user.username'),
+        realName: t('admin.user.realName'),
+        company: t('admin.user.company'),
+        department: t('admin.user.department'),
+        phone: t('admin.user.phone'),
+        employeeNo: t('admin.user.employeeNo'),
+      }}
       width={720}
       toBody={(v) => {
-        const body = { realName: v.realName, company: v.company, department: v.department, phone: v.phone, mobile: v.mobile, language: v.language, employeeNo: v.employeeNo, email: v.email, enabled: v.enabled, userType: v.userType, orgId: v.orgId ?? null, roleIds: v.roleIds ?? [], newPassword: v.newPassword ?? '', confirmPassword: v.confirmPassword ?? '' };
+        const body = {
+          realName: v.realName,
+          company: v.company,
+          department: v.department,
+          phone: v.phone,
+          mobile: v.mobile,
+          language: v.language,
+          employeeNo: v.employeeNo,
+          email: v.email,
+          enabled: v.enabled,
+          userType: v.userType,
+          orgId: v.orgId ?? null,
+          roleIds: v.roleIds ?? [],
+          newPassword: v.newPassword ?? '',
+          confirmPassword: v.confirmPassword ?? '',
+        };
         return isNew ? { username: v.username, ...body } : body;
       }}
       onSubmit={(body) => (isNew ? adminApi.userCreate(body as UserCreateRequest) : adminApi.userUpdate(editing!.id!, body as never))}
@@ -52,7 +86,12 @@ export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved 
           <Input />
         </Form.Item>
         <Form.Item name="language" label={t('admin.user.language')}>
-          <Select options={[{ value: 'zh', label: t('lang.zh') }, { value: 'en', label: t('lang.en') }]} />
+          <Select
+            options={[
+              { value: 'zh', label: t('lang.zh') },
+              { value: 'en', label: t('lang.en') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="userType" label={t('admin.user.userType')}>
           <Select options={USER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
@@ -68,7 +107,12 @@ export function UserDialog({ editing, orgOptions, roleOptions, onClose, onSaved 
         <Select mode="multiple" optionFilterProp="label" options={roleOptions} />
       </Form.Item>
       <div className="fp-admin-form-grid">
-        <Form.Item name="newPassword" label={isNew ? t('admin.user.password') : t('admin.user.newPassword')} required={isNew} extra={isNew ? undefined : t('admin.user.passwordKeep')}>
+        <Form.Item
+          name="newPassword"
+          label={isNew ? t('admin.user.password') : t('admin.user.newPassword')}
+          required={isNew}
+          extra={isNew ? undefined : t('admin.user.passwordKeep')}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="confirmPassword" label={t('admin.user.confirmPassword')} required={isNew}>

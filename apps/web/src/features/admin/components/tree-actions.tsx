@@ -2,7 +2,10 @@ import { Button, Space } from 'antd';
 import type { AdminLabelKey } from '@/features/admin/i18n';
 
 /** The actions column of a tree screen (organisations, menus): add a child, edit, delete. */
-export function treeActionsColumn<N>(t: (key: AdminLabelKey) => string, actions: { addChild: (node: N) => void; edit: (node: N) => void; remove: (node: N) => void }) {
+export function treeActionsColumn<N>(
+  t: (key: AdminLabelKey) => string,
+  actions: { addChild: (node: N) => void; edit: (node: N) => void; remove: (node: N) => void },
+) {
   return {
     title: t('admin.col.actions'),
     width: 200,

@@ -7,7 +7,10 @@ import { subtreeIds } from '../form-rules';
  * Deleting a tree node (organisation, menu) deletes its children too (spec 001 section 4): the
  * confirmation says how many, and the server is told the deletion was confirmed (cascade).
  */
-export function useTreeDelete<T extends { id: number; name: string; children?: T[] }>(remove: (id: number, cascade: boolean) => Promise<unknown>, onDone: () => void) {
+export function useTreeDelete<T extends { id: number; name: string; children?: T[] }>(
+  remove: (id: number, cascade: boolean) => Promise<unknown>,
+  onDone: () => void,
+) {
   const { t, msg, lang } = useAdminWords();
   const { modal, message } = AntApp.useApp();
   return (node: T) => {

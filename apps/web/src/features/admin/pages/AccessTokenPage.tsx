@@ -87,13 +87,23 @@ export function AccessTokenPage() {
               </Space>
             ),
           },
-          { title: t('admin.token.status'), dataIndex: 'status', width: 90, render: (v: AccessTokenStatus) => <Tag color={STATUS_COLOUR[v]}>{t(`admin.token.status.${v}`)}</Tag> },
+          {
+            title: t('admin.token.status'),
+            dataIndex: 'status',
+            width: 90,
+            render: (v: AccessTokenStatus) => <Tag color={STATUS_COLOUR[v]}>{t(`admin.token.status.${v}`)}</Tag>,
+          },
           {
             title: t('admin.col.actions'),
             width: 90,
             render: (_, row) =>
               row.status === 'revoked' ? null : (
-                <Popconfirm title={t('admin.token.revokeConfirm', { name: row.name })} description={t('admin.token.revokeWarning')} okButtonProps={{ danger: true }} onConfirm={() => revoke(row.id)}>
+                <Popconfirm
+                  title={t('admin.token.revokeConfirm', { name: row.name })}
+                  description={t('admin.token.revokeWarning')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => revoke(row.id)}
+                >
                   <Button size="small" type="link" danger>
                     {t('admin.token.revoke')}
                   </Button>
@@ -130,7 +140,14 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
     setSaving(true);
     form.setFields(['name', 'userId', 'expiresAt'].map((name) => ({ name: name as never, errors: [] })));
     try {
-      onCreated(await accessTokenApi.create({ name: values.name ?? '', userId: values.userId, grants: [...ACCESS_TOKEN_GRANTS], expiresAt: values.expiresAt ? values.expiresAt.toISOString() : null }));
+      onCreated(
+        await accessTokenApi.create({
+          name: values.name ?? '',
+          userId: values.userId,
+          grants: [...ACCESS_TOKEN_GRANTS],
+          expiresAt: values.expiresAt ? values.expiresAt.toISOString() : null,
+        }),
+      );
     } catch (error) {
       const field = isHttpError(error) ? error.field : undefined;
       const text = describeFailure(error, lang);
@@ -142,7 +159,16 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   };
 
   return (
-    <Modal open title={t('admin.token.add')} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} width={560} destroyOnHidden maskClosable={false}>
+    <Modal
+      open
+      title={t('admin.token.add')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      width={560}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form<CreateForm> form={form} layout="vertical" className="fp-admin-form" onFinish={() => void submit()}>
         <Form.Item name="name" label={t('admin.token.name')} required>
           <Input maxLength={ACCESS_TOKEN_LIMITS.nameMax} placeholder={t('admin.token.namePlaceholder')} autoFocus />
@@ -159,7 +185,12 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <Tag>{msg('accessTokens.grant.dataImport')}</Tag>
         </Form.Item>
         <Form.Item name="expiresAt" label={t('admin.token.expiresAt')} extra={t('admin.token.expiresHint')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} style={{ width: 240 }} />
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+            style={{ width: 240 }}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -179,12 +210,29 @@ function CreatedDialog({ created, onClose }: { created: AccessTokenCreated; onCl
     }
   };
   return (
-    <Modal open title={t('admin.token.createdTitle')} onCancel={onClose} maskClosable={false} width={620} footer={<Button type="primary" onClick={onClose}>{t('admin.token.done')}</Button>}>
+    <Modal
+      open
+      title={t('admin.token.createdTitle')}
+      onCancel={onClose}
+      maskClosable={false}
+      width={620}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('admin.token.done')}
+        </Button>
+      }
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Alert type="warning" showIcon message={t('admin.token.createdWarning')} />
         <Typography.Text strong>{created.name}</Typography.Text>
         <Space.Compact style={{ width: '100%' }}>
-          <Input readOnly value={created.token} aria-label={t('admin.token.hint')} onFocus={(e) => e.currentTarget.select()} style={{ fontFamily: 'monospace' }} />
+          <Input
+            readOnly
+            value={created.token}
+            aria-label={t('admin.token.hint')}
+            onFocus={(e) => e.currentTarget.select()}
+            style={{ fontFamily: 'monospace' }}
+          />
           <Button icon={<CopyOutlined />} onClick={() => void copy()}>
             {t('admin.token.copy')}
           </Button>

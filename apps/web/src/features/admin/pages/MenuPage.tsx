@@ -31,7 +31,19 @@ export function MenuPage() {
   };
   const confirmDelete = useTreeDelete<MenuNode>(adminApi.menuDelete, refresh);
   const blank = (parent?: MenuNode): Editing => ({
-    values: { parentId: parent?.id ?? null, name: '', nameEn: '', path: parent ? `${parent.path}/` : '/', router: '', code: '', link: '', sort: 0, visible: true, hidden: false, icon: '' },
+    values: {
+      parentId: parent?.id ?? null,
+      name: '',
+      nameEn: '',
+      path: parent ? `${parent.path}/` : '/',
+      router: '',
+      code: '',
+      link: '',
+      sort: 0,
+      visible: true,
+      hidden: false,
+      icon: '',
+    },
   });
 
   return (
@@ -54,9 +66,18 @@ export function MenuPage() {
           { title: t('admin.menu.path'), dataIndex: 'path', render: (v: string) => <code className="fp-admin-nowrap">{v}</code> },
           { title: t('admin.menu.code'), dataIndex: 'code', render: (v: string) => (v ? <Tag>{v}</Tag> : null) },
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
-          { title: t('admin.menu.visible'), dataIndex: 'visible', width: 80, render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>) },
+          {
+            title: t('admin.menu.visible'),
+            dataIndex: 'visible',
+            width: 80,
+            render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>),
+          },
           { title: t('admin.menu.link'), dataIndex: 'link', ellipsis: true },
-          treeActionsColumn<MenuNode>(t, { addChild: (node) => setEditing(blank(node)), edit: (node) => setEditing({ id: node.id, values: { ...node } }), remove: confirmDelete }),
+          treeActionsColumn<MenuNode>(t, {
+            addChild: (node) => setEditing(blank(node)),
+            edit: (node) => setEditing({ id: node.id, values: { ...node } }),
+            remove: confirmDelete,
+          }),
         ]}
       />
       {dialogOpened ? (

@@ -37,7 +37,10 @@ describe('app centre rules', () => {
   });
 
   it('shows a badge only for a positive message value', () => {
-    const counts = badgeCounts([{ appId: 1, value: 3 }, { appId: 2, value: 0 }]);
+    const counts = badgeCounts([
+      { appId: 1, value: 3 },
+      { appId: 2, value: 0 },
+    ]);
     expect(counts.get(1)).toBe(3);
     expect(counts.has(2)).toBe(false);
   });

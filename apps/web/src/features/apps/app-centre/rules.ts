@@ -15,7 +15,11 @@ export function groupByClassification(apps: readonly AppRecord[], lang: 'zh' | '
   for (const app of apps) {
     let group = groups.get(app.classificationId);
     if (!group) {
-      group = { classificationId: app.classificationId, name: lang === 'en' && app.classificationNameEn ? app.classificationNameEn : app.classificationName, apps: [] };
+      group = {
+        classificationId: app.classificationId,
+        name: lang === 'en' && app.classificationNameEn ? app.classificationNameEn : app.classificationName,
+        apps: [],
+      };
       groups.set(app.classificationId, group);
     }
     group.apps.push(app);

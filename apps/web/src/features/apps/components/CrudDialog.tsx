@@ -24,13 +24,24 @@ export interface CrudDialogProps {
   onSaved: () => void;
 }
 
-
 /**
  * The add/edit dialog of `CrudScreen`, loaded when first opened: the form checks with the
  * server's schema and the entity's own rules (loaded on the first save); a refusal from the
  * server shows at the field it names.
  */
-export function CrudDialog({ title, paths, checks, fields = [], extraFields: ExtraFields, toBody, modalWidth = 560, editingId, values, onClose, onSaved }: CrudDialogProps) {
+export function CrudDialog({
+  title,
+  paths,
+  checks,
+  fields = [],
+  extraFields: ExtraFields,
+  toBody,
+  modalWidth = 560,
+  editingId,
+  values,
+  onClose,
+  onSaved,
+}: CrudDialogProps) {
   const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -89,10 +100,23 @@ export function CrudDialog({ title, paths, checks, fields = [], extraFields: Ext
         layout="vertical"
         className="fp-apps-form"
         onFinish={() => void submit()}
-        onValuesChange={(changed: Record<string, unknown>) => form.setFields(Object.keys(changed).filter((n) => shown.current.has(n)).map((n) => ({ name: n, errors: [] })))}
+        onValuesChange={(changed: Record<string, unknown>) =>
+          form.setFields(
+            Object.keys(changed)
+              .filter((n) => shown.current.has(n))
+              .map((n) => ({ name: n, errors: [] })),
+          )
+        }
       >
         {fields.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={t(f.label)} required={f.required} extra={f.extra ? t(f.extra) : undefined} valuePropName={f.kind === 'switch' ? 'checked' : 'value'}>
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={t(f.label)}
+            required={f.required}
+            extra={f.extra ? t(f.extra) : undefined}
+            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+          >
             {fieldInput(f, t)}
           </Form.Item>
         ))}

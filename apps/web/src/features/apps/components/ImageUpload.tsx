@@ -8,7 +8,17 @@ import { imageFileError } from '../file-rules';
 import { AppImage } from './AppImage';
 
 /** A form control: the image's url, with a preview and an upload button (PNG, JPG or GIF, 2 MB). */
-export function ImageUpload({ value, onChange, kind = 'icon', label }: { value?: string; onChange?: (url: string) => void; kind?: 'icon' | 'banner'; label: string }) {
+export function ImageUpload({
+  value,
+  onChange,
+  kind = 'icon',
+  label,
+}: {
+  value?: string;
+  onChange?: (url: string) => void;
+  kind?: 'icon' | 'banner';
+  label: string;
+}) {
   const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,13 @@ export function MedicineFields() {
         <CompetitorList />
       </Form.Item>
       <Form.Item name="indications" label={t('apps.medicine.indications')} extra={t('apps.medicine.indicationsHint')}>
-        <Select mode="tags" open={false} tokenSeparators={[',', ',']} placeholder={t('apps.medicine.indicationsPlaceholder')} aria-label={t('apps.medicine.indications')} />
+        <Select
+          mode="tags"
+          open={false}
+          tokenSeparators={[',', ',']}
+          placeholder={t('apps.medicine.indicationsPlaceholder')}
+          aria-label={t('apps.medicine.indications')}
+        />
       </Form.Item>
     </>
   );

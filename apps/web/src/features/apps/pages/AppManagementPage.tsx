@@ -53,7 +53,19 @@ function AppsTab() {
       searchPlaceholder="apps.app.search"
       modalWidth={720}
       onChanged={() => void client.invalidateQueries({ queryKey: ['apps', 'classification'] })}
-      defaults={{ appKey: '', name: '', nameEn: '', classificationId: undefined, icon: '', url: '', description: '', sort: 0, enabled: true, roleIds: [], menus: [] }}
+      defaults={{
+        appKey: '',
+        name: '',
+        nameEn: '',
+        classificationId: undefined,
+        icon: '',
+        url: '',
+        description: '',
+        sort: 0,
+        enabled: true,
+        roleIds: [],
+        menus: [],
+      }}
       toForm={(r) => ({
         appKey: r.appKey,
         name: r.name,
@@ -81,11 +93,20 @@ function AppsTab() {
             </span>
           ),
         },
-        { key: 'classificationName', label: 'apps.app.classification', render: (r) => <Tag color="blue">{bilingual(r.classificationName, r.classificationNameEn, lang)}</Tag> },
+        {
+          key: 'classificationName',
+          label: 'apps.app.classification',
+          render: (r) => <Tag color="blue">{bilingual(r.classificationName, r.classificationNameEn, lang)}</Tag>,
+        },
         { key: 'url', label: 'apps.app.url', render: (r) => <span className="fp-apps-muted">{r.url}</span> },
         { key: 'menus', label: 'apps.app.menus', width: 90, render: (r) => r.menus.length },
         { key: 'sort', label: 'apps.col.sort', width: 70 },
-        { key: 'enabled', label: 'apps.col.enabled', width: 90, render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag> },
+        {
+          key: 'enabled',
+          label: 'apps.col.enabled',
+          width: 90,
+          render: (r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'apps.yes' : 'apps.no')}</Tag>,
+        },
       ]}
       extraFields={AppFields}
     />

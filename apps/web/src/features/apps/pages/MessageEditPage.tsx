@@ -27,7 +27,8 @@ export function MessageEditPage() {
   const group = useQuery({
     queryKey: ['apps', 'messageGroup', 'one', id],
     enabled: Boolean(id),
-    queryFn: async () => (await crudApi.list<MessageGroupRecord>(API.apps.messageGroup, { page: 1, size: 100, search: '' })).list.find((g) => g.id === id) ?? null,
+    queryFn: async () =>
+      (await crudApi.list<MessageGroupRecord>(API.apps.messageGroup, { page: 1, size: 100, search: '' })).list.find((g) => g.id === id) ?? null,
   });
   const options = useQuery({ queryKey: ['apps', 'groupUsers', search], queryFn: () => appsApi.userOptions(search) });
   useEffect(() => {

@@ -18,7 +18,13 @@ export function LanguageToggle() {
   return (
     <div className="fp-segmented" role="group" aria-label={t('lang.switch')}>
       {LANGS.map((value: Lang) => (
-        <button key={value} type="button" className={value === lang ? 'is-active' : undefined} aria-pressed={value === lang} onClick={() => void setLang(value)}>
+        <button
+          key={value}
+          type="button"
+          className={value === lang ? 'is-active' : undefined}
+          aria-pressed={value === lang}
+          onClick={() => void setLang(value)}
+        >
           {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
         </button>
       ))}

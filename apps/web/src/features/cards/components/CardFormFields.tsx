@@ -60,7 +60,16 @@ interface CardFormFieldsProps {
 }
 
 /** The fields of the chosen template (spec 000 section 2, card creation screen). */
-export function CardFormFields({ type, buOptions, files, boxes, onLinkTicked, onAttachmentTicked, onAttachmentAdded, onAttachmentRemoved }: CardFormFieldsProps) {
+export function CardFormFields({
+  type,
+  buOptions,
+  files,
+  boxes,
+  onLinkTicked,
+  onAttachmentTicked,
+  onAttachmentAdded,
+  onAttachmentRemoved,
+}: CardFormFieldsProps) {
   const { t, lang } = useI18n();
   const label = (field: CardFormField) => fieldLabel(t, field, type);
   const images = type === 3 ? (['imageUrl1', 'imageUrl2', 'imageUrl3'] as const) : type === 4 ? [] : (['imageUrl1'] as const);
@@ -70,11 +79,7 @@ export function CardFormFields({ type, buOptions, files, boxes, onLinkTicked, on
     <>
       <div className="fp-card-form-row">
         <Form.Item<CardFormValues> name="selectValue" label={label('selectValue')} required>
-          <Select
-            placeholder={t('cards.field.categoryPlaceholder')}
-            options={CARD_CATEGORIES.map((c) => ({ value: c.value, label: c[lang] }))}
-            allowClear
-          />
+          <Select placeholder={t('cards.field.categoryPlaceholder')} options={CARD_CATEGORIES.map((c) => ({ value: c.value, label: c[lang] }))} allowClear />
         </Form.Item>
         <Form.Item<CardFormValues> name="BU" label={label('BU')} required>
           <Select placeholder={t('cards.field.buPlaceholder')} options={buOptions.map((bu) => ({ value: bu, label: bu }))} allowClear showSearch />
@@ -143,7 +148,12 @@ export function CardFormFields({ type, buOptions, files, boxes, onLinkTicked, on
             {t(video ? 'cards.field.videoLink' : 'cards.field.link')}
           </Checkbox>
           <Form.Item<CardFormValues> name="linkValue" className="fp-card-form-link">
-            <Input disabled={linkDisabled(boxes)} maxLength={CARD_LIMITS.linkMax} aria-label={t(video ? 'cards.field.videoLink' : 'cards.field.link')} inputMode="url" />
+            <Input
+              disabled={linkDisabled(boxes)}
+              maxLength={CARD_LIMITS.linkMax}
+              aria-label={t(video ? 'cards.field.videoLink' : 'cards.field.link')}
+              inputMode="url"
+            />
           </Form.Item>
         </div>
         <div className="fp-card-form-choice-row">

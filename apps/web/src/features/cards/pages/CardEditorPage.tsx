@@ -164,12 +164,12 @@ export function CardEditorPage() {
         ? import('../opening').then(({ editorSourceOf, openEditor }) => openEditor(queryClient, editorSourceOf(search), opening))
         : openNewCard(queryClient, opening);
     void loaded.then((opened) => {
-        if (!live) return;
-        openedFor.current = search;
-        const time = nowText();
-        fill(opened.content ? formValuesOf(opened.content, { author, createTime: time }) : emptyFormValues(author, time));
-        update({ openedFor: search, mode: opened.mode, fromId: opened.fromId, cardId: opened.cardId, type: opened.type });
-      });
+      if (!live) return;
+      openedFor.current = search;
+      const time = nowText();
+      fill(opened.content ? formValuesOf(opened.content, { author, createTime: time }) : emptyFormValues(author, time));
+      update({ openedFor: search, mode: opened.mode, fromId: opened.fromId, cardId: opened.cardId, type: opened.type });
+    });
     return () => {
       live = false;
     };

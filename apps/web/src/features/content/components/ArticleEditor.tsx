@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Radio, Select, Switch, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  ARTICLE_CATEGORIES,
-  ARTICLE_CHANNELS,
-  CONTENT_LIMITS,
-  DYNAMICS_DEPARTMENTS,
-  type ArticleDetail,
-  type SaveArticleRequest,
-} from '@field-portal/shared';
+import { ARTICLE_CATEGORIES, ARTICLE_CHANNELS, CONTENT_LIMITS, DYNAMICS_DEPARTMENTS, type ArticleDetail, type SaveArticleRequest } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
 import { isHttpError } from '@/lib/http';
 import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
@@ -33,7 +26,9 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [body, setBody] = useState(article?.body ?? '');
-  const [cover, setCover] = useState<{ id: string; url: string } | null>(article?.coverId && article.coverUrl ? { id: article.coverId, url: article.coverUrl } : null);
+  const [cover, setCover] = useState<{ id: string; url: string } | null>(
+    article?.coverId && article.coverUrl ? { id: article.coverId, url: article.coverUrl } : null,
+  );
   const [saving, setSaving] = useState(false);
   const channel = Form.useWatch('channel', form);
   const source = Form.useWatch('source', form);
@@ -94,7 +89,11 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
           publish: article ? article.status === 'published' : true,
         }}
       >
-        <Form.Item name="title" label={t('content.field.title')} rules={[{ required: true, message: msg('content.titleRequired') }, { max: CONTENT_LIMITS.titleMax }]}>
+        <Form.Item
+          name="title"
+          label={t('content.field.title')}
+          rules={[{ required: true, message: msg('content.titleRequired') }, { max: CONTENT_LIMITS.titleMax }]}
+        >
           <Input maxLength={CONTENT_LIMITS.titleMax} showCount />
         </Form.Item>
         <Form.Item name="summary" label={t('content.field.summary')}>
@@ -114,7 +113,12 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
           </Form.Item>
         </div>
         <Form.Item name="source" label={t('content.field.source')}>
-          <Radio.Group options={[{ value: 'internal', label: t('content.source.internal') }, { value: 'external', label: t('content.source.external') }]} />
+          <Radio.Group
+            options={[
+              { value: 'internal', label: t('content.source.internal') },
+              { value: 'external', label: t('content.source.external') },
+            ]}
+          />
         </Form.Item>
         {source === 'external' && (
           <div className="fp-form-row">

@@ -39,7 +39,12 @@ export function ManageArticles() {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
           { title: t('content.field.title'), dataIndex: 'title', ellipsis: true },
-          { title: t('content.field.channel'), dataIndex: 'channel', width: 120, render: (c: string, a) => `${t(`content.channel.${c}` as ContentLabelKey)}${a.department ? ` · ${a.department.toUpperCase()}` : ''}` },
+          {
+            title: t('content.field.channel'),
+            dataIndex: 'channel',
+            width: 120,
+            render: (c: string, a) => `${t(`content.channel.${c}` as ContentLabelKey)}${a.department ? ` · ${a.department.toUpperCase()}` : ''}`,
+          },
           {
             title: t('content.field.status'),
             dataIndex: 'status',
@@ -65,7 +70,10 @@ export function ManageArticles() {
                 style={{ width: 140 }}
                 aria-label={t('content.field.recommend')}
                 value={a.recommendState ?? ''}
-                options={[{ value: '', label: t('content.recommend.none') }, ...RECOMMEND_STATES.map((s) => ({ value: s, label: t(`content.recommend.${s}` as ContentLabelKey) }))]}
+                options={[
+                  { value: '', label: t('content.recommend.none') },
+                  ...RECOMMEND_STATES.map((s) => ({ value: s, label: t(`content.recommend.${s}` as ContentLabelKey) })),
+                ]}
                 onChange={async (v) => {
                   await recommendArticle(a.id, v === '' ? null : v);
                   refresh();

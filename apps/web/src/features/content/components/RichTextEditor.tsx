@@ -5,7 +5,10 @@ import { useContentWords } from '@/features/content/i18n';
 import { isHttpUrl, richTextNodes } from '../rich-text';
 
 /** The first content, rendered once: later edits belong to the browser's editing, not to React. */
-const InitialContent = memo(({ html }: { html: string }) => <>{richTextNodes(html)}</>, () => true);
+const InitialContent = memo(
+  ({ html }: { html: string }) => <>{richTextNodes(html)}</>,
+  () => true,
+);
 
 /**
  * A small rich-text editor (contentEditable with a toolbar). What it produces is only a
@@ -45,7 +48,17 @@ export function RichTextEditor({ initial, onChange, label }: { initial: string; 
           H
         </Button>
       </Space>
-      <div ref={ref} className="fp-rich-editor-body fp-article-body" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true" aria-label={label} onInput={emit} onBlur={emit}>
+      <div
+        ref={ref}
+        className="fp-rich-editor-body fp-article-body"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        onInput={emit}
+        onBlur={emit}
+      >
         <InitialContent html={initial} />
       </div>
     </div>

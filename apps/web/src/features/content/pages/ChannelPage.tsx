@@ -9,7 +9,9 @@ import '../content.css';
 export function ChannelPage({ channel, department }: { channel: ArticleChannel; department?: DynamicsDepartment }) {
   const { t } = useContentWords();
   // The menu's name of the page (消息中心, not the channel's 新闻); the channel's outside the layout.
-  const title = usePageTitle(department ? `${t('content.channel.departmentDynamics')} · ${department.toUpperCase()}` : t(`content.channel.${channel}` as ContentLabelKey));
+  const title = usePageTitle(
+    department ? `${t('content.channel.departmentDynamics')} · ${department.toUpperCase()}` : t(`content.channel.${channel}` as ContentLabelKey),
+  );
   return (
     <Card className="fp-content-screen" title={title}>
       <ArticleList channel={channel} department={department} />

@@ -105,15 +105,18 @@ export const customersApi = {
     getResult<DoctorPage>(D.list, { params: compact({ ...doctorFilterParams(filters), cursor: cursor ?? undefined, size }) }),
   doctor: (doctorId: number) => getResult<DoctorInfo>(D.info, { params: { doctorId }, ...quiet }),
   regions: scopeRegions,
-  hospitalChoices: async (keyword: string) => hospitalChoices(await getResult<HospitalOption[]>(D.queryXjpHospital, { params: compact({ keyword, size: CUSTOMERS_LIMITS.pickSizeMax }) })),
+  hospitalChoices: async (keyword: string) =>
+    hospitalChoices(await getResult<HospitalOption[]>(D.queryXjpHospital, { params: compact({ keyword, size: CUSTOMERS_LIMITS.pickSizeMax }) })),
   hospitalList: (filters: HospitalFilters, cursor: string | null, size: number) =>
     getResult<HospitalPage>(H.list, { params: compact({ ...hospitalFilterParams(filters), cursor: cursor ?? undefined, size }) }),
   /** Hospitals in the caller's scope, no filter: the "of N in your scope" of the hospital lists (exact: hospitals are few). */
   hospitalScopeCount: async () => (await getResult<{ count: number }>(H.count)).count,
   hospital: (id: number) => getResult<HospitalDetail>(H.byId, { params: { id }, ...quiet }),
-  hospitalDepartments: (hospitalId: number) => getResult<(DepartmentOption & { children: DepartmentOption[] })[]>(D.queryDepartment, { params: { hospitalId } }),
+  hospitalDepartments: (hospitalId: number) =>
+    getResult<(DepartmentOption & { children: DepartmentOption[] })[]>(D.queryDepartment, { params: { hospitalId } }),
   setCoverage: (hospitalId: number, covered: boolean) => getResult<HospitalDetail>(H.coverage, { params: { hospitalId, covered: String(covered) } }),
-  distribution: (filters: DoctorFilters, dimension: DistributionDimension) => getResult<Distribution>(D.distribution, { params: { ...doctorFilterParams(filters), dimension } }),
+  distribution: (filters: DoctorFilters, dimension: DistributionDimension) =>
+    getResult<Distribution>(D.distribution, { params: { ...doctorFilterParams(filters), dimension } }),
   tags: () => getResult<TagRow[]>(T.list),
   createTag: (body: { name: string; shared: boolean }) => postResult<TagRow>(T.add, body, quiet),
   renameTag: (id: number, name: string, color: string) => putResult<TagRow>(T.update, { id, name, color }, quiet),
@@ -121,12 +124,15 @@ export const customersApi = {
     await http.delete(T.remove, { params: { id } });
   },
   tagDoctors: (tagId: number, doctorIds: number[]) => postResult<DoctorTagUpdateResult>(T.doctorTagUpdate, { doctorIds, addTagIds: [tagId] }, quiet),
-  tagFiltered: (tagId: number, filters: DoctorFilters) => postResult<DoctorTagUpdateResult>(T.doctorTagUpdate, { filter: doctorFilterParams(filters), addTagIds: [tagId] }, quiet),
+  tagFiltered: (tagId: number, filters: DoctorFilters) =>
+    postResult<DoctorTagUpdateResult>(T.doctorTagUpdate, { filter: doctorFilterParams(filters), addTagIds: [tagId] }, quiet),
   untagDoctor: (tagId: number, doctorId: number) => postResult<DoctorTagUpdateResult>(T.doctorTagUpdate, { doctorIds: [doctorId], removeTagIds: [tagId] }),
-  sendCorrection: (doctorId: number, content: string, changes: CorrectionChanges) => postResult<CorrectionRow>(D.correction, { doctorId, content, changes }, quiet),
+  sendCorrection: (doctorId: number, content: string, changes: CorrectionChanges) =>
+    postResult<CorrectionRow>(D.correction, { doctorId, content, changes }, quiet),
   corrections: (status: CorrectionRow['status'] | undefined, cursor: string | null, size: number) =>
     getResult<KeysetPage<CorrectionRow>>(D.correctionList, { params: compact({ status, cursor: cursor ?? undefined, size }) }),
-  decideCorrection: (id: number, accept: boolean) => postResult<CorrectionRow>(adminPath(accept ? D.correctionAccept : D.correctionReject, { id }), { note: '' }),
+  decideCorrection: (id: number, accept: boolean) =>
+    postResult<CorrectionRow>(adminPath(accept ? D.correctionAccept : D.correctionReject, { id }), { note: '' }),
   addDoctor: (body: AddDoctorRequest) => postResult<DoctorInfo>(A.addDoctor, body, quiet),
 };
 
@@ -144,7 +150,11 @@ export const addDoctorLookups = {
       }),
     ),
   department: async (depth: number, parent: string | null) =>
-    codeChoices(depth === 0 ? await getResult<DepartmentOption[]>(A.oneLevelDepartment) : await getResult<DepartmentOption[]>(A.twoLevelDepartment, { params: { parentCode: parent } })),
+    codeChoices(
+      depth === 0
+        ? await getResult<DepartmentOption[]>(A.oneLevelDepartment)
+        : await getResult<DepartmentOption[]>(A.twoLevelDepartment, { params: { parentCode: parent } }),
+    ),
   titleLevels: async () => codeChoices(await getResult<CodeOption[]>(A.titleLevel)),
   titles: async (levelCode?: string) => codeChoices(await getResult<TitleOption[]>(A.title, { params: compact({ levelCode }) })),
   indications: async (dept: string[]) =>
@@ -167,16 +177,27 @@ export const hospitalListQuery = (filters: HospitalFilters, cursor: string | nul
     placeholderData: (previous) => previous,
   });
 
-export const hospitalScopeCountQuery = () => queryOptions({ queryKey: ['customers', 'hospitals', 'scope-count'], queryFn: customersApi.hospitalScopeCount, staleTime: 60_000 });
+export const hospitalScopeCountQuery = () =>
+  queryOptions({ queryKey: ['customers', 'hospitals', 'scope-count'], queryFn: customersApi.hospitalScopeCount, staleTime: 60_000 });
 
-export const hospitalQuery = (id: number) => queryOptions({ queryKey: ['customers', 'hospitals', 'one', id], queryFn: () => customersApi.hospital(id), retry: false });
+export const hospitalQuery = (id: number) =>
+  queryOptions({ queryKey: ['customers', 'hospitals', 'one', id], queryFn: () => customersApi.hospital(id), retry: false });
 
-export const hospitalDepartmentsQuery = (id: number) => queryOptions({ queryKey: ['customers', 'hospitals', 'departments', id], queryFn: () => customersApi.hospitalDepartments(id) });
+export const hospitalDepartmentsQuery = (id: number) =>
+  queryOptions({ queryKey: ['customers', 'hospitals', 'departments', id], queryFn: () => customersApi.hospitalDepartments(id) });
 
 export const distributionQuery = (filters: DoctorFilters, dimension: DistributionDimension) =>
-  queryOptions({ queryKey: ['customers', 'distribution', filters, dimension], queryFn: () => customersApi.distribution(filters, dimension), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['customers', 'distribution', filters, dimension],
+    queryFn: () => customersApi.distribution(filters, dimension),
+    staleTime: 60_000,
+  });
 
 export const tagsQuery = () => queryOptions({ queryKey: ['customers', 'tags'], queryFn: customersApi.tags });
 
 export const correctionsQuery = (status: CorrectionRow['status'] | undefined, cursor: string | null, size: number) =>
-  queryOptions({ queryKey: ['customers', 'corrections', status, cursor, size], queryFn: () => customersApi.corrections(status, cursor, size), placeholderData: (previous) => previous });
+  queryOptions({
+    queryKey: ['customers', 'corrections', status, cursor, size],
+    queryFn: () => customersApi.corrections(status, cursor, size),
+    placeholderData: (previous) => previous,
+  });

@@ -19,7 +19,10 @@ function show(existing?: { id: number; name: string }) {
   render(
     <MemoryRouter initialEntries={['/customer/totaldoctor']}>
       <Routes>
-        <Route path="/customer/totaldoctor" element={<AddDoctorProblem problem="医生已存在:欧阳明远(上海医院 内科),编号 42" existing={existing} onOpen={onOpen} />} />
+        <Route
+          path="/customer/totaldoctor"
+          element={<AddDoctorProblem problem="医生已存在:欧阳明远(上海医院 内科),编号 42" existing={existing} onOpen={onOpen} />}
+        />
         <Route path="/customer/businessRecord/:doctorId/:doctorName" element={<DoctorRecord />} />
       </Routes>
     </MemoryRouter>,

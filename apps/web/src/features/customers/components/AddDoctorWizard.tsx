@@ -53,14 +53,26 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
   const regionCode = draft.region[draft.region.length - 1]?.value;
   const hospitals = useQuery({
     queryKey: ['customers', 'add', 'hospitals', draft.region.map((c) => c.value), hospitalKeyword],
-    queryFn: () => addDoctorLookups.hospitals(draft.region.map((c) => c.value), hospitalKeyword),
+    queryFn: () =>
+      addDoctorLookups.hospitals(
+        draft.region.map((c) => c.value),
+        hospitalKeyword,
+      ),
     enabled: Boolean(regionCode),
     placeholderData: keepPreviousData,
   });
   const titleLevels = useQuery({ queryKey: ['customers', 'add', 'titleLevels', lang], queryFn: () => addDoctorLookups.titleLevels() });
-  const titles = useQuery({ queryKey: ['customers', 'add', 'titles', draft.titleLevel, lang], queryFn: () => addDoctorLookups.titles(draft.titleLevel), enabled: Boolean(draft.titleLevel) });
+  const titles = useQuery({
+    queryKey: ['customers', 'add', 'titles', draft.titleLevel, lang],
+    queryFn: () => addDoctorLookups.titles(draft.titleLevel),
+    enabled: Boolean(draft.titleLevel),
+  });
   const dept = draft.department.map((c) => c.value);
-  const indications = useQuery({ queryKey: ['customers', 'add', 'indications', dept], queryFn: () => addDoctorLookups.indications(dept), enabled: dept.length > 0 });
+  const indications = useQuery({
+    queryKey: ['customers', 'add', 'indications', dept],
+    queryFn: () => addDoctorLookups.indications(dept),
+    enabled: dept.length > 0,
+  });
 
   const canNext = step === 0 ? Boolean(draft.hospital) : step === 1 ? draft.department.length > 0 && Boolean(draft.title) : true;
 
@@ -163,17 +175,33 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
               />
             </Form.Item>
             <Form.Item label={t('customers.add.titleLevel')} required>
-              <Select aria-label={t('customers.add.titleLevel')} options={toOptions(titleLevels.data)} value={draft.titleLevel} onChange={(titleLevel: string) => patch({ titleLevel, title: undefined })} />
+              <Select
+                aria-label={t('customers.add.titleLevel')}
+                options={toOptions(titleLevels.data)}
+                value={draft.titleLevel}
+                onChange={(titleLevel: string) => patch({ titleLevel, title: undefined })}
+              />
             </Form.Item>
             <Form.Item label={t('customers.filter.title')} required>
-              <Select aria-label={t('customers.filter.title')} disabled={!draft.titleLevel} options={toOptions(titles.data)} value={draft.title} onChange={(title: string) => patch({ title })} />
+              <Select
+                aria-label={t('customers.filter.title')}
+                disabled={!draft.titleLevel}
+                options={toOptions(titles.data)}
+                value={draft.title}
+                onChange={(title: string) => patch({ title })}
+              />
             </Form.Item>
           </>
         ) : null}
         {step === 2 ? (
           <>
             <Form.Item label={t('customers.add.name')} required>
-              <Input aria-label={t('customers.add.name')} maxLength={CUSTOMERS_LIMITS.nameMax} value={draft.name} onChange={(e) => patch({ name: e.target.value })} />
+              <Input
+                aria-label={t('customers.add.name')}
+                maxLength={CUSTOMERS_LIMITS.nameMax}
+                value={draft.name}
+                onChange={(e) => patch({ name: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label={t('customers.add.gender')}>
               <Radio.Group
@@ -186,16 +214,26 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
               />
             </Form.Item>
             <Form.Item label={t('customers.col.phone')}>
-              <Input aria-label={t('customers.col.phone')} inputMode="tel" maxLength={11} value={draft.phone} onChange={(e) => patch({ phone: e.target.value })} />
+              <Input
+                aria-label={t('customers.col.phone')}
+                inputMode="tel"
+                maxLength={11}
+                value={draft.phone}
+                onChange={(e) => patch({ phone: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label={t('customers.filter.indication')}>
-              <Select aria-label={t('customers.filter.indication')} mode="multiple" options={toOptions(indications.data)} value={draft.indications} onChange={(values: string[]) => patch({ indications: values })} />
+              <Select
+                aria-label={t('customers.filter.indication')}
+                mode="multiple"
+                options={toOptions(indications.data)}
+                value={draft.indications}
+                onChange={(values: string[]) => patch({ indications: values })}
+              />
             </Form.Item>
           </>
         ) : null}
-        {problem ? (
-          <AddDoctorProblem problem={problem} existing={existing} onOpen={onClose} />
-        ) : null}
+        {problem ? <AddDoctorProblem problem={problem} existing={existing} onOpen={onClose} /> : null}
       </Form>
     </Modal>
   );

@@ -49,7 +49,15 @@ export function CorrectionDialog({ doctor, onClose }: { doctor: Pick<DoctorInfo,
   };
 
   return (
-    <Modal open title={t('customers.correction.title', { name: doctor.name })} okText={t('customers.correction.send')} confirmLoading={saving} onOk={() => void send()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('customers.correction.title', { name: doctor.name })}
+      okText={t('customers.correction.send')}
+      confirmLoading={saving}
+      onOk={() => void send()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <p className="fp-cust-muted">{t('customers.correction.hint')}</p>
       <Form layout="vertical">
         <Form.Item label={t('customers.correction.content')} required validateStatus={problem ? 'error' : undefined} help={problem}>

@@ -22,7 +22,19 @@ import { TagPicker } from './TagPicker';
 import '../customers.css';
 
 /** A select over fixed choices that keeps the chosen labels for the chips. */
-function ChoiceSelect({ label, options, value, onChange, multiple }: { label: string; options: Choice[]; value: Choice[]; onChange: (c: Choice[]) => void; multiple?: boolean }) {
+function ChoiceSelect({
+  label,
+  options,
+  value,
+  onChange,
+  multiple,
+}: {
+  label: string;
+  options: Choice[];
+  value: Choice[];
+  onChange: (c: Choice[]) => void;
+  multiple?: boolean;
+}) {
   const byValue = new Map(options.map((o) => [o.value, o]));
   const pick = (values: string[]) => onChange(values.map((v) => byValue.get(v)).filter((c): c is Choice => Boolean(c)));
   return (
@@ -42,7 +54,15 @@ function ChoiceSelect({ label, options, value, onChange, multiple }: { label: st
 }
 
 /** The doctor filters of spec 001 section 3; doctor range is required and always set. */
-export function DoctorFilterForm({ filters, onChange, hidden = [] }: { filters: DoctorFilters; onChange: (next: DoctorFilters) => void; hidden?: DoctorFilterKey[] }) {
+export function DoctorFilterForm({
+  filters,
+  onChange,
+  hidden = [],
+}: {
+  filters: DoctorFilters;
+  onChange: (next: DoctorFilters) => void;
+  hidden?: DoctorFilterKey[];
+}) {
   const { t, lang } = useCustomersWords();
   const [more, setMore] = useState(false);
   const set = (key: DoctorFilterKey) => (choices: Choice[]) => onChange(choose(filters, key, choices));
@@ -87,14 +107,55 @@ export function DoctorFilterForm({ filters, onChange, hidden = [] }: { filters: 
       </div>
       {more ? (
         <div className="fp-cust-filter-row">
-          <ChoiceSelect label={t('customers.filter.cityLevel')} options={cityLevelOptions(lang)} value={value('cityLevel')} onChange={set('cityLevel')} multiple />
+          <ChoiceSelect
+            label={t('customers.filter.cityLevel')}
+            options={cityLevelOptions(lang)}
+            value={value('cityLevel')}
+            onChange={set('cityLevel')}
+            multiple
+          />
           {hidden.includes('hospital') ? null : <HospitalPicker value={value('hospital')} onChange={set('hospital')} />}
-          <ChoiceSelect label={t('customers.filter.hospitalLevel')} options={gradeOptions(lang)} value={value('hospitalLevel')} onChange={set('hospitalLevel')} multiple />
-          <ChoiceSelect label={t('customers.filter.direction')} options={directionOptions(lang, dept1)} value={value('direction')} onChange={set('direction')} multiple />
-          <ChoiceSelect label={t('customers.filter.indication')} options={indicationOptions()} value={value('indication')} onChange={set('indication')} multiple />
-          <ChoiceSelect label={t('customers.filter.onlinePatients')} options={ONLINE_PATIENT_MINIMUMS.map(minimum)} value={value('onlinePatients')} onChange={set('onlinePatients')} />
-          <ChoiceSelect label={t('customers.filter.outpatientDays')} options={OUTPATIENT_DAYS.map((n) => ({ value: String(n), label: t('customers.filter.daysPerWeek', { n }) }))} value={value('outpatientDays')} onChange={set('outpatientDays')} multiple />
-          <ChoiceSelect label={t('customers.filter.outpatientType')} options={outpatientTypeOptions(lang)} value={value('outpatientType')} onChange={set('outpatientType')} multiple />
+          <ChoiceSelect
+            label={t('customers.filter.hospitalLevel')}
+            options={gradeOptions(lang)}
+            value={value('hospitalLevel')}
+            onChange={set('hospitalLevel')}
+            multiple
+          />
+          <ChoiceSelect
+            label={t('customers.filter.direction')}
+            options={directionOptions(lang, dept1)}
+            value={value('direction')}
+            onChange={set('direction')}
+            multiple
+          />
+          <ChoiceSelect
+            label={t('customers.filter.indication')}
+            options={indicationOptions()}
+            value={value('indication')}
+            onChange={set('indication')}
+            multiple
+          />
+          <ChoiceSelect
+            label={t('customers.filter.onlinePatients')}
+            options={ONLINE_PATIENT_MINIMUMS.map(minimum)}
+            value={value('onlinePatients')}
+            onChange={set('onlinePatients')}
+          />
+          <ChoiceSelect
+            label={t('customers.filter.outpatientDays')}
+            options={OUTPATIENT_DAYS.map((n) => ({ value: String(n), label: t('customers.filter.daysPerWeek', { n }) }))}
+            value={value('outpatientDays')}
+            onChange={set('outpatientDays')}
+            multiple
+          />
+          <ChoiceSelect
+            label={t('customers.filter.outpatientType')}
+            options={outpatientTypeOptions(lang)}
+            value={value('outpatientType')}
+            onChange={set('outpatientType')}
+            multiple
+          />
           <TagPicker value={value('tag')} onChange={set('tag')} />
         </div>
       ) : null}

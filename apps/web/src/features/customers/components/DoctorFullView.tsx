@@ -17,10 +17,18 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
       dataSource={rows}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
       columns={[
-        { title: t('customers.col.hospital'), dataIndex: 'hospitalName', render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link> },
+        {
+          title: t('customers.col.hospital'),
+          dataIndex: 'hospitalName',
+          render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
+        },
         { title: t('customers.col.department'), render: (_, row) => doctorDepartmentName(row, lang) },
         { title: t('customers.col.position'), dataIndex: 'positionCode', render: (code: string | null) => labelOf(positions, code) || '—' },
-        { title: t('customers.aff.kind'), dataIndex: 'isPrimary', render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>) },
+        {
+          title: t('customers.aff.kind'),
+          dataIndex: 'isPrimary',
+          render: (primary: boolean) => (primary ? <Tag color="blue">{t('customers.aff.primary')}</Tag> : <Tag>{t('customers.aff.secondary')}</Tag>),
+        },
         { title: t('customers.aff.since'), render: (_, row) => [row.startDate, row.endDate].filter(Boolean).join(' – ') || '—' },
       ]}
     />

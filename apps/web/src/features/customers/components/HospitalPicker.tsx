@@ -9,7 +9,11 @@ import type { Choice } from '../filters';
 export function HospitalPicker({ value, onChange, label }: { value: Choice[]; onChange: (c: Choice[]) => void; label?: string }) {
   const { t } = useCustomersWords();
   const [keyword, setKeyword] = useState('');
-  const found = useQuery({ queryKey: ['customers', 'hospital-pick', keyword], queryFn: () => customersApi.hospitalChoices(keyword), placeholderData: keepPreviousData });
+  const found = useQuery({
+    queryKey: ['customers', 'hospital-pick', keyword],
+    queryFn: () => customersApi.hospitalChoices(keyword),
+    placeholderData: keepPreviousData,
+  });
   const options = found.data ?? [];
   const chosen = value[0];
   const text = label ?? t('customers.filter.hospital');
@@ -23,7 +27,9 @@ export function HospitalPicker({ value, onChange, label }: { value: Choice[]; on
       loading={found.isFetching}
       options={chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options}
       value={chosen?.value}
-      onChange={(v: string | undefined, option) => onChange(v === undefined || !option || Array.isArray(option) ? [] : [{ value: v, label: String(option.label) }])}
+      onChange={(v: string | undefined, option) =>
+        onChange(v === undefined || !option || Array.isArray(option) ? [] : [{ value: v, label: String(option.label) }])
+      }
     />
   );
 }

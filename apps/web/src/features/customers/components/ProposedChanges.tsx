@@ -7,7 +7,10 @@ export function ProposedChanges({ changes }: { changes: CorrectionChanges }) {
   const { t, lang } = useCustomersWords();
   const parts: string[] = [];
   if (changes.titleCode) parts.push(`${t('customers.filter.title')} → ${labelOf(titleOptions(lang), changes.titleCode)}`);
-  if (changes.dept1Code) parts.push(`${t('customers.filter.department')} → ${[departmentName(changes.dept1Code, lang), departmentName(changes.dept2Code, lang)].filter(Boolean).join(' / ')}`);
+  if (changes.dept1Code)
+    parts.push(
+      `${t('customers.filter.department')} → ${[departmentName(changes.dept1Code, lang), departmentName(changes.dept2Code, lang)].filter(Boolean).join(' / ')}`,
+    );
   if (parts.length === 0) return null;
   return <div className="fp-cust-muted">{t('customers.correction.proposes', { changes: parts.join(';') })}</div>;
 }

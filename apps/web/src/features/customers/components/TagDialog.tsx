@@ -44,7 +44,13 @@ export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (do
         setProblem(t('customers.tags.pickOne'));
         return;
       }
-      const result = target.kind === 'doctors' ? await customersApi.tagDoctors(id, target.doctors.map((d) => d.id)) : await customersApi.tagFiltered(id, target.filters);
+      const result =
+        target.kind === 'doctors'
+          ? await customersApi.tagDoctors(
+              id,
+              target.doctors.map((d) => d.id),
+            )
+          : await customersApi.tagFiltered(id, target.filters);
       void message.success(t('customers.tags.done', { n: formatCount(result.doctors) }));
       await client.invalidateQueries({ queryKey: ['customers'] });
       onClose(true);
@@ -56,7 +62,15 @@ export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (do
   };
 
   return (
-    <Modal open title={t('customers.tags.dialogTitle')} okText={t('customers.tags.apply')} confirmLoading={saving} onOk={() => void save()} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal
+      open
+      title={t('customers.tags.dialogTitle')}
+      okText={t('customers.tags.apply')}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={t('customers.tags.who')}>
           <strong>{who}</strong>
@@ -88,7 +102,13 @@ export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (do
         ) : (
           <>
             <Form.Item label={t('customers.tags.name')} required>
-              <Input aria-label={t('customers.tags.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={CUSTOMERS_LIMITS.tagNameMax} showCount />
+              <Input
+                aria-label={t('customers.tags.name')}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={CUSTOMERS_LIMITS.tagNameMax}
+                showCount
+              />
             </Form.Item>
             <Form.Item label={t('customers.tags.visibility')}>
               <Radio.Group

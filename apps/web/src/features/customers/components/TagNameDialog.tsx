@@ -35,9 +35,24 @@ export function TagForm({ tag, onClose, mayShare }: { tag: TagRow | null; onClos
     }
   };
   return (
-    <Modal open title={t(tag ? 'customers.tags.rename' : 'customers.tags.create')} confirmLoading={saving} onOk={() => void save()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t(tag ? 'customers.tags.rename' : 'customers.tags.create')}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input aria-label={t('customers.tags.name')} placeholder={t('customers.tags.name')} value={name} maxLength={CUSTOMERS_LIMITS.tagNameMax} showCount status={problem ? 'error' : undefined} onChange={(e) => setName(e.target.value)} />
+        <Input
+          aria-label={t('customers.tags.name')}
+          placeholder={t('customers.tags.name')}
+          value={name}
+          maxLength={CUSTOMERS_LIMITS.tagNameMax}
+          showCount
+          status={problem ? 'error' : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
         {tag || !mayShare ? null : (
           <Radio.Group
             value={shared}

@@ -24,7 +24,9 @@ export function TagPicker({ value, onChange }: { value: Choice[]; onChange: (c: 
         { label: t('customers.tags.personal'), options: group(false) },
       ]}
       value={value[0]?.value}
-      onChange={(v: string | undefined, option) => onChange(v === undefined || !option || Array.isArray(option) ? [] : [{ value: v, label: String(option.label) }])}
+      onChange={(v: string | undefined, option) =>
+        onChange(v === undefined || !option || Array.isArray(option) ? [] : [{ value: v, label: String(option.label) }])
+      }
     />
   );
 }

@@ -60,7 +60,12 @@ export function CorrectionQueuePage() {
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
         columns={[
-          { title: t('customers.col.name'), dataIndex: 'doctorName', width: 120, render: (name: string, row) => <Link to={doctorPath(row.doctorId, name)}>{name}</Link> },
+          {
+            title: t('customers.col.name'),
+            dataIndex: 'doctorName',
+            width: 120,
+            render: (name: string, row) => <Link to={doctorPath(row.doctorId, name)}>{name}</Link>,
+          },
           { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 220, ellipsis: true },
           {
             title: t('customers.correction.content'),

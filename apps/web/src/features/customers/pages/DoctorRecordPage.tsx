@@ -98,7 +98,14 @@ export function DoctorRecordPage() {
 
   if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
-    return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>} />;
+    return (
+      <LazyResult
+        status="403"
+        title={msg('customers.doctor.noPanoramic')}
+        subTitle={t('customers.doctor.notFoundHint')}
+        extra={<Link to="/customer/totaldoctor">{t('customers.doctor.backToList')}</Link>}
+      />
+    );
   }
   if (doctor.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;

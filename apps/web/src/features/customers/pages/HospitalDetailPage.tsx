@@ -18,7 +18,9 @@ const { Text, Title } = Typography;
 
 /** The hospital's doctors: the doctor list with this hospital as a fixed filter. */
 function HospitalDoctors({ id, name }: { id: number; name: string }) {
-  const [filters, setFilters] = usePageState<DoctorFilters>(`hospitalDetail/${id}`, () => choose(emptyDoctorFilters(DEFAULT_DOCTOR_RANGE), 'hospital', [{ value: String(id), label: name }]));
+  const [filters, setFilters] = usePageState<DoctorFilters>(`hospitalDetail/${id}`, () =>
+    choose(emptyDoctorFilters(DEFAULT_DOCTOR_RANGE), 'hospital', [{ value: String(id), label: name }]),
+  );
   return <DoctorBrowser router={`hospitalDetail/${id}`} filters={filters} onFilters={setFilters} locked={['hospital']} />;
 }
 
@@ -31,7 +33,14 @@ export function HospitalDetailPage() {
   const hospital = useQuery({ ...hospitalQuery(id), enabled: valid });
   const departments = useQuery({ ...hospitalDepartmentsQuery(id), enabled: valid && hospital.isSuccess });
   if (!valid || (hospital.isError && isHttpError(hospital.error) && hospital.error.status === 404)) {
-    return <LazyResult status="404" title={t('customers.hospital.notFound')} subTitle={t('customers.doctor.notFoundHint')} extra={<Link to="/customer/totalHospital">{t('customers.hospital.backToList')}</Link>} />;
+    return (
+      <LazyResult
+        status="404"
+        title={t('customers.hospital.notFound')}
+        subTitle={t('customers.doctor.notFoundHint')}
+        extra={<Link to="/customer/totalHospital">{t('customers.hospital.backToList')}</Link>}
+      />
+    );
   }
   if (hospital.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!hospital.data) return <Skeleton active paragraph={{ rows: 8 }} />;

@@ -85,7 +85,9 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
           width: 160,
           render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
         },
-        ...(actions ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }] : []),
+        ...(actions
+          ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
+          : []),
       ]}
     />
   );

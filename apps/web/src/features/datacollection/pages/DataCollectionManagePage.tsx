@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Space } from 'antd';
-import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_NEXT, DATA_COLLECTION_STATUSES, type DataCollectionRequest, type DataCollectionStatus } from '@field-portal/shared';
+import {
+  DATA_COLLECTION_LIMITS,
+  DATA_COLLECTION_NEXT,
+  DATA_COLLECTION_STATUSES,
+  type DataCollectionRequest,
+  type DataCollectionStatus,
+} from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { DATA_COLLECTION_KEY, updateStatus, useDataCollectionList } from '../api/datacollection-api';
 import { RequestTable } from '../components/RequestTable';

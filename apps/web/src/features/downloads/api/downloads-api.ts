@@ -96,7 +96,11 @@ export function useLiveDownload(): { id: number; progress: number } | undefined 
         if (!notice.type.startsWith('download.')) return;
         const data = notice.data as Pick<DownloadJob, 'id' | 'status' | 'progress'>;
         setLive((current) =>
-          notice.type === 'download.progress' && data.status === 'running' ? { id: data.id, progress: data.progress } : current?.id === data.id ? undefined : current,
+          notice.type === 'download.progress' && data.status === 'running'
+            ? { id: data.id, progress: data.progress }
+            : current?.id === data.id
+              ? undefined
+              : current,
         );
       }),
     [],

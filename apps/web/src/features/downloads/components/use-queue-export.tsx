@@ -22,8 +22,7 @@ export function useQueueExport(): { queue: (templateName: string, params?: objec
       void message.info({
         content: (
           <span>
-            {msg(reused ? 'download.reused' : 'download.queued')}{' '}
-            <a onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)}>{msg('download.openCentre')}</a>
+            {msg(reused ? 'download.reused' : 'download.queued')} <a onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)}>{msg('download.openCentre')}</a>
           </span>
         ),
         duration: 5,

@@ -30,9 +30,7 @@ export function CardReader({ item, onBack }: { item: FeedItem; onBack: () => voi
               {t('feed.pinned')}
             </Tag>
           ) : null}
-          {item.mustRead ? (
-            <Tag tone="red">{t('feed.mustRead')}</Tag>
-          ) : null}
+          {item.mustRead ? <Tag tone="red">{t('feed.mustRead')}</Tag> : null}
         </span>
       </header>
       <div className="fp-m-reader-body">

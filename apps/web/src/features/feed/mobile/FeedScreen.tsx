@@ -47,7 +47,12 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
   const summary = summaryOf(item.content);
   return (
     <li>
-      <button type="button" className={`fp-m-row${item.read ? '' : ' is-unread'}${item.pinned ? ' is-pinned' : ''}`} onClick={() => onOpen(item)} data-card-id={item.cardId}>
+      <button
+        type="button"
+        className={`fp-m-row${item.read ? '' : ' is-unread'}${item.pinned ? ' is-pinned' : ''}`}
+        onClick={() => onOpen(item)}
+        data-card-id={item.cardId}
+      >
         <span className="fp-m-row-dot" aria-hidden={item.read} aria-label={item.read ? undefined : t('feed.new')} />
         <span className="fp-m-row-main">
           {/* The card id is the console's, never shown to field staff. */}
@@ -59,9 +64,7 @@ function FeedRow({ item, onOpen, t, timeText }: { item: FeedItem; onOpen: (item:
                 {t('feed.pinned')}
               </Tag>
             ) : null}
-            {item.mustRead ? (
-              <Tag tone="red">{t('feed.mustRead')}</Tag>
-            ) : null}
+            {item.mustRead ? <Tag tone="red">{t('feed.mustRead')}</Tag> : null}
             {item.sendCount > 1 && !item.read ? <span className="fp-m-row-resent">{t('feed.resent', { n: item.sendCount - 1 })}</span> : null}
             <time className="fp-m-row-time" dateTime={item.lastSentAt}>
               {timeText(item.lastSentAt)}
@@ -249,7 +252,13 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
             ) : null}
             <div ref={sentinel} className="fp-m-more">
               {hasNextPage ? (
-                <button type="button" className="fp-m-btn is-block" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                <button
+                  type="button"
+                  className="fp-m-btn is-block"
+                  disabled={isFetchingNextPage}
+                  aria-busy={isFetchingNextPage}
+                  onClick={() => void fetchNextPage()}
+                >
                   {isFetchingNextPage ? <Spinner /> : null}
                   <span>{t('feed.loadMore')}</span>
                 </button>

@@ -13,7 +13,13 @@ export function LanguageToggle() {
   return (
     <div className="fp-m-segmented" role="group" aria-label={t('lang.switch')}>
       {LANGS.map((value: Lang) => (
-        <button key={value} type="button" className={value === lang ? 'is-active' : undefined} aria-pressed={value === lang} onClick={() => void setLang(value)}>
+        <button
+          key={value}
+          type="button"
+          className={value === lang ? 'is-active' : undefined}
+          aria-pressed={value === lang}
+          onClick={() => void setLang(value)}
+        >
           {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
         </button>
       ))}
@@ -44,7 +50,17 @@ export interface MenuEntry {
 }
 
 /** A button opening a short menu under it; Escape or a tap elsewhere closes it. */
-export function MenuButton({ label, icon, entries, onSelect }: { label: string; icon: ReactNode; entries: readonly MenuEntry[]; onSelect: (key: string) => void }) {
+export function MenuButton({
+  label,
+  icon,
+  entries,
+  onSelect,
+}: {
+  label: string;
+  icon: ReactNode;
+  entries: readonly MenuEntry[];
+  onSelect: (key: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Tooltip, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMPORT_ERRORS_TEMPLATE, IMPORT_KINDS, IMPORT_KINDS_WITHOUT_FULL_LIST, IMPORT_LIMITS, type ImportJob, type ImportKind, type ImportMode, type ImportStatus } from '@field-portal/shared';
+import {
+  IMPORT_ERRORS_TEMPLATE,
+  IMPORT_KINDS,
+  IMPORT_KINDS_WITHOUT_FULL_LIST,
+  IMPORT_LIMITS,
+  type ImportJob,
+  type ImportKind,
+  type ImportMode,
+  type ImportStatus,
+} from '@field-portal/shared';
 import { useImportsWords } from '@/features/imports/i18n';
 import { useQueueExport } from '@/features/downloads';
 import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
@@ -25,7 +34,12 @@ function Counts({ job }: { job: ImportJob }) {
     <Space size="large" wrap className="fp-import-counts">
       {items.map(([title, value, colour]) => (
         // antd's default title grey is below the 4.5:1 contrast for text of this size
-        <Statistic key={title} title={<span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{title}</span>} value={value} valueStyle={colour ? { color: colour } : undefined} />
+        <Statistic
+          key={title}
+          title={<span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{title}</span>}
+          value={value}
+          valueStyle={colour ? { color: colour } : undefined}
+        />
       ))}
     </Space>
   );
@@ -121,7 +135,11 @@ export function ImportCentrePage() {
               </Button>
             </Upload>
             <span className="fp-import-formats" style={{ color: 'rgba(0,0,0,0.65)' }}>
-              {msg('imports.ui.formats', { csv: IMPORT_LIMITS.csvMaxBytes / MB, xlsx: IMPORT_LIMITS.xlsxMaxBytes / MB, rows: IMPORT_LIMITS.rowsMax.toLocaleString() })}
+              {msg('imports.ui.formats', {
+                csv: IMPORT_LIMITS.csvMaxBytes / MB,
+                xlsx: IMPORT_LIMITS.xlsxMaxBytes / MB,
+                rows: IMPORT_LIMITS.rowsMax.toLocaleString(),
+              })}
             </span>
           </Space>
         </Space>
@@ -193,7 +211,11 @@ export function ImportCentrePage() {
           columns={[
             { title: msg('imports.ui.file'), dataIndex: 'fileName' },
             { title: msg('imports.ui.kind'), dataIndex: 'kind', render: (k: ImportKind) => kindLabel(k) },
-            { title: msg('imports.ui.status'), dataIndex: 'status', render: (s: ImportStatus) => <Tag color={STATUS_COLOURS[s]}>{msg(`imports.status.${s}`)}</Tag> },
+            {
+              title: msg('imports.ui.status'),
+              dataIndex: 'status',
+              render: (s: ImportStatus) => <Tag color={STATUS_COLOURS[s]}>{msg(`imports.status.${s}`)}</Tag>,
+            },
             { title: msg('imports.ui.time'), dataIndex: 'createTime', render: (t: string) => new Date(t).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB') },
             {
               title: '',

@@ -1,5 +1,12 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { SUGGESTION_PATHS as P, type SuggestionAction, type SuggestionCategory, type SuggestionJobState, type SuggestionPage, type SuggestionRow } from '@field-portal/shared';
+import {
+  SUGGESTION_PATHS as P,
+  type SuggestionAction,
+  type SuggestionCategory,
+  type SuggestionJobState,
+  type SuggestionPage,
+  type SuggestionRow,
+} from '@field-portal/shared';
 import { getResult, postResult } from '@/lib/http';
 
 /** Calls of smart suggestions (docs/decisions/0029). */

@@ -16,7 +16,25 @@ const PAD = 40;
  * drawing is an image named `name`; its links are a table for screen readers (`columns`: the
  * heading of the linked doctors' hospitals and of the link's weight).
  */
-export function EgoGraph({ name, columns, nodes, edges, centre, height, testId, onNodeClick }: { name: string; columns: readonly [string, string]; nodes: readonly NetworkNode[]; edges: readonly NetworkEdge[]; centre: number; height: number; testId?: string; onNodeClick?: (id: number) => void }) {
+export function EgoGraph({
+  name,
+  columns,
+  nodes,
+  edges,
+  centre,
+  height,
+  testId,
+  onNodeClick,
+}: {
+  name: string;
+  columns: readonly [string, string];
+  nodes: readonly NetworkNode[];
+  edges: readonly NetworkEdge[];
+  centre: number;
+  height: number;
+  testId?: string;
+  onNodeClick?: (id: number) => void;
+}) {
   const [boxRef, size] = useSize();
   const svgRef = useRef<SVGSVGElement>(null);
   const [view, setView] = useState({ k: 1, x: 0, y: 0 });

@@ -45,7 +45,17 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           { title: t('intel.contribution'), dataIndex: 'contribution' },
         ]}
       />
-      <h5 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{t('intel.history')}</h5>
+      <h5
+        style={{
+          margin: '16px 0 8px',
+          fontSize: token.fontSizeHeading5,
+          lineHeight: token.lineHeightHeading5,
+          fontWeight: token.fontWeightStrong,
+          color: token.colorTextHeading,
+        }}
+      >
+        {t('intel.history')}
+      </h5>
       {data.history.length > 1 ? (
         <CartesianChart
           kind="line"

@@ -24,7 +24,17 @@ const tierColor = (tier: string) => (tier === 'T1' ? 'red' : tier === 'T2' ? 'or
  * score, tier and rank (from the 360 call), the score's trend over the kept recompute runs (one
  * more call), and the explanation the KOL page gives, opened under the table; or why there is no score.
  */
-export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { doctorId: number; doctorName: string; doctorIndications: readonly string[]; kol: readonly KolScore[] }) {
+export function KolImpact({
+  doctorId,
+  doctorName,
+  doctorIndications,
+  kol,
+}: {
+  doctorId: number;
+  doctorName: string;
+  doctorIndications: readonly string[];
+  kol: readonly KolScore[];
+}) {
   const { t, lang, msg } = useIntelligenceWords();
   const trend = useQuery(kolTrendQuery(doctorId));
   const [explaining, setExplaining] = useState<string | null>(null);
@@ -35,7 +45,14 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
   if (kol.length === 0) {
     if (trend.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
     const reason = trend.data ? emptyReason(runs, doctorIndications, scored) : null;
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: '16px 0' }} data-testid="impact-empty" description={reason ? note(reason) : t('intel.noScore')} />;
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        style={{ margin: '16px 0' }}
+        data-testid="impact-empty"
+        description={reason ? note(reason) : t('intel.noScore')}
+      />
+    );
   }
   const histories = new Map((trend.data?.indications ?? []).map((i) => [i.indication, i.history]));
   const rows: Row[] = kol.map((k) => ({ ...k, history: histories.get(k.indication) }));
@@ -47,7 +64,9 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
     const summary = trendSummary(row.history);
     const text =
       summary.kind === 'delta' ? (
-        <Text type={summary.delta > 0 ? 'success' : 'danger'}>{msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, false) })}</Text>
+        <Text type={summary.delta > 0 ? 'success' : 'danger'}>
+          {msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, false) })}
+        </Text>
       ) : summary.kind === 'flat' ? (
         <Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, false) })}</Text>
       ) : summary.kind === 'single' ? (
@@ -84,7 +103,12 @@ export function KolImpact({ doctorId, doctorName, doctorIndications, kol }: { do
             title: '',
             align: 'right',
             render: (_, k) => (
-              <Button size="small" type={explaining === k.indication ? 'primary' : 'default'} data-testid={`impact-explain-${k.indication}`} onClick={() => setExplaining((current) => (current === k.indication ? null : k.indication))}>
+              <Button
+                size="small"
+                type={explaining === k.indication ? 'primary' : 'default'}
+                data-testid={`impact-explain-${k.indication}`}
+                onClick={() => setExplaining((current) => (current === k.indication ? null : k.indication))}
+              >
                 {msg('intel.impact.explain')}
               </Button>
             ),

@@ -48,7 +48,17 @@ export type ProvinceMetric = 't1' | 'doctors' | 'meanScore';
  * province (`onSelect`). When drawn, the container carries `data-ready`, and where the province
  * with the highest figure sits (`data-focus-code`, `data-focus-x/y`, CSS pixels inside the container).
  */
-export function ProvinceMap({ data, selected, onSelect, height = 420 }: { data: ProvinceKol[]; selected?: string; onSelect: (provinceCode: string, name: string) => void; height?: number }) {
+export function ProvinceMap({
+  data,
+  selected,
+  onSelect,
+  height = 420,
+}: {
+  data: ProvinceKol[];
+  selected?: string;
+  onSelect: (provinceCode: string, name: string) => void;
+  height?: number;
+}) {
   const { t } = useIntelligenceWords();
   const [boxRef, size] = useSize();
   const [metric, setMetric] = useState<ProvinceMetric>('t1');
@@ -69,7 +79,10 @@ export function ProvinceMap({ data, selected, onSelect, height = 420 }: { data: 
   const top = useMemo(() => [...data].sort((a, b) => b[metric] - a[metric] || a.provinceCode.localeCompare(b.provinceCode))[0], [data, metric]);
   const max = top ? Math.max(1, top[metric]) : 1;
   const width = size.width;
-  const projection: MapProjection | null = useMemo(() => (geo && geo !== 'failed' && width > 0 ? projectMap(geo.features, width, height, 0.98) : null), [geo, width, height]);
+  const projection: MapProjection | null = useMemo(
+    () => (geo && geo !== 'failed' && width > 0 ? projectMap(geo.features, width, height, 0.98) : null),
+    [geo, width, height],
+  );
   const name = (code: string) => byCode.get(code)?.province ?? (geo && geo !== 'failed' ? geo.shortName.get(code) : undefined) ?? code;
   const focus = top && projection ? projection.centres.get(top.provinceCode) : undefined;
   const tip = hover ? byCode.get(hover.code) : undefined;
@@ -97,7 +110,14 @@ export function ProvinceMap({ data, selected, onSelect, height = 420 }: { data: 
             data-focus-y={focus ? Math.round(focus[1]) : undefined}
           >
             {projection && geo ? (
-              <svg width={width} height={height} role="img" aria-label={labels[metric]} style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }} onMouseLeave={() => setHover(null)}>
+              <svg
+                width={width}
+                height={height}
+                role="img"
+                aria-label={labels[metric]}
+                style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }}
+                onMouseLeave={() => setHover(null)}
+              >
                 {geo.features.map((f) => {
                   const code = f.properties.name;
                   const row = byCode.get(code);
@@ -126,9 +146,13 @@ export function ProvinceMap({ data, selected, onSelect, height = 420 }: { data: 
                   </linearGradient>
                 </defs>
                 <g transform={`translate(8 ${height - 8 - 100 - 16})`} fill="#6e7079">
-                  <text x={0} y={-4}>{formatCount(max)}</text>
+                  <text x={0} y={-4}>
+                    {formatCount(max)}
+                  </text>
                   <rect x={0} y={0} width={20} height={100} fill="url(#fp-map-scale)" />
-                  <text x={0} y={116}>0</text>
+                  <text x={0} y={116}>
+                    0
+                  </text>
                 </g>
               </svg>
             ) : null}

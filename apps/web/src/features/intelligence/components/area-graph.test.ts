@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { AreaNetwork } from '@field-portal/shared';
 import { COMMUNITY_COLORS, communityColor, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
 
-const node = (id: number, community: number, size: number) => ({ id, name: `医生${id}`, hospitalName: `医院${id}`, x: id, y: -id, size, community, pagerank: 1 / id });
+const node = (id: number, community: number, size: number) => ({
+  id,
+  name: `医生${id}`,
+  hospitalName: `医院${id}`,
+  x: id,
+  y: -id,
+  size,
+  community,
+  pagerank: 1 / id,
+});
 const area: AreaNetwork = {
   nodes: [node(1, 0, 10), node(2, 1, 2), node(3, 9, 6)],
   edges: [

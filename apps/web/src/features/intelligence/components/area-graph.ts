@@ -27,7 +27,14 @@ export interface AreaEdgeAttributes {
  */
 export function fillAreaGraph(graph: Graph<AreaNodeAttributes, AreaEdgeAttributes>, area: AreaNetwork): Graph<AreaNodeAttributes, AreaEdgeAttributes> {
   for (const n of area.nodes) {
-    graph.addNode(String(n.id), { x: n.x, y: n.y, size: Math.max(1.5, n.size / 2), color: communityColor(n.community), label: n.name, hospital: n.hospitalName });
+    graph.addNode(String(n.id), {
+      x: n.x,
+      y: n.y,
+      size: Math.max(1.5, n.size / 2),
+      color: communityColor(n.community),
+      label: n.name,
+      hospital: n.hospitalName,
+    });
   }
   for (const e of area.edges) {
     const a = String(e.source);

@@ -22,7 +22,7 @@ describe('the province map', () => {
   it('draws Taiwan, Hong Kong and Macao too, and nothing else', () => {
     expect(map.features.map((f) => f.properties.name).filter((c) => !mainland.some(([code]) => code === c))).toEqual(['710000', '810000', '820000']);
   });
-  it('is the package\'s geometry as build/china-map.ts trims it', () => {
+  it("is the package's geometry as build/china-map.ts trims it", () => {
     expect(fs.readFileSync(CHINA_MAP_FILE, 'utf8')).toBe(chinaMapText());
   });
 });

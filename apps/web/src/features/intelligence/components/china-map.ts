@@ -56,8 +56,14 @@ export function trimChinaMap(source: { features: SourceFeature[] }): ProvinceCol
     const code = provinceCodeOf(f);
     if (!code) continue;
     const geometry: Geometry =
-      f.geometry.type === 'Polygon' ? { type: 'Polygon', coordinates: f.geometry.coordinates.map(trimRing) } : { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((p) => p.map(trimRing)) };
-    const cp: Position = f.properties.cp ? [round(f.properties.cp[0]), round(f.properties.cp[1])] : (geometry.type === 'Polygon' ? geometry.coordinates[0]![0]! : geometry.coordinates[0]![0]![0]!);
+      f.geometry.type === 'Polygon'
+        ? { type: 'Polygon', coordinates: f.geometry.coordinates.map(trimRing) }
+        : { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((p) => p.map(trimRing)) };
+    const cp: Position = f.properties.cp
+      ? [round(f.properties.cp[0]), round(f.properties.cp[1])]
+      : geometry.type === 'Polygon'
+        ? geometry.coordinates[0]![0]!
+        : geometry.coordinates[0]![0]![0]!;
     features.push({ type: 'Feature', properties: { name: code, label: f.properties.name, cp }, geometry });
   }
   features.sort((a, b) => a.properties.name.localeCompare(b.properties.name));

@@ -24,7 +24,11 @@ describe('why a doctor has no score', () => {
 
 describe('indications without a score beside scored ones', () => {
   it('names only those missing', () => {
-    expect(unscoredNote(runs, ['高血压', '糖尿病', '哮喘'], ['糖尿病'])).toEqual({ key: 'intel.impact.unscored', indications: ['高血压', '哮喘'], at: runs[1]!.at });
+    expect(unscoredNote(runs, ['高血压', '糖尿病', '哮喘'], ['糖尿病'])).toEqual({
+      key: 'intel.impact.unscored',
+      indications: ['高血压', '哮喘'],
+      at: runs[1]!.at,
+    });
   });
   it('gives nothing when every indication is scored, or none is', () => {
     expect(unscoredNote(runs, ['高血压'], ['高血压'])).toBeNull();
@@ -35,12 +39,35 @@ describe('indications without a score beside scored ones', () => {
 describe('how a score moved', () => {
   const at = (day: number) => `2025-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
   it('compares the latest run with the one before', () => {
-    expect(trendSummary([{ at: at(1), score: 40 }, { at: at(2), score: 52.26 }])).toEqual({ kind: 'delta', delta: 12.3, at: at(1) });
-    expect(trendSummary([{ at: at(1), score: 60 }, { at: at(2), score: 70 }, { at: at(3), score: 68.5 }])).toEqual({ kind: 'delta', delta: -1.5, at: at(2) });
+    expect(
+      trendSummary([
+        { at: at(1), score: 40 },
+        { at: at(2), score: 52.26 },
+      ]),
+    ).toEqual({ kind: 'delta', delta: 12.3, at: at(1) });
+    expect(
+      trendSummary([
+        { at: at(1), score: 60 },
+        { at: at(2), score: 70 },
+        { at: at(3), score: 68.5 },
+      ]),
+    ).toEqual({ kind: 'delta', delta: -1.5, at: at(2) });
   });
   it('says since when an unchanged score has held', () => {
-    expect(trendSummary([{ at: at(1), score: 30 }, { at: at(2), score: 40 }, { at: at(3), score: 40 }, { at: at(4), score: 40 }])).toEqual({ kind: 'flat', at: at(2) });
-    expect(trendSummary([{ at: at(1), score: 40 }, { at: at(2), score: 40 }])).toEqual({ kind: 'flat', at: at(1) });
+    expect(
+      trendSummary([
+        { at: at(1), score: 30 },
+        { at: at(2), score: 40 },
+        { at: at(3), score: 40 },
+        { at: at(4), score: 40 },
+      ]),
+    ).toEqual({ kind: 'flat', at: at(2) });
+    expect(
+      trendSummary([
+        { at: at(1), score: 40 },
+        { at: at(2), score: 40 },
+      ]),
+    ).toEqual({ kind: 'flat', at: at(1) });
   });
   it('has no trend with one run or none', () => {
     expect(trendSummary([{ at: at(1), score: 40 }])).toEqual({ kind: 'single', at: at(1) });

@@ -53,7 +53,17 @@ export function AreaMapPanel() {
       </Card>
       <Card
         title={t('intel.network.tab.area')}
-        extra={data ? <span data-testid="area-summary">{t('intel.area.summary', { nodes: formatCount(data.nodes.length), edges: formatCount(data.edges.length), communities: formatCount(data.communities) })}</span> : null}
+        extra={
+          data ? (
+            <span data-testid="area-summary">
+              {t('intel.area.summary', {
+                nodes: formatCount(data.nodes.length),
+                edges: formatCount(data.edges.length),
+                communities: formatCount(data.communities),
+              })}
+            </span>
+          ) : null
+        }
       >
         {area.isFetching ? (
           <div style={{ height: 600, display: 'grid', placeItems: 'center' }}>
@@ -63,7 +73,14 @@ export function AreaMapPanel() {
           <Empty description={t('intel.loadFailed')} />
         ) : data && data.nodes.length > 0 ? (
           <>
-            {data.truncated ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('intel.area.truncated', { max: formatCount(INTELLIGENCE_LIMITS.areaNodesMax) })} /> : null}
+            {data.truncated ? (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title={t('intel.area.truncated', { max: formatCount(INTELLIGENCE_LIMITS.areaNodesMax) })}
+              />
+            ) : null}
             <AreaMap area={data} onNodeClick={(id, name) => navigate(full360Path(id, name))} />
             {central ? (
               <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>

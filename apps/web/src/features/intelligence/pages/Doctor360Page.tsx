@@ -40,12 +40,24 @@ export function Doctor360Page() {
       </Card>
       <Card title={t('intel.academic')}>
         <Row gutter={16}>
-          <Col span={4}><Statistic title={t('intel.papers')} value={v.academic.papers} /></Col>
-          <Col span={4}><Statistic title={t('intel.cited')} value={abbreviate(v.academic.citations)} /></Col>
-          <Col span={4}><Statistic title={t('intel.hIndex')} value={v.academic.hIndex} /></Col>
-          <Col span={4}><Statistic title={t('intel.coreShare')} value={`${Math.round(v.academic.coreShare * 100)}%`} /></Col>
-          <Col span={4}><Statistic title={t('intel.speaker')} value={v.academic.meetings.speaker} /></Col>
-          <Col span={4}><Statistic title={t('intel.attended')} value={v.academic.meetings.attended} /></Col>
+          <Col span={4}>
+            <Statistic title={t('intel.papers')} value={v.academic.papers} />
+          </Col>
+          <Col span={4}>
+            <Statistic title={t('intel.cited')} value={abbreviate(v.academic.citations)} />
+          </Col>
+          <Col span={4}>
+            <Statistic title={t('intel.hIndex')} value={v.academic.hIndex} />
+          </Col>
+          <Col span={4}>
+            <Statistic title={t('intel.coreShare')} value={`${Math.round(v.academic.coreShare * 100)}%`} />
+          </Col>
+          <Col span={4}>
+            <Statistic title={t('intel.speaker')} value={v.academic.meetings.speaker} />
+          </Col>
+          <Col span={4}>
+            <Statistic title={t('intel.attended')} value={v.academic.meetings.attended} />
+          </Col>
         </Row>
         <div style={{ marginTop: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {ACADEMIC_KINDS.map((k) => (
@@ -68,9 +80,15 @@ export function Doctor360Page() {
       </Card>
       <Card title={t('intel.impact')} extra={v.impact.computedAt ? t('intel.computedAt', { at: formatTime(v.impact.computedAt) }) : null}>
         <Row gutter={16}>
-          <Col span={6}><Statistic title={t('intel.pagerank')} value={v.impact.pagerankPercentile ?? '—'} /></Col>
-          <Col span={6}><Statistic title={t('intel.community')} value={v.impact.community ?? '—'} /></Col>
-          <Col span={6}><Statistic title={t('intel.relations')} value={v.impact.relations} /></Col>
+          <Col span={6}>
+            <Statistic title={t('intel.pagerank')} value={v.impact.pagerankPercentile ?? '—'} />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('intel.community')} value={v.impact.community ?? '—'} />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('intel.relations')} value={v.impact.relations} />
+          </Col>
         </Row>
         <KolImpact key={d.id} doctorId={d.id} doctorName={d.name} doctorIndications={d.indications} kol={v.impact.kol} />
         <List

@@ -45,10 +45,20 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
         year: r.evidence.latestYear,
       });
     case 'risingScore':
-      return msg('intel.suggestion.reason.risingScore', { indication: r.evidence.indication, from: r.evidence.from.toFixed(1), to: r.evidence.to.toFixed(1), date: formatTime(r.evidence.since, false) });
+      return msg('intel.suggestion.reason.risingScore', {
+        indication: r.evidence.indication,
+        from: r.evidence.from.toFixed(1),
+        to: r.evidence.to.toFixed(1),
+        date: formatTime(r.evidence.since, false),
+      });
     case 'yourMeeting': {
-      const text = msg(`intel.suggestion.reason.yourMeeting.${r.evidence.role}`, { name: r.evidence.meetingName, date: formatTime(r.evidence.startTime, false) });
-      return r.evidence.meetings > 1 ? text + msg('intel.suggestion.reason.yourMeeting.more', { n: r.evidence.meetings, days: SUGGESTION_LIMITS.meetingDays }) : text;
+      const text = msg(`intel.suggestion.reason.yourMeeting.${r.evidence.role}`, {
+        name: r.evidence.meetingName,
+        date: formatTime(r.evidence.startTime, false),
+      });
+      return r.evidence.meetings > 1
+        ? text + msg('intel.suggestion.reason.yourMeeting.more', { n: r.evidence.meetings, days: SUGGESTION_LIMITS.meetingDays })
+        : text;
     }
   }
 }
@@ -104,7 +114,9 @@ export function SuggestionsPage() {
   const feedback = useMutation({
     mutationFn: ({ id, action }: { id: number; action: SuggestionAction }) => sendFeedback(id, action),
     onSuccess: async (_row, { action }) => {
-      void message.success(action === 'done' ? msg('intel.suggestion.doneSaved') : msg('intel.suggestion.dismissSaved', { days: SUGGESTION_LIMITS.dismissDays }));
+      void message.success(
+        action === 'done' ? msg('intel.suggestion.doneSaved') : msg('intel.suggestion.dismissSaved', { days: SUGGESTION_LIMITS.dismissDays }),
+      );
       await client.invalidateQueries({ queryKey: ['intel', 'suggestions'] });
     },
   });
@@ -129,7 +141,12 @@ export function SuggestionsPage() {
       <Card>
         <Space wrap align="start" style={{ width: '100%', justifyContent: 'space-between' }}>
           <Form layout="inline" onFinish={() => query(choice)}>
-            <Form.Item label={msg('intel.suggestion.category.label')} required validateStatus={missing ? 'error' : undefined} help={missing ? msg('intel.suggestion.category') : undefined}>
+            <Form.Item
+              label={msg('intel.suggestion.category.label')}
+              required
+              validateStatus={missing ? 'error' : undefined}
+              help={missing ? msg('intel.suggestion.category') : undefined}
+            >
               <Select
                 aria-label={msg('intel.suggestion.category.label')}
                 placeholder={msg('intel.suggestion.category.placeholder')}
@@ -190,10 +207,21 @@ export function SuggestionsPage() {
                 key={s.id}
                 data-testid="suggestion"
                 actions={[
-                  <Button key="done" type="primary" size="small" loading={feedback.isPending && feedback.variables?.id === s.id} onClick={() => feedback.mutate({ id: s.id, action: 'done' })}>
+                  <Button
+                    key="done"
+                    type="primary"
+                    size="small"
+                    loading={feedback.isPending && feedback.variables?.id === s.id}
+                    onClick={() => feedback.mutate({ id: s.id, action: 'done' })}
+                  >
                     {msg('intel.suggestion.done')}
                   </Button>,
-                  <Button key="dismiss" size="small" disabled={feedback.isPending && feedback.variables?.id === s.id} onClick={() => feedback.mutate({ id: s.id, action: 'dismissed' })}>
+                  <Button
+                    key="dismiss"
+                    size="small"
+                    disabled={feedback.isPending && feedback.variables?.id === s.id}
+                    onClick={() => feedback.mutate({ id: s.id, action: 'dismissed' })}
+                  >
                     {msg('intel.suggestion.dismiss')}
                   </Button>,
                   <Text key="expires" type="secondary">

@@ -63,7 +63,13 @@ function useCompetitorChoice() {
         onChange={(v?: string) => setCompetitor(v ?? '')}
         options={competitors.map((c) => ({ value: c, label: <DataText>{c}</DataText> }))}
       />
-      <Select aria-label={t('market.months')} style={{ width: 150 }} value={months} onChange={setMonths} options={[6, 12, 24].map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
+      <Select
+        aria-label={t('market.months')}
+        style={{ width: 150 }}
+        value={months}
+        onChange={setMonths}
+        options={[6, 12, 24].map((n) => ({ value: n, label: t('market.monthsN', { n }) }))}
+      />
       <Button type="primary" onClick={query} data-testid="market-query">
         {t('market.query')}
       </Button>

@@ -30,7 +30,12 @@ export function EventDetailPage() {
                 <Descriptions.Item label={t('market.event.started')}>{e ? formatTime(e.startedAt) : ''}</Descriptions.Item>
                 <Descriptions.Item label={t('market.items')}>{formatCount(e?.items ?? 0)}</Descriptions.Item>
               </Descriptions>
-              <MarketChart kind="pie" height={200} categories={[]} series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: [e?.[s] ?? 0], color: SENTIMENT_COLORS[s] }))} />
+              <MarketChart
+                kind="pie"
+                height={200}
+                categories={[]}
+                series={OPINION_SENTIMENTS.map((s) => ({ name: t(`market.${s}`), values: [e?.[s] ?? 0], color: SENTIMENT_COLORS[s] }))}
+              />
             </Card>
           </Col>
           <Col span={14}>

@@ -40,7 +40,13 @@ export function OpinionPage() {
           onChange={(v?: string) => setMedicine(v ?? '')}
           options={drugs.map((n) => ({ value: n, label: <DataText>{n}</DataText> }))}
         />
-        <Select aria-label={t('market.months')} style={{ width: 160 }} value={months} onChange={setMonths} options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))} />
+        <Select
+          aria-label={t('market.months')}
+          style={{ width: 160 }}
+          value={months}
+          onChange={setMonths}
+          options={MONTHS.map((n) => ({ value: n, label: t('market.monthsN', { n }) }))}
+        />
       </Space>
       <Loading loading={trend.isFetching}>
         <Row gutter={[16, 16]}>

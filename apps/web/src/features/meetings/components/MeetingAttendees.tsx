@@ -36,7 +36,13 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
               refresh();
             }}
           />
-          <Select<AttendeeRole> value={role} onChange={setRole} aria-label={t('meetings.attendee.role')} style={{ width: 120 }} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))} />
+          <Select<AttendeeRole>
+            value={role}
+            onChange={setRole}
+            aria-label={t('meetings.attendee.role')}
+            style={{ width: 120 }}
+            options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))}
+          />
         </Space>
       )}
       <Table<AttendeeRow>
@@ -53,7 +59,15 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             dataIndex: 'role',
             width: 110,
             render: (v: AttendeeRole, a) => (
-              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.role')} ${a.doctor?.doctorName ?? ''}`} onChange={(role) => changeRow(a, { role })} options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))} />
+              <Select
+                size="small"
+                disabled={!open || !a.doctor}
+                value={v}
+                style={{ width: 100 }}
+                aria-label={`${t('meetings.attendee.role')} ${a.doctor?.doctorName ?? ''}`}
+                onChange={(role) => changeRow(a, { role })}
+                options={ATTENDEE_ROLES.map((r) => ({ value: r, label: t(`meetings.role.${r}` as MeetingsLabelKey) }))}
+              />
             ),
           },
           {
@@ -61,7 +75,15 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             dataIndex: 'rsvp',
             width: 110,
             render: (v: string, a) => (
-              <Select size="small" disabled={!open || !a.doctor} value={v} style={{ width: 100 }} aria-label={`${t('meetings.attendee.rsvp')} ${a.doctor?.doctorName ?? ''}`} onChange={(rsvp) => changeRow(a, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })} options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as MeetingsLabelKey) }))} />
+              <Select
+                size="small"
+                disabled={!open || !a.doctor}
+                value={v}
+                style={{ width: 100 }}
+                aria-label={`${t('meetings.attendee.rsvp')} ${a.doctor?.doctorName ?? ''}`}
+                onChange={(rsvp) => changeRow(a, { rsvp: rsvp as (typeof RSVP_VALUES)[number] })}
+                options={RSVP_VALUES.map((r) => ({ value: r, label: t(`meetings.rsvp.${r}` as MeetingsLabelKey) }))}
+              />
             ),
           },
           {
@@ -70,7 +92,12 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             width: 150,
             render: (v: boolean, a) => (
               <Space size={4}>
-                <Checkbox checked={v} disabled={!canMark || !a.doctor} aria-label={`${t('meetings.attendee.attended')} ${a.doctor?.doctorName ?? ''}`} onChange={(e) => changeRow(a, { attended: e.target.checked })} />
+                <Checkbox
+                  checked={v}
+                  disabled={!canMark || !a.doctor}
+                  aria-label={`${t('meetings.attendee.attended')} ${a.doctor?.doctorName ?? ''}`}
+                  onChange={(e) => changeRow(a, { attended: e.target.checked })}
+                />
                 <span className="fp-checkin">{a.checkInTime ? formatTime(a.checkInTime).slice(11) : ''}</span>
               </Space>
             ),
@@ -79,7 +106,15 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             title: t('meetings.attendee.feedback'),
             dataIndex: 'feedbackScore',
             width: 150,
-            render: (v: number | null, a) => <Rate count={5} value={v ?? 0} disabled={!canMark || !a.doctor} onChange={(score) => changeRow(a, { feedbackScore: score || null })} style={{ fontSize: 14 }} />,
+            render: (v: number | null, a) => (
+              <Rate
+                count={5}
+                value={v ?? 0}
+                disabled={!canMark || !a.doctor}
+                onChange={(score) => changeRow(a, { feedbackScore: score || null })}
+                style={{ fontSize: 14 }}
+              />
+            ),
           },
           {
             title: '',

@@ -32,7 +32,22 @@ export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClo
   const detail = useQuery(meetingDetailQuery(meetingId));
   const m = detail.data;
   return (
-    <Drawer open size={920} onClose={onClose} title={m ? <Space>{m.title}<StatusTag status={m.status} /></Space> : t('meetings.loading')} destroyOnHidden>
+    <Drawer
+      open
+      size={920}
+      onClose={onClose}
+      title={
+        m ? (
+          <Space>
+            {m.title}
+            <StatusTag status={m.status} />
+          </Space>
+        ) : (
+          t('meetings.loading')
+        )
+      }
+      destroyOnHidden
+    >
       {m ? (
         <Tabs
           items={[
@@ -85,7 +100,11 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
           </Button>
         )}
         {m.nextStatuses.map((status) => (
-          <Popconfirm key={status} title={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as MeetingsLabelKey) })} onConfirm={async () => refresh(await changeMeetingStatus(m.id, status))}>
+          <Popconfirm
+            key={status}
+            title={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as MeetingsLabelKey) })}
+            onConfirm={async () => refresh(await changeMeetingStatus(m.id, status))}
+          >
             <Button danger={status === 'cancelled'} type={status === 'cancelled' ? 'default' : 'primary'} ghost={status !== 'cancelled'}>
               {t(`meetings.action.${status}` as MeetingsLabelKey)}
             </Button>
@@ -94,7 +113,11 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
       </Space>
       <div>
         <h4>{t('meetings.poster')}</h4>
-        {m.posterUrl ? <AuthorisedImage src={`${m.posterUrl}?v=${encodeURIComponent(version)}`} alt={t('meetings.poster')} className="fp-meeting-poster" /> : <Empty description={t('meetings.noPoster')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        {m.posterUrl ? (
+          <AuthorisedImage src={`${m.posterUrl}?v=${encodeURIComponent(version)}`} alt={t('meetings.poster')} className="fp-meeting-poster" />
+        ) : (
+          <Empty description={t('meetings.noPoster')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
         {m.status !== 'closed' && m.status !== 'cancelled' && (
           <Upload
             accept=".jpg,.jpeg,.png"

@@ -43,13 +43,24 @@ export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDet
       onSaved(saved);
     } catch (error) {
       const field = isHttpError(error) ? error.field : undefined;
-      if (field && isHttpError(error)) form.setFields([{ name: (field === 'startTime' || field === 'endTime' ? 'time' : field) as keyof Values, errors: [error.serverMessage ?? ''] }]);
+      if (field && isHttpError(error))
+        form.setFields([{ name: (field === 'startTime' || field === 'endTime' ? 'time' : field) as keyof Values, errors: [error.serverMessage ?? ''] }]);
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Modal open title={t(meeting ? 'meetings.edit' : 'meetings.new')} okText={t('meetings.save')} cancelText={t('common.cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} width={640} destroyOnHidden>
+    <Modal
+      open
+      title={t(meeting ? 'meetings.edit' : 'meetings.new')}
+      okText={t('meetings.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+    >
       <Form<Values>
         form={form}
         layout="vertical"

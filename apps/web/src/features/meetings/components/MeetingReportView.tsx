@@ -33,18 +33,35 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="meeting-report">
       <Row gutter={[12, 12]}>
-        <Col span={6}><Statistic title={t('meetings.report.invited')} value={r.invited} /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.attended')} value={r.attended} /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.rate')} value={r.attendanceRate} suffix="%" /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.reached')} value={r.doctorsReached} /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.speakers')} value={r.speakers.length} /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.feedbackCount')} value={r.feedback.count} /></Col>
-        <Col span={6}><Statistic title={t('meetings.report.feedbackAverage')} value={r.feedback.average ?? '—'} /></Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.invited')} value={r.invited} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.attended')} value={r.attended} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.rate')} value={r.attendanceRate} suffix="%" />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.reached')} value={r.doctorsReached} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.speakers')} value={r.speakers.length} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.feedbackCount')} value={r.feedback.count} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('meetings.report.feedbackAverage')} value={r.feedback.average ?? '—'} />
+        </Col>
       </Row>
       <Row gutter={12}>
         <Col span={12}>
           <Card size="small" title={t('meetings.report.rsvp')}>
-            <BarChart categories={(['accepted', 'tentative', 'declined', 'pending'] as const).map((v) => t(`meetings.rsvp.${v}` as MeetingsLabelKey))} values={[r.rsvp.accepted, r.rsvp.tentative, r.rsvp.declined, r.rsvp.pending]} />
+            <BarChart
+              categories={(['accepted', 'tentative', 'declined', 'pending'] as const).map((v) => t(`meetings.rsvp.${v}` as MeetingsLabelKey))}
+              values={[r.rsvp.accepted, r.rsvp.tentative, r.rsvp.declined, r.rsvp.pending]}
+            />
           </Card>
         </Col>
         <Col span={12}>
@@ -64,7 +81,11 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
           { title: t('meetings.attendee.hospital'), key: 'hospital', render: (_: unknown, a) => a.doctor?.hospital ?? '—' },
           { title: t('meetings.attendee.role'), dataIndex: 'role', render: (v: string) => t(`meetings.role.${v}` as MeetingsLabelKey) },
           { title: t('meetings.attendee.rsvp'), dataIndex: 'rsvp', render: (v: string) => t(`meetings.rsvp.${v}` as MeetingsLabelKey) },
-          { title: t('meetings.attendee.attended'), dataIndex: 'attended', render: (v: boolean) => (v ? <Tag color="green">{t('meetings.yes')}</Tag> : <Tag>{t('meetings.no')}</Tag>) },
+          {
+            title: t('meetings.attendee.attended'),
+            dataIndex: 'attended',
+            render: (v: boolean) => (v ? <Tag color="green">{t('meetings.yes')}</Tag> : <Tag>{t('meetings.no')}</Tag>),
+          },
           { title: t('meetings.attendee.feedback'), dataIndex: 'feedbackScore', render: (v: number | null) => v ?? '—' },
         ]}
       />
@@ -72,7 +93,14 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
         <Button icon={<DownloadOutlined />} onClick={() => void exportReport(meetingId).catch(() => undefined)}>
           {t('meetings.report.export')}
         </Button>
-        <Input type="email" aria-label={t('meetings.report.email')} placeholder={t('meetings.report.email')} value={email} onChange={(e) => setEmail(e.target.value)} style={{ width: 260 }} />
+        <Input
+          type="email"
+          aria-label={t('meetings.report.email')}
+          placeholder={t('meetings.report.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          style={{ width: 260 }}
+        />
         <Button type="primary" icon={<MailOutlined />} loading={sending} disabled={!email.trim()} onClick={() => void send()}>
           {t('meetings.report.send')}
         </Button>

@@ -27,7 +27,9 @@ export function MeetingTeam({ meeting: m }: { meeting: MeetingDetail }) {
             aria-label={t('meetings.team.pick')}
             value={picked}
             onChange={setPicked}
-            options={(users.data ?? []).filter((u) => !people.some((p) => p.userId === u.userId)).map((u) => ({ value: u.userId, label: `${u.name} (${u.username})` }))}
+            options={(users.data ?? [])
+              .filter((u) => !people.some((p) => p.userId === u.userId))
+              .map((u) => ({ value: u.userId, label: `${u.name} (${u.username})` }))}
           />
           <Button
             icon={<UserAddOutlined />}
@@ -50,7 +52,10 @@ export function MeetingTeam({ meeting: m }: { meeting: MeetingDetail }) {
         dataSource={people}
         columns={[
           { title: t('meetings.team.name'), render: (_: unknown, p) => `${p.name} (${p.username})` },
-          { title: t('meetings.team.role'), render: (_: unknown, p) => (p.owner ? <Tag color="blue">{t('meetings.team.owner')}</Tag> : <Tag>{t('meetings.team.coOrganizer')}</Tag>) },
+          {
+            title: t('meetings.team.role'),
+            render: (_: unknown, p) => (p.owner ? <Tag color="blue">{t('meetings.team.owner')}</Tag> : <Tag>{t('meetings.team.coOrganizer')}</Tag>),
+          },
           {
             title: '',
             width: 60,

@@ -10,4 +10,3 @@ export function useMeetingRefresh(meetingId: number) {
     void client.invalidateQueries({ queryKey: meetingKeys.all });
   };
 }
-

@@ -9,7 +9,14 @@ import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
 
-const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = { today: 'red', upcoming: 'blue', held: 'green', cancelled: 'default', draft: 'default', closed: 'purple' };
+const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = {
+  today: 'red',
+  upcoming: 'blue',
+  held: 'green',
+  cancelled: 'default',
+  draft: 'default',
+  closed: 'purple',
+};
 
 /** meetingNews: the caller's meetings of the last 30 days and ahead, each with what it means now. */
 export function MeetingNewsPage() {

@@ -40,7 +40,15 @@ export function MeetingReportIndexPage() {
   const reset = () => setCursors([undefined]);
   const openMeeting = (id: number | undefined) => setParams(id ? { meetingId: String(id) } : {}, { replace: true });
   return (
-    <Card className="fp-meetings-screen" title={t('meetings.title')} extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('meetings.new')}</Button>}>
+    <Card
+      className="fp-meetings-screen"
+      title={t('meetings.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          {t('meetings.new')}
+        </Button>
+      }
+    >
       {meta.data && (
         <Space size="large" className="fp-meetings-counts" wrap>
           {MEETING_STATUSES.map((s) => (
@@ -49,9 +57,40 @@ export function MeetingReportIndexPage() {
         </Space>
       )}
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select<MeetingStatus> allowClear placeholder={t('meetings.field.status')} aria-label={t('meetings.field.status')} style={{ width: 130 }} value={status} onChange={(v) => { setStatus(v); reset(); }} options={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}` as MeetingsLabelKey) }))} />
-        <Select<MeetingType> allowClear placeholder={t('meetings.field.type')} aria-label={t('meetings.field.type')} style={{ width: 150 }} value={type} onChange={(v) => { setType(v); reset(); }} options={MEETING_TYPES.map((s) => ({ value: s, label: t(`meetings.type.${s}` as MeetingsLabelKey) }))} />
-        <Input.Search allowClear placeholder={t('meetings.search')} aria-label={t('meetings.search')} style={{ width: 260 }} onSearch={(v) => { setKeyword(v.trim()); reset(); }} />
+        <Select<MeetingStatus>
+          allowClear
+          placeholder={t('meetings.field.status')}
+          aria-label={t('meetings.field.status')}
+          style={{ width: 130 }}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            reset();
+          }}
+          options={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}` as MeetingsLabelKey) }))}
+        />
+        <Select<MeetingType>
+          allowClear
+          placeholder={t('meetings.field.type')}
+          aria-label={t('meetings.field.type')}
+          style={{ width: 150 }}
+          value={type}
+          onChange={(v) => {
+            setType(v);
+            reset();
+          }}
+          options={MEETING_TYPES.map((s) => ({ value: s, label: t(`meetings.type.${s}` as MeetingsLabelKey) }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('meetings.search')}
+          aria-label={t('meetings.search')}
+          style={{ width: 260 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            reset();
+          }}
+        />
       </Space>
       <Table<MeetingRow>
         rowKey="id"
@@ -62,7 +101,15 @@ export function MeetingReportIndexPage() {
         onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
         pagination={false}
         columns={[
-          { title: t('meetings.field.title'), dataIndex: 'title', render: (v: string, m) => <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>{v}</a> },
+          {
+            title: t('meetings.field.title'),
+            dataIndex: 'title',
+            render: (v: string, m) => (
+              <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>
+                {v}
+              </a>
+            ),
+          },
           { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as MeetingsLabelKey) },
           { title: t('meetings.field.status'), dataIndex: 'status', width: 100, render: (v: MeetingStatus) => <StatusTag status={v} /> },
           { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => formatTime(v) },

@@ -41,7 +41,11 @@ export default function NewsDrawer({ username, open, onClose }: { username: stri
       {view.kind === 'list' && (
         <>
           <NewConversation username={username} onOpen={(conversation) => setView({ kind: 'chat', conversation })} />
-          <ConversationList username={username} onOpenToday={() => setView({ kind: 'today' })} onOpen={(conversation) => setView({ kind: 'chat', conversation })} />
+          <ConversationList
+            username={username}
+            onOpenToday={() => setView({ kind: 'today' })}
+            onOpen={(conversation) => setView({ kind: 'chat', conversation })}
+          />
         </>
       )}
       {view.kind === 'today' && <TodayMessages username={username} onOpen={(conversation) => setView({ kind: 'chat', conversation })} />}

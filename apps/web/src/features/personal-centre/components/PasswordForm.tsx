@@ -38,7 +38,13 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   });
 
   return (
-    <Form<PasswordChangeRequest> form={form} layout="vertical" className="fp-password-form" onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+    <Form<PasswordChangeRequest>
+      form={form}
+      layout="vertical"
+      className="fp-password-form"
+      onFinish={(values) => save.mutate(values)}
+      disabled={save.isPending}
+    >
       <Form.Item name="oldPassword" label={t('personal.oldPassword')} rules={[ruleFor('oldPassword')]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>

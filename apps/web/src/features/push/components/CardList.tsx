@@ -8,7 +8,17 @@ import { useSession } from '@/lib/session/session-context';
 import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
 import { CardItem } from '@/features/cards';
 import { CARD_LISTS_KEY, cardListQuery, deleteCard } from '../api/push-api';
-import { canDelete, editActionsOf, emptyFilters, FIRST_PAGE, isPushable, listQueryOf, type FilterLabel, type ListFilters, type ListScreen } from '../list-query';
+import {
+  canDelete,
+  editActionsOf,
+  emptyFilters,
+  FIRST_PAGE,
+  isPushable,
+  listQueryOf,
+  type FilterLabel,
+  type ListFilters,
+  type ListScreen,
+} from '../list-query';
 import { CardPagination } from './CardPagination';
 import { formatTime } from '../push-time';
 
@@ -150,9 +160,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
 
       <Spin spinning={query.isFetching} tip={t('common.loading')}>
         {rows.length === 0 ? (
-          <div className="fp-push-empty">
-            {query.isPending ? null : <Empty description={query.isError ? t('push.list.failed') : t('push.list.empty')} />}
-          </div>
+          <div className="fp-push-empty">{query.isPending ? null : <Empty description={query.isError ? t('push.list.failed') : t('push.list.empty')} />}</div>
         ) : (
           <div className="fp-push-grid" data-testid="card-list">
             {rows.map((card) => {
@@ -182,7 +190,9 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
                   <div className="fp-push-tile-meta">
                     <span>{t('push.list.createdBy', { user: card.createBy })}</span>
                     {card.lastPushTime ? <span>{t('push.list.lastPush', { time: formatTime(card.lastPushTime) })}</span> : null}
-                    {'pushTime' in card && typeof card.pushTime === 'string' ? <span data-testid="push-due">{t('push.list.due', { time: formatTime(card.pushTime) })}</span> : null}
+                    {'pushTime' in card && typeof card.pushTime === 'string' ? (
+                      <span data-testid="push-due">{t('push.list.due', { time: formatTime(card.pushTime) })}</span>
+                    ) : null}
                   </div>
                   <div className="fp-push-tile-actions">
                     {itemTop?.(card)}

@@ -18,7 +18,8 @@ export function PinControl({ card }: { card: CardRecord }) {
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const remark = card.remark;
-  const pinnedRange: [Dayjs, Dayjs] | null = remark?.top && remark.topStartTime && remark.topEndTime ? [dayjs(remark.topStartTime), dayjs(remark.topEndTime)] : null;
+  const pinnedRange: [Dayjs, Dayjs] | null =
+    remark?.top && remark.topStartTime && remark.topEndTime ? [dayjs(remark.topStartTime), dayjs(remark.topEndTime)] : null;
   const [on, setOn] = useState(Boolean(remark?.top));
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(pinnedRange);
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,11 @@ import '@/lib/i18n';
 import { PushDialog } from './PushDialog';
 
 // The dialog's one call goes through the HTTP client; here it answers as the server does.
-const post = vi.hoisted(() => vi.fn(async (_url: string, _body?: unknown, _config?: unknown) => ({ data: { status: 200, msg: 'ok', data: { pushId: 7, queue: [{ cardId: 41, queueId: 9 }] } } })));
+const post = vi.hoisted(() =>
+  vi.fn(async (_url: string, _body?: unknown, _config?: unknown) => ({
+    data: { status: 200, msg: 'ok', data: { pushId: 7, queue: [{ cardId: 41, queueId: 9 }] } },
+  })),
+);
 // The directory's size (whom all staff reaches): 2,000 people.
 const get = vi.hoisted(() => vi.fn(async (_url: string, _config?: unknown) => ({ data: { code: 200, msg: 'ok', result: { lists: [], total: 2000 } } })));
 vi.mock('@/lib/http', () => ({ http: { post, get }, describeFailure: () => 'failed' }));

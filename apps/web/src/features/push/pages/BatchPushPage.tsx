@@ -96,7 +96,16 @@ export function BatchPushPage() {
     setUploading(true);
     try {
       const read = await uploadBatchList(file);
-      setLists((current) => [...current, { name: uniqueName(file.name, current.map((l) => l.name)), ...read }]);
+      setLists((current) => [
+        ...current,
+        {
+          name: uniqueName(
+            file.name,
+            current.map((l) => l.name),
+          ),
+          ...read,
+        },
+      ]);
       setResult(undefined);
     } catch (error) {
       setListProblem(describeFailure(error, lang));
@@ -164,7 +173,10 @@ export function BatchPushPage() {
         title={msg('batchPush.ui.lists')}
         extra={
           <Space wrap>
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(BATCH_PUSH_PATHS.downloadTemplate, 'receiver-template.xlsx').catch(() => undefined)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadFile(BATCH_PUSH_PATHS.downloadTemplate, 'receiver-template.xlsx').catch(() => undefined)}
+            >
               {msg('batchPush.ui.template')}
             </Button>
             <Upload
@@ -177,7 +189,13 @@ export function BatchPushPage() {
                 return LIST_IGNORE;
               }}
             >
-              <Button type="primary" icon={<UploadOutlined />} loading={uploading} disabled={lists.length >= BATCH_PUSH_LIMITS.listsMax} data-testid="batch-upload">
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                loading={uploading}
+                disabled={lists.length >= BATCH_PUSH_LIMITS.listsMax}
+                data-testid="batch-upload"
+              >
                 {msg('batchPush.ui.upload')}
               </Button>
             </Upload>
@@ -201,7 +219,15 @@ export function BatchPushPage() {
             {
               title: '',
               width: 60,
-              render: (_, list) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${msg('batchPush.ui.remove')} ${list.name}`} onClick={() => removeList(list.name)} />,
+              render: (_, list) => (
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${msg('batchPush.ui.remove')} ${list.name}`}
+                  onClick={() => removeList(list.name)}
+                />
+              ),
             },
           ]}
         />
@@ -268,19 +294,43 @@ export function BatchPushPage() {
             {
               title: msg('batchPush.ui.mustRead'),
               width: 80,
-              render: (_, row, index) => <Checkbox checked={row.mustRead} aria-label={`${msg('batchPush.ui.mustRead')} ${index + 1}`} onChange={(e) => update(row.key, { mustRead: e.target.checked })} />,
+              render: (_, row, index) => (
+                <Checkbox
+                  checked={row.mustRead}
+                  aria-label={`${msg('batchPush.ui.mustRead')} ${index + 1}`}
+                  onChange={(e) => update(row.key, { mustRead: e.target.checked })}
+                />
+              ),
             },
             {
               title: msg('batchPush.ui.notReadTime'),
               width: 130,
               render: (_, row, index) => (
-                <InputNumber aria-label={`${msg('batchPush.ui.notReadTime')} ${index + 1}`} min={1} max={PUSH_LIMITS.notReadTimeMax} precision={0} disabled={!row.mustRead} value={row.notReadTime} onChange={(v) => update(row.key, { notReadTime: v })} />
+                <InputNumber
+                  aria-label={`${msg('batchPush.ui.notReadTime')} ${index + 1}`}
+                  min={1}
+                  max={PUSH_LIMITS.notReadTimeMax}
+                  precision={0}
+                  disabled={!row.mustRead}
+                  value={row.notReadTime}
+                  onChange={(v) => update(row.key, { notReadTime: v })}
+                />
               ),
             },
             {
               title: msg('batchPush.ui.pushNum'),
               width: 130,
-              render: (_, row, index) => <InputNumber aria-label={`${msg('batchPush.ui.pushNum')} ${index + 1}`} min={1} max={PUSH_LIMITS.pushNumMax} precision={0} disabled={!row.mustRead} value={row.pushNum} onChange={(v) => update(row.key, { pushNum: v })} />,
+              render: (_, row, index) => (
+                <InputNumber
+                  aria-label={`${msg('batchPush.ui.pushNum')} ${index + 1}`}
+                  min={1}
+                  max={PUSH_LIMITS.pushNumMax}
+                  precision={0}
+                  disabled={!row.mustRead}
+                  value={row.pushNum}
+                  onChange={(v) => update(row.key, { pushNum: v })}
+                />
+              ),
             },
             {
               title: '',

@@ -56,7 +56,13 @@ export function InQueuePage() {
         screen="InQueue"
         sortControl={
           <Tooltip title={t('push.sort.note')}>
-            <Select aria-label={t('push.sort.label')} value={sort} onChange={setSort} style={{ width: 170 }} options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))} />
+            <Select
+              aria-label={t('push.sort.label')}
+              value={sort}
+              onChange={setSort}
+              style={{ width: 170 }}
+              options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
+            />
           </Tooltip>
         }
         itemButtons={(card) => (

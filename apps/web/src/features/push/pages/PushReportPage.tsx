@@ -126,7 +126,11 @@ export function PushReportPage() {
         <div className="fp-push-report-filter">
           <span>{t('push.report.dateRange')}</span>
           {/* antd's picker (about 30 KB) downloads when the field is reached */}
-          <DatePicker.RangePicker aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))} />
+          <DatePicker.RangePicker
+            aria-label={t('push.report.dateRange')}
+            value={values.range ?? null}
+            onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))}
+          />
         </div>
         <div className="fp-push-report-filter">
           <span>BU</span>

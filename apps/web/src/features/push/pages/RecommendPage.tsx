@@ -41,7 +41,9 @@ export function RecommendPage() {
           </Space>
         }
       />
-      {pushOpened ? <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} /> : null}
+      {pushOpened ? (
+        <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} />
+      ) : null}
     </Card>
   );
 }

@@ -114,13 +114,23 @@ function SetupScreen() {
       />
     );
   } else {
-    const failure = save.error && !(isHttpError(save.error) && save.error.field && (FIELDS as string[]).includes(save.error.field)) ? describeFailure(save.error, lang) : null;
+    const failure =
+      save.error && !(isHttpError(save.error) && save.error.field && (FIELDS as string[]).includes(save.error.field))
+        ? describeFailure(save.error, lang)
+        : null;
     body = (
       <>
         <h1 className="fp-setup-title">{t('setupPage.title')}</h1>
         <p className="fp-setup-intro">{t('setupPage.intro')}</p>
         {failure ? <Alert type="error" showIcon message={failure} className="fp-setup-alert" /> : null}
-        <Form<SetupValues> form={form} layout="vertical" requiredMark className="fp-setup-form" onFinish={(values) => save.mutate(values)} disabled={save.isPending}>
+        <Form<SetupValues>
+          form={form}
+          layout="vertical"
+          requiredMark
+          className="fp-setup-form"
+          onFinish={(values) => save.mutate(values)}
+          disabled={save.isPending}
+        >
           <fieldset className="fp-setup-section">
             <legend>{t('setupPage.company')}</legend>
             <Form.Item name="companyName" label={t('setupPage.companyName')} extra={t('setupPage.companyNameHelp')} required rules={[ruleFor('companyName')]}>
@@ -141,10 +151,22 @@ function SetupScreen() {
               <Input type="email" maxLength={SETUP_LIMITS.emailMax} autoComplete="email" spellCheck={false} />
             </Form.Item>
             <div className="fp-setup-row">
-              <Form.Item name="password" label={t('setupPage.password')} extra={t('setupPage.passwordHelp', { min: PASSWORD.min, max: PASSWORD.max })} required rules={[ruleFor('password')]}>
+              <Form.Item
+                name="password"
+                label={t('setupPage.password')}
+                extra={t('setupPage.passwordHelp', { min: PASSWORD.min, max: PASSWORD.max })}
+                required
+                rules={[ruleFor('password')]}
+              >
                 <Input.Password maxLength={PASSWORD.max} autoComplete="new-password" />
               </Form.Item>
-              <Form.Item name="confirmPassword" label={t('setupPage.confirmPassword')} dependencies={['password']} required rules={[ruleFor('confirmPassword')]}>
+              <Form.Item
+                name="confirmPassword"
+                label={t('setupPage.confirmPassword')}
+                dependencies={['password']}
+                required
+                rules={[ruleFor('confirmPassword')]}
+              >
                 <Input.Password maxLength={PASSWORD.max} autoComplete="new-password" />
               </Form.Item>
             </div>

@@ -21,7 +21,9 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
   const { message } = App.useApp();
   const [title, setTitle] = useState(survey?.title ?? '');
   const [description, setDescription] = useState(survey?.description ?? '');
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(survey ? [dayjs(survey.startTime), dayjs(survey.endTime)] : [dayjs().startOf('hour'), dayjs().startOf('hour').add(7, 'day')]);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(
+    survey ? [dayjs(survey.startTime), dayjs(survey.endTime)] : [dayjs().startOf('hour'), dayjs().startOf('hour').add(7, 'day')],
+  );
   const [audience, setAudience] = useState<'all' | 'users'>(survey?.audience ?? 'all');
   const [userIds, setUserIds] = useState<number[]>(survey?.audienceUsers.map((u) => u.userId) ?? []);
   const [anonymous, setAnonymous] = useState(survey?.anonymous ?? false);
@@ -33,7 +35,8 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
   const users = useQuery({ ...audienceQuery(keyword), enabled: audience === 'users' });
   const known = new Map([...(survey?.audienceUsers ?? []), ...(users.data ?? [])].map((u) => [u.userId, u]));
 
-  const update = (index: number, patch: Partial<SurveyQuestionInput>) => setQuestions((qs) => qs.map((q, i) => (i === index ? ({ ...q, ...patch } as SurveyQuestionInput) : q)));
+  const update = (index: number, patch: Partial<SurveyQuestionInput>) =>
+    setQuestions((qs) => qs.map((q, i) => (i === index ? ({ ...q, ...patch } as SurveyQuestionInput) : q)));
   const save = async () => {
     setSaving(true);
     setError(undefined);
@@ -60,17 +63,37 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
   };
 
   return (
-    <Modal open width={900} title={t(survey ? 'surveys.builder.edit' : 'surveys.builder.new')} okText={t('surveys.builder.save')} cancelText={t('common.cancel')} onOk={() => void save()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      width={900}
+      title={t(survey ? 'surveys.builder.edit' : 'surveys.builder.new')}
+      okText={t('surveys.builder.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label={t('surveys.field.title')} required>
           <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={SURVEY_LIMITS.titleMax} aria-label={t('surveys.field.title')} />
         </Form.Item>
         <Form.Item label={t('surveys.field.description')}>
-          <Input.TextArea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={SURVEY_LIMITS.descriptionMax} autoSize={{ minRows: 1, maxRows: 3 }} />
+          <Input.TextArea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={SURVEY_LIMITS.descriptionMax}
+            autoSize={{ minRows: 1, maxRows: 3 }}
+          />
         </Form.Item>
         <Space wrap size="large">
           <Form.Item label={t('surveys.field.period')} required>
-            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={period} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              value={period}
+              onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])}
+            />
           </Form.Item>
           <Form.Item label={t('surveys.field.anonymous')} tooltip={msg('survey.resultsHidden')}>
             <Switch checked={anonymous} onChange={setAnonymous} aria-label={t('surveys.field.anonymous')} />
@@ -81,7 +104,14 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
         </Space>
         <Form.Item label={t('surveys.field.audience')}>
           <Space wrap>
-            <Radio.Group value={audience} onChange={(e) => setAudience(e.target.value as 'all' | 'users')} options={[{ value: 'all', label: t('surveys.audience.all') }, { value: 'users', label: t('surveys.audience.users') }]} />
+            <Radio.Group
+              value={audience}
+              onChange={(e) => setAudience(e.target.value as 'all' | 'users')}
+              options={[
+                { value: 'all', label: t('surveys.audience.all') },
+                { value: 'users', label: t('surveys.audience.users') },
+              ]}
+            />
             {audience === 'users' && (
               <Select
                 mode="multiple"
@@ -110,34 +140,100 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
             }
             extra={
               <Space size={0}>
-                <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={t('surveys.builder.up')} disabled={index === 0} onClick={() => setQuestions((qs) => move(qs, index, -1))} />
-                <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={t('surveys.builder.down')} disabled={index === questions.length - 1} onClick={() => setQuestions((qs) => move(qs, index, 1))} />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('surveys.builder.remove')} onClick={() => setQuestions((qs) => qs.filter((_, i) => i !== index))} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={t('surveys.builder.up')}
+                  disabled={index === 0}
+                  onClick={() => setQuestions((qs) => move(qs, index, -1))}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={t('surveys.builder.down')}
+                  disabled={index === questions.length - 1}
+                  onClick={() => setQuestions((qs) => move(qs, index, 1))}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('surveys.builder.remove')}
+                  onClick={() => setQuestions((qs) => qs.filter((_, i) => i !== index))}
+                />
               </Space>
             }
           >
             <Space orientation="vertical" style={{ width: '100%' }}>
               <Space style={{ width: '100%' }} className="fp-survey-question-head">
-                <Input value={q.title} placeholder={t('surveys.builder.questionTitle')} aria-label={`${t('surveys.builder.questionTitle')} ${index + 1}`} maxLength={SURVEY_LIMITS.questionTitleMax} onChange={(e) => update(index, { title: e.target.value })} style={{ width: 560 }} />
-                <Switch checked={q.required ?? false} onChange={(required) => update(index, { required })} checkedChildren={t('surveys.builder.required')} unCheckedChildren={t('surveys.builder.optional')} />
+                <Input
+                  value={q.title}
+                  placeholder={t('surveys.builder.questionTitle')}
+                  aria-label={`${t('surveys.builder.questionTitle')} ${index + 1}`}
+                  maxLength={SURVEY_LIMITS.questionTitleMax}
+                  onChange={(e) => update(index, { title: e.target.value })}
+                  style={{ width: 560 }}
+                />
+                <Switch
+                  checked={q.required ?? false}
+                  onChange={(required) => update(index, { required })}
+                  checkedChildren={t('surveys.builder.required')}
+                  unCheckedChildren={t('surveys.builder.optional')}
+                />
               </Space>
-              {(q.type === 'single' || q.type === 'multiple') && <ChoiceEditor label={t('surveys.builder.option')} prefix="o" items={q.options} onChange={(options) => update(index, { options })} questionIndex={index} />}
+              {(q.type === 'single' || q.type === 'multiple') && (
+                <ChoiceEditor
+                  label={t('surveys.builder.option')}
+                  prefix="o"
+                  items={q.options}
+                  onChange={(options) => update(index, { options })}
+                  questionIndex={index}
+                />
+              )}
               {q.type === 'matrix' && (
                 <Space align="start" size="large" wrap>
-                  <ChoiceEditor label={t('surveys.builder.row')} prefix="r" items={q.rows} min={1} onChange={(rows) => update(index, { rows })} questionIndex={index} />
-                  <ChoiceEditor label={t('surveys.builder.column')} prefix="c" items={q.columns} onChange={(columns) => update(index, { columns })} questionIndex={index} />
+                  <ChoiceEditor
+                    label={t('surveys.builder.row')}
+                    prefix="r"
+                    items={q.rows}
+                    min={1}
+                    onChange={(rows) => update(index, { rows })}
+                    questionIndex={index}
+                  />
+                  <ChoiceEditor
+                    label={t('surveys.builder.column')}
+                    prefix="c"
+                    items={q.columns}
+                    onChange={(columns) => update(index, { columns })}
+                    questionIndex={index}
+                  />
                 </Space>
               )}
               {q.type === 'rating' && (
                 <Space>
                   {t('surveys.builder.ratingMax')}
-                  <InputNumber aria-label={t('surveys.builder.ratingMax')} min={SURVEY_LIMITS.ratingMin} max={SURVEY_LIMITS.ratingMax} value={q.max ?? 5} onChange={(max) => update(index, { max: max ?? 5 })} />
+                  <InputNumber
+                    aria-label={t('surveys.builder.ratingMax')}
+                    min={SURVEY_LIMITS.ratingMin}
+                    max={SURVEY_LIMITS.ratingMax}
+                    value={q.max ?? 5}
+                    onChange={(max) => update(index, { max: max ?? 5 })}
+                  />
                 </Space>
               )}
               {q.type === 'text' && (
                 <Space>
                   {t('surveys.builder.maxLength')}
-                  <InputNumber aria-label={t('surveys.builder.maxLength')} min={1} max={SURVEY_LIMITS.textMaxLimit} value={q.maxLength ?? 500} onChange={(maxLength) => update(index, { maxLength: maxLength ?? 500 })} />
+                  <InputNumber
+                    aria-label={t('surveys.builder.maxLength')}
+                    min={1}
+                    max={SURVEY_LIMITS.textMaxLimit}
+                    value={q.maxLength ?? 500}
+                    onChange={(maxLength) => update(index, { maxLength: maxLength ?? 500 })}
+                  />
                 </Space>
               )}
               {q.type === 'number' && (
@@ -161,13 +257,31 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
             {t('surveys.builder.addQuestion')}
           </Button>
         </Dropdown>
-        {error && <div className="fp-survey-error" role="alert">{error}</div>}
+        {error && (
+          <div className="fp-survey-error" role="alert">
+            {error}
+          </div>
+        )}
       </Space>
     </Modal>
   );
 }
 
-function ChoiceEditor({ label, prefix, items, onChange, min = 2, questionIndex }: { label: string; prefix: string; items: Choice[]; onChange: (items: Choice[]) => void; min?: number; questionIndex: number }) {
+function ChoiceEditor({
+  label,
+  prefix,
+  items,
+  onChange,
+  min = 2,
+  questionIndex,
+}: {
+  label: string;
+  prefix: string;
+  items: Choice[];
+  onChange: (items: Choice[]) => void;
+  min?: number;
+  questionIndex: number;
+}) {
   const { t } = useSurveysWords();
   return (
     <Space orientation="vertical" size={4}>
@@ -181,10 +295,34 @@ function ChoiceEditor({ label, prefix, items, onChange, min = 2, questionIndex }
             onChange={(e) => onChange(items.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))}
             style={{ width: 240 }}
           />
-          <Button type="text" size="small" icon={<MinusCircleOutlined />} disabled={items.length <= min} aria-label={t('surveys.builder.remove')} onClick={() => onChange(items.filter((_, j) => j !== i))} />
+          <Button
+            type="text"
+            size="small"
+            icon={<MinusCircleOutlined />}
+            disabled={items.length <= min}
+            aria-label={t('surveys.builder.remove')}
+            onClick={() => onChange(items.filter((_, j) => j !== i))}
+          />
         </Space>
       ))}
-      <Button size="small" type="link" icon={<PlusOutlined />} disabled={items.length >= SURVEY_LIMITS.optionsMax} onClick={() => onChange([...items, { id: nextId(prefix, items.map((x) => x.id)), label: '' }])}>
+      <Button
+        size="small"
+        type="link"
+        icon={<PlusOutlined />}
+        disabled={items.length >= SURVEY_LIMITS.optionsMax}
+        onClick={() =>
+          onChange([
+            ...items,
+            {
+              id: nextId(
+                prefix,
+                items.map((x) => x.id),
+              ),
+              label: '',
+            },
+          ])
+        }
+      >
         {t('surveys.builder.add', { what: label })}
       </Button>
     </Space>

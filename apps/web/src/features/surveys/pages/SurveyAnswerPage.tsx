@@ -62,7 +62,9 @@ export function SurveyAnswerPage() {
   return (
     <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
       {s.description && <Paragraph type="secondary">{s.description}</Paragraph>}
-      {!s.canAnswer && <Alert type="info" showIcon className="fp-survey-alert" title={s.myAnswers > 0 ? msg('survey.alreadyAnswered') : msg('survey.notOpen')} />}
+      {!s.canAnswer && (
+        <Alert type="info" showIcon className="fp-survey-alert" title={s.myAnswers > 0 ? msg('survey.alreadyAnswered') : msg('survey.notOpen')} />
+      )}
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         {s.schema.questions.map((q, i) => (
           <div key={q.id} className="fp-survey-question" data-testid={`question-${q.id}`}>
@@ -85,20 +87,72 @@ export function SurveyAnswerPage() {
   );
 }
 
-function QuestionControl({ question: q, value, onChange, disabled }: { question: SurveyQuestion; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
+function QuestionControl({
+  question: q,
+  value,
+  onChange,
+  disabled,
+}: {
+  question: SurveyQuestion;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  disabled: boolean;
+}) {
   switch (q.type) {
     case 'single':
-      return <Radio.Group disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)} options={q.options.map((o) => ({ value: o.id, label: o.label }))} />;
+      return (
+        <Radio.Group
+          disabled={disabled}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          options={q.options.map((o) => ({ value: o.id, label: o.label }))}
+        />
+      );
     case 'multiple':
-      return <Checkbox.Group disabled={disabled} value={(value as string[] | undefined) ?? []} onChange={(v) => onChange(v)} options={q.options.map((o) => ({ value: o.id, label: o.label }))} />;
+      return (
+        <Checkbox.Group
+          disabled={disabled}
+          value={(value as string[] | undefined) ?? []}
+          onChange={(v) => onChange(v)}
+          options={q.options.map((o) => ({ value: o.id, label: o.label }))}
+        />
+      );
     case 'rating':
-      return <Rate disabled={disabled} count={q.max} value={(value as number | undefined) ?? 0} onChange={(v) => onChange(v || undefined)} aria-label={q.title} />;
+      return (
+        <Rate disabled={disabled} count={q.max} value={(value as number | undefined) ?? 0} onChange={(v) => onChange(v || undefined)} aria-label={q.title} />
+      );
     case 'text':
-      return <TextArea disabled={disabled} value={(value as string | undefined) ?? ''} maxLength={q.maxLength} showCount autoSize={{ minRows: 2, maxRows: 6 }} onChange={(e) => onChange(e.target.value)} aria-label={q.title} />;
+      return (
+        <TextArea
+          disabled={disabled}
+          value={(value as string | undefined) ?? ''}
+          maxLength={q.maxLength}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          onChange={(e) => onChange(e.target.value)}
+          aria-label={q.title}
+        />
+      );
     case 'number':
-      return <InputNumber disabled={disabled} value={(value as number | undefined) ?? null} min={q.min ?? undefined} max={q.max ?? undefined} onChange={(v) => onChange(v ?? undefined)} aria-label={q.title} />;
+      return (
+        <InputNumber
+          disabled={disabled}
+          value={(value as number | undefined) ?? null}
+          min={q.min ?? undefined}
+          max={q.max ?? undefined}
+          onChange={(v) => onChange(v ?? undefined)}
+          aria-label={q.title}
+        />
+      );
     case 'date':
-      return <LazyDatePicker disabled={disabled} value={typeof value === 'string' ? dayjs(value) : null} onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} aria-label={q.title} />;
+      return (
+        <LazyDatePicker
+          disabled={disabled}
+          value={typeof value === 'string' ? dayjs(value) : null}
+          onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)}
+          aria-label={q.title}
+        />
+      );
     case 'matrix':
       return <MatrixQuestion question={q} value={value as Record<string, string> | undefined} onChange={onChange} disabled={disabled} />;
   }

@@ -49,7 +49,16 @@ export function CarouselTab() {
   const items = list.data ?? [];
 
   return (
-    <Card className="fp-apps-screen" title={t('apps.carousel.title')} data-screen="carousel" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>{t('apps.action.add')}</Button>}>
+    <Card
+      className="fp-apps-screen"
+      title={t('apps.carousel.title')}
+      data-screen="carousel"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+          {t('apps.action.add')}
+        </Button>
+      }
+    >
       {items.length === 0 && !list.isPending ? <Empty /> : null}
       <ol className="fp-apps-carousel" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((c, i) => (
@@ -63,8 +72,20 @@ export function CarouselTab() {
               <div className="fp-apps-muted">{c.link || t('apps.carousel.noLink')}</div>
             </div>
             <Space size={0}>
-              <Button type="text" icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={t('apps.carousel.up', { title: c.title })} onClick={() => void move(i, -1)} />
-              <Button type="text" icon={<ArrowDownOutlined />} disabled={i === items.length - 1} aria-label={t('apps.carousel.down', { title: c.title })} onClick={() => void move(i, 1)} />
+              <Button
+                type="text"
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                aria-label={t('apps.carousel.up', { title: c.title })}
+                onClick={() => void move(i, -1)}
+              />
+              <Button
+                type="text"
+                icon={<ArrowDownOutlined />}
+                disabled={i === items.length - 1}
+                aria-label={t('apps.carousel.down', { title: c.title })}
+                onClick={() => void move(i, 1)}
+              />
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(c)}>
                 {t('apps.action.edit')}
               </Button>
