@@ -158,7 +158,7 @@ describe('SIGTERM', () => {
       async () =>
         (
           await probe.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%update download_jobs set rows_done%'`,
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%update "download_jobs" set rows_done%'`,
           )
         ).rows[0]!.n > 0,
       'the export to wait for the lock',
