@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { DATA } from '@/lib/data-text';
 
 /** The colours of the charts' axes, texts and tooltip (as ECharts drew them). */
 export const INK = { axis: '#6e7079', text: '#6e7079', split: '#e0e6f1', title: '#464646', pointer: 'rgba(150,150,150,0.12)' } as const;
@@ -173,7 +174,8 @@ export function ChartDataTable({
 }) {
   return (
     <table className="fp-visually-hidden">
-      <caption>{caption}</caption>
+      {/* the caption and the rows name what the chart shows, often data (a doctor, a hospital) */}
+      <caption {...DATA}>{caption}</caption>
       <thead>
         <tr>
           <td />
@@ -184,7 +186,7 @@ export function ChartDataTable({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody {...DATA}>
         {rows.map((row, r) => (
           <tr key={r}>
             <th scope="row">{row.name}</th>

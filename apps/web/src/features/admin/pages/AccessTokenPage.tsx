@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DATA } from '@/lib/data-text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
@@ -63,7 +64,9 @@ export function AccessTokenPage() {
             // The grants go under the name: every token carries the import grant today, and a column of its own squeezed the name.
             render: (name: string, row) => (
               <Space direction="vertical" size={2}>
-                <Typography.Text strong>{name}</Typography.Text>
+                <Typography.Text strong {...DATA}>
+                  {name}
+                </Typography.Text>
                 <span>
                   {row.grants.map((g) => (
                     <Tag key={g}>{msg('accessTokens.grant.dataImport')}</Tag>

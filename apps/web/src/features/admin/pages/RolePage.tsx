@@ -70,7 +70,7 @@ export function RolePage() {
           onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
         }}
         columns={[
-          { title: t('admin.role.name'), dataIndex: 'name' },
+          { title: t('admin.role.name'), dataIndex: 'name', ...dataCells },
           { title: t('admin.role.nameEn'), dataIndex: 'nameEn' },
           { title: t('admin.role.org'), dataIndex: 'orgName', ...dataCells },
           {

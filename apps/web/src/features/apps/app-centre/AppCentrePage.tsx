@@ -29,7 +29,9 @@ function AppTile({ app, badge, frequent, onOpen, onStar }: TileProps) {
           <AppImage url={app.icon} alt={name} />
         </Badge>
         <span className="fp-centre-text">
-          <span className="fp-centre-name">{name}</span>
+          <span className="fp-centre-name" {...DATA}>
+            {name}
+          </span>
           {app.description ? (
             <span className="fp-centre-desc" {...DATA}>
               {app.description}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { DATA } from '@/lib/data-text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin, Tabs, Tag } from 'antd';
 import { API, type AppRecord, type ClassificationRecord } from '@field-portal/shared';
@@ -87,7 +88,7 @@ function AppsTab() {
             <span className="fp-apps-app-name">
               <AppImage url={r.icon} alt={r.name} />
               <span>
-                <div>{bilingual(r.name, r.nameEn, lang)}</div>
+                <div {...DATA}>{bilingual(r.name, r.nameEn, lang)}</div>
                 <div className="fp-apps-muted">{r.appKey}</div>
               </span>
             </span>

@@ -218,7 +218,7 @@ export function CardItem({ card, placeholders = false, extra, className }: CardI
       {shown.attachment ? (
         <button type="button" className="fp-card-item-attachment" onClick={() => void download(shown.attachment!).catch(() => undefined)}>
           <SvgIcon icon={PaperClipOutlined} />
-          <span>{shown.attachment.name}</span>
+          <span {...DATA}>{shown.attachment.name}</span>
         </button>
       ) : null}
       <footer className="fp-card-item-foot">

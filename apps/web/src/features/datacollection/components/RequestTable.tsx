@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { saveAttachment } from '../api/datacollection-api';
+import { dataCells } from '@/lib/data-text';
 
 const { Text } = Typography;
 
@@ -38,9 +39,9 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
       pagination={{ current: page.pageNum, pageSize: page.limitNum, total: data?.total ?? 0, showSizeChanger: false, onChange: onPage }}
       columns={[
         { title: '#', dataIndex: 'id', width: 64 },
-        ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110 }] : []),
-        { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ellipsis: true },
-        { title: msg('dataCollection.field.content'), dataIndex: 'content', ellipsis: true },
+        ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
+        { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ellipsis: true, ...dataCells },
+        { title: msg('dataCollection.field.content'), dataIndex: 'content', ellipsis: true, ...dataCells },
         {
           title: msg('dataCollection.field.realTime'),
           dataIndex: 'realTime',
@@ -51,12 +52,14 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
           title: msg('dataCollection.field.contactName'),
           key: 'contact',
           width: 170,
+          ...dataCells,
           render: (_: unknown, r) => `${r.contactName} ${r.contactPhone}`,
         },
         {
           title: msg('dataCollection.field.file'),
           dataIndex: 'fileName',
           width: 150,
+          ...dataCells,
           render: (_: unknown, r) =>
             r.fileName ? (
               <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
@@ -78,7 +81,7 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
             </Tag>
           ),
         },
-        { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ellipsis: true },
+        { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ellipsis: true, ...dataCells },
         {
           title: msg('dataCollection.field.createdAt'),
           dataIndex: 'createdAt',
