@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_CHANNELS } from '@field-portal/shared';
 import { reachFigures, relationFigures, visitFigures, visitsByUserMonth, type ActivityWindow, type VisitSelection } from './report-figures.js';
 import { keptDays } from './visit-counts.js';
-import { dateRange } from '../analytics/dashboards/common.js';
+import { dateRange } from '../analytics/index.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { reportWindows } from '../../../test/report-windows.js';
 import { randomSource } from '../../platform/random.js';

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, message } from '@field-portal/shared';
 import { users } from '../../db/schema/index.js';
-import { setUserEnabled } from '../system/service.js';
+import { setUserEnabled } from '../system/index.js';
 import { createHarness, SECRET, type Harness } from '../../../test/harness.js';
 
 let h: Harness;

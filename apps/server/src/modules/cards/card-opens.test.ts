@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedUnread, type OpenCardResult } from '@field-portal/shared';
-import { PushScheduler } from '../push/scheduler.js';
+import { PushScheduler } from '../push/index.js';
 import { wwidOf } from '../../seed/demo.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 

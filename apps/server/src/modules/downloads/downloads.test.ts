@@ -21,7 +21,7 @@ import { openDatabase, selectRows, type Database } from '../../db/client.js';
 import { registerDownloadTemplate } from './templates.js';
 import { DOWNLOAD_QUEUE, downloadJobs, sweepDownloads, type DownloadJobOptions } from './index.js';
 import { JobRunner } from '../../platform/jobs/index.js';
-import { PushScheduler } from '../push/scheduler.js';
+import { PushScheduler } from '../push/index.js';
 import { AppError } from '../../platform/errors.js';
 import { wwidOf } from '../../seed/demo.js';
 import { createHarness, type Harness } from '../../../test/harness.js';

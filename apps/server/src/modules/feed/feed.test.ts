@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, FEED_LIMITS, type FeedItem, type FeedPage, type OpenCardResult } from '@field-portal/shared';
-import { PushScheduler } from '../push/scheduler.js';
+import { PushScheduler } from '../push/index.js';
 import { wwidOf } from '../../seed/demo.js';
 import { callers, expectCardError, multipartPost, type Lang, type Part } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
