@@ -33,29 +33,31 @@ import { importOrganisations, roleOptions } from '../admin/index.js';
 import {
   addFrequent,
   addRecent,
-  allCarousels,
   APP_AUTHORITY,
   appMenusFor,
   classificationSpec,
   deleteApp,
-  deleteCarousel,
   frequentList,
-  getOpeningScreen,
   initializeApp,
   listApps,
   messagesV1,
   messagesV2,
-  patchOpeningScreen,
   recentList,
   removeFrequent,
-  saveCarousel,
-  saveOpeningScreen,
-  sortCarousels,
   updateApp,
-  updateCarousel,
   updateMessageValue,
   userApps,
 } from './service.js';
+import {
+  allCarousels,
+  saveCarousel,
+  updateCarousel,
+  deleteCarousel,
+  sortCarousels,
+  getOpeningScreen,
+  saveOpeningScreen,
+  patchOpeningScreen,
+} from './home-screen.js';
 
 const emptyQuery = z.strictObject({});
 const tags = ['apps'];
