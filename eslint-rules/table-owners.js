@@ -41,7 +41,6 @@ export const TABLE_OWNERS = {
     'apps',
     'app_roles',
     'app_menus',
-    'app_files',
     'carousels',
     'frequent_apps',
     'recent_apps',
@@ -50,8 +49,8 @@ export const TABLE_OWNERS = {
     'open_api_nonces',
   ],
   auth: ['sessions', 'user_identities', 'refresh_tokens', 'access_tokens'],
-  cards: ['card_reservations', 'cards', 'files'],
-  content: ['content_files', 'articles', 'article_reads'],
+  cards: ['card_reservations', 'cards', 'card_files'],
+  content: ['articles', 'article_reads'],
   customers: [
     'hospitals',
     'doctors',
@@ -85,7 +84,7 @@ export const TABLE_OWNERS = {
   market: ['opinion_events', 'opinion_items', 'market_figures', 'online_consultations', 'patient_groups'],
   meetings: ['meetings', 'meeting_co_organizers', 'meeting_attendees'],
   messaging: ['conversations', 'chat_messages'],
-  platform: ['sign_in_throttle', 'notice_outbox'],
+  platform: ['sign_in_throttle', 'notice_outbox', 'files'],
   push: ['pushes', 'push_recipients', 'deliveries'],
   reference: [
     'regions',

@@ -66,17 +66,6 @@ export const appMenus = pgTable(
   (t) => [uniqueIndex('app_menus_app_path_idx').on(t.appId, t.path)],
 );
 
-/** Uploaded images of app management (icons, carousel, opening screen). */
-export const appFiles = pgTable('app_files', {
-  id: uuid('id').primaryKey(),
-  storageKey: text('storage_key').notNull(),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  createdBy: integer('created_by').notNull(),
-  createdAt: created(),
-});
-
 export const carousels = pgTable('carousels', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CardContent, CardRemark } from '@field-portal/shared';
+import { files } from './files.js';
 
 /** Card ids: allocated when the creation screen opens, before the card is saved (spec 000 section 3). */
 export const cardIdSequence = pgSequence('card_id_seq', { startWith: 1, increment: 1 });
@@ -53,22 +54,18 @@ export const cards = pgTable(
   ],
 );
 
-/** Uploaded card files: bytes in the file store under `storage_key`, the rest here. */
-export const files = pgTable(
-  'files',
+/**
+ * A card's uploads (spec 000 section 5): the file's bytes and metadata are the one file store's
+ * (`files`, docs/decisions/0059); this row says which card it was uploaded for and as what.
+ */
+export const cardFiles = pgTable(
+  'card_files',
   {
-    id: uuid('id').primaryKey(),
-    owner: text('owner').notNull(),
-    /** The card (or reserved card id) it was uploaded for. */
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
     cardId: bigint('card_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
-    /** The uploader's file name, cleaned; metadata only, never a path. */
-    name: text('name').notNull(),
-    /** The type read from the bytes, not from the name or the request. */
-    mime: text('mime').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('files_kind_check', sql`${t.kind} in ('avatar', 'image', 'attachment')`), index('files_card_idx').on(t.cardId)],
+  (t) => [check('card_files_kind_check', sql`${t.kind} in ('avatar', 'image', 'attachment')`), index('card_files_card_idx').on(t.cardId)],
 );

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './org.js';
-
-/** Uploaded covers of articles (JPG or PNG, checked by their bytes). */
-export const contentFiles = pgTable('content_files', {
-  id: uuid('id').primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  storageKey: text('storage_key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+import { files } from './files.js';
 
 /**
  * Articles of the content centre, news and information dynamics (docs/decisions/0020). The body
@@ -34,7 +23,7 @@ export const articles = pgTable(
     source: text('source').notNull().default('internal'),
     sourceName: text('source_name').notNull().default(''),
     sourceUrl: text('source_url').notNull().default(''),
-    coverId: uuid('cover_id').references(() => contentFiles.id),
+    coverId: uuid('cover_id').references(() => files.id),
     /** draft | published */
     status: text('status').notNull().default('draft'),
     publishTime: timestamp('publish_time', { withTimezone: true }),

@@ -1,4 +1,5 @@
 export * from './org.js';
+export * from './files.js';
 export * from './directory.js';
 export * from './settings.js';
 export * from './cards.js';

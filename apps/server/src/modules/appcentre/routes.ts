@@ -124,7 +124,7 @@ export async function appCentreRoutes(app: FastifyInstance) {
       summary: 'Upload an image (icon, carousel, opening screen): PNG, JPG or GIF, at most 2 MB; {fileId, url, name, size}',
       consumes: ['multipart/form-data'],
     },
-    handler: async (request) => receiveAppImage(request, { db: db(), files: app.ctx.files }, currentUser(request)),
+    handler: async (request) => receiveAppImage(request, { db: db(), files: app.ctx.files, now: app.ctx.now }, currentUser(request)),
   });
   // Every signed-in user: the app centre shows icons and the carousel.
   r.get(P.file.download, {

@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CardContent, CardFileKind, CardRecord, CardRemark, CardStatus } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { cardReservations, cards, files, users } from '../../db/schema/index.js';
+import { cardFiles, cardReservations, cards, users } from '../../db/schema/index.js';
+import { forgetFiles, storedFile, type StoredFile } from '../../platform/files/index.js';
 
 export type CardRow = typeof cards.$inferSelect;
-export type FileRow = typeof files.$inferSelect;
+/** A card's upload: the stored file and the card and use it was uploaded for. */
+export type FileRow = StoredFile & { cardId: number; kind: CardFileKind };
 
 export function toCardRecord(row: CardRow): CardRecord {
   return {
@@ -83,30 +85,33 @@ export async function userBuList(db: Tx, userId: number): Promise<string[]> {
 
 export async function filesByIds(db: Tx, ids: string[]): Promise<{ id: string; kind: CardFileKind }[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: files.id, kind: files.kind }).from(files).where(inArray(files.id, ids));
+  const rows = await db.select({ id: cardFiles.fileId, kind: cardFiles.kind }).from(cardFiles).where(inArray(cardFiles.fileId, ids));
   return rows as { id: string; kind: CardFileKind }[];
 }
 
 export async function countFilesOfCard(db: Tx, cardId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(files)
-    .where(eq(files.cardId, cardId));
+    .from(cardFiles)
+    .where(eq(cardFiles.cardId, cardId));
   return row?.n ?? 0;
 }
 
-export async function insertFile(db: Tx, values: typeof files.$inferInsert): Promise<void> {
-  await db.insert(files).values(values);
+/** Links a recorded upload to the card it was uploaded for. */
+export async function linkFile(tx: Tx, values: typeof cardFiles.$inferInsert): Promise<void> {
+  await tx.insert(cardFiles).values(values);
 }
 
 export async function findFile(db: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<FileRow | undefined> {
-  const query = db.select().from(files).where(eq(files.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
+  const [link] = await db.select().from(cardFiles).where(eq(cardFiles.fileId, id)).limit(1);
+  if (!link) return undefined;
+  const file = await storedFile(db, 'cards', id, options);
+  return file && { ...file, cardId: link.cardId, kind: link.kind as CardFileKind };
 }
 
+/** The file's row and its link go (the bytes after commit, by the caller). */
 export async function deleteFile(tx: Tx, id: string): Promise<void> {
-  await tx.delete(files).where(eq(files.id, id));
+  await forgetFiles(tx, 'cards', [id]);
 }
 
 export async function setCardContent(tx: Tx, id: number, content: CardContent, at: Date): Promise<void> {
@@ -165,7 +170,12 @@ export async function setCardRemark(tx: Tx, id: number, remark: CardRemark, at: 
 
 /** The card row and its files' rows go; the stored keys of the files are returned for removal after commit. */
 export async function deleteCardRows(tx: Tx, id: number): Promise<string[]> {
-  const removed = await tx.delete(files).where(eq(files.cardId, id)).returning({ storageKey: files.storageKey });
+  const links = await tx.delete(cardFiles).where(eq(cardFiles.cardId, id)).returning({ fileId: cardFiles.fileId });
+  const keys = await forgetFiles(
+    tx,
+    'cards',
+    links.map((l) => l.fileId),
+  );
   await tx.delete(cards).where(eq(cards.id, id));
-  return removed.map((r) => r.storageKey);
+  return keys;
 }

@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
 import {
   cardFileUrl,
@@ -14,9 +12,8 @@ import {
 } from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, issueError } from '../../platform/errors.js';
-import { cleanFileName, detectFileType, extensionAgrees, extensionOf, type DetectedType } from '../../platform/file-types.js';
-import { guardedBytes, multipartError, takeField } from '../../platform/multipart.js';
-import { newStorageKey } from '../../platform/storage.js';
+import { extensionAgrees, type DetectedType } from '../../platform/file-types.js';
+import { keepUpload, receiveUpload } from '../../platform/files/index.js';
 import * as repo from './repo.js';
 import { authorizeUpload, type CardDeps } from './service.js';
 
@@ -26,8 +23,6 @@ const TOO_LARGE: Record<CardFileKind, MessageKey> = {
   attachment: 'card.attachmentTooLarge',
 };
 const WRONG_TYPE: Partial<Record<CardFileKind, MessageKey>> = { avatar: 'card.avatarType', image: 'card.imageType' };
-
-const PARSER_BUFFER_BYTES = 1024 * 1024;
 
 const tooLarge = (kind: CardFileKind) => new AppError(413, TOO_LARGE[kind], { field: 'file' }, 'file');
 const wrongType = (key: MessageKey) => new AppError(415, key, { field: 'file' }, 'file');
@@ -45,33 +40,7 @@ export function checkUploadType(kind: CardFileKind, detected: DetectedType | und
   if (!extensionAgrees(detected, extension)) throw wrongType('file.extensionMismatch');
 }
 
-interface StoredUpload {
-  id: string;
-  key: string;
-  name: string;
-  mime: string;
-  size: number;
-}
-
-/**
- * Streams one file part into the store. The size limit of its kind and the type of its
- * bytes are checked while the bytes pass; either failing aborts the write, and the store
- * keeps nothing.
- */
-async function storePart(deps: CardDeps, part: MultipartFile, kind: CardFileKind): Promise<StoredUpload> {
-  const name = cleanFileName(part.filename ?? '', CARD_LIMITS.fileNameMax);
-  const extension = extensionOf(name);
-  const max = CARD_FILE_MAX_BYTES[kind];
-  const id = crypto.randomUUID();
-  const key = newStorageKey(id);
-  let detected: DetectedType | undefined;
-  const sniff = (head: Buffer) => {
-    detected = detectFileType(head, extension);
-    checkUploadType(kind, detected, extension);
-  };
-  const { size } = await deps.files.put(key, guardedBytes(part.file, { max, tooLarge: () => tooLarge(kind), sniff }));
-  return { id, key, name, mime: detected?.mime ?? 'application/octet-stream', size };
-}
+const PARSER_BUFFER_BYTES = 1024 * 1024;
 
 function fieldsError(fields: Record<string, string>, error: z.ZodError): AppError {
   // The fields come before the file, so that its limit and the permission are known before a byte is stored.
@@ -81,51 +50,30 @@ function fieldsError(fields: Record<string, string>, error: z.ZodError): AppErro
 
 /**
  * uploadCardFile: form fields `id` (the card) and `kind` (avatar | image | attachment,
- * default attachment), then exactly one file. Answers the url the card content refers to.
+ * default attachment), then exactly one file, taken by the one upload path with the kind's
+ * limit and type rules. Answers the url the card content refers to.
  */
 export async function receiveCardFile(request: FastifyRequest, deps: CardDeps, user: CurrentUser): Promise<UploadedCardFile> {
-  const fields: Record<string, string> = {};
-  let target: { cardId: number; kind: CardFileKind } | undefined;
-  let stored: StoredUpload | undefined;
-  try {
-    const parts = request.parts({
-      // Room for a few socket reads in the parser and the file stream, so the socket keeps flowing while the disk writes.
-      highWaterMark: PARSER_BUFFER_BYTES,
-      fileHwm: PARSER_BUFFER_BYTES,
-      // The largest limit of any kind plus one byte, so the kind's own check sees the byte too many.
-      limits: { fileSize: CARD_LIMITS.attachmentMaxBytes + 1, files: 1, fields: 4, parts: 6, fieldSize: 256, fieldNameSize: 64 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        takeField(fields, part, stored !== undefined);
-        continue;
-      }
-      const parsed = uploadCardFileFields.safeParse(fields);
-      if (!parsed.success) throw fieldsError(fields, parsed.error);
-      target = { cardId: parsed.data.id, kind: parsed.data.kind };
-      await authorizeUpload(deps, user, target.cardId);
-      stored = await storePart(deps, part, target.kind);
-    }
-  } catch (error) {
-    if (stored) await deps.files.remove(stored.key);
-    throw multipartError(error, { tooLarge: () => tooLarge('attachment'), tooManyFiles: () => badRequest('card.fileLimit', 'file') });
-  }
-  if (!stored || !target) throw badRequest('file.required', 'file');
-  try {
-    await repo.insertFile(deps.db, {
-      id: stored.id,
-      owner: user.username,
-      cardId: target.cardId,
-      kind: target.kind,
-      name: stored.name,
-      mime: stored.mime,
-      size: stored.size,
-      storageKey: stored.key,
-      createdAt: new Date(deps.now()),
-    });
-  } catch (error) {
-    await deps.files.remove(stored.key);
-    throw error;
-  }
+  const { fields, file } = await receiveUpload(request, deps.files, {
+    area: 'cards',
+    fields: uploadCardFileFields,
+    fieldsError,
+    // The largest limit of any kind, so the kind's own check sees the byte too many.
+    parserMaxBytes: CARD_LIMITS.attachmentMaxBytes,
+    tooLarge: () => tooLarge('attachment'),
+    tooManyFiles: () => badRequest('card.fileLimit', 'file'),
+    authorize: ({ id }) => authorizeUpload(deps, user, id),
+    file: ({ kind }) => ({
+      maxBytes: CARD_FILE_MAX_BYTES[kind],
+      tooLarge: () => tooLarge(kind),
+      checkType: (detected, extension) => checkUploadType(kind, detected, extension),
+      nameMax: CARD_LIMITS.fileNameMax,
+    }),
+    bufferBytes: PARSER_BUFFER_BYTES,
+  });
+  const stored = file!;
+  await keepUpload(deps.db, deps.files, stored, user, new Date(deps.now()), (tx) =>
+    repo.linkFile(tx, { fileId: stored.id, cardId: fields.id, kind: fields.kind }),
+  );
   return { url: cardFileUrl(stored.id), name: stored.name, no: user.username };
 }

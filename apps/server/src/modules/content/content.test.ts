@@ -191,13 +191,13 @@ describe('covers', () => {
   });
 
   it('refuses HTML renamed .png with 415 and a file over 2 MB with 413, keeping nothing', async () => {
-    const before = await h.database.query<{ n: number }>('select count(*)::int as n from content_files');
+    const before = await h.database.query<{ n: number }>("select count(*)::int as n from files where area = 'content'");
     const html = await uploadCover('x.png', Buffer.from('<html><script>alert(1)</script></html>'));
     expectError(html, 415, 'content.coverType');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 0)]);
     const large = await uploadCover('big.png', big);
     expectError(large, 413, 'content.coverTooLarge');
-    const after = await h.database.query<{ n: number }>('select count(*)::int as n from content_files');
+    const after = await h.database.query<{ n: number }>("select count(*)::int as n from files where area = 'content'");
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 });

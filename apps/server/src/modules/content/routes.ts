@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   API,
@@ -20,7 +18,7 @@ import {
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { receiveImage } from '../../platform/image-upload.js';
+import { jpegOrPng, keepUpload, receiveUpload } from '../../platform/files/index.js';
 import {
   articleForEdit,
   articleReaders,
@@ -128,23 +126,21 @@ export async function contentRoutes(app: FastifyInstance) {
     config: manage,
     schema: { tags, summary: 'Upload a cover: one JPG or PNG (2 MB) checked by its bytes; answers {coverId, coverUrl}', consumes: ['multipart/form-data'] },
     handler: async (request) => {
-      const user = currentUser(request);
-      const upload = await receiveImage(request, app.ctx.files, {
+      const tooLarge = () => new AppError(413, 'content.coverTooLarge', { field: 'file' }, 'file');
+      const { file } = await receiveUpload(request, app.ctx.files, {
+        area: 'content',
         fields: z.strictObject({}),
-        maxBytes: CONTENT_LIMITS.coverMaxBytes,
-        tooLarge: 'content.coverTooLarge',
-        wrongType: 'content.coverType',
-        authorize: async () => undefined,
+        parserMaxBytes: CONTENT_LIMITS.coverMaxBytes,
+        tooLarge,
+        file: () => ({
+          maxBytes: CONTENT_LIMITS.coverMaxBytes,
+          tooLarge,
+          checkType: jpegOrPng(() => new AppError(415, 'content.coverType', { field: 'file' }, 'file')),
+        }),
+        limits: { parts: 5, fieldNameSize: 32 },
       });
-      const id = crypto.randomUUID();
-      try {
-        await app.ctx.database.db.execute(sql`
-          insert into content_files (id, owner_id, mime, size, storage_key, created_at)
-          values (${id}, ${user.id}, ${upload.mime}, ${upload.size}, ${upload.key}, ${new Date(app.ctx.now()).toISOString()}::timestamptz)`);
-      } catch (error) {
-        await app.ctx.files.remove(upload.key);
-        throw error;
-      }
+      const id = file!.id;
+      await keepUpload(app.ctx.database.db, app.ctx.files, file!, currentUser(request), new Date(app.ctx.now()), async () => undefined);
       return { coverId: id, coverUrl: contentCoverUrl(id) };
     },
   });

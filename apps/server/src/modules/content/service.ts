@@ -25,6 +25,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { countUpTo } from '../../platform/paging/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { storedFile } from '../../platform/files/index.js';
 import type { FileStore } from '../../platform/storage.js';
 import { hasContent, sanitizeArticleBody } from './sanitize.js';
 import { escapeLike } from '../../db/like.js';
@@ -205,8 +206,7 @@ export async function saveArticle(deps: ContentDeps, user: CurrentUser, input: z
   const now = new Date(deps.now()).toISOString();
   const id = await deps.db.transaction(async (tx) => {
     if (input.coverId) {
-      const [cover] = await selectRows<{ id: string }>(tx, sql`select id from content_files where id = ${input.coverId}`);
-      if (!cover) throw badRequest('content.coverMissing', 'coverId');
+      if (!(await storedFile(tx, 'content', input.coverId))) throw badRequest('content.coverMissing', 'coverId');
     }
     const values = sql`title = ${input.title}, summary = ${input.summary}, body = ${body}, channel = ${input.channel}, category = ${input.category},
       department = ${input.department}, source = ${input.source}, source_name = ${input.sourceName}, source_url = ${input.sourceUrl},
@@ -286,6 +286,5 @@ export async function articleReaders(deps: ContentDeps, id: number): Promise<Art
 
 /** A cover's stored file. */
 export async function coverFile(deps: ContentDeps, fileId: string): Promise<{ mime: string; storageKey: string } | undefined> {
-  const [row] = await selectRows<{ mime: string; storage_key: string }>(deps.db, sql`select mime, storage_key from content_files where id = ${fileId}`);
-  return row ? { mime: row.mime, storageKey: row.storage_key } : undefined;
+  return storedFile(deps.db, 'content', fileId);
 }

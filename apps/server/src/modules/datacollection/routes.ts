@@ -32,12 +32,7 @@ export async function dataCollectionRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const user = currentUser(request);
       const { form, file } = await receiveForm(request, app.ctx.files);
-      try {
-        return await createRequest(deps(), user, form, file);
-      } catch (error) {
-        if (file) await app.ctx.files.remove(file.key);
-        throw error;
-      }
+      return createRequest(deps(), user, form, file);
     },
   });
 

@@ -8,9 +8,10 @@ import {
   type Lang,
   message,
 } from '@field-portal/shared';
-import type { Database, Db } from '../../db/client.js';
+import type { Database, Db, Tx } from '../../db/client.js';
 import { dataCollectionRequests } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { keepUpload, type ReceivedFile } from '../../platform/files/index.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import type { FileStore } from '../../platform/storage.js';
 
@@ -44,28 +45,35 @@ const toRequest = (row: Row): DataCollectionRequest => ({
 
 const notFound = () => new AppError(404, 'dataCollection.notFound');
 
-/** Files a request; the attachment (if any) is already stored under `file.key`. */
+/**
+ * Files a request. Its attachment, if any, takes the one upload path: recorded in the same
+ * transaction as the request, or removed from the store when the request is not written.
+ */
 export async function createRequest(
   deps: DataCollectionDeps,
   user: { id: number; username: string },
   form: DataCollectionForm,
-  file: { key: string; name: string; size: number } | undefined,
+  file: ReceivedFile | undefined,
 ): Promise<DataCollectionRequest> {
   const at = new Date(deps.now());
-  const [row] = await deps.db
-    .insert(dataCollectionRequests)
-    .values({
-      userId: user.id,
-      createdBy: user.username,
-      ...form,
-      fileKey: file?.key ?? null,
-      fileName: file?.name ?? null,
-      fileSize: file?.size ?? null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  return toRequest(row!);
+  const insert = async (tx: Tx) => {
+    const [row] = await tx
+      .insert(dataCollectionRequests)
+      .values({
+        userId: user.id,
+        createdBy: user.username,
+        ...form,
+        fileKey: file?.key ?? null,
+        fileName: file?.name ?? null,
+        fileSize: file?.size ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    return row!;
+  };
+  const row = file ? await keepUpload(deps.db, deps.files, file, user, at, insert) : await insert(deps.db);
+  return toRequest(row);
 }
 
 async function page(db: Db, where: ReturnType<typeof and>, query: { pageNum: number; limitNum: number }): Promise<DataCollectionPage> {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbIdParam, MEETING_LIMITS, meetingPosterUrl } from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
-import { conflict } from '../../platform/errors.js';
-import { receiveImage } from '../../platform/image-upload.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import { forgetFileByKey, jpegOrPng, keepUpload, receiveUpload } from '../../platform/files/index.js';
 import { teamMeeting, type MeetingDeps } from './service.js';
 
 /**
@@ -12,30 +12,33 @@ import { teamMeeting, type MeetingDeps } from './service.js';
  * new poster replaces the old one, whose file is removed once the row points at the new one.
  */
 export async function receivePoster(request: FastifyRequest, deps: MeetingDeps, user: CurrentUser): Promise<{ posterUrl: string }> {
-  const upload = await receiveImage(request, deps.files, {
+  const tooLarge = () => new AppError(413, 'meeting.posterTooLarge', { field: 'file' }, 'file');
+  const { fields, file } = await receiveUpload(request, deps.files, {
+    area: 'meetings',
     fields: z.strictObject({ meetingId: dbIdParam }),
-    maxBytes: MEETING_LIMITS.posterMaxBytes,
-    tooLarge: 'meeting.posterTooLarge',
-    wrongType: 'meeting.posterType',
+    parserMaxBytes: MEETING_LIMITS.posterMaxBytes,
+    tooLarge,
     authorize: async ({ meetingId }) => {
       const meeting = await teamMeeting(deps.db, user, meetingId);
       if (meeting.status === 'closed' || meeting.status === 'cancelled') throw conflict('meeting.notEditable');
     },
+    file: () => ({
+      maxBytes: MEETING_LIMITS.posterMaxBytes,
+      tooLarge,
+      checkType: jpegOrPng(() => new AppError(415, 'meeting.posterType', { field: 'file' }, 'file')),
+    }),
+    limits: { parts: 5, fieldNameSize: 32 },
   });
-  const meetingId = upload.fields.meetingId;
-  let previous: string | null = null;
-  try {
-    await deps.db.transaction(async (tx) => {
-      const meeting = await teamMeeting(tx, user, meetingId, { lock: true });
-      previous = meeting.poster_key;
-      await tx.execute(
-        sql`update meetings set poster_key = ${upload.key}, poster_mime = ${upload.mime}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${meetingId}`,
-      );
-    });
-  } catch (error) {
-    await deps.files.remove(upload.key);
-    throw error;
-  }
+  const upload = file!;
+  const { meetingId } = fields;
+  const previous = await keepUpload(deps.db, deps.files, upload, user, new Date(deps.now()), async (tx) => {
+    const meeting = await teamMeeting(tx, user, meetingId, { lock: true });
+    await tx.execute(
+      sql`update meetings set poster_key = ${upload.key}, poster_mime = ${upload.mime}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${meetingId}`,
+    );
+    if (meeting.poster_key) await forgetFileByKey(tx, 'meetings', meeting.poster_key);
+    return meeting.poster_key;
+  });
   if (previous) await deps.files.remove(previous);
   return { posterUrl: meetingPosterUrl(meetingId) };
 }
