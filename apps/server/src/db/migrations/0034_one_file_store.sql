@@ -15,6 +15,10 @@ CREATE TABLE "card_files" (
 INSERT INTO "card_files" ("file_id", "card_id", "kind") SELECT "id", "card_id", "kind" FROM "files";--> statement-breakpoint
 UPDATE "files" SET "area" = 'cards', "uploaded_by" = u."id" FROM "users" u WHERE u."username" = "files"."owner";--> statement-breakpoint
 UPDATE "files" SET "area" = 'cards' WHERE "area" IS NULL;--> statement-breakpoint
+ALTER TABLE "files" DROP CONSTRAINT "files_kind_check";--> statement-breakpoint
+DROP INDEX "files_card_idx";--> statement-breakpoint
+ALTER TABLE "files" DROP COLUMN "card_id";--> statement-breakpoint
+ALTER TABLE "files" DROP COLUMN "kind";--> statement-breakpoint
 INSERT INTO "files" ("id", "area", "owner", "uploaded_by", "name", "mime", "size", "storage_key", "created_at")
   SELECT c."id", 'content', coalesce(u."username", ''), c."owner_id", '', c."mime", c."size", c."storage_key", c."created_at"
     FROM "content_files" c LEFT JOIN "users" u ON u."id" = c."owner_id";--> statement-breakpoint
@@ -31,10 +35,6 @@ ALTER TABLE "articles" DROP CONSTRAINT "articles_cover_id_content_files_id_fk";-
 ALTER TABLE "articles" ADD CONSTRAINT "articles_cover_id_files_id_fk" FOREIGN KEY ("cover_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 DROP TABLE "app_files" CASCADE;--> statement-breakpoint
 DROP TABLE "content_files" CASCADE;--> statement-breakpoint
-ALTER TABLE "files" DROP CONSTRAINT "files_kind_check";--> statement-breakpoint
-DROP INDEX "files_card_idx";--> statement-breakpoint
-ALTER TABLE "files" DROP COLUMN "card_id";--> statement-breakpoint
-ALTER TABLE "files" DROP COLUMN "kind";--> statement-breakpoint
 ALTER TABLE "files" ALTER COLUMN "area" SET NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "files_storage_key_idx" ON "files" USING btree ("storage_key");--> statement-breakpoint
 CREATE INDEX "files_area_idx" ON "files" USING btree ("area","created_at");
