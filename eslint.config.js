@@ -63,6 +63,13 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // Tests beside a module may reach inside it, but other areas only through their faces; the
+  // benchmarks too (docs/decisions/0059).
+  {
+    files: ['apps/server/src/modules/**/*.test.ts', 'bench/**/*.ts'],
+    plugins: { portal },
+    rules: { 'portal/module-face': 'error' },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

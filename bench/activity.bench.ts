@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { ACTIVITY_LIMITS, addVisitRecordListRequest, businessRecordQuery, teamVisitCountQuery, teamVisitListQuery, visitListQuery } from '@field-portal/shared';
 import { selectRows, type Database } from '../apps/server/src/db/client.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
-import { withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/dataset.js';
-import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
-import { businessRecord } from '../apps/server/src/modules/activity/business-record.js';
-import { groupByRecordType, myVisits, saveVisitList, teamVisitCount, teamVisits } from '../apps/server/src/modules/activity/visits.js';
+import { withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/index.js';
+import { ensureReferenceData } from '../apps/server/src/modules/reference/index.js';
+import { businessRecord } from '../apps/server/src/modules/activity/index.js';
+import { groupByRecordType, myVisits, saveVisitList, teamVisitCount, teamVisits } from '../apps/server/src/modules/activity/index.js';
 import { filledDatabase, freshDatabase } from './databases.js';
 import { median, p95, report, SMALL, time } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../apps/server/src/db/schema/index.js';
-import { permittedMenus } from '../apps/server/src/modules/system/menus.js';
+import { permittedMenus } from '../apps/server/src/modules/system/index.js';
 import { AuthCache } from '../apps/server/src/platform/auth-cache.js';
 import { resolveUser } from '../apps/server/src/platform/auth.js';
 import { TokenService } from '../apps/server/src/platform/tokens.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { freshDatabase } from './databases.js';
-import { computeDashboard } from '../apps/server/src/modules/analytics/dashboards/index.js';
+import { computeDashboard } from '../apps/server/src/modules/analytics/index.js';
 import { freePort, login, median, report, ROOT, SMALL, startProcess, stopProcess, timed, until } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';

@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { distributionQuery, doctorListQuery, type DistributionDimension } from '@field-portal/shared';
 import { openDatabase, selectRows, type Database } from '../apps/server/src/db/client.js';
 import { buildDemoTemplate } from '../apps/server/src/db/template.js';
-import { DOCTOR_COLUMNS, doctorValues, insertLiteral, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/dataset.js';
-import { distribution, listDoctors } from '../apps/server/src/modules/customers/doctors.js';
-import { doctorGenerator, generateHospitals } from '../apps/server/src/modules/customers/generator.js';
-import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
-import type { DataScope } from '../apps/server/src/modules/customers/scope.js';
+import { DOCTOR_COLUMNS, doctorValues, insertLiteral, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/index.js';
+import { distribution, listDoctors } from '../apps/server/src/modules/customers/index.js';
+import { doctorGenerator, generateHospitals } from '../apps/server/src/modules/customers/index.js';
+import { ensureReferenceData } from '../apps/server/src/modules/reference/index.js';
+import type { DataScope } from '../apps/server/src/modules/customers/index.js';
 import { emptyPostgres } from './databases.js';
 import { median, p95, report, SMALL, time } from './lib.js';
 

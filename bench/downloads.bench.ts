@@ -5,14 +5,13 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DOWNLOAD_LIMITS, doctorFilterQuery } from '@field-portal/shared';
 import { selectRows } from '../apps/server/src/db/client.js';
-import { writeDataset } from '../apps/server/src/modules/customers/dataset.js';
-import { queueDownload } from '../apps/server/src/modules/downloads/service.js';
-import { downloadTemplate, type DownloadContext } from '../apps/server/src/modules/downloads/templates.js';
+import { writeDataset } from '../apps/server/src/modules/customers/index.js';
+import { queueDownload } from '../apps/server/src/modules/downloads/index.js';
+import { downloadTemplate, type DownloadContext } from '../apps/server/src/modules/downloads/index.js';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../apps/server/src/modules/downloads/index.js';
 import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
-// The card area's templates register themselves with the download centre; so does the doctor list.
-import '../apps/server/src/modules/push/downloads.js';
-import '../apps/server/src/modules/downloads/doctor-template.js';
+// The card area's templates register themselves with the download centre when its face loads; so does the doctor list (the downloads face).
+import '../apps/server/src/modules/push/index.js';
 import { DiskFileStore } from '../apps/server/src/platform/storage.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
 import { seedDemoData } from '../apps/server/src/seed/demo.js';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../apps/server/src/db/client.js';
 import { IMPORT_QUEUE, importJobs } from '../apps/server/src/modules/imports/index.js';
 import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
-import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
+import { ensureReferenceData } from '../apps/server/src/modules/reference/index.js';
 import { DiskFileStore, newStorageKey } from '../apps/server/src/platform/storage.js';
 import { freshDatabase } from './databases.js';
 import { report, SMALL } from './lib.js';

@@ -1,5 +1,5 @@
-import { buildLexicon, cutWords, scoreText } from '../apps/server/src/modules/market/sentiment.js';
-import { DEFAULT_LEXICON } from '../apps/server/src/modules/market/lexicon-seed.js';
+import { buildLexicon, cutWords, scoreText } from '../apps/server/src/modules/market/index.js';
+import { DEFAULT_LEXICON } from '../apps/server/src/modules/market/index.js';
 import { median, report, SMALL } from './lib.js';
 
 const ITEMS = SMALL ? 2_000 : 100_000;

@@ -3,12 +3,12 @@ import { median, p95, report, SMALL, timed } from './lib.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
-import { listMeetings } from '../apps/server/src/modules/meetings/service.js';
-import { listMeetingsSql } from '../apps/server/src/modules/meetings/repo.js';
+import { listMeetings } from '../apps/server/src/modules/meetings/index.js';
+import { listMeetingsSql } from '../apps/server/src/modules/meetings/index.js';
 import { selectRows } from '../apps/server/src/db/client.js';
 import { sql } from 'drizzle-orm';
-import { meetingReport } from '../apps/server/src/modules/meetings/report.js';
-import { surveyResults, SURVEY_BUILD_AUTHORITY } from '../apps/server/src/modules/surveys/service.js';
+import { meetingReport } from '../apps/server/src/modules/meetings/index.js';
+import { surveyResults, SURVEY_BUILD_AUTHORITY } from '../apps/server/src/modules/surveys/index.js';
 import { seedBenchDoctors } from './meetings-doctors.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';

@@ -1,6 +1,6 @@
 import type { Database } from '../apps/server/src/db/client.js';
-import { writeDataset } from '../apps/server/src/modules/customers/dataset.js';
-import { ensureReferenceData } from '../apps/server/src/modules/reference/seed.js';
+import { writeDataset } from '../apps/server/src/modules/customers/index.js';
+import { ensureReferenceData } from '../apps/server/src/modules/reference/index.js';
 
 /** Doctors for the meeting-report benchmark, made by the customers module's own dataset writer. */
 export async function seedBenchDoctors(database: Database, count: number, tagOwner: number): Promise<number[]> {

@@ -1,6 +1,6 @@
 import { freshDatabase } from './databases.js';
-import { PushScheduler } from '../apps/server/src/modules/push/scheduler.js';
-import { cardPushInfo, listCards } from '../apps/server/src/modules/push/service.js';
+import { PushScheduler } from '../apps/server/src/modules/push/index.js';
+import { cardPushInfo, listCards } from '../apps/server/src/modules/push/index.js';
 import type { FileStore } from '../apps/server/src/platform/storage.js';
 import { median, p95, report, SMALL, timed } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.

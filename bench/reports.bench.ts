@@ -1,11 +1,11 @@
 import { REPORT_ROUTERS } from '@field-portal/shared';
 import { filledDatabase, freshDatabase } from './databases.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import type { DataScope } from '../apps/server/src/modules/customers/scope.js';
+import type { DataScope } from '../apps/server/src/modules/customers/index.js';
 import { seedDemoData } from '../apps/server/src/seed/demo.js';
-import { computeDashboard, DASHBOARDS } from '../apps/server/src/modules/analytics/dashboards/index.js';
-import { compileScope } from '../apps/server/src/modules/customers/scope.js';
-import { backdateDemoRegistrations, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/dataset.js';
+import { computeDashboard, DASHBOARDS } from '../apps/server/src/modules/analytics/index.js';
+import { compileScope } from '../apps/server/src/modules/customers/index.js';
+import { backdateDemoRegistrations, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/index.js';
 import { report, SMALL } from './lib.js';
 import type {} from '../apps/server/src/platform/context.js';
 import type {} from '../apps/server/src/platform/i18n.js';
