@@ -17,12 +17,24 @@ tester.run('module-face', moduleFace, {
     { filename: inModule('market/repo.ts'), code: "import { x } from './service.js';" },
     { filename: inModule('market/repo.ts'), code: "import { x } from '../../platform/errors.js';" },
     { filename: path.join(src, 'app.ts'), code: "import { cardRoutes } from './modules/cards/index.js';" },
+    // A test beside its module reaches inside that module (docs/decisions/0059).
+    { filename: inModule('cards/cards.test.ts'), code: "import { findFile } from './repo.js';" },
   ],
   invalid: [
     { filename: inModule('market/repo.ts'), code: "import { compileScope } from '../customers/scope.js';", errors: [{ messageId: 'pastFace' }] },
     { filename: inModule('analytics/dashboards/cards.ts'), code: "export { x } from '../../push/service.js';", errors: [{ messageId: 'pastFace' }] },
     { filename: path.join(src, 'server.ts'), code: "const m = import('./modules/reference/seed.js');", errors: [{ messageId: 'pastFace' }] },
     { filename: path.join(src, 'seed/feed.ts'), code: "import { pushCards } from '../modules/push/service.js';", errors: [{ messageId: 'pastFace' }] },
+    {
+      filename: inModule('intelligence/intelligence-scale.test.ts'),
+      code: "import { writeDataset } from '../customers/dataset.js';",
+      errors: [{ messageId: 'pastFace' }],
+    },
+    {
+      filename: path.resolve(src, '../../../bench/push.bench.ts'),
+      code: "import { PushScheduler } from '../apps/server/src/modules/push/scheduler.js';",
+      errors: [{ messageId: 'pastFace' }],
+    },
   ],
 });
 
@@ -50,6 +62,12 @@ tester.run('owned-tables', ownedTables, {
       errors: [{ messageId: 'foreignTable', data: { table: 'doctors', owner: 'customers' } }],
     },
     { filename: inModule('push/scheduler.ts'), code: "const q = sql`update cards c set status = 'publish'`;", errors: [{ messageId: 'foreignTable' }] },
+    // The one file store is the platform's (docs/decisions/0059): an area goes through platform/files.
+    {
+      filename: inModule('content/service.ts'),
+      code: 'const q = sql`select id from files where id = ${id}`;',
+      errors: [{ messageId: 'foreignTable', data: { table: 'files', owner: 'platform' } }],
+    },
     {
       filename: inModule('apps/files.ts'),
       code: 'const q = sql`insert into organisations (name) values (${name})`;',

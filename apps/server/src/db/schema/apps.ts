@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { roles, users } from './org.js';
 
 /** Tables of app management, data management and message groups (docs/decisions/0010). */
