@@ -20,6 +20,7 @@ import { JobRunner } from './platform/jobs/index.js';
 import { TokenService } from './platform/tokens.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.js';
 import { syncReleaseMenus } from './seed/menu-sync.js';
+import { syncReleaseTexts, type TextSync } from './seed/text-sync.js';
 import { seedSystemData } from './seed/system.js';
 import { announceSetupLink, bootstrapAdministrator, BootstrapError } from './modules/setup/index.js';
 
@@ -38,7 +39,7 @@ function signingSecret(config: Config): string {
  * What every start does to the data once the migrations have run: the seeds of a new database, the
  * reference data an older one lacks, and the menu entries of this release it was never given.
  */
-export async function prepareData(database: Database, config: Config): Promise<{ seeded: boolean; menusAdded: string[] }> {
+export async function prepareData(database: Database, config: Config): Promise<{ seeded: boolean; menusAdded: string[]; texts: TextSync }> {
   const seeded = config.demoData ? await seedDemoData(database.db, { doctors: config.demoDoctors }) : false;
   // Without demo data the system data (menus, roles, reference data, catalogue) is seeded on the first
   // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
@@ -48,9 +49,11 @@ export async function prepareData(database: Database, config: Config): Promise<{
   }
   // After the seeds, so a new database counts its whole menu list as given (docs/decisions/0052).
   const menusAdded = await syncReleaseMenus(database.db);
+  // Likewise the text catalogue: this release's wording where an administrator did not change it (docs/decisions/0060).
+  const texts = await syncReleaseTexts(database.db);
   // Instances already running on the same PostgreSQL forget the menus and grants they have cached.
   if (menusAdded.length > 0) await database.notify(AUTH_INVALIDATE_CHANNEL, '*');
-  return { seeded, menusAdded };
+  return { seeded, menusAdded, texts };
 }
 
 export interface StartOptions {
@@ -74,7 +77,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     process.stderr.write(`Cannot open ${where}: ${(error as Error).message}\n`);
     process.exit(3);
   }
-  const { seeded, menusAdded } = await prepareData(database, config);
+  const { seeded, menusAdded, texts } = await prepareData(database, config);
   let bootstrapped: string | undefined;
   if (config.bootstrapAdmin) {
     try {
@@ -101,6 +104,7 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
   );
   const metrics = portalMetrics(app.ctx);
   if (menusAdded.length > 0) app.log.info({ routers: menusAdded }, 'menu entries of this release added');
+  if (texts.added + texts.reworded > 0) app.log.info(texts, 'text catalogue entries of this release added or reworded');
   // Every background job of this instance, in one runner (docs/decisions/0047); a run that ends in
   // an error not the job's own is counted by its queue's or periodic work's name and logged.
   const jobs = new JobRunner(database, {

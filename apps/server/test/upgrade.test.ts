@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type MenuEntry } from '@field-portal/shared';
+import { API, LANGS, MESSAGES, type MenuEntry } from '@field-portal/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, PGLITE_OPTIONS, type Database } from '../src/db/client.js';
@@ -197,9 +197,18 @@ describe(`an upgrade from the last release (${RELEASE.ref})`, () => {
     const dataDir = path.join(work, 'data');
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
     // What every start does after the migrations: the release's menus gain this portal's new entries (docs/decisions/0052).
-    const { menusAdded } = await prepareData(database, config);
+    const { menusAdded, texts } = await prepareData(database, config);
     expect(menusAdded).toEqual(['accessToken', 'dataImport']);
-    expect((await prepareData(database, config)).menusAdded).toEqual([]);
+    // The catalogue gets the messages added since the release and this release's wording (docs/decisions/0060).
+    expect(texts.added).toBeGreaterThan(0);
+    const catalogue = await database.query<{ lang_type: string; key: string; content: string }>('select lang_type, key, content from lang_entries');
+    const held = new Map(catalogue.map((row) => [`${row.lang_type}:${row.key}`, row.content]));
+    for (const [key, text] of Object.entries(MESSAGES)) {
+      for (const lang of LANGS) expect(held.get(`${lang}:${key}`), `${lang} ${key}`).toBe((text as Record<string, string>)[lang]);
+    }
+    const again = await prepareData(database, config);
+    expect(again.menusAdded).toEqual([]);
+    expect(again.texts).toEqual({ added: 0, reworded: 0 });
     const app = await buildApp(
       {
         config,

@@ -14,5 +14,7 @@ export const SERVER_SRC = candidates.find((dir) => fs.existsSync(path.join(dir, 
 
 export const MIGRATIONS_DIR = path.join(SERVER_SRC, 'db', 'migrations');
 export const SEED_DIR = path.join(SERVER_SRC, 'seed');
+/** The shared package's sources (its words, menus and limits are part of what the demo seed writes). */
+export const SHARED_SRC = path.resolve(SERVER_SRC, '..', '..', '..', 'packages', 'shared', 'src');
 /** The web build `npm run build` makes (apps/web/dist), served when WEB_DIST is not set. */
 export const DEFAULT_WEB_DIST = path.resolve(SERVER_SRC, '..', '..', 'web', 'dist');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { DEMO_DATASET } from '../seed/demo-size.js';
-import { MIGRATIONS_DIR, SEED_DIR, SERVER_SRC } from './paths.js';
+import { MIGRATIONS_DIR, SEED_DIR, SERVER_SRC, SHARED_SRC } from './paths.js';
 
 // Light on purpose: the entry point imports this before the rest of the server loads.
 const require = createRequire(import.meta.url);
@@ -36,8 +36,9 @@ function importClosure(entries: string[]): string[] {
 
 /**
  * Changes whenever PGlite, a migration, the demo seed — or any code the seed imports (the
- * generators, the services it calls) — or the way the snapshot is made changes, so a stale
- * snapshot is never used.
+ * generators, the services it calls), the shared package included (its words are seeded into the
+ * text catalogue, its menu names and limits into the rows) — or the way the snapshot is made
+ * changes, so a stale snapshot is never used.
  */
 export function snapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
@@ -51,6 +52,8 @@ export function snapshotKey(): string {
   for (const file of [...filesUnder(MIGRATIONS_DIR), ...seedCode]) {
     hash.update(file.slice(SERVER_SRC.length)).update(fs.readFileSync(file));
   }
+  const sharedCode = fs.existsSync(SHARED_SRC) ? filesUnder(SHARED_SRC).filter((f) => /\.ts$/.test(f) && !f.endsWith('.test.ts')) : [];
+  for (const file of sharedCode) hash.update(`shared${file.slice(SHARED_SRC.length)}`).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,3 +1,14 @@
+import { VISIT_PURPOSE_LABELS } from './activity/limits.js';
+
+/** The common visit purposes as report values (`visitPurposeValue`), in one language, from their one list of words. */
+const purposeValues = (lang: 'zh' | 'en') => ({
+  'analytics.value.purposeProduct': VISIT_PURPOSE_LABELS.product[lang],
+  'analytics.value.purposeAcademic': VISIT_PURPOSE_LABELS.academic[lang],
+  'analytics.value.purposeMeeting': VISIT_PURPOSE_LABELS.meeting[lang],
+  'analytics.value.purposeCase': VISIT_PURPOSE_LABELS.case[lang],
+  'analytics.value.purposeFollowUp': VISIT_PURPOSE_LABELS.followUp[lang],
+});
+
 /**
  * The labels of the report tables' columns and coded values, zh and en: the report screens show
  * them and the report-table export writes them (docs/decisions/0023).
@@ -58,11 +69,7 @@ export const ANALYTICS_TABLE_LABELS_ZH = {
   'analytics.value.face': '面对面',
   'analytics.value.phone': '电话',
   'analytics.value.video': '音视频',
-  'analytics.value.purposeProduct': '产品介绍',
-  'analytics.value.purposeAcademic': '学术交流',
-  'analytics.value.purposeMeeting': '会议邀请',
-  'analytics.value.purposeCase': '病例讨论',
-  'analytics.value.purposeFollowUp': '用药随访',
+  ...purposeValues('zh'),
   'analytics.value.online': '线上',
   'analytics.value.wxwork': '企业微信',
   'analytics.value.call': '呼叫系统',
@@ -209,11 +216,7 @@ export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABE
   'analytics.value.face': 'Face to face',
   'analytics.value.phone': 'Phone',
   'analytics.value.video': 'Video',
-  'analytics.value.purposeProduct': 'Product introduction',
-  'analytics.value.purposeAcademic': 'Academic exchange',
-  'analytics.value.purposeMeeting': 'Meeting invitation',
-  'analytics.value.purposeCase': 'Case discussion',
-  'analytics.value.purposeFollowUp': 'Medication follow-up',
+  ...purposeValues('en'),
   'analytics.value.online': 'Online',
   'analytics.value.wxwork': 'WeCom',
   'analytics.value.call': 'Call system',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './org.js';
 
 /** Tables of system administration. */
@@ -41,6 +41,21 @@ export const langEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lang_entries_lang_key_idx').on(t.langType, t.key), check('lang_entries_lang_check', sql`${t.langType} in ('zh', 'en')`)],
+);
+
+/**
+ * The catalogue entries each release gave this database, with the text it shipped (docs/decisions/0060):
+ * an entry still holding that text takes the next release's wording; one an administrator changed
+ * (or whose first text is not known) keeps its own; one given and since deleted stays deleted.
+ */
+export const releaseTexts = pgTable(
+  'release_texts',
+  {
+    langType: text('lang_type').notNull(),
+    key: text('key').notNull(),
+    shipped: text('shipped'),
+  },
+  (t) => [primaryKey({ columns: [t.langType, t.key] })],
 );
 
 /**
