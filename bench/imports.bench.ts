@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { VISIT_CHANNELS } from '@field-portal/shared';
 import { selectRows, type Database } from '../apps/server/src/db/client.js';
 import { IMPORT_QUEUE, importJobs } from '../apps/server/src/modules/imports/index.js';
 import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
@@ -11,9 +12,22 @@ import { DiskFileStore, newStorageKey } from '../apps/server/src/platform/storag
 import { freshDatabase } from './databases.js';
 import { report, SMALL } from './lib.js';
 
-const DOCTORS = Number(process.env.BENCH_IMPORT_DOCTORS ?? (SMALL ? 5_000 : process.env.BENCH_DATABASE_URL ? 1_000_000 : 100_000));
+/**
+ * Imports from CSV (issue 32, docs/decisions/0056): doctors with their hospitals, and visit
+ * history, each as dry run + commit through the job runner, next to a bare COPY of the same file
+ * into an unindexed table in the same run. BENCH_IMPORT_DOCTORS and BENCH_IMPORT_VISITS set the sizes.
+ */
+
+const POSTGRES = Boolean(process.env.BENCH_DATABASE_URL);
+const DOCTORS = Number(process.env.BENCH_IMPORT_DOCTORS ?? (SMALL ? 5_000 : POSTGRES ? 1_000_000 : 100_000));
 const HOSPITALS = Math.max(10, Math.ceil(DOCTORS / 50));
+const VISITS = Number(process.env.BENCH_IMPORT_VISITS ?? (SMALL ? 5_000 : POSTGRES ? 10_000_000 : 100_000));
+const VISIT_DOCTORS = Math.max(100, Math.min(100_000, Math.ceil(VISITS / 20)));
+const REPS = Math.max(10, Math.ceil(VISIT_DOCTORS / 200));
+const DAY = 86_400_000;
 const MB = 1024 * 1024;
+/** The goal of issue 32: the whole import at a fifth of a bare COPY's rate. */
+const GOAL = 0.2;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀英华';
 const DEPTS: [string, string][] = [
@@ -48,9 +62,29 @@ function writeHospitalsCsv(file: string): void {
   fs.writeFileSync(file, lines.join('\n') + '\n');
 }
 
+/** One visit a line: a representative by employee number, a doctor by code, a past day, a channel; no two on the same key. */
+function writeVisitsCsv(file: string): void {
+  const out = fs.openSync(file, 'w');
+  fs.writeSync(out, '代表,医生编码,拜访日期,拜访方式,拜访目的\n');
+  const start = Date.UTC(2020, 0, 1);
+  let chunk = '';
+  for (let i = 0; i < VISITS; i++) {
+    const doctor = i % VISIT_DOCTORS;
+    const round = Math.floor(i / VISIT_DOCTORS);
+    const day = new Date(start + round * DAY).toISOString().slice(0, 10);
+    chunk += `B${String(doctor % REPS).padStart(6, '0')},V${String(doctor).padStart(8, '0')},${day},${VISIT_CHANNELS[round % VISIT_CHANNELS.length]},product\n`;
+    if (chunk.length > 1 << 20) {
+      fs.writeSync(out, chunk);
+      chunk = '';
+    }
+  }
+  fs.writeSync(out, chunk);
+  fs.closeSync(out);
+}
+
 /** The same file by a bare COPY into an unindexed table: on PostgreSQL in the same database (a server-side file), on PGlite in a fresh in-memory one. */
-async function bareCopy(database: Database, file: string): Promise<number> {
-  const table = 'create table bench_copy (code text, name text, hospital text, dept1 text, dept2 text, title text, phone text)';
+async function bareCopy(database: Database, file: string, columns: string[]): Promise<number> {
+  const table = `create table bench_copy (${columns.map((c) => `${c} text`).join(', ')})`;
   if (database.kind === 'postgres') {
     await database.query('drop table if exists bench_copy');
     await database.query(table);
@@ -76,7 +110,7 @@ async function runJob(
   worker: JobRunner,
   files: DiskFileStore,
   userId: number,
-  kind: 'hospitals' | 'doctors',
+  kind: 'hospitals' | 'doctors' | 'visits',
   file: string,
 ): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
   const key = newStorageKey();
@@ -92,11 +126,11 @@ async function runJob(
   let started = performance.now();
   await worker.runOnce(IMPORT_QUEUE);
   const dryMs = performance.now() - started;
-  const [ready] = await selectRows<{ status: string; counts: { refused: number }; error_key: string | null }>(
+  const [ready] = await selectRows<{ status: string; counts: { refused: number } | null; error_key: string | null }>(
     database.db,
     sql`select status, counts, error_key from import_jobs where id = ${id}`,
   );
-  if (ready?.status !== 'ready' || ready.counts.refused > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
+  if (ready?.status !== 'ready' || (ready.counts?.refused ?? 1) > 0) throw new Error(`the dry run did not pass: ${JSON.stringify(ready)}`);
   await database.db.execute(sql`update import_jobs set stage = 'commit', status = 'queued', mode = 'allOrNothing', attempts = 0 where id = ${id}`);
   started = performance.now();
   await worker.runOnce(IMPORT_QUEUE);
@@ -106,10 +140,59 @@ async function runJob(
   return { dryMs, commitMs, counts: done.committed };
 }
 
-export async function run(): Promise<void> {
+/** One import measured: wall time of dry run + commit, RSS growth, then the bare COPY of the same file. */
+async function measure(
+  database: Database,
+  worker: JobRunner,
+  files: DiskFileStore,
+  userId: number,
+  kind: 'doctors' | 'visits',
+  file: string,
+  rows: number,
+  columns: string[],
+): Promise<void> {
+  const where = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const what = `${rows.toLocaleString('en')} ${kind}`;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+  const { dryMs, commitMs, counts } = await runJob(database, worker, files, userId, kind, file);
+  clearInterval(sampler);
+  const copyMs = await bareCopy(database, file, columns);
+  const totalMs = dryMs + commitMs;
+  const rate = (rows / totalMs) * 1000;
+  const copyRate = (rows / copyMs) * 1000;
+  report({
+    name: `import of ${what}, dry run + commit (${where})`,
+    value: rate,
+    unit: 'rows/s',
+    budget: `>= ${GOAL * 100}% of a bare COPY of the same file`,
+    reference: `COPY ${copyRate.toFixed(0)} rows/s (the import at ${((rate / copyRate) * 100).toFixed(1)}%, goal ${GOAL * 100}%); whole import ${(totalMs / 1000).toFixed(1)} s; committed ${JSON.stringify(counts)}`,
+    ok: rate >= copyRate * GOAL,
+  });
+  report({
+    name: `dry run alone of ${what} (${where})`,
+    value: dryMs / 1000,
+    unit: 's',
+    budget: 'none (the part before any write)',
+    reference: `${((rows / dryMs) * 1000).toFixed(0)} rows/s; commit ${(commitMs / 1000).toFixed(1)} s`,
+    ok: true,
+  });
+  const growth = (rssPeak - rssBefore) / MB;
+  report({
+    name: `RSS growth while ${what} are imported (${where})`,
+    value: growth,
+    unit: 'MB',
+    budget: '<= 200 MB',
+    reference: `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(rssPeak / MB).toFixed(0)} MB; file ${(fs.statSync(file).size / MB).toFixed(1)} MB`,
+    ok: growth <= 200,
+  });
+}
+
+async function doctorImports(): Promise<void> {
   console.log(`\nimports: ${DOCTORS.toLocaleString('en')} doctors from CSV (${HOSPITALS.toLocaleString('en')} hospitals)`);
   const { database, drop } = await freshDatabase();
-  const where = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-imports-'));
   const files = new DiskFileStore(path.join(dir, 'files'));
   try {
@@ -121,46 +204,49 @@ export async function run(): Promise<void> {
     writeDoctorsCsv(doctorsFile);
     const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
     await runJob(database, worker, files, user!.id, 'hospitals', hospitalsFile);
-
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
-    const { dryMs, commitMs, counts } = await runJob(database, worker, files, user!.id, 'doctors', doctorsFile);
-    clearInterval(sampler);
-    const copyMs = await bareCopy(database, doctorsFile);
-    const totalMs = dryMs + commitMs;
-    const rate = (DOCTORS / totalMs) * 1000;
-    const copyRate = (DOCTORS / copyMs) * 1000;
-    report({
-      name: `import of ${DOCTORS.toLocaleString('en')} doctors, dry run + commit (${where})`,
-      value: rate,
-      unit: 'rows/s',
-      budget: '>= 20% of a bare COPY of the same file',
-      reference: `COPY ${copyRate.toFixed(0)} rows/s (the import at ${((rate / copyRate) * 100).toFixed(1)}%); whole import ${(totalMs / 1000).toFixed(1)} s; committed ${JSON.stringify(counts)}`,
-      ok: rate >= copyRate * 0.2,
-    });
-    report({
-      name: `dry run alone of ${DOCTORS.toLocaleString('en')} doctors (${where})`,
-      value: dryMs / 1000,
-      unit: 's',
-      budget: 'none (the part before any write)',
-      reference: `${((DOCTORS / dryMs) * 1000).toFixed(0)} rows/s; commit ${(commitMs / 1000).toFixed(1)} s`,
-      ok: true,
-    });
-    const growth = (rssPeak - rssBefore) / MB;
-    report({
-      name: `RSS growth while ${DOCTORS.toLocaleString('en')} doctors are imported (${where})`,
-      value: growth,
-      unit: 'MB',
-      budget: '<= 200 MB',
-      reference: `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(rssPeak / MB).toFixed(0)} MB; file ${(fs.statSync(doctorsFile).size / MB).toFixed(1)} MB`,
-      ok: growth <= 200,
-    });
+    await measure(database, worker, files, user!.id, 'doctors', doctorsFile, DOCTORS, ['code', 'name', 'hospital', 'dept1', 'dept2', 'title', 'phone']);
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Visit history (docs/decisions/0053): the doctors and representatives are written directly, so this measures the visits alone. */
+async function visitImports(): Promise<void> {
+  console.log(
+    `\nimports: ${VISITS.toLocaleString('en')} visits from CSV (${VISIT_DOCTORS.toLocaleString('en')} doctors, ${REPS.toLocaleString('en')} representatives)`,
+  );
+  const { database, drop } = await freshDatabase();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-visit-imports-'));
+  const files = new DiskFileStore(path.join(dir, 'files'));
+  try {
+    await database.db.transaction((tx) => ensureReferenceData(tx));
+    const [user] = await selectRows<{ id: number }>(database.db, sql`insert into users (username, password_hash) values ('bench', '-') returning id`);
+    await database.db.execute(sql`
+      insert into users (username, password_hash, employee_no) select 'bench' || g, '-', 'B' || lpad(g::text, 6, '0') from generate_series(0, ${REPS - 1}) g`);
+    const [hospital] = await selectRows<{ id: number }>(
+      database.db,
+      sql`
+      insert into hospitals (code, name, province, city, level, province_code, city_code, type) values ('BH1', '基准医院', '上海市', '上海市', '3A', '310000', '310100', 'GENERAL') returning id`,
+    );
+    await database.db.execute(sql`
+      insert into doctors (code, name, hospital_id, province_code, city_code, dept1_code, title_code)
+      select 'V' || lpad(g::text, 8, '0'), '医生' || g, ${hospital!.id}, '310000', '310100', '03', 'ATTENDING' from generate_series(0, ${VISIT_DOCTORS - 1}) g`);
+    const file = path.join(dir, 'visits.csv');
+    writeVisitsCsv(file);
+    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
+    await measure(database, worker, files, user!.id, 'visits', file, VISITS, ['rep', 'doctor', 'day', 'channel', 'purpose']);
+  } finally {
+    await drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_IMPORT_ONLY=doctors or visits runs one of the two. */
+export async function run(): Promise<void> {
+  const only = process.env.BENCH_IMPORT_ONLY;
+  if (only !== 'visits') await doctorImports();
+  if (only !== 'doctors') await visitImports();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,62 +1,22 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type DashboardData, type ImportBatchResult, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
-import { JobRunner } from '../../platform/jobs/index.js';
-import { IMPORT_QUEUE, importJobs } from './index.js';
-import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, type DashboardData, type ImportBatchResult } from '@field-portal/shared';
+import { expectError, ok } from '../../../test/api.js';
+import { csv, importKit, msg } from './test-kit.js';
 
 // Products with their competitors and indications, and visit history, through the import centre (docs/decisions/0053).
 
-let h: Harness;
-/** One instance's runner with the import queue, on the test clock. */
-let worker: { runOnce(): Promise<number | undefined> };
-const tokens: Record<string, string> = {};
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-
-beforeAll(async () => {
-  h = await createHarness();
-  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
-  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
-  tokens.admin = (await h.login('admin')).access;
-  tokens.rep01 = (await h.login('rep01')).access;
-});
-afterAll(async () => h?.close());
-
-const count = async (query: string, params: unknown[] = []) => Number((await h.database.query<{ n: number }>(query, params))[0]!.n);
-const csv = (lines: string[]) => lines.join('\r\n') + '\r\n';
-const msg = (key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) => message(key, lang, params);
-
-function upload(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}) {
-  const parts: Part[] = [{ name: 'kind', value: kind }];
-  if (options.fullList !== undefined) parts.push({ name: 'fullList', value: String(options.fullList) });
-  parts.push({ name: 'file', bytes, filename });
-  return h.app.inject(multipartPost(API.imports.upload, parts, headers('admin', options.lang)));
-}
-async function settle(id: number, lang: Lang = 'zh'): Promise<ImportJob> {
-  while ((await worker.runOnce()) !== undefined);
-  return ok<ImportJob>(await h.app.inject({ method: 'GET', url: `${API.imports.job}?id=${id}`, headers: headers('admin', lang) }));
-}
-async function dryRun(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}): Promise<ImportJob> {
-  return settle(ok<ImportJob>(await upload(kind, bytes, filename, options)).id, options.lang);
-}
-const commit = (id: number, mode?: 'allOrNothing' | 'validOnly', lang: Lang = 'zh') =>
-  h.app.inject({ method: 'POST', url: API.imports.commit, headers: headers('admin', lang), payload: mode ? { id, mode } : { id } });
-async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promise<ImportJob> {
-  ok<ImportJob>(await commit(id, mode));
-  return settle(id);
-}
-const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh', user = 'admin') =>
-  h.app.inject({ method: 'POST', url: path, headers: headers(user, lang), payload: body });
+const kit = importKit(['admin', 'rep01']);
+const { tokens, headers, count, upload, settle, dryRun, commit, commitOk, batch } = kit;
 
 describe('import centre: products and competitors', () => {
   it("needs the import grant, and gives the template in the caller's language", async () => {
     expect((await batch(API.imports.upsertProducts, { records: [{ code: 'X', name: 'X' }] }, 'zh', 'rep01')).statusCode).toBe(403);
     expect((await batch(API.imports.upsertVisits, { records: [{ rep: 'rep01' }] }, 'zh', 'rep01')).statusCode).toBe(403);
-    const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=products`, headers: headers('admin', 'en') });
+    const en = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=products`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toBe('Product code*,Product name*,Alias,Company,Indications,Competitors\r\n');
-    const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=visits`, headers: headers('admin', 'zh') });
+    const zh = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=visits`, headers: headers('admin', 'zh') });
     expect(zh.rawPayload.subarray(3).toString('utf8')).toBe('代表*,医生编码*,拜访日期*,拜访方式*,拜访目的,备注\r\n');
   });
 
@@ -101,7 +61,7 @@ describe('import centre: products and competitors', () => {
     expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
     expect(await count('select count(*) as n from medicines')).toBe(before + 2);
     expect(
-      await h.database.query(`
+      await kit.h.database.query(`
         select m.code, m.name, m.alias, m.company_id,
                (select array_agg(i.indication order by i.sort) from medicine_indications i where i.medicine_id = m.id) as indications,
                (select array_agg(c.name || '/' || c.alias order by c.sort) from medicine_competitors c where c.medicine_id = m.id) as competitors
@@ -120,7 +80,7 @@ describe('import centre: products and competitors', () => {
   });
 
   it('the same products again change nothing; a changed one is updated and keeps what the call does not give', async () => {
-    const stamp = () => h.database.query(`select code, updated_at from medicines where code like 'IM-P%' order by code`);
+    const stamp = () => kit.h.database.query(`select code, updated_at from medicines where code like 'IM-P%' order by code`);
     const was = await stamp();
     const file = Buffer.from(
       csv([
@@ -154,7 +114,7 @@ describe('import centre: products and competitors', () => {
       { code: 'IM-P7', status: 'refused', messages: [msg('imports.row.unknown', 'en', { field: 'Indications', value: '不存在的病' })] },
     ]);
     expect(
-      await h.database.query(`
+      await kit.h.database.query(`
         select m.alias, (select array_agg(i.indication order by i.sort) from medicine_indications i where i.medicine_id = m.id) as indications,
                (select count(*)::int from medicine_competitors c where c.medicine_id = m.id) as competitors
           from medicines m where m.code = 'IM-P1'`),
@@ -174,16 +134,16 @@ describe('import centre: products and competitors', () => {
 });
 
 async function dashboard(router: string, range: { startDate: string; endDate: string }): Promise<DashboardData> {
-  const [row] = await h.database.query<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
+  const [row] = await kit.h.database.query<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
   const id = Number(row!.sort);
-  const share = await h.app.inject({
+  const share = await kit.h.app.inject({
     method: 'GET',
     url: API.analytics.share.replace(':id', String(id)),
-    headers: { ...h.auth(tokens.admin!), username: 'admin' },
+    headers: { ...kit.h.auth(tokens.admin!), username: 'admin' },
   });
   expect(share.statusCode, share.body).toBe(200);
-  const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens.admin!), username: 'admin' } });
-  const res = await h.app.inject({
+  const login = await kit.h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...kit.h.auth(tokens.admin!), username: 'admin' } });
+  const res = await kit.h.app.inject({
     method: 'POST',
     url: API.analytics.data.replace(':id', String(id)),
     headers: { language: 'zh' },
@@ -208,7 +168,7 @@ describe('import centre: visit history', () => {
     );
     expect(doctors.counts.new).toBe(3);
     expect(ok<ImportBatchResult>(await batch(API.imports.deactivateDoctors, { codes: ['VD3'] })).counts.deactivated).toBe(1);
-    rep02No = (await h.database.query<{ employee_no: string }>(`select employee_no from users where username = 'rep02'`))[0]!.employee_no;
+    rep02No = (await kit.h.database.query<{ employee_no: string }>(`select employee_no from users where username = 'rep02'`))[0]!.employee_no;
   });
   const imported = () => count(`select count(*) as n from visit_records v join doctors d on d.id = v.doctor_id where d.code like 'VD%'`);
 
@@ -259,7 +219,7 @@ describe('import centre: visit history', () => {
     expect(await count('select count(*) as n from visit_records')).toBe(before);
     expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
     expect(
-      await h.database.query(`
+      await kit.h.database.query(`
         select u.username, d.code, to_char(v.visit_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at, v.channel, v.status, v.type, v.effective, v.purpose, v.feedback
           from visit_records v join users u on u.id = v.user_id join doctors d on d.id = v.doctor_id where d.code like 'VD%' order by v.visit_at`),
     ).toEqual([

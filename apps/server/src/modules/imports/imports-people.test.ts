@@ -1,52 +1,13 @@
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type DoctorPage, type ImportBatchResult, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
-import { JobRunner } from '../../platform/jobs/index.js';
-import { IMPORT_QUEUE, importJobs } from './index.js';
-import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { API, type DoctorPage, type ImportBatchResult } from '@field-portal/shared';
+import { expectError, ok } from '../../../test/api.js';
+import { csv, importKit, msg } from './test-kit.js';
 
 // Organisations, users and territories through the import centre (docs/decisions/0049).
 
-let h: Harness;
-/** One instance's runner with the import queue, on the test clock. */
-let worker: { runOnce(): Promise<number | undefined> };
-const tokens: Record<string, string> = {};
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-
-beforeAll(async () => {
-  h = await createHarness();
-  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
-  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
-  tokens.admin = (await h.login('admin')).access;
-});
-afterAll(async () => h?.close());
-
-const count = async (query: string) => Number((await h.database.query<{ n: number }>(query))[0]!.n);
-const csv = (lines: string[]) => lines.join('\r\n') + '\r\n';
-const msg = (key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) => message(key, lang, params);
-
-function upload(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}) {
-  const parts: Part[] = [{ name: 'kind', value: kind }];
-  if (options.fullList !== undefined) parts.push({ name: 'fullList', value: String(options.fullList) });
-  parts.push({ name: 'file', bytes, filename });
-  return h.app.inject(multipartPost(API.imports.upload, parts, headers('admin', options.lang)));
-}
-async function settle(id: number, lang: Lang = 'zh'): Promise<ImportJob> {
-  while ((await worker.runOnce()) !== undefined);
-  return ok<ImportJob>(await h.app.inject({ method: 'GET', url: `${API.imports.job}?id=${id}`, headers: headers('admin', lang) }));
-}
-async function dryRun(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}): Promise<ImportJob> {
-  return settle(ok<ImportJob>(await upload(kind, bytes, filename, options)).id, options.lang);
-}
-const commit = (id: number, mode?: 'allOrNothing' | 'validOnly', lang: Lang = 'zh') =>
-  h.app.inject({ method: 'POST', url: API.imports.commit, headers: headers('admin', lang), payload: mode ? { id, mode } : { id } });
-async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promise<ImportJob> {
-  ok<ImportJob>(await commit(id, mode));
-  return settle(id);
-}
-const batch = (path: string, body: Record<string, unknown>, lang: Lang = 'zh') =>
-  h.app.inject({ method: 'POST', url: path, headers: headers('admin', lang), payload: body });
+const kit = importKit(['admin']);
+const { tokens, headers, count, upload, settle, dryRun, commit, commitOk, batch } = kit;
 
 describe('import centre: organisations', () => {
   it('checks every row first, writes nothing on a dry run, and names each refusal in zh and en', async () => {
@@ -83,7 +44,7 @@ describe('import centre: organisations', () => {
     expect(await count('select count(*) as n from organisations')).toBe(before);
     expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
     expect(
-      await h.database.query(
+      await kit.h.database.query(
         `select o.code, o.name_en, p.code as parent from organisations o left join organisations p on p.id = o.parent_id where o.code like 'IM-%' order by o.code`,
       ),
     ).toEqual([
@@ -105,7 +66,7 @@ describe('import centre: organisations', () => {
     expect(moved.results).toEqual([{ code: 'IM-SH', status: 'changed', messages: [] }]);
     // The English name is kept: the call did not give it.
     expect(
-      await h.database.query(`select o.name_en, p.code as parent from organisations o join organisations p on p.id = o.parent_id where o.code = 'IM-SH'`),
+      await kit.h.database.query(`select o.name_en, p.code as parent from organisations o join organisations p on p.id = o.parent_id where o.code = 'IM-SH'`),
     ).toEqual([{ name_en: 'Import Shanghai', parent: 'FP' }]);
   });
 });
@@ -126,9 +87,9 @@ const USERS_GBK = csv([
 
 describe('import centre: users', () => {
   it("gives the users' template with the header in the caller's language", async () => {
-    const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=users`, headers: headers('admin', 'en') });
+    const en = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=users`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toBe('Username*,Name*,Employee number,E-mail,Mobile,Organisation,Roles*,Manager\r\n');
-    const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=territories`, headers: headers('admin', 'zh') });
+    const zh = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=territories`, headers: headers('admin', 'zh') });
     expect(zh.rawPayload.subarray(3).toString('utf8')).toBe('用户*,医院编码,省份\r\n');
   });
 
@@ -156,7 +117,7 @@ describe('import centre: users', () => {
     // Valid rows only: the manager and the representative who reports to them (named by employee number).
     const done = await commitOk(job.id, 'validOnly');
     expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
-    const rows = await h.database.query<Record<string, unknown>>(`
+    const rows = await kit.h.database.query<Record<string, unknown>>(`
       select u.username, u.real_name, u.employee_no, u.mobile, u.password_hash, o.code as org, m.username as manager,
              array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name) as roles
         from users u left join organisations o on o.id = u.org_id left join users m on m.id = u.manager_id where u.username like 'imp.%' order by u.username`);
@@ -183,7 +144,7 @@ describe('import centre: users', () => {
       },
     ]);
     // A new user has no password: signing in with one fails until an administrator sets it.
-    const res = await h.app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username: 'imp.rep1', password: 'Any-password-2026' } });
+    const res = await kit.h.app.inject({ method: 'POST', url: '/API-SYSTEM/login', payload: { username: 'imp.rep1', password: 'Any-password-2026' } });
     expect(res.statusCode).toBe(401);
   });
 
@@ -201,13 +162,13 @@ describe('import centre: users', () => {
     expect(job.refusedRows).toEqual([]);
     expect(job.counts).toEqual({ rows: 3, new: 1, changed: 0, unchanged: 2, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 1, changed: 0, unchanged: 2, deactivated: 0 });
-    const stamp = await h.database.query(`select max(updated_at)::text as t from users where username like 'imp.%'`);
+    const stamp = await kit.h.database.query(`select max(updated_at)::text as t from users where username like 'imp.%'`);
     const again = await dryRun('users', file, 'users.csv');
     expect(again.counts).toEqual({ rows: 3, new: 0, changed: 0, unchanged: 3, refused: 0 });
     expect((await commitOk(again.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 3, deactivated: 0 });
-    expect(await h.database.query(`select max(updated_at)::text as t from users where username like 'imp.%'`)).toEqual(stamp);
+    expect(await kit.h.database.query(`select max(updated_at)::text as t from users where username like 'imp.%'`)).toEqual(stamp);
     // The e-mail and mobile columns were not in the file: kept.
-    expect(await h.database.query(`select email, mobile from users where username = 'imp.rep1'`)).toEqual([
+    expect(await kit.h.database.query(`select email, mobile from users where username = 'imp.rep1'`)).toEqual([
       { email: 'imp.rep1@example.com', mobile: '13900000002' },
     ]);
   });
@@ -229,13 +190,13 @@ describe('import centre: users', () => {
       { code: 'imp.rep3', status: 'new', messages: [] },
       { code: 'imp.rep9', status: 'refused', messages: [msg('imports.row.roleUnknown', 'en', { value: 'Nobody' })] },
     ]);
-    await h.database.query(
+    await kit.h.database.query(
       `insert into sessions (id, user_id, absolute_expires_at) select gen_random_uuid(), id, now() + interval '1 day' from users where username = 'imp.rep3'`,
     );
     const off = ok<ImportBatchResult>(await batch(API.imports.deactivateUsers, { codes: ['imp.rep3', 'nobody'] }));
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
-    expect(await h.database.query(`select enabled from users where username = 'imp.rep3'`)).toEqual([{ enabled: false }]);
-    expect(await h.database.query(`select s.revoked_reason from sessions s join users u on u.id = s.user_id where u.username = 'imp.rep3'`)).toEqual([
+    expect(await kit.h.database.query(`select enabled from users where username = 'imp.rep3'`)).toEqual([{ enabled: false }]);
+    expect(await kit.h.database.query(`select s.revoked_reason from sessions s join users u on u.id = s.user_id where u.username = 'imp.rep3'`)).toEqual([
       { revoked_reason: 'user-disabled' },
     ]);
   });
@@ -293,18 +254,18 @@ describe('import centre: territories', () => {
     expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
 
     // The administrator gives the new representative a password; they sign in and see exactly the doctors of TH1.
-    const id = (await h.database.query<{ id: number }>(`select id from users where username = 'imp.rep1'`))[0]!.id;
+    const id = (await kit.h.database.query<{ id: number }>(`select id from users where username = 'imp.rep1'`))[0]!.id;
     const password = 'Territory-2026!';
-    const reset = await h.app.inject({
+    const reset = await kit.h.app.inject({
       method: 'PUT',
       url: API.admin.userPassword.replace(':id', String(id)),
       headers: headers('admin'),
       payload: { newPassword: password, confirmPassword: password },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    tokens.rep = (await h.login('imp.rep1', password)).access;
+    tokens.rep = (await kit.h.login('imp.rep1', password)).access;
     const page = ok<DoctorPage>(
-      await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
+      await kit.h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
     );
     expect(page.content.map((d) => d.name).sort()).toEqual(['辖区医生乙', '辖区医生甲'].sort());
   });
@@ -315,20 +276,20 @@ describe('import centre: territories', () => {
     expect(job.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 1 });
     expect(
-      await h.database.query(
+      await kit.h.database.query(
         `select u.username, dp.permission_type, dp.permission_value from data_permissions dp join users u on u.id = dp.user_id where u.username like 'imp.%' order by 1, 2`,
       ),
     ).toEqual([
       {
         username: 'imp.rep1',
         permission_type: 'hospital',
-        permission_value: String((await h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id),
+        permission_value: String((await kit.h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id),
       },
       { username: 'imp.rep2', permission_type: 'province', permission_value: '上海市' },
     ]);
     // The representative's next request sees the new territory (the sign-in cache was told).
     const page = ok<DoctorPage>(
-      await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
+      await kit.h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep') }),
     );
     expect(page.content.map((d) => d.name)).toEqual(['辖区医生丙']);
     const again = await dryRun('territories', file, 'full.csv', { fullList: true });
@@ -342,7 +303,9 @@ describe('import centre: territories', () => {
     const done = await commitOk(job.id);
     expect(done.committed?.deactivated).toBeGreaterThan(0);
     expect(
-      await h.database.query(`select username, enabled from users where username in ('admin', 'imp.mgr', 'imp.rep1', 'imp.rep2', 'rep01') order by username`),
+      await kit.h.database.query(
+        `select username, enabled from users where username in ('admin', 'imp.mgr', 'imp.rep1', 'imp.rep2', 'rep01') order by username`,
+      ),
     ).toEqual([
       { username: 'admin', enabled: true },
       { username: 'imp.mgr', enabled: true },

@@ -1,64 +1,14 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  IMPORT_LIMITS,
-  message,
-  type DoctorPage,
-  type ImportBatchResult,
-  type ImportJob,
-  type Lang,
-  type MessageKey,
-  type QueuedDownload,
-} from '@field-portal/shared';
+import { describe, expect, it } from 'vitest';
+import { API, IMPORT_LIMITS, type DoctorPage, type ImportBatchResult, type ImportJob, type QueuedDownload } from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../downloads/index.js';
 import { JobRunner } from '../../platform/jobs/index.js';
-import { IMPORT_QUEUE, importJobs } from './index.js';
-import { expectError, multipartPost, ok, type Part } from '../../../test/api.js';
-import { createHarness, type Harness } from '../../../test/harness.js';
+import { expectError, ok } from '../../../test/api.js';
+import { csv, importKit, msg } from './test-kit.js';
 
-let h: Harness;
-/** One instance's runner with the import queue, on the test clock. */
-let worker: { runOnce(): Promise<number | undefined> };
-const tokens: Record<string, string> = {};
-const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
-
-beforeAll(async () => {
-  h = await createHarness();
-  const runner = new JobRunner(h.database, { now: h.clock.now }).register(importJobs(h.database, h.app.ctx.files));
-  worker = { runOnce: () => runner.runOnce(IMPORT_QUEUE) };
-  for (const username of ['admin', 'rep01']) tokens[username] = (await h.login(username)).access;
-});
-afterAll(async () => h?.close());
-
-const count = async (query: string) => Number((await h.database.query<{ n: number }>(query))[0]!.n);
-
-function upload(kind: string, bytes: Buffer, filename: string, options: { user?: string; fullList?: boolean; lang?: Lang } = {}) {
-  const parts: Part[] = [{ name: 'kind', value: kind }];
-  if (options.fullList !== undefined) parts.push({ name: 'fullList', value: String(options.fullList) });
-  parts.push({ name: 'file', bytes, filename });
-  return h.app.inject(multipartPost(API.imports.upload, parts, headers(options.user ?? 'admin', options.lang)));
-}
-
-/** Uploads, runs the worker until the job is no longer queued or running, and answers the job. */
-async function dryRun(kind: string, bytes: Buffer, filename: string, options: { fullList?: boolean; lang?: Lang } = {}): Promise<ImportJob> {
-  const job = ok<ImportJob>(await upload(kind, bytes, filename, options));
-  return settle(job.id, options.lang);
-}
-async function settle(id: number, lang: Lang = 'zh'): Promise<ImportJob> {
-  while ((await worker.runOnce()) !== undefined);
-  return ok<ImportJob>(await h.app.inject({ method: 'GET', url: `${API.imports.job}?id=${id}`, headers: headers('admin', lang) }));
-}
-const commit = (id: number, mode?: 'allOrNothing' | 'validOnly', lang: Lang = 'zh') =>
-  h.app.inject({ method: 'POST', url: API.imports.commit, headers: headers('admin', lang), payload: mode ? { id, mode } : { id } });
-async function commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promise<ImportJob> {
-  ok<ImportJob>(await commit(id, mode));
-  return settle(id);
-}
-
-const csv = (lines: string[]) => lines.join('\r\n') + '\r\n';
-const msg = (key: MessageKey, lang: Lang, params: Record<string, string | number>) => message(key, lang, params);
+const kit = importKit(['admin', 'rep01']);
+const { worker, headers, count, upload, settle, dryRun, commit, commitOk } = kit;
 
 // A hospital list as a company keeps it: saved by Excel on Chinese Windows (GBK), a title row above
 // the header, full-width digits, trailing spaces, a blank line in the middle, headers partly in English.
@@ -77,22 +27,22 @@ describe('import centre', () => {
   it('needs its own grant: a representative is refused every call', async () => {
     expectError(await upload('hospitals', Buffer.from('a'), 'a.csv', { user: 'rep01' }), 403, 'auth.forbidden');
     for (const url of [`${API.imports.template}?kind=hospitals`, API.imports.list]) {
-      const res = await h.app.inject({ method: 'GET', url, headers: headers('rep01') });
+      const res = await kit.h.app.inject({ method: 'GET', url, headers: headers('rep01') });
       expect(res.statusCode).toBe(403);
     }
-    const res = await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('rep01'), payload: { records: [{ code: 'X' }] } });
+    const res = await kit.h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('rep01'), payload: { records: [{ code: 'X' }] } });
     expect(res.statusCode).toBe(403);
   });
 
   it("gives a template per kind with the header in the caller's language", async () => {
-    const zh = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=doctors`, headers: headers('admin', 'zh') });
+    const zh = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=doctors`, headers: headers('admin', 'zh') });
     expect(zh.statusCode).toBe(200);
     expect(zh.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(zh.rawPayload.subarray(3).toString('utf8')).toMatch(/^医生编码,编号,姓名\*,性别,医院编码,医院,一级科室\*/);
-    const en = await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
+    const en = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
     expect(en.rawPayload.subarray(3).toString('utf8')).toMatch(/^Hospital code\*,Hospital name\*,Grade,Type,Region\*,Address/);
     expectError(
-      await h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }),
+      await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }),
       400,
       'imports.kind.unknown',
       'en',
@@ -138,7 +88,7 @@ describe('import centre', () => {
     const done = await commitOk(job.id, 'validOnly');
     expect(done.status).toBe('done');
     expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
-    const rows = await h.database.query<Record<string, string>>(
+    const rows = await kit.h.database.query<Record<string, string>>(
       `select code, name, level, type, province, city, county, province_code, county_code, pinyin, address from hospitals where code like 'HP%' order by code`,
     );
     expect(rows).toEqual([
@@ -169,7 +119,7 @@ describe('import centre', () => {
         address: '',
       },
     ]);
-    const audit = await h.database.query<{ after: { digest: string; committed: { new: number } } }>(
+    const audit = await kit.h.database.query<{ after: { digest: string; committed: { new: number } } }>(
       `select after from audit_log where action = 'import' and entity = 'hospitals' order by id desc limit 1`,
     );
     expect(audit[0]!.after.committed.new).toBe(2);
@@ -193,11 +143,11 @@ describe('import centre', () => {
     expect(job.counts).toEqual({ rows: 4, new: 2, changed: 0, unchanged: 2, refused: 0 });
     const done = await commitOk(job.id);
     expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 2, deactivated: 0 });
-    const stamp = await h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`);
+    const stamp = await kit.h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`);
     const again = await dryRun('hospitals', fixed, 'fixed.csv');
     expect(again.counts).toEqual({ rows: 4, new: 0, changed: 0, unchanged: 4, refused: 0 });
     expect((await commitOk(again.id)).committed).toEqual({ new: 0, changed: 0, unchanged: 4, deactivated: 0 });
-    expect(await h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`)).toEqual(stamp);
+    expect(await kit.h.database.query<{ t: string }>(`select max(updated_at)::text as t from hospitals where code like 'HP%'`)).toEqual(stamp);
   });
 
   it('all or nothing rolls back when the database changed between the dry run and the commit', async () => {
@@ -206,7 +156,7 @@ describe('import centre', () => {
     expect(job.counts?.refused).toBe(0);
     // Meanwhile a hospital of that name arrives through the API under another code.
     const api = ok<ImportBatchResult>(
-      await h.app.inject({
+      await kit.h.app.inject({
         method: 'POST',
         url: API.imports.upsertHospitals,
         headers: headers('admin'),
@@ -246,15 +196,15 @@ describe('import centre', () => {
 
     // The error file: every uploaded row with its problems, in the download centre.
     const queued = ok<QueuedDownload>(
-      await h.app.inject({
+      await kit.h.app.inject({
         method: 'POST',
         url: `${API.downloads.asyncDownload}?templateName=importErrors`,
         headers: headers('admin'),
         payload: { id: job.id },
       }),
     );
-    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
-    const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
+    await new JobRunner(kit.h.database, { now: kit.h.clock.now }).register(downloadJobs(kit.h.database, kit.h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
+    const file = await kit.h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     expect(file.statusCode).toBe(200);
     const read = new ExcelJS.Workbook();
     await read.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -272,7 +222,7 @@ describe('import centre', () => {
     // Valid rows only: the one good doctor with its primary and secondary affiliations, pinyin and indications.
     const done = await commitOk(job.id, 'validOnly');
     expect(done.committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
-    const [doctor] = await h.database.query<Record<string, unknown>>(`
+    const [doctor] = await kit.h.database.query<Record<string, unknown>>(`
       select d.id, d.name, d.pinyin, d.initials, d.gender, d.dept1_code, d.dept2_code, d.title_code, d.indications, d.phone, d.source, d.province_code, h.code as hospital
         from doctors d join hospitals h on h.id = d.hospital_id where d.code = 'DR001'`);
     expect(doctor).toMatchObject({
@@ -289,7 +239,7 @@ describe('import centre', () => {
       province_code: '310000',
       hospital: 'HP001',
     });
-    const affiliations = await h.database.query<{ code: string; is_primary: boolean; position_code: string | null; end_date: string | null }>(`
+    const affiliations = await kit.h.database.query<{ code: string; is_primary: boolean; position_code: string | null; end_date: string | null }>(`
       select h.code, a.is_primary, a.position_code, a.end_date from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${Number(doctor!.id)} order by a.is_primary desc`);
     expect(affiliations).toEqual([
       { code: 'HP001', is_primary: true, position_code: 'DIRECTOR', end_date: null },
@@ -300,7 +250,7 @@ describe('import centre', () => {
 
   it("doctors: a changed primary hospital ends the old affiliation and keeps the doctor's history; a full list deactivates the rest", async () => {
     const upsert = (records: Record<string, string>[]) =>
-      h.app.inject({ method: 'POST', url: API.imports.upsertDoctors, headers: headers('admin', 'en'), payload: { records } });
+      kit.h.app.inject({ method: 'POST', url: API.imports.upsertDoctors, headers: headers('admin', 'en'), payload: { records } });
     const first = ok<ImportBatchResult>(
       await upsert([
         { code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' },
@@ -309,8 +259,8 @@ describe('import centre', () => {
     );
     expect(first.results.flatMap((r) => r.messages)).toEqual([]);
     expect(first.counts).toMatchObject({ new: 2, refused: 0 });
-    const id = (await h.database.query<{ id: number }>(`select id from doctors where code = 'DR010'`))[0]!.id;
-    await h.database.query(`insert into doctor_tags (tag_id, doctor_id, created_by) select id, ${id}, 1 from tags where owner_id is null limit 1`);
+    const id = (await kit.h.database.query<{ id: number }>(`select id from doctors where code = 'DR010'`))[0]!.id;
+    await kit.h.database.query(`insert into doctor_tags (tag_id, doctor_id, created_by) select id, ${id}, 1 from tags where owner_id is null limit 1`);
     const again = ok<ImportBatchResult>(await upsert([{ code: 'DR010', name: '孙导入', hospitalCode: 'HP003', dept1: '内科', title: '主治医师' }]));
     expect(again.results).toEqual([{ code: 'DR010', status: 'unchanged', messages: [] }]);
 
@@ -320,14 +270,14 @@ describe('import centre', () => {
     expect(job.counts).toMatchObject({ new: 0, changed: 1, unchanged: 1, refused: 0 });
     const done = await commitOk(job.id);
     expect(done.committed?.deactivated).toBe(1);
-    const affiliations = await h.database.query<{ code: string; end_date: string | null }>(`
+    const affiliations = await kit.h.database.query<{ code: string; end_date: string | null }>(`
       select h.code, a.end_date::text from doctor_affiliations a join hospitals h on h.id = a.hospital_id where a.doctor_id = ${id} and a.is_primary order by a.id`);
     expect(affiliations.map((a) => [a.code, a.end_date === null])).toEqual([
       ['HP003', false],
       ['HP004', true],
     ]);
     expect(await count(`select count(*) as n from doctor_tags where doctor_id = ${id}`)).toBe(1);
-    expect(await h.database.query(`select code, active from doctors where code in ('DR010', 'DR011') order by code`)).toEqual([
+    expect(await kit.h.database.query(`select code, active from doctors where code in ('DR010', 'DR011') order by code`)).toEqual([
       { code: 'DR010', active: true },
       { code: 'DR011', active: false },
     ]);
@@ -335,11 +285,11 @@ describe('import centre', () => {
 
   it("the batch API: at most 1,000 records, each answered, refusals named in the caller's language", async () => {
     const records = Array.from({ length: IMPORT_LIMITS.batchMax + 1 }, (_, i) => ({ code: `B${i}` }));
-    expect((await h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await kit.h.app.inject({ method: 'POST', url: API.imports.upsertHospitals, headers: headers('admin', 'en'), payload: { records } })).statusCode,
+    ).toBe(400);
     const res = ok<ImportBatchResult>(
-      await h.app.inject({
+      await kit.h.app.inject({
         method: 'POST',
         url: API.imports.upsertHospitals,
         headers: headers('admin', 'en'),
@@ -356,7 +306,7 @@ describe('import centre', () => {
       { code: 'HP201', status: 'new', messages: [] },
     ]);
     const off = ok<ImportBatchResult>(
-      await h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }),
+      await kit.h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }),
     );
     expect(off.results.map((r) => r.status)).toEqual(['deactivated', 'notFound']);
     expect(await count(`select count(*) as n from hospitals where code = 'HP201' and not active`)).toBe(1);
@@ -364,15 +314,15 @@ describe('import centre', () => {
 
   it("the doctor list's export is accepted as an import: export → edit → import", async () => {
     const queued = ok<QueuedDownload>(
-      await h.app.inject({
+      await kit.h.app.inject({
         method: 'POST',
         url: `${API.downloads.asyncDownload}?templateName=doctorList`,
         headers: headers('admin'),
         payload: { doctorRange: 'internal', search: '测试导入医院' },
       }),
     );
-    await new JobRunner(h.database, { now: h.clock.now }).register(downloadJobs(h.database, h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
-    const file = await h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
+    await new JobRunner(kit.h.database, { now: kit.h.clock.now }).register(downloadJobs(kit.h.database, kit.h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
+    const file = await kit.h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
@@ -391,18 +341,21 @@ describe('import centre', () => {
     const edited = await dryRun('doctors', Buffer.from(await book.xlsx.writeBuffer()), 'export-edited.xlsx');
     expect(edited.counts).toEqual({ rows: 2, new: 0, changed: 1, unchanged: 1, refused: 0 });
     expect((await commitOk(edited.id)).committed).toEqual({ new: 0, changed: 1, unchanged: 1, deactivated: 0 });
-    expect(await h.database.query(`select title_code, active from doctors where code = 'DR010'`)).toEqual([{ title_code: 'CHIEF', active: true }]);
+    expect(await kit.h.database.query(`select title_code, active from doctors where code = 'DR010'`)).toEqual([{ title_code: 'CHIEF', active: true }]);
   });
 
   it('a representative whose data permission covers one imported hospital sees exactly its doctors', async () => {
-    const rep = (await h.database.query<{ id: number }>(`select id from users where username = 'rep01'`))[0]!.id;
-    const hospital = (await h.database.query<{ id: number }>(`select id from hospitals where code = 'HP001'`))[0]!.id;
-    await h.database.query(`delete from data_permissions where user_id = $1`, [rep]);
-    await h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [rep, String(hospital)]);
-    await h.app.ctx.authCache.invalidateAll();
-    const res = await h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep01') });
+    const rep = (await kit.h.database.query<{ id: number }>(`select id from users where username = 'rep01'`))[0]!.id;
+    const hospital = (await kit.h.database.query<{ id: number }>(`select id from hospitals where code = 'HP001'`))[0]!.id;
+    await kit.h.database.query(`delete from data_permissions where user_id = $1`, [rep]);
+    await kit.h.database.query(`insert into data_permissions (user_id, permission_type, permission_value) values ($1, 'hospital', $2)`, [
+      rep,
+      String(hospital),
+    ]);
+    await kit.h.app.ctx.authCache.invalidateAll();
+    const res = await kit.h.app.inject({ method: 'GET', url: `${API.customers.doctor.list}?doctorRange=internal&size=100`, headers: headers('rep01') });
     const page = ok<DoctorPage>(res);
-    const expected = await h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [
+    const expected = await kit.h.database.query<{ id: number }>(`select id from doctors where hospital_id = $1 and doctor_range = 'internal' order by id`, [
       hospital,
     ]);
     expect(page.content.map((d) => d.id)).toEqual(expected.map((d) => d.id));
@@ -413,13 +366,13 @@ describe('import centre', () => {
     const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP300,测试重启医院,310101']));
     const job = ok<ImportJob>(await upload('hospitals', file, 'restart.csv'));
     // A worker claimed it, staged a row, and its process ended.
-    await h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [
+    await kit.h.database.query(`update import_jobs set status = 'running', attempts = 1, claim_token = gen_random_uuid(), lease_until = $2 where id = $1`, [
       job.id,
-      new Date(h.clock.now() + 60_000).toISOString(),
+      new Date(kit.h.clock.now() + 60_000).toISOString(),
     ]);
-    await h.database.query(`insert into import_rows (job_id, line, cells, v) values ($1, 99, '[]', '{}')`, [job.id]);
+    await kit.h.database.query(`insert into import_rows (job_id, line, cells, v) values ($1, 99, '[]', '{}')`, [job.id]);
     expect(await worker.runOnce()).toBeUndefined();
-    h.clock.advance(61_000);
+    kit.h.clock.advance(61_000);
     expect(await worker.runOnce()).toBe(job.id);
     const done = await settle(job.id);
     expect(done.status).toBe('ready');

@@ -178,6 +178,8 @@ class ImportRuns {
       throw new AppError(400, 'imports.file.unreadable', {}, 'file');
     }
     await this.progress(claim, staged.rows);
+    // The checks join the staged rows with the reference tables: the planner needs their size to choose hash joins.
+    await this.db.execute(sql`analyze import_rows`);
     const counts = await runChecks(this.db, job.kind, id);
     const ready = await claim.finish(sql`
       status = 'ready', rows_done = ${staged.rows}, rows_total = ${staged.rows}, counts = ${JSON.stringify(counts)}::jsonb,

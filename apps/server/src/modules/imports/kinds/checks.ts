@@ -57,15 +57,60 @@ export function lookupOf(items: readonly { code: string; labels: readonly string
   return { entries: [...byLabel].map(([label, e]) => ({ label, ...e })), names: [...names] };
 }
 
+/** A coded column to resolve: its key, its lookup, and the message when a label names more than one entry. */
+export interface Coded {
+  field: string;
+  lookup: Lookup;
+  ambiguousKey?: string;
+}
+
 /**
- * Resolves a coded column by code or name (either language): one statement; then the values
- * that did not resolve get one message each, with the nearest entry's name suggested (one statement).
+ * Resolves coded columns by code or name (either language) in ONE statement: each staged row is
+ * rewritten once whatever the number of columns (a rewrite of every row per column was the cost of
+ * a large file). `more` adds (name, value) pairs from extra joins on `t` (the staged row) as further
+ * resolved values, and `target` sets the row's target_id.
  */
-export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string): Promise<void> {
+export async function resolveCodes(
+  db: Q,
+  job: number,
+  columns: readonly Coded[],
+  more: { joins?: SQL; values?: [string, SQL][]; target?: SQL } = {},
+): Promise<void> {
+  const joins = columns.map(
+    (c, i) =>
+      sql`left join jsonb_to_recordset(${JSON.stringify(c.lookup.entries)}::jsonb) as ${sql.raw(`x${i}`)}(label text, code text, info jsonb)
+            on ${sql.raw(`x${i}`)}.label = lower(t.v->>${c.field}::text)`,
+  );
+  const picked = [
+    ...columns.map((_, i) => sql`${sql.raw(`x${i}`)}.code as ${sql.raw(`c${i}`)}, ${sql.raw(`x${i}`)}.info as ${sql.raw(`i${i}`)}`),
+    ...(more.values ?? []).map(([, value], i) => sql`${value} as ${sql.raw(`m${i}`)}`),
+    more.target ? sql`${more.target} as target` : sql`null::int as target`,
+  ];
+  const added = [
+    ...columns.map((c, i) => {
+      const code = sql.raw(`x.c${i}`);
+      return sql`case when ${code} is not null then jsonb_build_object(${c.field}::text, ${code}) || coalesce(${sql.raw(`x.i${i}`)}, '{}'::jsonb) else '{}'::jsonb end`;
+    }),
+    ...(more.values ?? []).map(([name], i) => {
+      const value = sql.raw(`x.m${i}`);
+      return sql`case when ${value} is not null then jsonb_build_object(${name}::text, ${value}) else '{}'::jsonb end`;
+    }),
+  ];
+  const any = [
+    ...columns.map((_, i) => sql`${sql.raw(`x.c${i}`)} is not null`),
+    ...(more.values ?? []).map((_, i) => sql`${sql.raw(`x.m${i}`)} is not null`),
+    sql`x.target is not null`,
+  ];
   await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object(${field}::text, x.code) || coalesce(x.info, '{}'::jsonb)
-      from jsonb_to_recordset(${JSON.stringify(lookup.entries)}::jsonb) as x(label text, code text, info jsonb)
-     where ${rowsOf(job)} and lower(s.v->>${field}::text) = x.label`);
+    update import_rows s set r = s.r || ${sql.join(added, sql` || `)}, target_id = coalesce(x.target, s.target_id)
+      from (select t.line, ${sql.join(picked, sql`, `)}
+              from import_rows t ${sql.join(joins, sql` `)} ${more.joins ?? sql``}
+             where t.job_id = ${job}) x
+     where ${rowsOf(job)} and s.line = x.line and (${sql.join(any, sql` or `)})`);
+}
+
+/** The values of a resolved column that named no entry, or more than one: one message each, with the nearest entry's name suggested. */
+export async function flagUnresolved(db: Q, job: number, { field, lookup, ambiguousKey }: Coded): Promise<void> {
   if (ambiguousKey) await flag(db, job, ambiguousKey, field, sql`s.r->>${field}::text = '?'`, sql`jsonb_build_object('value', s.v->>${field}::text)`);
   const missing = await selectRows<{ value: string }>(
     db,
@@ -84,6 +129,15 @@ export async function resolve(db: Q, job: number, field: string, lookup: Lookup,
              'f', ${field}::text,
              'p', jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))))
      where ${rowsOf(job)} and ${val(field)} <> '' and s.r->>${field}::text is null`);
+}
+
+/**
+ * Resolves a coded column by code or name (either language): one statement; then the values
+ * that did not resolve get one message each, with the nearest entry's name suggested (one statement).
+ */
+export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string): Promise<void> {
+  await resolveCodes(db, job, [{ field, lookup, ambiguousKey }]);
+  await flagUnresolved(db, job, { field, lookup, ambiguousKey });
 }
 
 export const codeLookup = (rows: readonly { code: string; name: string; nameEn: string }[]) =>

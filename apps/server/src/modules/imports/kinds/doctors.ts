@@ -4,7 +4,7 @@ import { selectRows } from '../../../db/client.js';
 import { deactivateCodes, deactivateMissing, doctorActions, doctorKeys, hospitalCodes, hospitalNames, upsertDoctors } from '../../customers/index.js';
 import { queueRecompute } from '../../intelligence/index.js';
 import { codesOf, departmentsOf, unknownIndications } from '../../reference/index.js';
-import { basicChecks, codeLookup, flag, given, resolve, rowsOf, val, type Q } from './checks.js';
+import { basicChecks, codeLookup, flag, flagUnresolved, given, resolveCodes, rowsOf, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /** Doctors with their primary and secondary affiliations (docs/decisions/0042): the customers module writes them. */
@@ -13,9 +13,30 @@ async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['name', 'dept1', 'title']);
   await flag(db, job, 'imports.row.hospitalMissing', 'hospitalCode', sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''`);
   await flag(db, job, 'imports.row.codeOrId', 'code', sql`${val('code')} = '' and ${val('id')} = ''`);
-  const [dept1, dept2] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2)]);
-  await resolve(db, job, 'dept1', codeLookup(dept1));
-  await resolve(db, job, 'dept2', codeLookup(dept2));
+  const [dept1, dept2, titles, positions] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2), codesOf(db, 'title'), codesOf(db, 'position')]);
+  const coded = {
+    dept1: { field: 'dept1', lookup: codeLookup(dept1) },
+    dept2: { field: 'dept2', lookup: codeLookup(dept2) },
+    title: { field: 'title', lookup: codeLookup(titles) },
+    position: { field: 'position', lookup: codeLookup(positions) },
+  };
+  // Every code, the gender, the primary and secondary hospitals by code and the doctor by code: one rewrite of each staged row.
+  await resolveCodes(db, job, Object.values(coded), {
+    joins: sql`left join ${hospitalCodes()} h on h.code = t.v->>'hospitalCode' left join ${hospitalCodes()} h2 on h2.code = t.v->>'secondaryHospitalCode'
+               left join ${doctorKeys()} dk on dk.code = t.v->>'code'`,
+    values: [
+      ['hospital_id', sql`h.id`],
+      ['secondary_hospital_id', sql`h2.id`],
+    ],
+    target: sql`dk.id`,
+  });
+  // A gender that is not one of these is kept as a JSON null: the check below refuses it.
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('gender', case lower(s.v->>'gender') when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
+                                                                         when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end)
+     where ${rowsOf(job)} and ${val('gender')} <> ''`);
+  await flagUnresolved(db, job, coded.dept1);
+  await flagUnresolved(db, job, coded.dept2);
   const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
   await flag(
     db,
@@ -25,18 +46,11 @@ async function check(db: Q, job: number): Promise<void> {
     sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`,
     sql`jsonb_build_object('value', s.v->>'dept2')`,
   );
-  await resolve(db, job, 'title', codeLookup(await codesOf(db, 'title')));
-  await resolve(db, job, 'position', codeLookup(await codesOf(db, 'position')));
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('gender', case lower(s.v->>'gender') when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
-                                                                         when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end)
-     where ${rowsOf(job)} and ${val('gender')} <> ''`);
+  await flagUnresolved(db, job, coded.title);
+  await flagUnresolved(db, job, coded.position);
   await flag(db, job, 'imports.row.gender', 'gender', sql`${val('gender')} <> '' and s.r->>'gender' is null`);
   await flag(db, job, 'imports.row.phone', 'phone', sql`${val('phone')} !~ '^[0-9 +()-]*$'`);
-  // The primary hospital: by the company's code, else by a name only one hospital has.
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('hospital_id', h.id)
-      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'hospitalCode'`);
+  // The primary hospital without a code: by a name only one hospital has.
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('hospital_id', case when h.n = 1 then h.id end, 'hospital_many', h.n > 1)
       from (select name, min(id) as id, count(*) as n from ${hospitalNames()} x group by name) h
@@ -50,9 +64,6 @@ async function check(db: Q, job: number): Promise<void> {
     sql`s.r->>'hospital_id' is null and not coalesce((s.r->>'hospital_many')::boolean, false) and (${val('hospitalCode')} <> '' or ${val('hospital')} <> '')`,
     sql`jsonb_build_object('value', coalesce(nullif(s.v->>'hospitalCode', ''), s.v->>'hospital'))`,
   );
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('secondary_hospital_id', h.id)
-      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'secondaryHospitalCode'`);
   await flag(
     db,
     job,
@@ -62,9 +73,7 @@ async function check(db: Q, job: number): Promise<void> {
     sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`,
   );
   await flag(db, job, 'imports.row.secondarySame', 'secondaryHospitalCode', sql`s.r->>'secondary_hospital_id' = s.r->>'hospital_id'`);
-  // Which doctor a row is: by the company's code, else by the id of the doctor list's export.
-  await db.execute(sql`
-    update import_rows s set target_id = d.id from ${doctorKeys()} d where ${rowsOf(job)} and d.code = s.v->>'code'`);
+  // Which doctor a row is: by the company's code (resolved above), else by the id of the doctor list's export.
   await db.execute(sql`
     update import_rows s set target_id = d.id from ${doctorKeys()} d
      where ${rowsOf(job)} and s.target_id is null and s.v->>'id' ~ '^[0-9]{1,9}$' and d.id = (s.v->>'id')::int`);

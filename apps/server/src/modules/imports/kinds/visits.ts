@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS, VISIT_CHANNEL_LABELS, VISIT_CHANNELS, VISIT_PURPOSE_LAB
 import { importVisits, visitActions, visitKeys } from '../../activity/index.js';
 import { userKeys } from '../../admin/index.js';
 import { doctorKeys } from '../../customers/index.js';
-import { basicChecks, duplicates, flag, lookupOf, resolve, rowsOf, val, type Q } from './checks.js';
+import { basicChecks, duplicates, flag, flagUnresolved, lookupOf, resolveCodes, rowsOf, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /**
@@ -24,16 +24,48 @@ const sameDay = sql`v.user_id = (s.r->>'user_id')::int and v.visit_at >= ((s.r->
 
 async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['rep', 'doctorCode', 'date', 'channel']);
-  // A former representative's visits are history too: disabled accounts are found.
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('user_id', (
-             select u.id from ${userKeys()} u where lower(u.username) = lower(s.v->>'rep') or u.employee_no = s.v->>'rep'
-              order by (lower(u.username) = lower(s.v->>'rep')) desc, u.id limit 1))
-     where ${rowsOf(job)} and ${val('rep')} <> ''`);
+  const channel = {
+    field: 'channel',
+    lookup: lookupOf(
+      VISIT_CHANNELS.map((c) => ({ code: c, labels: [c, VISIT_CHANNEL_LABELS[c].zh, VISIT_CHANNEL_LABELS[c].en] })),
+      VISIT_CHANNELS.map((c) => VISIT_CHANNEL_LABELS[c].zh),
+    ),
+  };
+  // The record keeps the purpose's Chinese label, as the visit form's purpose is text.
+  const purpose = {
+    field: 'purpose',
+    lookup: lookupOf(
+      VISIT_PURPOSES.map((p) => ({ code: VISIT_PURPOSE_LABELS[p].zh, labels: [p, VISIT_PURPOSE_LABELS[p].zh, VISIT_PURPOSE_LABELS[p].en] })),
+      VISIT_PURPOSES.map((p) => VISIT_PURPOSE_LABELS[p].zh),
+    ),
+  };
+  // One rewrite of each staged row resolves everything: the representative (a former one's visits are history too: disabled
+  // accounts are found; a login name before an employee number, the first account of each), the doctor, the channel, the
+  // purpose and the date — its parts checked before any is made a date (nested cases are evaluated in order), then its portal day (UTC+8).
+  await resolveCodes(db, job, [channel, purpose], {
+    joins: sql`
+      left join (select distinct on (lower(username)) lower(username) as k, id from ${userKeys()} x order by lower(username), id) un on un.k = lower(t.v->>'rep')
+      left join (select distinct on (employee_no) employee_no as k, id from ${userKeys()} x where employee_no is not null order by employee_no, id) ue
+             on ue.k = t.v->>'rep'
+      left join ${doctorKeys()} d on d.code = t.v->>'doctorCode'
+      left join lateral (select regexp_match(t.v->>'date', ${DATE}) as m) p on true
+      left join lateral (select p.m[1]::int as y, p.m[2]::int as mo, p.m[3]::int as d, coalesce(p.m[4]::int, 0) as hh, coalesce(p.m[5]::int, 0) as mi,
+                                coalesce(p.m[6]::int, 0) as ss,
+                                make_interval(hours => coalesce(p.m[4]::int, 0) % 24, mins => coalesce(p.m[5]::int, 0) % 60, secs => coalesce(p.m[6]::int, 0) % 60) as at) q
+             on p.m is not null
+      left join lateral (select case when q.y between 1900 and 9999 and q.mo between 1 and 12 and q.hh < 24 and q.mi < 60 and q.ss < 60 then
+                                  case when q.d between 1 and extract(day from make_date(q.y, q.mo, 1) + interval '1 month - 1 day') then make_date(q.y, q.mo, q.d) end
+                                end as day) dd on q.y is not null`,
+    values: [
+      // A representative named but not found is kept as a JSON null, as the duplicates' key expects.
+      ['user_id', sql`case when coalesce(t.v->>'rep', '') <> '' then coalesce(to_jsonb(coalesce(un.id, ue.id)), 'null'::jsonb) end`],
+      ['doctor_id', sql`d.id`],
+      ['doctor_active', sql`d.active`],
+      ['day', sql`dd.day`],
+      ['visit_at', sql`(dd.day + q.at - interval '8 hours') at time zone 'UTC'`],
+    ],
+  });
   await flag(db, job, 'imports.row.userUnknown', 'rep', sql`${val('rep')} <> '' and s.r->>'user_id' is null`, sql`jsonb_build_object('value', s.v->>'rep')`);
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('doctor_id', d.id, 'doctor_active', d.active)
-      from ${doctorKeys()} d where ${rowsOf(job)} and d.code = s.v->>'doctorCode'`);
   await flag(
     db,
     job,
@@ -43,19 +75,6 @@ async function check(db: Q, job: number): Promise<void> {
     sql`jsonb_build_object('value', s.v->>'doctorCode')`,
   );
   await flag(db, job, 'imports.row.doctorInactive', 'doctorCode', sql`s.r->>'doctor_active' = 'false'`, sql`jsonb_build_object('value', s.v->>'doctorCode')`);
-  // The date: its parts checked before any is made a date (nested cases are evaluated in order), then its portal day (UTC+8).
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('day', x.day, 'visit_at', (x.day + x.at - interval '8 hours') at time zone 'UTC')
-      from (select q.line, q.at,
-                   case when q.y between 1900 and 9999 and q.mo between 1 and 12 and q.hh < 24 and q.mi < 60 and q.ss < 60 then
-                     case when q.d between 1 and extract(day from make_date(q.y, q.mo, 1) + interval '1 month - 1 day') then make_date(q.y, q.mo, q.d) end
-                   end as day
-              from (select t.line, p.m[1]::int as y, p.m[2]::int as mo, p.m[3]::int as d, coalesce(p.m[4]::int, 0) as hh, coalesce(p.m[5]::int, 0) as mi,
-                           coalesce(p.m[6]::int, 0) as ss,
-                           make_interval(hours => coalesce(p.m[4]::int, 0) % 24, mins => coalesce(p.m[5]::int, 0) % 60, secs => coalesce(p.m[6]::int, 0) % 60) as at
-                      from import_rows t cross join lateral (select regexp_match(t.v->>'date', ${DATE}) as m) p
-                     where t.job_id = ${job} and p.m is not null) q) x
-     where ${rowsOf(job)} and s.line = x.line and x.day is not null`);
   await flag(db, job, 'imports.row.date', 'date', sql`${val('date')} <> '' and s.r->>'day' is null`, sql`jsonb_build_object('value', s.v->>'date')`);
   // After the day the file came in (the job's time, the portal's clock): the visit form's rule.
   await flag(
@@ -66,25 +85,8 @@ async function check(db: Q, job: number): Promise<void> {
     sql`(s.r->>'day')::date > (select ((j.created_at at time zone 'UTC') + interval '8 hours')::date from import_jobs j where j.id = ${job})`,
     sql`jsonb_build_object('value', s.v->>'date')`,
   );
-  await resolve(
-    db,
-    job,
-    'channel',
-    lookupOf(
-      VISIT_CHANNELS.map((c) => ({ code: c, labels: [c, VISIT_CHANNEL_LABELS[c].zh, VISIT_CHANNEL_LABELS[c].en] })),
-      VISIT_CHANNELS.map((c) => VISIT_CHANNEL_LABELS[c].zh),
-    ),
-  );
-  // The record keeps the purpose's Chinese label, as the visit form's purpose is text.
-  await resolve(
-    db,
-    job,
-    'purpose',
-    lookupOf(
-      VISIT_PURPOSES.map((p) => ({ code: VISIT_PURPOSE_LABELS[p].zh, labels: [p, VISIT_PURPOSE_LABELS[p].zh, VISIT_PURPOSE_LABELS[p].en] })),
-      VISIT_PURPOSES.map((p) => VISIT_PURPOSE_LABELS[p].zh),
-    ),
-  );
+  await flagUnresolved(db, job, channel);
+  await flagUnresolved(db, job, purpose);
   const key = sql`case when t.r ? 'user_id' and t.r ? 'doctor_id' and t.r ? 'day' and t.r ? 'channel'
                        then concat_ws('/', t.r->>'user_id', t.r->>'doctor_id', t.r->>'day', t.r->>'channel') end`;
   await duplicates(db, job, 'date', key, 'imports.row.visitDuplicate', sql`s.v->>'date'`);
