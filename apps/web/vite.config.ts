@@ -27,6 +27,15 @@ export default defineConfig({
         m: fileURLToPath(new URL('./m/index.html', import.meta.url)),
         bi: fileURLToPath(new URL('./bi/index.html', import.meta.url)),
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, priority: 2 },
+            { name: 'antd', test: /node_modules[\\/](antd|@rc-component|@ant-design|dayjs)[\\/]/, priority: 1 },
+          ],
+        },
+      },
     },
   },
 });
