@@ -28,6 +28,10 @@ export default defineConfig({
         bi: fileURLToPath(new URL('./bi/index.html', import.meta.url)),
       },
       output: {
+        // Served over HTTP/1.1, six connections a host: the console's first load asked for 120 files of
+        // 1-15 KB, and its API calls queued behind them. React, antd's icons and antd (with its
+        // rc-components and dayjs) each come as one file instead (docs/decisions/0055); the phone
+        // page and the sign-in page load no antd still.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
