@@ -36,7 +36,8 @@ describe('area labels loaded with their screens', () => {
 
   it('redraw the screens only when the catalogue changes a word, not as an area loads', async () => {
     const redraws = vi.fn();
-    i18n.store.on('added removed', redraws);
+    i18n.store.on('added', redraws);
+    i18n.store.on('removed', redraws);
     try {
       addLabels({ zh: { 'test.surveys.title': '问卷' }, en: { 'test.surveys.title': 'Surveys' } });
       expect(i18n.t('test.surveys.title', { lng: 'en' })).toBe('Surveys');
@@ -58,7 +59,8 @@ describe('area labels loaded with their screens', () => {
       expect(redraws).toHaveBeenCalled();
       expect(i18n.t('test.surveys.title', { lng: 'zh' })).toBe('调查问卷');
     } finally {
-      i18n.store.off('added removed', redraws);
+      i18n.store.off('added', redraws);
+      i18n.store.off('removed', redraws);
     }
   });
 
