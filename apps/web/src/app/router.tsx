@@ -59,7 +59,7 @@ const routes: RouteObject[] = [
   {
     path: '*',
     element: (
-      <SessionGate>
+      <SessionGate codeAhead={loadShellLayout}>
         <Suspense fallback={loading}>
           <ShellLayout />
         </Suspense>

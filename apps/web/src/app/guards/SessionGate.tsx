@@ -5,7 +5,8 @@ import { coreMessage as sharedMessage } from '@field-portal/shared';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { SvgIcon } from '@/components/SvgIcon';
-import { isHttpError, refreshTokens } from '@/lib/http';
+import { SYSTEM_PATHS, type MenuListResult } from '@field-portal/shared';
+import { getResult, isHttpError, refreshTokens } from '@/lib/http';
 import { currentLang, useI18n } from '@/lib/i18n';
 import { loginPathFor, stripStateFragment } from '@/lib/paths';
 import { clearLocalSession, hasAccessToken, hasRefreshToken } from '@/lib/session/local-session';
@@ -40,9 +41,10 @@ const sessionEnded = (error: unknown) => isHttpError(error) && error.kind === 's
 /**
  * Start-up guard for every path that needs a sign-in (spec 001 section 2.1): with a session it
  * loads the user info, then the menu list, and generates the routes; without one the user goes
- * to sign in.
+ * to sign in. `codeAhead` starts loading the code of what it guards as the session's calls go
+ * out, so neither waits for the other (docs/decisions/0055).
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({ children, codeAhead }: { children: ReactNode; codeAhead?: () => Promise<unknown> }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -81,6 +83,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
       } else setPhase(outcome.kind === 'session' ? 'loading' : 'tenantFailed');
     };
     const load = async () => {
+      // Each is a round trip or more on a phone's network: the layout's code, the user info and
+      // the menu list go out together. The menu list is asked for quietly here; the server refuses it
+      // to an account that must change its password, which is then told so (below), not shown an error.
+      void codeAhead?.().catch(() => undefined);
+      void queryClient.prefetchQuery({ ...menuListQuery, queryFn: () => getResult<MenuListResult>(SYSTEM_PATHS.menuList, { suppressError: true }) });
       try {
         const user = await queryClient.fetchQuery(userInfoQuery);
         // The server answers nothing else (the menu list included) until the password is changed.
@@ -101,6 +108,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
         return;
       }
       try {
+        // The quiet call above, if still on its way or answered; asked again (with its error shown) if it failed.
         await queryClient.fetchQuery(menuListQuery);
       } catch (error) {
         if (!cancelled && !sessionEnded(error)) setPhase('menuFailed');
@@ -113,7 +121,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [phase, path, queryClient, navigate]);
+  }, [phase, path, queryClient, navigate, codeAhead]);
 
   const user = useQuery({ ...userInfoQuery, enabled: phase === 'ready' });
   const menus = useQuery({ ...menuListQuery, enabled: phase === 'ready' });

@@ -68,7 +68,10 @@ export function addLabels(...areas: readonly AreaLabels[]): void {
   for (const lang of LANGS) {
     const added = Object.assign({}, ...areas.map((area) => area[lang])) as Record<string, string>;
     Object.assign(BUILT_IN[lang], added);
-    i18n.addResourceBundle(lang, 'translation', { ...added, ...CATALOGUE[lang] }, true, true);
+    for (const key of Object.keys(CATALOGUE[lang])) delete added[key];
+    // Silent: the labels load with the code of the screens that show them, before those render, so
+    // nothing on screen needs drawing again (every area's words arriving re-rendered every screen).
+    i18n.addResourceBundle(lang, 'translation', added, false, true, { silent: true, skipCopy: true });
   }
 }
 
@@ -90,9 +93,15 @@ export async function reloadCatalogue(): Promise<void> {
       if (!response.ok) return;
       const body = (await response.json()) as { result?: Record<string, string> | null };
       const entries = Object.fromEntries(Object.entries(body.result ?? {}).map(([key, content]) => [key, catalogueText(content)]));
+      const before = { ...BUILT_IN[lang], ...CATALOGUE[lang] };
+      const after = { ...BUILT_IN[lang], ...entries };
       CATALOGUE[lang] = entries;
+      // The screens are drawn again only if a word changed: at start the catalogue mostly holds the
+      // built-in words, and drawing every screen again costs more than its download.
+      const changed = Object.keys(before).length !== Object.keys(after).length || Object.entries(after).some(([key, text]) => before[key] !== text);
+      if (!changed) return;
       i18n.removeResourceBundle(lang, 'translation');
-      i18n.addResourceBundle(lang, 'translation', { ...BUILT_IN[lang], ...entries }, false, true);
+      i18n.addResourceBundle(lang, 'translation', after, false, true);
     }),
   );
 }

@@ -34,6 +34,36 @@ describe('area labels loaded with their screens', () => {
     expect(i18n.t('common.ok', { lng: 'zh' })).toBe('确定');
   });
 
+  it('redraw the screens only when the catalogue changes a word, not as an area loads', async () => {
+    const redraws = vi.fn();
+    i18n.store.on('added', redraws);
+    i18n.store.on('removed', redraws);
+    try {
+      addLabels({ zh: { 'test.surveys.title': '问卷' }, en: { 'test.surveys.title': 'Surveys' } });
+      expect(i18n.t('test.surveys.title', { lng: 'en' })).toBe('Surveys');
+      // A catalogue holding the words already shown: nothing to draw again.
+      vi.stubGlobal('fetch', (url: string) =>
+        Promise.resolve(
+          new Response(JSON.stringify({ result: new URL(url, 'http://x').searchParams.get('langType') === 'zh' ? { 'test.surveys.title': '问卷' } : {} })),
+        ),
+      );
+      await reloadCatalogue();
+      expect(redraws).not.toHaveBeenCalled();
+      // A word edited on the languages screen shows at once.
+      vi.stubGlobal('fetch', (url: string) =>
+        Promise.resolve(
+          new Response(JSON.stringify({ result: new URL(url, 'http://x').searchParams.get('langType') === 'zh' ? { 'test.surveys.title': '调查问卷' } : {} })),
+        ),
+      );
+      await reloadCatalogue();
+      expect(redraws).toHaveBeenCalled();
+      expect(i18n.t('test.surveys.title', { lng: 'zh' })).toBe('调查问卷');
+    } finally {
+      i18n.store.off('added', redraws);
+      i18n.store.off('removed', redraws);
+    }
+  });
+
   it("the shared messages: the core ones at once, an area's once its screens have loaded", () => {
     expect(messageText('http.timeout', 'en')).toBe(MESSAGES['http.timeout'].en);
     const [key] = Object.keys(FEED_MESSAGES) as (keyof typeof FEED_MESSAGES)[];
