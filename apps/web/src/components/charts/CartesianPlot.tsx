@@ -87,6 +87,18 @@ function Bar({
   );
 }
 
+/** A level category label, centred under its category but kept inside the chart (the first date is not cut at the edge). */
+function LevelLabel({ name, text, x, y, width }: { name: string; text: string; x: number; y: number; width: number }) {
+  const half = textWidth(text) / 2;
+  const at = Math.max(half + 1, Math.min(width - half - 1, x));
+  return (
+    <text x={at} y={y} textAnchor="middle" fill={INK.text}>
+      <title>{name}</title>
+      {text}
+    </text>
+  );
+}
+
 /**
  * Bars and lines over categories, drawn as SVG with React (docs/decisions/0031): value axes with
  * round ticks (a second one on the right when a series asks), stacked or side by side, upright or
@@ -313,10 +325,7 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
             {truncate(c, labelsOf.width)}
           </text>
         ) : (
-          <text key={`c${i}`} x={x} y={top + 20} textAnchor="middle" fill={INK.text}>
-            <title>{c}</title>
-            {truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * band - 6))}
-          </text>
+          <LevelLabel key={`c${i}`} name={c} text={truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * band - 6))} x={x} y={top + 20} width={width} />
         ),
       );
     });

@@ -54,7 +54,7 @@ export function TagBar({ activePath }: { activePath: string }) {
   useEffect(() => {
     const active = scroller.current?.querySelector<HTMLElement>('[aria-current="page"]');
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [activePath, tags.length]);
+  }, [activePath, tags.length, overflowing]);
 
   const commit = (change: TagChange, closed: string[]) => {
     for (const path of closed) clearUnsaved(path);
