@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mainMenu, signIn } from './support';
+import { API } from '@field-portal/shared';
+import { apiToken, mainMenu, signIn } from './support';
 
 const tagBar = (page: Page) => page.getByTestId('tag-bar');
 const tagPaths = (page: Page) =>
@@ -53,6 +54,41 @@ test('tabs opened from a second sidebar stay open when another area opens', asyn
   await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/customer/totaldoctor']);
   await expect(page).toHaveURL(/#\/customer\/totaldoctor$/);
   await expect(page.getByRole('heading', { name: '全部医生', level: 1 })).toBeVisible();
+});
+
+test('records open as tabs of their own name; an overflowing tag bar scrolls and lists every tab; a detail page without its record goes to its list', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'rep01');
+  const res = await request.get(API.customers.doctor.list, { headers: { authorization: `Bearer ${token}` }, params: { doctorRange: 'internal', size: 16 } });
+  const doctors = ((await res.json()) as { result: { content: { id: number; name: string }[] } }).result.content;
+  expect(doctors).toHaveLength(16);
+  await signIn(page, 'rep01');
+
+  // Each doctor's business record is a tab titled with the doctor (业务记录 · name), not sixteen 业务记录.
+  for (const d of doctors) {
+    await page.goto(`/#/customer/businessRecord/${d.id}/${encodeURIComponent(d.name)}`);
+    await expect(tagBar(page).getByRole('button', { name: `业务记录 · ${d.name}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  }
+  const titles = await tagBar(page).locator('.fp-tag-label').allTextContents();
+  expect(new Set(titles).size).toBe(titles.length);
+
+  // Seventeen tabs are wider than the bar: the active one is scrolled into view, and the rest are listed.
+  const last = doctors.at(-1)!;
+  await expect(tagBar(page).getByRole('button', { name: `业务记录 · ${last.name}`, exact: true })).toBeInViewport();
+  await tagBar(page).getByRole('button', { name: '全部标签（17）' }).click();
+  const first = doctors[0]!;
+  await page.getByRole('menuitem', { name: `业务记录 · ${first.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/customer/businessRecord/${first.id}/`));
+  await expect(tagBar(page).getByRole('button', { name: `业务记录 · ${first.name}`, exact: true })).toBeInViewport();
+
+  // A detail page opened without its record goes to its list, and leaves no tab behind.
+  await page.goto('/#/task/taskRecordDetail');
+  await expect(page).toHaveURL(/#\/task\/taskRecord$/);
+  await expect(page.getByRole('heading', { name: '任务记录', level: 1 })).toBeVisible();
+  await expect.poll(() => tagPaths(page)).toContain('/task/taskRecord');
+  await expect.poll(() => tagPaths(page)).not.toContain('/task/taskRecordDetail');
 });
 
 test('switching to English and back relabels the shell and keeps the choice in the cookie', async ({ page, context }) => {

@@ -45,9 +45,8 @@ describe('reference data and the national dataset', () => {
     const level1 = ok<{ code: string; name: string }[]>(await get('rep01', C.add.oneLevelDepartment));
     expect(level1.find((d) => d.code === '03')?.name).toBe('内科');
     expect(ok<{ code: string }[]>(await get('rep01', `${C.add.twoLevelDepartment}?parentCode=03`)).map((d) => d.code)).toContain('03.04');
-    expect(ok<{ code: string }[]>(await get('rep01', C.add.province))).toHaveLength(31);
+    expect(ok<{ code: string }[]>(await get('admin', C.add.province))).toHaveLength(31);
     expect(ok<{ code: string; name: string }[]>(await get('rep01', `${C.add.city}?provinceCode=330000`)).map((c) => c.name)).toContain('杭州市');
-    expect(ok<{ name: string }[]>(await get('rep01', `${C.add.county}?cityCode=330100`)).map((c) => c.name)).toContain('西湖区');
     expect(ok<string[]>(await get('rep01', `${C.add.indication}?dept1Code=03&dept2Code=03.04`))).toContain('心力衰竭');
     expect(ok<string[]>(await get('rep01', `${C.add.indication}?keyword=${encodeURIComponent('糖尿病')}`))).toContain('2型糖尿病');
     expect(ok<{ code: string }[]>(await get('rep01', C.doctor.position)).map((p) => p.code)).toContain('DIRECTOR');
@@ -269,6 +268,34 @@ describe('the data scope: a user limited to two hospitals', () => {
     const cities = ok<{ code: string }[]>(await get('rep01', `${C.hospital.city}?provinceCode=330000`));
     expect(cities.length).toBeGreaterThan(1);
     expect(ok<unknown[]>(await get('rep01', `${C.hospital.city}?provinceCode=110000`))).toEqual([]);
+  });
+
+  it("the add-doctor wizard offers only the places and hospitals of the caller's scope", async () => {
+    // rep01's scope holds two provinces: the wizard offers those two, not the 31 of the mainland
+    const provinces = ok<{ code: string }[]>(await get('rep01', C.add.province));
+    expect(provinces.map((p) => p.code)).toEqual(['310000', '330000']);
+    const inScope = async (level: string, where: string, params: unknown[]) =>
+      (
+        await q<{ code: string }>(
+          `select distinct ${level} as code from hospitals where active and province_code in ('310000', '330000') and ${where} order by 1`,
+          params,
+        )
+      ).map((r) => r.code);
+    const cities = ok<{ code: string }[]>(await get('rep01', `${C.add.city}?provinceCode=330000`));
+    expect(cities.map((c) => c.code)).toEqual(await inScope('city_code', 'province_code = $1', ['330000']));
+    const city = cities[0]!.code;
+    const counties = ok<{ code: string }[]>(await get('rep01', `${C.add.county}?cityCode=${city}`));
+    expect(counties.map((c) => c.code)).toEqual(await inScope('county_code', 'city_code = $1', [city]));
+    // every place offered leads to a hospital to choose
+    const county = counties[0]!.code;
+    expect(ok<unknown[]>(await get('rep01', `${C.add.hospital}?provinceCode=330000&cityCode=${city}&countyCode=${county}`)).length).toBeGreaterThan(0);
+    // a province outside the scope offers nothing below it
+    expect(ok<unknown[]>(await get('rep01', `${C.add.city}?provinceCode=110000`))).toEqual([]);
+    expect(ok<unknown[]>(await get('rep01', `${C.add.hospital}?provinceCode=110000`))).toEqual([]);
+    // a user without any data permission is offered no place at all (the wizard says why)
+    expect(ok<unknown[]>(await get('rep04', C.add.province))).toEqual([]);
+    // the administrator's scope is the whole mainland
+    expect(ok<unknown[]>(await get('admin', `${C.add.county}?cityCode=330100`)).length).toBeGreaterThan(1);
   });
 });
 

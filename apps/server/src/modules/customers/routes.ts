@@ -34,7 +34,7 @@ import {
 } from '@field-portal/shared';
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
-import { codesOf, departmentTree, departmentsOf, indications, medicinesWithIndications, regionsOf, titlesOf } from '../reference/index.js';
+import { codesOf, departmentTree, departmentsOf, indications, medicinesWithIndications, titlesOf } from '../reference/index.js';
 import { addDoctor } from './add-doctor.js';
 import { createCorrection, decideCorrection, listCorrections } from './corrections.js';
 import { departmentCodesAt, distribution, doctorInfo, exportDoctors, listDoctors, setOverrideMode, updatePhone, wecomLink } from './doctors.js';
@@ -264,20 +264,22 @@ export async function customersRoutes(app: FastifyInstance) {
       return indications(db(), keyword, names);
     },
   });
+  // The wizard's places are those of the hospitals a new doctor may join: the caller's scope, as
+  // findHospital answers (a province offered with no hospital to choose was a dead end, issue 34).
   r.get(ADD.province, {
     config: { authority: AUTH.doctor },
-    schema: { tags: addTags, summary: 'Mainland provinces', querystring: emptyQuery },
-    handler: async () => regionsOf(db(), 1),
+    schema: { tags: addTags, summary: "Provinces of the hospitals in the caller's scope", querystring: emptyQuery },
+    handler: async (request) => scopeRegions(db(), await scope(request), 1),
   });
   r.get(ADD.city, {
     config: { authority: AUTH.doctor },
-    schema: { tags: addTags, summary: 'Cities of a province', querystring: provinceCodeQuery },
-    handler: async (request) => regionsOf(db(), 2, request.query.provinceCode),
+    schema: { tags: addTags, summary: "Cities of a province with hospitals in the caller's scope", querystring: provinceCodeQuery },
+    handler: async (request) => scopeRegions(db(), await scope(request), 2, request.query.provinceCode),
   });
   r.get(ADD.county, {
     config: { authority: AUTH.doctor },
-    schema: { tags: addTags, summary: 'Counties of a city', querystring: cityCodeQuery },
-    handler: async (request) => regionsOf(db(), 3, request.query.cityCode),
+    schema: { tags: addTags, summary: "Counties of a city with hospitals in the caller's scope", querystring: cityCodeQuery },
+    handler: async (request) => scopeRegions(db(), await scope(request), 3, request.query.cityCode),
   });
   r.get(ADD.hospital, {
     config: { authority: AUTH.doctor },

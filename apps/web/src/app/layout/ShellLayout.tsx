@@ -12,7 +12,7 @@ import { useSession } from '@/lib/session/session-context';
 import { IconSidebar } from './IconSidebar';
 import { SecondarySidebar } from './SecondarySidebar';
 import { PERSONAL_CENTRE_PATH } from './ProfileMenu';
-import { addTag, withAffix, type Tag } from '@/lib/tabs/tag-rules';
+import { addTag, recordName, withAffix, type Tag } from '@/lib/tabs/tag-rules';
 import { TagBar } from './tag-bar/TagBar';
 import { tagsStore } from '@/lib/tabs/tags-store';
 import { TopBar } from './TopBar';
@@ -47,14 +47,22 @@ export function ShellLayout() {
 
   // A tab opens when the navigation starts, not when its page has rendered (see useRouterLocation).
   const opened = useRouterLocation(location);
-  const openedPage = findPage(table, opened.pathname)?.page;
+  const openedMatch = findPage(table, opened.pathname);
+  const openedPage = openedMatch?.page;
+  const openedRecord = openedMatch ? recordName(openedMatch.params) : undefined;
   useEffect(() => {
     // A navigation out of the layout (log-out, sign-in) changes nothing here: the layout is leaving.
     if (!openedPage) return;
     tagsStore.set(
-      addTag(withAffix(tagsStore.get(), affix), { path: opened.pathname, fullPath: opened.pathname + opened.search, title: openedPage.title, affix: false }),
+      addTag(withAffix(tagsStore.get(), affix), {
+        path: opened.pathname,
+        fullPath: opened.pathname + opened.search,
+        title: openedPage.title,
+        ...(openedRecord ? { record: openedRecord } : {}),
+        affix: false,
+      }),
     );
-  }, [affix, openedPage, opened.pathname, opened.search]);
+  }, [affix, openedPage, openedRecord, opened.pathname, opened.search]);
 
   const title = current ? localName(current.title, lang) : '';
   usePageViews(current ? location.pathname : '', title);

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { message, type MenuEntry } from '@field-portal/shared';
@@ -6,6 +6,7 @@ import '@/lib/i18n';
 import { DETAIL_PAGES, DetailOrList } from './detail-pages';
 import { layoutRoutes } from './layout-routes';
 import { buildRouteTable } from '@/lib/session/route-table';
+import { tagsStore } from '@/lib/tabs/tags-store';
 
 const base = { code: '', icon: '', hidden: false, watermark: false, secondaryMenu: false };
 const MENUS: MenuEntry[] = [
@@ -66,9 +67,12 @@ describe('detail pages', () => {
       ],
       { initialEntries: ['/task/taskRecordDetail'] },
     );
+    tagsStore.set([{ path: '/task/taskRecordDetail', fullPath: '/task/taskRecordDetail', title: { name: '任务记录详情', nameEn: 'Task record detail' }, affix: false }]);
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('list')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/task/taskRecord');
+    // the tab the detail page opened is closed with it
+    await waitFor(() => expect(tagsStore.get()).toEqual([]));
     await act(() => router.navigate('/task/taskRecordDetail?userId=7&name=x'));
     expect(await screen.findByText('detail')).toBeTruthy();
     await act(() => router.navigate('/task/taskRecordDetail?userId=abc'));

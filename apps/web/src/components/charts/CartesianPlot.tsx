@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
-import { valueScale, type Point } from './cartesian-geometry';
+import { categoryLabels, SLANT, valueScale, type Point } from './cartesian-geometry';
 import { DEFAULT_PALETTE, plainNumber, textWidth, truncate } from './geometry';
 
 export interface CartesianSeries {
@@ -23,7 +23,6 @@ export interface CartesianChartProps {
   /** Bars from the left, categories down the side (the first category at the bottom, as ECharts draws them). */
   horizontal?: boolean;
   stacked?: boolean;
-  smooth?: boolean;
   /** The opacity of the area under each line (none when not given). */
   area?: number;
   /** Each value written on its bar or point, as it is or formatted. */
@@ -51,7 +50,7 @@ export interface CartesianChartProps {
 }
 
 /** Draws a line's path through its points (line-path.ts), or null for a chart of bars only. */
-export type LinePath = (points: readonly Point[], smooth: boolean) => string;
+export type LinePath = (points: readonly Point[]) => string;
 
 const noLines: LinePath = () => {
   throw new Error('a chart of bars only (BarsChart) was given a line series: draw it with CartesianChart');
@@ -85,6 +84,18 @@ function Bar({
       <rect x={x} y={y} width={w} height={h} rx={k} fill={fill} />
       <rect x={patch[0]} y={patch[1]} width={patch[2]} height={patch[3]} fill={fill} />
     </>
+  );
+}
+
+/** A level category label, centred under its category but kept inside the chart (the first date is not cut at the edge). */
+function LevelLabel({ name, text, x, y, width }: { name: string; text: string; x: number; y: number; width: number }) {
+  const half = textWidth(text) / 2;
+  const at = Math.max(half + 1, Math.min(width - half - 1, x));
+  return (
+    <text x={at} y={y} textAnchor="middle" fill={INK.text}>
+      <title>{name}</title>
+      {text}
+    </text>
   );
 }
 
@@ -151,6 +162,8 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   const pad = horizontal
     ? { top: 12, right: 16 + (props.labels ? valueLabelRoom + 6 : 0), bottom: 30, left: 16 + catWidth }
     : { top: props.labels ? 24 : 16, right: second ? 24 + tickWidth(second) : 16, bottom: 30, left: 16 + tickWidth(main) };
+  const labelsOf = horizontal ? null : categoryLabels(categories, (width - pad.left - pad.right) / Math.max(1, n), props.categoryLabelWidth);
+  if (labelsOf?.slant) pad.bottom = 20 + labelsOf.slantDrop;
   const plotW = Math.max(0, width - pad.left - pad.right);
   const plotH = Math.max(0, svgHeight - pad.top - pad.bottom);
   const catLength = horizontal ? plotH : plotW;
@@ -227,14 +240,14 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
         points.push(at(c, toValue(scale, total)));
         values.push(v);
       }
-      const line = linePath(points, props.smooth ?? false);
+      const line = linePath(points);
       if (props.area !== undefined && points.length > 0) {
         const zero = toValue(scale, Math.max(scale.min, Math.min(scale.max, 0)));
         const below =
           stacked && stackBase.get(s.axis)
             ? [...stackBase.get(s.axis)!].reverse()
             : [...points].reverse().map(([x, y]) => (horizontal ? ([pad.left + zero, y] as Point) : ([x, pad.top + plotH - zero] as Point)));
-        const back = linePath(below, (props.smooth ?? false) && stacked).replace(/^M/, 'L');
+        const back = linePath(below).replace(/^M/, 'L');
         shapes.push(<path key={`a${s.index}`} d={`${line}${back}Z`} fill={s.color} fillOpacity={props.area} stroke="none" />);
       }
       if (stacked) stackBase.set(s.axis, points);
@@ -294,23 +307,25 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
         <line key="axis" x1={pad.left} x2={pad.left + plotW} y1={ay1} y2={ay1} stroke={INK.axis} />
       ),
     );
-    // Category labels, every k-th where they would overlap (ECharts' hideOverlap).
-    const room = horizontal ? 16 : Math.min(props.categoryLabelWidth ?? Infinity, Math.max(0, ...categories.map(textWidth))) + 8;
-    const every = Math.max(1, Math.ceil(room / (band || 1)));
+    // Category labels: see categoryLabels for which are written and how.
+    const every = labelsOf ? labelsOf.every : Math.max(1, Math.ceil(16 / (band || 1)));
     categories.forEach((c, i) => {
       if (i % every !== 0) return;
       const [x, y] = at(i, 0);
+      const top = pad.top + plotH;
       grid.push(
         horizontal ? (
           <text key={`c${i}`} x={pad.left - 8} y={y + 4} textAnchor="end" fill={INK.text}>
             <title>{c}</title>
             {truncate(c, catWidth)}
           </text>
-        ) : (
-          <text key={`c${i}`} x={x} y={pad.top + plotH + 20} textAnchor="middle" fill={INK.text}>
+        ) : labelsOf?.slant ? (
+          <text key={`c${i}`} x={x} y={top + 14} textAnchor="end" transform={`rotate(-${SLANT} ${x} ${top + 14})`} fill={INK.text}>
             <title>{c}</title>
-            {truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * band - 6))}
+            {truncate(c, labelsOf.width)}
           </text>
+        ) : (
+          <LevelLabel key={`c${i}`} name={c} text={truncate(c, Math.max(props.categoryLabelWidth ?? 0, every * band - 6))} x={x} y={top + 20} width={width} />
         ),
       );
     });

@@ -157,7 +157,7 @@ export function ChartBox({
 }
 
 /** A chart's name when its page gives none: what it shows, its series' names. */
-export const chartName = (given: string | undefined, names: readonly string[]) => given ?? names.filter(Boolean).join(' · ');
+export const chartName = (given: string | undefined, names: readonly string[]) => given || names.filter(Boolean).join(' · ');
 
 /**
  * The chart's figures as a table that only a screen reader meets (WCAG 1.1.1): the drawing is an

@@ -77,8 +77,10 @@ export function PieChart(props: PieChartProps) {
         <svg
           width={width}
           height={height}
-          role="img"
-          aria-label={name}
+          // a pie of no slice draws nothing: an image only when there is something to name
+          role={name ? 'img' : undefined}
+          aria-label={name || undefined}
+          aria-hidden={name ? undefined : true}
           style={{ display: 'block', fontSize: 12, fontFamily: 'sans-serif' }}
           onMouseLeave={() => setHover(null)}
         >

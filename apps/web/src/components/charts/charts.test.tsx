@@ -5,7 +5,7 @@ import { CartesianChart } from './CartesianChart';
 import { CartesianPlot } from './CartesianPlot';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
-import { valueScale } from './cartesian-geometry';
+import { categoryLabels, valueScale } from './cartesian-geometry';
 import { linePath } from './line-path';
 import { truncate } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
@@ -31,43 +31,48 @@ describe('valueScale', () => {
 });
 
 describe('linePath', () => {
-  it('draws straight segments, or curves that pass through every point', () => {
+  it('draws straight segments from point to point, never a curve between them', () => {
     expect(
-      linePath(
-        [
-          [0, 10],
-          [10, 0],
-          [20, 5],
-        ],
-        false,
-      ),
-    ).toBe('M0,10L10,0L20,5');
-    const smooth = linePath(
-      [
+      linePath([
         [0, 10],
         [10, 0],
-        [20, 5],
-      ],
-      true,
-    );
-    expect(smooth.startsWith('M0,10C')).toBe(true);
-    expect(smooth).toContain(',10,0C');
-    expect(smooth.endsWith(',20,5')).toBe(true);
+        [20, 5.123],
+      ]),
+    ).toBe('M0,10L10,0L20,5.12');
+    expect(linePath([])).toBe('');
   });
-  it('stays flat at a peak (no overshoot above the highest point)', () => {
-    // At the middle point (a peak) the tangent is 0: both control points beside it are at its height,
-    // and no control point lies above the peak (y below 0).
-    const d = linePath(
-      [
-        [0, 10],
-        [10, 0],
-        [20, 10],
-      ],
-      true,
-    );
-    expect(d).toMatch(/^M0,10C3\.33,[\d.]+,6\.67,0,10,0C13\.33,0,16\.67,[\d.]+,20,10$/);
+  it('draws counts of zero on the zero line: nothing between two points goes below them', () => {
+    // A count of 1 between two days of 0, the chat log's shape: the path visits only the three points.
+    const d = linePath([
+      [0, 100],
+      [10, 50],
+      [20, 100],
+      [30, 100],
+    ]);
     const ys = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => Number(m[2]));
-    expect(Math.min(...ys)).toBe(0);
+    expect(ys).toEqual([100, 50, 100, 100]);
+    expect(d).not.toMatch(/[CQS]/);
+  });
+});
+
+describe('categoryLabels', () => {
+  const teams = ['华东区', '华北区', '华南区', '华西区', '医学部', '市场部', '信息技术部', '销售运营部'];
+  it('writes every name level when the names fit their band', () => {
+    expect(categoryLabels(['A', 'B'], 80)).toMatchObject({ every: 1, slant: false });
+  });
+  it('slants names that do not fit level, and writes every one of them (目标数据 leaves no team unnamed)', () => {
+    const labels = categoryLabels(teams, 50);
+    expect(labels).toMatchObject({ every: 1, slant: true });
+    expect(labels.slantDrop).toBeGreaterThan(0);
+  });
+  it('thins only dates and other points of a sequence, which a reader counts between', () => {
+    const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    expect(categoryLabels(days, 14)).toMatchObject({ slant: false });
+    expect(categoryLabels(days, 14).every).toBeGreaterThan(1);
+    expect(categoryLabels(['2026-10', '2026-11'], 200)).toMatchObject({ every: 1, slant: false });
+  });
+  it('thins slanted names only when even slanted they would overlap', () => {
+    expect(categoryLabels(teams, 8).every).toBeGreaterThan(1);
   });
 });
 
@@ -110,6 +115,23 @@ describe('CartesianChart', () => {
     expect(tip.textContent).toContain('C');
     expect(tip.textContent).toContain('visits');
     expect(tip.textContent).toContain('7');
+  });
+  it('names every team under a narrow axis, and joins the points of a line with straight segments', () => {
+    const teams = ['华东区', '华北区', '华南区', '华西区', '医学部', '市场部', '信息技术部', '销售运营部'];
+    render(
+      <CartesianChart
+        height={300}
+        kind="line"
+        categories={teams}
+        series={[{ name: 'visits', values: [0, 1, 0, 2, 0, 0, 3, 1] }]}
+        label="visits by team"
+      />,
+    );
+    const svg = screen.getByRole('img', { name: 'visits by team' });
+    const written = [...svg.querySelectorAll('text title')].map((t) => t.textContent);
+    expect(written).toEqual(teams);
+    const line = svg.querySelector('path[stroke]')!.getAttribute('d')!;
+    expect(line).toMatch(/^M[\d.,]+(L[\d.,]+){7}$/);
   });
   it('hides a series from its legend and reports clicks by category', () => {
     const clicked: number[] = [];

@@ -56,6 +56,7 @@ export const en: Record<CoreLabelKey, string> = {
   'tags.close': 'Close',
   'tags.closeOthers': 'Close others',
   'tags.closeAll': 'Close all',
+  'tags.all': 'All tabs ({{n}})',
   'tags.unsavedContinue': 'Continue',
   'tags.unsavedSuppress': 'Do not ask again',
 

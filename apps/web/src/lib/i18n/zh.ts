@@ -58,6 +58,7 @@ export const zh = {
   'tags.close': '关闭',
   'tags.closeOthers': '关闭其他',
   'tags.closeAll': '关闭所有',
+  'tags.all': '全部标签（{{n}}）',
   'tags.unsavedContinue': '继续',
   'tags.unsavedSuppress': '不再提醒',
 

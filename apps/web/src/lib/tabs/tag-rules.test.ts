@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, closeAllTags, closeOtherTags, closeTag, withAffix, type Tag } from '@/lib/tabs/tag-rules';
+import { addTag, closeAllTags, closeOtherTags, closeTag, dropTag, recordName, withAffix, type Tag } from '@/lib/tabs/tag-rules';
 
 const tag = (path: string, affix = false): Tag => ({ path, fullPath: path, title: { name: path, nameEn: path }, affix });
 const HOME = '/dashboard';
@@ -8,6 +8,26 @@ const open = () => [dashboard, tag('/a'), tag('/b'), tag('/c')];
 const paths = (tags: Tag[]) => tags.map((t) => t.path);
 
 describe('tag bar rules', () => {
+  it('names the record a page shows from its address, so tabs of one page differ', () => {
+    expect(recordName({ doctorId: '5', doctorName: '王玲' })).toBe('王玲');
+    expect(recordName({ id: '5', nameDoctor: '范紫林' })).toBe('范紫林');
+    expect(recordName({ id: '9', name: '石龙镇中医医院' })).toBe('石龙镇中医医院');
+    expect(recordName({ title: '指南解读' })).toBe('指南解读');
+    expect(recordName({ id: '5' })).toBeUndefined();
+    expect(recordName({ doctorName: ' ' })).toBeUndefined();
+    expect(recordName({ doctorName: '%E7%8E%8B%E7%8E%B2' })).toBe('王玲');
+    expect(recordName({ name: '100%' })).toBe('100%');
+    const record = (path: string, name: string): Tag => ({ ...tag(path), title: { name: '业务记录', nameEn: 'Business record' }, record: name });
+    let tags = addTag([dashboard], record('/customer/businessRecord/5/王玲', '王玲'));
+    tags = addTag(tags, record('/customer/businessRecord/2/范紫林', '范紫林'));
+    expect(tags.map((t) => t.record)).toEqual([undefined, '王玲', '范紫林']);
+  });
+
+  it('drops the tab of a page that sent the user on, never the pinned one', () => {
+    expect(paths(dropTag(open(), '/b'))).toEqual([HOME, '/a', '/c']);
+    expect(paths(dropTag(open(), HOME))).toEqual([HOME, '/a', '/b', '/c']);
+  });
+
   it('opens a tag once and refreshes its query', () => {
     let tags = addTag([dashboard], tag('/a'));
     tags = addTag(tags, { ...tag('/a'), fullPath: '/a?page=2' });

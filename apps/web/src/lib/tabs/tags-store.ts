@@ -17,7 +17,13 @@ function load(): Tag[] {
 
 function isTag(value: unknown): value is Tag {
   const v = value as Partial<Tag> | null;
-  return typeof v?.path === 'string' && typeof v.fullPath === 'string' && typeof v.title?.name === 'string' && typeof v.title.nameEn === 'string';
+  return (
+    typeof v?.path === 'string' &&
+    typeof v.fullPath === 'string' &&
+    typeof v.title?.name === 'string' &&
+    typeof v.title.nameEn === 'string' &&
+    (v.record === undefined || typeof v.record === 'string')
+  );
 }
 
 let tags: Tag[] = load();

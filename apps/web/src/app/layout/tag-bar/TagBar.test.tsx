@@ -40,6 +40,20 @@ describe('TagBar', () => {
     expect(JSON.parse(sessionStorage.getItem(TAGS_STORAGE_KEY)!)).toHaveLength(4);
   });
 
+  it('titles a record\'s tab with the record, marked as data', () => {
+    tagsStore.set([
+      tag('/dashboard', '首页', true),
+      { ...tag('/customer/businessRecord/5/王玲', '业务记录'), record: '王玲' },
+      { ...tag('/customer/businessRecord/2/范紫林', '业务记录'), record: '范紫林' },
+    ]);
+    renderBar('/customer/businessRecord/2/范紫林');
+    expect(screen.getByRole('button', { name: '业务记录 · 王玲' })).toBeTruthy();
+    const active = screen.getByRole('button', { name: '业务记录 · 范紫林' });
+    expect(active.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('范紫林').getAttribute('translate')).toBe('no');
+    expect(screen.getByRole('button', { name: '关闭 业务记录 · 王玲' })).toBeTruthy();
+  });
+
   it('closing the active tab goes to the last remaining one', async () => {
     const router = renderBar('/c');
     fireEvent.click(screen.getByRole('button', { name: '关闭 页面丙' }));

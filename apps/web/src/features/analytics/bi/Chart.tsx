@@ -32,7 +32,6 @@ export function Chart({ chart, name, category }: { chart: DashboardChart; name: 
       palette={PALETTE}
       legend
       integer
-      smooth={chart.kind === 'line'}
       area={chart.kind === 'line' && chart.series.length === 1 ? 0.12 : undefined}
       barMaxWidth={36}
       categories={chart.categories.map(category)}

@@ -14,7 +14,6 @@ function HomeChart({ chart, title }: { chart: HomeChartSeries; title: string }) 
         kind={chart.chartType}
         categories={chart.points.map((p) => String(p.time))}
         series={[{ name: title, values: chart.points.map((p) => p.value), color: '#1677ff' }]}
-        smooth
         barMaxWidth={32}
         label={`${title}: ${chart.points.map((p) => `${p.time} ${p.value}`).join(', ')}`}
       />

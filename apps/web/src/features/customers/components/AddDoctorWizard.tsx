@@ -48,7 +48,13 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   const patch = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
 
-  const loadRegion = useCallback((depth: number, parent: string | null) => addDoctorLookups.region(depth, parent), []);
+  // The places offered are those of the hospitals in the user's scope; none at all is said, not left blank.
+  const [noPlaces, setNoPlaces] = useState(false);
+  const loadRegion = useCallback(async (depth: number, parent: string | null) => {
+    const places = await addDoctorLookups.region(depth, parent);
+    if (depth === 0) setNoPlaces(places.length === 0);
+    return places;
+  }, []);
   const loadDepartment = useCallback((depth: number, parent: string | null) => addDoctorLookups.department(depth, parent), []);
   const regionCode = draft.region[draft.region.length - 1]?.value;
   const hospitals = useQuery({
@@ -61,6 +67,7 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
     enabled: Boolean(regionCode),
     placeholderData: keepPreviousData,
   });
+  const noHospitals = Boolean(regionCode) && !hospitalKeyword && hospitals.isSuccess && !hospitals.isPlaceholderData && hospitals.data.length === 0;
   const titleLevels = useQuery({ queryKey: ['customers', 'add', 'titleLevels', lang], queryFn: () => addDoctorLookups.titleLevels() });
   const titles = useQuery({
     queryKey: ['customers', 'add', 'titles', draft.titleLevel, lang],
@@ -137,7 +144,12 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
       <Form layout="vertical">
         {step === 0 ? (
           <>
-            <Form.Item label={t('customers.filter.region')} required>
+            <Form.Item
+              label={t('customers.filter.region')}
+              required
+              validateStatus={noPlaces ? 'warning' : undefined}
+              help={noPlaces ? t('customers.add.noPlaces') : undefined}
+            >
               <LazyCascader
                 levels={3}
                 load={loadRegion}
@@ -146,13 +158,20 @@ export function AddDoctorWizard({ onClose }: { onClose: () => void }) {
                 placeholder={t('customers.filter.region')}
                 ariaLabel={t('customers.filter.region')}
                 style={{ width: '100%' }}
+                notFoundContent={t('customers.add.noPlaces')}
               />
             </Form.Item>
-            <Form.Item label={t('customers.filter.hospital')} required help={regionCode ? undefined : t('customers.add.regionFirst')}>
+            <Form.Item
+              label={t('customers.filter.hospital')}
+              required
+              validateStatus={noHospitals ? 'warning' : undefined}
+              help={!regionCode ? t('customers.add.regionFirst') : noHospitals ? t('customers.add.noHospitals') : undefined}
+            >
               <Select
                 aria-label={t('customers.filter.hospital')}
                 disabled={!regionCode}
                 showSearch={{ filterOption: false, onSearch: setHospitalKeyword }}
+                notFoundContent={hospitals.isFetching ? undefined : t(hospitalKeyword ? 'customers.add.noMatch' : 'customers.add.noHospitals')}
                 loading={hospitals.isFetching}
                 options={toOptions(hospitals.data)}
                 value={draft.hospital?.value}

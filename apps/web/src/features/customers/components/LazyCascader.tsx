@@ -23,6 +23,7 @@ export function LazyCascader({
   placeholder,
   ariaLabel,
   style,
+  notFoundContent,
 }: {
   levels: number;
   load: (depth: number, parent: string | null) => Promise<Choice[]>;
@@ -31,6 +32,8 @@ export function LazyCascader({
   placeholder?: string;
   ariaLabel?: string;
   style?: React.CSSProperties;
+  /** What an empty list says (why nothing is offered). */
+  notFoundContent?: string;
 }) {
   const [options, setOptions] = useState<Option[]>([]);
   useEffect(() => {
@@ -62,6 +65,7 @@ export function LazyCascader({
       allowClear
       showSearch={false}
       placeholder={placeholder}
+      notFoundContent={notFoundContent}
       value={value.map((c) => c.value)}
       // the chosen labels are kept with the values: shown even before a deeper level has loaded
       displayRender={() => value.map((c) => c.label).join(' / ')}

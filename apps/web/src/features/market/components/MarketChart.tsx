@@ -65,7 +65,6 @@ export function MarketChart({
       series={colored.map((s) => ({ ...s, values: flip(s.values) }))}
       stacked={stacked}
       horizontal={horizontal}
-      smooth={kind === 'line'}
       area={kind === 'line' && stacked ? 0.25 : undefined}
       legend={series.length > 1}
       barMaxWidth={28}
