@@ -106,8 +106,15 @@ function UserList() {
           {
             title: t('admin.user.roles'),
             dataIndex: 'roleNames',
-            render: (names: string[], row) =>
-              names.map((name, i) => <RoleTag key={name} lang={lang} role={roleById.get(row.roleIds[i] ?? 0) ?? { name, nameEn: '' }} />),
+            // wide enough for one English name ("Sales representative"); more roles wrap
+            width: 190,
+            render: (names: string[], row) => (
+              <div className="fp-admin-role-tags">
+                {names.map((name, i) => (
+                  <RoleTag key={name} lang={lang} role={roleById.get(row.roleIds[i] ?? 0) ?? { name, nameEn: '' }} />
+                ))}
+              </div>
+            ),
           },
           {
             title: t('admin.user.loginAllowed'),

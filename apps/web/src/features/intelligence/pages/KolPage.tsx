@@ -22,7 +22,7 @@ const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => (
 const RadarChart = lazy(() => import('@/components/charts/RadarChart').then((m) => ({ default: m.RadarChart })));
 const KolExplainView = lazy(() => import('../components/KolExplainView').then((m) => ({ default: m.KolExplainView })));
 /** English words are wider: the actions' and the score's columns take their language's width. */
-const ACTIONS_WIDTH = { zh: 140, en: 210 } as const;
+const ACTIONS_WIDTH = { zh: 150, en: 236 } as const;
 const SCORE_WIDTH = { zh: 80, en: 96 } as const;
 /** Beside the map only where the ranking keeps its columns whole (antd's xxl, 1600 px); narrower, the map goes under it. */
 const SIDE_BY_SIDE = { ranking: { xs: 24, xxl: 15 }, map: { xs: 24, xxl: 9 } } as const;
@@ -85,7 +85,7 @@ export function KolPage() {
           <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" />
         ) : null}
       </Card>
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         <Col {...SIDE_BY_SIDE.ranking}>
           <Card
             ref={rankingCard}
@@ -157,7 +157,7 @@ export function KolPage() {
           </Card>
         </Col>
         <Col {...SIDE_BY_SIDE.map}>
-          <Card style={{ marginTop: 16 }} title={t('intel.byProvince')} loading={provinces.isLoading}>
+          <Card title={t('intel.byProvince')} loading={provinces.isLoading}>
             {provinces.data && provinces.data.length > 0 ? (
               <Suspense fallback={<Spin style={{ display: 'block', margin: '160px auto' }} />}>
                 <ProvinceMap data={provinces.data} selected={province?.code} onSelect={onProvince} />
