@@ -147,7 +147,7 @@ test('the administrator imports a representative and their territory, sets their
   await page.goto('/#/dataManage/dataImport');
   await expect(page.locator('.fp-import-centre')).toContainText('上传后先做预检');
 
-  // The representative: the Sales role, an employee number, the East region by its code.
+  // The representative: the Sales role (销售代表 on the screen), an employee number, the East region by its code.
   await chooseKind(page, '用户');
   await importClean(page, `用户-${run}.csv`, csv(['用户名,姓名,员工编号,组织,角色', `${username},导入代表${run},E${run},FP-EAST,Sales`]), 1);
   // Their territory: the two hospitals the first journey imported, by the company's codes.
@@ -160,7 +160,7 @@ test('the administrator imports a representative and their territory, sets their
   await search.fill(username);
   await search.press('Enter');
   const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: username });
-  await expect(row).toContainText('Sales');
+  await expect(row).toContainText('销售代表');
   await row.getByRole('button', { name: '编辑' }).click();
   const dialog = page
     .locator('.ant-modal')

@@ -62,13 +62,20 @@ test('the KOL radar compares two doctors, and one alone is refused', async ({ pa
   await page.getByTestId('compare-button').click();
   await expect(page.getByTestId('compare-too-few')).toContainText('KOL 对比至少需要选择两位医生');
   await page.getByTestId('compare-2').click();
-  await expect(page.getByTestId('kol-radar')).toBeVisible({ timeout: 30_000 });
+  // the radar opens in a side panel over the page, where the click was (not under the ranking)
+  const radar = page.getByTestId('kol-radar');
+  await expect(radar).toBeVisible({ timeout: 30_000 });
+  await expect(radar.locator('svg').first()).toBeInViewport();
   await expect(page.getByTestId('compare-too-few')).toHaveCount(0);
+  await radar.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(radar).toBeHidden();
   await page
     .getByRole('button', { name: /^解\s?释$/ })
     .first()
     .click();
   await expect(page.getByTestId('kol-explain')).toContainText('贡献');
+  await expect(page.getByTestId('kol-explain').locator('table').first()).toBeInViewport();
+  await page.keyboard.press('Escape');
 
   // The whole ranking of the indication, exported through the download centre (decision 0022)
   await page.getByTestId('kol-export').click();
@@ -94,6 +101,8 @@ test("the province map shows each province's figures, a click filters the rankin
   const map = page.locator('[data-testid="province-map"][data-ready="true"]');
   await expect(map).toBeVisible({ timeout: 30_000 });
   await expect(map.locator('svg')).toHaveCount(1);
+  // narrower than 1600 px the map sits under the ranking
+  await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox())!;
   const x = Number(await map.getAttribute('data-focus-x'));
   const y = Number(await map.getAttribute('data-focus-y'));
@@ -103,6 +112,8 @@ test("the province map shows each province's figures, a click filters the rankin
   await expect(tip).toContainText('平均得分');
   await page.mouse.click(box.x + x, box.y + y);
   await expect(page.getByTestId('province-filter')).toContainText('省份:');
+  // the filtered ranking is brought into view, where the user looks after the click
+  await expect(page.getByTestId('province-filter')).toBeInViewport();
   await expect(page.getByTestId('compare-1')).toBeVisible({ timeout: 30_000 });
   await page
     .getByRole('button', { name: /^解\s?释$/ })

@@ -147,6 +147,21 @@ export const DEFAULT_BU_LIST = [
   'ST_All',
 ] as const;
 
+/**
+ * The built-in roles by their code (the role's name as spec 001 writes it), named in each language.
+ * A role an administrator adds is data: its names are shown as written.
+ */
+export const BUILT_IN_ROLE_NAMES: Record<string, { zh: string; en: string }> = {
+  admin: { zh: '系统管理员', en: 'Administrator' },
+  'card manager': { zh: '卡片运营', en: 'Card operator' },
+  Sales: { zh: '销售代表', en: 'Sales representative' },
+  MSL: { zh: '医学联络官', en: 'Medical science liaison' },
+  MAF: { zh: '医学事务', en: 'Medical affairs' },
+  MANGA: { zh: '团队经理', en: 'Team manager' },
+  MKT: { zh: '市场', en: 'Marketing' },
+  'CRC&OVERSEAS': { zh: 'CRC 与海外', en: 'CRC and overseas' },
+};
+
 /** Role names mapped to short app keys (spec 001 section 6). */
 export const ROLE_APP_KEYS: Record<string, string> = {
   'KOL(Basic)': 'KOL',

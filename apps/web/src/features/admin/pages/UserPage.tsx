@@ -1,11 +1,11 @@
+import { RoleTag, roleName } from '@/lib/role-name';
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
-import { localName } from '@/lib/i18n';
 import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { AuditLog } from '../components/AuditLog';
@@ -42,6 +42,7 @@ function UserList() {
   const dialogOpened = useOpenedOnce(editing !== null);
   const list = useQuery({ queryKey: ['admin', 'user', query], queryFn: () => adminApi.userList(compact(query)), placeholderData: keepPreviousData });
   const roles = useQuery({ queryKey: ['admin', 'role', 'options'], queryFn: adminApi.roleOptions });
+  const roleById = new Map((roles.data ?? []).map((role) => [role.id, role]));
   const orgs = useQuery(orgTreeQuery);
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'user'] });
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -102,7 +103,19 @@ function UserList() {
           { title: t('admin.user.department'), dataIndex: 'department', ...dataCells },
           { title: t('admin.user.mobile'), dataIndex: 'mobile' },
           { title: t('admin.user.userType'), dataIndex: 'userType', render: typeLabel },
-          { title: t('admin.user.roles'), dataIndex: 'roleNames', render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>) },
+          {
+            title: t('admin.user.roles'),
+            dataIndex: 'roleNames',
+            // wide enough for one English name ("Sales representative"); more roles wrap
+            width: 190,
+            render: (names: string[], row) => (
+              <div className="fp-admin-role-tags">
+                {names.map((name, i) => (
+                  <RoleTag key={name} lang={lang} role={roleById.get(row.roleIds[i] ?? 0) ?? { name, nameEn: '' }} />
+                ))}
+              </div>
+            ),
+          },
           {
             title: t('admin.user.loginAllowed'),
             dataIndex: 'enabled',
@@ -141,7 +154,7 @@ function UserList() {
         <UserDialog
           editing={editing}
           orgOptions={orgOptions(orgs.data, lang)}
-          roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: localName(r, lang) }))}
+          roleOptions={(roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang).text }))}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

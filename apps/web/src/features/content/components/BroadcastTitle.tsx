@@ -1,3 +1,4 @@
+import { DataText } from '@/components/DataText';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { NotificationOutlined } from '@ant-design/icons';
@@ -25,7 +26,7 @@ function Broadcast({ department }: { department: DynamicsDepartment }) {
   if (!query.data?.title || !query.data.articleId) return null;
   return (
     <Link className="fp-broadcast-title" to={articleDetailPath(query.data.articleId)} data-testid="broadcast-title">
-      <NotificationOutlined /> {query.data.title}
+      <NotificationOutlined /> <DataText>{query.data.title}</DataText>
     </Link>
   );
 }

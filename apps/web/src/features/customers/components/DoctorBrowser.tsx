@@ -158,6 +158,9 @@ export function DoctorBrowser({
         rowSelection={{
           selectedRowKeys: [...selected.keys()],
           preserveSelectedRowKeys: true,
+          // antd names its checkboxes in English ("Select row 3"); these say whom, in the reader's language
+          getCheckboxProps: (row) => ({ 'aria-label': t('customers.select.row', { name: row.name }) }),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('customers.select.page') }),
           onChange: (_keys, rows) => {
             const next = new Map(selected);
             const onPage = new Set((data?.content ?? []).map((r) => r.id));
@@ -189,7 +192,7 @@ export function DoctorBrowser({
             render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
           },
           { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
-          { title: t('customers.col.title'), dataIndex: 'titleCode', width: 130, render: (code: string) => labelOf(titles, code) },
+          { title: t('customers.col.title'), dataIndex: 'titleCode', width: 150, ellipsis: true, render: (code: string) => labelOf(titles, code) },
           {
             title: t('customers.col.region'),
             width: 150,

@@ -1,3 +1,4 @@
+import { DataText } from '@/components/DataText';
 import { useEffect, useRef, useState } from 'react';
 import { Empty, Spin, Typography } from 'antd';
 import type { AreaNetwork } from '@field-portal/shared';
@@ -85,7 +86,7 @@ export function AreaMap({ area, height = 600, onNodeClick }: { area: AreaNetwork
         ) : null}
       </div>
       <Text type="secondary" data-testid="area-hovered" style={{ display: 'block', minHeight: 22, marginTop: 8 }}>
-        {hovered ? `${hovered.name} · ${hovered.hospital}` : t('intel.area.hint')}
+        {hovered ? <DataText>{`${hovered.name} · ${hovered.hospital}`}</DataText> : t('intel.area.hint')}
       </Text>
     </div>
   );

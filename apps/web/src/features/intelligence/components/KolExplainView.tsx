@@ -12,7 +12,7 @@ const dimLabel = (d: string) => `dim.${d}` as IntelligenceLabelKey;
 /**
  * One doctor's score in one indication explained: each dimension's raw value, percentile, weight and
  * contribution (they add up to the score), and the score at each kept recompute run. The KOL page
- * shows it under the ranking; the 360 view opens it under its score table (a chunk of its own there).
+ * shows it in a side panel beside the ranking; the 360 view opens it under its score table (a chunk of its own there).
  */
 export function KolExplainView({ indication, doctorId }: { indication: string; doctorId: number }) {
   const { t } = useIntelligenceWords();

@@ -1,3 +1,5 @@
+import { DataText } from '@/components/DataText';
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -84,7 +86,11 @@ export function AreaMapPanel() {
             <AreaMap area={data} onNodeClick={(id, name) => navigate(full360Path(id, name))} />
             {central ? (
               <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
-                {t('intel.area.central')}: <Link to={full360Path(central.id, central.name)}>{central.name}</Link> · {central.hospitalName}
+                {t('intel.area.central')}:{' '}
+                <Link to={full360Path(central.id, central.name)} {...DATA}>
+                  {central.name}
+                </Link>{' '}
+                · <DataText>{central.hospitalName}</DataText>
               </Typography.Paragraph>
             ) : null}
           </>

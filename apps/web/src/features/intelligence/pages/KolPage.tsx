@@ -1,8 +1,9 @@
 import { dataCells } from '@/lib/data-text';
-import { lazy, Suspense, useState } from 'react';
+import { DataText } from '@/components/DataText';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
 import { messageText as message } from '@/lib/i18n';
@@ -20,6 +21,11 @@ const ProvinceMap = lazy(() => import('../components/ProvinceMap').then((m) => (
 /** The radar and a score's explanation (with its trend chart) load when a comparison or an explanation is asked for. */
 const RadarChart = lazy(() => import('@/components/charts/RadarChart').then((m) => ({ default: m.RadarChart })));
 const KolExplainView = lazy(() => import('../components/KolExplainView').then((m) => ({ default: m.KolExplainView })));
+/** English words are wider: the actions' and the score's columns take their language's width. */
+const ACTIONS_WIDTH = { zh: 150, en: 236 } as const;
+const SCORE_WIDTH = { zh: 80, en: 96 } as const;
+/** Beside the map only where the ranking keeps its columns whole (antd's xxl, 1600 px); narrower, the map goes under it. */
+const SIDE_BY_SIDE = { ranking: { xs: 24, xxl: 15 }, map: { xs: 24, xxl: 9 } } as const;
 
 /** /doctor/KOLmapping: the ranking, each score explained, the radar comparison and the province map. */
 export function KolPage() {
@@ -30,6 +36,7 @@ export function KolPage() {
   const [explained, setExplained] = useState<number | null>(null);
   const [comparing, setComparing] = useState(false);
   const [province, setProvince] = useState<{ code: string; name: string } | null>(null);
+  const rankingCard = useRef<HTMLDivElement>(null);
   const cursor = cursors.at(-1);
   const exporter = useQueueExport();
   const ranking = useQuery(rankingQuery(indication, province?.code, cursor, 20));
@@ -48,6 +55,8 @@ export function KolPage() {
   const onProvince = (code: string, name: string) => {
     setProvince((current) => (current?.code === code ? null : { code, name }));
     setCursors([undefined]);
+    // under 1600 px the map sits below the ranking: the filtered ranking is brought to where the user looks
+    rankingCard.current?.scrollIntoView({ block: 'start' });
   };
   const toggle = (row: KolRow) =>
     setChosen((list) => (list.some((c) => c.doctor.id === row.doctor.id) ? list.filter((c) => c.doctor.id !== row.doctor.id) : [...list, row].slice(-5)));
@@ -76,9 +85,10 @@ export function KolPage() {
           <Alert style={{ marginTop: 12 }} type="warning" showIcon title={message('intel.compare.tooFew', lang)} data-testid="compare-too-few" />
         ) : null}
       </Card>
-      <Row gutter={16}>
-        <Col span={15}>
+      <Row gutter={[16, 16]}>
+        <Col {...SIDE_BY_SIDE.ranking}>
           <Card
+            ref={rankingCard}
             title={
               <Space>
                 {t('intel.score')}
@@ -100,9 +110,14 @@ export function KolPage() {
               locale={{ emptyText: <Empty description={t('intel.empty')} /> }}
               columns={[
                 { title: t('intel.rank'), dataIndex: 'rank', width: 64 },
-                { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
-                { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName, ellipsis: true },
-                { title: t('intel.score'), dataIndex: 'score', width: 80 },
+                {
+                  title: t('intel.doctor'),
+                  width: 96,
+                  ...dataCells,
+                  render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>,
+                },
+                { title: t('intel.hospital'), width: 200, ...dataCells, render: (_, r) => r.doctor.hospitalName, ellipsis: true },
+                { title: t('intel.score'), dataIndex: 'score', width: SCORE_WIDTH[lang] },
                 {
                   title: t('intel.tier'),
                   dataIndex: 'tier',
@@ -116,7 +131,7 @@ export function KolPage() {
                 },
                 {
                   title: '',
-                  width: 170,
+                  width: ACTIONS_WIDTH[lang],
                   render: (_, r) => (
                     <Space size={4}>
                       <Button size="small" onClick={() => setExplained(r.doctor.id)}>
@@ -141,7 +156,7 @@ export function KolPage() {
             </Space>
           </Card>
         </Col>
-        <Col span={9}>
+        <Col {...SIDE_BY_SIDE.map}>
           <Card title={t('intel.byProvince')} loading={provinces.isLoading}>
             {provinces.data && provinces.data.length > 0 ? (
               <Suspense fallback={<Spin style={{ display: 'block', margin: '160px auto' }} />}>
@@ -153,8 +168,9 @@ export function KolPage() {
           </Card>
         </Col>
       </Row>
-      {comparing && compare.data ? (
-        <Card title={t('intel.compare.radar')} data-testid="kol-radar">
+      {/* results open beside the ranking, where the click was, not under twenty rows */}
+      <Drawer title={t('intel.compare.radar')} open={comparing && ids.length >= 2} onClose={() => setComparing(false)} size={720} data-testid="kol-radar">
+        {compare.data ? (
           <Suspense fallback={<Spin style={{ display: 'block', margin: '160px auto' }} />}>
             <RadarChart
               height={380}
@@ -162,15 +178,27 @@ export function KolPage() {
               series={compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, values: e.dimensions.map((d) => d.percentile) }))}
             />
           </Suspense>
-        </Card>
-      ) : null}
-      {explained !== null ? (
-        <Card title={`${t('intel.explain')} · ${explain.data?.doctor.name ?? ''}`} data-testid="kol-explain">
+        ) : (
+          <Spin style={{ display: 'block', margin: '160px auto' }} />
+        )}
+      </Drawer>
+      <Drawer
+        title={
+          <>
+            {t('intel.explain')} · <DataText>{explain.data?.doctor.name ?? ''}</DataText>
+          </>
+        }
+        open={explained !== null}
+        onClose={() => setExplained(null)}
+        size={720}
+        data-testid="kol-explain"
+      >
+        {explained !== null ? (
           <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
             <KolExplainView indication={indication} doctorId={explained} />
           </Suspense>
-        </Card>
-      ) : null}
+        ) : null}
+      </Drawer>
     </div>
   );
 }

@@ -1,8 +1,9 @@
+import { RoleTag } from '@/lib/role-name';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@field-portal/shared';
-import { localName, useI18n } from '@/lib/i18n';
+import { useI18n } from '@/lib/i18n';
 import { userInfoQuery } from '@/lib/session/queries';
 import { PasswordForm } from '../components/PasswordForm';
 import './personal-centre.css';
@@ -38,7 +39,20 @@ function Profile({ user }: { user: UserInfo }) {
           { key: 'email', label: t('personal.email'), children: user.email || '—' },
           { key: 'phone', label: t('personal.phone'), children: user.phone || '—' },
           { key: 'enterprise', label: t('personal.enterprise'), children: user.enterpriseName || '—' },
-          { key: 'roles', label: t('personal.roles'), children: tags(user.roles.map((r) => localName(r, lang))) },
+          {
+            key: 'roles',
+            label: t('personal.roles'),
+            children:
+              user.roles.length === 0 ? (
+                '—'
+              ) : (
+                <div className="fp-tag-list">
+                  {user.roles.map((role) => (
+                    <RoleTag key={role.name} role={role} lang={lang} />
+                  ))}
+                </div>
+              ),
+          },
           { key: 'groups', label: t('personal.groups'), children: tags(user.groups) },
           { key: 'bu', label: t('personal.buList'), children: tags(user.buList) },
           { key: 'products', label: t('personal.products'), children: tags(user.products) },

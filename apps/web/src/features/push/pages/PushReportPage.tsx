@@ -55,21 +55,25 @@ const HEADERS: Record<ReportColumn, PushLabelKey> = {
 const TIME_COLUMNS = new Set<ReportColumn>(['CardCreatetime', 'PushTime', 'FistOpentime']);
 /**
  * Fixed widths that keep all twelve columns in view at 1440 px without a horizontal scroll
- * (times on two lines, date over time); the title takes what is left and is cut with a tooltip.
+ * (decision 0015; times on two lines, date over time); the title takes what is left and is cut with
+ * a tooltip. Narrower (1366 px) the title keeps `TITLE_LEAST`: the card's id stays fixed and the
+ * rest scrolls, instead of a title squeezed to a letter a line (docs/decisions/0057).
  */
 const WIDTHS: Partial<Record<ReportColumn, number>> = {
-  CardId: 76,
+  CardId: 72,
   CardType: 84,
-  CardBU: 96,
-  CardCreatetime: 104,
-  PushTime: 104,
-  IsMustRead: 64,
-  Sendwwid: 96,
-  ReceiverWwid: 96,
-  ReceiverName: 90,
-  IsOpen: 64,
-  FistOpentime: 104,
+  CardBU: 84,
+  CardCreatetime: 96,
+  PushTime: 96,
+  IsMustRead: 72,
+  Sendwwid: 88,
+  ReceiverWwid: 88,
+  ReceiverName: 84,
+  IsOpen: 76,
+  FistOpentime: 96,
 };
+const TITLE_LEAST = 112;
+const TABLE_LEAST = Object.values(WIDTHS).reduce((sum, width) => sum + width, TITLE_LEAST);
 
 function ReportTime({ value }: { value: string | null }) {
   const text = formatTime(value, true);
@@ -185,6 +189,7 @@ export function PushReportPage() {
         loading={query.isFetching}
         dataSource={query.data?.result ?? []}
         tableLayout="fixed"
+        scroll={{ x: TABLE_LEAST }}
         className="fp-push-report-table"
         locale={{ emptyText: query.isError ? t('push.list.failed') : t('push.report.empty') }}
         columns={PUSH_REPORT_COLUMNS.map((column) => ({
@@ -196,6 +201,7 @@ export function PushReportPage() {
           ),
           dataIndex: column,
           width: WIDTHS[column],
+          fixed: column === 'CardId' ? 'left' : undefined,
           ellipsis: column === 'CardTitle' ? { showTitle: true } : false,
           // the card's title and the receiver's name are data as written
           ...(column === 'CardTitle' || column === 'ReceiverName' ? dataCells : {}),

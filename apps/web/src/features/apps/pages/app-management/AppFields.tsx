@@ -5,6 +5,7 @@ import { APP_MENU_TYPES } from '@field-portal/shared';
 import { useAppsWords } from '@/features/apps/i18n';
 import { ImageUpload } from '../../components/ImageUpload';
 import { bilingual, classificationChoices, roleChoices } from './choices';
+import { roleName } from '@/lib/role-name';
 
 /** The app form's items (loaded with its dialog): key, classification, names, address, icon, roles, order and menus. */
 export function AppFields() {
@@ -42,7 +43,7 @@ export function AppFields() {
       </Form.Item>
       <div className="fp-apps-grid">
         <Form.Item name="roleIds" label={t('apps.app.roles')} extra={t('apps.app.rolesHint')}>
-          <Select mode="multiple" allowClear options={(roles.data ?? []).map((r) => ({ value: r.id, label: bilingual(r.name, r.nameEn, lang) }))} />
+          <Select mode="multiple" allowClear options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang).text }))} />
         </Form.Item>
         <Space size={24}>
           <Form.Item name="sort" label={t('apps.col.sort')}>
