@@ -67,7 +67,9 @@ describe('detail pages', () => {
       ],
       { initialEntries: ['/task/taskRecordDetail'] },
     );
-    tagsStore.set([{ path: '/task/taskRecordDetail', fullPath: '/task/taskRecordDetail', title: { name: '任务记录详情', nameEn: 'Task record detail' }, affix: false }]);
+    tagsStore.set([
+      { path: '/task/taskRecordDetail', fullPath: '/task/taskRecordDetail', title: { name: '任务记录详情', nameEn: 'Task record detail' }, affix: false },
+    ]);
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('list')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/task/taskRecord');

@@ -119,13 +119,7 @@ describe('CartesianChart', () => {
   it('names every team under a narrow axis, and joins the points of a line with straight segments', () => {
     const teams = ['华东区', '华北区', '华南区', '华西区', '医学部', '市场部', '信息技术部', '销售运营部'];
     render(
-      <CartesianChart
-        height={300}
-        kind="line"
-        categories={teams}
-        series={[{ name: 'visits', values: [0, 1, 0, 2, 0, 0, 3, 1] }]}
-        label="visits by team"
-      />,
+      <CartesianChart height={300} kind="line" categories={teams} series={[{ name: 'visits', values: [0, 1, 0, 2, 0, 0, 3, 1] }]} label="visits by team" />,
     );
     const svg = screen.getByRole('img', { name: 'visits by team' });
     const written = [...svg.querySelectorAll('text title')].map((t) => t.textContent);

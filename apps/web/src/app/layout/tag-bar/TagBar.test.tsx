@@ -40,7 +40,7 @@ describe('TagBar', () => {
     expect(JSON.parse(sessionStorage.getItem(TAGS_STORAGE_KEY)!)).toHaveLength(4);
   });
 
-  it('titles a record\'s tab with the record, marked as data', () => {
+  it("titles a record's tab with the record, marked as data", () => {
     tagsStore.set([
       tag('/dashboard', '首页', true),
       { ...tag('/customer/businessRecord/5/王玲', '业务记录'), record: '王玲' },
