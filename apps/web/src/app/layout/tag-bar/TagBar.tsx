@@ -50,10 +50,17 @@ export function TagBar({ activePath }: { activePath: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const overflowing = useOverflow(scroller, tags.length);
 
-  // The active tab is in view whatever opened it: the menu, a link, the list of every tab.
+  // The active tab is in view whatever opened it: the menu, a link, the list of every tab. The row is
+  // scrolled by hand: scrollIntoView would also move the keyboard's starting point to the tab, so the
+  // next Tab would skip the skip link and the menus.
   useEffect(() => {
-    const active = scroller.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const row = scroller.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active) return;
+    const left = active.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    const right = left + active.offsetWidth;
+    if (left < row.scrollLeft) row.scrollLeft = left;
+    else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
   }, [activePath, tags.length, overflowing]);
 
   const commit = (change: TagChange, closed: string[]) => {
