@@ -85,7 +85,9 @@ export class CardOpens {
     for (const p of batch) pairs.set(keyOf(p.userId, p.cardId), [p.userId, p.cardId]);
     let rows: OpenRow[];
     try {
-      rows = await this.statement([...pairs.values()], at);
+      // In one order in every call, so two calls lock the same deliveries in the same order.
+      const opens = [...pairs.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      rows = await this.statement(opens, at);
     } catch (error) {
       for (const p of batch) p.reject(error);
       return;
@@ -113,7 +115,9 @@ export class CardOpens {
         return await selectRows<OpenRow>(this.db, openStatement(opens, at));
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw error;
+        if (attempt >= 5 || !code || !RETRYABLE.has(code)) throw error;
+        // Apart again before the next try: two calls that met once would meet again at once.
+        await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
       }
     }
   }
