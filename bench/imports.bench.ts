@@ -190,25 +190,35 @@ async function measure(
   });
 }
 
-async function doctorImports(): Promise<void> {
-  console.log(`\nimports: ${DOCTORS.toLocaleString('en')} doctors from CSV (${HOSPITALS.toLocaleString('en')} hospitals)`);
+/** A fresh database with the reference data and a bench user, a file store in a temporary folder, and an import job runner; all gone afterwards. */
+async function withImportBench(
+  folder: string,
+  work: (bench: { database: Database; dir: string; files: DiskFileStore; userId: number; worker: JobRunner }) => Promise<void>,
+): Promise<void> {
   const { database, drop } = await freshDatabase();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-imports-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), folder));
   const files = new DiskFileStore(path.join(dir, 'files'));
   try {
     await database.db.transaction((tx) => ensureReferenceData(tx));
     const [user] = await selectRows<{ id: number }>(database.db, sql`insert into users (username, password_hash) values ('bench', '-') returning id`);
-    const hospitalsFile = path.join(dir, 'hospitals.csv');
-    const doctorsFile = path.join(dir, 'doctors.csv');
-    writeHospitalsCsv(hospitalsFile);
-    writeDoctorsCsv(doctorsFile);
     const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
-    await runJob(database, worker, files, user!.id, 'hospitals', hospitalsFile);
-    await measure(database, worker, files, user!.id, 'doctors', doctorsFile, DOCTORS, ['code', 'name', 'hospital', 'dept1', 'dept2', 'title', 'phone']);
+    await work({ database, dir, files, userId: user!.id, worker });
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function doctorImports(): Promise<void> {
+  console.log(`\nimports: ${DOCTORS.toLocaleString('en')} doctors from CSV (${HOSPITALS.toLocaleString('en')} hospitals)`);
+  await withImportBench('fp-bench-imports-', async ({ database, dir, files, userId, worker }) => {
+    const hospitalsFile = path.join(dir, 'hospitals.csv');
+    const doctorsFile = path.join(dir, 'doctors.csv');
+    writeHospitalsCsv(hospitalsFile);
+    writeDoctorsCsv(doctorsFile);
+    await runJob(database, worker, files, userId, 'hospitals', hospitalsFile);
+    await measure(database, worker, files, userId, 'doctors', doctorsFile, DOCTORS, ['code', 'name', 'hospital', 'dept1', 'dept2', 'title', 'phone']);
+  });
 }
 
 /** Visit history (docs/decisions/0053): the doctors and representatives are written directly, so this measures the visits alone. */
@@ -216,12 +226,7 @@ async function visitImports(): Promise<void> {
   console.log(
     `\nimports: ${VISITS.toLocaleString('en')} visits from CSV (${VISIT_DOCTORS.toLocaleString('en')} doctors, ${REPS.toLocaleString('en')} representatives)`,
   );
-  const { database, drop } = await freshDatabase();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-visit-imports-'));
-  const files = new DiskFileStore(path.join(dir, 'files'));
-  try {
-    await database.db.transaction((tx) => ensureReferenceData(tx));
-    const [user] = await selectRows<{ id: number }>(database.db, sql`insert into users (username, password_hash) values ('bench', '-') returning id`);
+  await withImportBench('fp-bench-visit-imports-', async ({ database, dir, files, userId, worker }) => {
     await database.db.execute(sql`
       insert into users (username, password_hash, employee_no) select 'bench' || g, '-', 'B' || lpad(g::text, 6, '0') from generate_series(0, ${REPS - 1}) g`);
     const [hospital] = await selectRows<{ id: number }>(
@@ -234,12 +239,8 @@ async function visitImports(): Promise<void> {
       select 'V' || lpad(g::text, 8, '0'), '医生' || g, ${hospital!.id}, '310000', '310100', '03', 'ATTENDING' from generate_series(0, ${VISIT_DOCTORS - 1}) g`);
     const file = path.join(dir, 'visits.csv');
     writeVisitsCsv(file);
-    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
-    await measure(database, worker, files, user!.id, 'visits', file, VISITS, ['rep', 'doctor', 'day', 'channel', 'purpose']);
-  } finally {
-    await drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    await measure(database, worker, files, userId, 'visits', file, VISITS, ['rep', 'doctor', 'day', 'channel', 'purpose']);
+  });
 }
 
 /** BENCH_IMPORT_ONLY=doctors or visits runs one of the two. */
