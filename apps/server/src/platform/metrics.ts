@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { API } from '@field-portal/shared';
 import type { Database } from '../db/client.js';
 import { BUILD_INFO } from './build-info.js';
 import type { AppContext } from './context.js';
 import { unauthorized } from './errors.js';
+import { RequestDurations } from './request-durations.js';
 
 /** Where a job's figures come from: its table (every instance's jobs) or this process. */
 interface JobRow {
@@ -52,7 +53,10 @@ export interface LocalJobs {
  */
 export class PortalMetrics {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly requests = new RequestDurations(
+    'portal_http_request_duration_seconds',
+    'HTTP requests by route pattern (never the raw URL), method and status class, with their duration',
+  );
   private readonly signIns: Counter<'method' | 'outcome'>;
   private localJobs: LocalJobs = { names: [], busy: () => false };
   private jobs!: Gauge<'kind' | 'state'>;
@@ -69,13 +73,6 @@ export class PortalMetrics {
     const registers = [this.registry];
     // Event-loop lag (nodejs_eventloop_lag_*), heap, handles, CPU: the standard Node.js set.
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.requests = new Histogram({
-      name: 'portal_http_request_duration_seconds',
-      help: 'HTTP requests by route pattern (never the raw URL), method and status class, with their duration',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
     this.signIns = new Counter({
       name: 'portal_sign_ins_total',
       help: 'Sign-in attempts by method (password, sso) and outcome (success, failure, throttled, error)',
@@ -120,8 +117,7 @@ export class PortalMetrics {
   observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void {
     // Unmatched URLs (404s, probes) share one label: a raw URL would make a series per scanner guess.
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status_class: `${Math.floor(statusCode / 100)}xx` };
-    this.requests.observe(labels, seconds);
+    this.requests.observe(request.method, route, statusCode, seconds);
     if (request.method === 'POST' && (route === API.system.login || route === API.sso.signIn)) {
       this.signIns.inc({ method: route === API.system.login ? 'password' : 'sso', outcome: signInOutcome(statusCode) });
     }
@@ -213,7 +209,8 @@ export class PortalMetrics {
         if (row.kind === 'push') this.pushLag.set(Math.max(0, Number(row.oldest ?? 0)));
       }
     }
-    return this.registry.metrics();
+    // The request durations are kept outside prom-client (platform/request-durations.ts) and written after its figures.
+    return `${await this.registry.metrics()}\n${this.requests.text()}`;
   }
 
   private stompGauges(registers: Registry[]): void {
@@ -276,8 +273,10 @@ export async function registerMetrics(app: FastifyInstance): Promise<PortalMetri
   if (!token) return undefined;
   const metrics = new PortalMetrics(app.ctx.database);
   instances.set(app.ctx, metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.get(
     API.metrics,
