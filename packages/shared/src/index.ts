@@ -41,6 +41,7 @@ export * from './areas/surveys-messages.js';
 export * from './areas/surveys-schemas.js';
 export * from './areas/customers-duplicate.js';
 export * from './areas/reference.js';
+export * from './areas/departments.js';
 export * from './areas/customers/index.js';
 export * from './areas/activity/index.js';
 export * from './areas/market.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doctorDepartmentName } from './reference.js';
+import { doctorDepartmentName } from './departments.js';
 
 const row = { dept1Code: '03', dept1Name: '内科', dept2Code: '03.01', dept2Name: '呼吸内科专业' };
 
