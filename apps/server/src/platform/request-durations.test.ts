@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestDurations } from '../src/platform/request-durations.js';
+import { RequestDurations } from './request-durations.js';
 
 describe('request durations (the /metrics histogram kept outside prom-client)', () => {
   it('writes cumulative buckets, +Inf, sum and count per method, route and status class', () => {
