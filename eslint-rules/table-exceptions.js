@@ -22,12 +22,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
   },
   {
-    file: 'admin/master-data.ts',
-    tables: ['sessions'],
-    reason: "a full list's disabled users end their sessions in the same transaction; auth to export that write",
-  },
-  { file: 'admin/user.ts', tables: ['sessions'], reason: 'disabling a user ends its sessions in the same transaction; auth to export that write' },
-  {
     file: 'analytics/dashboards/cards.ts',
     tables: ['cards', 'pushes'],
     reason: 'the card dashboard counts cards by push state in one statement (for speed); push to export the figure query',
