@@ -4,18 +4,14 @@
  * owner's face now answers it (a service call, or a SQL fragment the owner exports, like
  * customers' doctorIdsInScope).
  */
-const USER_NAMES = "joins admin's users for the name of the user a row records; to become a user-name fragment exported by admin";
 const ACCOUNTS = "reads admin's accounts and roles (sign-in, first start, settings); to go through admin's face";
 
 export const OWNED_TABLE_EXCEPTIONS = [
-  { file: 'activity/national-figures.ts', tables: ['users'], reason: USER_NAMES },
   {
     file: 'activity/people.ts',
     tables: ['users', 'organisations'],
     reason: "the rep and team pickers read admin's users by organisation; to go through admin's face",
   },
-  { file: 'activity/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'activity/visit-counts.ts', tables: ['users'], reason: USER_NAMES },
   {
     file: 'admin/permissions.ts',
     tables: ['hospitals'],
@@ -38,10 +34,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
   { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },
-  { file: 'cards/repo.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'content/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'content/service.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'customers/corrections.ts', tables: ['users'], reason: USER_NAMES },
   { file: 'customers/dataset.ts', tables: ['users'], reason: 'the demo dataset assigns doctors to the seeded reps' },
   {
     file: 'customers/doctor-filter.ts',
@@ -65,10 +57,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['users', 'deliveries', 'pushes', 'cards'],
     reason: "a feed page is a user's deliveries joined to their push and card in one statement (keyset paging); push to export the delivery fragments",
   },
-  { file: 'meetings/repo.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'meetings/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'messaging/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'messaging/service.ts', tables: ['users'], reason: USER_NAMES },
   { file: 'push/batch.ts', tables: ['employees', 'cards'], reason: "a batch checks recipients against admin's employee directory and lists pushable cards" },
   { file: 'push/receiver-list.ts', tables: ['employees'], reason: "recipients are checked against admin's employee directory" },
   { file: 'push/report.ts', tables: ['cards', 'users'], reason: 'the push report joins deliveries to their card title in one statement (a streamed export)' },
@@ -84,8 +72,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: "an older database's hospitals get their province codes from the region list, once, in one UPDATE",
   },
   { file: 'setup/service.ts', tables: ['enterprises', 'roles', 'user_roles', 'users'], reason: ACCOUNTS },
-  { file: 'surveys/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'surveys/service.ts', tables: ['users'], reason: USER_NAMES },
   { file: 'system/menus.ts', tables: ['menus'], reason: "the menu tree is admin's menus; to go through admin's face" },
   { file: 'system/service.ts', tables: ['enterprises', 'home_statistics', 'roles', 'sessions', 'user_roles', 'users'], reason: ACCOUNTS },
 ];

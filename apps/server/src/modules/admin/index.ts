@@ -5,6 +5,17 @@
 export { adminRoutes } from './routes.js';
 export { enabledUsersWithMenu } from './service.js';
 export { roleOptions } from './role.js';
+/** Users as other areas reach them: the join for a recorded user's name, a BU's users, the pickers' lookups (docs/decisions/0062). */
+export {
+  countUsers,
+  enabledUserId,
+  findEnabledUser,
+  joinUser,
+  searchEnabledUsers,
+  userBuList,
+  userIdsOfBu,
+  type UserPick,
+} from './user-rows.js';
 export { importOrganisations } from './org-import.js';
 export {
   addPermissions,

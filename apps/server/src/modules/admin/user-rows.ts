@@ -1,0 +1,77 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
+import { users } from '../../db/schema/index.js';
+
+/**
+ * The doors through which other areas reach admin's users (docs/decisions/0062): rows that record
+ * a user show that user's name, a report narrows to a BU's representatives, a picker finds
+ * enabled users. Other areas read only these columns of the joined user: id, username, real_name,
+ * first_name, avatar, bu_list, enabled.
+ */
+
+/**
+ * A join of the user `userId` names, as `alias`. A plain join rather than a subselect or a
+ * per-row lookup, so that the reports grouping by user keep their hash joins and may group by
+ * `alias.id` alone (the key of the users table).
+ */
+export function joinUser(alias: string, userId: SQL, kind: 'inner' | 'left' = 'inner'): SQL {
+  const u = sql.identifier(alias);
+  return sql`${kind === 'left' ? sql`left join` : sql`join`} users ${u} on ${u}.id = ${userId}`;
+}
+
+/** The ids of the users of a BU, as a subquery: `where m.owner_id in ${userIdsOfBu(bu)}`. */
+export function userIdsOfBu(bu: string): SQL {
+  return sql`(select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))`;
+}
+
+export interface UserPick {
+  id: number;
+  username: string;
+  /** The first name, else the username. */
+  name: string;
+}
+
+const PICK = sql`id, username, coalesce(nullif(first_name, ''), username) as name`;
+
+/** An enabled user by id. */
+export async function findEnabledUser(db: Tx, userId: number): Promise<UserPick | undefined> {
+  const [row] = await selectRows<UserPick>(db, sql`select ${PICK} from users where id = ${userId} and enabled`);
+  return row;
+}
+
+/** The id of the enabled user of this login name. */
+export async function enabledUserId(db: Tx, username: string): Promise<number | undefined> {
+  const [row] = await selectRows<{ id: number }>(db, sql`select id from users where username = ${username} and enabled`);
+  return row?.id;
+}
+
+/**
+ * Enabled users whose username or first name (and, with `realName`, real name) holds the keyword,
+ * by username: the pickers of co-organisers and survey audiences.
+ */
+export async function searchEnabledUsers(db: Tx, keyword: string, limit: number, realName = false): Promise<UserPick[]> {
+  const like = `%${escapeLike(keyword)}%`;
+  return selectRows<UserPick>(
+    db,
+    sql`
+    select ${PICK} from users
+     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like} ${realName ? sql`or real_name ilike ${like}` : sql``})
+     order by username limit ${limit}`,
+  );
+}
+
+/** How many of these user ids name a user (enabled or not). */
+export async function countUsers(db: Tx, userIds: readonly number[]): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users where id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
+  );
+  return row?.n ?? 0;
+}
+
+/** A user's BU list (empty for an unknown user). */
+export async function userBuList(db: Tx, userId: number): Promise<string[]> {
+  const [row] = await db.select({ buList: users.buList }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.buList ?? [];
+}
