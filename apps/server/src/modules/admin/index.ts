@@ -5,15 +5,19 @@
 export { adminRoutes } from './routes.js';
 export { enabledUsersWithMenu } from './service.js';
 export { roleOptions } from './role.js';
+export { allMenus, menuEntry } from './menu-list.js';
 /** Users as other areas reach them: the join for a recorded user's name, a BU's users, the pickers' lookups (docs/decisions/0062). */
 export {
+  countRoles,
   countUsers,
   enabledUserId,
   findEnabledUser,
   joinUser,
+  roleIdsOfUser,
   searchEnabledUsers,
   userBuList,
   userIdsOfBu,
+  usernamesOfEmployeeBu,
   type UserPick,
 } from './user-rows.js';
 export { importOrganisations } from './org-import.js';

@@ -4,9 +4,9 @@ import { escapeLike } from '../../db/like.js';
 import { users } from '../../db/schema/index.js';
 
 /**
- * The doors through which other areas reach admin's users (docs/decisions/0062): rows that record
- * a user show that user's name, a report narrows to a BU's representatives, a picker finds
- * enabled users. Other areas read only these columns of the joined user: id, username, real_name,
+ * The doors through which other areas reach admin's users and their roles (docs/decisions/0062):
+ * rows that record a user show that user's name, a report narrows to a BU's users, a picker finds
+ * enabled users, an app is shown to the roles it names. Other areas read only these columns of the joined user: id, username, real_name,
  * first_name, avatar, bu_list, enabled.
  */
 
@@ -23,6 +23,28 @@ export function joinUser(alias: string, userId: SQL, kind: 'inner' | 'left' = 'i
 /** The ids of the users of a BU, as a subquery: `where m.owner_id in ${userIdsOfBu(bu)}`. */
 export function userIdsOfBu(bu: string): SQL {
   return sql`(select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))`;
+}
+
+/**
+ * The login names of the users whose employee record is in a BU, as a subquery (the usage
+ * events name users by login name): `where e.username in ${usernamesOfEmployeeBu(bu)}`.
+ */
+export function usernamesOfEmployeeBu(bu: string): SQL {
+  return sql`(select u.username from users u join employees em on em.wwid = u.employee_no where em.bu = ${bu})`;
+}
+
+/** The role ids a user holds, as a subquery: `where r.role_id in ${roleIdsOfUser(id)}`. */
+export function roleIdsOfUser(userId: number | SQL): SQL {
+  return sql`(select ur.role_id from user_roles ur where ur.user_id = ${userId})`;
+}
+
+/** How many of these role ids name a role. */
+export async function countRoles(db: Tx, roleIds: readonly number[]): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from roles where id in (select (jsonb_array_elements_text(${JSON.stringify(roleIds)}::jsonb))::int)`,
+  );
+  return row?.n ?? 0;
 }
 
 export interface UserPick {
