@@ -8,11 +8,6 @@ const ACCOUNTS = "reads admin's accounts and roles (sign-in, first start, settin
 
 export const OWNED_TABLE_EXCEPTIONS = [
   {
-    file: 'activity/people.ts',
-    tables: ['users', 'organisations'],
-    reason: "the rep and team pickers read admin's users by organisation; to go through admin's face",
-  },
-  {
     file: 'admin/permissions.ts',
     tables: ['hospitals'],
     reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
@@ -28,7 +23,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['menus', 'users', 'user_roles', 'roles', 'role_menus', 'sessions'],
     reason: "usage reports join events to admin's menus and users and auth's sessions",
   },
-  { file: 'appcentre/open-api.ts', tables: ['users'], reason: 'a signed launch checks the account it names' },
   { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },

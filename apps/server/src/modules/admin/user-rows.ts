@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import { users } from '../../db/schema/index.js';
@@ -55,6 +55,19 @@ export interface UserPick {
 }
 
 const PICK = sql`id, username, coalesce(nullif(first_name, ''), username) as name`;
+
+/** The enabled account of this login name, as a signed launch names it to the app. */
+export async function enabledAccount(
+  db: Tx,
+  username: string,
+): Promise<{ id: number; username: string; realName: string; firstName: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, realName: users.realName, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.enabled, true)))
+    .limit(1);
+  return row;
+}
 
 /** An enabled user by id. */
 export async function findEnabledUser(db: Tx, userId: number): Promise<UserPick | undefined> {
