@@ -17,7 +17,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['cards', 'pushes'],
     reason: 'the card dashboard counts cards by push state in one statement (for speed); push to export the figure query',
   },
-  { file: 'analytics/dashboards/goals.ts', tables: ['organisations', 'users'], reason: 'team goals group reps by organisation in one statement (for speed)' },
   {
     file: 'analytics/service.ts',
     tables: ['menus', 'users', 'user_roles', 'roles', 'role_menus', 'sessions'],
@@ -38,7 +37,7 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: 'the doctor list names codes (department, title, region) in one statement (for speed); reference to export the fragments',
   },
   { file: 'customers/hospitals.ts', tables: ['regions'], reason: 'the hospital list names its region in one statement (for speed)' },
-  { file: 'customers/report-figures.ts', tables: ['departments', 'users'], reason: 'doctor reports group by department and rep in one statement (for speed)' },
+  { file: 'customers/report-figures.ts', tables: ['departments'], reason: 'doctor reports group by department in one statement (for speed)' },
   {
     file: 'customers/scope.ts',
     tables: ['user_roles', 'roles', 'data_permissions', 'regions', 'departments'],
