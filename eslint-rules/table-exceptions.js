@@ -4,50 +4,27 @@
  * owner's face now answers it (a service call, or a SQL fragment the owner exports, like
  * customers' doctorIdsInScope).
  */
-const USER_NAMES = "joins admin's users for the name of the user a row records; to become a user-name fragment exported by admin";
 const ACCOUNTS = "reads admin's accounts and roles (sign-in, first start, settings); to go through admin's face";
 
 export const OWNED_TABLE_EXCEPTIONS = [
-  { file: 'activity/national-figures.ts', tables: ['users'], reason: USER_NAMES },
-  {
-    file: 'activity/people.ts',
-    tables: ['users', 'organisations'],
-    reason: "the rep and team pickers read admin's users by organisation; to go through admin's face",
-  },
-  { file: 'activity/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'activity/visit-counts.ts', tables: ['users'], reason: USER_NAMES },
   {
     file: 'admin/permissions.ts',
     tables: ['hospitals'],
     reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
   },
   {
-    file: 'admin/master-data.ts',
-    tables: ['sessions'],
-    reason: "a full list's disabled users end their sessions in the same transaction; auth to export that write",
-  },
-  { file: 'admin/user.ts', tables: ['sessions'], reason: 'disabling a user ends its sessions in the same transaction; auth to export that write' },
-  {
     file: 'analytics/dashboards/cards.ts',
     tables: ['cards', 'pushes'],
     reason: 'the card dashboard counts cards by push state in one statement (for speed); push to export the figure query',
   },
-  { file: 'analytics/dashboards/goals.ts', tables: ['organisations', 'users'], reason: 'team goals group reps by organisation in one statement (for speed)' },
-  { file: 'analytics/dashboards/system.ts', tables: ['users', 'employees'], reason: 'the system dashboard counts accounts and employees' },
   {
     file: 'analytics/service.ts',
     tables: ['menus', 'users', 'user_roles', 'roles', 'role_menus', 'sessions'],
     reason: "usage reports join events to admin's menus and users and auth's sessions",
   },
-  { file: 'appcentre/open-api.ts', tables: ['users'], reason: 'a signed launch checks the account it names' },
-  { file: 'appcentre/service.ts', tables: ['roles', 'user_roles'], reason: "an app is shown to the roles it names; roles are admin's" },
   { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },
-  { file: 'cards/repo.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'content/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'content/service.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'customers/corrections.ts', tables: ['users'], reason: USER_NAMES },
   { file: 'customers/dataset.ts', tables: ['users'], reason: 'the demo dataset assigns doctors to the seeded reps' },
   {
     file: 'customers/doctor-filter.ts',
@@ -60,7 +37,7 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: 'the doctor list names codes (department, title, region) in one statement (for speed); reference to export the fragments',
   },
   { file: 'customers/hospitals.ts', tables: ['regions'], reason: 'the hospital list names its region in one statement (for speed)' },
-  { file: 'customers/report-figures.ts', tables: ['departments', 'users'], reason: 'doctor reports group by department and rep in one statement (for speed)' },
+  { file: 'customers/report-figures.ts', tables: ['departments'], reason: 'doctor reports group by department in one statement (for speed)' },
   {
     file: 'customers/scope.ts',
     tables: ['user_roles', 'roles', 'data_permissions', 'regions', 'departments'],
@@ -71,10 +48,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['users', 'deliveries', 'pushes', 'cards'],
     reason: "a feed page is a user's deliveries joined to their push and card in one statement (keyset paging); push to export the delivery fragments",
   },
-  { file: 'meetings/repo.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'meetings/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'messaging/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'messaging/service.ts', tables: ['users'], reason: USER_NAMES },
   { file: 'push/batch.ts', tables: ['employees', 'cards'], reason: "a batch checks recipients against admin's employee directory and lists pushable cards" },
   { file: 'push/receiver-list.ts', tables: ['employees'], reason: "recipients are checked against admin's employee directory" },
   { file: 'push/report.ts', tables: ['cards', 'users'], reason: 'the push report joins deliveries to their card title in one statement (a streamed export)' },
@@ -90,8 +63,5 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: "an older database's hospitals get their province codes from the region list, once, in one UPDATE",
   },
   { file: 'setup/service.ts', tables: ['enterprises', 'roles', 'user_roles', 'users'], reason: ACCOUNTS },
-  { file: 'surveys/report-figures.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'surveys/service.ts', tables: ['users'], reason: USER_NAMES },
-  { file: 'system/menus.ts', tables: ['menus'], reason: "the menu tree is admin's menus; to go through admin's face" },
   { file: 'system/service.ts', tables: ['enterprises', 'home_statistics', 'roles', 'sessions', 'user_roles', 'users'], reason: ACCOUNTS },
 ];

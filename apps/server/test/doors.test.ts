@@ -49,6 +49,8 @@ tester.run('owned-tables', ownedTables, {
       options: [{ allow: [{ file: 'feed/service.ts', tables: ['deliveries', 'cards'], reason: 'a page joins deliveries to cards' }] }],
     },
     { filename: path.join(src, 'seed/feed.ts'), code: 'const q = sql`delete from cards`;' },
+    // A recorded user's name comes through admin's join fragment: users is named only in admin (docs/decisions/0062).
+    { filename: inModule('meetings/repo.ts'), code: "const q = sql`select u.username from meetings m ${joinUser('u', sql`m.owner_id`)} where m.id = ${id}`;" },
   ],
   invalid: [
     {
@@ -62,6 +64,11 @@ tester.run('owned-tables', ownedTables, {
       errors: [{ messageId: 'foreignTable', data: { table: 'doctors', owner: 'customers' } }],
     },
     { filename: inModule('push/scheduler.ts'), code: "const q = sql`update cards c set status = 'publish'`;", errors: [{ messageId: 'foreignTable' }] },
+    {
+      filename: inModule('surveys/report-figures.ts'),
+      code: 'const q = sql`select r.id from survey_responses r join users u on u.id = r.user_id`;',
+      errors: [{ messageId: 'foreignTable', data: { table: 'users', owner: 'admin' } }],
+    },
     // The one file store is the platform's (docs/decisions/0059): an area goes through platform/files.
     {
       filename: inModule('content/service.ts'),

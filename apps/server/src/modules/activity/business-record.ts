@@ -6,7 +6,8 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { doctorInScope } from './doctors.js';
 import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
-import { unknownUser, userRefs } from './people.js';
+import { userRefs } from '../admin/index.js';
+import { unknownUser } from './people.js';
 import type { ActivityDeps } from './tasks.js';
 
 /**

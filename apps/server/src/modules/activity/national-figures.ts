@@ -5,6 +5,7 @@ import { intList, paramList } from '../../db/int-list.js';
 import { provinceDoctorChunks, reportDoctorRowFilter, reportProvinceSet, reportsEveryDoctor, type ReportWindow } from '../customers/index.js';
 import { keptVisits, type KeptDays } from './visit-counts.js';
 import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
+import { joinUser } from '../admin/index.js';
 
 /**
  * Whole-country reads of the visit and reach reports (decision 0033, "Whole-country kept sums and
@@ -246,7 +247,7 @@ export function relationNationalSql(days: KeptDays, at: { from: Date; to: Date }
       from s
     union all
     select 'rep', row_number() over (order by s.pairs desc, s.user_id), ${repName}, null, s.pairs, s.visits, 0, null
-      from s join users u on u.id = s.user_id where s.pairs > 0
+      from s ${joinUser('u', sql`s.user_id`)} where s.pairs > 0
     union all
     select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
       from (select case when x.depth >= 5 then '5+' else x.depth::text end as label, sum(x.n)::int as pairs
@@ -260,5 +261,5 @@ export function relationNationalSql(days: KeptDays, at: { from: Date; to: Date }
                              union all ${single(true)}
                              union all ${single(false)}) t
              order by t.visits desc, t.last_visit desc, t.doctor_id limit ${limit}) r
-      join users u on u.id = r.user_id`;
+      ${joinUser('u', sql`r.user_id`)}`;
 }

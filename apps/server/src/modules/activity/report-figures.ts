@@ -18,6 +18,7 @@ import {
   repDoctorDays,
   visitKinds,
 } from './national-figures.js';
+import { joinUser } from '../admin/index.js';
 
 /**
  * Reads of the activity area for the report screens (analytics dashboards): visits and calls
@@ -61,7 +62,7 @@ function visitRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) 
     sql`
       select v.id as "visitId", v.visit_at as "visitTime", ${repName('u')} as rep, v.doctor_id as "doctorId", v.channel,
              v.status, v.effective, v.duration_seconds as "durationSeconds", v.purpose, v.visit_at::text as "_at"
-        from visit_records v join users u on u.id = v.user_id
+        from visit_records v ${joinUser('u', sql`v.user_id`)}
        where ${where} and ${afterTimeCursor(sql`v.visit_at`, [sql`v.id`], after)} order by v.visit_at desc, v.id desc limit ${limit}`,
   );
 }
@@ -105,7 +106,7 @@ export async function visitFigures(db: Db, w: ActivityWindow, s: VisitSelection,
       db,
       sql`
       select ${repName('u')} as rep, count(*)::int as visits, count(distinct v.doctor_id)::int as doctors
-        from visit_records v join users u on u.id = v.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+        from visit_records v ${joinUser('u', sql`v.user_id`)} where ${where} group by u.id order by 2 desc, u.id limit 10`,
     ),
     visitRows(db, where, null, limit),
   ]);
@@ -171,7 +172,7 @@ async function visitFiguresKept(db: Db, w: ActivityWindow, s: VisitSelection, da
           db,
           sql`
       select u.id as user_id, ${repName('u')} as rep, count(distinct a.doctor_id)::int as doctors
-        from ${national ? repDoctorDays(days, top, s.channels) : a} join users u on u.id = a.user_id where a.user_id in (${intList(top)}) group by u.id`,
+        from ${national ? repDoctorDays(days, top, s.channels) : a} ${joinUser('u', sql`a.user_id`)} where a.user_id in (${intList(top)}) group by u.id`,
         );
   const byUser = new Map(repRows.map((r) => [Number(r.user_id), r]));
   return {
@@ -208,7 +209,7 @@ function callRows(db: Db, where: SQL, after: TimeCursor | null, limit: number) {
     sql`
       select c.call_id as "callId", c.started_at as "startTime", ${repName('u')} as rep, c.doctor_id as "doctorId", c.direction,
              c.duration_seconds as "durationSeconds", c.started_at::text as "_at", c.id as "_id"
-        from call_records c join users u on u.id = c.user_id
+        from call_records c ${joinUser('u', sql`c.user_id`)}
        where ${where} and ${afterTimeCursor(sql`c.started_at`, [sql`c.id`], after)} order by c.started_at desc, c.id desc limit ${limit}`,
   );
 }
@@ -245,7 +246,7 @@ export async function callFigures(db: Db, w: ActivityWindow, limit: number): Pro
       db,
       sql`
       select ${repName('u')} as rep, count(*)::int as calls, coalesce(sum(c.duration_seconds), 0)::int as seconds
-        from call_records c join users u on u.id = c.user_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+        from call_records c ${joinUser('u', sql`c.user_id`)} where ${where} group by u.id order by 2 desc, u.id limit 10`,
     ),
     reportRows<CallFigures['byDirection'][number]>(
       db,
@@ -404,7 +405,7 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number, 
     selectRows<RelationFigures['byRep'][number]>(
       db,
       sql`
-      select ${repName('u')} as rep, count(*)::int as doctors, sum(p.visits)::int as visits from ${pairs} join users u on u.id = p.user_id
+      select ${repName('u')} as rep, count(*)::int as doctors, sum(p.visits)::int as visits from ${pairs} ${joinUser('u', sql`p.user_id`)}
        group by u.id order by 2 desc, u.id limit 10`,
     ),
     selectRows<RelationFigures['byDepth'][number]>(
@@ -416,7 +417,7 @@ export async function relationFigures(db: Db, w: ActivityWindow, limit: number, 
       db,
       sql`
       select ${repName('u')} as rep, p.doctor_id as "doctorId", p.visits, p.last_visit as "lastVisit"
-        from ${pairs} join users u on u.id = p.user_id order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`,
+        from ${pairs} ${joinUser('u', sql`p.user_id`)} order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}`,
     ),
   ]);
   return { totals: totals[0]!, byRep, byDepth, rows };
@@ -460,14 +461,14 @@ async function relationFiguresKept(db: Db, w: ActivityWindow, days: KeptDays, li
              g.pairs as n1, ${fromBits ? sql`0` : sql`(select count(distinct p.doctor_id)::int from p)`} as n2, g.visits as n3, null::timestamptz as at from g where g.kind = 'total'
       union all
       select 'rep', row_number() over (order by g.pairs desc, g.user_id), ${repName('u')}, null, g.pairs, g.visits, 0, null
-        from g join users u on u.id = g.user_id where g.kind = 'rep'
+        from g ${joinUser('u', sql`g.user_id`)} where g.kind = 'rep'
       union all
       select 'depth', row_number() over (order by d.label), d.label, null, d.pairs, 0, 0, null
         from (select case when g.depth >= 5 then '5+' else g.depth::text end as label, g.pairs from g where g.kind = 'depth') d
       union all
       select 'row', row_number() over (order by r.visits desc, r.last_visit desc, r.doctor_id), ${repName('u')}, r.doctor_id, r.visits, 0, 0, r.last_visit
         from (select p.user_id, p.doctor_id, p.visits, p.last_visit from p order by p.visits desc, p.last_visit desc, p.doctor_id limit ${limit}) r
-        join users u on u.id = r.user_id`,
+        ${joinUser('u', sql`r.user_id`)}`,
     ),
     fromBits ? doctorsOfKinds(db, days, ['visit'], provinces) : Promise.resolve(null),
   ]);

@@ -30,7 +30,7 @@ import {
 import { currentUser } from '../../platform/auth.js';
 import { businessRecord } from './business-record.js';
 import { addCall, callInfo, callMessages, createCallVisit, listCalls } from './calls.js';
-import { searchPrincipals } from './people.js';
+import { searchPrincipals } from '../admin/index.js';
 import {
   classificationCounts,
   createTask,

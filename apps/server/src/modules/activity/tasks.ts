@@ -26,7 +26,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { DOCTOR_OUT_OF_SCOPE } from '../customers/index.js';
 import { doctorInScope, doctorsNamedToReader, requireDoctorInScopeOf } from './doctors.js';
 import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
-import { isEnabledUser, teamIds, teamIdsSql, unknownUser, userRefs } from './people.js';
+import { isEnabledUser, teamIds, teamIdsSql, userRefs } from '../admin/index.js';
+import { unknownUser } from './people.js';
 import { likePattern } from '../../db/like.js';
 
 export interface ActivityDeps {

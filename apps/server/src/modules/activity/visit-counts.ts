@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { paramList } from '../../db/int-list.js';
 import { isPortalDayStart, portalDay } from '../../platform/portal-time.js';
 import { reportDoctorRowFilter, type FigurePath, type ReportWindow } from '../customers/index.js';
+import { userIdsOfBu } from '../admin/index.js';
 
 /**
  * The kept visit counts (db/schema/activity-counts.ts visit_doctor_days; decision 0033) for the
@@ -32,7 +33,7 @@ export function keptDays(w: Pick<ReportWindow, 'from' | 'to'>): KeptDays | null 
 export const keptDaysFor = (w: Pick<ReportWindow, 'from' | 'to'>, how: FigurePath): KeptDays | null => (how.path === 'rows' ? null : keptDays(w));
 
 /** Visits of a representative of the BU (`column`: the representative's user id; '' for all). */
-export const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in (select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))` : sql`true`);
+export const repBu = (column: SQL, bu: string) => (bu ? sql`${column} in ${userIdsOfBu(bu)}` : sql`true`);
 
 /** The kept rows of the window's days, in scope, province and BU (and channels when given), as a subquery aliased `a`. */
 export function keptVisits(w: ReportWindow & { bu: string }, days: KeptDays, channels?: readonly string[]): SQL {

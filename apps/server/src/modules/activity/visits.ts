@@ -29,7 +29,8 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { doctorInScope, doctorScopeCondition, doctorsInScope } from './doctors.js';
 import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
-import { rowPeople, teamIdsSql } from './people.js';
+import { teamIdsSql } from '../admin/index.js';
+import { rowPeople } from './people.js';
 import { checkRange, completeTaskByVisit, createTask, endOfDay, requireOwnTask, requireSelfOrTeam, type ActivityDeps } from './tasks.js';
 
 export interface VisitRow {

@@ -5,6 +5,24 @@
 export { adminRoutes } from './routes.js';
 export { enabledUsersWithMenu } from './service.js';
 export { roleOptions } from './role.js';
+export { allMenus, menuEntry } from './menu-list.js';
+export { isTeam, teamMemberIds, teamOfMembers, teamsWithMembers, type Team } from './teams.js';
+export { isEnabledUser, searchPrincipals, teamIds, teamIdsSql, userRefs } from './people.js';
+/** Users as other areas reach them: the join for a recorded user's name, a BU's users, the pickers' lookups (docs/decisions/0062). */
+export {
+  countRoles,
+  countUsers,
+  enabledAccount,
+  enabledUserId,
+  findEnabledUser,
+  joinUser,
+  roleIdsOfUser,
+  searchEnabledUsers,
+  userBuList,
+  userIdsOfBu,
+  usernamesOfEmployeeBu,
+  type UserPick,
+} from './user-rows.js';
 export { importOrganisations } from './org-import.js';
 export {
   addPermissions,

@@ -3,6 +3,7 @@ import { IMPORTS_AUTHORITY } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AUTH_INVALIDATE_CHANNEL } from '../../platform/auth-cache.js';
 import { NO_PASSWORD } from '../../platform/passwords.js';
+import { endSessionsOf } from '../auth/index.js';
 
 /**
  * The administration's set-based writes for the import centre (docs/decisions/0049): organisations,
@@ -139,16 +140,18 @@ export async function upsertUsers(tx: Tx, source: SQL): Promise<WriteCounts> {
  * this way, so a company cannot lock itself out with a full list.
  */
 async function disableWhere(tx: Tx, which: SQL, actorId: number): Promise<string[]> {
-  const rows = await selectRows<{ username: string }>(
+  const rows = await selectRows<{ id: number; username: string }>(
     tx,
-    sql`with done as (
-          update users u set enabled = false, updated_at = now()
-           where u.enabled and u.id <> ${actorId} and u.user_type <> 'system' and ${which}
-             and not exists (select 1 from user_roles ur join roles r on r.id = ur.role_id join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
-                              where ur.user_id = u.id and m.code = ${IMPORTS_AUTHORITY})
-           returning u.id, u.username),
-        ended as (update sessions x set revoked_at = now(), revoked_reason = 'user-disabled' from done where x.user_id = done.id and x.revoked_at is null returning x.id)
-        select username from done`,
+    sql`update users u set enabled = false, updated_at = now()
+         where u.enabled and u.id <> ${actorId} and u.user_type <> 'system' and ${which}
+           and not exists (select 1 from user_roles ur join roles r on r.id = ur.role_id join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
+                            where ur.user_id = u.id and m.code = ${IMPORTS_AUTHORITY})
+         returning u.id, u.username`,
+  );
+  await endSessionsOf(
+    tx,
+    rows.map((r) => r.id),
+    'user-disabled',
   );
   if (rows.length > 0) await forgetSignIns(tx);
   return rows.map((r) => r.username);

@@ -12,7 +12,6 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { dataPermissions, users } from '../../db/schema/index.js';
-import { hospitalNamesById } from '../customers/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { readPart } from '../../platform/multipart.js';
@@ -72,8 +71,14 @@ async function getPermission(tx: Tx, id: number): Promise<PermissionItem> {
   return toItem(row);
 }
 
-/** A hospital permission names an existing hospital by id (the customer area owns hospitals). */
-async function hospitalExists(tx: Tx, value: string): Promise<boolean> {
+/**
+ * Hospital names by id, from the customer area that owns hospitals. Handed in by the server
+ * rather than imported, so that customers may import admin's face (docs/decisions/0062).
+ */
+export type HospitalNames = (tx: Tx, ids: readonly number[]) => Promise<Map<number, string>>;
+
+/** A hospital permission names an existing hospital by id. */
+async function hospitalExists(tx: Tx, hospitalNamesById: HospitalNames, value: string): Promise<boolean> {
   return /^\d{1,9}$/.test(value) && (await hospitalNamesById(tx, [Number(value)])).size === 1;
 }
 
@@ -81,12 +86,13 @@ export async function createPermission(
   db: Db,
   actor: Actor,
   body: { userId: number; permissionType: PermissionType; permissionValue: string },
+  hospitalNamesById: HospitalNames,
 ): Promise<PermissionItem> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).limit(1);
       if (!user) throw badRequest('sys.perm.userMissing', 'userId');
-      if (body.permissionType === 'hospital' && !(await hospitalExists(tx, body.permissionValue)))
+      if (body.permissionType === 'hospital' && !(await hospitalExists(tx, hospitalNamesById, body.permissionValue)))
         throw badRequest('sys.perm.hospitalMissing', 'permissionValue');
       const [row] = await tx.insert(dataPermissions).values(body).returning({ id: dataPermissions.id });
       const after = await getPermission(tx, row!.id);
@@ -173,7 +179,7 @@ const cell = (value: unknown) => (value === null || value === undefined ? '' : S
  * Import of data permissions: header username, permissionType, permissionValue. Every row is
  * checked first; one bad row refuses the whole file with its row number. Rows already held are skipped.
  */
-export async function importPermissions(db: Db, actor: Actor, request: FastifyRequest): Promise<PermissionImportResult> {
+export async function importPermissions(db: Db, actor: Actor, request: FastifyRequest, hospitalNamesById: HospitalNames): Promise<PermissionImportResult> {
   const { bytes, extension } = await receiveFile(request);
   const rows = await readRows(bytes, extension);
   const header = (rows[0] ?? []).map((v) => cell(v).toLowerCase());

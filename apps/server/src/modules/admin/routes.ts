@@ -31,15 +31,20 @@ import { actorOf } from './common.js';
 import { createLang, deleteLang, langCatalogue, listLang, updateLang } from './lang.js';
 import { createMenu, deleteMenu, menuManageTree, updateMenu } from './menu.js';
 import { createOrg, deleteOrg, orgTree, updateOrg } from './org.js';
-import { createPermission, deletePermission, importPermissions, listPermissions } from './permissions.js';
+import { createPermission, deletePermission, importPermissions, listPermissions, type HospitalNames } from './permissions.js';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './role.js';
 import { createUser, deleteUser, getUser, listUsers, resetPassword, setEnabled, updateUser } from './user.js';
 
 const A = API.admin;
 const emptyQuery = z.strictObject({});
 
+export interface AdminRouteOptions {
+  /** Checks a hospital permission's hospital: customers' lookup, wired by the server. */
+  hospitalNames: HospitalNames;
+}
+
 /** Routes of system administration (docs/decisions/0009-administration.md). */
-export async function adminRoutes(app: FastifyInstance) {
+export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions) {
   await app.register(multipart, { limits: { files: 1, fileSize: ADMIN_LIMITS.permissionImportMaxBytes + 1 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.ctx.database.db;
@@ -218,7 +223,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.post(A.permission, {
     config: { authority: AUTH.permission },
     schema: { tags, summary: 'Grant a user a view right on a hospital (value = hospital id) or a province', body: permissionRequest },
-    handler: async (request) => createPermission(db(), actorOf(currentUser(request)), request.body),
+    handler: async (request) => createPermission(db(), actorOf(currentUser(request)), request.body, options.hospitalNames),
   });
   r.delete(A.permissionById, {
     config: { authority: AUTH.permission },
@@ -235,7 +240,7 @@ export async function adminRoutes(app: FastifyInstance) {
       summary: 'Import data permissions from one .csv or .xlsx of at most 1 MB (username, permissionType, permissionValue)',
       consumes: ['multipart/form-data'],
     },
-    handler: async (request) => importPermissions(db(), actorOf(currentUser(request)), request),
+    handler: async (request) => importPermissions(db(), actorOf(currentUser(request)), request, options.hospitalNames),
   });
 
   /* audit log */

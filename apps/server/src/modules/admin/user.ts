@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { RESERVED_USERNAMES, type AdminPage, type userCreateRequest, type UserItem, type userListQuery, type userUpdateRequest } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { organisations, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import { organisations, roles, userRoles, users } from '../../db/schema/index.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
+import { endSessionsOf } from '../auth/index.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
 
 type CreateBody = z.output<typeof userCreateRequest>;
@@ -122,12 +123,7 @@ const profile = (body: UpdateBody) => ({
   orgId: body.orgId,
 });
 
-async function endSessions(tx: Tx, userId: number, now: Date, reason: string) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
+const endSessions = (tx: Tx, userId: number, now: Date, reason: string) => endSessionsOf(tx, [userId], reason, now);
 
 export async function createUser(db: Db, actor: Actor, body: CreateBody, now: Date): Promise<UserItem> {
   if ((RESERVED_USERNAMES as readonly string[]).includes(body.username.toLowerCase())) throw badRequest('sys.user.usernameReserved', 'username');

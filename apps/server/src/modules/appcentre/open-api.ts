@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { APPS_LIMITS, isSafeLink, signedText, type OpenApiIdentity, type OpenApiSign } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
-import { apps, openApiNonces, users } from '../../db/schema/index.js';
+import { apps, openApiNonces } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { enabledAccount } from '../admin/index.js';
 import { visibleApp } from './service.js';
 
 /**
@@ -51,11 +52,7 @@ export class OpenApiSigner {
         .from(apps)
         .where(and(eq(apps.appKey, p.appKey), eq(apps.enabled, true)))
         .limit(1);
-      const [user] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.username, p.account), eq(users.enabled, true)))
-        .limit(1);
+      const user = await enabledAccount(tx, p.account);
       if (!app || !user) throw new AppError(401, 'apps.sign.invalid');
       await tx.delete(openApiNonces).where(lt(openApiNonces.expiresAt, new Date(now)));
       const spent = await tx

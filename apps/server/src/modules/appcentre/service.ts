@@ -13,11 +13,12 @@ import {
   type Page,
 } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { appClassifications, appMenus, appRoles, apps, frequentApps, recentApps, roles, userAppMessages, userRoles } from '../../db/schema/index.js';
+import { appClassifications, appMenus, appRoles, apps, frequentApps, recentApps, userAppMessages } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { searchCondition, type CrudSpec } from '../../platform/crud.js';
+import { countRoles, roleIdsOfUser } from '../admin/index.js';
 
 /** Menu authority of app management (seed/menus.ts). */
 export const APP_AUTHORITY = 'system:appManagement';
@@ -121,8 +122,7 @@ async function checkApp(tx: Tx, input: AppIn, id: number | undefined): Promise<v
   if (!cls) throw badRequest('apps.app.classificationMissing', 'classificationId');
   const roleIds = [...new Set(input.roleIds)];
   if (roleIds.length > 0) {
-    const found = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
-    if (found.length !== roleIds.length) throw badRequest('apps.app.roleMissing', 'roleIds');
+    if ((await countRoles(tx, roleIds)) !== roleIds.length) throw badRequest('apps.app.roleMissing', 'roleIds');
   }
   const paths = new Set<string>();
   for (const menu of input.menus) {
@@ -213,7 +213,7 @@ function visibleTo(userId: number): SQL {
     or(
       notExists(sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id})`),
       exists(
-        sql`(select 1 from ${appRoles} join ${userRoles} on ${userRoles.roleId} = ${appRoles.roleId} where ${appRoles.appId} = ${apps.id} and ${userRoles.userId} = ${userId})`,
+        sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id} and ${appRoles.roleId} in ${roleIdsOfUser(userId)})`,
       ),
     ),
   )!;

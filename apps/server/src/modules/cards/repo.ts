@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CardContent, CardFileKind, CardRecord, CardRemark, CardStatus } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { cardFiles, cardReservations, cards, users } from '../../db/schema/index.js';
+import { cardFiles, cardReservations, cards } from '../../db/schema/index.js';
 import { forgetFiles, storedFile, type StoredFile } from '../../platform/files/index.js';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -78,10 +78,6 @@ export async function updateCardContent(
   return row!;
 }
 
-export async function userBuList(db: Tx, userId: number): Promise<string[]> {
-  const [row] = await db.select({ buList: users.buList }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.buList ?? [];
-}
 
 export async function filesByIds(db: Tx, ids: string[]): Promise<{ id: string; kind: CardFileKind }[]> {
   if (ids.length === 0) return [];

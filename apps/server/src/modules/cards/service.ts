@@ -18,6 +18,7 @@ import { inputShapeError } from '../../platform/input-guard.js';
 import { AppError, badRequest, conflict, forbidden, issueError, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
 import * as repo from './repo.js';
+import { userBuList } from '../admin/index.js';
 
 export interface CardDeps {
   db: Db;
@@ -113,7 +114,7 @@ export async function saveCard(deps: CardDeps, user: CurrentUser, input: SaveCar
     const target = await claimForSave(tx, input.id, user.username);
     const content = parseCardContent(input.content);
     if (input.status === 'created') {
-      const problem = cardCompletenessProblem(content, { purpose: 'create', buList: await repo.userBuList(tx, user.id) });
+      const problem = cardCompletenessProblem(content, { purpose: 'create', buList: await userBuList(tx, user.id) });
       if (problem) throw badRequest(problem.key, `content.${problem.field}`);
     }
     await checkFileReferences(tx, content);
@@ -142,7 +143,7 @@ export async function selectCard(deps: CardDeps, id: number): Promise<CardRecord
 
 /** findBu: the caller's own BU list, in the shape the spec's client reads (data.status, data.data). */
 export async function cardBuList(deps: CardDeps, user: CurrentUser): Promise<CardBuList> {
-  return { status: 200, data: await repo.userBuList(deps.db, user.id) };
+  return { status: 200, data: await userBuList(deps.db, user.id) };
 }
 
 /**

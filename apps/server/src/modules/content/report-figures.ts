@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { joinUser } from '../admin/index.js';
 
 /** Reads of the content area for the report screens (analytics dashboards): articles published and read in a window. */
 
@@ -56,7 +57,7 @@ export async function articleFigures(db: Db, w: ArticleWindow, limit: number): P
       sql`
       select a.id as "articleId", a.title, a.channel, a.category, coalesce(a.department, '') as department, a.source, a.publish_time as "publishTime",
              coalesce(nullif(u.real_name, ''), u.username, '') as author, a.reader_count as readers
-        from articles a left join users u on u.id = a.author_id where ${where} order by a.publish_time desc, a.id desc limit ${limit}`,
+        from articles a ${joinUser('u', sql`a.author_id`, 'left')} where ${where} order by a.publish_time desc, a.id desc limit ${limit}`,
     ),
   ]);
   return { totals: totals[0]!, byDay, readsByDay, byChannel, byCategory, rows };

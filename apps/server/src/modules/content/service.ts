@@ -29,6 +29,7 @@ import { storedFile } from '../../platform/files/index.js';
 import type { FileStore } from '../../platform/storage.js';
 import { hasContent, sanitizeArticleBody } from './sanitize.js';
 import { escapeLike } from '../../db/like.js';
+import { joinUser } from '../admin/index.js';
 
 export interface ContentDeps {
   db: Db;
@@ -126,7 +127,7 @@ async function page(
       db,
       sql`
       select ${COLUMNS}, (r.user_id is not null) as read
-        from articles a join users u on u.id = a.author_id
+        from articles a ${joinUser('u', sql`a.author_id`)}
         left join article_reads r on r.article_id = a.id and r.user_id = ${user.id}
        where ${condition} and ${keyset}
        order by ${column} desc nulls last, a.id desc nulls last limit ${size + 1}`,
@@ -161,7 +162,7 @@ async function findArticle(db: Tx, user: CurrentUser, where: SQL): Promise<Artic
     db,
     sql`
     select ${COLUMNS}, a.body, (r.user_id is not null) as read
-      from articles a join users u on u.id = a.author_id
+      from articles a ${joinUser('u', sql`a.author_id`)}
       left join article_reads r on r.article_id = a.id and r.user_id = ${user.id}
      where ${where}
      order by a.publish_time desc nulls last, a.id desc limit 1`,
@@ -270,7 +271,7 @@ export async function articleReaders(deps: ContentDeps, id: number): Promise<Art
     deps.db,
     sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name, r.first_read_at, r.last_read_at, r.read_count
-      from article_reads r join users u on u.id = r.user_id
+      from article_reads r ${joinUser('u', sql`r.user_id`)}
      where r.article_id = ${id}
      order by r.last_read_at desc, u.id limit ${CONTENT_LIMITS.readsPageMax}`,
   );

@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { departmentOf, unknownCodes } from '../reference/index.js';
 import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
+import { joinUser } from '../admin/index.js';
 
 /**
  * Corrections as data-change requests (Veeva DCR): a user proposes, the doctor shows "pending
@@ -27,8 +28,8 @@ const CORRECTION_SELECT = sql`
     from doctor_corrections c
     join doctors d on d.id = c.doctor_id
     join hospitals h on h.id = d.hospital_id
-    left join users u on u.id = c.created_by
-    left join users v on v.id = c.decided_by`;
+    ${joinUser('u', sql`c.created_by`, 'left')}
+    ${joinUser('v', sql`c.decided_by`, 'left')}`;
 
 type Raw = Omit<CorrectionRow, 'createdAt' | 'decidedAt'> & { createdAt: Date | string; decidedAt: Date | string | null };
 const toRow = (r: Raw): CorrectionRow => ({

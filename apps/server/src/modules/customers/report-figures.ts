@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../platform/paging/index.js';
+import { joinUser } from '../admin/index.js';
 import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 import { portalDaySql } from '../../platform/portal-time.js';
@@ -117,7 +118,7 @@ function doctorRows(db: Db, where: SQL, after: TimeCursor | null, limit: number)
       select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
              d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime",
              d.created_at::text as "_at"
-        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code left join users u on u.id = d.created_by
+        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code ${joinUser('u', sql`d.created_by`, 'left')}
        where ${where} and ${afterTimeCursor(sql`d.created_at`, [sql`d.id`], after)} order by d.created_at desc, d.id desc limit ${limit}`,
   );
 }
@@ -172,7 +173,7 @@ export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, l
     group(sql`d.title_code`),
     group(sql`coalesce(dp.name, d.dept1_code)`, sql`left join departments dp on dp.code = d.dept1_code`),
     group(sql`d.source`),
-    mode === 'byReps' ? group(sql`coalesce(nullif(u.real_name, ''), u.username)`, sql`left join users u on u.id = d.created_by`) : Promise.resolve([]),
+    mode === 'byReps' ? group(sql`coalesce(nullif(u.real_name, ''), u.username)`, joinUser('u', sql`d.created_by`, 'left')) : Promise.resolve([]),
     doctorRows(db, where, null, limit),
   ]);
   return { totals: totals[0]!, byDay, byProvince, byTitle, byDepartment, bySource, byCreator, rows };
@@ -247,7 +248,7 @@ function tagRows(db: Db, { from, where }: { from: SQL; where: SQL }, after: Time
     sql`
       select d.id as "doctorId", d.name as "doctorName", h.name as hospital, t.name as tag, case when t.owner_id is null then 'shared' else 'personal' end as "tagKind",
              coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", dt.created_at as "createTime", dt.created_at::text as "_at", dt.tag_id as "_tagId"
-        from ${from} join hospitals h on h.id = d.hospital_id left join users u on u.id = dt.created_by
+        from ${from} join hospitals h on h.id = d.hospital_id ${joinUser('u', sql`dt.created_by`, 'left')}
        where ${where} and ${afterTimeCursor(sql`dt.created_at`, [sql`d.id`, sql`dt.tag_id`], after)} order by dt.created_at desc, d.id desc, dt.tag_id desc limit ${limit}`,
   );
 }

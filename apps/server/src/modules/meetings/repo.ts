@@ -11,8 +11,9 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { findEnabledUser, joinUser, searchEnabledUsers } from '../admin/index.js';
 
-/** Queries of the meetings module: its own tables, and users only for names. */
+/** Queries of the meetings module: its own tables, and users through admin's face for names and the co-organiser picker. */
 
 export interface MeetingRecord {
   id: number;
@@ -77,7 +78,7 @@ export async function findMeeting(db: Tx, meetingId: number, userId: number, loc
     sql`
     select ${MEETING_COLUMNS},
            (m.owner_id = ${userId} or exists (select 1 from meeting_co_organizers c where c.meeting_id = m.id and c.user_id = ${userId})) as on_team
-      from meetings m join users u on u.id = m.owner_id
+      from meetings m ${joinUser('u', sql`m.owner_id`)}
      where m.id = ${meetingId}
      ${lock ? sql`for update of m` : sql``}`,
   );
@@ -124,11 +125,11 @@ export function listMeetingsSql(f: ListFilter, limit: number): SQL {
   const coAfter = f.after ? sql`(c.start_time, c.meeting_id) < (${afterTime}, ${f.after.id})` : sql`true`;
   return sql`
     select x.* from (
-      (select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
+      (select ${MEETING_COLUMNS} from meetings m ${joinUser('u', sql`m.owner_id`)}
         where m.owner_id = ${f.userId} and ${where} and ${ownedAfter}
         order by m.start_time desc nulls last, m.id desc nulls last limit ${limit})
       union all
-      (select ${MEETING_COLUMNS} from meeting_co_organizers c join meetings m on m.id = c.meeting_id join users u on u.id = m.owner_id
+      (select ${MEETING_COLUMNS} from meeting_co_organizers c join meetings m on m.id = c.meeting_id ${joinUser('u', sql`m.owner_id`)}
         where c.user_id = ${f.userId} and m.owner_id <> ${f.userId} and ${where} and ${coAfter}
         order by c.start_time desc nulls last, c.meeting_id desc nulls last limit ${limit})
     ) x order by x.start_time desc, x.id desc limit ${limit}`;
@@ -167,7 +168,7 @@ export async function coOrganizers(db: Tx, meetingId: number): Promise<MeetingPe
     db,
     sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name
-      from meeting_co_organizers c join users u on u.id = c.user_id
+      from meeting_co_organizers c ${joinUser('u', sql`c.user_id`)}
      where c.meeting_id = ${meetingId} order by c.added_at, u.id`,
   );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
@@ -185,24 +186,13 @@ export async function attendees(db: Tx, meetingId: number): Promise<AttendeeReco
 
 /** An enabled portal user by id (co-organisers are users). */
 export async function findUser(db: Tx, userId: number): Promise<MeetingPerson | undefined> {
-  const [row] = await selectRows<{ id: number; username: string; name: string }>(
-    db,
-    sql`
-    select id, username, coalesce(nullif(first_name, ''), username) as name from users where id = ${userId} and enabled`,
-  );
+  const row = await findEnabledUser(db, userId);
   return row ? { userId: row.id, username: row.username, name: row.name } : undefined;
 }
 
 /** Users whose username or name holds the keyword (the co-organiser picker). */
 export async function searchUsers(db: Tx, keyword: string, limit = 20): Promise<MeetingPerson[]> {
-  const like = `%${escapeLike(keyword)}%`;
-  const rows = await selectRows<{ id: number; username: string; name: string }>(
-    db,
-    sql`
-    select id, username, coalesce(nullif(first_name, ''), username) as name from users
-     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like} or real_name ilike ${like})
-     order by username limit ${limit}`,
-  );
+  const rows = await searchEnabledUsers(db, keyword, limit, true);
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }
 
@@ -211,7 +201,7 @@ export async function newsMeetings(db: Tx, userId: number, from: Date, limit: nu
   return selectRows<MeetingRecord>(
     db,
     sql`
-    select ${MEETING_COLUMNS} from meetings m join users u on u.id = m.owner_id
+    select ${MEETING_COLUMNS} from meetings m ${joinUser('u', sql`m.owner_id`)}
      where (m.owner_id = ${userId} or m.id in (select c.meeting_id from meeting_co_organizers c where c.user_id = ${userId}))
        and (m.end_time >= ${from.toISOString()}::timestamptz or m.updated_at >= ${from.toISOString()}::timestamptz)
      order by m.start_time asc, m.id asc limit ${limit}`,

@@ -3,6 +3,7 @@ import { selectRows, type Db } from '../../db/client.js';
 import { reportRows } from '../../db/report-read.js';
 import { reportDoctorFilter, type FigurePath, type ReportWindow } from '../customers/index.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { joinUser, userIdsOfBu } from '../admin/index.js';
 
 /**
  * Reads of the meetings area for the report screens (analytics dashboards): the meetings that
@@ -49,7 +50,7 @@ export async function meetingFigures(
      where a.meeting_id in (select wm.id from meetings wm where wm.start_time >= ${w.from} and wm.start_time < ${w.to}) and ${reportDoctorFilter(w, sql`a.doctor_id`)}
      group by 1)`;
   const parts = [sql`m.start_time >= ${w.from} and m.start_time < ${w.to}`];
-  if (w.bu) parts.push(sql`m.owner_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))`);
+  if (w.bu) parts.push(sql`m.owner_id in ${userIdsOfBu(w.bu)}`);
   if (s.effectiveOnly) parts.push(sql`m.status in ('held', 'closed') and coalesce(at.attended, 0) > 0`);
   const where = sql.join(parts, sql` and `);
   if (how.path === 'rows') return meetingFiguresRows(db, attendees, where, limit, cityLimit);
@@ -84,7 +85,7 @@ export async function meetingFigures(
     select 'row', r.ord, r.id, r.city, r.title, r.type, r.status, r.start_time, r.hospital, coalesce(nullif(u.real_name, ''), u.username),
            r.invited, r.accepted, r.attended, 0, 0, 0, 0, 0
       from (select mm.*, row_number() over (order by mm.start_time desc, mm.id desc) as ord from mm order by mm.start_time desc, mm.id desc limit ${limit}) r
-      join users u on u.id = r.owner_id`,
+      ${joinUser('u', sql`r.owner_id`)}`,
   );
   const part = (kind: MeetingPartRow['kind']) => result.filter((r) => r.kind === kind).sort((x, y) => Number(x.ord) - Number(y.ord));
   const t = part('total')[0]!;
@@ -170,7 +171,7 @@ async function meetingFiguresRows(db: Db, attendees: SQL, where: SQL, limit: num
       select m.id as "meetingId", m.title, m.type, m.status, m.start_time as "startTime", m.city, m.hospital,
              coalesce(nullif(u.real_name, ''), u.username) as owner, coalesce(at.invited, 0) as invited, coalesce(at.accepted, 0) as accepted,
              coalesce(at.attended, 0) as attended
-        from ${from} join users u on u.id = m.owner_id where ${where} order by m.start_time desc, m.id desc limit ${limit}`,
+        from ${from} ${joinUser('u', sql`m.owner_id`)} where ${where} order by m.start_time desc, m.id desc limit ${limit}`,
     ),
   ]);
   return { totals: totals[0]!, byDay, byType, byStatus, byCity, rows };

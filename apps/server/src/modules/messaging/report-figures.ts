@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { joinUser, userIdsOfBu } from '../admin/index.js';
 
 /** Reads of the messaging area for the report screens (analytics dashboards): chat messages sent in a window. */
 
@@ -36,7 +37,7 @@ function messageText(content: string): string {
 
 /** Messages of the window: totals, per day, top senders and the newest messages (text of text messages). */
 export async function chatFigures(db: Db, w: ChatWindow, limit: number): Promise<ChatFigures> {
-  const where = sql`m.created_at >= ${w.from} and m.created_at < ${w.to} ${w.bu ? sql`and m.sender_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))` : sql``}`;
+  const where = sql`m.created_at >= ${w.from} and m.created_at < ${w.to} ${w.bu ? sql`and m.sender_id in ${userIdsOfBu(w.bu)}` : sql``}`;
   const [totals, byDay, bySender, rows] = await Promise.all([
     selectRows<ChatFigures['totals']>(
       db,
@@ -52,7 +53,7 @@ export async function chatFigures(db: Db, w: ChatWindow, limit: number): Promise
     selectRows<ChatFigures['bySender'][number]>(
       db,
       sql`
-      select ${name('u')} as sender, count(*)::int as messages from chat_messages m join users u on u.id = m.sender_id where ${where} group by u.id order by 2 desc, u.id limit 10`,
+      select ${name('u')} as sender, count(*)::int as messages from chat_messages m ${joinUser('u', sql`m.sender_id`)} where ${where} group by u.id order by 2 desc, u.id limit 10`,
     ),
     selectRows<Row>(
       db,
@@ -60,7 +61,7 @@ export async function chatFigures(db: Db, w: ChatWindow, limit: number): Promise
       select m.created_at as time, ${name('s')} as sender, ${name('r')} as recipient,
              left(m.content, 4000) as message,
              m.read_at as "readTime"
-        from chat_messages m join users s on s.id = m.sender_id join users r on r.id = m.recipient_id
+        from chat_messages m ${joinUser('s', sql`m.sender_id`)} ${joinUser('r', sql`m.recipient_id`)}
        where ${where} order by m.created_at desc, m.id desc limit ${limit}`,
     ),
   ]);

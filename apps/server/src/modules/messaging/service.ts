@@ -4,6 +4,7 @@ import { selectRows, type Database, type Db, type Tx } from '../../db/client.js'
 import type { CurrentUser } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
+import { enabledUserId, joinUser } from '../admin/index.js';
 
 /** Chat conversations and messages (spec 001 sections 3, 4 and 7.3; docs/decisions/0006). */
 
@@ -55,7 +56,7 @@ export async function listConversations(db: Db, userId: number, page: number, si
            (select count(*)::int from chat_messages x
              where x.conversation_id = c.id and x.recipient_id = ${userId} and x.read_at is null) as unread
       from conversations c
-      join users u on u.id = case when c.user_a = ${userId} then c.user_b else c.user_a end
+      ${joinUser('u', sql`case when c.user_a = ${userId} then c.user_b else c.user_a end`)}
       left join lateral (select content, created_at from chat_messages y where y.conversation_id = c.id order by y.id desc limit 1) m on true
      where c.user_a = ${userId} or c.user_b = ${userId}
      order by c.last_message_at desc, c.id desc
@@ -91,7 +92,7 @@ interface MessageRow {
 const messageColumns = sql`
   m.id, m.conversation_id, u.username as from_username, ${displayName} as from_name, u.avatar as from_avatar,
   t.username as to_username, m.content, m.created_at, m.read_at`;
-const messageJoins = sql`join users u on u.id = m.sender_id join users t on t.id = m.recipient_id`;
+const messageJoins = sql`${joinUser('u', sql`m.sender_id`)} ${joinUser('t', sql`m.recipient_id`)}`;
 
 function toItem(r: MessageRow): MessageItem {
   return {
@@ -151,7 +152,7 @@ async function participation(db: Db | Tx, userId: number, conversationId: number
     sql`
     select c.id, u.id as other_id, u.username as other_username
       from conversations c
-      join users u on u.id = case when c.user_a = ${userId} then c.user_b else c.user_a end
+      ${joinUser('u', sql`case when c.user_a = ${userId} then c.user_b else c.user_a end`)}
      where c.id = ${conversationId} and (c.user_a = ${userId} or c.user_b = ${userId})
      ${lock ? sql`for update of c` : sql``}`,
   );
@@ -178,11 +179,10 @@ export async function listChatMessages(db: Db, userId: number, conversationId: n
 /** The caller's conversation with `username`, made when there is none. */
 export async function openConversation(deps: MessagingDeps, user: CurrentUser, username: string): Promise<ConversationItem> {
   const db = deps.database.db;
-  const others = await selectRows<{ id: number }>(db, sql`select id from users where username = ${username.trim()} and enabled`);
-  const other = others[0];
-  if (!other) throw notFound('messaging.userNotFound');
-  if (other.id === user.id) throw badRequest('messaging.selfChat', 'username');
-  const [a, b] = other.id < user.id ? [other.id, user.id] : [user.id, other.id];
+  const otherId = await enabledUserId(db, username.trim());
+  if (otherId === undefined) throw notFound('messaging.userNotFound');
+  if (otherId === user.id) throw badRequest('messaging.selfChat', 'username');
+  const [a, b] = otherId < user.id ? [otherId, user.id] : [user.id, otherId];
   const at = new Date(deps.now()).toISOString();
   await db.execute(sql`
     insert into conversations (user_a, user_b, created_at, last_message_at)

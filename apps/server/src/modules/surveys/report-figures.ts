@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { portalDaySql } from '../../platform/portal-time.js';
+import { userIdsOfBu } from '../admin/index.js';
 
 /** Reads of the surveys area for the report screens (analytics dashboards): responses given in a window. */
 
@@ -24,7 +25,7 @@ const DAY = portalDaySql;
 
 /** Responses of the window per day and per survey; the table lists every survey answered or running in the window. */
 export async function surveyFigures(db: Db, w: SurveyWindow, limit: number): Promise<SurveyFigures> {
-  const where = sql`r.created_at >= ${w.from} and r.created_at < ${w.to} ${w.bu ? sql`and r.user_id in (select bu_u.id from users bu_u where ${w.bu} = any(bu_u.bu_list))` : sql``}`;
+  const where = sql`r.created_at >= ${w.from} and r.created_at < ${w.to} ${w.bu ? sql`and r.user_id in ${userIdsOfBu(w.bu)}` : sql``}`;
   const perSurvey = sql`(select r.survey_id, count(*)::int as responses, count(distinct r.user_id)::int as respondents, max(r.created_at) as last_answer
                            from survey_responses r where ${where} group by 1) rs`;
   const running = sql`s.status <> 'draft' and s.start_time < ${w.to} and s.end_time >= ${w.from}`;

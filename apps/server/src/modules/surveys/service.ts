@@ -16,7 +16,7 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
-import { escapeLike } from '../../db/like.js';
+import { countUsers, joinUser, searchEnabledUsers } from '../admin/index.js';
 
 export interface SurveyDeps {
   db: Db;
@@ -85,7 +85,7 @@ async function findSurvey(db: Tx, userId: number, id: number, lock = false): Pro
   const [row] = await selectRows<SurveyRecord>(
     db,
     sql`
-    select ${COLUMNS(userId)} from surveys s join users u on u.id = s.author_id where s.id = ${id} ${lock ? sql`for update of s` : sql``}`,
+    select ${COLUMNS(userId)} from surveys s ${joinUser('u', sql`s.author_id`)} where s.id = ${id} ${lock ? sql`for update of s` : sql``}`,
   );
   return row;
 }
@@ -119,14 +119,14 @@ export async function surveyList(deps: SurveyDeps, user: CurrentUser): Promise<S
     selectRows<SurveyRecord>(
       deps.db,
       sql`
-      select ${COLUMNS(user.id)} from surveys s join users u on u.id = s.author_id
+      select ${COLUMNS(user.id)} from surveys s ${joinUser('u', sql`s.author_id`)}
        where s.status <> 'draft' and (s.audience = 'all' or exists (select 1 from survey_audience a where a.survey_id = s.id and a.user_id = ${user.id}))
        order by (s.status = 'published' and s.end_time > ${new Date(now).toISOString()}::timestamptz) desc, s.end_time desc, s.id desc limit 100`,
     ),
     canBuild
       ? selectRows<SurveyRecord>(
           deps.db,
-          sql`select ${COLUMNS(user.id)} from surveys s join users u on u.id = s.author_id where s.author_id = ${user.id} order by s.id desc limit 100`,
+          sql`select ${COLUMNS(user.id)} from surveys s ${joinUser('u', sql`s.author_id`)} where s.author_id = ${user.id} order by s.id desc limit 100`,
         )
       : Promise.resolve([]),
   ]);
@@ -138,7 +138,7 @@ async function audienceUsers(db: Tx, surveyId: number): Promise<SurveyPerson[]> 
     db,
     sql`
     select u.id, u.username, coalesce(nullif(u.first_name, ''), u.username) as name
-      from survey_audience a join users u on u.id = a.user_id where a.survey_id = ${surveyId} order by u.username`,
+      from survey_audience a ${joinUser('u', sql`a.user_id`)} where a.survey_id = ${surveyId} order by u.username`,
   );
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }
@@ -161,11 +161,7 @@ export async function saveSurvey(deps: SurveyDeps, user: CurrentUser, input: z.o
   const userIds = input.audience === 'users' ? [...new Set(input.userIds)] : [];
   const id = await deps.db.transaction(async (tx) => {
     if (userIds.length > 0) {
-      const [found] = await selectRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from users where id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
-      );
-      if ((found?.n ?? 0) !== userIds.length) throw new AppError(404, 'survey.audienceUnknown', { field: 'userIds' }, 'userIds');
+      if ((await countUsers(tx, userIds)) !== userIds.length) throw new AppError(404, 'survey.audienceUnknown', { field: 'userIds' }, 'userIds');
     }
     let surveyId: number;
     const schema = JSON.stringify(input.schema);
@@ -381,12 +377,6 @@ export async function surveyResults(deps: SurveyDeps, user: CurrentUser, id: num
 }
 
 export async function audienceCandidates(deps: SurveyDeps, keyword: string): Promise<SurveyPerson[]> {
-  const like = `%${escapeLike(keyword)}%`;
-  const rows = await selectRows<{ id: number; username: string; name: string }>(
-    deps.db,
-    sql`
-    select id, username, coalesce(nullif(first_name, ''), username) as name from users
-     where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like}) order by username limit 50`,
-  );
+  const rows = await searchEnabledUsers(deps.db, keyword, 50);
   return rows.map((r) => ({ userId: r.id, username: r.username, name: r.name }));
 }

@@ -2,27 +2,8 @@ import { sql } from 'drizzle-orm';
 import { buildTree, type MenuEntry, type MenuListResult } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
-import { grantedMenuIds, menuCatalogue, usableRoleIdsSql, visibleMenus, type CatalogueMenu } from '../../platform/menu-catalogue.js';
-
-/** A menu row as sign-in and administration read it (the catalogue's columns but `visible`). */
-type MenuRow = Omit<CatalogueMenu, 'visible'>;
-
-function toEntry(row: MenuRow): MenuEntry {
-  return {
-    id: row.id,
-    parentId: row.parent_id,
-    name: row.name,
-    nameEn: row.name_en,
-    path: row.path,
-    code: row.code,
-    router: row.router,
-    sort: row.sort,
-    icon: row.icon,
-    hidden: row.hidden,
-    watermark: row.watermark,
-    secondaryMenu: row.secondary_menu,
-  };
-}
+import { grantedMenuIds, menuCatalogue, usableRoleIdsSql, visibleMenus } from '../../platform/menu-catalogue.js';
+import { menuEntry } from '../admin/index.js';
 
 /**
  * The menus a user's usable roles grant, with their ancestors so the tree is whole; invisible
@@ -37,18 +18,7 @@ export async function permittedMenus(db: Db, userId: number, cache?: AuthCache, 
       ? []
       : selectRows<{ role_ids: number[] | null }>(db, sql`select ${usableRoleIdsSql(userId)} as role_ids`).then((rows) => rows[0]?.role_ids ?? []),
   ]);
-  const menuList = visibleMenus(catalogue, grantedIds ?? grantedMenuIds(catalogue, roleIds)).map(toEntry);
+  const menuList = visibleMenus(catalogue, grantedIds ?? grantedMenuIds(catalogue, roleIds)).map(menuEntry);
   const voList = buildTree(menuList) as MenuEntry[];
   return { voList, menuList };
-}
-
-/** Every menu, as a tree, for administration. */
-export async function allMenus(db: Db): Promise<MenuEntry[]> {
-  const rows = await selectRows<MenuRow>(
-    db,
-    sql`
-    select id, parent_id, name, name_en, path, code, router, sort, icon, hidden, watermark, secondary_menu
-      from menus order by sort, id`,
-  );
-  return buildTree(rows.map(toEntry)) as MenuEntry[];
 }

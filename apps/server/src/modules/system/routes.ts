@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { API, passwordChangeRequest } from '@field-portal/shared';
 import { signInThrottle } from '../../platform/sign-in-throttle.js';
 import { currentUser, type CurrentUser } from '../../platform/auth.js';
-import { allMenus, permittedMenus } from './menus.js';
+import { allMenus } from '../admin/index.js';
+import { permittedMenus } from './menus.js';
 import { changePassword, homeStatisticsFor, loginType, tenantInfo, userInfo } from './service.js';
 
 const domainQuery = z.strictObject({ domain: z.string().max(253).default('') });

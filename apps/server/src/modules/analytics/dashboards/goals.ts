@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.js';
 import { visitsByUserMonth } from '../../activity/index.js';
+import { isTeam, teamMemberIds, teamOfMembers, teamsWithMembers } from '../../admin/index.js';
 import { doctorsCreatedByMonth } from '../../customers/index.js';
 import { groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
 import { windowOf } from './visits.js';
@@ -12,23 +13,9 @@ import { windowOf } from './visits.js';
  * A team is an organisation below the company with members.
  */
 
-interface Team {
-  id: number;
-  name: string;
-}
-
 /** The months (YYYY-MM) the range touches. */
 export function monthsOf(days: string[]): string[] {
   return [...new Set(days.map((d) => d.slice(0, 7)))];
-}
-
-async function teams(db: Db, lang: 'zh' | 'en'): Promise<Team[]> {
-  return selectRows<Team>(
-    db,
-    sql`
-    select o.id, ${lang === 'en' ? sql`coalesce(nullif(o.name_en, ''), o.name)` : sql`o.name`} as name from organisations o
-     where o.parent_id is not null and exists (select 1 from users u where u.org_id = o.id and u.enabled) order by o.sort, o.id`,
-  );
 }
 
 /** Sets a team's targets for a month (administrators); answers the row as stored. */
@@ -38,11 +25,7 @@ export async function setTeamTarget(
   body: { orgId: number; period: string; targetRecruit: number; targetInteraction: number },
   now: number,
 ) {
-  const [row] = await selectRows<{ org_id: number }>(
-    db,
-    sql`select o.id as org_id from organisations o where o.id = ${body.orgId} and o.parent_id is not null`,
-  );
-  if (!row) return undefined;
+  if (!(await isTeam(db, body.orgId))) return undefined;
   await db.execute(sql`
     insert into report_team_targets (org_id, period, target_recruit, target_interaction, updated_by, updated_at)
     values (${body.orgId}, ${body.period}, ${body.targetRecruit}, ${body.targetInteraction}, ${username}, ${new Date(now)})
@@ -53,9 +36,9 @@ export async function setTeamTarget(
 
 async function goData(a: Args): Promise<Computed> {
   const months = monthsOf(a.range.days);
-  const members = sql`(select gu.id from users gu where gu.org_id is not null)`;
+  const members = teamMemberIds();
   const [teamList, targets, userOrgs, visits, recruits] = await Promise.all([
-    teams(a.db, a.lang),
+    teamsWithMembers(a.db, a.lang),
     selectRows<{ org_id: number; period: string; target_recruit: number; target_interaction: number }>(
       a.db,
       sql`select org_id, period, target_recruit, target_interaction from report_team_targets where period in (${sql.join(
@@ -63,7 +46,7 @@ async function goData(a: Args): Promise<Computed> {
         sql`, `,
       )})`,
     ),
-    selectRows<{ id: number; org_id: number }>(a.db, sql`select id, org_id from users where org_id is not null`),
+    teamOfMembers(a.db),
     visitsByUserMonth(a.db, windowOf(a), members),
     doctorsCreatedByMonth(a.db, { from: a.range.from, to: a.range.to, province: a.province, scope: a.scope }, members),
   ]);

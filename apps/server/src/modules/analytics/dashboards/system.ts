@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/client.js';
+import { usernamesOfEmployeeBu } from '../../admin/index.js';
 import { iso, perDay, portalDay, type Args, type Computed, type DashboardDef } from './common.js';
 
 /** Portal usage dashboards (systemAc): the usage-tracking events of the analytics module itself. */
 
 /** System access: the usage-tracking events of the range. */
 async function systemAc({ db, range, bu, tableRows }: Args): Promise<Computed> {
-  const buFilter = bu ? sql`and e.username in (select u.username from users u join employees em on em.wwid = u.employee_no where em.bu = ${bu})` : sql``;
+  const buFilter = bu ? sql`and e.username in ${usernamesOfEmployeeBu(bu)}` : sql``;
   const where = sql`e.created_at >= ${range.from} and e.created_at < ${range.to} ${buFilter}`;
   const [totals, byDay, byPage, byBrowser, rows] = await Promise.all([
     selectRows<{ views: number; actions: number; users: number; pages: number }>(
