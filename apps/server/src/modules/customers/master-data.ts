@@ -120,16 +120,17 @@ export async function upsertDoctors(tx: Tx, source: DoctorSource, userId: number
           from ${source} s join hospitals h on h.id = s.hospital_id
          where s.target_id is null and not exists (select 1 from doctors d where d.code = s.code) returning id`,
   );
-  // The doctor by id or else by code as one join key (an OR in the join condition would look up every pair).
+  // The doctor by id or else by code as one join key (an OR in the join condition would look up every pair); the code through
+  // a hashed join, not a lookup per row (a subquery in the key ran twice per row).
   await tx.execute(sql`
     insert into doctor_affiliations (doctor_id, hospital_id, dept1_code, dept2_code, position_code, is_primary, start_date)
     select d.id, d.hospital_id, d.dept1_code, d.dept2_code, s.position_code, true, current_date
-      from ${source} s join doctors d on d.id = coalesce(s.target_id, (select x.id from doctors x where x.code = s.code))
+      from ${source} s left join doctors c on s.target_id is null and c.code = s.code join doctors d on d.id = coalesce(s.target_id, c.id)
      where not exists (select 1 from doctor_affiliations a where a.doctor_id = d.id and a.is_primary and a.end_date is null)`);
   await tx.execute(sql`
     insert into doctor_affiliations (doctor_id, hospital_id, dept1_code, dept2_code, is_primary, start_date)
     select d.id, s.secondary_hospital_id, d.dept1_code, d.dept2_code, false, current_date
-      from ${source} s join doctors d on d.id = coalesce(s.target_id, (select x.id from doctors x where x.code = s.code))
+      from ${source} s left join doctors c on s.target_id is null and c.code = s.code join doctors d on d.id = coalesce(s.target_id, c.id)
      where s.secondary_hospital_id is not null
        and not exists (select 1 from doctor_affiliations a where a.doctor_id = d.id and a.hospital_id = s.secondary_hospital_id and a.end_date is null)`);
   return { new: added, changed, unchanged: (total?.n ?? 0) - added - changed };

@@ -291,7 +291,10 @@ describe('import centre: visit history', () => {
     expect(refused.status).toBe('ready');
     expect(refused.message).toBe(msg('imports.job.refused', 'zh', { n: 1 }));
     expect(await imported()).toBe(was);
-    expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    const done = await commitOk(job.id, 'validOnly');
+    expect(done.committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    // The commit found what the database changed since the dry run, in the row's own words.
+    expect(done.refusedRows).toEqual([{ row: 4, messages: [msg('imports.row.doctorInactive', 'zh', { field: '医生编码', value: 'VD1' })] }]);
     expect(await imported()).toBe(was + 1);
   });
 

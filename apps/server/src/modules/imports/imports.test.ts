@@ -312,6 +312,52 @@ describe('import centre', () => {
     expect(await count(`select count(*) as n from hospitals where code = 'HP201' and not active`)).toBe(1);
   });
 
+  it("doctors: the commit keeps the dry run's messages in their order and finds what the database changed in between", async () => {
+    const hospital = ok<ImportBatchResult>(
+      await kit.h.app.inject({
+        method: 'POST',
+        url: API.imports.upsertHospitals,
+        headers: headers('admin'),
+        payload: {
+          records: [
+            { code: 'HP050', name: '提交复查医院', region: '310101' },
+            { code: 'HP052', name: '提交复查医院二', region: '310101' },
+          ],
+        },
+      }),
+    );
+    expect(hospital.counts.new).toBe(2);
+    const file = Buffer.from(
+      csv([
+        '医生编码,姓名,性别,医院编码,一级科室,职称,电话',
+        'DR050,,x,HP052,不存在的科室,主任医师,',
+        'DR051,孙复查,男,HP050,内科,主任医师,',
+        'DR052,周复查,女,HP052,内科,主任医师,',
+        'DR053,吴复查,,HP404,内科,主任医师,abc',
+      ]),
+    );
+    const job = await dryRun('doctors', file, 'recheck.csv');
+    expect(job.counts).toEqual({ rows: 4, new: 2, changed: 0, unchanged: 0, refused: 2 });
+    const [first, last] = job.refusedRows;
+    // A message of a check reading the database between two reading only the file: the commit keeps this order.
+    expect(first!.row).toBe(2);
+    expect(first!.messages).toHaveLength(3);
+    expect(first!.messages[0]).toBe(msg('imports.row.required', 'zh', { field: '姓名' }));
+    expect(first!.messages[2]).toBe(msg('imports.row.gender', 'zh', { field: '性别' }));
+    expect(last).toEqual({
+      row: 5,
+      messages: [msg('imports.row.phone', 'zh', { field: '电话' }), msg('imports.row.hospitalUnknown', 'zh', { field: '医院编码', value: 'HP404' })],
+    });
+    // Meanwhile the hospital of a valid row gets another code.
+    await kit.h.database.query(`update hospitals set code = 'HP051' where code = 'HP050'`);
+    const done = await commitOk(job.id, 'validOnly');
+    expect(done.status).toBe('done');
+    expect(done.counts).toEqual({ rows: 4, new: 1, changed: 0, unchanged: 0, refused: 3 });
+    expect(done.committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    expect(done.refusedRows).toEqual([first, { row: 3, messages: [msg('imports.row.hospitalUnknown', 'zh', { field: '医院编码', value: 'HP050' })] }, last]);
+    expect(await count(`select count(*) as n from doctors where code in ('DR050', 'DR051', 'DR052', 'DR053')`)).toBe(1);
+  });
+
   it("the doctor list's export is accepted as an import: export → edit → import", async () => {
     const queued = ok<QueuedDownload>(
       await kit.h.app.inject({

@@ -8,6 +8,7 @@ import {
   isMessageKey,
   message,
   type ImportBatchResult,
+  type ImportCounts,
   type ImportJob,
   type ImportKind,
   type ImportMode,
@@ -28,7 +29,7 @@ import { columnLabel, columnsOf } from './columns.js';
 import { kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
-import { runChecks, sourceOf } from './staging.js';
+import { rowActions, sourceOf } from './staging.js';
 import { IMPORT_QUEUE, writeRows, type ImportJobRow } from './worker.js';
 
 export interface ImportDeps {
@@ -236,12 +237,16 @@ export async function batchUpsert(
       insert into import_rows (job_id, line, cells, v, r, pinyin, initials)
       select ${id}, x.line, x.cells, x.v, x.r, x.pinyin, x.initials
         from jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) as x(line int, cells jsonb, v jsonb, r jsonb, pinyin text, initials text)`);
-    const counts = await runChecks(tx, kind, id);
-    const written = await writeRows(tx, kind, sourceOf(kind, id), user.id);
+    await kindOf(kind).check(tx, id);
+    // What each record will be, read before the write makes every one of them unchanged.
     const rows = await selectRows<{ line: number; action: ImportRecordStatus; errors: StoredError[]; code: string | null }>(
       tx,
-      sql`select line, action, errors, v->>${kindOf(kind).codeKey}::text as code from import_rows where job_id = ${id} order by line`,
+      sql`select s.line, case when s.errors <> '[]'::jsonb then 'refused' else a.action end as action, s.errors, s.v->>${kindOf(kind).codeKey}::text as code
+            from import_rows s left join ${rowActions(kind, id)} a on a.line = s.line where s.job_id = ${id} order by s.line`,
     );
+    const counts: ImportCounts = { rows: rows.length, new: 0, changed: 0, unchanged: 0, refused: 0 };
+    for (const r of rows) if (r.action === 'new' || r.action === 'changed' || r.action === 'unchanged' || r.action === 'refused') counts[r.action]++;
+    const written = await writeRows(tx, kind, sourceOf(kind, id), user.id);
     await tx.execute(
       sql`update import_jobs set counts = ${JSON.stringify(counts)}::jsonb, committed = ${JSON.stringify({ ...written, deactivated: 0 })}::jsonb where id = ${id}`,
     );

@@ -7,22 +7,25 @@ import { kindOf } from './kinds/index.js';
 /** The valid staged rows of a job as its kind's writer reads them. */
 export const sourceOf = (kind: ImportKind, job: number) => kindOf(kind).source(job);
 
-/** Marks every valid row new, changed or unchanged (one statement) and answers the counts. */
+/**
+ * The counts of new, changed, unchanged and refused rows (one statement). Read, not written: marking
+ * every staged row's action was one more rewrite of the whole file (docs/decisions/0056).
+ */
 export async function classify(db: Q, kind: ImportKind, job: number): Promise<ImportCounts> {
-  const actions = kindOf(kind).actions(sourceOf(kind, job));
-  await db.execute(sql`update import_rows s set action = a.action from ${actions} a where s.job_id = ${job} and s.line = a.line`);
-  await db.execute(sql`update import_rows s set action = 'refused' where s.job_id = ${job} and s.errors <> '[]'::jsonb`);
   const [row] = await selectRows<ImportCounts>(
     db,
-    sql`select count(*)::int as rows, (count(*) filter (where action = 'new'))::int as new, (count(*) filter (where action = 'changed'))::int as changed,
-               (count(*) filter (where action = 'unchanged'))::int as unchanged, (count(*) filter (where action = 'refused'))::int as refused
-          from import_rows where job_id = ${job}`,
+    sql`select count(*)::int as rows, (count(*) filter (where a.action = 'new'))::int as new, (count(*) filter (where a.action = 'changed'))::int as changed,
+               (count(*) filter (where a.action = 'unchanged'))::int as unchanged, (count(*) filter (where s.errors <> '[]'::jsonb))::int as refused
+          from import_rows s left join ${rowActions(kind, job)} a on a.line = s.line where s.job_id = ${job}`,
   );
   return row!;
 }
 
-/** The dry run's checks of the job's kind, then the classification. */
-export async function runChecks(db: Q, kind: ImportKind, job: number): Promise<ImportCounts> {
-  await kindOf(kind).check(db, job);
+/** (line, action) of every valid staged row: what its kind's writer would do with it. */
+export const rowActions = (kind: ImportKind, job: number) => kindOf(kind).actions(sourceOf(kind, job));
+
+/** The kind's checks, then the classification; `again` is the commit's run over the rows the dry run checked. */
+export async function runChecks(db: Q, kind: ImportKind, job: number, again = false): Promise<ImportCounts> {
+  await kindOf(kind).check(db, job, again);
   return classify(db, kind, job);
 }

@@ -65,7 +65,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Clears what a check run wrote, keeping what the reader staged (the indications' list). */
 const resetChecks = (job: number) => sql`
-  update import_rows set errors = '[]'::jsonb, action = null, target_id = null,
+  update import_rows set errors = '[]'::jsonb, target_id = null,
          r = case when r ? 'ind' then jsonb_build_object('ind', r->'ind') else '{}'::jsonb end
    where job_id = ${job}`;
 
@@ -192,10 +192,11 @@ class ImportRuns {
     const id = Number(job.id);
     const done = await this.db.transaction(async (tx) => {
       // The database may have changed since the dry run (another import): the checks run again inside the transaction.
-      await tx.execute(resetChecks(id));
-      const counts = await runChecks(tx, job.kind, id);
-      if (job.mode !== 'validOnly' && counts.refused > 0) throw new Refused(counts.refused);
+      // The staged rows have not: a kind that keeps the dry run's result of the checks reading only the file clears the rest itself.
       const kind = kindOf(job.kind);
+      if (!kind.keepsFileChecks) await tx.execute(resetChecks(id));
+      const counts = await runChecks(tx, job.kind, id, kind.keepsFileChecks === true);
+      if (job.mode !== 'validOnly' && counts.refused > 0) throw new Refused(counts.refused);
       const written = await writeRows(tx, job.kind, sourceOf(job.kind, id), job.user_id);
       const deactivated = job.full_list && kind.deactivateMissing ? await kind.deactivateMissing(tx, id, job.user_id) : 0;
       const committed = { ...written, deactivated };

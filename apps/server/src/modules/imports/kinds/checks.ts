@@ -65,16 +65,28 @@ export interface Coded {
 }
 
 /**
+ * What the commit keeps of a dry run's result when it checks the rows again (docs/decisions/0056):
+ * the messages of the checks that read only the file (they come first in a row's list), and the
+ * resolved values that are not the resolving statement's own (`forget` names more that are not).
+ */
+export interface Again {
+  keep: readonly string[];
+  forget?: readonly string[];
+}
+
+/**
  * Resolves coded columns by code or name (either language) in ONE statement: each staged row is
  * rewritten once whatever the number of columns (a rewrite of every row per column was the cost of
  * a large file). `more` adds (name, value) pairs from extra joins on `t` (the staged row) as further
- * resolved values, and `target` sets the row's target_id.
+ * resolved values, and `target` sets the row's target_id. With `again` (the commit), the same
+ * rewrite also clears what the dry run resolved and refused from the database, so that the commit
+ * needs no rewrite of every row before its checks.
  */
 export async function resolveCodes(
   db: Q,
   job: number,
   columns: readonly Coded[],
-  more: { joins?: SQL; values?: [string, SQL][]; target?: SQL } = {},
+  more: { joins?: SQL; values?: [string, SQL][]; target?: SQL; again?: Again } = {},
 ): Promise<void> {
   const joins = columns.map(
     (c, i) =>
@@ -101,12 +113,27 @@ export async function resolveCodes(
     ...(more.values ?? []).map((_, i) => sql`${sql.raw(`x.m${i}`)} is not null`),
     sql`x.target is not null`,
   ];
+  const again = more.again;
+  if (!again) {
+    await db.execute(sql`
+      update import_rows s set r = s.r || ${sql.join(added, sql` || `)}, target_id = coalesce(x.target, s.target_id)
+        from (select t.line, ${sql.join(picked, sql`, `)}
+                from import_rows t ${sql.join(joins, sql` `)} ${more.joins ?? sql``}
+               where t.job_id = ${job}) x
+       where ${rowsOf(job)} and s.line = x.line and (${sql.join(any, sql` or `)})`);
+    return;
+  }
+  const infoKeys = columns.flatMap((c) => c.lookup.entries.flatMap((e) => Object.keys(e.info ?? {})));
+  const forget = [...new Set([...columns.map((c) => c.field), ...infoKeys, ...(more.values ?? []).map(([name]) => name), ...(again.forget ?? [])])];
   await db.execute(sql`
-    update import_rows s set r = s.r || ${sql.join(added, sql` || `)}, target_id = coalesce(x.target, s.target_id)
+    update import_rows s set r = (s.r - ${`{${forget.join(',')}}`}::text[]) || ${sql.join(added, sql` || `)}, target_id = x.target,
+           errors = case when s.errors = '[]'::jsonb then s.errors
+                         else coalesce((select jsonb_agg(e order by n) from jsonb_array_elements(s.errors) with ordinality as k(e, n)
+                                         where e->>'k' = any(${`{${again.keep.join(',')}}`}::text[])), '[]'::jsonb) end
       from (select t.line, ${sql.join(picked, sql`, `)}
               from import_rows t ${sql.join(joins, sql` `)} ${more.joins ?? sql``}
              where t.job_id = ${job}) x
-     where ${rowsOf(job)} and s.line = x.line and (${sql.join(any, sql` or `)})`);
+     where ${rowsOf(job)} and s.line = x.line`);
 }
 
 /** The values of a resolved column that named no entry, or more than one: one message each, with the nearest entry's name suggested. */

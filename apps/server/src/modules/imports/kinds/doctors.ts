@@ -9,10 +9,23 @@ import type { ImportKindDef } from './kind.js';
 
 /** Doctors with their primary and secondary affiliations (docs/decisions/0042): the customers module writes them. */
 
-async function check(db: Q, job: number): Promise<void> {
-  await basicChecks(db, job, ['name', 'dept1', 'title']);
-  await flag(db, job, 'imports.row.hospitalMissing', 'hospitalCode', sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''`);
-  await flag(db, job, 'imports.row.codeOrId', 'code', sql`${val('code')} = '' and ${val('id')} = ''`);
+/**
+ * The messages of the first checks, which read only the file: the commit keeps them from the dry run
+ * (the staged rows have not changed) and runs the rest again, as the database may have.
+ */
+const FILE_FIRST = ['imports.row.required', 'imports.row.tooLong', 'imports.row.hospitalMissing', 'imports.row.codeOrId'];
+
+/** A gender written as people write it, or a JSON null that the check below refuses; nothing for an empty cell. */
+const GENDER = sql`case when coalesce(t.v->>'gender', '') <> '' then coalesce(to_jsonb(case lower(t.v->>'gender')
+                     when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
+                     when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end), 'null'::jsonb) end`;
+
+async function check(db: Q, job: number, again = false): Promise<void> {
+  if (!again) {
+    await basicChecks(db, job, ['name', 'dept1', 'title']);
+    await flag(db, job, 'imports.row.hospitalMissing', 'hospitalCode', sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''`);
+    await flag(db, job, 'imports.row.codeOrId', 'code', sql`${val('code')} = '' and ${val('id')} = ''`);
+  }
   const [dept1, dept2, titles, positions] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2), codesOf(db, 'title'), codesOf(db, 'position')]);
   const coded = {
     dept1: { field: 'dept1', lookup: codeLookup(dept1) },
@@ -27,14 +40,11 @@ async function check(db: Q, job: number): Promise<void> {
     values: [
       ['hospital_id', sql`h.id`],
       ['secondary_hospital_id', sql`h2.id`],
+      ['gender', GENDER],
     ],
     target: sql`dk.id`,
+    again: again ? { keep: FILE_FIRST, forget: ['hospital_many'] } : undefined,
   });
-  // A gender that is not one of these is kept as a JSON null: the check below refuses it.
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('gender', case lower(s.v->>'gender') when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
-                                                                         when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end)
-     where ${rowsOf(job)} and ${val('gender')} <> ''`);
   await flagUnresolved(db, job, coded.dept1);
   await flagUnresolved(db, job, coded.dept2);
   const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
@@ -146,6 +156,7 @@ export const doctors: ImportKindDef = {
   required: [['code', 'id'], ['name'], ['hospitalCode', 'hospital'], ['dept1'], ['title']],
   codeKey: 'code',
   check,
+  keepsFileChecks: true,
   source,
   actions: doctorActions,
   write: (tx, from, userId) => upsertDoctors(tx, from, userId),

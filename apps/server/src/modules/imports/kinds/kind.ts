@@ -22,8 +22,16 @@ export interface ImportKindDef {
   required: readonly (readonly string[])[];
   /** The column a record is known by in the batch API's answer. */
   codeKey: string;
-  /** The dry run's checks: one statement each over the job's staged rows. */
-  check(db: Q, job: number): Promise<void>;
+  /**
+   * The dry run's checks: one statement each over the job's staged rows. `again` is the commit's run
+   * over the rows the dry run checked, for a kind that `keepsFileChecks`.
+   */
+  check(db: Q, job: number, again?: boolean): Promise<void>;
+  /**
+   * When checking again, the kind keeps the dry run's result of the checks that read only the file
+   * and clears the rest itself (docs/decisions/0056); otherwise the commit clears every staged row's result first.
+   */
+  keepsFileChecks?: boolean;
   /** The staged rows without problems as the writer's source, with their `line`. */
   source(job: number): SQL;
   /** (line, action new|changed|unchanged) of every source row. */
