@@ -212,9 +212,7 @@ function visibleTo(userId: number): SQL {
     eq(apps.enabled, true),
     or(
       notExists(sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id})`),
-      exists(
-        sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id} and ${appRoles.roleId} in ${roleIdsOfUser(userId)})`,
-      ),
+      exists(sql`(select 1 from ${appRoles} where ${appRoles.appId} = ${apps.id} and ${appRoles.roleId} in ${roleIdsOfUser(userId)})`),
     ),
   )!;
 }

@@ -78,7 +78,6 @@ export async function updateCardContent(
   return row!;
 }
 
-
 export async function filesByIds(db: Tx, ids: string[]): Promise<{ id: string; kind: CardFileKind }[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ id: cardFiles.fileId, kind: cardFiles.kind }).from(cardFiles).where(inArray(cardFiles.fileId, ids));
