@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_CHANNELS } from '@field-portal/shared';
-import { reachFigures, relationFigures, visitFigures, visitsByUserMonth, type ActivityWindow, type VisitSelection } from './report-figures.js';
+import { visitFigures, visitsByUserMonth, type ActivityWindow, type VisitSelection } from './report-figures.js';
+import { reachFigures, relationFigures } from './report-reach.js';
 import { keptDays } from './visit-counts.js';
 import { dateRange } from '../analytics/index.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
