@@ -6,6 +6,7 @@ export { adminRoutes } from './routes.js';
 export { enabledUsersWithMenu } from './service.js';
 export { roleOptions } from './role.js';
 export { importOrganisations } from './org-import.js';
+export { leadsAnOrganisation } from './org.js';
 export {
   addPermissions,
   clearPermissions,
