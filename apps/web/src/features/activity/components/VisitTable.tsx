@@ -3,6 +3,7 @@ import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useActivityWords } from '@/features/activity/i18n';
 import { formatTime, useCodes } from './codes';
+import { EmptyState } from '@/components/EmptyState';
 
 /** Visit records with their codes shown as labels (spec 001 section 3). */
 export function VisitTable({ visits, loading, showRep, emptyText }: { visits: VisitItem[]; loading: boolean; showRep?: boolean; emptyText?: string }) {
@@ -15,7 +16,7 @@ export function VisitTable({ visits, loading, showRep, emptyText }: { visits: Vi
       loading={loading}
       dataSource={visits}
       pagination={false}
-      locale={emptyText ? { emptyText } : undefined}
+      locale={emptyText ? { emptyText: <EmptyState description={emptyText} /> } : undefined}
       expandable={{
         expandedRowRender: (v) => (
           <div>

@@ -10,6 +10,7 @@ import { lazyDialog } from '@/components/lazy-dialog';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
 
 // A meeting's drawer (its report, chart, files and forms) and the new-meeting form load when opened.
 const MeetingDrawer = lazyDialog(() => import('../components/MeetingDrawer').then((m) => m.MeetingDrawer));
@@ -97,7 +98,7 @@ export function MeetingReportIndexPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData') }}
+        locale={{ emptyText: <EmptyState description={t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData')} /> }}
         onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
         pagination={false}
         columns={[

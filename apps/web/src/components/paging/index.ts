@@ -1,0 +1,3 @@
+export { Pager, sizeOptions, type PageState } from './Pager';
+export { RowsTable } from './RowsTable';
+export { pageOfRows, useRowsPage } from './rows-page';
