@@ -28,10 +28,11 @@ export function sizeOptions(sizes: readonly number[], current: number): number[]
  * the spec's layout, total, sizes, prev, pager, next, jumper (spec 000 section 9, 001 section
  * 9.1). antd's own size changer sits after "next", so total and sizes are drawn here, before
  * antd's prev, pager, next and jumper, in the order the keyboard meets them. A new page size goes
- * back to the first page.
+ * back to the first page. An empty list has no pager: its empty state says so.
  */
 export function Pager({ page, total, onChange, sizes = PAGINATION.sizes, className, 'data-testid': testId }: PagerProps) {
   const { msg } = useI18n();
+  if (total === 0) return null;
   return (
     <div className={className ? `fp-pager ${className}` : 'fp-pager'} data-testid={testId}>
       <span className="fp-pager-total">{msg('pager.total', { n: total })}</span>

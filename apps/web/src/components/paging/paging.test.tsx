@@ -48,7 +48,14 @@ describe('Pager', () => {
     );
     expect(screen.getByText('共 42 条')).toBeTruthy();
     expect(screen.getByText('10 条/页')).toBeTruthy();
-    const order = ['.fp-pager-total', '.fp-pager-sizes', '.ant-pagination-prev', '.ant-pagination-item', '.ant-pagination-next', '.ant-pagination-options-quick-jumper'];
+    const order = [
+      '.fp-pager-total',
+      '.fp-pager-sizes',
+      '.ant-pagination-prev',
+      '.ant-pagination-item',
+      '.ant-pagination-next',
+      '.ant-pagination-options-quick-jumper',
+    ];
     const nodes = order.map((selector) => container.querySelector(selector));
     nodes.forEach((node, i) => expect(node, order[i]).not.toBeNull());
     for (let i = 1; i < nodes.length; i++) {
@@ -63,6 +70,15 @@ describe('Pager', () => {
     expect(await screen.findByText('Total 42')).toBeTruthy();
     expect(screen.getByText('10 / page')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Page size' })).toBeTruthy();
+  });
+
+  it('is left out of an empty list', () => {
+    const { container } = render(
+      <AntdProviders>
+        <Pager page={{ pageNum: 1, limitNum: 10 }} total={0} onChange={() => undefined} />
+      </AntdProviders>,
+    );
+    expect(container.querySelector('.fp-pager')).toBeNull();
   });
 
   it('asks for the page clicked, keeping the size', () => {
