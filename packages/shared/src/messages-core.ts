@@ -170,6 +170,9 @@ export const CORE_MESSAGES = {
   'pager.total': { zh: '共 {n} 条', en: 'Total {n}' },
   'pager.pageSize': { zh: '{n} 条/页', en: '{n} / page' },
   'pager.pageSizeLabel': { zh: '每页条数', en: 'Page size' },
+  'pager.page': { zh: '第 {n} 页', en: 'Page {n}' },
+  'pager.previous': { zh: '上一页', en: 'Previous' },
+  'pager.next': { zh: '下一页', en: 'Next' },
   'notice.dataUse': {
     zh: '本平台数据采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
     en: 'The data is collected from public internet data, is for internal use only and must not be screenshotted or shared.',

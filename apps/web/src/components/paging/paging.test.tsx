@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { EmptyState } from '../EmptyState';
-import { Pager, pageOfRows, RowsTable, sizeOptions } from './index';
+import { KeysetPager, Pager, pageOfRows, RowsTable, sizeOptions } from './index';
 
 beforeAll(() => {
   // jsdom has no matchMedia; antd's responsive parts only ask it for breakpoints.
@@ -90,6 +90,22 @@ describe('Pager', () => {
     );
     fireEvent.click(screen.getByTitle('3'));
     expect(onChange).toHaveBeenCalledWith({ pageNum: 3, limitNum: 10 });
+  });
+});
+
+describe('KeysetPager', () => {
+  it('says the page and offers previous and next as the cursors allow, in English too', async () => {
+    await setLang('en');
+    const onNext = vi.fn();
+    render(
+      <AntdProviders>
+        <KeysetPager pageIndex={1} hasPrevious hasNext={false} summary="Meetings: 12" onPrevious={() => undefined} onNext={onNext} />
+      </AntdProviders>,
+    );
+    expect(await screen.findByText('Meetings: 12 · Page 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Previous/ }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: /Next/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ import { doctorPath, hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { DoctorFilterForm } from './DoctorFilterForm';
 import { FilterChips, type FilterChip } from './FilterChips';
-import { KeysetPager } from './KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { EmptyState } from '@/components/EmptyState';

@@ -24,7 +24,7 @@ import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '..
 import { hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { FilterChips, type FilterChip } from './FilterChips';
-import { KeysetPager } from './KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import { LazyCascader } from './LazyCascader';
 import { EmptyState } from '@/components/EmptyState';
 

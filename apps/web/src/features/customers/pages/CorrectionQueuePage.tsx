@@ -7,7 +7,7 @@ import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { correctionsQuery, customersApi, PAGE_SIZES } from '../api/customers-api';
-import { KeysetPager } from '../components/KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import { ProposedChanges } from '../components/ProposedChanges';
 import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';

@@ -12,13 +12,13 @@ import {
   doctorListQuery,
   PAGE_SIZES,
   DoctorFilterForm,
-  KeysetPager,
   emptyDoctorFilters,
   filtersKey,
   type DoctorFilters,
   useKeyset,
   usePageState,
 } from '@/features/customers';
+import { KeysetPager } from '@/components/paging';
 import { full360Path } from '../api/intelligence-api';
 import { EmptyState } from '@/components/EmptyState';
 
