@@ -133,7 +133,9 @@ describe('EmptyState', () => {
         <EmptyState reason="调整筛选条件后再试" action={<button type="button">新建</button>} />
       </AntdProviders>,
     );
-    expect(container.querySelector('.fp-empty-words')?.textContent).toBe('暂无数据');
+    // The words once: the picture is decoration, with no title of its own.
+    expect(container.querySelector('.fp-empty')?.textContent).toBe('暂无数据调整筛选条件后再试新建');
+    expect(container.querySelector('.fp-empty svg')?.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByText('调整筛选条件后再试')).toBeTruthy();
     expect(screen.getByRole('button', { name: '新建' })).toBeTruthy();
   });
