@@ -30,7 +30,7 @@ const DRAWN_FOR_THE_READER: Record<string, string> = {
   '/task/today': "the reader's own tasks of the day",
   '/task/taskMineCreate': 'the tasks the reader created',
   '/task/taskRecord': "the reader's task records",
-  '/task/teamInteractioRecord': "the reader's team, or the word that the reader leads none",
+  '/task/teamInteractioRecord': "the reader's team (a reader who leads none has it hidden from the menu)",
   '/card/createdCard': "the reader's own cards, with the edit and delete actions of their creator",
   '/card/draftCard': "the reader's own drafts, with the edit and delete actions of their creator",
 };

@@ -85,6 +85,8 @@ test('a representative plans a visit, records it from the business record, is as
   const manager = await context.newPage();
   await signIn(manager, 'mgr01');
   await manager.goto('/#/task/teamInteractioRecord');
+  // A leader's menu lists the team records; a representative's (below) does not.
+  await expect(manager.getByRole('complementary', { name: '任务' }).getByText('团队互动记录', { exact: true })).toBeVisible();
   const teamRow = manager.getByRole('row').filter({ hasText: doctor!.name });
   await expect(teamRow.first()).toContainText('代表1');
   await expect(teamRow.first()).toContainText('已提交');
@@ -96,6 +98,7 @@ test('a representative plans a visit, records it from the business record, is as
   // rep01 leads no organisation: the team page says so instead of an empty table.
   await page.goto('/#/task/teamInteractioRecord');
   await expect(page.getByText('你没有带领的团队')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: '任务' }).getByText('团队互动记录', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('team-total')).toHaveText('共 0 条');
 });
 

@@ -463,16 +463,16 @@ test('8b. the card lists page as the spec lays it out: total, sizes, prev, pager
   await signIn(page);
   await openMenu(page, '卡片', '卡片草稿');
   const pager = page.getByTestId('card-pagination');
-  await expect(pager.locator('.fp-push-pager-sizes')).toContainText('10 条/页');
-  await pager.locator('.fp-push-pager-sizes').click();
+  await expect(pager.locator('.fp-pager-sizes')).toContainText('10 条/页');
+  await pager.locator('.fp-pager-sizes').click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['5 条/页', '10 条/页', '15 条/页', '30 条/页']);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="5 条/页"]').click();
-  await expect(pager.locator('.fp-push-pager-sizes')).toContainText('5 条/页');
+  await expect(pager.locator('.fp-pager-sizes')).toContainText('5 条/页');
   await expect(page.getByTestId('card-list').locator('[data-card-id]')).toHaveCount(5);
-  await expect(pager.locator('.fp-push-pager-total')).toHaveText(/^共 \d+ 条$/);
+  await expect(pager.locator('.fp-pager-total')).toHaveText(/^共 \d+ 条$/);
   const parts = [
-    pager.locator('.fp-push-pager-total'),
-    pager.locator('.fp-push-pager-sizes'),
+    pager.locator('.fp-pager-total'),
+    pager.locator('.fp-pager-sizes'),
     pager.locator('.ant-pagination-prev'),
     pager.locator('.ant-pagination-item').first(),
     pager.locator('.ant-pagination-next'),

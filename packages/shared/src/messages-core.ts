@@ -166,6 +166,13 @@ export const CORE_MESSAGES = {
   'page.notYetAvailable': { zh: '此页面尚未开放', en: 'This page is not yet available' },
   'empty.noData': { zh: '暂无数据', en: 'No data' },
   'empty.noMessages': { zh: '暂无消息', en: 'No messages' },
+  // one pager for every numbered list (docs/decisions/0061)
+  'pager.total': { zh: '共 {n} 条', en: 'Total {n}' },
+  'pager.pageSize': { zh: '{n} 条/页', en: '{n} / page' },
+  'pager.pageSizeLabel': { zh: '每页条数', en: 'Page size' },
+  'pager.page': { zh: '第 {n} 页', en: 'Page {n}' },
+  'pager.previous': { zh: '上一页', en: 'Previous' },
+  'pager.next': { zh: '下一页', en: 'Next' },
   'notice.dataUse': {
     zh: '本平台数据采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
     en: 'The data is collected from public internet data, is for internal use only and must not be screenshotted or shared.',

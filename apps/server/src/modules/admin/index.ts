@@ -24,6 +24,7 @@ export {
   type UserPick,
 } from './user-rows.js';
 export { importOrganisations } from './org-import.js';
+export { leadsAnOrganisation } from './org.js';
 export {
   addPermissions,
   clearPermissions,

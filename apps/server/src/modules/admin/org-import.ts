@@ -4,11 +4,13 @@ import { APPS_LIMITS, ORG_IMPORT_COLUMNS, message, type Lang, type MessageKey, t
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { extensionOf } from '../../platform/file-types.js';
 import { readOneFile } from '../../platform/multipart.js';
 import { listFileKind, parseSheet, zipTotals } from '../../platform/sheet.js';
+import { forgetLeaders } from './org.js';
 
 /*
  * Organisation batch import (the app centre's import screen): organisations are admin's rows, so
@@ -107,12 +109,12 @@ async function readImportSheet(name: string, bytes: Buffer): Promise<unknown[][]
  * POST org batch {type} import: organisations of one type from a file. Nothing is stored
  * when any row is wrong: the answer lists every bad row instead. All rows go in one transaction.
  */
-export async function importOrganisations(request: FastifyRequest, db: Db, user: CurrentUser, type: string): Promise<OrgImportResult> {
+export async function importOrganisations(request: FastifyRequest, db: Db, cache: AuthCache, user: CurrentUser, type: string): Promise<OrgImportResult> {
   const { name, bytes } = await readOneFile(request, APPS_LIMITS.importMaxBytes, importTooLarge, (n) => {
     if (!(APPS_LIMITS.importExtensions as readonly string[]).includes(extensionOf(n))) throw importType();
   });
   const sheet = await readImportSheet(name, bytes);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const codes = sheet
       .slice(1)
       .flatMap((cells) => [cellText(cells[2]), cellText(cells[3])])
@@ -125,7 +127,7 @@ export async function importOrganisations(request: FastifyRequest, db: Db, user:
       : [];
     const idByCode = new Map(existing.map((o) => [o.code, o.id]));
     const { rows, problems } = checkOrgRows(sheet, new Set(idByCode.keys()), request.lang);
-    if (problems.length > 0) return { imported: 0, problems };
+    if (problems.length > 0) return { imported: 0, problems, leaders: [] };
     for (const row of rows) {
       const [created] = await tx
         .insert(organisations)
@@ -151,6 +153,9 @@ export async function importOrganisations(request: FastifyRequest, db: Db, user:
       before: null,
       after: { type, codes: rows.map((r) => r.code) },
     });
-    return { imported: rows.length, problems: [] };
+    return { imported: rows.length, problems: [], leaders: rows.map((r) => r.leader) };
   });
+  const { leaders, ...answer } = result;
+  await forgetLeaders(db, cache, leaders);
+  return answer;
 }

@@ -91,12 +91,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   r.post(A.org, {
     config: { authority: AUTH.org },
     schema: { tags, summary: 'Add an organisation', body: orgRequest },
-    handler: async (request) => createOrg(db(), actorOf(currentUser(request)), request.body),
+    handler: async (request) => createOrg(db(), cache(), actorOf(currentUser(request)), request.body),
   });
   r.put(A.orgById, {
     config: { authority: AUTH.org },
     schema: { tags, summary: 'Edit an organisation', params: adminIdParams, body: orgRequest },
-    handler: async (request) => updateOrg(db(), actorOf(currentUser(request)), request.params.id, request.body),
+    handler: async (request) => updateOrg(db(), cache(), actorOf(currentUser(request)), request.params.id, request.body),
   });
   r.delete(A.orgById, {
     config: { authority: AUTH.org },
@@ -106,7 +106,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
       params: adminIdParams,
       querystring: cascadeQuery,
     },
-    handler: async (request) => deleteOrg(db(), actorOf(currentUser(request)), request.params.id, request.query.cascade === 'true'),
+    handler: async (request) => deleteOrg(db(), cache(), actorOf(currentUser(request)), request.params.id, request.query.cascade === 'true'),
   });
 
   /* menus */

@@ -245,7 +245,7 @@ export async function appCentreRoutes(app: FastifyInstance) {
       params: orgImportParams,
       consumes: ['multipart/form-data'],
     },
-    handler: async (request) => importOrganisations(request, db(), currentUser(request), request.params.type),
+    handler: async (request) => importOrganisations(request, db(), app.ctx.authCache, currentUser(request), request.params.type),
   });
 
   // an app's menu for the signed-in user

@@ -90,6 +90,55 @@ describe('GET /API-SYSTEM/menu/list', () => {
   });
 });
 
+describe('the team records in the menu', () => {
+  const teamRecords = (menuList: MenuEntry[]) => menuList.find((m) => m.router === 'teamInteractioRecord');
+
+  it('lists them for a user who leads an organisation and hides them from one who leads none', async () => {
+    // mgr01 leads North (the demo data); rep01 leads nothing but is granted the page.
+    expect(teamRecords((await menusOf('mgr01')).menuList)).toMatchObject({ path: '/task/teamInteractioRecord', hidden: false });
+    expect(teamRecords((await menusOf('rep01')).menuList)).toMatchObject({ path: '/task/teamInteractioRecord', hidden: true });
+  });
+
+  it('shows them on the next menu read of a user made leader, and hides them again when the leader changes', async () => {
+    const readerOf = async (username: string) => {
+      const { access } = await h.login(username);
+      return async () => {
+        const res = await get('/API-SYSTEM/menu/list', access);
+        expect(res.statusCode).toBe(200);
+        return teamRecords((res.json().result as { menuList: MenuEntry[] }).menuList);
+      };
+    };
+    const [rep02, rep03] = [await readerOf('rep02'), await readerOf('rep03')];
+    // The answers are cached: read once so the change must clear them.
+    expect(await rep02()).toMatchObject({ hidden: true });
+    expect(await rep03()).toMatchObject({ hidden: true });
+    const admin = (await h.login('admin')).access;
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/API-SYSTEM/org',
+      headers: h.auth(admin),
+      payload: { name: '测试团队', leader: 'rep02' },
+    });
+    expect(created.statusCode).toBe(200);
+    const org = created.json().result as { id: number; name: string };
+    expect(await rep02()).toMatchObject({ hidden: false });
+
+    const edited = await h.app.inject({
+      method: 'PUT',
+      url: `/API-SYSTEM/org/${org.id}`,
+      headers: h.auth(admin),
+      payload: { name: org.name, leader: 'rep03' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await rep02()).toMatchObject({ hidden: true });
+    expect(await rep03()).toMatchObject({ hidden: false });
+
+    const removed = await h.app.inject({ method: 'DELETE', url: `/API-SYSTEM/org/${org.id}`, headers: h.auth(admin) });
+    expect(removed.statusCode).toBe(200);
+    expect(await rep03()).toMatchObject({ hidden: true });
+  });
+});
+
 describe('route guards', () => {
   it('refuses every protected route without a valid token (walks the route table)', async () => {
     const protectedRoutes = h.app.routeAccess.filter((r) => !r.public);

@@ -2,7 +2,6 @@
 export { customersWords, type CustomersLabelKey, type CustomersMessageKey } from './i18n';
 export { DEFAULT_DOCTOR_RANGE, doctorListQuery, PAGE_SIZES } from './api/customers-api';
 export { DoctorFilterForm } from './components/DoctorFilterForm';
-export { KeysetPager } from './components/KeysetPager';
 export { emptyDoctorFilters, filtersKey, type DoctorFilters } from './filters';
 export { useKeyset } from './keyset';
 export { usePageState } from './page-state';

@@ -48,9 +48,6 @@ const zh = {
   'push.status.publish': '已发布',
   'push.status.queue': '队列中',
 
-  'push.list.total': '共 {{n}} 条',
-  'push.list.pageSize': '{{n}} 条/页',
-  'push.list.pageSizeLabel': '每页条数',
   'push.list.empty': '暂无卡片',
   'push.list.failed': '加载失败,请稍后重试',
   'push.list.cardLabel': '卡片 {{id}}',
@@ -214,9 +211,6 @@ const en: Record<keyof typeof zh, string> = {
   'push.status.publish': 'Published',
   'push.status.queue': 'In queue',
 
-  'push.list.total': 'Total {{n}}',
-  'push.list.pageSize': '{{n}} / page',
-  'push.list.pageSizeLabel': 'Page size',
   'push.list.empty': 'No cards',
   'push.list.failed': 'Could not load, please try again later',
   'push.list.cardLabel': 'Card {{id}}',

@@ -8,6 +8,7 @@ import { HTTP } from '@field-portal/shared';
 import '@/lib/dayjs-locale';
 import { setHttpNotifier } from '@/lib/http';
 import { useI18n } from '@/lib/i18n';
+import { EmptyState } from '@/components/EmptyState';
 
 /*
  * antd's theme, locale and App context (toasts, dialogs) for the screens that use antd: the
@@ -79,13 +80,16 @@ function DialogFocus() {
   return null;
 }
 
+/** Tables, lists and selects that give no empty state of their own draw the portal's one (docs/decisions/0061). */
+const renderEmpty = () => <EmptyState />;
+
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
   const reducedMotion = usePrefersReducedMotion();
   const themed = useMemo<ThemeConfig>(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed} renderEmpty={renderEmpty}>
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
       <LightApp message={TOASTS}>
         <HttpNotices />

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useActivityWords } from '@/features/activity/i18n';
 import { businessRecordQuery } from '../api';
 import { openCreateTask } from '../create-task';
 import { VisitForm } from './VisitForm';
 import '../activity.css';
+import { EmptyState } from '@/components/EmptyState';
 
 // The timeline (antd's Timeline, built on Steps) loads when the record has something to show.
 const RecordTimeline = lazy(() => import('./RecordTimeline').then((m) => ({ default: m.RecordTimeline })));
@@ -41,7 +42,7 @@ export function BusinessRecordTimeline({ doctorId, doctorName }: { doctorId: num
             <RecordTimeline items={items} />
           </Suspense>
         ) : record.isFetching ? null : (
-          <Empty description={t('activity.business.empty')} />
+          <EmptyState description={t('activity.business.empty')} />
         )}
       </Card>
     </Space>

@@ -8,6 +8,7 @@ import { useActivityWords } from '@/features/activity/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { activityKeys, updateTaskStatus } from '../api';
 import { formatTime, useCodes } from './codes';
+import { EmptyState } from '@/components/EmptyState';
 
 /** The log drawer (antd's Drawer and Timeline) loads the first time a log is opened. */
 const TaskLogDrawer = lazyDialog(() => import('./TaskLogDrawer').then((m) => m.TaskLogDrawer), null);
@@ -50,7 +51,7 @@ export function TaskTable({
         loading={loading}
         dataSource={tasks}
         pagination={false}
-        locale={{ emptyText: t('activity.task.empty') }}
+        locale={{ emptyText: <EmptyState description={t('activity.task.empty')} /> }}
         columns={[
           { title: t('activity.task.title'), dataIndex: 'title', render: (title: string, task) => <span data-testid={`task-${task.id}`}>{title}</span> },
           { title: t('activity.task.classification'), dataIndex: 'classification', width: 100, render: (c: string) => codes.classification(c) },

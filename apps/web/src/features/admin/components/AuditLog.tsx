@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { AuditItem } from '@field-portal/shared';
 import { useAdminWords, type AdminLabelKey } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
+import { Pager } from '@/components/paging';
 
 const ENTITIES = ['user', 'role', 'menu', 'organisation', 'language', 'dataPermission'];
 const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', disable: 'orange', enable: 'cyan', import: 'purple' };
@@ -39,12 +40,7 @@ export function AuditLog() {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{
-          current: query.page + 1,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
-        }}
+        pagination={false}
         expandable={{
           expandedRowRender: (row) => (
             <div className="fp-admin-diff">
@@ -66,6 +62,11 @@ export function AuditLog() {
           { title: t('admin.audit.entity'), dataIndex: 'entity', render: entityLabel },
           { title: t('admin.audit.entityId'), dataIndex: 'entityId', ellipsis: true },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page + 1, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum - 1, size: next.limitNum })}
       />
     </>
   );

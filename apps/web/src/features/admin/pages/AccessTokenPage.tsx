@@ -9,6 +9,7 @@ import { describeFailure, isHttpError } from '@/lib/http';
 import { useAdminWords } from '../i18n';
 import { accessTokenApi } from '../api/access-token-api';
 import '../admin.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const STATUS_COLOUR: Record<AccessTokenStatus, string> = { active: 'green', revoked: 'default', expired: 'orange' };
 const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
@@ -55,7 +56,7 @@ export function AccessTokenPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data ?? []}
-        locale={{ emptyText: t('admin.token.empty') }}
+        locale={{ emptyText: <EmptyState description={t('admin.token.empty')} /> }}
         pagination={false}
         columns={[
           {

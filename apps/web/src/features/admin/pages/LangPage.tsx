@@ -11,6 +11,7 @@ import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../admin.css';
+import { Pager } from '@/components/paging';
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const LangDialog = lazyDialog(() => import('../components/LangDialog').then((m) => m.LangDialog));
@@ -64,13 +65,7 @@ export function LangPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{
-          current: query.page + 1,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
-        }}
+        pagination={false}
         columns={[
           { title: t('admin.lang.key'), dataIndex: 'key', width: '32%', render: (key: string) => <code>{key}</code> },
           {
@@ -104,6 +99,11 @@ export function LangPage() {
             ),
           },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page + 1, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum - 1, size: next.limitNum })}
       />
       {dialogOpened ? <LangDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => void changed()} /> : null}
     </Card>

@@ -11,6 +11,7 @@ import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
+import { Pager } from '@/components/paging';
 
 type Editing = { id?: number; values: Partial<RoleRequest> };
 
@@ -63,12 +64,7 @@ export function RolePage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{
-          current: query.page + 1,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
-        }}
+        pagination={false}
         columns={[
           { title: t('admin.role.name'), dataIndex: 'name', ...dataCells },
           { title: t('admin.role.nameEn'), dataIndex: 'nameEn' },
@@ -107,6 +103,11 @@ export function RolePage() {
             ),
           },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page + 1, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum - 1, size: next.limitNum })}
       />
       {dialogOpened ? (
         <RoleDialog

@@ -12,6 +12,7 @@ import { AuditLog } from '../components/AuditLog';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { orgOptions, orgTreeQuery } from '../tree-queries';
 import '../admin.css';
+import { Pager } from '@/components/paging';
 
 type Editing = { id?: number; values: Partial<UserCreateRequest> };
 
@@ -89,14 +90,7 @@ function UserList() {
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: query.page + 1,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('admin.total', { total }),
-          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
-        }}
+        pagination={false}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
           { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
@@ -149,6 +143,11 @@ function UserList() {
             ),
           },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page + 1, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum - 1, size: next.limitNum })}
       />
       {dialogOpened ? (
         <UserDialog

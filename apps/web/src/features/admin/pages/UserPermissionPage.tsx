@@ -12,6 +12,7 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
 import Search from 'antd/es/input/Search';
+import { Pager } from '@/components/paging';
 
 const { Paragraph } = Typography;
 
@@ -100,12 +101,7 @@ export function UserPermissionPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        pagination={{
-          current: query.page + 1,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQuery({ ...query, page: page - 1, size }),
-        }}
+        pagination={false}
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username' },
           { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
@@ -128,6 +124,11 @@ export function UserPermissionPage() {
             ),
           },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page + 1, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum - 1, size: next.limitNum })}
       />
       {dialogOpened ? (
         <PermissionDialog

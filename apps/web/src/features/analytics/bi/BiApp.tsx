@@ -1,7 +1,7 @@
 import { SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, ConfigProvider, DatePicker, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
+import { Button, Card, Col, ConfigProvider, DatePicker, Row, Select, Space, Spin, Statistic } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
@@ -16,6 +16,8 @@ import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
 import { Chart } from './Chart';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -214,18 +216,14 @@ function Dashboard({ share, token }: { share: string; token: string }) {
 
       {!data.hasData ? (
         <Card className="fp-bi-card">
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
+          <EmptyState
             description={
               <span data-testid="bi-no-data">
                 {t(data.noSource && data.noSource !== 'analytics.noDataYet' ? 'analytics.noSourceTitle' : 'analytics.noDataTitle')}
               </span>
             }
-          >
-            <p className="fp-muted-text" data-testid="bi-no-source">
-              {data.noSource && isMessageKey(data.noSource) ? anyMsg(data.noSource) : msg('analytics.noDataYet')}
-            </p>
-          </Empty>
+            reason={<span data-testid="bi-no-source">{data.noSource && isMessageKey(data.noSource) ? anyMsg(data.noSource) : msg('analytics.noDataYet')}</span>}
+          />
         </Card>
       ) : (
         <>
@@ -243,7 +241,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
               <Col key={c.key} xs={24} lg={i === 0 && data.charts.length === 3 ? 24 : 12}>
                 <Card className="fp-bi-card" size="small" title={label('analytics.chart', c.key)} data-testid={`bi-chart-${c.key}`}>
                   {c.categories.length === 0 || c.series.every((s) => s.values.every((v) => v === 0)) ? (
-                    <Empty className="fp-bi-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} />
+                    <EmptyState className="fp-bi-empty" description={t('analytics.emptyRange')} />
                   ) : (
                     <div {...(DATA_CHART.test(c.key) ? DATA : {})}>
                       <Chart chart={c} name={series} category={value} />
@@ -265,12 +263,11 @@ function Dashboard({ share, token }: { share: string; token: string }) {
               </span>
             }
           >
-            <Table
+            <RowsTable
               size="small"
               rowKey={(_, i) => String(i)}
               scroll={{ x: 'max-content' }}
-              pagination={{ defaultPageSize: 10, pageSizeOptions: [5, 10, 15, 30], showSizeChanger: true }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.emptyRange')} /> }}
+              locale={{ emptyText: <EmptyState description={t('analytics.emptyRange')} /> }}
               dataSource={data.table.rows.map((r) => Object.fromEntries(r.map((v, i) => [data.table.columns[i]!, v])))}
               columns={data.table.columns.map((c) => ({
                 key: c,

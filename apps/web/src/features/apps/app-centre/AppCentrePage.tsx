@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { DATA } from '@/lib/data-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Badge, Button, Carousel, Empty, Skeleton, Tooltip } from 'antd';
+import { App as AntApp, Badge, Button, Carousel, Skeleton, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { isSafeLink, type AppRecord, type CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -10,6 +10,7 @@ import { AppImage } from '../components/AppImage';
 import { appCentreApi, appCentreQueries } from './api';
 import { appName, badgeCounts, groupByClassification } from './rules';
 import './app-centre.css';
+import { EmptyState } from '@/components/EmptyState';
 
 interface TileProps {
   app: AppRecord;
@@ -206,7 +207,7 @@ export function AppCentrePage() {
             </div>
           ))
         ) : (
-          <Empty description={t('centre.none')} />
+          <EmptyState description={t('centre.none')} />
         )}
       </section>
     </div>

@@ -13,6 +13,7 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
 import '../apps.css';
+import { Pager } from '@/components/paging';
 
 /** The add/edit dialog (antd's Modal and Form, the number and switch inputs) loads when first opened. */
 const CrudDialog = lazyDialog(() => import('./CrudDialog').then((m) => m.CrudDialog));
@@ -120,15 +121,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('apps.total', { total }),
-          onChange: (page, size) => setQuery({ ...query, page, size }),
-        }}
+        pagination={false}
         columns={[
           ...columns.map((c) => ({
             key: c.key,
@@ -160,6 +153,11 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
             ),
           },
         ]}
+      />
+      <Pager
+        page={{ pageNum: query.page, limitNum: query.size }}
+        total={list.data?.total ?? 0}
+        onChange={(next) => setQuery({ ...query, page: next.pageNum, size: next.limitNum })}
       />
       {dialogOpened ? (
         <CrudDialog

@@ -2,7 +2,7 @@ import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Button, List, Segmented, Space, Tag, Typography } from 'antd';
 // The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
 import Search from 'antd/es/input/Search';
 import { EyeOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
 import { articleDetailPath } from '../article-paths';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -82,7 +83,7 @@ function ArticlePageBlock({
   const { t } = useContentWords();
   const result = useQuery(articleListQuery(query));
   const list = result.data?.list ?? [];
-  if (first && !result.isLoading && list.length === 0) return <Empty description={t('content.empty')} />;
+  if (first && !result.isLoading && list.length === 0) return <EmptyState description={t('content.empty')} />;
   return (
     <>
       <List<ArticleRow>

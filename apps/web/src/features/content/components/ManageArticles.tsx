@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type RecommendState } from '@field-portal/shared';
 import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleForEdit, contentKeys, deleteArticle, manageListQuery, recommendArticle } from '../api';
 import { formatDay } from './ArticleList';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 /** The editor dialog and the readers drawer, downloaded when first opened (docs/decisions/0031). */
 const ArticleEditor = lazyDialog(() => import('./ArticleEditor').then((m) => m.ArticleEditor));
@@ -30,13 +32,13 @@ export function ManageArticles() {
           {t('content.manage.new')}
         </Button>
       </Space>
-      <Table<ArticleRow>
+      <RowsTable<ArticleRow>
         rowKey="id"
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('content.empty') }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: <EmptyState description={t('content.empty')} /> }}
+        pageSize={20}
         columns={[
           { title: t('content.field.title'), dataIndex: 'title', ellipsis: true },
           {

@@ -4,6 +4,7 @@ import type { ArticleReader, ArticleRow } from '@field-portal/shared';
 import { useContentWords } from '@/features/content/i18n';
 import { formatTime } from '@/lib/format';
 import { readersQuery } from '../api';
+import { EmptyState } from '@/components/EmptyState';
 
 /** Who read an article: the operators' drawer of the article list (loaded when first opened). */
 export function ReadersDrawer({ article, onClose }: { article: ArticleRow | null; onClose: () => void }) {
@@ -24,7 +25,7 @@ function Readers({ id }: { id: number }) {
       loading={readers.isLoading}
       dataSource={readers.data ?? []}
       pagination={false}
-      locale={{ emptyText: t('content.noReaders') }}
+      locale={{ emptyText: <EmptyState description={t('content.noReaders')} /> }}
       columns={[
         { title: t('content.readers.name'), render: (_: unknown, r) => `${r.name} (${r.username})` },
         { title: t('content.readers.first'), dataIndex: 'firstReadTime', render: (v: string) => formatTime(v) },

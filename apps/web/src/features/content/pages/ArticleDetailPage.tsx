@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { Alert, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Spin, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { OpenArticleResult } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -10,6 +10,7 @@ import { contentKeys, openArticle } from '../api';
 import { RichText } from '../rich-text';
 import '../content.css';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * ccArticleDetail (?id=) and contentDetail/{title}: opens the article, which counts the read, and
@@ -40,7 +41,7 @@ export function ArticleDetailPage() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- opened once per article
   }, [key]);
-  if (!by || (state.key === key && state.failed)) return <Empty className="fp-content-empty" description={msg('content.notFound')} />;
+  if (!by || (state.key === key && state.failed)) return <EmptyState className="fp-content-empty" description={msg('content.notFound')} />;
   if (state.key !== key || !state.result) return <Spin className="fp-content-empty" />;
   const { article, myReadCount, firstReadTime } = state.result;
   return (

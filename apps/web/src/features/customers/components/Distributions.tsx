@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Segmented, Skeleton } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { DISTRIBUTION_DIMENSIONS, type DistributionDimension } from '@field-portal/shared';
 import { distributionQuery } from '../api/customers-api';
 import { distributionName } from '../reference-options';
 import type { DoctorFilters } from '../filters';
+import { EmptyState } from '@/components/EmptyState';
 
 // The chart comes in a chunk of its own, fetched only by a screen that shows one.
 const TopTenChart = lazy(() => import('./TopTenChart'));
@@ -36,7 +37,7 @@ export function Distributions({ filters }: { filters: DoctorFilters }) {
       {top.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} />
+        <EmptyState description={msg('empty.noData')} />
       ) : (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           <TopTenChart items={items} label={label} />

@@ -2,7 +2,7 @@ import { dataCells } from '@/lib/data-text';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, doctorDepartmentName, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
@@ -17,9 +17,10 @@ import { doctorPath, hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { DoctorFilterForm } from './DoctorFilterForm';
 import { FilterChips, type FilterChip } from './FilterChips';
-import { KeysetPager } from './KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -154,7 +155,7 @@ export function DoctorBrowser({
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
+        locale={{ emptyText: <EmptyState description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
         rowSelection={{
           selectedRowKeys: [...selected.keys()],
           preserveSelectedRowKeys: true,

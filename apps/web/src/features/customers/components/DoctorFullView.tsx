@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Card, Table, Tag } from 'antd';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { doctorDepartmentName, type AffiliationRow, type DoctorInfo } from '@field-portal/shared';
 import { labelOf, positionOptions } from '../reference-options';
 import { hospitalPath } from '../routes';
 import '../customers.css';
+import { EmptyState } from '@/components/EmptyState';
 
 function Affiliations({ rows }: { rows: AffiliationRow[] }) {
   const { t, lang, msg } = useCustomersWords();
@@ -15,7 +16,7 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
       size="small"
       pagination={false}
       dataSource={rows}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
+      locale={{ emptyText: <EmptyState description={msg('empty.noData')} /> }}
       columns={[
         {
           title: t('customers.col.hospital'),
@@ -44,10 +45,10 @@ export function DoctorFullView({ doctor }: { doctor: DoctorInfo }) {
         <Affiliations rows={doctor.affiliations} />
       </Card>
       <Card size="small" title={t('customers.full.academic')}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.academicEmpty')} />
+        <EmptyState description={t('customers.full.academicEmpty')} />
       </Card>
       <Card size="small" title={t('customers.full.impact')}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customers.full.impactEmpty')} />
+        <EmptyState description={t('customers.full.impactEmpty')} />
       </Card>
     </div>
   );

@@ -2,7 +2,7 @@ import { dataCells } from '@/lib/data-text';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Card, Empty, Segmented, Select, Switch, Table, Typography } from 'antd';
+import { App as AntApp, Card, Segmented, Select, Switch, Table, Typography } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { usePageSearch } from '@/lib/page-search';
@@ -24,8 +24,9 @@ import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '..
 import { hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { FilterChips, type FilterChip } from './FilterChips';
-import { KeysetPager } from './KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import { LazyCascader } from './LazyCascader';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -170,7 +171,7 @@ export function HospitalBrowser({
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
+        locale={{ emptyText: <EmptyState description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
         columns={[
           {
             title: t('customers.col.hospital'),

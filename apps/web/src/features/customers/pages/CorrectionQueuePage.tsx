@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { correctionsQuery, customersApi, PAGE_SIZES } from '../api/customers-api';
-import { KeysetPager } from '../components/KeysetPager';
+import { KeysetPager } from '@/components/paging';
 import { ProposedChanges } from '../components/ProposedChanges';
 import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';
 import '../customers.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -58,7 +59,7 @@ export function CorrectionQueuePage() {
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} /> }}
+        locale={{ emptyText: <EmptyState description={msg('empty.noData')} /> }}
         columns={[
           {
             title: t('customers.col.name'),

@@ -1,7 +1,7 @@
 import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Popconfirm, theme, Typography } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, theme, Typography } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -14,6 +14,7 @@ import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import '../customers.css';
 import { lazyDialog } from '@/components/lazy-dialog';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -56,7 +57,7 @@ function TagList({
       </div>
       {tags.length === 0 ? (
         <div style={{ padding: token.padding, color: token.colorTextDisabled, textAlign: 'center' }}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} />
+          <EmptyState description={msg('empty.noData')} />
         </div>
       ) : (
         <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
@@ -189,7 +190,7 @@ export function DoctorLabelPage() {
           <DoctorBrowser router="doctorLabel" filters={filters} onFilters={setFilters} locked={['tag']} />
         ) : (
           <Card className="fp-cust-screen">
-            <Empty description={t('customers.tags.pickToSee')} />
+            <EmptyState description={t('customers.tags.pickToSee')} />
           </Card>
         )}
       </div>

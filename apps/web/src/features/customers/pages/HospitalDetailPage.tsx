@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Descriptions, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { isHttpError } from '@/lib/http';
@@ -13,6 +13,7 @@ import { choose, emptyDoctorFilters, type DoctorFilters } from '../filters';
 import { usePageState } from '../page-state';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import '../customers.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text, Title } = Typography;
 
@@ -71,7 +72,7 @@ export function HospitalDetailPage() {
         {departments.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : (departments.data ?? []).length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noData')} />
+          <EmptyState description={msg('empty.noData')} />
         ) : (
           <div className="fp-cust-departments">
             {(departments.data ?? []).map((d) => (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Statistic } from 'antd';
+import { Card, Skeleton, Statistic } from 'antd';
 import {
   AppstoreOutlined,
   FileTextOutlined,
@@ -21,6 +21,7 @@ import { userInfoQuery } from '@/lib/session/queries';
 import { HomeCharts } from '@/features/apps';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const STAT_LABELS: Record<string, LabelKey> = {
   daysOnline: 'home.stats.daysOnline',
@@ -123,7 +124,7 @@ export function DashboardPage() {
         <h3 id="fp-stats-title" className="fp-section-title">
           {t('dashboard.stats')}
         </h3>
-        {statistics.isPending ? <Skeleton active /> : statistics.data ? <Stats stats={statistics.data.stats} /> : <Empty />}
+        {statistics.isPending ? <Skeleton active /> : statistics.data ? <Stats stats={statistics.data.stats} /> : <EmptyState />}
       </section>
       <section aria-labelledby="fp-tiles-title">
         <h3 id="fp-tiles-title" className="fp-section-title">

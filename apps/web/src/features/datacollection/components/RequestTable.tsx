@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { saveAttachment } from '../api/datacollection-api';
 import { dataCells } from '@/lib/data-text';
+import { Pager, type PageState } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -21,7 +23,7 @@ interface RequestTableProps {
   data: DataCollectionPage | undefined;
   loading: boolean;
   page: { pageNum: number; limitNum: number };
-  onPage: (pageNum: number) => void;
+  onPage: (next: PageState) => void;
   showRequester?: boolean;
   actions?: (request: DataCollectionRequest) => ReactNode;
 }
@@ -30,68 +32,71 @@ interface RequestTableProps {
 export function RequestTable({ data, loading, page, onPage, showRequester, actions }: RequestTableProps) {
   const { msg } = useDataCollectionWords();
   return (
-    <Table<DataCollectionRequest>
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      dataSource={data?.result ?? []}
-      locale={{ emptyText: <Empty description={msg('dataCollection.empty')} /> }}
-      pagination={{ current: page.pageNum, pageSize: page.limitNum, total: data?.total ?? 0, showSizeChanger: false, onChange: onPage }}
-      columns={[
-        { title: '#', dataIndex: 'id', width: 64 },
-        ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
-        { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ellipsis: true, ...dataCells },
-        { title: msg('dataCollection.field.content'), dataIndex: 'content', ellipsis: true, ...dataCells },
-        {
-          title: msg('dataCollection.field.realTime'),
-          dataIndex: 'realTime',
-          width: 110,
-          render: (value: boolean) => msg(value ? 'dataCollection.realTime.true' : 'dataCollection.realTime.false'),
-        },
-        {
-          title: msg('dataCollection.field.contactName'),
-          key: 'contact',
-          width: 170,
-          ...dataCells,
-          render: (_: unknown, r) => `${r.contactName} ${r.contactPhone}`,
-        },
-        {
-          title: msg('dataCollection.field.file'),
-          dataIndex: 'fileName',
-          width: 150,
-          ...dataCells,
-          render: (_: unknown, r) =>
-            r.fileName ? (
-              <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
-                <Text ellipsis style={{ maxWidth: 100 }}>
-                  {r.fileName}
-                </Text>
-              </Button>
-            ) : (
-              '—'
+    <>
+      <Table<DataCollectionRequest>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={data?.result ?? []}
+        locale={{ emptyText: <EmptyState description={msg('dataCollection.empty')} /> }}
+        pagination={false}
+        columns={[
+          { title: '#', dataIndex: 'id', width: 64 },
+          ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
+          { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ellipsis: true, ...dataCells },
+          { title: msg('dataCollection.field.content'), dataIndex: 'content', ellipsis: true, ...dataCells },
+          {
+            title: msg('dataCollection.field.realTime'),
+            dataIndex: 'realTime',
+            width: 110,
+            render: (value: boolean) => msg(value ? 'dataCollection.realTime.true' : 'dataCollection.realTime.false'),
+          },
+          {
+            title: msg('dataCollection.field.contactName'),
+            key: 'contact',
+            width: 170,
+            ...dataCells,
+            render: (_: unknown, r) => `${r.contactName} ${r.contactPhone}`,
+          },
+          {
+            title: msg('dataCollection.field.file'),
+            dataIndex: 'fileName',
+            width: 150,
+            ...dataCells,
+            render: (_: unknown, r) =>
+              r.fileName ? (
+                <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
+                  <Text ellipsis style={{ maxWidth: 100 }}>
+                    {r.fileName}
+                  </Text>
+                </Button>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: msg('dataCollection.field.status'),
+            dataIndex: 'status',
+            width: 100,
+            render: (status: DataCollectionStatus) => (
+              <Tag color={STATUS_COLOURS[status]} data-status={status}>
+                {msg(`dataCollection.status.${status}`)}
+              </Tag>
             ),
-        },
-        {
-          title: msg('dataCollection.field.status'),
-          dataIndex: 'status',
-          width: 100,
-          render: (status: DataCollectionStatus) => (
-            <Tag color={STATUS_COLOURS[status]} data-status={status}>
-              {msg(`dataCollection.status.${status}`)}
-            </Tag>
-          ),
-        },
-        { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ellipsis: true, ...dataCells },
-        {
-          title: msg('dataCollection.field.createdAt'),
-          dataIndex: 'createdAt',
-          width: 160,
-          render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
-        },
-        ...(actions
-          ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
-          : []),
-      ]}
-    />
+          },
+          { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ellipsis: true, ...dataCells },
+          {
+            title: msg('dataCollection.field.createdAt'),
+            dataIndex: 'createdAt',
+            width: 160,
+            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+          },
+          ...(actions
+            ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
+            : []),
+        ]}
+      />
+      <Pager page={page} total={data?.total ?? 0} onChange={onPage} />
+    </>
   );
 }

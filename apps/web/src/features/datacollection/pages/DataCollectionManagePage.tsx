@@ -59,7 +59,7 @@ export function DataCollectionManagePage() {
         data={list.data}
         loading={list.isLoading}
         page={page}
-        onPage={(pageNum) => setPage((p) => ({ ...p, pageNum }))}
+        onPage={setPage}
         showRequester
         actions={(r) =>
           DATA_COLLECTION_NEXT[r.status].length === 0 ? null : (

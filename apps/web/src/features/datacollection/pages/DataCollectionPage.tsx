@@ -105,7 +105,7 @@ export function DataCollectionPage() {
       </Card>
       <Card title={msg('dataCollection.mineTitle')} style={{ marginTop: 16 }} className="fp-data-collection-mine">
         <LoadWhenReached>
-          <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={(pageNum) => setPage((p) => ({ ...p, pageNum }))} />
+          <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={setPage} />
         </LoadWhenReached>
       </Card>
     </>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus } from '@field-portal/shared';
 import { useDownloadsWords, type DownloadsMessageKey } from '@/features/downloads/i18n';
 import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
+import { Pager } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -51,14 +53,8 @@ export function DownloadCentrePage() {
         size="middle"
         loading={query.isLoading}
         dataSource={query.data?.result ?? []}
-        locale={{ emptyText: <Empty description={msg('download.empty')} /> }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.limitNum,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (pageNum) => setPage((p) => ({ ...p, pageNum })),
-        }}
+        locale={{ emptyText: <EmptyState description={msg('download.empty')} /> }}
+        pagination={false}
         columns={[
           {
             title: msg('download.col.file'),
@@ -126,6 +122,7 @@ export function DownloadCentrePage() {
           },
         ]}
       />
+      <Pager page={page} total={query.data?.total ?? 0} onChange={setPage} />
     </Card>
   );
 }

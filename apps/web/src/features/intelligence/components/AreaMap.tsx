@@ -1,9 +1,10 @@
 import { DataText } from '@/components/DataText';
 import { useEffect, useRef, useState } from 'react';
-import { Empty, Spin, Typography } from 'antd';
+import { Spin, Typography } from 'antd';
 import type { AreaNetwork } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { AREA_SIGMA_SETTINGS, fillAreaGraph, type AreaEdgeAttributes, type AreaNodeAttributes } from './area-graph';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -81,7 +82,7 @@ export function AreaMap({ area, height = 600, onNodeClick }: { area: AreaNetwork
         ) : null}
         {state === 'noWebgl' ? (
           <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', background: '#fff' }}>
-            <Empty description={t('intel.area.noWebgl')} />
+            <EmptyState description={t('intel.area.noWebgl')} />
           </div>
         ) : null}
       </div>

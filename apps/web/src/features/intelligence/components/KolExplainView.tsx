@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, Table, theme, Typography } from 'antd';
+import { Skeleton, Table, theme, Typography } from 'antd';
 import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -18,7 +19,7 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
   const { t } = useIntelligenceWords();
   const { token } = theme.useToken();
   const explain = useQuery(explainQuery(indication, doctorId));
-  if (explain.isError) return <Empty description={t('intel.noScore')} />;
+  if (explain.isError) return <EmptyState description={t('intel.noScore')} />;
   if (!explain.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const data = explain.data;
   return (

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Skeleton, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Skeleton, Spin, Table, Tag, Typography } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
 import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from './impact';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -45,14 +46,7 @@ export function KolImpact({
   if (kol.length === 0) {
     if (trend.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
     const reason = trend.data ? emptyReason(runs, doctorIndications, scored) : null;
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        style={{ margin: '16px 0' }}
-        data-testid="impact-empty"
-        description={reason ? note(reason) : t('intel.noScore')}
-      />
-    );
+    return <EmptyState data-testid="impact-empty" description={reason ? note(reason) : t('intel.noScore')} />;
   }
   const histories = new Map((trend.data?.indications ?? []).map((i) => [i.indication, i.history]));
   const rows: Row[] = kol.map((k) => ({ ...k, history: histories.get(k.indication) }));

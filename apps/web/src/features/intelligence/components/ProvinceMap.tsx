@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Empty, Segmented, Spin, Typography } from 'antd';
+import { Segmented, Spin, Typography } from 'antd';
 import type { ProvinceKol } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
@@ -8,6 +8,7 @@ import { mixColour, projectMap, type MapProjection } from './map-projection';
 import type { ProvinceCollection } from './china-map';
 // The geometry is data, not code: a static file of the build (34 KB gzip), fetched once.
 import geometryUrl from './china-provinces.geo.json?url';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -97,7 +98,7 @@ export function ProvinceMap({
         data-testid="province-metric"
       />
       {geo === 'failed' ? (
-        <Empty description={t('intel.loadFailed')} />
+        <EmptyState description={t('intel.loadFailed')} />
       ) : (
         <Spin spinning={geo === undefined}>
           <div

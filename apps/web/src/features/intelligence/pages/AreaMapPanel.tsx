@@ -3,13 +3,14 @@ import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Card, Empty, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Card, Select, Space, Spin, Typography } from 'antd';
 import { INTELLIGENCE_LIMITS } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
 import { areaQuery, full360Path, provincesQuery } from '../api/intelligence-api';
 import { AreaMap } from '../components/AreaMap';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * The whole-area map of the academic network: every scored doctor of the indication in the caller's
@@ -72,7 +73,7 @@ export function AreaMapPanel() {
             <Spin />
           </div>
         ) : area.isError ? (
-          <Empty description={t('intel.loadFailed')} />
+          <EmptyState description={t('intel.loadFailed')} />
         ) : data && data.nodes.length > 0 ? (
           <>
             {data.truncated ? (
@@ -95,7 +96,7 @@ export function AreaMapPanel() {
             ) : null}
           </>
         ) : (
-          <Empty description={t('intel.area.empty')} />
+          <EmptyState description={t('intel.area.empty')} />
         )}
       </Card>
     </div>

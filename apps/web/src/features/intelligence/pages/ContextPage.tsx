@@ -3,12 +3,13 @@ import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Card, Col, Empty, List, Row, Space, Spin, Tag } from 'antd';
+import { Card, Col, List, Row, Space, Spin, Tag } from 'antd';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { abbreviate } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import { EmptyState } from '@/components/EmptyState';
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {
@@ -39,7 +40,7 @@ export function ContextPage() {
             ]}
           />
         ) : (
-          <Empty description={t('intel.empty')} />
+          <EmptyState description={t('intel.empty')} />
         )}
       </Card>
       <Row gutter={16}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Card, Col, Descriptions, List, Row, Skeleton, Statistic, Tag } from 'antd';
 import { LazyAlert } from '@/components/LazyAlert';
 import { LazyResult } from '@/components/LazyResult';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
@@ -10,6 +10,7 @@ import { useDoctorWords } from '../doctor-words';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
 import { KolImpact } from '../components/KolImpact';
+import { EmptyState } from '@/components/EmptyState';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -70,7 +71,7 @@ export function Doctor360Page() {
           size="small"
           style={{ marginTop: 8 }}
           dataSource={v.academic.items.slice(0, 12)}
-          locale={{ emptyText: t('intel.items.empty') }}
+          locale={{ emptyText: <EmptyState description={t('intel.items.empty')} /> }}
           renderItem={(item) => (
             <List.Item>
               <Tag color="blue">{t(`kind.${item.kind}` as IntelligenceLabelKey)}</Tag> {item.name} · {item.role} · {item.year}
@@ -95,7 +96,7 @@ export function Doctor360Page() {
           size="small"
           header={t('intel.network.evidence')}
           dataSource={v.impact.topRelations}
-          locale={{ emptyText: t('intel.network.empty') }}
+          locale={{ emptyText: <EmptyState description={t('intel.network.empty')} /> }}
           renderItem={(r) => (
             <List.Item>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
@@ -108,7 +109,7 @@ export function Doctor360Page() {
         <List
           size="small"
           dataSource={v.activity}
-          locale={{ emptyText: t('intel.empty') }}
+          locale={{ emptyText: <EmptyState description={t('intel.empty')} /> }}
           renderItem={(a) => (
             <List.Item>
               {formatTime(a.at, false)} · {a.kind} · {a.title} · {a.user}
@@ -116,7 +117,7 @@ export function Doctor360Page() {
           )}
         />
       </Card>
-      <Card title={t('intel.attitude')}>{v.attitude.length === 0 ? <Empty description={t('intel.attitude.empty')} /> : null}</Card>
+      <Card title={t('intel.attitude')}>{v.attitude.length === 0 ? <EmptyState description={t('intel.attitude.empty')} /> : null}</Card>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Card, Empty, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { doctorDepartmentName, type DoctorRow } from '@field-portal/shared';
 import { useDoctorWords } from '../doctor-words';
 import { formatCount } from '@/lib/format';
@@ -12,14 +12,15 @@ import {
   doctorListQuery,
   PAGE_SIZES,
   DoctorFilterForm,
-  KeysetPager,
   emptyDoctorFilters,
   filtersKey,
   type DoctorFilters,
   useKeyset,
   usePageState,
 } from '@/features/customers';
+import { KeysetPager } from '@/components/paging';
 import { full360Path } from '../api/intelligence-api';
+import { EmptyState } from '@/components/EmptyState';
 
 /** /doctor/doctorList: the doctors of the caller's scope, filtered as in the customer area, each opening its 360 view. */
 export function DoctorListPage() {
@@ -39,7 +40,7 @@ export function DoctorListPage() {
         dataSource={data?.content ?? []}
         pagination={false}
         data-testid="intel-doctor-list"
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
+        locale={{ emptyText: <EmptyState description={list.isError ? t('intel.loadFailed') : msg('empty.noData')} /> }}
         columns={[
           {
             title: t('intel.doctor'),

@@ -3,7 +3,7 @@ import { DataText } from '@/components/DataText';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Col, Drawer, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
 import { messageText as message } from '@/lib/i18n';
@@ -12,6 +12,7 @@ import { formatCount, formatTime } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -107,7 +108,7 @@ export function KolPage() {
               loading={ranking.isFetching}
               pagination={false}
               dataSource={ranking.data?.list ?? []}
-              locale={{ emptyText: <Empty description={t('intel.empty')} /> }}
+              locale={{ emptyText: <EmptyState description={t('intel.empty')} /> }}
               columns={[
                 { title: t('intel.rank'), dataIndex: 'rank', width: 64 },
                 {
@@ -163,7 +164,7 @@ export function KolPage() {
                 <ProvinceMap data={provinces.data} selected={province?.code} onSelect={onProvince} />
               </Suspense>
             ) : (
-              <Empty description={t('intel.empty')} />
+              <EmptyState description={t('intel.empty')} />
             )}
           </Card>
         </Col>

@@ -3,12 +3,13 @@ import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Empty, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
 import { EgoGraph } from '../components/EgoGraph';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
+import { EmptyState } from '@/components/EmptyState';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -72,7 +73,7 @@ function EgoNetworkPanel() {
             <Spin />
           </div>
         ) : ego.isError ? (
-          <Empty description={t('intel.loadFailed')} />
+          <EmptyState description={t('intel.loadFailed')} />
         ) : ego.data && ego.data.nodes.length > 1 ? (
           <EgoGraph
             name={centreNode ? `${t('intel.network.tab.ego')} · ${centreNode.name}` : t('intel.network.tab.ego')}
@@ -88,14 +89,14 @@ function EgoNetworkPanel() {
             }}
           />
         ) : (
-          <Empty description={t('intel.network.empty')} />
+          <EmptyState description={t('intel.network.empty')} />
         )}
       </Card>
       <Card title={t('intel.network.evidence')} loading={relations.isLoading}>
         <List
           size="small"
           dataSource={relations.data?.list ?? []}
-          locale={{ emptyText: t('intel.network.empty') }}
+          locale={{ emptyText: <EmptyState description={t('intel.network.empty')} /> }}
           renderItem={(r) => (
             <List.Item>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>

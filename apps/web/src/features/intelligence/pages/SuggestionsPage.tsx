@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Form, List, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Form, List, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
@@ -14,6 +14,7 @@ import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
 
@@ -184,11 +185,11 @@ export function SuggestionsPage() {
         extra={first ? msg('intel.suggestion.total', { total: first.totalCapped ? `${first.total}+` : first.total }) : undefined}
       >
         {category === undefined ? (
-          <Empty description={msg('intel.suggestion.choose')} />
+          <EmptyState description={msg('intel.suggestion.choose')} />
         ) : suggestions.isPending ? (
           <Spin />
         ) : rows.length === 0 ? (
-          <Empty description={msg('intel.suggestion.empty')} />
+          <EmptyState description={msg('intel.suggestion.empty')} />
         ) : (
           <List
             itemLayout="vertical"

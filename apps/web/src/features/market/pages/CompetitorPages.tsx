@@ -1,7 +1,7 @@
 import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Row, Select, Space, Statistic } from 'antd';
+import { App, Button, Card, Col, Row, Select, Space, Statistic } from 'antd';
 import { MARKET_LIMITS } from '@field-portal/shared';
 import { formatCount } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
@@ -9,6 +9,7 @@ import { marketCompareQuery, marketOptionsQuery, netSearchQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
+import { EmptyState } from '@/components/EmptyState';
 
 interface Chosen {
   medicine: string;
@@ -90,7 +91,7 @@ export function MarketComparePage() {
       {loading ? (
         <Loading loading />
       ) : !chosen ? (
-        <Empty description={t('market.pickCompetitor')} />
+        <EmptyState description={t('market.pickCompetitor')} />
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>
@@ -198,7 +199,7 @@ export function NetSearchPage() {
       {loading ? (
         <Loading loading />
       ) : !chosen ? (
-        <Empty description={t('market.pickCompetitor')} />
+        <EmptyState description={t('market.pickCompetitor')} />
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>

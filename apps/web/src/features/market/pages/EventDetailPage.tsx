@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Card, Col, Descriptions, Empty, Row } from 'antd';
+import { Card, Col, Descriptions, Row } from 'antd';
 import { OPINION_SENTIMENTS } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
@@ -9,6 +9,7 @@ import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { OpinionItemList } from '../components/OpinionItemList';
 import '../market.css';
+import { EmptyState } from '@/components/EmptyState';
 
 /** eventDetail: one opinion event, its sentiment by day and its items. */
 export function EventDetailPage() {
@@ -17,7 +18,7 @@ export function EventDetailPage() {
   const id = Number(params.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
   const event = useQuery({ ...eventDetailQuery(id), enabled: valid });
-  if (!valid) return <Empty />;
+  if (!valid) return <EmptyState />;
   const e = event.data;
   return (
     <div className="market-page">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
+import { Alert, Card, Col, Row, Statistic, Tag } from 'antd';
 import { OPINION_SENTIMENTS, departmentNameOf, type DoctorAttitude, type Lang, type NamedCount } from '@field-portal/shared';
 import { dataCells } from '@/lib/data-text';
 import { formatCount, formatTime } from '@/lib/format';
@@ -9,6 +9,8 @@ import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import { useDrugIndication } from './DrugIndicationPicker';
 import '../market.css';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 /** A count's name in the screen's language: a taxonomy's label in English where it has one; data as written. */
 const nameIn = (lang: Lang) => (r: NamedCount) => (lang === 'en' && r.nameEn ? r.nameEn : r.name);
@@ -41,7 +43,7 @@ export function PatientAnaPage() {
         picking ? (
           <Loading loading />
         ) : (
-          <Empty description={msg('market.drugIndicationRequired')} />
+          <EmptyState description={msg('market.drugIndicationRequired')} />
         )
       ) : (
         <Loading loading={data.isFetching}>
@@ -79,7 +81,7 @@ export function DoctorGroupPage() {
         picking ? (
           <Loading loading />
         ) : (
-          <Empty description={msg('market.drugIndicationRequired')} />
+          <EmptyState description={msg('market.drugIndicationRequired')} />
         )
       ) : (
         <Loading loading={data.isFetching}>
@@ -121,13 +123,13 @@ export function IndicationDrugPage() {
   return (
     <div className="market-page">
       {bar}
-      <Table<DoctorAttitude>
+      <RowsTable<DoctorAttitude>
         rowKey="doctorId"
         size="small"
         data-testid="attitude-table"
         loading={data.isFetching}
         dataSource={data.data ?? []}
-        pagination={{ pageSize: 20 }}
+        pageSize={20}
         columns={[
           { title: t('market.doctor'), dataIndex: 'doctorName', width: 100, ...dataCells },
           { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },

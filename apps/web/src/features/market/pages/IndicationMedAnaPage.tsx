@@ -2,7 +2,7 @@ import { DataText } from '@/components/DataText';
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Row, Select, Space, Table } from 'antd';
+import { App, Button, Card, Col, Row, Select, Space, Table } from 'antd';
 import { MARKET_LIMITS, OPINION_SENTIMENTS, type IndicationDrugRow } from '@field-portal/shared';
 import { formatCount } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
@@ -10,6 +10,7 @@ import { indicationMedAnaQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart, SENTIMENT_COLORS } from '../components/MarketChart';
 import '../market.css';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * indicationMedAna: the drugs of an indication by sales share, search and sentiment. It opens on the
@@ -45,7 +46,7 @@ export function IndicationMedAnaPage() {
       {options.isPending ? (
         <Loading loading />
       ) : !chosen ? (
-        <Empty description={msg('market.indicationRequired')} />
+        <EmptyState description={msg('market.indicationRequired')} />
       ) : (
         <Loading loading={data.isFetching}>
           <Row gutter={[16, 16]}>

@@ -2,13 +2,15 @@ import { DataText } from '@/components/DataText';
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Select, Space, Table, Tag } from 'antd';
+import { Card, Col, Row, Select, Space, Tag } from 'antd';
 import { LECTURER_LEVELS, type LecturerLevel, type LecturerRow } from '@field-portal/shared';
 import { useMarketWords } from '@/features/market/i18n';
 import { lecturerRatingQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
 import { MarketChart } from '../components/MarketChart';
 import '../market.css';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 const LEVEL_COLOR: Record<LecturerLevel, string> = { national: 'gold', regional: 'blue', city: 'green', none: 'default' };
 
@@ -58,13 +60,13 @@ export function LecturerRatingPage() {
         </Col>
         <Col span={24}>
           <Loading loading={rating.isFetching}>
-            <Table<LecturerRow>
+            <RowsTable<LecturerRow>
               rowKey="doctorId"
               size="small"
               data-testid="lecturer-table"
               dataSource={r?.lecturers ?? []}
-              pagination={{ pageSize: 20 }}
-              locale={{ emptyText: <Empty description={msg('market.noLecturerData')} /> }}
+              pageSize={20}
+              locale={{ emptyText: <EmptyState description={msg('market.noLecturerData')} /> }}
               columns={[
                 { title: t('market.doctor'), dataIndex: 'doctorName', width: 110, ...dataCells },
                 { title: t('market.hospital'), dataIndex: 'hospitalName', ...dataCells },

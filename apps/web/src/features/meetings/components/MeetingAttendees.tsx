@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Popconfirm, Rate, Select, Space, Table } from 'antd';
+import { Button, Checkbox, Popconfirm, Rate, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { ATTENDEE_ROLES, isAttendanceOpen, isDoctorOutOfScope, RSVP_VALUES, type AttendeeRole, type MeetingDetail } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
@@ -9,6 +9,8 @@ import { addAttendees, deleteAttendee, updateAttendee } from '../api';
 import { DoctorPicker } from './DoctorPicker';
 import { attendeeRows, type AttendeeRow } from './attendee-rows';
 import { useMeetingRefresh } from './use-meeting-refresh';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 /** The drawer's attendees tab: add doctors, roles, replies, attendance and feedback; loaded when the tab is first chosen (docs/decisions/0031). */
 export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
@@ -45,12 +47,12 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
           />
         </Space>
       )}
-      <Table<AttendeeRow>
+      <RowsTable<AttendeeRow>
         size="small"
         rowKey="key"
         dataSource={attendeeRows(m.attendees)}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('meetings.noAttendees') }}
+        pageSize={20}
+        locale={{ emptyText: <EmptyState description={t('meetings.noAttendees')} /> }}
         columns={[
           { title: t('meetings.attendee.doctor'), key: 'doctor', render: (_: unknown, a) => (a.doctor ? a.doctor.doctorName : <OutOfScopeDoctor />) },
           { title: t('meetings.attendee.hospital'), key: 'hospital', ellipsis: true, render: (_: unknown, a) => a.doctor?.hospital ?? '—' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tabs, Upload } from 'antd';
+import { App, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tabs, Upload } from 'antd';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { isMeetingEditable, type MeetingDetail } from '@field-portal/shared';
 import { lazyDialog, lazyPart } from '@/components/lazy-dialog';
@@ -10,6 +10,7 @@ import { changeMeetingStatus, meetingDetailQuery, uploadPoster } from '../api';
 import { StatusTag } from './StatusTag';
 import { useMeetingRefresh } from './use-meeting-refresh';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
 
 /*
  * The drawer opens on its overview; the other tabs' panels (the team and attendee tables, the
@@ -58,7 +59,7 @@ export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClo
           ]}
         />
       ) : (
-        <Empty description={detail.isError ? t('meetings.notFound') : t('meetings.loading')} />
+        <EmptyState description={detail.isError ? t('meetings.notFound') : t('meetings.loading')} />
       )}
     </Drawer>
   );
@@ -116,7 +117,7 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
         {m.posterUrl ? (
           <AuthorisedImage src={`${m.posterUrl}?v=${encodeURIComponent(version)}`} alt={t('meetings.poster')} className="fp-meeting-poster" />
         ) : (
-          <Empty description={t('meetings.noPoster')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          <EmptyState description={t('meetings.noPoster')} />
         )}
         {m.status !== 'closed' && m.status !== 'cancelled' && (
           <Upload

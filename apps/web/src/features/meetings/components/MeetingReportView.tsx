@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Input, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Input, Row, Space, Statistic, Tag } from 'antd';
 import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
 import { MEETING_LIMITS, type MeetingMailResult } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
@@ -8,6 +8,8 @@ import { attendeeRows, type AttendeeRow } from './attendee-rows';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { exportReport, meetingReportQuery, sendReport } from '../api';
 import { BarChart } from '@/components/BarChart';
+import { RowsTable } from '@/components/paging';
+import { EmptyState } from '@/components/EmptyState';
 
 /** The meeting report as a page: attendance, RSVP, speakers, feedback and doctors reached; .xlsx and e-mail. */
 export function MeetingReportView({ meetingId }: { meetingId: number }) {
@@ -66,16 +68,16 @@ export function MeetingReportView({ meetingId }: { meetingId: number }) {
         </Col>
         <Col span={12}>
           <Card size="small" title={t('meetings.report.feedback')}>
-            {r.feedback.count === 0 ? <Empty description={t('meetings.noData')} /> : <BarChart categories={levels} values={r.feedback.distribution} />}
+            {r.feedback.count === 0 ? <EmptyState description={t('meetings.noData')} /> : <BarChart categories={levels} values={r.feedback.distribution} />}
           </Card>
         </Col>
       </Row>
-      <Table<AttendeeRow>
+      <RowsTable<AttendeeRow>
         size="small"
         rowKey="key"
         dataSource={attendeeRows(r.attendees)}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('meetings.noAttendees') }}
+        pageSize={20}
+        locale={{ emptyText: <EmptyState description={t('meetings.noAttendees')} /> }}
         columns={[
           { title: t('meetings.attendee.doctor'), key: 'doctor', render: (_: unknown, a) => (a.doctor ? a.doctor.doctorName : <OutOfScopeDoctor />) },
           { title: t('meetings.attendee.hospital'), key: 'hospital', render: (_: unknown, a) => a.doctor?.hospital ?? '—' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Card, Empty, List, Space, Tag } from 'antd';
+import { Card, List, Space, Tag } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { MeetingNewsItem } from '@field-portal/shared';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
@@ -8,6 +8,7 @@ import { meetingNewsQuery } from '../api';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
 
 const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = {
   today: 'red',
@@ -26,7 +27,7 @@ export function MeetingNewsPage() {
   return (
     <Card className="fp-meetings-screen" title={t('meetings.news.title')}>
       {news.data && news.data.length === 0 ? (
-        <Empty description={t('meetings.news.empty')} />
+        <EmptyState description={t('meetings.news.empty')} />
       ) : (
         <List<MeetingNewsItem>
           loading={news.isLoading}

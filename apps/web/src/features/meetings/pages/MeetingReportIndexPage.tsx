@@ -10,6 +10,8 @@ import { lazyDialog } from '@/components/lazy-dialog';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
+import { KeysetPager } from '@/components/paging';
 
 // A meeting's drawer (its report, chart, files and forms) and the new-meeting form load when opened.
 const MeetingDrawer = lazyDialog(() => import('../components/MeetingDrawer').then((m) => m.MeetingDrawer));
@@ -97,7 +99,7 @@ export function MeetingReportIndexPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData') }}
+        locale={{ emptyText: <EmptyState description={t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData')} /> }}
         onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
         pagination={false}
         columns={[
@@ -118,15 +120,15 @@ export function MeetingReportIndexPage() {
           { title: t('meetings.field.attendees'), dataIndex: 'attendeeCount', width: 90 },
         ]}
       />
-      <Space className="fp-meetings-pager">
-        <span>{totals && totals.total !== null ? t(totals.totalCapped ? 'meetings.totalCapped' : 'meetings.total', { n: totals.total }) : ''}</span>
-        <Button disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          {t('meetings.previous')}
-        </Button>
-        <Button disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
-          {t('meetings.next')}
-        </Button>
-      </Space>
+      <KeysetPager
+        pageIndex={page}
+        hasPrevious={page > 0}
+        hasNext={Boolean(list.data?.nextCursor)}
+        loading={list.isFetching}
+        summary={totals && totals.total !== null ? t(totals.totalCapped ? 'meetings.totalCapped' : 'meetings.total', { n: totals.total }) : undefined}
+        onPrevious={() => setCursors((c) => c.slice(0, -1))}
+        onNext={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}
+      />
       {creating && (
         <MeetingForm
           meeting={null}

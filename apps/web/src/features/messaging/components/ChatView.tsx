@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Skeleton } from 'antd';
+import { Button, Input, Skeleton } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { chatText, MESSAGING_LIMITS, type ConversationItem } from '@field-portal/shared';
 import { useMessagingWords } from '@/features/messaging/i18n';
 import { onNotice } from '@/lib/realtime';
 import { chatMessagesQuery, markConversationRead, messagingKeys, sendChatMessage } from '../api';
 import { messageTime } from '../format';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * One conversation: its messages, oldest at the top, and the box to send one. Opening it (and
@@ -58,7 +59,7 @@ export function ChatView({ username, conversation }: { username: string; convers
             <Skeleton active paragraph={{ rows: 4 }} />
           </div>
         ) : count === 0 ? (
-          <Empty className="fp-news-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messaging.noChat')} />
+          <EmptyState className="fp-news-empty" description={t('messaging.noChat')} />
         ) : (
           messages.data!.content.map((m) => {
             const mine = m.from === username;

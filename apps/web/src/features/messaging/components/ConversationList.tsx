@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Empty, Skeleton } from 'antd';
+import { Avatar, Badge, Skeleton } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { BADGE_MAX, chatText, type ConversationItem } from '@field-portal/shared';
 import { useMessagingWords } from '@/features/messaging/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
+import { EmptyState } from '@/components/EmptyState';
 
 /** A skeleton of a few list rows while the lists load (spec 001 section 4). */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
@@ -56,7 +57,7 @@ export function ConversationList({ username, onOpen, onOpenToday }: { username: 
   const items = conversations.data?.content ?? [];
   const todayItems = today.data?.content ?? [];
   if (items.length === 0 && todayItems.length === 0) {
-    return <Empty className="fp-news-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('empty.noMessages')} />;
+    return <EmptyState className="fp-news-empty" description={msg('empty.noMessages')} />;
   }
   const latest = todayItems[0];
   return (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Empty } from 'antd';
+import { Avatar, Badge } from 'antd';
 import { chatText, type ConversationItem } from '@field-portal/shared';
 import { useMessagingWords } from '@/features/messaging/i18n';
 import { conversationsQuery, todayQuery } from '../api';
 import { initialOf, messageTime } from '../format';
 import { ListSkeleton } from './ConversationList';
+import { EmptyState } from '@/components/EmptyState';
 
 /** All of today's messages to the user, newest first; one opens its conversation. */
 export function TodayMessages({ username, onOpen }: { username: string; onOpen: (c: ConversationItem) => void }) {
@@ -13,7 +14,7 @@ export function TodayMessages({ username, onOpen }: { username: string; onOpen: 
   const conversations = useQuery(conversationsQuery(username));
   if (today.isPending) return <ListSkeleton />;
   const items = today.data?.content ?? [];
-  if (items.length === 0) return <Empty className="fp-news-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messaging.todayEmpty')} />;
+  if (items.length === 0) return <EmptyState className="fp-news-empty" description={t('messaging.todayEmpty')} />;
   return (
     <div className="fp-news-list" data-testid="today-list">
       {items.map((m) => {

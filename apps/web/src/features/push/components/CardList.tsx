@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Checkbox, DatePicker, Empty, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { App as AntApp, Button, Checkbox, DatePicker, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
 import { useSession } from '@/lib/session/session-context';
@@ -19,8 +19,9 @@ import {
   type ListFilters,
   type ListScreen,
 } from '../list-query';
-import { CardPagination } from './CardPagination';
+import { Pager } from '@/components/paging';
 import { formatTime } from '../push-time';
+import { EmptyState } from '@/components/EmptyState';
 
 const { RangePicker } = DatePicker;
 
@@ -160,7 +161,9 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
 
       <Spin spinning={query.isFetching} tip={t('common.loading')}>
         {rows.length === 0 ? (
-          <div className="fp-push-empty">{query.isPending ? null : <Empty description={query.isError ? t('push.list.failed') : t('push.list.empty')} />}</div>
+          <div className="fp-push-empty">
+            {query.isPending ? null : <EmptyState description={query.isError ? t('push.list.failed') : t('push.list.empty')} />}
+          </div>
         ) : (
           <div className="fp-push-grid" data-testid="card-list">
             {rows.map((card) => {
@@ -224,7 +227,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
         )}
       </Spin>
 
-      <CardPagination page={page} total={total} onChange={setPage} />
+      <Pager page={page} total={total} onChange={setPage} data-testid="card-pagination" />
     </div>
   );
 }

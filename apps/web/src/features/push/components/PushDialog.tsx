@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Alert, Empty, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import { App as AntApp, Alert, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { PUSH_LIMITS, type CardRecord, type PushCardRequest } from '@field-portal/shared';
 import { LazyDatePicker, LazyRangePicker } from '@/components/LazyDatePicker';
@@ -18,6 +18,7 @@ import {
   recipientCount,
   type PushFormValues,
 } from '../push-form';
+import { EmptyState } from '@/components/EmptyState';
 
 /*
  * The recipient list (with antd's Upload) and the directory search load when their scope is
@@ -153,7 +154,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
         <div className="fp-push-section-label">
           <span className="fp-push-required">*</span> {t('push.dialog.cards', { n: cards.length })}
         </div>
-        {cards.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('push.dialog.noCards')} /> : null}
+        {cards.length === 0 ? <EmptyState description={t('push.dialog.noCards')} /> : null}
         <div className="fp-push-card-settings">
           {(settings ?? []).map((card, index) => (
             <div key={card.id} className="fp-push-card-setting" data-testid={`push-setting-${card.id}`}>

@@ -7,8 +7,9 @@ import { usePushWords } from '@/features/push/i18n';
 import { useQueueExport } from '@/features/downloads';
 import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
-import { CardPagination } from './CardPagination';
+import { Pager } from '@/components/paging';
 import { formatTime } from '../push-time';
+import { EmptyState } from '@/components/EmptyState';
 
 interface ReadDetailsDialogProps {
   card: CardRecord | undefined;
@@ -53,7 +54,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
         size="small"
         loading={query.isFetching}
         dataSource={query.data?.data ?? []}
-        locale={{ emptyText: t('push.read.empty') }}
+        locale={{ emptyText: <EmptyState description={t('push.read.empty')} /> }}
         columns={[
           { title: t('push.read.receiverId'), dataIndex: 'receiverId', width: 140 },
           { title: t('push.read.receiverName'), dataIndex: 'receiverName' },
@@ -67,7 +68,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
         ]}
         pagination={false}
       />
-      <CardPagination page={page} total={query.data?.total ?? 0} onChange={setPage} />
+      <Pager page={page} total={query.data?.total ?? 0} onChange={setPage} data-testid="card-pagination" />
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 // The alerts show only for a problem or a result: antd's Alert downloads when one is shown.
 import { LazyAlert as Alert } from '@/components/LazyAlert';
 // Upload without its statics (Upload.Dragger): this page does not show it.
@@ -18,6 +18,7 @@ import { CARD_LISTS_KEY, downloadFile } from '../api/push-api';
 import { listFileProblem } from '../list-file';
 import { isBeforeYesterday, WIRE_TIME_FORMAT } from '../push-time';
 import '../push.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Paragraph, Text } = Typography;
 
@@ -210,7 +211,7 @@ export function BatchPushPage() {
           pagination={false}
           dataSource={lists}
           data-testid="batch-lists"
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('batchPush.ui.noLists')} /> }}
+          locale={{ emptyText: <EmptyState description={msg('batchPush.ui.noLists')} /> }}
           columns={[
             { title: msg('batchPush.ui.listName'), dataIndex: 'name' },
             { title: msg('batchPush.ui.people'), width: 100, render: (_, list) => list.receiver.length },
@@ -268,7 +269,7 @@ export function BatchPushPage() {
                   value={row.cardId}
                   loading={cards.isFetching}
                   options={cardOptions}
-                  notFoundContent={cards.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={msg('batchPush.ui.noCards')} />}
+                  notFoundContent={cards.isFetching ? undefined : <EmptyState description={msg('batchPush.ui.noCards')} />}
                   onChange={(id: number | undefined) => {
                     const card = id === undefined ? undefined : cards.data?.find((c) => c.id === id);
                     if (card) setKnown((current) => new Map(current).set(card.id, card));

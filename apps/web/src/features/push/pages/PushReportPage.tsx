@@ -11,9 +11,10 @@ import { usePushWords, type PushLabelKey } from '@/features/push/i18n';
 import { CARD_TEMPLATES } from '@/features/cards';
 import { useQueueExport } from '@/features/downloads';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
-import { CardPagination } from '../components/CardPagination';
+import { Pager } from '@/components/paging';
 import { formatTime } from '../push-time';
 import '../push.css';
+import { EmptyState } from '@/components/EmptyState';
 
 interface FilterValues {
   range?: [Dayjs, Dayjs] | null;
@@ -191,7 +192,7 @@ export function PushReportPage() {
         tableLayout="fixed"
         scroll={{ x: TABLE_LEAST }}
         className="fp-push-report-table"
-        locale={{ emptyText: query.isError ? t('push.list.failed') : t('push.report.empty') }}
+        locale={{ emptyText: <EmptyState description={query.isError ? t('push.list.failed') : t('push.report.empty')} /> }}
         columns={PUSH_REPORT_COLUMNS.map((column) => ({
           key: column,
           title: (
@@ -218,7 +219,7 @@ export function PushReportPage() {
         }))}
         pagination={false}
       />
-      <CardPagination page={page} total={query.data?.total ?? 0} onChange={setPage} />
+      <Pager page={page} total={query.data?.total ?? 0} onChange={setPage} data-testid="card-pagination" />
     </Card>
   );
 }

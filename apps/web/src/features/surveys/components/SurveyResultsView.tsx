@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Space, Table } from 'antd';
+import { Card, Space, Table } from 'antd';
 // Alert without its ErrorBoundary static, which this view does not use.
 import Alert from 'antd/es/alert/Alert';
 import { Figure } from '@/components/Figure';
 import { BarChart } from '@/components/BarChart';
 import { useSurveysWords } from '@/features/surveys/i18n';
 import { surveyResultsQuery } from '../api';
+import { EmptyState } from '@/components/EmptyState';
 
 /** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
 export function SurveyResultsView({ surveyId }: { surveyId: number }) {
@@ -19,7 +20,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
       {r.hidden ? (
         <Alert type="info" showIcon title={msg('survey.resultsHidden')} data-testid="results-hidden" />
       ) : r.responses === 0 ? (
-        <Empty description={t('surveys.noAnswers')} />
+        <EmptyState description={t('surveys.noAnswers')} />
       ) : (
         r.questions.map((q, i) => (
           <Card key={q.id} size="small" title={`${i + 1}. ${q.title}`} extra={t('surveys.answered', { n: q.answered })}>
@@ -33,7 +34,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
                 rowKey={(row) => row.key}
                 dataSource={q.texts.map((text, index) => ({ key: index, text }))}
                 columns={[{ dataIndex: 'text' }]}
-                locale={{ emptyText: t('surveys.noAnswers') }}
+                locale={{ emptyText: <EmptyState description={t('surveys.noAnswers')} /> }}
               />
             ) : q.categories.length > 0 ? (
               <BarChart

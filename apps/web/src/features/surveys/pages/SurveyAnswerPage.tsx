@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Empty, InputNumber, Radio, Rate, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, InputNumber, Radio, Rate, Space, Tag, Typography } from 'antd';
 import TextArea from 'antd/es/input/TextArea';
 import { LazyResult } from '@/components/LazyResult';
 import { LazyDatePicker } from '@/components/LazyDatePicker';
@@ -12,6 +12,7 @@ import { isHttpError } from '@/lib/http';
 import { useSurveysWords } from '@/features/surveys/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
+import { EmptyState } from '@/components/EmptyState';
 
 const { Paragraph, Text } = Typography;
 
@@ -33,7 +34,7 @@ export function SurveyAnswerPage() {
   const [problem, setProblem] = useState<{ questionId: string; text: string }>();
   const [done, setDone] = useState(false);
   const [sending, setSending] = useState(false);
-  if (!(Number.isInteger(id) && id > 0) || detail.isError) return <Empty className="fp-survey-empty" description={msg('survey.notFound')} />;
+  if (!(Number.isInteger(id) && id > 0) || detail.isError) return <EmptyState className="fp-survey-empty" description={msg('survey.notFound')} />;
   if (!detail.data) return <Card loading className="fp-survey-screen" />;
   const s = detail.data;
   const set = (qid: string, value: unknown) => setAnswers((a) => ({ ...a, [qid]: value }));

@@ -2,7 +2,7 @@ import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Drawer, Empty, Popconfirm, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Drawer, Popconfirm, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SurveyDetail, SurveyRow } from '@field-portal/shared';
 import { useSurveysWords, type SurveysLabelKey } from '@/features/surveys/i18n';
@@ -10,6 +10,7 @@ import { deleteSurvey, setSurveyStatus, surveyAnswerPath, surveyDetailQuery, sur
 import { lazyDialog } from '@/components/lazy-dialog';
 import '../surveys.css';
 import { formatTime } from '@/lib/format';
+import { EmptyState } from '@/components/EmptyState';
 
 // The builder (a form with date pickers) and the results (with their charts) load when opened.
 const SurveyBuilder = lazyDialog(() => import('../components/SurveyBuilder').then((m) => m.SurveyBuilder));
@@ -38,7 +39,7 @@ export function SurveyListPage() {
       loading={list.isLoading}
       dataSource={list.data?.toAnswer ?? []}
       pagination={false}
-      locale={{ emptyText: <Empty description={t('surveys.noneToAnswer')} /> }}
+      locale={{ emptyText: <EmptyState description={t('surveys.noneToAnswer')} /> }}
       columns={[
         { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
         { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },
@@ -69,7 +70,7 @@ export function SurveyListPage() {
         size="middle"
         dataSource={list.data?.mine ?? []}
         pagination={false}
-        locale={{ emptyText: t('surveys.noData') }}
+        locale={{ emptyText: <EmptyState description={t('surveys.noData')} /> }}
         columns={[
           { title: t('surveys.field.title'), dataIndex: 'title', ...dataCells },
           { title: t('surveys.field.status'), width: 100, render: (_: unknown, s) => statusTag(s) },

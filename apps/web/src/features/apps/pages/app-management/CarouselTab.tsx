@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Popconfirm, Space, Tag } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, Space, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -11,6 +11,7 @@ import { appsApi } from '../../api';
 import { AppImage } from '../../components/AppImage';
 import { moveItem } from '../../move-item';
 import '../../apps.css';
+import { EmptyState } from '@/components/EmptyState';
 
 /** The add/edit dialog (Modal, Form, the image upload) loads when first opened. */
 const CarouselDialog = lazyDialog(() => import('./CarouselDialog').then((m) => m.CarouselDialog));
@@ -59,7 +60,7 @@ export function CarouselTab() {
         </Button>
       }
     >
-      {items.length === 0 && !list.isPending ? <Empty /> : null}
+      {items.length === 0 && !list.isPending ? <EmptyState /> : null}
       <ol className="fp-apps-carousel" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((c, i) => (
           <li key={c.id} className="fp-apps-carousel-item" data-carousel={c.title}>

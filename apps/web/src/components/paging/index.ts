@@ -1,0 +1,4 @@
+export { KeysetPager } from './KeysetPager';
+export { Pager, sizeOptions, type PageState } from './Pager';
+export { RowsTable } from './RowsTable';
+export { pageOfRows, useRowsPage } from './rows-page';
