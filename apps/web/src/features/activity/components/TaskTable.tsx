@@ -53,7 +53,13 @@ export function TaskTable({
         pagination={false}
         locale={{ emptyText: <EmptyState description={t('activity.task.empty')} /> }}
         columns={[
-          { title: t('activity.task.title'), dataIndex: 'title', render: (title: string, task) => <span data-testid={`task-${task.id}`}>{title}</span> },
+          {
+            title: t('activity.task.title'),
+            dataIndex: 'title',
+            // The one column without a width: the others are fixed, so without a floor it is squeezed to a character a line.
+            minWidth: 220,
+            render: (title: string, task) => <span data-testid={`task-${task.id}`}>{title}</span>,
+          },
           { title: t('activity.task.classification'), dataIndex: 'classification', width: 100, render: (c: string) => codes.classification(c) },
           {
             title: t('activity.task.doctor'),

@@ -22,10 +22,11 @@ export function useRecordVisit() {
 /** /task/today: the caller's tasks due today and the overdue ones still open. */
 export function TodayPage() {
   const { t } = useActivityWords();
+  const pageTitle = usePageTitle(t('activity.myPlan.tasks'));
   const list = useQuery(tasksQuery({ view: 'today', size: 100 }));
   const record = useRecordVisit();
   return (
-    <Card className="fp-activity-screen" title={t('activity.myPlan.tasks')}>
+    <Card className="fp-activity-screen" title={pageTitle}>
       <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} onRecord={record} />
     </Card>
   );
@@ -34,9 +35,10 @@ export function TodayPage() {
 /** /task/taskMineCreate: the tasks the caller created, newest first. */
 export function TaskMineCreatePage() {
   const { t } = useActivityWords();
+  const pageTitle = usePageTitle(t('activity.task.creator'));
   const list = useQuery(tasksQuery({ view: 'created', size: 100 }));
   return (
-    <Card className="fp-activity-screen" title={t('activity.task.creator')}>
+    <Card className="fp-activity-screen" title={pageTitle}>
       <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
     </Card>
   );
