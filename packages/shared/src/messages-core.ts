@@ -173,6 +173,7 @@ export const CORE_MESSAGES = {
   'pager.page': { zh: '第 {n} 页', en: 'Page {n}' },
   'pager.previous': { zh: '上一页', en: 'Previous' },
   'pager.next': { zh: '下一页', en: 'Next' },
+  'pager.more': { zh: '加载更多', en: 'Load more' },
   'notice.dataUse': {
     zh: '本平台数据采集自互联网公开数据,仅供内部使用,请勿截屏或外传。',
     en: 'The data is collected from public internet data, is for internal use only and must not be screenshotted or shared.',

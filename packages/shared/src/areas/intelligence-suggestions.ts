@@ -163,5 +163,4 @@ export const SUGGESTION_MESSAGES = {
   'intel.suggestion.empty': { zh: '该类别暂无建议', en: 'No suggestions in this category' },
   'intel.suggestion.choose': { zh: '选择类别后查看建议:拜访建议、学术跟进、重点 KOL', en: 'Choose a category to see suggestions: visit, academic or KOL' },
   'intel.suggestion.total': { zh: '共 {total} 条', en: '{total} in all' },
-  'intel.suggestion.more': { zh: '加载更多', en: 'Load more' },
 } as const satisfies Record<string, MessageText>;

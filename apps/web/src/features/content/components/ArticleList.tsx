@@ -2,7 +2,7 @@ import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Button, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, List, Segmented, Space, Tag, Typography } from 'antd';
 // The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
 import Search from 'antd/es/input/Search';
 import { EyeOutlined } from '@ant-design/icons';
@@ -13,6 +13,7 @@ import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
 import { articleDetailPath } from '../article-paths';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadMore } from '@/components/paging';
 
 const { Text } = Typography;
 
@@ -128,11 +129,7 @@ function ArticlePageBlock({
           </List.Item>
         )}
       />
-      {last && result.data?.nextCursor && (
-        <Button block onClick={() => onMore(result.data.nextCursor!)}>
-          {t('content.more')}
-        </Button>
-      )}
+      {last && result.data?.nextCursor && <LoadMore onMore={() => onMore(result.data.nextCursor!)} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadMore } from '@/components/paging';
 
 const { Text } = Typography;
 
@@ -194,15 +195,7 @@ export function SuggestionsPage() {
           <List
             itemLayout="vertical"
             dataSource={rows}
-            loadMore={
-              suggestions.hasNextPage ? (
-                <div style={{ textAlign: 'center', marginTop: 12 }}>
-                  <Button onClick={() => void suggestions.fetchNextPage()} loading={suggestions.isFetchingNextPage}>
-                    {msg('intel.suggestion.more')}
-                  </Button>
-                </div>
-              ) : null
-            }
+            loadMore={suggestions.hasNextPage ? <LoadMore onMore={() => void suggestions.fetchNextPage()} loading={suggestions.isFetchingNextPage} /> : null}
             renderItem={(s) => (
               <List.Item
                 key={s.id}

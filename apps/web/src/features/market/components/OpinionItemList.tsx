@@ -1,6 +1,7 @@
 import { dataCells } from '@/lib/data-text';
 import { useEffect, useState } from 'react';
-import { Button, Table } from 'antd';
+import { Table } from 'antd';
+import { LoadMore } from '@/components/paging';
 import type { OpinionItem } from '@field-portal/shared';
 import { useMarketWords } from '@/features/market/i18n';
 import { opinionItems, type ItemFilter } from '../api';
@@ -60,11 +61,7 @@ export function OpinionItemList({ filter }: { filter: ItemFilter }) {
           { title: t('market.sentiment'), width: 90, render: (_: unknown, i) => <SentimentCell item={i} /> },
         ]}
       />
-      {next !== null && (
-        <Button style={{ marginTop: 8 }} onClick={() => void more()} loading={loading}>
-          {t('market.more')}
-        </Button>
-      )}
+      {next !== null && <LoadMore onMore={() => void more()} loading={loading} />}
     </>
   );
 }
