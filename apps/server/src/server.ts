@@ -147,7 +147,9 @@ export async function startServer({ config, pgliteDir, snapshot, filled }: Start
     }),
   );
   // Runs the import centre's dry runs and commits (docs/decisions/0042).
-  jobs.register(importJobs(database, app.ctx.files, { keepMs: config.downloads.keepHours * 3_600_000, onError: jobError(IMPORT_QUEUE) }));
+  jobs.register(
+    importJobs(database, app.ctx.files, { keepMs: config.downloads.keepHours * 3_600_000, onError: jobError(IMPORT_QUEUE), authCache: app.ctx.authCache }),
+  );
   // A process killed mid-write (an upload, an export) leaves a temporary file; an hour untouched, it goes.
   jobs.every({
     name: 'file-partials',

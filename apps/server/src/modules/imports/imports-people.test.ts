@@ -71,6 +71,27 @@ describe('import centre: organisations', () => {
   });
 });
 
+describe('import centre: cached accounts', () => {
+  it('a committed import of organisations, users or territories clears the cached menus and authorities; one of products does not', async () => {
+    const cache = kit.h.app.ctx.authCache;
+    const probe = () => cache.get<string>('import-probe');
+    cache.set('import-probe', { userId: 1 }, 'cached');
+    // The batch call (written in the request) ...
+    ok<ImportBatchResult>(await batch(API.imports.upsertOrganisations, { records: [{ code: 'IM-CACHE', name: '导入缓存区', parentCode: 'FP' }] }));
+    expect(probe()).toBeUndefined();
+    // ... and a file's commit (written by the job runner).
+    cache.set('import-probe', { userId: 1 }, 'cached');
+    const job = await dryRun('organisations', Buffer.from(csv(['组织编码,组织名称,上级组织编码', 'IM-CACHE2,导入缓存区二,FP'])), 'orgs-cache.csv');
+    expect(probe()).toBe('cached');
+    await commitOk(job.id);
+    expect(probe()).toBeUndefined();
+    // Products name no account: the cache stays.
+    cache.set('import-probe', { userId: 1 }, 'cached');
+    ok<ImportBatchResult>(await batch(API.imports.upsertProducts, { records: [{ code: 'IM-CACHE-P', name: '导入缓存片' }] }));
+    expect(probe()).toBe('cached');
+  });
+});
+
 // A user list as HR keeps it: GBK from Excel on Chinese Windows, a title row above the header.
 const USERS_GBK = csv([
   '销售团队名单(2026年11月),,,,,,,',

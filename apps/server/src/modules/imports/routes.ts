@@ -24,7 +24,7 @@ const config = { authority: IMPORTS_AUTHORITY };
 export async function importsRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fileSize: IMPORT_LIMITS.csvMaxBytes + 1 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): ImportDeps => ({ db: app.ctx.database.db, files: app.ctx.files, now: app.ctx.now });
+  const deps = (): ImportDeps => ({ db: app.ctx.database.db, files: app.ctx.files, now: app.ctx.now, authCache: app.ctx.authCache });
 
   r.get(API.imports.template, {
     config: { ...config, raw: true },

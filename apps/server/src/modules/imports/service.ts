@@ -19,6 +19,7 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { CurrentUser } from '../../platform/auth.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError, badRequest, conflict, issueError, notFound } from '../../platform/errors.js';
 import { wakeQueue } from '../../platform/jobs/index.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
@@ -26,7 +27,7 @@ import { guardedBytes, multipartError, takeField } from '../../platform/multipar
 import { newStorageKey, type FileStore } from '../../platform/storage.js';
 import { loadPinyin } from '../customers/index.js';
 import { columnLabel, columnsOf } from './columns.js';
-import { kindOf } from './kinds/index.js';
+import { forgetAccounts, kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
 import { rowActions, sourceOf } from './staging.js';
@@ -36,6 +37,8 @@ export interface ImportDeps {
   db: Db;
   files: FileStore;
   now: () => number;
+  /** Cleared after a write of a kind that changes accounts (organisations, users, territories). */
+  authCache?: Pick<AuthCache, 'invalidateAll'>;
 }
 
 type StoredError = { k: string; f?: string; p?: Record<string, string | number> };
@@ -217,7 +220,7 @@ export async function batchUpsert(
   const pinyinOf = await loadPinyin();
   const at = new Date(deps.now()).toISOString();
   const digest = crypto.createHash('sha256').update(JSON.stringify(records)).digest('hex');
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [job] = await selectRows<{ id: number }>(
       tx,
       sql`
@@ -267,12 +270,14 @@ export async function batchUpsert(
     });
     return { results, counts: tally };
   });
+  await forgetAccounts(kind, deps.authCache);
+  return result;
 }
 
 export async function batchDeactivate(deps: ImportDeps, user: CurrentUser, kind: ImportKind, codes: readonly string[]): Promise<ImportBatchResult> {
   const deactivateCodes = kindOf(kind).deactivateCodes;
   if (!deactivateCodes) throw badRequest('imports.deactivate.unsupported', 'codes');
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const { deactivated, unknown } = await deactivateCodes(tx, codes, user.id);
     await recordAudit(tx as Tx, {
       actorId: user.id,
@@ -287,4 +292,6 @@ export async function batchDeactivate(deps: ImportDeps, user: CurrentUser, kind:
     const results = codes.map((code) => ({ code, status: (missing.has(code) ? 'notFound' : 'deactivated') as ImportRecordStatus, messages: [] }));
     return { results, counts: { new: 0, changed: 0, unchanged: 0, refused: 0, deactivated: deactivated.length, notFound: unknown.length } };
   });
+  await forgetAccounts(kind, deps.authCache);
+  return result;
 }

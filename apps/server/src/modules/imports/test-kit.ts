@@ -45,7 +45,9 @@ export function importKit(users: readonly string[]): ImportKit {
   };
   beforeAll(async () => {
     harness = await createHarness();
-    runner = new JobRunner(harness.database, { now: harness.clock.now }).register(importJobs(harness.database, harness.app.ctx.files));
+    runner = new JobRunner(harness.database, { now: harness.clock.now }).register(
+      importJobs(harness.database, harness.app.ctx.files, { authCache: harness.app.ctx.authCache }),
+    );
     for (const username of users) tokens[username] = (await harness.login(username)).access;
   });
   afterAll(async () => harness?.close());

@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors.js';
 import { LostClaim, type Claim, type JobSet, type QueueDefinition } from '../../platform/jobs/index.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import type { FileStore } from '../../platform/storage.js';
-import { kindOf, type WriteCounts } from './kinds/index.js';
+import type { AuthCache } from '../../platform/auth-cache.js';
+import { forgetAccounts, kindOf, type WriteCounts } from './kinds/index.js';
 import { stageRows } from './load.js';
 import { fileRows } from './reader.js';
 import { runChecks, sourceOf } from './staging.js';
@@ -48,6 +49,8 @@ export interface ImportJobOptions {
   maxAttempts?: number;
   /** An error that is not the job's own (a notice not sent, a parser's failure). */
   onError?: (error: unknown) => void;
+  /** Cleared after a commit of a kind that changes accounts (organisations, users, territories). */
+  authCache?: Pick<AuthCache, 'invalidateAll'>;
 }
 
 /** The commit found refused rows in all-or-nothing mode: the transaction is rolled back. */
@@ -217,6 +220,7 @@ class ImportRuns {
       if (!row) throw new LostClaim();
       return row;
     });
+    await forgetAccounts(job.kind, this.options.authCache).catch((error: unknown) => this.options.onError?.(error));
     await this.notify(done, 'import.done', claim.now());
   }
 

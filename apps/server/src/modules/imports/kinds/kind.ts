@@ -42,6 +42,11 @@ export interface ImportKindDef {
   deactivateMissing?(tx: Tx, job: number, userId: number): Promise<number>;
   /** The batch API's deactivation by code. */
   deactivateCodes?(tx: Tx, codes: readonly string[], userId: number): Promise<{ deactivated: string[]; unknown: string[] }>;
+  /**
+   * A commit may change who leads an organisation, a user's roles or data permissions: the cached
+   * menus and authorities (platform/auth-cache.ts) are cleared after it, on every instance.
+   */
+  changesAccounts?: true;
   /** After a commit wrote something (the doctors queue a KOL and network recompute). */
   afterWrite?(tx: Tx, written: WriteCounts, userId: number): Promise<void>;
 }

@@ -58,5 +58,6 @@ export const organisations: ImportKindDef = {
   check,
   source,
   actions: organisationActions,
+  changesAccounts: true,
   write: (tx, from) => upsertOrganisations(tx, from),
 };

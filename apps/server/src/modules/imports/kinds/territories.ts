@@ -69,6 +69,7 @@ export const territories: ImportKindDef = {
   check,
   source,
   actions: permissionActions,
+  changesAccounts: true,
   write: (tx, from) => addPermissions(tx, from),
   // What a named user keeps is what the valid rows give them: a refused row names no permission that can be kept.
   deactivateMissing: (tx, job) => replacePermissions(tx, source(job)),

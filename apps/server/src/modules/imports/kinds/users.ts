@@ -107,6 +107,7 @@ export const users: ImportKindDef = {
   check,
   source,
   actions: userActions,
+  changesAccounts: true,
   write: (tx, from) => upsertUsers(tx, from),
   deactivateMissing: (tx, job, userId) => disableMissingUsers(tx, kept(job), userId),
   deactivateCodes: (tx, codes, userId) => disableUsernames(tx, codes, userId),
