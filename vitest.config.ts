@@ -29,7 +29,14 @@ export default defineConfig({
         extends: 'apps/web/vite.config.ts',
         // jsdom renders and the source walks of build/ take well under a second alone, but ten times
         // that on a busy 2-core machine: vitest's 5 s default then fails a test that is only slow.
-        test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
     ],
   },

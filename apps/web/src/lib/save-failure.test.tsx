@@ -1,22 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
 import { showSaveFailure } from './save-failure';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; antd's form grid only asks it for breakpoints.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 afterEach(cleanup);
 

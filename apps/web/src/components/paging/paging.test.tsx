@@ -1,24 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Table } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { EmptyState } from '../EmptyState';
 import { KeysetPager, Pager, pageOfRows, RowsTable, sizeOptions } from './index';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; antd's responsive parts only ask it for breakpoints.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 afterEach(async () => {
   cleanup();
