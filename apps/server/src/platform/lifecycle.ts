@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '@field-portal/shared';
 import { pendingMigrations } from '../db/migration-state.js';
 import type { AppContext } from './context.js';
@@ -15,9 +15,12 @@ class Lifecycle {
   private readonly counted = new WeakSet<FastifyRequest>();
   private idleWaiters: (() => void)[] = [];
 
-  began(request: FastifyRequest): void {
+  began(request: FastifyRequest, reply: FastifyReply): void {
     // A WebSocket upgrade stays open for the whole STOMP session: it is not a request to wait for.
     if (request.headers.upgrade) return;
+    // Stopping: the connection is not kept for another request, so a proxy's pool of connections
+    // to this instance empties and its next request opens one elsewhere (docs/decisions/0040).
+    if (this.stopping) reply.header('connection', 'close');
     this.counted.add(request);
     this.inFlight += 1;
   }
@@ -76,7 +79,7 @@ export async function notReadyReasons(ctx: AppContext): Promise<{ reasons: NotRe
 /** GET /readyz, and the count of requests under way that a stopping server waits for. */
 export async function registerLifecycle(app: FastifyInstance): Promise<void> {
   const lifecycle = lifecycleOf(app.ctx);
-  app.addHook('onRequest', async (request) => lifecycle.began(request));
+  app.addHook('onRequest', async (request, reply) => lifecycle.began(request, reply));
   app.addHook('onResponse', async (request) => lifecycle.ended(request));
   app.addHook('onRequestAbort', async (request) => lifecycle.ended(request));
   app.get(
@@ -126,6 +129,10 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
     }
   };
   tellStompClients();
+  // Idle kept-alive connections (a proxy's pool) are closed now, while the server still listens: a
+  // request that would have been sent on one opens a connection instead, here or elsewhere, and is
+  // answered. Left open, they would carry requests into the close, where they get 503.
+  app.server.closeIdleConnections();
   const stopped = Promise.allSettled(jobs.map((job) => job.stop())).then((results) => {
     for (const r of results) if (r.status === 'rejected') app.log.error({ err: loggableError(r.reason) }, 'a background job did not stop cleanly');
   });
@@ -134,6 +141,8 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
   await stopped;
   // Clients that connected while the requests finished (a balancer not yet aware) are told too.
   tellStompClients();
+  // Connections that went idle meanwhile, answered before the stop began and so still kept alive.
+  app.server.closeIdleConnections();
   // What is left of the grace (at least a moment) for the server to close; then every connection is cut.
   const left = Math.max(graceMs - (Date.now() - started), 100);
   let timer: NodeJS.Timeout | undefined;
