@@ -6,8 +6,8 @@ import { users } from '../../db/schema/index.js';
 /**
  * The doors through which other areas reach admin's users and their roles (docs/decisions/0062):
  * rows that record a user show that user's name, a report narrows to a BU's users, a picker finds
- * enabled users, an app is shown to the roles it names. Other areas read only these columns of the joined user: id, username, real_name,
- * first_name, avatar, bu_list, enabled.
+ * enabled users, an app is shown to the roles it names. Other areas read only these columns of
+ * the joined user: id, username, real_name, first_name, avatar, bu_list, enabled.
  */
 
 /**
@@ -38,14 +38,20 @@ export function roleIdsOfUser(userId: number | SQL): SQL {
   return sql`(select ur.role_id from user_roles ur where ur.user_id = ${userId})`;
 }
 
-/** How many of these role ids name a role. */
-export async function countRoles(db: Tx, roleIds: readonly number[]): Promise<number> {
+/** How many of these ids name a row of `table` (a role, or a user enabled or not). */
+async function countIds(db: Tx, table: 'roles' | 'users', ids: readonly number[]): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from roles where id in (select (jsonb_array_elements_text(${JSON.stringify(roleIds)}::jsonb))::int)`,
+    sql`select count(*)::int as n from ${sql.identifier(table)} where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`,
   );
   return row?.n ?? 0;
 }
+
+/** How many of these role ids name a role. */
+export const countRoles = (db: Tx, roleIds: readonly number[]) => countIds(db, 'roles', roleIds);
+
+/** How many of these user ids name a user (enabled or not). */
+export const countUsers = (db: Tx, userIds: readonly number[]) => countIds(db, 'users', userIds);
 
 export interface UserPick {
   id: number;
@@ -94,15 +100,6 @@ export async function searchEnabledUsers(db: Tx, keyword: string, limit: number,
      where enabled and (${keyword} = '' or username ilike ${like} or first_name ilike ${like} ${realName ? sql`or real_name ilike ${like}` : sql``})
      order by username limit ${limit}`,
   );
-}
-
-/** How many of these user ids name a user (enabled or not). */
-export async function countUsers(db: Tx, userIds: readonly number[]): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from users where id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
-  );
-  return row?.n ?? 0;
 }
 
 /** A user's BU list (empty for an unknown user). */
