@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { openDatabase } from '../apps/server/src/db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../apps/server/src/db/schema/index.js';
 import { permittedMenus } from '../apps/server/src/modules/system/index.js';
 import { AuthCache } from '../apps/server/src/platform/auth-cache.js';
 import { resolveUser } from '../apps/server/src/platform/auth.js';
 import { TokenService } from '../apps/server/src/platform/tokens.js';
-import { seedDemoData } from '../apps/server/src/seed/demo.js';
+import { demoDatabase } from './databases.js';
 import { median, p95, report, SMALL } from './lib.js';
 // The server's request and instance augmentations, so the service modules type-check here too.
 import type {} from '../apps/server/src/platform/context.js';
@@ -23,10 +22,10 @@ const RUNS = SMALL ? 30 : 300;
  */
 export async function run() {
   console.log(`\nmenus and permissions (${ROLES} roles over ${MENUS} menus)`);
-  const database = await openDatabase({});
+  // The figure is the embedded database's (PGlite), as when it was set.
+  const { database, drop } = await demoDatabase('pglite');
   try {
     const db = database.db;
-    await seedDemoData(db);
     const existing = (await database.query<{ n: number }>('select count(*)::int as n from menus'))[0]!.n;
     // Menus up to MENUS in all: groups of ten, a parent with nine children.
     const extra = Math.max(0, MENUS - existing);
@@ -104,6 +103,6 @@ export async function run() {
       ok: value <= 5,
     });
   } finally {
-    await database.close();
+    await drop();
   }
 }

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { scratchDatabase } from '../apps/server/src/db/scratch.js';
+import { buildDemoTemplate, demoTemplateDatabase } from '../apps/server/src/db/template.js';
 
 /** An empty database of its own on the PostgreSQL server of `adminUrl`, dropped afterwards. */
 export const emptyPostgres = (adminUrl: string) => scratchDatabase(adminUrl, 'fp_bench');
@@ -18,6 +22,37 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
     drop: async () => {
       await database.close();
       await empty.drop();
+    },
+  };
+}
+
+/**
+ * A fresh database holding the demo data, copied as the server tests copy it: on PostgreSQL from
+ * the demo template database (seeded once a day), else a PGlite folder from the build's snapshot.
+ * Seeding the demo anew (migrations and generator) took most of a small run's minutes. `pglite`:
+ * the embedded database even when BENCH_DATABASE_URL is set.
+ */
+export async function demoDatabase(where: 'configured' | 'pglite' = 'configured'): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  const adminUrl = where === 'pglite' ? undefined : process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-demo-'));
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteTemplate: await buildDemoTemplate() });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const copy = await scratchDatabase(adminUrl, 'fp_bench', await demoTemplateDatabase(adminUrl));
+  const database = await openDatabase({ databaseUrl: copy.url, poolSize: 4 });
+  return {
+    database,
+    url: copy.url,
+    drop: async () => {
+      await database.close();
+      await copy.drop();
     },
   };
 }

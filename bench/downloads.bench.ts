@@ -14,9 +14,8 @@ import { JobRunner } from '../apps/server/src/platform/jobs/index.js';
 import '../apps/server/src/modules/push/index.js';
 import { DiskFileStore } from '../apps/server/src/platform/storage.js';
 import type { CurrentUser } from '../apps/server/src/platform/auth.js';
-import { seedDemoData } from '../apps/server/src/seed/demo.js';
 import { firedPushOf } from '../apps/server/test/download-fixture.js';
-import { freshDatabase } from './databases.js';
+import { demoDatabase } from './databases.js';
 import { median, report, SMALL } from './lib.js';
 
 const ROWS = SMALL ? 20_000 : 1_000_000;
@@ -46,12 +45,11 @@ async function bareWrite(template: NonNullable<ReturnType<typeof downloadTemplat
 
 export async function run(): Promise<void> {
   console.log(`\ndownloads: export of ${ROWS.toLocaleString('en')} rows`);
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await demoDatabase();
   const where = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-downloads-'));
   const files = new DiskFileStore(path.join(dir, 'files'));
   try {
-    await seedDemoData(database.db);
     const cardId = await firedPushOf(database.db, ROWS);
     const [operator] = await selectRows<{ id: number }>(database.db, sql`select id from users where username = 'operator'`);
     const user: CurrentUser = {
@@ -154,12 +152,11 @@ const EXPORT_DOCTORS = Number(process.env.BENCH_EXPORT_DOCTORS ?? 100_000);
 export async function doctorExport(): Promise<void> {
   const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
   const full = onPostgres && !SMALL;
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await demoDatabase();
   const where = onPostgres ? 'PostgreSQL' : 'PGlite';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-doctor-export-'));
   const files = new DiskFileStore(path.join(dir, 'files'));
   try {
-    await seedDemoData(database.db);
     const [admin] = await selectRows<{ id: number }>(database.db, sql`select id from users where username = 'admin'`);
     const internal = async () =>
       Number((await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from doctors where doctor_range = 'internal'`))[0]!.n);

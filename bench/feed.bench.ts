@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API } from '@field-portal/shared';
-import { emptyPostgres } from './databases.js';
+import { scratchDatabase } from '../apps/server/src/db/scratch.js';
+import { demoTemplateDatabase } from '../apps/server/src/db/template.js';
 import { freePort, login, median, report, SMALL, startHelloWorld, startProcess, stopProcess, until, type Server } from './lib.js';
 
 /** The demo accounts who hold an employee number (users.employee_no): every one of them receives the cards. */
@@ -170,11 +171,12 @@ export async function run() {
   await openCardThroughput();
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
-    const empty = await emptyPostgres(adminUrl);
+    // A copy of the demo template database: the portal starts on the demo without seeding it.
+    const demo = await scratchDatabase(adminUrl, 'fp_bench', await demoTemplateDatabase(adminUrl));
     try {
-      await openCardThroughput(empty.url);
+      await openCardThroughput(demo.url);
     } finally {
-      await empty.drop();
+      await demo.drop();
     }
   }
 }

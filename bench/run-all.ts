@@ -59,15 +59,21 @@ async function runSuite(name: string, suite: () => Promise<void>): Promise<void>
     clearTimeout(timer);
   }
 }
+// Each suite's time is printed after it, so a slow one shows in CI's log.
+const suiteTimes: string[] = [];
 for (const [name, suite] of Object.entries(suites)) {
   if (only && !only.includes(name)) continue;
+  const started = performance.now();
   try {
     await runSuite(name, suite);
+    const seconds = (performance.now() - started) / 1000;
+    suiteTimes.push(`${name} ${seconds.toFixed(0)} s`);
+    console.log(`\n(${name}: ${seconds.toFixed(1)} s)`);
   } catch (error) {
     console.error(`\n${(error as Error).stack ?? String(error)}`);
     process.exit(1);
   }
 }
 const over = reportedFigures().filter((f) => !f.ok);
-console.log(`\n${reportedFigures().length} figures measured${SMALL ? '' : `, ${over.length} over budget`}`);
+console.log(`\n${reportedFigures().length} figures measured${SMALL ? '' : `, ${over.length} over budget`}; time by suite: ${suiteTimes.join(', ')}`);
 process.exit(0);
