@@ -45,9 +45,12 @@ export const doctorRowSelect = (userId: number) => sql`
  * same on every page and for every filter ("1,203 of 48,211 in your scope").
  */
 const SCOPE_COUNT_TTL_MS = 60_000;
-const scopeCounts = new Map<string, { at: number; count: Promise<{ total: number; capped: boolean }> }>();
+// Kept per database, so two portals in one process (the tests) never read each other's counts.
+const scopeCountsOf = new WeakMap<Db, Map<string, { at: number; count: Promise<CappedCount> }>>();
 
 function scopeCount(db: Db, scope: DataScope, range: string): Promise<CappedCount> {
+  let scopeCounts = scopeCountsOf.get(db);
+  if (!scopeCounts) scopeCountsOf.set(db, (scopeCounts = new Map()));
   const key = JSON.stringify([scope.all, scope.hospitalIds, scope.provinceCodes, range]);
   const hit = scopeCounts.get(key);
   if (hit && Date.now() - hit.at < SCOPE_COUNT_TTL_MS) return hit.count;
