@@ -25,6 +25,8 @@ export {
 } from './user-rows.js';
 export { importOrganisations } from './org-import.js';
 export { leadsAnOrganisation } from './org.js';
+/** What a user's roles and data permissions grant, for the customers' scope builder. */
+export { scopeGrantsOf } from './scope-grants.js';
 export {
   addPermissions,
   clearPermissions,

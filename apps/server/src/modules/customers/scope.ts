@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { intList } from '../../db/int-list.js';
 import { escapeLike } from '../../db/like.js';
+import { scopeGrantsOf } from '../admin/index.js';
 
 /**
  * THE data scope (spec 001 section 6; SECURITY.md 8.2.2; docs/decisions/0017), in one place.
@@ -70,16 +71,13 @@ function codeList(values: readonly string[]): SQL {
   );
 }
 
-/** Reads the user's roles and data permissions; province names become region codes. */
+/** Reads what the user's roles and data permissions grant (admin's face); province names become region codes. */
 export async function compileScope(db: Db | Tx, userId: number): Promise<DataScope> {
   const [row] = await selectRows<{ all: boolean; hospital_ids: number[] | null; province_codes: string[] | null }>(
     db,
-    sql`select exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
-                        where ur.user_id = ${userId} and r.data_scope = 'all') as all,
-               (select array_agg(dp.permission_value::int order by dp.permission_value::int) from data_permissions dp
-                 where dp.user_id = ${userId} and dp.permission_type = 'hospital' and dp.permission_value ~ '^[0-9]{1,9}$') as hospital_ids,
-               (select array_agg(r.code order by r.code) from data_permissions dp join regions r on r.level = 1 and r.name = dp.permission_value
-                 where dp.user_id = ${userId} and dp.permission_type = 'province') as province_codes`,
+    sql`select g.all, g.hospital_ids,
+               (select array_agg(r.code order by r.code) from regions r where r.level = 1 and r.name = any(g.province_names)) as province_codes
+          from (${scopeGrantsOf(userId)}) g`,
   );
   return {
     userId,
