@@ -4,12 +4,15 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 /** How often the event-loop delay is sampled (a native timer: no JavaScript runs per sample). */
 const LAG_RESOLUTION_MS = 20;
 
-/** The event-loop delay figures kept from prom-client's standard set, by the end of their name. */
+/**
+ * The event-loop delay figures kept from prom-client's standard set, by the end of their name. Not
+ * its standard deviation: reading it walks the whole histogram (0.4 ms measured, several times the
+ * other figures together).
+ */
 const LAG_FIGURES = {
   min: 'Minimum',
   max: 'Maximum',
   mean: 'Mean',
-  stddev: 'Standard deviation of the',
   p50: '50th percentile of the',
   p90: '90th percentile of the',
   p99: '99th percentile of the',
@@ -39,7 +42,7 @@ export function registerProcessMetrics(registers: Registry[]): ProcessMetrics {
   const delay = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   delay.enable();
   const stats = Object.keys(LAG_FIGURES) as (keyof typeof LAG_FIGURES)[];
-  const reading: Reading = { lag: 0, delay: { min: 0, max: 0, mean: 0, stddev: 0, p50: 0, p90: 0, p99: 0 }, cpu: process.cpuUsage() };
+  const reading: Reading = { lag: 0, delay: { min: 0, max: 0, mean: 0, p50: 0, p90: 0, p99: 0 }, cpu: process.cpuUsage() };
 
   new Gauge({
     name: 'nodejs_eventloop_lag_seconds',
@@ -105,7 +108,7 @@ export function registerProcessMetrics(registers: Registry[]): ProcessMetrics {
       reading.lag = (performance.now() - queued) / 1000;
       // No sample since the previous scrape (two scrapes close together): the histogram's figures would be NaN or huge.
       const sampled = delay.count > 0;
-      const figures = { min: delay.min, max: delay.max, mean: delay.mean, stddev: delay.stddev, p50: delay.percentile(50), p90: delay.percentile(90), p99: delay.percentile(99) };
+      const figures = { min: delay.min, max: delay.max, mean: delay.mean, p50: delay.percentile(50), p90: delay.percentile(90), p99: delay.percentile(99) };
       for (const stat of stats) reading.delay[stat] = sampled ? figures[stat] / 1e9 : 0;
       delay.reset();
       reading.cpu = process.cpuUsage();
