@@ -191,15 +191,14 @@ export class PortalMetrics {
 
   /**
    * One scrape: the job figures (one statement; prom-client collects its metrics concurrently, so
-   * three gauges filled by one query are set before, not in their collect()) and the process's
+   * three gauges filled by one query are set before, not in their collect()) after the process's
    * figures, then the text.
    */
   async render(): Promise<string> {
+    // The lag first: PGlite runs the job statement on this thread, and the lag is the loop's, not this scrape's.
+    await this.process.read();
     // The database down: the job figures are left out of this scrape (readiness says why).
-    const [found] = await Promise.all([
-      this.database.queryPrepared<JobRow>('portal_metrics_jobs', JOBS_QUERY).catch(() => undefined),
-      this.process.read(),
-    ]);
+    const found = await this.database.queryPrepared<JobRow>('portal_metrics_jobs', JOBS_QUERY).catch(() => undefined);
     this.jobs.reset();
     this.oldestQueued.reset();
     this.pushLag.reset();
