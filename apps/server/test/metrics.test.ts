@@ -157,7 +157,7 @@ describe('the metrics endpoint', () => {
     expect(value(text, 'portal_db_listen_down')).toBe(0);
   });
 
-  it('shows STOMP sessions and frames, event-loop lag and the build', async () => {
+  it('shows STOMP sessions and frames, event-loop lag, the process and the build', async () => {
     await on.app.listen({ port: 0, host: '127.0.0.1' });
     const { access } = await on.login('rep01');
     stomp = await openStomp(`ws://127.0.0.1:${(on.app.server.address() as AddressInfo).port}${STOMP.endpoint}`);
@@ -170,7 +170,10 @@ describe('the metrics endpoint', () => {
     // CONNECT and SUBSCRIBE in; CONNECTED and RECEIPT out.
     expect(value(text, 'portal_stomp_frames_total{direction="received"}')).toBe(2);
     expect(value(text, 'portal_stomp_frames_total{direction="sent"}')).toBe(2);
-    expect(value(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(value(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThan(0);
+    expect(value(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(value(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(value(text, `portal_build_info{version="${BUILD_INFO.version}",commit="${BUILD_INFO.commit}"}`)).toBe(1);
     expect(BUILD_INFO.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -182,5 +185,7 @@ describe('the metrics endpoint', () => {
     expect(value(await a.render(), 'portal_job_runs_failed_total{kind="download"}')).toBe(1);
     expect(value(await b.render(), 'portal_job_runs_failed_total{kind="download"}')).toBeUndefined();
     expect(await globalRegistry.metrics()).not.toContain('portal_');
+    a.stop();
+    b.stop();
   });
 });

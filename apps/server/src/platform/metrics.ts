@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { API } from '@field-portal/shared';
 import type { Database } from '../db/client.js';
 import { BUILD_INFO } from './build-info.js';
 import type { AppContext } from './context.js';
 import { unauthorized } from './errors.js';
+import { registerProcessMetrics, type ProcessMetrics } from './process-metrics.js';
 import { RequestDurations } from './request-durations.js';
 
 /** Where a job's figures come from: its table (every instance's jobs) or this process. */
@@ -58,6 +59,7 @@ export class PortalMetrics {
     'HTTP requests by route pattern (never the raw URL), method and status class, with their duration',
   );
   private readonly signIns: Counter<'method' | 'outcome'>;
+  private readonly process: ProcessMetrics;
   private localJobs: LocalJobs = { names: [], busy: () => false };
   private jobs!: Gauge<'kind' | 'state'>;
   private oldestQueued!: Gauge<'kind'>;
@@ -71,8 +73,8 @@ export class PortalMetrics {
     private stomp: () => { connections: number; sessions: number; frames: { received: number; sent: number } } | undefined = () => undefined,
   ) {
     const registers = [this.registry];
-    // Event-loop lag (nodejs_eventloop_lag_*), heap, handles, CPU: the standard Node.js set.
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+    // Event-loop lag (nodejs_eventloop_lag_*), CPU time, memory: read at the scrape.
+    this.process = registerProcessMetrics(registers);
     this.signIns = new Counter({
       name: 'portal_sign_ins_total',
       help: 'Sign-in attempts by method (password, sso) and outcome (success, failure, throttled, error)',
@@ -189,9 +191,12 @@ export class PortalMetrics {
 
   /**
    * One scrape: the job figures (one statement; prom-client collects its metrics concurrently, so
-   * three gauges filled by one query are set before, not in their collect()), then the text.
+   * three gauges filled by one query are set before, not in their collect()) after the process's
+   * figures, then the text.
    */
   async render(): Promise<string> {
+    // The lag first: PGlite runs the job statement on this thread, and the lag is the loop's, not this scrape's.
+    await this.process.read();
     // The database down: the job figures are left out of this scrape (readiness says why).
     const found = await this.database.queryPrepared<JobRow>('portal_metrics_jobs', JOBS_QUERY).catch(() => undefined);
     this.jobs.reset();
@@ -211,6 +216,11 @@ export class PortalMetrics {
     }
     // The request durations are kept outside prom-client (platform/request-durations.ts) and written after its figures.
     return `${await this.registry.metrics()}\n${this.requests.text()}`;
+  }
+
+  /** Stops sampling the event-loop delay (the app closes). */
+  stop(): void {
+    this.process.stop();
   }
 
   private stompGauges(registers: Registry[]): void {
@@ -273,6 +283,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<PortalMetri
   if (!token) return undefined;
   const metrics = new PortalMetrics(app.ctx.database);
   instances.set(app.ctx, metrics);
+  app.addHook('onClose', () => metrics.stop());
   // A callback hook, not an async one: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
