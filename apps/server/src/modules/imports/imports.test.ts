@@ -424,4 +424,21 @@ describe('import centre', () => {
     expect(done.status).toBe('ready');
     expect(done.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
   });
+
+  it("stages every row as the file has it: a backslash, a tab and a quoted line break kept, rows past the first chunk's thousand", async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => `HS${String(i).padStart(4, '0')},分块医院${i},310101`);
+    const odd = ['HS\\9001,"反斜\\杠\t制表\t医院",310101', 'HS9002,"换行\n医院",310101'];
+    const job = await dryRun('hospitals', Buffer.from(csv(['医院编码,医院名称,所在地区', ...rows, ...odd])), 'staging.csv');
+    expect(job.counts).toMatchObject({ rows: 2502, refused: 0 });
+    const staged = await kit.h.database.query<{ line: number; cells: string[]; v: Record<string, string> }>(
+      `select line, cells, v from import_rows where job_id = $1 and (line = 2 or line >= 2501) order by line`,
+      [job.id],
+    );
+    expect(staged).toEqual([
+      { line: 2, cells: ['HS0000', '分块医院0', '310101'], v: { code: 'HS0000', name: '分块医院0', region: '310101' } },
+      { line: 2501, cells: ['HS2499', '分块医院2499', '310101'], v: { code: 'HS2499', name: '分块医院2499', region: '310101' } },
+      { line: 2502, cells: ['HS\\9001', '反斜\\杠\t制表\t医院', '310101'], v: { code: 'HS\\9001', name: '反斜\\杠\t制表\t医院', region: '310101' } },
+      { line: 2504, cells: ['HS9002', '换行\n医院', '310101'], v: { code: 'HS9002', name: '换行\n医院', region: '310101' } },
+    ]);
+  });
 });

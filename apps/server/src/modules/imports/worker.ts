@@ -78,7 +78,7 @@ const resetChecks = (job: number) => sql`
  * UPDATE SKIP LOCKED under a new claim token; every later write holds only while that claim does.
  * The dry run stages the file and checks it; the commit checks again and writes, in one transaction.
  */
-export function importJobs(database: Pick<Database, 'db' | 'query'>, files: FileStore, options: ImportJobOptions = {}): JobSet {
+export function importJobs(database: Pick<Database, 'db' | 'query' | 'copyIn'>, files: FileStore, options: ImportJobOptions = {}): JobSet {
   const imports = new ImportRuns(database, files, options);
   const queue: QueueDefinition<ImportJobRow> = {
     name: IMPORT_QUEUE,
@@ -99,7 +99,7 @@ export function importJobs(database: Pick<Database, 'db' | 'query'>, files: File
 
 /** Finished jobs past their keeping time (at `now`) lose their file and staged rows (the job row stays as the record). */
 export function sweepImports(
-  database: Pick<Database, 'db' | 'query'>,
+  database: Pick<Database, 'db' | 'query' | 'copyIn'>,
   files: FileStore,
   now: number,
   options: Pick<ImportJobOptions, 'keepMs'> = {},
@@ -109,7 +109,7 @@ export function sweepImports(
 
 class ImportRuns {
   constructor(
-    private readonly database: Pick<Database, 'db' | 'query'>,
+    private readonly database: Pick<Database, 'db' | 'query' | 'copyIn'>,
     private readonly files: FileStore,
     private readonly options: ImportJobOptions,
   ) {}
@@ -169,7 +169,7 @@ class ImportRuns {
     let last = claim.now();
     let staged;
     try {
-      staged = await stageRows(this.db, id, job.kind, lang, fileRows(type, open, Number(job.size)), async (rows) => {
+      staged = await stageRows(this.database, id, job.kind, lang, fileRows(type, open, Number(job.size)), async (rows) => {
         if (claim.now() - last < (this.options.progressMs ?? 1000)) return;
         last = claim.now();
         await this.progress(claim, rows);
