@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_DIR as migrationsFolder } from './paths.js';
 import { fillFromSnapshot } from './snapshot.js';
 import * as schema from './schema/index.js';
@@ -28,6 +31,13 @@ export interface Database {
    */
   queryPrepared<T = Record<string, unknown>>(name: string, text: string): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * `COPY target FROM STDIN` (text format) of the lines `chunks` give, outside any transaction: on
+   * PostgreSQL one statement streamed as the chunks come (the database takes one while the next is
+   * made); PGlite takes a COPY's input whole, so there one statement per few MB of chunks. A chunk
+   * source that throws ends the COPY without its rows (PostgreSQL) or after the statements before.
+   */
+  copyIn(target: string, chunks: AsyncIterable<string>): Promise<void>;
   /**
    * PostgreSQL LISTEN: calls `handler` with each payload sent on `channel` by any instance. While
    * the connection is down (a restart, a failover, a terminated backend) notifications are lost:
@@ -104,6 +114,17 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     async query(text, params) {
       const res = await pool.query(text, params as unknown[]);
       return res.rows;
+    },
+    async copyIn(target, chunks) {
+      const client = await pool.connect();
+      let done = false;
+      try {
+        await pipeline(Readable.from(chunks), client.query(copyFrom(`copy ${target} from stdin`)));
+        done = true;
+      } finally {
+        // A COPY ended half way leaves the connection's state in doubt: it is closed, not pooled again.
+        client.release(!done);
+      }
     },
     async queryPrepared(name, text) {
       // node-postgres prepares a named statement on each pooled connection the first time it runs there.
@@ -192,6 +213,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 /** Extensions the migrations create; PGlite ships them and loads them when asked. */
 export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
+/** How much COPY input PGlite is given at once (it holds a statement's input in memory). */
+const PGLITE_COPY_CHARS = 4 * 1024 * 1024;
+
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
   let client: PGlite;
   if (dir) {
@@ -212,6 +236,23 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     async query(text, params) {
       const res = await client.query(text, params as unknown[]);
       return res.rows as never[];
+    },
+    async copyIn(target, chunks) {
+      let parts: string[] = [];
+      let size = 0;
+      const send = async () => {
+        if (parts.length === 0) return;
+        const blob = new Blob(parts);
+        parts = [];
+        size = 0;
+        await client.query(`copy ${target} from '/dev/blob'`, [], { blob });
+      };
+      for await (const chunk of chunks) {
+        parts.push(chunk);
+        size += chunk.length;
+        if (size >= PGLITE_COPY_CHARS) await send();
+      }
+      await send();
     },
     async queryPrepared(name, text) {
       let ready = prepared.get(name);

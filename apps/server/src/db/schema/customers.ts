@@ -115,7 +115,6 @@ export const doctors = pgTable(
     index('doctors_pinyin_idx').on(sql`${t.pinyin} text_pattern_ops`, t.id),
     index('doctors_initials_idx').on(sql`${t.initials} text_pattern_ops`, t.id),
     index('doctors_indications_idx').using('gin', t.indications),
-    index('doctors_duplicate_idx').on(t.name, t.hospitalId, t.dept1Code),
     // Top-10 distributions and capped counts over a province scope, read from the index alone (docs/decisions/0033).
     index('doctors_distribution_idx').on(t.provinceCode, t.doctorRange, t.dept1Code, t.titleCode, t.cityCode, t.hospitalId),
     // Registrations in a report window (docRegisDetail, recruitDoctor).

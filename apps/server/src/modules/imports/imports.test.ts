@@ -424,4 +424,61 @@ describe('import centre', () => {
     expect(done.status).toBe('ready');
     expect(done.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
   });
+
+  it("stages every row as the file has it: a backslash, a tab and a quoted line break kept, rows past the first chunk's thousand", async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => `HS${String(i).padStart(4, '0')},分块医院${i},310101`);
+    const odd = ['HS\\9001,"反斜\\杠\t制表\t医院",310101', 'HS9002,"换行\n医院",310101'];
+    const job = await dryRun('hospitals', Buffer.from(csv(['医院编码,医院名称,所在地区', ...rows, ...odd])), 'staging.csv');
+    expect(job.counts).toMatchObject({ rows: 2502, refused: 0 });
+    const staged = await kit.h.database.query<{ line: number; cells: string[]; v: Record<string, string> }>(
+      `select line, cells, v from import_rows where job_id = $1 and (line = 2 or line >= 2501) order by line`,
+      [job.id],
+    );
+    expect(staged).toEqual([
+      { line: 2, cells: ['HS0000', '分块医院0', '310101'], v: { code: 'HS0000', name: '分块医院0', region: '310101' } },
+      { line: 2501, cells: ['HS2499', '分块医院2499', '310101'], v: { code: 'HS2499', name: '分块医院2499', region: '310101' } },
+      { line: 2502, cells: ['HS\\9001', '反斜\\杠\t制表\t医院', '310101'], v: { code: 'HS\\9001', name: '反斜\\杠\t制表\t医院', region: '310101' } },
+      { line: 2504, cells: ['HS9002', '换行\n医院', '310101'], v: { code: 'HS9002', name: '换行\n医院', region: '310101' } },
+    ]);
+  });
+
+  it('doctors: every check on a resolved value, several on one row, each in its place; a hospital by a name only one has', async () => {
+    const file = csv([
+      '医生编码,编号,姓名,性别,医院编码,医院,一级科室,二级科室,职称,职务,电话,第二执业医院编码',
+      'DRM1,,多错甲,未知,HP001,,内科,普通外科专业,不存在职称,不存在职务,abc,HP001',
+      'DRM2,,多错乙,,,测试导入医院丙,内科,,主任医师,,,',
+      'DRM3,,多错丙,,,不存在的医院,内科,,主任医师,,,HP999',
+      ',99999999,多错丁,,HP002,,内科,,主任医师,,,',
+      'DRM5,,多错戊,男,HP003,,心内科,,主任医师,,,',
+      ',,多错己,,,,,,主任医师,,,',
+    ]);
+    const job = await dryRun('doctors', Buffer.from(file), 'doctors-checks.csv', { lang: 'en' });
+    expect(job.status, job.message ?? '').toBe('ready');
+    const en = (key: Parameters<typeof msg>[0], params: Record<string, string | number> = {}) => msg(key, 'en', params);
+    const refused = [
+      {
+        row: 2,
+        messages: [
+          en('imports.row.dept2Mismatch', { value: '普通外科专业' }),
+          en('imports.row.unknown', { field: 'Title', value: '不存在职称' }),
+          en('imports.row.unknown', { field: 'Position', value: '不存在职务' }),
+          en('imports.row.gender'),
+          en('imports.row.phone'),
+          en('imports.row.secondarySame'),
+        ],
+      },
+      { row: 4, messages: [en('imports.row.hospitalUnknown', { value: '不存在的医院' }), en('imports.row.hospitalUnknown', { value: 'HP999' })] },
+      { row: 5, messages: [en('imports.row.idUnknown', { value: '99999999' })] },
+      { row: 6, messages: [en('imports.row.unknownSuggest', { field: 'Department', value: '心内科', suggestion: '内科' })] },
+      { row: 7, messages: [en('imports.row.required', { field: 'Department' }), en('imports.row.hospitalMissing'), en('imports.row.codeOrId')] },
+    ];
+    expect((await settle(job.id, 'en')).refusedRows).toEqual(refused);
+    expect(job.counts).toEqual({ rows: 6, new: 1, changed: 0, unchanged: 0, refused: 5 });
+    // The commit checks again and finds the same; the one valid row is written at the hospital its name gave.
+    expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    expect((await settle(job.id, 'en')).refusedRows).toEqual(refused);
+    expect(await kit.h.database.query(`select h.code from doctors d join hospitals h on h.id = d.hospital_id where d.code like 'DRM%'`)).toEqual([
+      { code: 'HP003' },
+    ]);
+  });
 });

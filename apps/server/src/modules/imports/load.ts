@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { IMPORT_LIMITS, type ImportKind, type Lang } from '@field-portal/shared';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { loadPinyin } from '../customers/index.js';
 import { checkHeader, matchHeader, noHeader } from './columns.js';
 import type { FileRow } from './reader.js';
 
-const BATCH = 1000;
+/** Rows a chunk of the COPY's input: the progress is told after each. */
+const CHUNK_ROWS = 1000;
+
+/** A value as a field of COPY's text format: backslash, tab and line ends escaped. */
+const copyField = (text: string) => text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
 /** Indications in one cell, separated as people write lists: 、 , ， ; ； |. Order kept, repeats dropped. */
 export const splitList = (text: string) => [
@@ -24,11 +27,12 @@ export interface Staged {
 }
 
 /**
- * Streams a file's rows into the staging table, a thousand a statement: finds the header (a title
- * row above it is fine), keeps each row's cells and its values by column key, skips blank rows.
+ * Streams a file's rows into the staging table by one COPY (docs/decisions/0056): finds the header
+ * (a title row above it is fine), keeps each row's cells and its values by column key, skips blank
+ * rows. The rows go as they are read, a chunk at a time, so the file is never held in memory.
  */
 export async function stageRows(
-  db: Db,
+  database: Pick<Database, 'copyIn'>,
   job: number,
   kind: ImportKind,
   lang: Lang,
@@ -40,43 +44,44 @@ export async function stageRows(
   let header: string[] = [];
   let seen = 0;
   let count = 0;
-  let batch: { line: number; cells: string[]; v: Record<string, string>; r: Record<string, unknown>; pinyin: string; initials: string }[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await db.execute(sql`
-      insert into import_rows (job_id, line, cells, v, r, pinyin, initials)
-      select ${job}, x.line, x.cells, x.v, x.r, x.pinyin, x.initials
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(line int, cells jsonb, v jsonb, r jsonb, pinyin text, initials text)`);
-    batch = [];
-    await progress(count);
-  };
-  for await (const row of rows) {
-    if (row.cells.every((c) => c === '')) continue;
-    if (!keys) {
-      seen++;
-      const matched = matchHeader(kind, row.cells);
-      if (matched) {
-        checkHeader(kind, matched, lang);
-        keys = matched;
-        header = row.cells;
-      } else if (seen >= IMPORT_LIMITS.headerSearchRows) {
-        throw noHeader(kind, lang);
+  async function* chunks(): AsyncGenerator<string> {
+    let chunk = '';
+    let inChunk = 0;
+    for await (const row of rows) {
+      if (row.cells.every((c) => c === '')) continue;
+      if (!keys) {
+        seen++;
+        const matched = matchHeader(kind, row.cells);
+        if (matched) {
+          checkHeader(kind, matched, lang);
+          keys = matched;
+          header = row.cells;
+        } else if (seen >= IMPORT_LIMITS.headerSearchRows) {
+          throw noHeader(kind, lang);
+        }
+        continue;
       }
-      continue;
+      count++;
+      if (count > IMPORT_LIMITS.rowsMax) throw new AppError(400, 'imports.file.tooManyRows', { max: IMPORT_LIMITS.rowsMax }, 'file');
+      const v: Record<string, string> = {};
+      keys.forEach((key, i) => {
+        if (key && !(key in v && v[key] !== '')) v[key] = row.cells[i] ?? '';
+      });
+      const r: Record<string, unknown> = {};
+      if (v.indications) r.ind = splitList(v.indications);
+      const [pinyin, initials] = v.name ? pinyinOf(v.name) : ['', ''];
+      // JSON has no raw tab or line end, only its backslashes need COPY's escaping.
+      chunk += `${job}\t${row.line}\t${copyField(JSON.stringify(row.cells))}\t${copyField(JSON.stringify(v))}\t${copyField(JSON.stringify(r))}\t${copyField(pinyin)}\t${copyField(initials)}\n`;
+      if (++inChunk >= CHUNK_ROWS) {
+        yield chunk;
+        chunk = '';
+        inChunk = 0;
+        await progress(count);
+      }
     }
-    count++;
-    if (count > IMPORT_LIMITS.rowsMax) throw new AppError(400, 'imports.file.tooManyRows', { max: IMPORT_LIMITS.rowsMax }, 'file');
-    const v: Record<string, string> = {};
-    keys.forEach((key, i) => {
-      if (key && !(key in v && v[key] !== '')) v[key] = row.cells[i] ?? '';
-    });
-    const r: Record<string, unknown> = {};
-    if (v.indications) r.ind = splitList(v.indications);
-    const [pinyin, initials] = v.name ? pinyinOf(v.name) : ['', ''];
-    batch.push({ line: row.line, cells: row.cells, v, r, pinyin, initials });
-    if (batch.length >= BATCH) await flush();
+    if (chunk) yield chunk;
   }
-  await flush();
+  await database.copyIn('import_rows (job_id, line, cells, v, r, pinyin, initials)', chunks());
   if (!keys) throw noHeader(kind, lang);
   if (count === 0) throw new AppError(400, 'imports.file.empty', {}, 'file');
   return { header, rows: count };

@@ -21,6 +21,33 @@ export async function flag(db: Q, job: number, key: string, field: string, where
      where ${rowsOf(job)} and ${where}`);
 }
 
+/** One check of `flagEach`: its message key (text, or an expression on `s`), column, condition on `s` and parameters. */
+export interface Check {
+  key: string | SQL;
+  field: string;
+  where: SQL;
+  params?: SQL;
+}
+
+/**
+ * Several checks in ONE statement (docs/decisions/0056): each row gets the messages of the checks
+ * that refuse it in the order the checks are given, as one `flag` after the other would add them;
+ * only refused rows are rewritten. The checks must not depend on each other's messages.
+ */
+export async function flagEach(db: Q, job: number, checks: readonly Check[]): Promise<void> {
+  if (checks.length === 0) return;
+  const each = checks.map(
+    (c) =>
+      sql`case when ${c.where} then jsonb_build_object('k', ${typeof c.key === 'string' ? sql`${c.key}::text` : c.key}, 'f', ${c.field}::text, 'p', ${c.params ?? sql`'{}'::jsonb`}) end`,
+  );
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || to_jsonb(array_remove(array[${sql.join(each, sql`, `)}]::jsonb[], null))
+     where ${rowsOf(job)} and ((${sql.join(
+       checks.map((c) => sql`coalesce(${c.where}, false)`),
+       sql`) or (`,
+     )}))`);
+}
+
 export const val = (field: string) => sql`coalesce(s.v->>${field}::text, '')`;
 
 /** Required columns and the cell length, one statement each. */
@@ -136,26 +163,48 @@ export async function resolveCodes(
      where ${rowsOf(job)} and s.line = x.line`);
 }
 
-/** The values of a resolved column that named no entry, or more than one: one message each, with the nearest entry's name suggested. */
-export async function flagUnresolved(db: Q, job: number, { field, lookup, ambiguousKey }: Coded): Promise<void> {
-  if (ambiguousKey) await flag(db, job, ambiguousKey, field, sql`s.r->>${field}::text = '?'`, sql`jsonb_build_object('value', s.v->>${field}::text)`);
-  const missing = await selectRows<{ value: string }>(
+/**
+ * The checks of resolved columns that named no entry, or more than one (for `flagEach`), a list per
+ * column: one message each, with the nearest entry's name suggested. The values to suggest for are
+ * read in one statement for all the columns.
+ */
+export async function unresolvedChecks(db: Q, job: number, columns: readonly Coded[]): Promise<Check[][]> {
+  if (columns.length === 0) return [];
+  const pairs = columns.map((c) => sql`(${c.field}::text, s.v->>${c.field}::text, s.r->>${c.field}::text)`);
+  const missing = await selectRows<{ field: string; value: string }>(
     db,
-    sql`select distinct s.v->>${field}::text as value from import_rows s where ${rowsOf(job)} and ${val(field)} <> '' and s.r->>${field}::text is null limit 2000`,
+    sql`select field, value from (
+          select f.field, f.value, row_number() over (partition by f.field) as n
+            from (select distinct f.field, f.value from import_rows s cross join lateral (values ${sql.join(pairs, sql`, `)}) f(field, value, resolved)
+                   where ${rowsOf(job)} and coalesce(f.value, '') <> '' and f.resolved is null) f) m
+         where m.n <= 2000`,
   );
-  if (missing.length === 0) return;
-  const suggestions: Record<string, string> = {};
-  for (const { value } of missing) {
-    const near = nearest(value, lookup.names);
-    if (near) suggestions[value] = near;
-  }
-  const map = JSON.stringify(suggestions);
-  await db.execute(sql`
-    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object(
-             'k', case when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else 'imports.row.unknown' end,
-             'f', ${field}::text,
-             'p', jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))))
-     where ${rowsOf(job)} and ${val(field)} <> '' and s.r->>${field}::text is null`);
+  return columns.map(({ field, lookup, ambiguousKey }) => {
+    const values = missing.filter((m) => m.field === field);
+    const ambiguous: Check[] = ambiguousKey
+      ? [{ key: ambiguousKey, field, where: sql`s.r->>${field}::text = '?'`, params: sql`jsonb_build_object('value', s.v->>${field}::text)` }]
+      : [];
+    // No value left unresolved: no row can be refused for it.
+    if (values.length === 0) return ambiguous;
+    const suggestions: Record<string, string> = {};
+    for (const { value } of values) {
+      const near = nearest(value, lookup.names);
+      if (near) suggestions[value] = near;
+    }
+    const map = JSON.stringify(suggestions);
+    const unknown: Check = {
+      key: sql`case when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else 'imports.row.unknown' end`,
+      field,
+      where: sql`${val(field)} <> '' and s.r->>${field}::text is null`,
+      params: sql`jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))`,
+    };
+    return [...ambiguous, unknown];
+  });
+}
+
+/** The values of a resolved column that named no entry, or more than one: one message each, with the nearest entry's name suggested. */
+export async function flagUnresolved(db: Q, job: number, column: Coded): Promise<void> {
+  await flagEach(db, job, (await unresolvedChecks(db, job, [column])).flat());
 }
 
 /**

@@ -4,7 +4,7 @@ import { selectRows } from '../../../db/client.js';
 import { deactivateCodes, deactivateMissing, doctorActions, doctorKeys, hospitalCodes, hospitalNames, upsertDoctors } from '../../customers/index.js';
 import { queueRecompute } from '../../intelligence/index.js';
 import { codesOf, departmentsOf, unknownIndications } from '../../reference/index.js';
-import { basicChecks, codeLookup, flag, flagUnresolved, given, resolveCodes, rowsOf, val, type Q } from './checks.js';
+import { basicChecks, codeLookup, flag, flagEach, given, resolveCodes, rowsOf, unresolvedChecks, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /** Doctors with their primary and secondary affiliations (docs/decisions/0042): the customers module writes them. */
@@ -23,8 +23,10 @@ const GENDER = sql`case when coalesce(t.v->>'gender', '') <> '' then coalesce(to
 async function check(db: Q, job: number, again = false): Promise<void> {
   if (!again) {
     await basicChecks(db, job, ['name', 'dept1', 'title']);
-    await flag(db, job, 'imports.row.hospitalMissing', 'hospitalCode', sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''`);
-    await flag(db, job, 'imports.row.codeOrId', 'code', sql`${val('code')} = '' and ${val('id')} = ''`);
+    await flagEach(db, job, [
+      { key: 'imports.row.hospitalMissing', field: 'hospitalCode', where: sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''` },
+      { key: 'imports.row.codeOrId', field: 'code', where: sql`${val('code')} = '' and ${val('id')} = ''` },
+    ]);
   }
   const [dept1, dept2, titles, positions] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2), codesOf(db, 'title'), codesOf(db, 'position')]);
   const coded = {
@@ -33,68 +35,65 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     title: { field: 'title', lookup: codeLookup(titles) },
     position: { field: 'position', lookup: codeLookup(positions) },
   };
-  // Every code, the gender, the primary and secondary hospitals by code and the doctor by code: one rewrite of each staged row.
+  // Every code, the gender, the primary hospital by code (or without a code by a name only one hospital has), the secondary
+  // hospital, and the doctor by code (else by the id of the doctor list's export): one rewrite of each staged row.
+  const byName = sql`coalesce(t.v->>'hospitalCode', '') = '' and hn.name is not null`;
   await resolveCodes(db, job, Object.values(coded), {
     joins: sql`left join ${hospitalCodes()} h on h.code = t.v->>'hospitalCode' left join ${hospitalCodes()} h2 on h2.code = t.v->>'secondaryHospitalCode'
-               left join ${doctorKeys()} dk on dk.code = t.v->>'code'`,
+               left join (select name, min(id) as id, count(*) as n from ${hospitalNames()} x group by name) hn on hn.name = t.v->>'hospital'
+               left join ${doctorKeys()} dk on dk.code = t.v->>'code'
+               left join ${doctorKeys()} di on di.id = case when t.v->>'id' ~ '^[0-9]{1,9}$' then (t.v->>'id')::int end`,
     values: [
-      ['hospital_id', sql`h.id`],
+      ['hospital_id', sql`case when ${byName} then case when hn.n = 1 then hn.id end else h.id end`],
+      ['hospital_many', sql`case when ${byName} and hn.n > 1 then true end`],
       ['secondary_hospital_id', sql`h2.id`],
       ['gender', GENDER],
     ],
-    target: sql`dk.id`,
-    again: again ? { keep: FILE_FIRST, forget: ['hospital_many'] } : undefined,
+    target: sql`coalesce(dk.id, di.id)`,
+    again: again ? { keep: FILE_FIRST } : undefined,
   });
-  await flagUnresolved(db, job, coded.dept1);
-  await flagUnresolved(db, job, coded.dept2);
   const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
-  await flag(
-    db,
-    job,
-    'imports.row.dept2Mismatch',
-    'dept2',
-    sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`,
-    sql`jsonb_build_object('value', s.v->>'dept2')`,
-  );
-  await flagUnresolved(db, job, coded.title);
-  await flagUnresolved(db, job, coded.position);
-  await flag(db, job, 'imports.row.gender', 'gender', sql`${val('gender')} <> '' and s.r->>'gender' is null`);
-  await flag(db, job, 'imports.row.phone', 'phone', sql`${val('phone')} !~ '^[0-9 +()-]*$'`);
-  // The primary hospital without a code: by a name only one hospital has.
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('hospital_id', case when h.n = 1 then h.id end, 'hospital_many', h.n > 1)
-      from (select name, min(id) as id, count(*) as n from ${hospitalNames()} x group by name) h
-     where ${rowsOf(job)} and ${val('hospitalCode')} = '' and h.name = s.v->>'hospital'`);
-  await flag(db, job, 'imports.row.hospitalAmbiguous', 'hospital', sql`(s.r->>'hospital_many')::boolean`, sql`jsonb_build_object('value', s.v->>'hospital')`);
-  await flag(
-    db,
-    job,
-    'imports.row.hospitalUnknown',
-    'hospitalCode',
-    sql`s.r->>'hospital_id' is null and not coalesce((s.r->>'hospital_many')::boolean, false) and (${val('hospitalCode')} <> '' or ${val('hospital')} <> '')`,
-    sql`jsonb_build_object('value', coalesce(nullif(s.v->>'hospitalCode', ''), s.v->>'hospital'))`,
-  );
-  await flag(
-    db,
-    job,
-    'imports.row.hospitalUnknown',
-    'secondaryHospitalCode',
-    sql`${val('secondaryHospitalCode')} <> '' and s.r->>'secondary_hospital_id' is null`,
-    sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`,
-  );
-  await flag(db, job, 'imports.row.secondarySame', 'secondaryHospitalCode', sql`s.r->>'secondary_hospital_id' = s.r->>'hospital_id'`);
-  // Which doctor a row is: by the company's code (resolved above), else by the id of the doctor list's export.
-  await db.execute(sql`
-    update import_rows s set target_id = d.id from ${doctorKeys()} d
-     where ${rowsOf(job)} and s.target_id is null and s.v->>'id' ~ '^[0-9]{1,9}$' and d.id = (s.v->>'id')::int`);
-  await flag(
-    db,
-    job,
-    'imports.row.idUnknown',
-    'id',
-    sql`${val('id')} <> '' and s.target_id is null and ${val('code')} = ''`,
-    sql`jsonb_build_object('value', s.v->>'id')`,
-  );
+  // Every check on what was resolved, in ONE statement: each row's messages in the order of this list.
+  const [unknownDept1, unknownDept2, unknownTitle, unknownPosition] = await unresolvedChecks(db, job, [coded.dept1, coded.dept2, coded.title, coded.position]);
+  await flagEach(db, job, [
+    ...unknownDept1!,
+    ...unknownDept2!,
+    {
+      key: 'imports.row.dept2Mismatch',
+      field: 'dept2',
+      where: sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`,
+      params: sql`jsonb_build_object('value', s.v->>'dept2')`,
+    },
+    ...unknownTitle!,
+    ...unknownPosition!,
+    { key: 'imports.row.gender', field: 'gender', where: sql`${val('gender')} <> '' and s.r->>'gender' is null` },
+    { key: 'imports.row.phone', field: 'phone', where: sql`${val('phone')} !~ '^[0-9 +()-]*$'` },
+    {
+      key: 'imports.row.hospitalAmbiguous',
+      field: 'hospital',
+      where: sql`(s.r->>'hospital_many')::boolean`,
+      params: sql`jsonb_build_object('value', s.v->>'hospital')`,
+    },
+    {
+      key: 'imports.row.hospitalUnknown',
+      field: 'hospitalCode',
+      where: sql`s.r->>'hospital_id' is null and not coalesce((s.r->>'hospital_many')::boolean, false) and (${val('hospitalCode')} <> '' or ${val('hospital')} <> '')`,
+      params: sql`jsonb_build_object('value', coalesce(nullif(s.v->>'hospitalCode', ''), s.v->>'hospital'))`,
+    },
+    {
+      key: 'imports.row.hospitalUnknown',
+      field: 'secondaryHospitalCode',
+      where: sql`${val('secondaryHospitalCode')} <> '' and s.r->>'secondary_hospital_id' is null`,
+      params: sql`jsonb_build_object('value', s.v->>'secondaryHospitalCode')`,
+    },
+    { key: 'imports.row.secondarySame', field: 'secondaryHospitalCode', where: sql`s.r->>'secondary_hospital_id' = s.r->>'hospital_id'` },
+    {
+      key: 'imports.row.idUnknown',
+      field: 'id',
+      where: sql`${val('id')} <> '' and s.target_id is null and ${val('code')} = ''`,
+      params: sql`jsonb_build_object('value', s.v->>'id')`,
+    },
+  ]);
   // The same doctor twice: at another hospital it would be a second open primary affiliation.
   await db.execute(sql`
     update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object(
