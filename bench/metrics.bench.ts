@@ -25,7 +25,13 @@ interface Round {
 
 async function reads(server: Server, token: string, seconds: number): Promise<Round> {
   const before = cpuSeconds(server.process.pid);
-  const result = await autocannon({ url: `${server.url}${READ}`, headers: { authorization: `Bearer ${token}` }, connections: 32, duration: seconds, pipelining: 1 });
+  const result = await autocannon({
+    url: `${server.url}${READ}`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 32,
+    duration: seconds,
+    pipelining: 1,
+  });
   const after = cpuSeconds(server.process.pid);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${READ}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const cpu = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.requests.total;

@@ -2,7 +2,13 @@ import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerProcessMetrics, type ProcessMetrics } from './process-metrics.js';
 
-const value = (text: string, name: string) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]);
+const value = (text: string, name: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `))
+      ?.split(' ')[1],
+  );
 
 describe("the process's figures (read at the scrape)", () => {
   let metrics: ProcessMetrics | undefined;
@@ -31,7 +37,10 @@ describe("the process's figures (read at the scrape)", () => {
     const text = await registry.metrics();
     expect(value(text, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.03);
     const cpu = process.cpuUsage();
-    expect(value(text, 'process_cpu_seconds_total')).toBeCloseTo(value(text, 'process_cpu_user_seconds_total') + value(text, 'process_cpu_system_seconds_total'), 6);
+    expect(value(text, 'process_cpu_seconds_total')).toBeCloseTo(
+      value(text, 'process_cpu_user_seconds_total') + value(text, 'process_cpu_system_seconds_total'),
+      6,
+    );
     expect(value(text, 'process_cpu_seconds_total')).toBeLessThanOrEqual((cpu.user + cpu.system) / 1e6);
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(value(text, 'nodejs_heap_size_used_bytes'));
     expect(value(text, 'process_start_time_seconds')).toBeLessThanOrEqual(Date.now() / 1000);
