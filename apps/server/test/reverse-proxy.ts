@@ -42,8 +42,9 @@ server {
   proxy_set_header X-Forwarded-Proto $scheme;
   proxy_set_header Connection $connection_upgrade;
   proxy_set_header Upgrade $http_upgrade;
-  # An instance that refuses or drops a connection: the request goes to the next one.
-  proxy_next_upstream error timeout;
+  # An instance that refuses or drops a connection, or answers 503 (stopping, or without its
+  # database): the request goes to the next one; nginx sends only GET, HEAD and the like again.
+  proxy_next_upstream error timeout http_503;
   proxy_connect_timeout 5s;
 
   location / {
