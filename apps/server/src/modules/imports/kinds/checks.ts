@@ -15,10 +15,8 @@ export type Q = Db | Tx;
 export const rowsOf = (job: number) => sql`s.job_id = ${job}`;
 
 /** Adds an error to the rows matching `where` (a condition on `s`), with parameters as a jsonb expression. */
-export async function flag(db: Q, job: number, key: string, field: string, where: SQL, params: SQL = sql`'{}'::jsonb`): Promise<void> {
-  await db.execute(sql`
-    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', ${key}::text, 'f', ${field}::text, 'p', ${params}))
-     where ${rowsOf(job)} and ${where}`);
+export function flag(db: Q, job: number, key: string, field: string, where: SQL, params?: SQL): Promise<void> {
+  return flagEach(db, job, [{ key, field, where, params }]);
 }
 
 /** One check of `flagEach`: its message key (text, or an expression on `s`), column, condition on `s` and parameters. */
