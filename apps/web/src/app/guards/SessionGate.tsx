@@ -15,7 +15,7 @@ import { goToIdentityServer, NoWebCryptoError } from '@/lib/session/sso';
 import { useRealtimeChannel } from '@/lib/realtime/use-realtime-channel';
 import { showToast } from '@/lib/toast';
 import { tagsStore } from '@/lib/tabs/tags-store';
-import { isImplemented } from '../routes/page-registry';
+import { isImplemented, preloadPageAt } from '../routes/page-registry';
 import { buildRouteTable } from '@/lib/session/route-table';
 import { SessionContext, type Session } from '@/lib/session/session-context';
 import { startUp } from './start-up';
@@ -87,7 +87,13 @@ export function SessionGate({ children, codeAhead }: { children: ReactNode; code
       // the menu list go out together. The menu list is asked for quietly here; the server refuses it
       // to an account that must change its password, which is then told so (below), not shown an error.
       void codeAhead?.().catch(() => undefined);
-      void queryClient.prefetchQuery({ ...menuListQuery, queryFn: () => getResult<MenuListResult>(SYSTEM_PATHS.menuList, { suppressError: true }) });
+      // With the menus in, the opened page's code is asked for too, before the layout first renders.
+      void queryClient
+        .prefetchQuery({ ...menuListQuery, queryFn: () => getResult<MenuListResult>(SYSTEM_PATHS.menuList, { suppressError: true }) })
+        .then(() => {
+          const menus = queryClient.getQueryData(menuListQuery.queryKey);
+          if (menus && !cancelled) preloadPageAt(path, menus.menuList);
+        });
       try {
         const user = await queryClient.fetchQuery(userInfoQuery);
         // The server answers nothing else (the menu list included) until the password is changed.

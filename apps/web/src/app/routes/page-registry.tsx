@@ -1,4 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
+import type { MenuEntry } from '@field-portal/shared';
+import { buildRouteTable, findPage } from '@/lib/session/route-table';
 import { MESSAGING_PAGES } from '@/features/messaging/pages';
 import { FEED_PAGES } from '@/features/feed/pages';
 import { ANALYTICS_PAGES } from '@/features/analytics/pages';
@@ -20,11 +22,11 @@ import { IMPORTS_PAGES } from '@/features/imports/pages';
  * Screens by menu router name. A permitted router name without a screen here renders the plain
  * "not yet available" page with its title; areas of the portal add their screens here.
  */
-const cardEditor = lazy(() => import('@/features/cards/pages/CardEditorPage').then((m) => ({ default: m.CardEditorPage })));
+const cardEditor = lazyPage(() => import('@/features/cards/pages/CardEditorPage').then((m) => ({ default: m.CardEditorPage })));
 
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  dashboard: lazy(() => import('@/features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
-  personalcenter: lazy(() => import('@/features/personal-centre/pages/PersonalCentrePage').then((m) => ({ default: m.PersonalCentrePage }))),
+const PAGES: Record<string, LazyPage> = {
+  dashboard: lazyPage(() => import('@/features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
+  personalcenter: lazyPage(() => import('@/features/personal-centre/pages/PersonalCentrePage').then((m) => ({ default: m.PersonalCentrePage }))),
   // The card editor: a new card, and the hidden edit route that opens a card from its query (spec 000 section 2).
   NewCard: cardEditor,
   newCard: cardEditor,
@@ -52,6 +54,15 @@ export function isImplemented(router: string): boolean {
   return Object.hasOwn(PAGES, router);
 }
 
-export function pageComponent(router: string): LazyExoticComponent<ComponentType> | undefined {
+export function pageComponent(router: string): LazyPage | undefined {
   return Object.hasOwn(PAGES, router) ? PAGES[router] : undefined;
+}
+
+/** Starts loading the code of the screen at `pathname`, if the menus give it one (docs/decisions/0055). */
+export function preloadPageAt(pathname: string, menuList: readonly MenuEntry[]): void {
+  const found = findPage(buildRouteTable(menuList, isImplemented), pathname);
+  if (found)
+    void pageComponent(found.page.router)
+      ?.preload()
+      .catch(() => undefined);
 }

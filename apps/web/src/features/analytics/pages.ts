@@ -1,7 +1,8 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement } from 'react';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 import { REPORT_ROUTERS } from '@field-portal/shared';
 
-const screen = (router: string) => lazy(() => import('./ReportScreen').then((m) => ({ default: () => createElement(m.ReportScreen, { router }) })));
+const screen = (router: string) => lazyPage(() => import('./ReportScreen').then((m) => ({ default: () => createElement(m.ReportScreen, { router }) })));
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx): one report screen per report router. */
-export const ANALYTICS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(REPORT_ROUTERS.map((router) => [router, screen(router)]));
+export const ANALYTICS_PAGES: Record<string, LazyPage> = Object.fromEntries(REPORT_ROUTERS.map((router) => [router, screen(router)]));

@@ -1,14 +1,15 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement } from 'react';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 import { DYNAMICS_DEPARTMENTS, type ArticleChannel, type DynamicsDepartment } from '@field-portal/shared';
 
 const channel = (name: ArticleChannel, department?: DynamicsDepartment) =>
-  lazy(() => import('./pages/ChannelPage').then((m) => ({ default: () => createElement(m.ChannelPage, { channel: name, department }) })));
+  lazyPage(() => import('./pages/ChannelPage').then((m) => ({ default: () => createElement(m.ChannelPage, { channel: name, department }) })));
 
 /** Screens of the content centre, news and information dynamics by menu router name (merged into app/routes/page-registry.tsx). */
-export const CONTENT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  contentCenterIndex: lazy(() => import('./pages/ContentCentrePage').then((m) => ({ default: m.ContentCentrePage }))),
-  ccArticleDetail: lazy(() => import('./pages/ArticleDetailPage').then((m) => ({ default: m.ArticleDetailPage }))),
-  contentDetail: lazy(() => import('./pages/ArticleDetailPage').then((m) => ({ default: m.ArticleDetailPage }))),
+export const CONTENT_PAGES: Record<string, LazyPage> = {
+  contentCenterIndex: lazyPage(() => import('./pages/ContentCentrePage').then((m) => ({ default: m.ContentCentrePage }))),
+  ccArticleDetail: lazyPage(() => import('./pages/ArticleDetailPage').then((m) => ({ default: m.ArticleDetailPage }))),
+  contentDetail: lazyPage(() => import('./pages/ArticleDetailPage').then((m) => ({ default: m.ArticleDetailPage }))),
   newsIndex: channel('news'),
   companyDynamics: channel('companyDynamics'),
   departmentDynamics: channel('departmentDynamics'),

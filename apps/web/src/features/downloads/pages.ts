@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx). */
-export const DOWNLOADS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  downloadCentre: lazy(() => import('./pages/DownloadCentrePage').then((m) => ({ default: m.DownloadCentrePage }))),
+export const DOWNLOADS_PAGES: Record<string, LazyPage> = {
+  downloadCentre: lazyPage(() => import('./pages/DownloadCentrePage').then((m) => ({ default: m.DownloadCentrePage }))),
 };

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyPage } from '@/lib/lazy-page';
 
 /** Screens of this area by menu router name (merged into app/routes/page-registry.tsx). */
-export const FEED_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const FEED_PAGES: Record<string, LazyPage> = {};

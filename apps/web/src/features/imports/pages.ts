@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 
 /** Screens of the import centre by menu router name (merged into app/routes/page-registry.tsx). */
-export const IMPORTS_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  dataImport: lazy(() => import('./pages/ImportCentrePage').then((m) => ({ default: m.ImportCentrePage }))),
+export const IMPORTS_PAGES: Record<string, LazyPage> = {
+  dataImport: lazyPage(() => import('./pages/ImportCentrePage').then((m) => ({ default: m.ImportCentrePage }))),
 };
