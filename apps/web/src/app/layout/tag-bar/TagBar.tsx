@@ -32,8 +32,12 @@ function useOverflow(scroller: RefObject<HTMLDivElement | null>, tagCount: numbe
     const el = scroller.current;
     if (!el) return;
     const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The observer measures once as it starts, after the browser's own layout: measuring here
+    // would force a layout of the whole page while it is still loading (docs/decisions/0055).
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
