@@ -27,24 +27,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },
   { file: 'customers/dataset.ts', tables: ['users'], reason: 'the demo dataset assigns doctors to the seeded reps' },
   {
-    file: 'customers/doctor-filter.ts',
-    tables: ['departments'],
-    reason: 'the doctor filter matches department names in one statement (for speed); reference to export the fragment',
-  },
-  {
-    file: 'customers/doctors.ts',
-    tables: ['departments', 'reference_codes', 'regions'],
-    reason: 'the doctor list names codes (department, title, region) in one statement (for speed); reference to export the fragments',
-  },
-  { file: 'customers/hospitals.ts', tables: ['regions'], reason: 'the hospital list names its region in one statement (for speed)' },
-  { file: 'customers/report-figures.ts', tables: ['departments'], reason: 'doctor reports group by department in one statement (for speed)' },
-  {
-    file: 'customers/scope.ts',
-    tables: ['regions', 'departments'],
-    reason:
-      "the scope builder turns granted province names into region codes, and a doctor's summary names its departments, in one statement (for speed); reference to export the fragments",
-  },
-  {
     file: 'feed/service.ts',
     tables: ['users', 'deliveries', 'pushes', 'cards'],
     reason: "a feed page is a user's deliveries joined to their push and card in one statement (keyset paging); push to export the delivery fragments",

@@ -18,6 +18,7 @@ import { notFound } from '../../platform/errors.js';
 import { likePattern } from '../../db/like.js';
 import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { hospitalInScope, type DataScope } from './scope.js';
+import { regionsWithCodeIn } from '../reference/index.js';
 
 /** Hospitals (spec 001 section 7.4), always within the caller's data scope. */
 
@@ -117,12 +118,7 @@ export async function setCoverage(db: Db, scope: DataScope, query: z.output<type
 export async function scopeRegions(db: Db, scope: DataScope, level: 1 | 2 | 3, parentCode?: string): Promise<RegionOption[]> {
   const column = level === 1 ? sql`h.province_code` : level === 2 ? sql`h.city_code` : sql`h.county_code`;
   const parent = level === 2 ? sql`and h.province_code = ${parentCode ?? ''}` : level === 3 ? sql`and h.city_code = ${parentCode ?? ''}` : sql``;
-  return selectRows<RegionOption>(
-    db,
-    sql`select r.code, r.name${level === 2 ? sql`, r.city_level as "cityLevel"` : sql``} from regions r
-         where r.code in (select distinct ${column} from hospitals h where h.active and ${hospitalInScope(scope)} ${parent})
-         order by r.code`,
-  );
+  return regionsWithCodeIn(db, sql`select distinct ${column} from hospitals h where h.active and ${hospitalInScope(scope)} ${parent}`, level);
 }
 
 /** Hospitals in scope for a picker (queryXjpHospital, add-doctor findHospital). */
