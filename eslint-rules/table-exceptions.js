@@ -25,7 +25,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
   { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },
-  { file: 'customers/dataset.ts', tables: ['users'], reason: 'the demo dataset assigns doctors to the seeded reps' },
   {
     file: 'feed/service.ts',
     tables: ['users', 'deliveries', 'pushes', 'cards'],
@@ -39,11 +38,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     file: 'push/service.ts',
     tables: ['cards', 'employees', 'users'],
     reason: "the card console's list filters cards by push state (it belongs with cards); recipients are checked against the employee directory",
-  },
-  {
-    file: 'reference/seed.ts',
-    tables: ['hospitals'],
-    reason: "an older database's hospitals get their province codes from the region list, once, in one UPDATE",
   },
   { file: 'setup/service.ts', tables: ['enterprises', 'roles', 'user_roles', 'users'], reason: ACCOUNTS },
   { file: 'system/service.ts', tables: ['enterprises', 'home_statistics', 'roles', 'sessions', 'user_roles', 'users'], reason: ACCOUNTS },

@@ -18,7 +18,7 @@ import { notFound } from '../../platform/errors.js';
 import { likePattern } from '../../db/like.js';
 import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { hospitalInScope, type DataScope } from './scope.js';
-import { regionsWithCodeIn } from '../reference/index.js';
+import { provinces, regionsWithCodeIn } from '../reference/index.js';
 
 /** Hospitals (spec 001 section 7.4), always within the caller's data scope. */
 
@@ -112,6 +112,14 @@ export async function setCoverage(db: Db, scope: DataScope, query: z.output<type
   await hospitalDetail(db, scope, query.hospitalId);
   await db.execute(sql`update hospitals set covered = ${query.covered === 'true'}, updated_at = now() where id = ${query.hospitalId}`);
   return hospitalDetail(db, scope, query.hospitalId);
+}
+
+/**
+ * Hospitals stored before the region list existed (an older database) get their province's code
+ * from its name, in one update; run once, when the reference data has just written the regions.
+ */
+export async function fillHospitalProvinceCodes(db: Db | Tx): Promise<void> {
+  await db.execute(sql`update hospitals h set province_code = r.code from ${provinces('r')} where r.name = h.province and h.province_code = ''`);
 }
 
 /** Provinces, cities or counties of the hospitals in scope. */
