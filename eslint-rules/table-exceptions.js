@@ -8,11 +8,6 @@ const ACCOUNTS = "reads admin's accounts and roles (sign-in, first start, settin
 
 export const OWNED_TABLE_EXCEPTIONS = [
   {
-    file: 'admin/permissions.ts',
-    tables: ['hospitals'],
-    reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
-  },
-  {
     file: 'analytics/dashboards/cards.ts',
     tables: ['cards', 'pushes'],
     reason: 'the card dashboard counts cards by push state in one statement (for speed); push to export the figure query',

@@ -144,6 +144,14 @@ export async function hospitalExists(db: Db | Tx, id: number): Promise<boolean> 
   return Boolean(row);
 }
 
+/**
+ * The name of the hospital whose id (as text, as a data permission stores it) `hospitalIdText`
+ * holds, as a scalar subquery: admin's permission list names a permission's hospital with it.
+ */
+export function hospitalNameOf(hospitalIdText: SQL): SQL {
+  return sql`(select h.name from hospitals h where h.id::text = ${hospitalIdText})`;
+}
+
 /** Names of hospitals by id (labels of data permissions). */
 export async function hospitalNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
