@@ -28,7 +28,7 @@ import { homeRoutes } from './modules/home/index.js';
 import { meetingRoutes } from './modules/meetings/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { surveyRoutes } from './modules/surveys/index.js';
-import { customersRoutes, hospitalNamesById } from './modules/customers/index.js';
+import { customersRoutes, hospitalNameOf, hospitalNamesById } from './modules/customers/index.js';
 import { referenceRoutes } from './modules/reference/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { marketRoutes } from './modules/market/index.js';
@@ -108,7 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(messagingRoutes);
   await app.register(feedRoutes);
   await app.register(analyticsRoutes);
-  await app.register(adminRoutes, { hospitalNames: hospitalNamesById });
+  await app.register(adminRoutes, { hospitalNames: hospitalNamesById, hospitalName: hospitalNameOf });
   await app.register(accessTokenRoutes);
   await app.register(appCentreRoutes);
   await app.register(homeRoutes);

@@ -45,7 +45,9 @@ export async function prepareData(database: Database, config: Config): Promise<{
   // start (docs/decisions/0041); reference data missing from an older database is added (docs/decisions/0017).
   if (!config.demoData) {
     await seedSystemData(database.db);
-    await (await import('./modules/reference/index.js')).ensureReferenceData(database.db);
+    const { regionsAdded } = await (await import('./modules/reference/index.js')).ensureReferenceData(database.db);
+    // Hospitals of a database older than the region list take their province codes from it, once.
+    if (regionsAdded) await (await import('./modules/customers/index.js')).fillHospitalProvinceCodes(database.db);
   }
   // After the seeds, so a new database counts its whole menu list as given (docs/decisions/0052).
   const menusAdded = await syncReleaseMenus(database.db);

@@ -20,6 +20,7 @@ export {
   searchEnabledUsers,
   userBuList,
   userIdsOfBu,
+  userIdsOfUsernames,
   usernamesOfEmployeeBu,
   type UserPick,
 } from './user-rows.js';

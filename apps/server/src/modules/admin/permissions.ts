@@ -42,31 +42,38 @@ const toItem = (row: PermissionRow): PermissionItem => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-const PERMISSION_SELECT = sql`
+/**
+ * The name of the hospital a permission's value names (its id as text), as a scalar subquery from
+ * the customer area that owns hospitals; handed in by the server like HospitalNames below, so the
+ * list stays one statement (docs/decisions/0064).
+ */
+export type HospitalNameOf = (hospitalIdText: SQL) => SQL;
+
+const permissionSelect = (hospitalName: HospitalNameOf) => sql`
   select dp.id, dp.user_id, u.username, u.real_name, dp.permission_type, dp.permission_value, dp.created_at,
-         case when dp.permission_type = 'hospital' then (select h.name from hospitals h where h.id::text = dp.permission_value) else dp.permission_value end as label
+         case when dp.permission_type = 'hospital' then ${hospitalName(sql`dp.permission_value`)} else dp.permission_value end as label
     from data_permissions dp join users u on u.id = dp.user_id`;
 
-export async function listPermissions(db: Db, query: z.output<typeof permissionListQuery>): Promise<AdminPage<PermissionItem>> {
+export async function listPermissions(db: Db, query: z.output<typeof permissionListQuery>, hospitalName: HospitalNameOf): Promise<AdminPage<PermissionItem>> {
   const parts: SQL[] = [sql`true`];
   if (query.userId) parts.push(sql`dp.user_id = ${query.userId}`);
   if (query.permissionType) parts.push(sql`dp.permission_type = ${query.permissionType}`);
   if (query.keyword) {
     const like = likePattern(query.keyword);
     parts.push(sql`(u.username ilike ${like} or u.real_name ilike ${like} or dp.permission_value ilike ${like}
-                    or exists (select 1 from hospitals h where h.id::text = dp.permission_value and dp.permission_type = 'hospital' and h.name ilike ${like}))`);
+                    or (dp.permission_type = 'hospital' and ${hospitalName(sql`dp.permission_value`)} ilike ${like}))`);
   }
   const where = sql.join(parts, sql` and `);
   const [total] = await selectRows<{ n: string }>(db, sql`select count(*) as n from data_permissions dp join users u on u.id = dp.user_id where ${where}`);
   const rows = await selectRows<PermissionRow>(
     db,
-    sql`${PERMISSION_SELECT} where ${where} order by u.username, dp.permission_type, dp.id limit ${query.size} offset ${query.page * query.size}`,
+    sql`${permissionSelect(hospitalName)} where ${where} order by u.username, dp.permission_type, dp.id limit ${query.size} offset ${query.page * query.size}`,
   );
   return { total: Number(total?.n ?? 0), content: rows.map(toItem) };
 }
 
-async function getPermission(tx: Tx, id: number): Promise<PermissionItem> {
-  const [row] = await selectRows<PermissionRow>(tx, sql`${PERMISSION_SELECT} where dp.id = ${id}`);
+async function getPermission(tx: Tx, id: number, hospitalName: HospitalNameOf): Promise<PermissionItem> {
+  const [row] = await selectRows<PermissionRow>(tx, sql`${permissionSelect(hospitalName)} where dp.id = ${id}`);
   if (!row) throw notFound();
   return toItem(row);
 }
@@ -87,6 +94,7 @@ export async function createPermission(
   actor: Actor,
   body: { userId: number; permissionType: PermissionType; permissionValue: string },
   hospitalNamesById: HospitalNames,
+  hospitalName: HospitalNameOf,
 ): Promise<PermissionItem> {
   try {
     return await db.transaction(async (tx) => {
@@ -95,7 +103,7 @@ export async function createPermission(
       if (body.permissionType === 'hospital' && !(await hospitalExists(tx, hospitalNamesById, body.permissionValue)))
         throw badRequest('sys.perm.hospitalMissing', 'permissionValue');
       const [row] = await tx.insert(dataPermissions).values(body).returning({ id: dataPermissions.id });
-      const after = await getPermission(tx, row!.id);
+      const after = await getPermission(tx, row!.id, hospitalName);
       await audit(tx, actor, 'create', 'dataPermission', row!.id, null, after);
       return after;
     });
@@ -105,9 +113,9 @@ export async function createPermission(
   }
 }
 
-export async function deletePermission(db: Db, actor: Actor, id: number): Promise<void> {
+export async function deletePermission(db: Db, actor: Actor, id: number, hospitalName: HospitalNameOf): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await getPermission(tx, id);
+    const before = await getPermission(tx, id, hospitalName);
     await tx.delete(dataPermissions).where(eq(dataPermissions.id, id));
     await audit(tx, actor, 'delete', 'dataPermission', id, before, null);
   });

@@ -31,7 +31,7 @@ import { actorOf } from './common.js';
 import { createLang, deleteLang, langCatalogue, listLang, updateLang } from './lang.js';
 import { createMenu, deleteMenu, menuManageTree, updateMenu } from './menu.js';
 import { createOrg, deleteOrg, orgTree, updateOrg } from './org.js';
-import { createPermission, deletePermission, importPermissions, listPermissions, type HospitalNames } from './permissions.js';
+import { createPermission, deletePermission, importPermissions, listPermissions, type HospitalNameOf, type HospitalNames } from './permissions.js';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './role.js';
 import { createUser, deleteUser, getUser, listUsers, resetPassword, setEnabled, updateUser } from './user.js';
 
@@ -41,6 +41,8 @@ const emptyQuery = z.strictObject({});
 export interface AdminRouteOptions {
   /** Checks a hospital permission's hospital: customers' lookup, wired by the server. */
   hospitalNames: HospitalNames;
+  /** A permission's hospital named in the permission list's statement: customers' fragment, wired by the server. */
+  hospitalName: HospitalNameOf;
 }
 
 /** Routes of system administration (docs/decisions/0009-administration.md). */
@@ -218,18 +220,18 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   r.get(A.permissionList, {
     config: { authority: AUTH.permission },
     schema: { tags, summary: 'Data permissions by user, type and keyword; {total, content}', querystring: permissionListQuery },
-    handler: async (request) => listPermissions(db(), request.query),
+    handler: async (request) => listPermissions(db(), request.query, options.hospitalName),
   });
   r.post(A.permission, {
     config: { authority: AUTH.permission },
     schema: { tags, summary: 'Grant a user a view right on a hospital (value = hospital id) or a province', body: permissionRequest },
-    handler: async (request) => createPermission(db(), actorOf(currentUser(request)), request.body, options.hospitalNames),
+    handler: async (request) => createPermission(db(), actorOf(currentUser(request)), request.body, options.hospitalNames, options.hospitalName),
   });
   r.delete(A.permissionById, {
     config: { authority: AUTH.permission },
     schema: { tags, summary: 'Remove a data permission', params: adminIdParams },
     handler: async (request) => {
-      await deletePermission(db(), actorOf(currentUser(request)), request.params.id);
+      await deletePermission(db(), actorOf(currentUser(request)), request.params.id, options.hospitalName);
       return {};
     },
   });

@@ -75,6 +75,16 @@ export async function enabledAccount(
   return row;
 }
 
+/** The ids of the users of these login names (enabled or not), by login name; unknown names are left out. */
+export async function userIdsOfUsernames(db: Tx, usernames: readonly string[]): Promise<Map<string, number>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await selectRows<{ id: number; username: string }>(
+    db,
+    sql`select id, username from users where username = any(${sql.param([...usernames])}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.username, Number(r.id)]));
+}
+
 /** An enabled user by id. */
 export async function findEnabledUser(db: Tx, userId: number): Promise<UserPick | undefined> {
   const [row] = await selectRows<UserPick>(db, sql`select ${PICK} from users where id = ${userId} and enabled`);

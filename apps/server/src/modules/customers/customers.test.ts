@@ -14,6 +14,7 @@ import {
 } from '@field-portal/shared';
 import { callers, expectError, ok, signIn, type Lang } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { fillHospitalProvinceCodes } from './hospitals.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -72,6 +73,23 @@ describe('reference data and the national dataset', () => {
     const perTop = await n(`select count(*) / count(distinct h.id) as n from doctors d join hospitals h on h.id = d.hospital_id where h.level = '3A'`);
     const perNone = await n(`select count(*) / count(distinct h.id) as n from doctors d join hospitals h on h.id = d.hospital_id where h.level = 'NONE'`);
     expect(perTop).toBeGreaterThan(perNone * 10);
+  });
+});
+
+describe('hospitals of a database older than the region list', () => {
+  it('take the code of the province their name names, once the regions are written; an unknown name keeps none', async () => {
+    const ids = (
+      await q<{ id: number }>(
+        `insert into hospitals (name, province, province_code) values ('旧库医院甲', '上海市', ''), ('旧库医院乙', '不存在省', ''), ('旧库医院丙', '上海市', '440000') returning id`,
+      )
+    ).map((r) => Number(r.id));
+    try {
+      await fillHospitalProvinceCodes(h.database.db);
+      const codes = await q<{ name: string; province_code: string }>(`select name, province_code from hospitals where id = any($1::int[]) order by id`, [ids]);
+      expect(codes.map((r) => r.province_code)).toEqual(['310000', '', '440000']);
+    } finally {
+      await q(`delete from hospitals where id = any($1::int[])`, [ids]);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
 import { DATASET_TAGS, doctorGenerator, generateHospitals, type GeneratedDoctor, type GeneratedHospital } from './generator.js';
+import { userIdsOfUsernames } from '../admin/index.js';
 
 /**
  * Writes the generated national dataset with multi-row INSERTs of literal values (the values are
@@ -225,8 +226,20 @@ async function writtenHospitalIds(tx: Tx, hospitals: readonly GeneratedHospital[
 export async function backdateDemoRegistrations(tx: Tx, afterId = 0): Promise<void> {
   await tx.execute(sql`update doctors set created_at = now() - make_interval(days => 120 + ((id::bigint * 7919) % 1000)::int, mins => ((id::bigint * 131) % 1440)::int)
                         where source = 'generated' and id > ${afterId}`);
+  const recruiting = sql`d.source = 'generated' and (d.id / 8) % 40 = 3 and d.id > ${afterId}`;
+  const followed = await selectRows<{ username: string }>(
+    tx,
+    sql`select distinct d.wecom_follow_user as username from doctors d where ${recruiting} and d.wecom_follow_user is not null`,
+  );
+  // The representatives are admin's users: their ids come through admin's face, then one update joins them by login name.
+  const reps = await userIdsOfUsernames(
+    tx,
+    followed.map((f) => f.username),
+  );
+  if (reps.size === 0) return;
   await tx.execute(sql`update doctors d set created_by = u.id, source = 'manual', created_at = now() - make_interval(days => ((d.id / 320) * 37 + (d.id % 8) * 11) % 120, mins => ((d.id::bigint * 131) % 1440)::int)
-                         from users u where u.username = d.wecom_follow_user and d.source = 'generated' and (d.id / 8) % 40 = 3 and d.id > ${afterId}`);
+                         from unnest(${sql.param([...reps.keys()])}::text[], ${sql.param([...reps.values()])}::int[]) as u(username, id)
+                        where u.username = d.wecom_follow_user and ${recruiting}`);
 }
 
 /**

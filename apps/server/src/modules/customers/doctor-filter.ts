@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchConditions, type DoctorFilter } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
-import { unknownCodes } from '../reference/index.js';
+import { departmentsNamedLike, unknownCodes } from '../reference/index.js';
 import { doctorInScope, type DataScope } from './scope.js';
 import { escapeLike } from '../../db/like.js';
 
@@ -49,7 +49,7 @@ export async function prepareFilter(db: Db | Tx, filter: DoctorFilter): Promise<
     }
     const anywhere = `%${escapeLike(text)}%`;
     const hospitals = await selectRows<{ id: number }>(db, sql`select id from hospitals where name like ${anywhere} order by id limit ${HOSPITAL_MATCH_MAX}`);
-    const departments = await selectRows<{ code: string; level: number }>(db, sql`select code, level from departments where name like ${anywhere}`);
+    const departments = await departmentsNamedLike(db, anywhere);
     terms.push({
       text,
       hospitalIds: hospitals.map((h) => Number(h.id)),

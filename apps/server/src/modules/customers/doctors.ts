@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { correctionsOfDoctor } from './corrections.js';
 import { doctorWhere, prepareFilter } from './doctor-filter.js';
 import { doctorInScope, type DataScope } from './scope.js';
+import { codeName, departmentName, joinDepartment, regionName } from '../reference/index.js';
 
 /** Doctors: the list, one doctor, its small edits, the distributions and the export. */
 
@@ -37,8 +38,8 @@ export const doctorRowSelect = (userId: number) => sql`
          exists (select 1 from doctor_corrections c where c.doctor_id = d.id and c.status = 'pending') as "pendingCorrection"
     from doctors d
     join hospitals h on h.id = d.hospital_id
-    left join departments d1 on d1.code = d.dept1_code
-    left join departments d2 on d2.code = d.dept2_code`;
+    ${joinDepartment('d1', sql`d.dept1_code`)}
+    ${joinDepartment('d2', sql`d.dept2_code`)}`;
 
 /**
  * The capped count of the doctors in a scope and doctor range, kept a minute per scope: it is the
@@ -118,7 +119,7 @@ export async function doctorInfo(db: Db | Tx, scope: DataScope, userId: number, 
                coalesce(d1.name, a.dept1_code) as "dept1Name", a.dept2_code as "dept2Code", d2.name as "dept2Name", a.position_code as "positionCode",
                a.is_primary as "isPrimary", a.start_date::text as "startDate", a.end_date::text as "endDate"
           from doctor_affiliations a join hospitals h on h.id = a.hospital_id
-          left join departments d1 on d1.code = a.dept1_code left join departments d2 on d2.code = a.dept2_code
+          ${joinDepartment('d1', sql`a.dept1_code`)} ${joinDepartment('d2', sql`a.dept2_code`)}
          where a.doctor_id = ${id} order by a.is_primary desc, a.end_date desc nulls first, a.id`,
   );
   const corrections: CorrectionRow[] = await correctionsOfDoctor(db, id, reviewer ? undefined : userId);
@@ -162,10 +163,10 @@ export async function departmentCodesAt(db: Db, hospitalId: number): Promise<Set
 }
 
 const DIMENSIONS: Record<DistributionDimension, { key: SQL; label: SQL }> = {
-  department: { key: sql`d.dept1_code`, label: sql`(select name from departments where code = g.key)` },
-  title: { key: sql`d.title_code`, label: sql`(select name from reference_codes where kind = 'title' and code = g.key)` },
-  province: { key: sql`d.province_code`, label: sql`(select name from regions where code = g.key)` },
-  city: { key: sql`d.city_code`, label: sql`(select name from regions where code = g.key)` },
+  department: { key: sql`d.dept1_code`, label: departmentName(sql`g.key`) },
+  title: { key: sql`d.title_code`, label: codeName('title', sql`g.key`) },
+  province: { key: sql`d.province_code`, label: regionName(sql`g.key`) },
+  city: { key: sql`d.city_code`, label: regionName(sql`g.key`) },
   hospital: { key: sql`d.hospital_id::text`, label: sql`(select name from hospitals where id = g.key::int)` },
 };
 

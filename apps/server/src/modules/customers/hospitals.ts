@@ -18,6 +18,7 @@ import { notFound } from '../../platform/errors.js';
 import { likePattern } from '../../db/like.js';
 import { countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { hospitalInScope, type DataScope } from './scope.js';
+import { provinces, regionsWithCodeIn } from '../reference/index.js';
 
 /** Hospitals (spec 001 section 7.4), always within the caller's data scope. */
 
@@ -113,16 +114,19 @@ export async function setCoverage(db: Db, scope: DataScope, query: z.output<type
   return hospitalDetail(db, scope, query.hospitalId);
 }
 
+/**
+ * Hospitals stored before the region list existed (an older database) get their province's code
+ * from its name, in one update; run once, when the reference data has just written the regions.
+ */
+export async function fillHospitalProvinceCodes(db: Db | Tx): Promise<void> {
+  await db.execute(sql`update hospitals h set province_code = r.code from ${provinces('r')} where r.name = h.province and h.province_code = ''`);
+}
+
 /** Provinces, cities or counties of the hospitals in scope. */
 export async function scopeRegions(db: Db, scope: DataScope, level: 1 | 2 | 3, parentCode?: string): Promise<RegionOption[]> {
   const column = level === 1 ? sql`h.province_code` : level === 2 ? sql`h.city_code` : sql`h.county_code`;
   const parent = level === 2 ? sql`and h.province_code = ${parentCode ?? ''}` : level === 3 ? sql`and h.city_code = ${parentCode ?? ''}` : sql``;
-  return selectRows<RegionOption>(
-    db,
-    sql`select r.code, r.name${level === 2 ? sql`, r.city_level as "cityLevel"` : sql``} from regions r
-         where r.code in (select distinct ${column} from hospitals h where h.active and ${hospitalInScope(scope)} ${parent})
-         order by r.code`,
-  );
+  return regionsWithCodeIn(db, sql`select distinct ${column} from hospitals h where h.active and ${hospitalInScope(scope)} ${parent}`, level);
 }
 
 /** Hospitals in scope for a picker (queryXjpHospital, add-doctor findHospital). */
@@ -138,6 +142,14 @@ export async function pickHospitals(db: Db, scope: DataScope, query: z.output<ty
 export async function hospitalExists(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await selectRows<{ id: number }>(db, sql`select id from hospitals where id = ${id}`);
   return Boolean(row);
+}
+
+/**
+ * The name of the hospital whose id (as text, as a data permission stores it) `hospitalIdText`
+ * holds, as a scalar subquery: admin's permission list names a permission's hospital with it.
+ */
+export function hospitalNameOf(hospitalIdText: SQL): SQL {
+  return sql`(select h.name from hospitals h where h.id::text = ${hospitalIdText})`;
 }
 
 /** Names of hospitals by id (labels of data permissions). */

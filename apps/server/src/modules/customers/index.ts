@@ -43,7 +43,9 @@ export {
 export { customersRoutes } from './routes.js';
 export { coverage } from './coverage.js';
 /** Hospital names by id (a read); `hospitalNames` above is the SQL source the import centre matches names against. */
-export { hospitalNames as hospitalNamesById } from './hospitals.js';
+export { hospitalNames as hospitalNamesById, hospitalNameOf } from './hospitals.js';
+/** After the reference data first writes the regions: older hospitals get their province code. */
+export { fillHospitalProvinceCodes } from './hospitals.js';
 export { backdateDemoRegistrations, withIndexesDeferred, writeDataset } from './dataset.js';
 export { countDoctorsToExport, doctorsToExport } from './export-rows.js';
 export { randomSource } from './generator.js';

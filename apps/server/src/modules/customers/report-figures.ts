@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { afterTimeCursor, keysetPages, type TimeCursor } from '../../platform/paging/index.js';
 import { joinUser } from '../admin/index.js';
+import { joinDepartment } from '../reference/index.js';
 import { doctorsPerHospital, hospitalDoctorCounts, profileCountsServe, profileDoctorCounts, type CountsWindow } from './doctor-counts.js';
 import { doctorInScope, hospitalInScope, type DataScope } from './scope.js';
 import { portalDaySql } from '../../platform/portal-time.js';
@@ -118,7 +119,7 @@ function doctorRows(db: Db, where: SQL, after: TimeCursor | null, limit: number)
       select d.id as "doctorId", d.name as "doctorName", h.name as hospital, h.province, h.city, coalesce(dp.name, d.dept1_code) as department,
              d.title_code as title, d.doctor_range as "doctorRange", d.source, coalesce(nullif(u.real_name, ''), u.username, '') as "createBy", d.created_at as "createTime",
              d.created_at::text as "_at"
-        from doctors d join hospitals h on h.id = d.hospital_id left join departments dp on dp.code = d.dept1_code ${joinUser('u', sql`d.created_by`, 'left')}
+        from doctors d join hospitals h on h.id = d.hospital_id ${joinDepartment('dp', sql`d.dept1_code`)} ${joinUser('u', sql`d.created_by`, 'left')}
        where ${where} and ${afterTimeCursor(sql`d.created_at`, [sql`d.id`], after)} order by d.created_at desc, d.id desc limit ${limit}`,
   );
 }
@@ -171,7 +172,7 @@ export async function doctorFigures(db: Db, w: ReportWindow, mode: DoctorMode, l
         ),
     group(sql`h.province`, sql`join hospitals h on h.id = d.hospital_id`),
     group(sql`d.title_code`),
-    group(sql`coalesce(dp.name, d.dept1_code)`, sql`left join departments dp on dp.code = d.dept1_code`),
+    group(sql`coalesce(dp.name, d.dept1_code)`, joinDepartment('dp', sql`d.dept1_code`)),
     group(sql`d.source`),
     mode === 'byReps' ? group(sql`coalesce(nullif(u.real_name, ''), u.username)`, joinUser('u', sql`d.created_by`, 'left')) : Promise.resolve([]),
     doctorRows(db, where, null, limit),
@@ -218,7 +219,7 @@ async function doctorsAsOfFromCounts(db: Db, w: ReportWindow, limit: number): Pr
     group((t) => sql.raw(`${t}.title_code`)),
     group(
       (t) => sql.raw(`coalesce(dp.name, ${t}.dept1_code)`),
-      (t) => sql.raw(`left join departments dp on dp.code = ${t}.dept1_code`),
+      (t) => joinDepartment('dp', sql.raw(`${t}.dept1_code`)),
     ),
     group((t) => sql.raw(`${t}.source`)),
     doctorRows(db, where, null, limit),

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { intList } from '../../db/int-list.js';
 import { escapeLike } from '../../db/like.js';
 import { scopeGrantsOf } from '../admin/index.js';
+import { joinDepartment, provinces } from '../reference/index.js';
 
 /**
  * THE data scope (spec 001 section 6; SECURITY.md 8.2.2; docs/decisions/0017), in one place.
@@ -76,7 +77,7 @@ export async function compileScope(db: Db | Tx, userId: number): Promise<DataSco
   const [row] = await selectRows<{ all: boolean; hospital_ids: number[] | null; province_codes: string[] | null }>(
     db,
     sql`select g.all, g.hospital_ids,
-               (select array_agg(r.code order by r.code) from regions r where r.level = 1 and r.name = any(g.province_names)) as province_codes
+               (select array_agg(r.code order by r.code) from ${provinces('r')} where r.name = any(g.province_names)) as province_codes
           from (${scopeGrantsOf(userId)}) g`,
   );
   return {
@@ -171,8 +172,8 @@ const SUMMARY_SELECT = sql`
   select d.id, d.name, d.hospital_id, h.name as hospital_name, d.dept1_code, d1.name as dept1_name, d.dept2_code, d2.name as dept2_name, d.title_code
     from doctors d
     join hospitals h on h.id = d.hospital_id
-    left join departments d1 on d1.code = d.dept1_code
-    left join departments d2 on d2.code = d.dept2_code`;
+    ${joinDepartment('d1', sql`d.dept1_code`)}
+    ${joinDepartment('d2', sql`d.dept2_code`)}`;
 
 const toSummary = (r: SummaryRow): DoctorSummary => ({
   id: r.id,

@@ -24,3 +24,5 @@ export { indicationNames, medicineActions, medicineKeys, upsertMedicines, type P
 export { referenceRoutes } from './data.js';
 export { isRealCity, type Region } from './regions.js';
 export { ensureReferenceData } from './seed.js';
+/** Reference names inside another area's statement: joins, scalar names, the provinces as rows (docs/decisions/0064). */
+export { codeName, departmentName, departmentsNamedLike, joinDepartment, provinces, regionName, regionsWithCodeIn } from './fragments.js';

@@ -39,14 +39,16 @@ function codeRows() {
 /**
  * Seeds the reference data when it is missing (every start may call it: it adds only what is
  * absent): regions, departments, the coded lists, and the indication–department pairs of data
- * management. Hospitals stored before regions existed get their province code.
+ * management. Gives whether it wrote the regions: hospitals stored before then get their province
+ * code from customers (fillHospitalProvinceCodes), which owns them.
  */
-export async function ensureReferenceData(tx: Tx): Promise<void> {
+export async function ensureReferenceData(tx: Tx): Promise<{ regionsAdded: boolean }> {
   const [have] = await selectRows<{ regions: string; codes: string }>(
     tx,
     sql`select (select count(*) from regions) as regions, (select count(*) from reference_codes) as codes`,
   );
-  if (Number(have?.regions ?? 0) === 0) {
+  const regionsAdded = Number(have?.regions ?? 0) === 0;
+  if (regionsAdded) {
     // The region list (@vant/area-data) loads only when it is written.
     const { mainlandRegions } = await import('./regions.js');
     const all = mainlandRegions();
@@ -55,9 +57,8 @@ export async function ensureReferenceData(tx: Tx): Promise<void> {
         .insert(regions)
         .values(all.slice(i, i + 1000))
         .onConflictDoNothing();
-    await tx.execute(sql`update hospitals h set province_code = r.code from regions r where r.level = 1 and r.name = h.province and h.province_code = ''`);
   }
-  if (Number(have?.codes ?? 0) > 0) return;
+  if (Number(have?.codes ?? 0) > 0) return { regionsAdded };
   const deptRows: (typeof departments.$inferInsert)[] = [];
   DEPARTMENT_TREE.forEach(([code, name, nameEn, children], i) => {
     deptRows.push({ code, name, nameEn, level: 1, parentCode: null, sort: i + 1 });
@@ -70,4 +71,5 @@ export async function ensureReferenceData(tx: Tx): Promise<void> {
     list.map((indication, i) => ({ indication, department: names.get(code)!.name, departmentEn: names.get(code)!.nameEn, sort: i + 1 })),
   );
   await tx.insert(indicationDepartments).values(pairs).onConflictDoNothing();
+  return { regionsAdded };
 }
