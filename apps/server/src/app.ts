@@ -61,6 +61,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors: frameworkError,
+    // While closing, requests are refused by the lifecycle's hook, in the user's language (platform/lifecycle.ts).
+    return503OnClosing: false,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@field-portal/shared';
+import { API, message } from '@field-portal/shared';
+import { buildApp } from '../src/app.js';
+import { refuseNewRequests } from '../src/platform/lifecycle.js';
 import { createHarness, type Harness } from './harness.js';
 
 /** Issue 33: /readyz is 503 with the reason while the instance should get no traffic; /healthz stays liveness. */
@@ -41,6 +43,23 @@ describe('readiness', () => {
       ]);
     }
     expect((await ready()).statusCode).toBe(200);
+  });
+
+  it("refuses a request that reaches a closing server with 503 in the user's language, the connection not kept", async () => {
+    // A second app on the same database with a context of its own (the stop is kept per context):
+    // the harness's app goes on answering the next test.
+    const closing = await buildApp({ ...h.app.ctx });
+    try {
+      refuseNewRequests(closing);
+      for (const lang of ['zh', 'en'] as const) {
+        const res = await closing.inject({ method: 'GET', url: API.system.tenantInfo, headers: { 'accept-language': lang } });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers.connection).toBe('close');
+        expect(res.json()).toMatchObject({ code: 503, msg: message('request.serverClosing', lang) });
+      }
+    } finally {
+      await closing.close();
+    }
   });
 
   it('is 503 naming the database while it cannot be reached', async () => {

@@ -79,6 +79,7 @@ export const CORE_MESSAGES = {
     en: `{field} must not be nested more than ${INPUT_LIMITS.depthMax} levels deep`,
   },
   'field.tooManyValues': { zh: '{field} 最多含 {max} 个值', en: '{field} may hold at most {max} values' },
+  'request.serverClosing': { zh: '服务正在重启，请稍后重试', en: 'The server is restarting; please try again shortly' },
   'request.databaseUnavailable': { zh: '数据库暂时无法访问，请稍后重试', en: 'The database cannot be reached right now; please try again shortly' },
   // spec 000 section 5: the card form and its uploads
   'card.titleRequired': { zh: '请输入标题名称', en: 'please enter title name' },

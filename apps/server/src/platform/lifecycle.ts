@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '@field-portal/shared';
 import { pendingMigrations } from '../db/migration-state.js';
 import type { AppContext } from './context.js';
-import { loggableError } from './errors.js';
+import { AppError, loggableError } from './errors.js';
 import { realtimeHub } from './realtime/index.js';
 
 /** Why an instance should get no traffic now (GET /readyz answers them with 503). */
@@ -11,6 +11,8 @@ export type NotReadyReason = 'stopping' | 'database' | 'migrations' | 'listen';
 /** Whether the instance is stopping, and the HTTP requests under way (docs/decisions/0038). */
 class Lifecycle {
   stopping = false;
+  /** The server is closing: a request that still reaches it is refused (503, in the user's language). */
+  closing = false;
   private inFlight = 0;
   private readonly counted = new WeakSet<FastifyRequest>();
   private idleWaiters: (() => void)[] = [];
@@ -76,10 +78,23 @@ export async function notReadyReasons(ctx: AppContext): Promise<{ reasons: NotRe
   return pending ? { reasons, pendingMigrations: pending } : { reasons };
 }
 
+/** From now on every new request is answered 503 (the last step of a stop, as the server closes). */
+export function refuseNewRequests(app: FastifyInstance): void {
+  lifecycleOf(app.ctx).closing = true;
+}
+
 /** GET /readyz, and the count of requests under way that a stopping server waits for. */
 export async function registerLifecycle(app: FastifyInstance): Promise<void> {
   const lifecycle = lifecycleOf(app.ctx);
-  app.addHook('onRequest', async (request, reply) => lifecycle.began(request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    // In place of Fastify's own answer while closing (English only): the portal's, in the user's
+    // language, and the connection not kept, so a proxy takes the next request elsewhere.
+    if (lifecycle.closing && !request.headers.upgrade) {
+      reply.header('connection', 'close');
+      throw new AppError(503, 'request.serverClosing');
+    }
+    lifecycle.began(request, reply);
+  });
   app.addHook('onResponse', async (request) => lifecycle.ended(request));
   app.addHook('onRequestAbort', async (request) => lifecycle.ended(request));
   app.get(
@@ -152,6 +167,7 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
       resolve();
     }, left);
   });
+  refuseNewRequests(app);
   await Promise.race([app.close(), cut]);
   clearTimeout(timer);
 }
