@@ -13,11 +13,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
   },
   {
-    file: 'analytics/dashboards/cards.ts',
-    tables: ['cards', 'pushes'],
-    reason: 'the card dashboard counts cards by push state in one statement (for speed); push to export the figure query',
-  },
-  {
     file: 'analytics/service.ts',
     tables: ['menus', 'users', 'user_roles', 'roles', 'role_menus', 'sessions'],
     reason: "usage reports join events to admin's menus and users and auth's sessions",
@@ -43,20 +38,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['regions', 'departments'],
     reason:
       "the scope builder turns granted province names into region codes, and a doctor's summary names its departments, in one statement (for speed); reference to export the fragments",
-  },
-  {
-    file: 'feed/service.ts',
-    tables: ['users', 'deliveries', 'pushes', 'cards'],
-    reason: "a feed page is a user's deliveries joined to their push and card in one statement (keyset paging); push to export the delivery fragments",
-  },
-  { file: 'push/batch.ts', tables: ['employees', 'cards'], reason: "a batch checks recipients against admin's employee directory and lists pushable cards" },
-  { file: 'push/receiver-list.ts', tables: ['employees'], reason: "recipients are checked against admin's employee directory" },
-  { file: 'push/report.ts', tables: ['cards', 'users'], reason: 'the push report joins deliveries to their card title in one statement (a streamed export)' },
-  { file: 'push/scheduler.ts', tables: ['employees'], reason: 'a push to everyone delivers to every employee in one INSERT ... SELECT' },
-  {
-    file: 'push/service.ts',
-    tables: ['cards', 'employees', 'users'],
-    reason: "the card console's list filters cards by push state (it belongs with cards); recipients are checked against the employee directory",
   },
   {
     file: 'reference/seed.ts',

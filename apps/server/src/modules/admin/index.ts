@@ -16,6 +16,7 @@ export {
   enabledUserId,
   findEnabledUser,
   joinUser,
+  joinUserByUsername,
   roleIdsOfUser,
   searchEnabledUsers,
   userBuList,
@@ -43,3 +44,13 @@ export {
   userActions,
   userKeys,
 } from './master-data.js';
+/** The employee directory as push and the feed reach it: fragments, a user's employee number, the directory search (docs/decisions/0065). */
+export {
+  directoryByWwids,
+  employeeNoOf,
+  employeeNoOfUser,
+  employeesSource,
+  isEmployee,
+  joinEmployee,
+  searchDirectory,
+} from './employee-rows.js';
