@@ -12,11 +12,6 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['hospitals'],
     reason: 'a data permission names hospitals in one statement; customers depends on admin for the scope, so a customers fragment here would close a loop',
   },
-  {
-    file: 'analytics/service.ts',
-    tables: ['menus', 'users', 'user_roles', 'roles', 'role_menus', 'sessions'],
-    reason: "usage reports join events to admin's menus and users and auth's sessions",
-  },
   { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
   { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },

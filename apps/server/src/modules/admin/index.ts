@@ -54,3 +54,5 @@ export {
   joinEmployee,
   searchDirectory,
 } from './employee-rows.js';
+/** Accounts, their menus and the report menus inside the analytics area's statements (docs/decisions/0065). */
+export { holdsMenuCode, reportMenusSource, userContact, usersSource } from './account-rows.js';
