@@ -39,5 +39,4 @@ export const OWNED_TABLE_EXCEPTIONS = [
     tables: ['hospitals'],
     reason: "an older database's hospitals get their province codes from the region list, once, in one UPDATE",
   },
-  { file: 'system/service.ts', tables: ['enterprises', 'home_statistics', 'roles', 'sessions', 'user_roles', 'users'], reason: ACCOUNTS },
 ];

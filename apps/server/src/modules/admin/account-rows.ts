@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../db/client.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { enterprises, roles, userRoles, users } from '../../db/schema/index.js';
 
 /**
  * Accounts, their menus and the report menus as the analytics area reaches them
@@ -35,4 +36,44 @@ export async function userContact(
     sql`select real_name, first_name, email, department, avatar from users where id = ${userId}`,
   );
   return row;
+}
+
+/** A user's account row, as the personal centre shows it. */
+export async function accountRow(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The names of a user's usable roles, by role id. */
+export async function usableRolesOf(db: Db, userId: number): Promise<{ name: string; nameEn: string }[]> {
+  return db
+    .select({ name: roles.name, nameEn: roles.nameEn })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.usable, true)))
+    .orderBy(roles.id);
+}
+
+/** The enterprise settings of this domain (when one is given), else the first; undefined on a portal without any. */
+export async function enterpriseOf(db: Db, domain?: string) {
+  const [byDomain] = domain === undefined ? [] : await db.select().from(enterprises).where(eq(enterprises.domain, domain)).limit(1);
+  if (byDomain) return byDomain;
+  const [first] = await db.select().from(enterprises).orderBy(enterprises.id).limit(1);
+  return first;
+}
+
+/** A user's stored password hash (empty for a single-sign-on account); undefined for an unknown user. */
+export async function passwordHashOf(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash;
+}
+
+/** A new own password: no change is asked for any more (inside the caller's transaction, with the sessions it ends). */
+export async function setPasswordHash(tx: Tx, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Enables or disables an account (inside the caller's transaction, with the sessions a disable ends). */
+export async function setAccountEnabled(tx: Tx, userId: number, enabled: boolean, at: Date): Promise<void> {
+  await tx.update(users).set({ enabled, updatedAt: at }).where(eq(users.id, userId));
 }

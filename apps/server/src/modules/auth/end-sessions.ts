@@ -24,3 +24,10 @@ export function isLiveSession(sessionId: string, userId: SQL): SQL {
   return sql`exists (select 1 from sessions live_s where live_s.id = ${sessionId} and live_s.user_id = ${userId}
                         and live_s.revoked_at is null and live_s.absolute_expires_at > now())`;
 }
+
+/** Ends every other session of a user than the one that changed the password, inside the caller's transaction. */
+export async function endOtherSessionsOf(tx: Tx, userId: number, keepSessionId: string, reason: string, at: Date): Promise<void> {
+  await tx.execute(
+    sql`update sessions set revoked_at = ${at.toISOString()}::timestamptz, revoked_reason = ${reason} where user_id = ${userId} and id <> ${keepSessionId}`,
+  );
+}
