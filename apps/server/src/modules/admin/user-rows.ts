@@ -20,6 +20,12 @@ export function joinUser(alias: string, userId: SQL, kind: 'inner' | 'left' = 'i
   return sql`${kind === 'left' ? sql`left join` : sql`join`} users ${u} on ${u}.id = ${userId}`;
 }
 
+/** A join of the user whose login name `username` names, as `alias` (rows that record their creator by login name). */
+export function joinUserByUsername(alias: string, username: SQL, kind: 'inner' | 'left' = 'inner'): SQL {
+  const u = sql.identifier(alias);
+  return sql`${kind === 'left' ? sql`left join` : sql`join`} users ${u} on ${u}.username = ${username}`;
+}
+
 /** The ids of the users of a BU, as a subquery: `where m.owner_id in ${userIdsOfBu(bu)}`. */
 export function userIdsOfBu(bu: string): SQL {
   return sql`(select bu_u.id from users bu_u where ${bu} = any(bu_u.bu_list))`;

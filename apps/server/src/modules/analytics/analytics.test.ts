@@ -303,6 +303,8 @@ describe('dashboards over known data', () => {
       [9002, 'card 9002', 'exam', 'Neuro_ALL', 1, 2, 2, 100, new Date(at('2025-03-02')).toISOString()],
     ]);
     expect(chart(d, 'cardsByCategory')).toMatchObject({ categories: ['study', 'exam'], series: [{ values: [1, 1] }] });
+    // A BU narrows the fired entries to its cards' (cards joined through the cards module's fragment).
+    expect(kpis(await dashboard('pushArticles', { bu: 'Neuro_ALL' }))).toEqual({ cardsPushed: 1, pushes: 1, recipients: 2, reads: 2, readRate: 100 });
   });
 
   it('read data', async () => {
@@ -320,6 +322,7 @@ describe('dashboards over known data', () => {
     ]);
     const d = await dashboard('readData');
     expect(kpis(d)).toEqual({ delivered: 7, reads: 4, unread: 3, readRate: 57.1 });
+    expect(kpis(await dashboard('readData', { bu: 'PC_All' }))).toEqual({ delivered: 5, reads: 2, unread: 3, readRate: 40 });
     expect(chart(d, 'readsPerDay').series).toEqual([
       { key: 'delivered', values: [4, 2, 1] },
       { key: 'reads', values: [2, 2, 0] },

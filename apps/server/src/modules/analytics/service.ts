@@ -12,6 +12,8 @@ import {
 import { selectRows, type Db } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { holdsMenuCode, reportMenusSource, userContact, usersSource } from '../admin/index.js';
+import { isLiveSession } from '../auth/index.js';
 import { compileScope } from '../customers/index.js';
 import { mainlandRegions } from '../reference/index.js';
 import { BU_OPTIONS, computeDashboard, dateRange, setTeamTarget } from './dashboards/index.js';
@@ -39,7 +41,7 @@ export async function findDashboard(db: Db, id: number): Promise<Dashboard | und
     db,
     sql`
     select m.sort as id, m.router, m.code
-      from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
+      from ${reportMenusSource('m')}
      where m.sort = ${id}
        and m.router in (${sql.join(
          REPORT_ROUTERS.map((r) => sql`${r}`),
@@ -57,7 +59,7 @@ export async function findDashboardByRouter(db: Db, router: string): Promise<Das
   const rows = await selectRows<{ id: number }>(
     db,
     sql`
-    select m.sort as id from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
+    select m.sort as id from ${reportMenusSource('m')}
      where m.router = ${router} order by m.id limit 1`,
   );
   return rows[0] ? findDashboard(db, rows[0].id) : undefined;
@@ -68,7 +70,7 @@ export async function reportName(db: Db, router: string, lang: Lang): Promise<st
   const [row] = await selectRows<{ name: string; name_en: string | null }>(
     db,
     sql`
-    select m.name, m.name_en from menus m join menus parent on parent.id = m.parent_id and parent.router = 'reportDownload'
+    select m.name, m.name_en from ${reportMenusSource('m')}
      where m.router = ${router} order by m.id limit 1`,
   );
   if (!row) return router;
@@ -94,10 +96,7 @@ export async function shareValue(deps: AnalyticsDeps, user: CurrentUser, id: num
 
 /** The analytics token and the user details of the sign-on (spec 001 section 7.9). */
 export async function analyticsLogin(deps: AnalyticsDeps, user: CurrentUser): Promise<AnalyticsLoginResult> {
-  const [row] = await selectRows<{ real_name: string; first_name: string; email: string; department: string; avatar: string }>(
-    deps.db,
-    sql`select real_name, first_name, email, department, avatar from users where id = ${user.id}`,
-  );
+  const row = await userContact(deps.db, user.id);
   return {
     header: { token: await deps.tokens.signToken({ userId: user.id, username: user.username, sessionId: user.sessionId }) },
     payload: {
@@ -137,12 +136,9 @@ export async function authorizeShare(
   const [user] = await selectRows<{ id: number; username: string; name: string; holds: boolean }>(
     deps.db,
     sql`select u.id, u.username, coalesce(nullif(u.real_name, ''), u.first_name) as name,
-               exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.usable
-                         join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
-                        where ur.user_id = u.id and m.code = ${dashboard.code}) as holds
-          from users u where u.id = ${share.claims.userId} and u.username = ${share.claims.username} and u.enabled
-           and exists (select 1 from sessions s where s.id = ${share.claims.sessionId} and s.user_id = u.id
-                          and s.revoked_at is null and s.absolute_expires_at > now())`,
+               ${holdsMenuCode(sql`u.id`, dashboard.code)} as holds
+          from ${usersSource('u')} where u.id = ${share.claims.userId} and u.username = ${share.claims.username} and u.enabled
+           and ${isLiveSession(share.claims.sessionId, sql`u.id`)}`,
   );
   // No such live session (logged out, revoked, ended) or account: the share has ended with it.
   if (!user) throw new AppError(401, 'analytics.shareInvalid');

@@ -14,3 +14,20 @@ export async function endSessionsOf(tx: Tx, userIds: readonly number[], reason: 
          where revoked_at is null and user_id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
   );
 }
+
+/**
+ * The session `sessionId` of the user `userId` names is live (not revoked, not past its absolute
+ * end), as a condition: another area's statement checks a sign-in is still open in the same
+ * statement that reads the user (the report shares of analytics, docs/decisions/0065).
+ */
+export function isLiveSession(sessionId: string, userId: SQL): SQL {
+  return sql`exists (select 1 from sessions live_s where live_s.id = ${sessionId} and live_s.user_id = ${userId}
+                        and live_s.revoked_at is null and live_s.absolute_expires_at > now())`;
+}
+
+/** Ends every other session of a user than the one that changed the password, inside the caller's transaction. */
+export async function endOtherSessionsOf(tx: Tx, userId: number, keepSessionId: string, reason: string, at: Date): Promise<void> {
+  await tx.execute(
+    sql`update sessions set revoked_at = ${at.toISOString()}::timestamptz, revoked_reason = ${reason} where user_id = ${userId} and id <> ${keepSessionId}`,
+  );
+}

@@ -3,7 +3,9 @@ import { decodeFeedCursor, encodeFeedCursor, FEED_LIMITS, isPinActive, type Feed
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { PUSH_AUTHORITIES } from '../push/index.js';
+import { employeeNoOf } from '../admin/index.js';
+import { joinCard } from '../cards/index.js';
+import { deliveriesSource, isLatestDelivery, joinPushEntry, PUSH_AUTHORITIES } from '../push/index.js';
 
 export interface FeedDeps {
   db: Db;
@@ -35,9 +37,7 @@ export interface ItemRow {
 
 /** The employee number (wwid) of a signed-in user; users link to the directory by it. */
 export async function wwidOfUser(db: Tx, user: CurrentUser): Promise<string | undefined> {
-  const [row] = await selectRows<{ employee_no: string | null }>(db, sql`select employee_no from users where id = ${user.id}`);
-  const wwid = row?.employee_no?.trim();
-  return wwid ? wwid : undefined;
+  return employeeNoOf(db, user.id);
 }
 
 /**
@@ -47,18 +47,20 @@ export async function wwidOfUser(db: Tx, user: CurrentUser): Promise<string | un
 function latestDeliveries(wwid: string, extra: SQL): SQL {
   return sql`
     select ${ITEM_COLUMNS}
-      from deliveries d
-      join pushes p on p.id = d.queue_id
-      join cards c on c.id = d.card_id
+      from ${deliveriesSource('d')}
+      ${ENTRY_AND_CARD}
      where d.wwid = ${wwid} and ${IS_LATEST} and ${extra}`;
 }
 
 const ITEM_COLUMNS = sql`d.queue_id, d.card_id, p.push_id, d.sent_at, d.last_sent_at, d.send_count, d.first_open_time,
   p.must_read, p.top, p.top_start_time, p.top_end_time, p.permanent, c.content, c.title`;
 
-/** No newer delivery of the same card to the same person (deliveries_wwid_card_idx answers it). */
-const IS_LATEST = sql`not exists (select 1 from deliveries n
-  where n.wwid = d.wwid and n.card_id = d.card_id and (n.sent_at, n.queue_id) > (d.sent_at, d.queue_id))`;
+/** No newer delivery of the same card to the same person (push's fragment; deliveries_wwid_card_idx answers it). */
+const IS_LATEST = isLatestDelivery('d');
+
+/** A delivery's queue entry and card, through their owners' joins. */
+const ENTRY_AND_CARD = sql`${joinPushEntry('p', sql`d.queue_id`)}
+      ${joinCard('c', sql`d.card_id`)}`;
 
 /** Pinned now: started, and not ended unless permanent (the same rule as `isPinActive`). */
 const pinnedNow = (now: string) =>
@@ -149,12 +151,11 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
     deps.db,
     sql`
     select ${ITEM_COLUMNS}
-      from (select d.* from deliveries d
+      from (select d.* from ${deliveriesSource('d')}
              where d.wwid = ${wwid} and ${IS_LATEST} and ${sql.join(where, sql` and `)}
              order by d.sent_at desc, d.queue_id desc
              limit ${input.limit + 1}) d
-      join pushes p on p.id = d.queue_id
-      join cards c on c.id = d.card_id
+      ${ENTRY_AND_CARD}
      order by d.sent_at desc, d.queue_id desc`,
   );
   const page = rows.slice(0, input.limit);
@@ -179,7 +180,7 @@ export async function canReadCardFile(db: Tx, user: CurrentUser, file: { id: str
     db,
     sql`
     select exists (
-      select 1 from deliveries d join cards c on c.id = d.card_id
+      select 1 from ${deliveriesSource('d')} ${joinCard('c', sql`d.card_id`)}
        where d.wwid = ${wwid} and d.card_id = ${file.cardId} and strpos(c.content::text, ${file.id}) > 0) as yes`,
   );
   return Boolean(row?.yes);

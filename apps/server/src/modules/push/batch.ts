@@ -17,6 +17,8 @@ import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { pushCards, type PushDeps } from './service.js';
 import { likePattern } from '../../db/like.js';
+import { isEmployee } from '../admin/index.js';
+import { cardsSource } from '../cards/index.js';
 
 type BatchInput = z.output<typeof batchPushRequest>;
 
@@ -108,7 +110,7 @@ async function firstUnknown(db: Db, input: BatchInput, lists: ReturnType<typeof 
         db,
         sql`
         select x.wwid from jsonb_array_elements_text(${JSON.stringify(all)}::jsonb) as x(wwid)
-         where not exists (select 1 from employees e where e.wwid = x.wwid)`,
+         where not ${isEmployee(sql`x.wwid`)}`,
       )
     ).map((r) => r.wwid),
   );
@@ -160,7 +162,7 @@ export async function pushableCards(db: Db, input: z.output<typeof batchPushCard
   const rows = await selectRows<{ id: number | string; title: string; status: 'created' | 'publish'; create_by: string; create_time: string | Date }>(
     db,
     sql`
-    select c.id, coalesce(c.title, '') as title, c.status, c.create_by, c.create_time from cards c
+    select c.id, coalesce(c.title, '') as title, c.status, c.create_by, c.create_time from ${cardsSource('c')}
      where c.status in ('created', 'publish')
        and c.template not in (select jsonb_array_elements_text(${JSON.stringify(EXCLUDED_CARD_TEMPLATES)}::jsonb))
        and c.source not in (select jsonb_array_elements_text(${JSON.stringify(EXCLUDED_CARD_SOURCES)}::jsonb))

@@ -7,3 +7,5 @@ export { PushScheduler, pushJobs } from './scheduler.js';
 export { cancelPush, pushCards } from './service.js';
 // Measured by the benchmarks in bench/ (the rules they time are this module's own, reached here).
 export { cardPushInfo, listCards } from './service.js';
+/** Deliveries and queue entries inside the feed's and the dashboards' statements (docs/decisions/0065). */
+export { deliveriesSource, isLatestDelivery, joinPushEntry, pushesSource } from './delivery-rows.js';

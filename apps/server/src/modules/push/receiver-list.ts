@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { PUSH_LIMITS, type PushReceiver, type ReceiverListUpload } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
+import { isEmployee } from '../admin/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
 import { multipartError, readPart } from '../../platform/multipart.js';
@@ -70,7 +71,7 @@ export async function receiveReceiverList(request: FastifyRequest, db: Db): Prom
           await selectRows<{ wwid: string }>(
             db,
             sql`
-            select e.wwid from employees e where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(receiver.map((r) => r.receiverId))}::jsonb))`,
+            select x.wwid from jsonb_array_elements_text(${JSON.stringify(receiver.map((r) => r.receiverId))}::jsonb) as x(wwid) where ${isEmployee(sql`x.wwid`)}`,
           )
         ).map((r) => r.wwid),
   );

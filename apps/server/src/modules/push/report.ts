@@ -3,6 +3,8 @@ import { parsePortalDateTime, type PushReportPage, type PushReportRow, type push
 import type { z } from 'zod';
 import { selectRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
+import { joinUserByUsername } from '../admin/index.js';
+import { joinCard } from '../cards/index.js';
 
 type ReportInput = z.output<typeof pushReportQuery>;
 
@@ -63,15 +65,15 @@ const SELECT = sql`
          u.employee_no as send_wwid, d.wwid, d.name, d.first_open_time
     from pushes p
     join deliveries d on d.queue_id = p.id
-    join cards c on c.id = p.card_id
-    left join users u on u.username = p.created_by`;
+    ${joinCard('c', sql`p.card_id`)}
+    ${joinUserByUsername('u', sql`p.created_by`, 'left')}`;
 
 /** The card-push report: one row per delivery, newest push first. */
 export async function pushReport(db: Db, input: ReportInput): Promise<PushReportPage> {
   const where = conditions(input);
   const [count] = await selectRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from pushes p join deliveries d on d.queue_id = p.id join cards c on c.id = p.card_id where ${where}`,
+    sql`select count(*)::int as n from pushes p join deliveries d on d.queue_id = p.id ${joinCard('c', sql`p.card_id`)} where ${where}`,
   );
   const rows = await selectRows<RawRow>(
     db,

@@ -20,6 +20,7 @@ import {
 import { currentUser } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE, firstBatchChecked, streamWorkbook, workbookBuffer } from '../../platform/excel.js';
+import { directoryByWwids, searchDirectory } from '../admin/index.js';
 import { PUSH_AUTHORITIES } from './authorities.js';
 // The card area's exports, also run by the download centre (docs/decisions/0022).
 import './downloads.js';
@@ -30,13 +31,11 @@ import {
   cancelPush,
   cardPushInfo,
   deleteCard,
-  directoryByWwids,
   listCards,
   listQueuedCards,
   markRead,
   pushCards,
   readStateBatches,
-  searchDirectory,
   setPin,
   type PushDeps,
 } from './service.js';

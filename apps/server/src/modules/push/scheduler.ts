@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.js';
 import { publishPushEvent } from '../../platform/realtime/publish.js';
 import type { JobSet } from '../../platform/jobs/index.js';
+import { employeesSource } from '../admin/index.js';
 import { markCardsPublished } from '../cards/index.js';
 
 export interface SchedulerHooks {
@@ -96,7 +97,7 @@ export class PushScheduler {
         const times = sql`${at}::timestamptz, ${at}::timestamptz, 1, ${nextSend}::timestamptz`;
         const source =
           row.scope === 0
-            ? sql`select ${values}, e.wwid, e.name, ${times} from employees e`
+            ? sql`select ${values}, e.wwid, e.name, ${times} from ${employeesSource('e')}`
             : sql`select ${values}, r.wwid, r.name, ${times} from push_recipients r where r.push_id = ${Number(row.push_id)}`;
         const inserted = await tx.execute(sql`
           insert into deliveries (queue_id, card_id, wwid, name, sent_at, last_sent_at, send_count, next_send_at)

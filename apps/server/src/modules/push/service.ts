@@ -10,20 +10,19 @@ import {
   type CardListPage,
   type CardPushInfo,
   type CardRemark,
-  type DirectoryPage,
-  type directorySearchQuery,
   type pushCardRequest,
   type pushTopStatusRequest,
   type QueuedCardRecord,
   type ReadStateRow,
 } from '@field-portal/shared';
 import type { z } from 'zod';
-import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { selectRows, type Tx } from '../../db/client.js';
 import { pushes } from '../../db/schema/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage.js';
-import { deleteCardRows, findCard, findCards, markCardQueued, restoreCardAfterCancel, setCardRemark, toCardRecord } from '../cards/index.js';
+import { employeeNoOfUser, isEmployee, joinEmployee } from '../admin/index.js';
+import { cardsSource, deleteCardRows, findCard, findCards, markCardQueued, restoreCardAfterCancel, setCardRemark, toCardRecord } from '../cards/index.js';
 import { inArray } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 
@@ -109,11 +108,11 @@ export async function listCards(deps: PushDeps, input: ListInput, options: { for
   // Counting stops at LIST_COUNT_CAP matches: an exact count of a million rows costs more than the page (docs/decisions/0004).
   const [countRow] = await selectRows<{ n: number }>(
     deps.db,
-    sql`select count(*)::int as n from (select 1 from cards c where ${condition} limit ${LIST_COUNT_CAP}) capped`,
+    sql`select count(*)::int as n from (select 1 from ${cardsSource('c')} where ${condition} limit ${LIST_COUNT_CAP}) capped`,
   );
   const rows = await selectRows<{ id: number | string }>(
     deps.db,
-    sql`select c.id from cards c where ${condition} order by ${order} limit ${input.limitNum} offset ${offset}`,
+    sql`select c.id from ${cardsSource('c')} where ${condition} order by ${order} limit ${input.limitNum} offset ${offset}`,
   );
   const ids = rows.map((r) => Number(r.id));
   // At most CARD_LIST_MAX_LIMIT ids: plain parameters, so the planner sees a handful of primary-key lookups.
@@ -166,7 +165,7 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
         tx,
         sql`
         select x.wwid from jsonb_to_recordset(${list}::jsonb) as x(wwid text, name text)
-         where not exists (select 1 from employees e where e.wwid = x.wwid) limit 1`,
+         where not ${isEmployee(sql`x.wwid`)} limit 1`,
       );
       if (unknown) throw new AppError(400, 'push.unknownReceiver', { wwid: unknown.wwid, field: 'receiver' }, 'receiver');
     }
@@ -177,7 +176,7 @@ export async function pushCards(deps: PushDeps, user: CurrentUser, input: z.outp
       await tx.execute(sql`
         insert into push_recipients (push_id, wwid, name)
         select ${pushId}, x.wwid, coalesce(e.name, x.name, '') from jsonb_to_recordset(${list}::jsonb) as x(wwid text, name text)
-          join employees e on e.wwid = x.wwid
+          ${joinEmployee('e', sql`x.wwid`)}
         on conflict do nothing`);
     }
     const pin = checked.pin;
@@ -361,45 +360,10 @@ export async function markRead(deps: PushDeps, user: CurrentUser, cardId: number
     sql`
     with u as (
       update deliveries d set first_open_time = ${iso(deps.now())}::timestamptz, next_send_at = null
-        from users u
-       where u.id = ${user.id} and d.wwid = u.employee_no and d.first_open_time is null
+       where d.wwid = ${employeeNoOfUser(user.id)} and d.first_open_time is null
          and d.queue_id in (select p.id from pushes p where p.card_id = ${cardId})
       returning 1)
     select count(*)::int as n from u`,
   );
   return { updated: rows[0]?.n ?? 0 };
-}
-
-/**
- * Directory search: by name or e-mail (any part, any case), wwid (prefix), or the login name of
- * the employee's portal account (any part, any case); or one exact amsNumber (wwid).
- */
-export async function searchDirectory(db: Db, input: z.output<typeof directorySearchQuery>): Promise<DirectoryPage> {
-  const where: SQL[] = [sql`true`];
-  const search = input.search.trim();
-  if (search) {
-    const anyPart = `%${escapeLike(search)}%`;
-    where.push(sql`(e.name ilike ${anyPart} or e.email ilike ${anyPart} or e.wwid like ${`${escapeLike(search)}%`}
-      or e.wwid in (select u.employee_no from users u where u.username ilike ${anyPart} and u.employee_no <> ''))`);
-  }
-  if (input.amsNumber.trim()) where.push(sql`e.wwid = ${input.amsNumber.trim()}`);
-  const condition = sql.join(where, sql` and `);
-  const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from employees e where ${condition}`);
-  const lists = await selectRows<{ no: string; name: string; email: string }>(
-    db,
-    sql`
-    select e.wwid as no, e.name, e.email from employees e where ${condition} order by e.wwid limit ${input.limit} offset ${input.page * input.limit}`,
-  );
-  return { lists, total: count?.n ?? 0 };
-}
-
-export async function directoryByWwids(db: Db, wwids: string[]): Promise<DirectoryPage> {
-  if (wwids.length === 0) return { lists: [], total: 0 };
-  const lists = await selectRows<{ no: string; name: string; email: string }>(
-    db,
-    sql`
-    select e.wwid as no, e.name, e.email from employees e
-     where e.wwid in (select jsonb_array_elements_text(${JSON.stringify(wwids)}::jsonb)) order by e.wwid`,
-  );
-  return { lists, total: lists.length };
 }

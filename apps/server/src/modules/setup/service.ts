@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { RESERVED_USERNAMES, type SetupStatus, type TokenResponse } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { enterprises, roles, setupLinks, userRoles, users } from '../../db/schema/index.js';
-import { recordAudit } from '../../platform/audit.js';
+import { setupLinks } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
 import { ADMIN_ROLE, DEFAULT_ENTERPRISE } from '../../seed/system.js';
+import { hasAdministrator as administratorExists, insertFirstAdministrator, nameCompany } from '../admin/index.js';
 import { startSession, type AuthDeps } from '../auth/index.js';
 
 /**
@@ -18,13 +18,7 @@ import { startSession, type AuthDeps } from '../auth/index.js';
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Whether the portal has an enabled account holding the administrator role. */
-export async function hasAdministrator(db: Db | Tx): Promise<boolean> {
-  const rows = await selectRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.name = ${ADMIN_ROLE} and u.enabled`,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
-}
+const hasAdministrator = (db: Db | Tx) => administratorExists(db, ADMIN_ROLE);
 
 /**
  * A new setup link's token while no administrator exists (undefined once one does). Only its hash
@@ -64,45 +58,12 @@ function checkAdministrator(username: string, password: string, fields: { userna
   if (isCommonPassword(password)) throw badRequest('password.common', fields.password);
 }
 
-/** Creates the administrator account with the administrator role (inside the caller's transaction). */
-async function insertAdministrator(
-  tx: Tx,
-  values: { username: string; passwordHash: string; displayName: string; email: string; company: string; mustChangePassword: boolean },
-  now: Date,
-) {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username)).limit(1);
-  if (existing) throw badRequest('sys.user.usernameDuplicate', 'username');
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE)).limit(1);
-  // The system data (seed/system.ts) is written before the server listens: no role is a broken installation.
-  if (!role) throw new Error('the administrator role is missing: the system data was not seeded');
-  const [user] = await tx
-    .insert(users)
-    .values({
-      username: values.username,
-      passwordHash: values.passwordHash,
-      firstName: values.displayName,
-      realName: values.displayName,
-      email: values.email,
-      company: values.company,
-      userType: 'system',
-      mustChangePassword: values.mustChangePassword,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id, username: users.username });
-  await tx.insert(userRoles).values({ userId: user!.id, roleId: role.id });
+/** Creates the administrator account (admin's rows) and ends every setup link with it, inside the caller's transaction. */
+async function insertAdministrator(tx: Tx, values: Parameters<typeof insertFirstAdministrator>[1], now: Date) {
+  const user = await insertFirstAdministrator(tx, values, now, ADMIN_ROLE);
   // Every setup link dies with the first administrator.
   await tx.update(setupLinks).set({ usedAt: now }).where(isNull(setupLinks.usedAt));
-  await recordAudit(tx, {
-    actorId: user!.id,
-    actorName: user!.username,
-    action: 'create',
-    entity: 'user',
-    entityId: String(user!.id),
-    before: null,
-    after: { username: user!.username, role: ADMIN_ROLE, firstAdministrator: true },
-  });
-  return user!;
+  return user;
 }
 
 /** One setup at a time, whichever instance it reaches (PostgreSQL and PGlite alike). */
@@ -127,14 +88,7 @@ export async function completeSetup(deps: AuthDeps, body: SetupBody): Promise<To
       now,
     );
     // The footer's line names the company until an administrator writes another.
-    const copyright = `Copyright © ${now.getFullYear()} ${body.companyName}`;
-    const [enterprise] = await tx.select({ id: enterprises.id, copyright: enterprises.copyright }).from(enterprises).orderBy(enterprises.id).limit(1);
-    if (enterprise)
-      await tx
-        .update(enterprises)
-        .set({ enterpriseName: body.companyName, copyright: enterprise.copyright || copyright })
-        .where(eq(enterprises.id, enterprise.id));
-    else await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE, enterpriseName: body.companyName, copyright });
+    await nameCompany(tx, body.companyName, now, DEFAULT_ENTERPRISE);
     return startSession(deps, tx, user);
   });
 }

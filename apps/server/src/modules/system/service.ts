@@ -1,13 +1,13 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { ROLE_APP_KEYS, type HomeStatistics, type LoginTypeItem, type TenantInfo, type UserInfo } from '@field-portal/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
-import { enterprises, homeStatistics, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { ssoClient } from '../auth/index.js';
+import { accountRow, enterpriseOf, passwordHashOf, setAccountEnabled, setPasswordHash, usableRolesOf } from '../admin/index.js';
+import { endOtherSessionsOf, endSessionsOf, ssoClient } from '../auth/index.js';
 import { coverage } from '../customers/index.js';
+import { homeStatisticRows } from '../home/index.js';
 import { medicineCount } from '../reference/index.js';
 import { hashPassword, hasPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.js';
 
@@ -21,15 +21,10 @@ export function deriveRoleFlags(roleNames: readonly string[]) {
 }
 
 export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await accountRow(db, userId);
   if (!user) throw notFound();
-  const userRoleRows = await db
-    .select({ name: roles.name, nameEn: roles.nameEn })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.usable, true)))
-    .orderBy(roles.id);
-  const [enterprise] = await db.select().from(enterprises).limit(1);
+  const userRoleRows = await usableRolesOf(db, userId);
+  const enterprise = await enterpriseOf(db);
   return {
     id: user.id,
     username: user.username,
@@ -56,8 +51,7 @@ export async function loginType(config: Config, domain: string): Promise<LoginTy
 }
 
 export async function tenantInfo(db: Db, domain: string): Promise<TenantInfo> {
-  const [byDomain] = await db.select().from(enterprises).where(eq(enterprises.domain, domain)).limit(1);
-  const [first] = byDomain ? [byDomain] : await db.select().from(enterprises).orderBy(enterprises.id).limit(1);
+  const first = await enterpriseOf(db, domain);
   if (!first) throw new AppError(404, 'session.comFail');
   return {
     tenantId: first.tenantId,
@@ -84,11 +78,11 @@ export async function changePassword(
   now: number,
   attempt: { throttle: SignInThrottle; username: string; address: string },
 ) {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound();
-  if (!hasPassword(user.passwordHash)) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
+  const storedHash = await passwordHashOf(db, userId);
+  if (storedHash === undefined) throw notFound();
+  if (!hasPassword(storedHash)) throw new AppError(400, 'sso.noLocalPassword', { field: 'oldPassword' }, 'oldPassword');
   await attempt.throttle.before(attempt);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+  if (!(await verifyPassword(storedHash, oldPassword))) {
     await attempt.throttle.failed(attempt);
     throw new AppError(400, 'password.oldWrong', { field: 'oldPassword' }, 'oldPassword');
   }
@@ -96,14 +90,8 @@ export async function changePassword(
   if (isCommonPassword(newPassword)) throw new AppError(400, 'password.common', { field: 'newPassword' }, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date(now) })
-      .where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(now), revokedReason: 'password-changed' })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+    await setPasswordHash(tx, userId, passwordHash, new Date(now));
+    await endOtherSessionsOf(tx, userId, sessionId, 'password-changed', new Date(now));
   });
   await cache.invalidateUser(userId);
 }
@@ -111,16 +99,8 @@ export async function changePassword(
 /** Enables or disables an account; disabling ends every session of it at once. */
 export async function setUserEnabled(db: Db, cache: AuthCache, userId: number, enabled: boolean, now: number) {
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ enabled, updatedAt: new Date(now) })
-      .where(eq(users.id, userId));
-    if (!enabled) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(now), revokedReason: 'user-disabled' })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    }
+    await setAccountEnabled(tx, userId, enabled, new Date(now));
+    if (!enabled) await endSessionsOf(tx, [userId], 'user-disabled', new Date(now));
   });
   await cache.invalidateUser(userId);
 }
@@ -138,7 +118,7 @@ const TILES: { key: string; router: string | null }[] = [
 ];
 
 export async function homeStatisticsFor(db: Db, permittedPaths: Map<string, string>): Promise<HomeStatistics> {
-  const [rows, covered, drugs] = await Promise.all([db.select().from(homeStatistics).orderBy(homeStatistics.sort), coverage(db), medicineCount(db)]);
+  const [rows, covered, drugs] = await Promise.all([homeStatisticRows(db), coverage(db), medicineCount(db)]);
   // The figures the portal holds the rows of are counted, whatever a home-data row says.
   const counted: Record<string, number> = { ...covered, drugs };
   return {

@@ -1,8 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.js';
+import { cardsSource, joinCard } from '../../cards/index.js';
+import { pushesSource } from '../../push/index.js';
 import { iso, n, pct, perDay, portalDay, type Args, type Computed, type DashboardDef } from './common.js';
 
 /** Card and push dashboards (cardInfo, cardRec, pushArticles, readData): the push module's cards and queue entries. */
+
+/** The cards, as the cards module names them. */
+const CARDS = cardsSource('c');
 
 /** Cards whose content BU is the filter's (or any). */
 const cardBu = (bu: string, alias: SQL = sql`c`) => (bu ? sql`${alias}.content ->> 'BU' = ${bu}` : sql`true`);
@@ -13,19 +18,19 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const [byDay, byStatus, byBu, rows] = await Promise.all([
     selectRows<{ day: string; cards: number }>(
       db,
-      sql`select ${portalDay(sql`c.create_time`)} as day, count(*)::int as cards from cards c where ${where} group by 1`,
+      sql`select ${portalDay(sql`c.create_time`)} as day, count(*)::int as cards from ${CARDS} where ${where} group by 1`,
     ),
-    selectRows<{ status: string; cards: number }>(db, sql`select c.status, count(*)::int as cards from cards c where ${where} group by 1 order by 2 desc, 1`),
+    selectRows<{ status: string; cards: number }>(db, sql`select c.status, count(*)::int as cards from ${CARDS} where ${where} group by 1 order by 2 desc, 1`),
     selectRows<{ bu: string; cards: number }>(
       db,
-      sql`select coalesce(nullif(c.content ->> 'BU', ''), '-') as bu, count(*)::int as cards from cards c where ${where} group by 1 order by 2 desc, 1`,
+      sql`select coalesce(nullif(c.content ->> 'BU', ''), '-') as bu, count(*)::int as cards from ${CARDS} where ${where} group by 1 order by 2 desc, 1`,
     ),
     selectRows<Record<string, unknown>>(
       db,
       sql`
       select c.id, c.content ->> 'titleName' as title, c.content ->> 'type' as type, c.content ->> 'selectValue' as category,
              c.content ->> 'BU' as bu, c.status, c.create_by, c.create_time, c.last_push_time
-        from cards c where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`,
+        from ${CARDS} where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`,
     ),
   ]);
   const count = (status: string) => byStatus.find((r) => r.status === status)?.cards ?? 0;
@@ -63,7 +68,7 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
 /** Card recommendation: the push queue entries due in the range. */
 async function cardRec({ db, range, bu, tableRows }: Args): Promise<Computed> {
   const where = sql`p.push_date >= ${range.from} and p.push_date < ${range.to} and ${cardBu(bu)}`;
-  const from = sql`pushes p join cards c on c.id = p.card_id`;
+  const from = sql`${pushesSource('p')} ${joinCard('c', sql`p.card_id`)}`;
   const [byDay, totals, byScope, rows] = await Promise.all([
     selectRows<{ day: string; pushes: number }>(
       db,
@@ -140,8 +145,8 @@ function firedByCardAndDay({ db, range, bu }: Args) {
     db,
     sql`select p.card_id, ${portalDay(sql`p.fired_at`)} as day, count(*)::int as pushes, sum(p.delivered_count)::int as delivered,
                sum(p.read_count)::int as reads, max(p.fired_at) as last_push
-          from pushes p ${bu ? sql`join cards c on c.id = p.card_id and ${cardBu(bu)}` : sql``}
-         where p.status = 'fired' and p.fired_at >= ${range.from} and p.fired_at < ${range.to}
+          from ${pushesSource('p')} ${bu ? joinCard('c', sql`p.card_id`) : sql``}
+         where ${cardBu(bu)} and p.status = 'fired' and p.fired_at >= ${range.from} and p.fired_at < ${range.to}
          group by 1, 2`,
   );
 }
@@ -174,7 +179,7 @@ async function cardDetails(db: Db, ids: number[]) {
     ? await selectRows<{ id: string; title: string | null; category: string | null; bu: string | null }>(
         db,
         sql`select c.id, c.content ->> 'titleName' as title, c.content ->> 'selectValue' as category, c.content ->> 'BU' as bu
-              from cards c where c.id in (${sql.join(
+              from ${CARDS} where c.id in (${sql.join(
                 ids.map((id) => sql`${id}`),
                 sql`, `,
               )})`,

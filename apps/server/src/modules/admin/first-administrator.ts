@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { enterprises, roles, userRoles, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import { badRequest } from '../../platform/errors.js';
+
+/**
+ * The accounts and the company name that the first start writes (docs/decisions/0041, 0065): the
+ * setup area keeps its links and the order of the steps; the rows are admin's. The role's name and
+ * the enterprise defaults come from the caller: they live in the system seed, which imports
+ * modules that import admin.
+ */
+
+/** Whether the portal has an enabled account holding the administrator role (`adminRole`, its name). */
+export async function hasAdministrator(db: Db | Tx, adminRole: string): Promise<boolean> {
+  const rows = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.name = ${adminRole} and u.enabled`,
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/** Creates the administrator account with the administrator role (`adminRole`), audited (inside the caller's transaction). */
+export async function insertFirstAdministrator(
+  tx: Tx,
+  values: { username: string; passwordHash: string; displayName: string; email: string; company: string; mustChangePassword: boolean },
+  now: Date,
+  adminRole: string,
+): Promise<{ id: number; username: string }> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username)).limit(1);
+  if (existing) throw badRequest('sys.user.usernameDuplicate', 'username');
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, adminRole)).limit(1);
+  // The system data (seed/system.ts) is written before the server listens: no role is a broken installation.
+  if (!role) throw new Error('the administrator role is missing: the system data was not seeded');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: values.username,
+      passwordHash: values.passwordHash,
+      firstName: values.displayName,
+      realName: values.displayName,
+      email: values.email,
+      company: values.company,
+      userType: 'system',
+      mustChangePassword: values.mustChangePassword,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id, username: users.username });
+  await tx.insert(userRoles).values({ userId: user!.id, roleId: role.id });
+  await recordAudit(tx, {
+    actorId: user!.id,
+    actorName: user!.username,
+    action: 'create',
+    entity: 'user',
+    entityId: String(user!.id),
+    before: null,
+    after: { username: user!.username, role: adminRole, firstAdministrator: true },
+  });
+  return user!;
+}
+
+/**
+ * The company named at setup: the enterprise settings' name, and the footer's line unless an
+ * administrator wrote another; `defaults` make the settings' row when there is none.
+ */
+export async function nameCompany(tx: Tx, companyName: string, now: Date, defaults: typeof enterprises.$inferInsert): Promise<void> {
+  const copyright = `Copyright © ${now.getFullYear()} ${companyName}`;
+  const [enterprise] = await tx.select({ id: enterprises.id, copyright: enterprises.copyright }).from(enterprises).orderBy(enterprises.id).limit(1);
+  if (enterprise)
+    await tx
+      .update(enterprises)
+      .set({ enterpriseName: companyName, copyright: enterprise.copyright || copyright })
+      .where(eq(enterprises.id, enterprise.id));
+  else await tx.insert(enterprises).values({ ...defaults, enterpriseName: companyName, copyright });
+}
