@@ -46,15 +46,7 @@ export {
   userKeys,
 } from './master-data.js';
 /** The employee directory as push and the feed reach it: fragments, a user's employee number, the directory search (docs/decisions/0065). */
-export {
-  directoryByWwids,
-  employeeNoOf,
-  employeeNoOfUser,
-  employeesSource,
-  isEmployee,
-  joinEmployee,
-  searchDirectory,
-} from './employee-rows.js';
+export { directoryByWwids, employeeNoOf, employeeNoOfUser, employeesSource, isEmployee, joinEmployee, searchDirectory } from './employee-rows.js';
 /** Accounts, their menus and the report menus inside the analytics area's statements (docs/decisions/0065). */
 export { holdsMenuCode, reportMenusSource, userContact, usersSource } from './account-rows.js';
 /** The personal centre's account, roles, password and enterprise, and an account enabled or disabled (docs/decisions/0065). */

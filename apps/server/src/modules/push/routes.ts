@@ -27,18 +27,7 @@ import './downloads.js';
 import { batchPushRoutes } from './batch-routes.js';
 import { receiveReceiverList } from './receiver-list.js';
 import { pushReport, pushReportBatches } from './report.js';
-import {
-  cancelPush,
-  cardPushInfo,
-  deleteCard,
-  listCards,
-  listQueuedCards,
-  markRead,
-  pushCards,
-  readStateBatches,
-  setPin,
-  type PushDeps,
-} from './service.js';
+import { cancelPush, cardPushInfo, deleteCard, listCards, listQueuedCards, markRead, pushCards, readStateBatches, setPin, type PushDeps } from './service.js';
 
 export { PUSH_AUTHORITIES } from './authorities.js';
 
