@@ -28,7 +28,11 @@ async function check(db: Q, job: number, again = false): Promise<void> {
       { key: 'imports.row.codeOrId', field: 'code', where: sql`${val('code')} = '' and ${val('id')} = ''` },
     ]);
   }
-  const [dept1, dept2, titles, positions] = await Promise.all([departmentsOf(db, 1), departmentsOf(db, 2), codesOf(db, 'title'), codesOf(db, 'position')]);
+  // One after another: in the commit `db` is the transaction, one connection, which runs one statement at a time.
+  const dept1 = await departmentsOf(db, 1);
+  const dept2 = await departmentsOf(db, 2);
+  const titles = await codesOf(db, 'title');
+  const positions = await codesOf(db, 'position');
   const coded = {
     dept1: { field: 'dept1', lookup: codeLookup(dept1) },
     dept2: { field: 'dept2', lookup: codeLookup(dept2) },
