@@ -72,8 +72,3 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | u
 export async function setPasswordHash(tx: Tx, userId: number, passwordHash: string, at: Date): Promise<void> {
   await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, userId));
 }
-
-/** Enables or disables an account (inside the caller's transaction, with the sessions a disable ends). */
-export async function setAccountEnabled(tx: Tx, userId: number, enabled: boolean, at: Date): Promise<void> {
-  await tx.update(users).set({ enabled, updatedAt: at }).where(eq(users.id, userId));
-}

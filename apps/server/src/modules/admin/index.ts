@@ -49,7 +49,7 @@ export {
 export { directoryByWwids, employeeNoOf, employeeNoOfUser, employeesSource, isEmployee, joinEmployee, searchDirectory } from './employee-rows.js';
 /** Accounts, their menus and the report menus inside the analytics area's statements (docs/decisions/0065). */
 export { holdsMenuCode, reportMenusSource, userContact, usersSource } from './account-rows.js';
-/** The personal centre's account, roles, password and enterprise, and an account enabled or disabled (docs/decisions/0065). */
-export { accountRow, enterpriseOf, passwordHashOf, setAccountEnabled, setPasswordHash, usableRolesOf } from './account-rows.js';
+/** The personal centre's account, roles, password and enterprise (docs/decisions/0065). */
+export { accountRow, enterpriseOf, passwordHashOf, setPasswordHash, usableRolesOf } from './account-rows.js';
 /** The first start's administrator and company name, written inside the setup's transaction. */
 export { hasAdministrator, insertFirstAdministrator, nameCompany } from './first-administrator.js';

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { LOGIN_LOCK, TOKENS, message } from '@field-portal/shared';
+import { API, LOGIN_LOCK, TOKENS, adminPath, message } from '@field-portal/shared';
 import { users } from '../../db/schema/index.js';
-import { setUserEnabled } from '../system/index.js';
 import { createHarness, SECRET, type Harness } from '../../../test/harness.js';
 
 let h: Harness;
@@ -23,7 +22,15 @@ const refresh = (token: string) =>
   });
 async function disable(username: string) {
   const [user] = await h.database.db.select().from(users).where(eq(users.username, username));
-  await setUserEnabled(h.database.db, h.app.ctx.authCache, user!.id, false, h.clock.now());
+  // As an administrator does it, on the users screen: the one way an account is disabled.
+  const { access } = await h.login('admin');
+  const res = await h.app.inject({
+    method: 'PUT',
+    url: adminPath(API.admin.userEnabled, { id: user!.id }),
+    headers: h.auth(access),
+    payload: { enabled: false },
+  });
+  expect(res.statusCode).toBe(200);
 }
 const userInfo = (token: string) => h.app.inject({ method: 'GET', url: '/API-SYSTEM/user/info?isBrief=false', headers: h.auth(token) });
 

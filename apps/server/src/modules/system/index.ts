@@ -2,7 +2,5 @@
  * The system module's public face: its routes (system settings, menus, health).
  */
 export { systemRoutes } from './routes.js';
-/** Enabling or disabling an account, with its sessions (auth's tests turn one off). */
-export { setUserEnabled } from './service.js';
 // Measured by the benchmarks in bench/ (the rules they time are this module's own, reached here).
 export { permittedMenus } from './menus.js';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { accountRow, enterpriseOf, passwordHashOf, setAccountEnabled, setPasswordHash, usableRolesOf } from '../admin/index.js';
-import { endOtherSessionsOf, endSessionsOf, ssoClient } from '../auth/index.js';
+import { accountRow, enterpriseOf, passwordHashOf, setPasswordHash, usableRolesOf } from '../admin/index.js';
+import { endOtherSessionsOf, ssoClient } from '../auth/index.js';
 import { coverage } from '../customers/index.js';
 import { homeStatisticRows } from '../home/index.js';
 import { medicineCount } from '../reference/index.js';
@@ -92,15 +92,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, new Date(now));
     await endOtherSessionsOf(tx, userId, sessionId, 'password-changed', new Date(now));
-  });
-  await cache.invalidateUser(userId);
-}
-
-/** Enables or disables an account; disabling ends every session of it at once. */
-export async function setUserEnabled(db: Db, cache: AuthCache, userId: number, enabled: boolean, now: number) {
-  await db.transaction(async (tx) => {
-    await setAccountEnabled(tx, userId, enabled, new Date(now));
-    if (!enabled) await endSessionsOf(tx, [userId], 'user-disabled', new Date(now));
   });
   await cache.invalidateUser(userId);
 }
