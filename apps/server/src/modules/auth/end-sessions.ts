@@ -4,14 +4,17 @@ import type { Tx } from '../../db/client.js';
 /**
  * Ends the open sessions of these users inside the caller's transaction, so that disabling an
  * account or resetting its password and ending its sign-ins commit together or not at all
- * (docs/decisions/0062). `at` defaults to the database's clock, as a set-based import writes it.
+ * (docs/decisions/0062). `at` defaults to the database's clock, as a set-based import writes it;
+ * `except` keeps one session open (the one a password was just changed in). A session already
+ * ended keeps when and why it ended.
  */
-export async function endSessionsOf(tx: Tx, userIds: readonly number[], reason: string, at?: Date): Promise<void> {
+export async function endSessionsOf(tx: Tx, userIds: readonly number[], reason: string, at?: Date, except?: string): Promise<void> {
   if (userIds.length === 0) return;
   const when: SQL = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await tx.execute(
     sql`update sessions set revoked_at = ${when}, revoked_reason = ${reason}
-         where revoked_at is null and user_id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)`,
+         where revoked_at is null and user_id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::int)
+           ${except === undefined ? sql`` : sql`and id <> ${except}`}`,
   );
 }
 
@@ -23,11 +26,4 @@ export async function endSessionsOf(tx: Tx, userIds: readonly number[], reason: 
 export function isLiveSession(sessionId: string, userId: SQL): SQL {
   return sql`exists (select 1 from sessions live_s where live_s.id = ${sessionId} and live_s.user_id = ${userId}
                         and live_s.revoked_at is null and live_s.absolute_expires_at > now())`;
-}
-
-/** Ends every other session of a user than the one that changed the password, inside the caller's transaction. */
-export async function endOtherSessionsOf(tx: Tx, userId: number, keepSessionId: string, reason: string, at: Date): Promise<void> {
-  await tx.execute(
-    sql`update sessions set revoked_at = ${at.toISOString()}::timestamptz, revoked_reason = ${reason} where user_id = ${userId} and id <> ${keepSessionId}`,
-  );
 }

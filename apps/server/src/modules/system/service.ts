@@ -5,7 +5,7 @@ import type { SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { accountRow, enterpriseOf, passwordHashOf, setPasswordHash, usableRolesOf } from '../admin/index.js';
-import { endOtherSessionsOf, ssoClient } from '../auth/index.js';
+import { endSessionsOf, ssoClient } from '../auth/index.js';
 import { coverage } from '../customers/index.js';
 import { homeStatisticRows } from '../home/index.js';
 import { medicineCount } from '../reference/index.js';
@@ -91,7 +91,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, new Date(now));
-    await endOtherSessionsOf(tx, userId, sessionId, 'password-changed', new Date(now));
+    await endSessionsOf(tx, [userId], 'password-changed', new Date(now), sessionId);
   });
   await cache.invalidateUser(userId);
 }
