@@ -55,7 +55,7 @@ export async function usableRolesOf(db: Db, userId: number): Promise<{ name: str
 }
 
 /** The enterprise settings of this domain (when one is given), else the first; undefined on a portal without any. */
-export async function enterpriseOf(db: Db, domain?: string) {
+export async function enterpriseOf(db: Db | Tx, domain?: string) {
   const [byDomain] = domain === undefined ? [] : await db.select().from(enterprises).where(eq(enterprises.domain, domain)).limit(1);
   if (byDomain) return byDomain;
   const [first] = await db.select().from(enterprises).orderBy(enterprises.id).limit(1);

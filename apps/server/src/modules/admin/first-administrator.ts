@@ -3,6 +3,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { enterprises, roles, userRoles, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
+import { enterpriseOf } from './account-rows.js';
 
 /**
  * The accounts and the company name that the first start writes (docs/decisions/0041, 0065): the
@@ -66,7 +67,7 @@ export async function insertFirstAdministrator(
  */
 export async function nameCompany(tx: Tx, companyName: string, now: Date, defaults: typeof enterprises.$inferInsert): Promise<void> {
   const copyright = `Copyright © ${now.getFullYear()} ${companyName}`;
-  const [enterprise] = await tx.select({ id: enterprises.id, copyright: enterprises.copyright }).from(enterprises).orderBy(enterprises.id).limit(1);
+  const enterprise = await enterpriseOf(tx);
   if (enterprise)
     await tx
       .update(enterprises)

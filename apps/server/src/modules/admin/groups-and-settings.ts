@@ -17,6 +17,7 @@ import { enterprises, messageGroupMembers, messageGroups, users } from '../../db
 import { currentUser, type CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { crudRoutes, searchCondition, type CrudSpec } from '../../platform/crud.js';
+import { enterpriseOf } from './account-rows.js';
 import { actorOf, audit } from './common.js';
 
 /**
@@ -95,8 +96,8 @@ const toEnterprise = (r: typeof enterprises.$inferSelect): EnterpriseRecord => (
   filingNumber: r.filingNumber,
 });
 
-async function getEnterprise(db: Tx): Promise<EnterpriseRecord> {
-  const [row] = await db.select().from(enterprises).orderBy(asc(enterprises.id)).limit(1);
+async function getEnterprise(db: Db | Tx): Promise<EnterpriseRecord> {
+  const row = await enterpriseOf(db);
   if (!row) throw new AppError(404, 'session.comFail');
   return toEnterprise(row);
 }
