@@ -4,10 +4,6 @@
  * owner's face now answers it (a service call, or a SQL fragment the owner exports, like
  * customers' doctorIdsInScope).
  */
-const ACCOUNTS = "reads admin's accounts and roles (sign-in, first start, settings); to go through admin's face";
-
-export const OWNED_TABLE_EXCEPTIONS = [
-  { file: 'auth/access-tokens.ts', tables: ['users'], reason: ACCOUNTS },
-  { file: 'auth/service.ts', tables: ['users'], reason: ACCOUNTS },
-  { file: 'auth/sso.ts', tables: ['roles', 'user_roles', 'users'], reason: ACCOUNTS },
-];
+// Empty since auth reaches the accounts through admin's door, handed in by the wiring (docs/decisions/0066).
+/** @type {{ file: string; tables: string[]; reason: string }[]} */
+export const OWNED_TABLE_EXCEPTIONS = [];

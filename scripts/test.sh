@@ -47,7 +47,12 @@ node24_rc=0
 wait "$node24_run" || node24_rc=$?
 printf '\n--- the shared and server suites (server on PGlite) on Node %s ---\n' "$("$node24" --version)"
 cat "$results/node24.log"
-[ "$postgres_rc" -eq 0 ] && [ "$node24_rc" -eq 0 ] || { echo "PostgreSQL run: exit $postgres_rc; Node 24 run: exit $node24_rc" >&2; exit 1; }
+# On a failure the failed tests are named last, where a log cut short still shows them.
+[ "$postgres_rc" -eq 0 ] && [ "$node24_rc" -eq 0 ] || {
+  node scripts/summarize-tests.mjs "$results"/vitest-postgres.json "$results"/vitest-node24.json || true
+  echo "PostgreSQL run: exit $postgres_rc; Node 24 run: exit $node24_rc" >&2
+  exit 1
+}
 step "browser journeys (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run test:e2e
 step "benchmarks (small size)"

@@ -22,7 +22,7 @@ import { systemRoutes } from './modules/system/index.js';
 import { messagingRoutes } from './modules/messaging/index.js';
 import { canReadCardFile, feedRoutes } from './modules/feed/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
-import { adminRoutes } from './modules/admin/index.js';
+import { adminRoutes, signInAccounts } from './modules/admin/index.js';
 import { appCentreRoutes } from './modules/appcentre/index.js';
 import { homeRoutes } from './modules/home/index.js';
 import { meetingRoutes } from './modules/meetings/index.js';
@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await ctx.authCache.start();
   app.addHook('onClose', () => ctx.authCache.stop());
-  await app.register(authRoutes);
+  await app.register(authRoutes, { accounts: signInAccounts });
   await app.register(systemRoutes);
   await app.register(cardRoutes, { mayReadFile: canReadCardFile });
   await app.register(pushRoutes);
@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(feedRoutes);
   await app.register(analyticsRoutes);
   await app.register(adminRoutes, { hospitalNames: hospitalNamesById, hospitalName: hospitalNameOf });
-  await app.register(accessTokenRoutes);
+  await app.register(accessTokenRoutes, { accounts: signInAccounts });
   await app.register(appCentreRoutes);
   await app.register(homeRoutes);
   await app.register(referenceRoutes);

@@ -3,6 +3,8 @@
  * The import centre brings in organisations, users and their data permissions through its master-data rules (docs/decisions/0049).
  */
 export { adminRoutes } from './routes.js';
+/** The accounts as sign-in and access tokens reach them, handed to auth's routes by the wiring (docs/decisions/0066). */
+export { signInAccounts } from './sign-in-accounts.js';
 export { enabledUsersWithMenu } from './service.js';
 export { roleOptions } from './role.js';
 export { allMenus, menuEntry } from './menu-list.js';

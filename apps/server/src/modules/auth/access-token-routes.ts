@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_AUTHORITY, API, accessTokenCreateRequest, accessTokenUsersQuery, adminIdParams } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
+import type { AccountsDoor } from './accounts.js';
 import { accessTokenUsers, createAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenDeps } from './access-tokens.js';
 
 const tags = ['accessTokens'];
 const config = { authority: ACCESS_TOKEN_AUTHORITY };
 
 /** 系统管理 → 访问令牌: an administrator's calls for service accounts' tokens (docs/decisions/0050). */
-export async function accessTokenRoutes(app: FastifyInstance) {
+export async function accessTokenRoutes(app: FastifyInstance, options: { accounts: AccountsDoor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AccessTokenDeps => ({ db: app.ctx.database.db, cache: app.ctx.authCache, now: app.ctx.now });
+  const deps = (): AccessTokenDeps => ({ db: app.ctx.database.db, cache: app.ctx.authCache, now: app.ctx.now, accounts: options.accounts });
 
   r.get(API.accessTokens.list, {
     config,

@@ -11,13 +11,13 @@ import {
   type accessTokenCreateRequest,
 } from '@field-portal/shared';
 import { selectRows, type Db } from '../../db/client.js';
-import { likePattern } from '../../db/like.js';
 import { accessTokens } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { accessTokenSession, hashAccessToken, type CurrentUser } from '../../platform/auth.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { authoritiesOf, grantedMenuIds, menuCatalogue, usableRoleIdsSql } from '../../platform/menu-catalogue.js';
+import { authoritiesOf, grantedMenuIds, menuCatalogue } from '../../platform/menu-catalogue.js';
+import type { AccountsDoor } from './accounts.js';
 
 /**
  * Personal access tokens of service accounts (docs/decisions/0050): created, listed and revoked by
@@ -28,6 +28,8 @@ export interface AccessTokenDeps {
   db: Db;
   cache: AuthCache;
   now: () => number;
+  /** The accounts tokens act as, which admin owns. */
+  accounts: AccountsDoor;
 }
 
 interface Row {
@@ -35,7 +37,6 @@ interface Row {
   name: string;
   hint: string;
   user_id: number;
-  username: string;
   grants: string[];
   expires_at: Date | string | null;
   created_at: Date | string;
@@ -47,14 +48,14 @@ interface Row {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-function toItem(row: Row, now: number): AccessTokenItem {
+function toItem(row: Row, username: string, now: number): AccessTokenItem {
   const expired = row.expires_at !== null && new Date(row.expires_at).getTime() <= now;
   return {
     id: row.id,
     name: row.name,
     hint: `${ACCESS_TOKEN_PREFIX}${row.hint}…`,
     userId: row.user_id,
-    username: row.username,
+    username,
     grants: row.grants,
     expiresAt: iso(row.expires_at),
     createdAt: iso(row.created_at)!,
@@ -67,44 +68,38 @@ function toItem(row: Row, now: number): AccessTokenItem {
 }
 
 const selectTokens = sql`
-  select t.id, t.name, t.hint, t.user_id, u.username, t.grants, t.expires_at, t.created_at, t.created_by, t.revoked_at, t.revoked_by, t.last_used_at
-    from access_tokens t join users u on u.id = t.user_id`;
+  select t.id, t.name, t.hint, t.user_id, t.grants, t.expires_at, t.created_at, t.created_by, t.revoked_at, t.revoked_by, t.last_used_at
+    from access_tokens t`;
+
+/** The rows as the list shows them, with the login of the account each acts as. */
+async function itemsOf(deps: AccessTokenDeps, rows: Row[], now = deps.now()): Promise<AccessTokenItem[]> {
+  const usernames = await deps.accounts.usernamesOf(
+    deps.db,
+    rows.map((r) => r.user_id),
+  );
+  return rows.map((r) => toItem(r, usernames.get(r.user_id) ?? '', now));
+}
 
 /** Every token, newest first; the secret is never kept, so never listed. */
 export async function listAccessTokens(deps: AccessTokenDeps): Promise<AccessTokenItem[]> {
-  const rows = await selectRows<Row>(deps.db, sql`${selectTokens} order by t.id desc`);
-  const now = deps.now();
-  return rows.map((r) => toItem(r, now));
+  return itemsOf(deps, await selectRows<Row>(deps.db, sql`${selectTokens} order by t.id desc`));
 }
 
 /** The import grants an account holds through its usable roles. */
 async function importGrantsOf(deps: AccessTokenDeps, userIds: number[]): Promise<Map<number, Set<string>>> {
   const out = new Map<number, Set<string>>();
   if (userIds.length === 0) return out;
-  const [rows, catalogue] = await Promise.all([
-    selectRows<{ id: number; role_ids: number[] | null }>(
-      deps.db,
-      sql`select u.id, ${usableRoleIdsSql(sql`u.id`)} as role_ids from users u where u.id in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-    menuCatalogue(deps.db, deps.cache),
-  ]);
-  for (const row of rows) {
-    const held = authoritiesOf(catalogue, grantedMenuIds(catalogue, row.role_ids ?? []));
-    out.set(row.id, new Set(ACCESS_TOKEN_GRANTS.filter((g) => held.has(g))));
+  const [roleIds, catalogue] = await Promise.all([deps.accounts.usableRoleIds(deps.db, userIds), menuCatalogue(deps.db, deps.cache)]);
+  for (const [id, held] of roleIds) {
+    const authorities = authoritiesOf(catalogue, grantedMenuIds(catalogue, held));
+    out.set(id, new Set(ACCESS_TOKEN_GRANTS.filter((g) => authorities.has(g))));
   }
   return out;
 }
 
 /** Enabled accounts that hold an import grant, by login or real name, for the "acts as" picker. */
 export async function accessTokenUsers(deps: AccessTokenDeps, keyword: string): Promise<AccessTokenUser[]> {
-  const pattern = likePattern(keyword);
-  const rows = await selectRows<{ id: number; username: string; real_name: string }>(
-    deps.db,
-    sql`select id, username, real_name from users where enabled and (username ilike ${pattern} or real_name ilike ${pattern}) order by username limit 500`,
-  );
+  const rows = await deps.accounts.searchEnabled(deps.db, keyword, 500);
   const grants = await importGrantsOf(
     deps,
     rows.map((r) => r.id),
@@ -112,7 +107,7 @@ export async function accessTokenUsers(deps: AccessTokenDeps, keyword: string): 
   return rows
     .filter((r) => (grants.get(r.id)?.size ?? 0) > 0)
     .slice(0, 50)
-    .map((r) => ({ id: r.id, username: r.username, realName: r.real_name }));
+    .map((r) => ({ id: r.id, username: r.username, realName: r.realName }));
 }
 
 /** A new token: the answer is the only place its secret ever appears. */
@@ -131,8 +126,8 @@ export async function createAccessToken(
     if (expiresAt.getTime() > now + ACCESS_TOKEN_LIMITS.expiryMaxDays * 86_400_000)
       throw badRequest('accessTokens.expiresAt.tooFar', 'expiresAt', { days: ACCESS_TOKEN_LIMITS.expiryMaxDays });
   }
-  const [account] = await selectRows<{ id: number }>(deps.db, sql`select id from users where id = ${userId} and enabled`);
-  if (!account) throw badRequest('accessTokens.user.unknown', 'userId');
+  const account = await deps.accounts.byId(deps.db, userId);
+  if (!account?.enabled) throw badRequest('accessTokens.user.unknown', 'userId');
   const held = (await importGrantsOf(deps, [userId])).get(userId) ?? new Set<string>();
   const grants = [...new Set(body.grants)];
   const missing = grants.find((g) => !held.has(g));
@@ -166,8 +161,8 @@ export async function createAccessToken(
     });
     return row!.id;
   });
-  const [row] = await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`);
-  return { ...toItem(row!, now), token };
+  const [item] = await itemsOf(deps, await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`), now);
+  return { ...item!, token };
 }
 
 /** Revokes a token at once, on every instance (the guard's cache is told). */
@@ -189,6 +184,6 @@ export async function revokeAccessToken(deps: AccessTokenDeps, actor: CurrentUse
     });
   });
   await deps.cache.invalidateSession(accessTokenSession(id));
-  const [row] = await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`);
-  return toItem(row!, now);
+  const [item] = await itemsOf(deps, await selectRows<Row>(deps.db, sql`${selectTokens} where t.id = ${id}`), now);
+  return item!;
 }

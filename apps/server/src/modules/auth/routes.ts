@@ -5,15 +5,16 @@ import { API, LOGIN_LOCK, loginRequest, logoutRequest, refreshRequest, SSO_RETUR
 import { bearerToken } from '../../platform/auth.js';
 import { signInThrottle } from '../../platform/sign-in-throttle.js';
 import { AppError } from '../../platform/errors.js';
-import { login, logout, refresh, type AuthDeps } from './service.js';
+import type { AccountsDoor } from './accounts.js';
+import { login, logout, refresh, type SignInDeps } from './service.js';
 import { ssoClient, ssoSignIn } from './sso.js';
 
 /** What an identity provider adds to the URLs it sends the browser back to. */
 const returnQuery = z.record(z.string().max(64), z.string().max(4096));
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: FastifyInstance, options: { accounts: AccountsDoor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AuthDeps => ({ db: app.ctx.database.db, tokens: app.ctx.tokens, cache: app.ctx.authCache, now: app.ctx.now });
+  const deps = (): SignInDeps => ({ db: app.ctx.database.db, tokens: app.ctx.tokens, cache: app.ctx.authCache, now: app.ctx.now, accounts: options.accounts });
 
   r.post(API.system.login, {
     config: { public: true, rateLimit: { max: LOGIN_LOCK.perAddressPerMinute, timeWindow: 60_000 } },

@@ -2,18 +2,24 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { LOGIN_LOCK, TOKENS, type TokenResponse } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { refreshTokens, sessions } from '../../db/schema/index.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { dummyPasswordHash, hasPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/tokens.js';
 import { waitSeconds, type SignInThrottle } from '../../platform/sign-in-throttle.js';
+import type { AccountsDoor } from './accounts.js';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   cache: AuthCache;
   now: () => number;
+}
+
+/** Sign-in's and refresh's dependencies: besides the sessions, the accounts admin owns. */
+export interface SignInDeps extends AuthDeps {
+  accounts: AccountsDoor;
 }
 
 /** Wait after `failures` consecutive failures of one account from one address: doubles from the first, capped. */
@@ -43,10 +49,10 @@ async function issueTokens(deps: AuthDeps, tx: Tx, user: { id: number; username:
  * that account (and, over many accounts, for every one), never the owner elsewhere; an unknown
  * username costs and answers the same as a real one (docs/decisions/0014).
  */
-export async function login(deps: AuthDeps, throttle: SignInThrottle, address: string, username: string, password: string): Promise<TokenResponse> {
+export async function login(deps: SignInDeps, throttle: SignInThrottle, address: string, username: string, password: string): Promise<TokenResponse> {
   const attempt = { username, address };
   await throttle.before(attempt);
-  const [user] = await deps.db.select().from(users).where(eq(users.username, username)).limit(1);
+  const user = await deps.accounts.withPassword(deps.db, username);
   // No account, or one of single sign-on without a password: the check fails, in the time a real one takes.
   const verified =
     user && hasPassword(user.passwordHash)
@@ -79,18 +85,18 @@ export async function startSession(deps: AuthDeps, tx: Tx, user: { id: number; u
  * Rotates a refresh token. Presenting one that was already used revokes its whole
  * family: either the user or a thief has an old copy, and we cannot tell which.
  */
-export async function refresh(deps: AuthDeps, token: string): Promise<TokenResponse> {
+export async function refresh(deps: SignInDeps, token: string): Promise<TokenResponse> {
   const tokenHash = hashRefreshToken(token);
   const invalid = () => new AppError(400, 'token.refreshInvalid');
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ token: refreshTokens, session: sessions, user: { id: users.id, username: users.username, enabled: users.enabled } })
+      .select({ token: refreshTokens, session: sessions })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
-    if (!row) return { error: invalid() };
+    const user = row && (await deps.accounts.byId(tx, row.session.userId));
+    if (!row || !user) return { error: invalid() };
     const now = deps.now();
     const claimed = await tx
       .update(refreshTokens)
@@ -104,9 +110,9 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenRespo
         .where(eq(sessions.id, row.session.id));
       return { error: invalid(), revokedSession: row.session.id };
     }
-    const live = row.user.enabled && !row.session.revokedAt && row.session.absoluteExpiresAt.getTime() > now && row.token.expiresAt.getTime() > now;
+    const live = user.enabled && !row.session.revokedAt && row.session.absoluteExpiresAt.getTime() > now && row.token.expiresAt.getTime() > now;
     if (!live) return { error: invalid() };
-    return { tokens: await issueTokens(deps, tx, row.user, row.session.id) };
+    return { tokens: await issueTokens(deps, tx, user, row.session.id) };
   });
   // The reuse revocation must commit, so the error is thrown after the transaction.
   if ('error' in outcome) {

@@ -1,12 +1,12 @@
 import * as oidc from 'openid-client';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SSO_LIMITS, SSO_RETURN_PATHS, type LoginTypeItem, type SsoSignInRequest, type TokenResponse } from '@field-portal/shared';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
-import { roles, userIdentities, userRoles, users } from '../../db/schema/index.js';
+import { userIdentities } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { NO_PASSWORD } from '../../platform/passwords.js';
-import { startSession, type AuthDeps } from './service.js';
+import type { AccountsDoor } from './accounts.js';
+import { startSession, type SignInDeps } from './service.js';
 
 type SsoSettings = NonNullable<Config['oidc']>;
 
@@ -142,48 +142,32 @@ export function usernameCandidates(claims: SsoClaims): string[] {
   return candidates.map((name) => name.slice(0, 64));
 }
 
-async function freeUsername(tx: Tx, claims: SsoClaims): Promise<string> {
+async function freeUsername(accounts: AccountsDoor, tx: Tx, claims: SsoClaims): Promise<string> {
   const candidates = usernameCandidates(claims);
-  const taken = new Set((await tx.select({ username: users.username }).from(users).where(inArray(users.username, candidates))).map((u) => u.username));
+  const taken = await accounts.takenUsernames(tx, candidates);
   const free = candidates.find((name) => !taken.has(name));
   if (!free) throw new AppError(409, 'sso.failed');
   return free;
 }
 
 /** The account of an issuer and subject; made on the first sign-in, with the portal roles the token names. */
-async function accountFor(tx: Tx, claims: SsoClaims, clientId: string, now: Date) {
+async function accountFor(accounts: AccountsDoor, tx: Tx, claims: SsoClaims, clientId: string, now: Date) {
   const identity = and(eq(userIdentities.issuer, claims.iss), eq(userIdentities.subject, claims.sub));
-  const [known] = await tx
-    .select({ id: users.id, username: users.username, enabled: users.enabled })
-    .from(userIdentities)
-    .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(identity)
-    .limit(1);
-  if (known) {
+  const [known] = await tx.select({ userId: userIdentities.userId }).from(userIdentities).where(identity).limit(1);
+  const knownAccount = known && (await accounts.byId(tx, known.userId));
+  if (knownAccount) {
     await tx.update(userIdentities).set({ lastSignInAt: now }).where(identity);
-    return known;
+    return knownAccount;
   }
-  const username = await freeUsername(tx, claims);
+  const username = await freeUsername(accounts, tx, claims);
   const name = text(claims.name, 64);
-  const [created] = await tx
-    .insert(users)
-    .values({
-      username,
-      passwordHash: NO_PASSWORD,
-      firstName: text(claims.given_name, 64) || name || username,
-      realName: name,
-      email: text(claims.email, 254),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id, username: users.username, enabled: users.enabled });
-  await tx.insert(userIdentities).values({ issuer: claims.iss, subject: claims.sub, userId: created!.id, createdAt: now, lastSignInAt: now });
-  const names = grantedRoleNames(claims, clientId);
-  if (names.length > 0) {
-    const granted = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.name, names));
-    if (granted.length > 0) await tx.insert(userRoles).values(granted.map((role) => ({ userId: created!.id, roleId: role.id })));
-  }
-  return created!;
+  const created = await accounts.createSsoAccount(
+    tx,
+    { username, firstName: text(claims.given_name, 64) || name || username, realName: name, email: text(claims.email, 254), at: now },
+    grantedRoleNames(claims, clientId),
+  );
+  await tx.insert(userIdentities).values({ issuer: claims.iss, subject: claims.sub, userId: created.id, createdAt: now, lastSignInAt: now });
+  return created;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -195,12 +179,12 @@ const isUniqueViolation = (error: unknown) =>
  * transaction with the account it may create. Two first sign-ins of one person at once: the
  * second finds the account the first made.
  */
-export async function ssoSignIn(deps: AuthDeps, client: SsoClient, request: SsoSignInRequest): Promise<TokenResponse> {
+export async function ssoSignIn(deps: SignInDeps, client: SsoClient, request: SsoSignInRequest): Promise<TokenResponse> {
   const { claims, idToken } = await client.redeem(request);
   const attempt = () =>
     deps.db.transaction(async (tx) => {
       const now = new Date(deps.now());
-      const user = await accountFor(tx, claims, client.settings.clientId, now);
+      const user = await accountFor(deps.accounts, tx, claims, client.settings.clientId, now);
       if (!user.enabled) throw new AppError(403, 'login.disabled');
       return startSession(deps, tx, user, idToken);
     });
