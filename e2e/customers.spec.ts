@@ -134,6 +134,25 @@ test('a user limited to two hospitals cannot open a doctor outside them', async 
   await expect(page.getByRole('heading', { name: outside.name })).toHaveCount(0);
 });
 
+test('opened cold, the doctor list asks for its first page once and shows it', async ({ page, context }) => {
+  await signIn(page, 'rep01');
+  // A second tab of the same session, opened straight on the list: the page's first data is asked
+  // for with its code, and its first render takes it from there instead of asking again.
+  const cold = await context.newPage();
+  const listCalls: string[] = [];
+  const shellCalls: string[] = [];
+  cold.on('request', (request) => {
+    if (request.url().includes('/doctorInfo/v3/getDoctorList')) listCalls.push(request.url());
+    if (request.url().includes('/message/unread/count')) shellCalls.push(request.url());
+  });
+  await cold.goto('/#/customer/totaldoctor');
+  await expect(rows(cold).first()).toBeVisible();
+  await expect(scopeCount(cold)).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => shellCalls.length).toBeGreaterThan(0);
+  expect(listCalls).toHaveLength(1);
+  await cold.close();
+});
+
 test('a representative exports the filtered doctors through the download centre and gets the same doctors', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'rep01');

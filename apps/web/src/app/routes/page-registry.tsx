@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 import type { MenuEntry } from '@field-portal/shared';
 import { buildRouteTable, findPage } from '@/lib/session/route-table';
@@ -58,11 +59,15 @@ export function pageComponent(router: string): LazyPage | undefined {
   return Object.hasOwn(PAGES, router) ? PAGES[router] : undefined;
 }
 
-/** Starts loading the code of the screen at `pathname`, if the menus give it one (docs/decisions/0055). */
-export function preloadPageAt(pathname: string, menuList: readonly MenuEntry[]): void {
+/**
+ * Starts loading the code of the screen at `pathname`, if the menus give it one, and its first data
+ * into `client` where the screen names it (docs/decisions/0055). A failure here is quiet: the
+ * screen asks again as it renders, and shows that failure in its place.
+ */
+export function preloadPageAt(pathname: string, menuList: readonly MenuEntry[], client: QueryClient): void {
   const found = findPage(buildRouteTable(menuList, isImplemented), pathname);
-  if (found)
-    void pageComponent(found.page.router)
-      ?.preload()
-      .catch(() => undefined);
+  const page = found ? pageComponent(found.page.router) : undefined;
+  if (!page) return;
+  void page.preload().catch(() => undefined);
+  void page.preloadData(client).catch(() => undefined);
 }

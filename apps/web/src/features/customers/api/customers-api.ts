@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { FIRST_DATA_FRESH_MS } from '@/lib/lazy-page';
 import {
   API,
   adminPath,
@@ -35,6 +36,12 @@ const T = API.customers.tag;
 export const DEFAULT_DOCTOR_RANGE = 'internal';
 /** Page sizes offered: the server's default and up to its maximum. */
 export const PAGE_SIZES = [CUSTOMERS_LIMITS.pageSizeDefault, 50, CUSTOMERS_LIMITS.pageSizeMax] as const;
+/**
+ * A page of more rows than this is drawn by antd's virtual table; a shorter one as a plain table. The
+ * virtual list measures every row it draws (each a forced layout): for the first page's 20 rows
+ * that cost more time than drawing them all (docs/decisions/0055).
+ */
+export const VIRTUAL_ROWS = 50;
 
 /** A detail screen or a dialog shows its own message, so the global toast stays quiet there. */
 const quiet = { suppressError: true };
@@ -166,6 +173,8 @@ export const doctorListQuery = (filters: DoctorFilters, cursor: string | null, s
     queryKey: ['customers', 'doctors', filters, cursor, size],
     queryFn: () => customersApi.doctorList(filters, cursor, size),
     placeholderData: (previous) => previous,
+    // The first page is asked for ahead with the screen's code (first-data.ts).
+    staleTime: FIRST_DATA_FRESH_MS,
   });
 
 export const doctorQuery = (id: number) => queryOptions({ queryKey: ['customers', 'doctor', id], queryFn: () => customersApi.doctor(id), retry: false });
