@@ -139,7 +139,10 @@ async function runJob(
   started = performance.now();
   await worker.runOnce(IMPORT_QUEUE);
   const commitMs = performance.now() - started;
-  const [done] = await selectRows<{ status: string; committed: unknown }>(database.db, sql`select status, committed from import_jobs where id = ${id}`);
+  const [done] = await selectRows<{ status: string; committed: unknown; error_key: string | null; error_params: unknown }>(
+    database.db,
+    sql`select status, committed, error_key, error_params from import_jobs where id = ${id}`,
+  );
   if (done?.status !== 'done') throw new Error(`the commit did not finish: ${JSON.stringify(done)}`);
   return { dryMs, commitMs, counts: done.committed };
 }
@@ -223,7 +226,7 @@ async function withImportBench(
   try {
     await database.db.transaction((tx) => ensureReferenceData(tx));
     const [user] = await selectRows<{ id: number }>(database.db, sql`insert into users (username, password_hash) values ('bench', '-') returning id`);
-    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000 }));
+    const worker = new JobRunner(database).register(importJobs(database, files, { progressMs: 1000, onError: (error) => console.error('import job:', error) }));
     await work({ database, dir, files, userId: user!.id, worker });
   } finally {
     await drop();

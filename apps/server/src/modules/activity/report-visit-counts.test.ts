@@ -9,6 +9,7 @@ import { createHarness, type Harness } from '../../../test/harness.js';
 import { reportWindows } from '../../../test/report-windows.js';
 import { randomSource } from '../../platform/random.js';
 import { PAIR_GAP_CAP } from '../../db/schema/activity-counts.js';
+import { selectRows } from '../../db/client.js';
 
 /**
  * The kept visit counts (visit_doctor_days, decision 0033) against the visit rows: after random
@@ -483,6 +484,35 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     }
     expect(await prevOf(days[2]!)).toBe(days[1]);
     await expectKeptTableEqualsRows();
+  });
+
+  it('take a statement of visits of many pairs, as an import writes a history, with a bounded number of locks', async () => {
+    // One lock a pair: an import's 100,000 pairs in one statement overran PostgreSQL's lock table
+    // ("out of shared memory"); the locks are per bucket of pairs now, at most 256 a statement.
+    const many = (await q<{ id: number }>(`select id from doctors order by id limit 1200`)).map((d) => Number(d.id));
+    expect(many).toHaveLength(1200);
+    const at = new Date(NOW - 3 * DAY).toISOString();
+    const { written, locks } = await h.database.db.transaction(async (tx) => {
+      const rows = await selectRows<{ id: number }>(
+        tx,
+        sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, effective, duration_seconds, purpose)
+            select r, d, ${at}::timestamptz, ${VISIT_CHANNELS[0]}, 1, true, 600, 'kept visit test'
+              from unnest(${`{${reps.join(',')}}`}::int[]) r, unnest(${`{${many.join(',')}}`}::int[]) d returning id`,
+      );
+      const [held] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`);
+      return { written: rows.length, locks: held!.n };
+    });
+    expect(written).toBe(reps.length * 1200);
+    expect(locks).toBeGreaterThan(0);
+    expect(locks).toBeLessThanOrEqual(256);
+    const [pairs] = await q<{ n: number }>(
+      `select count(distinct (user_id, doctor_id))::int as n from visit_pair_days
+        where day = (($1::timestamptz at time zone 'UTC') + interval '8 hours')::date and user_id = any($2::int[]) and doctor_id = any($3::int[])`,
+      [at, reps, many],
+    );
+    expect(pairs!.n).toBe(reps.length * 1200);
+    await expectKeptTableEqualsRows();
+    await expectNationalTablesEqualRows();
   });
 
   it('a window that is not whole portal days is answered from the visit rows', () => {
