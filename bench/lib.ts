@@ -72,7 +72,8 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
   const child = startProcess(PORTAL_ENTRY, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv });
   const url = `http://127.0.0.1:${port}`;
-  await until(async () => (await fetch(`${url}/healthz`)).ok, child);
+  // A fresh data folder copies the demo database first: on a busy machine that took over a minute.
+  await until(async () => (await fetch(`${url}/healthz`)).ok, child, 180_000);
   return {
     url,
     dataDir,
