@@ -36,12 +36,6 @@ const T = API.customers.tag;
 export const DEFAULT_DOCTOR_RANGE = 'internal';
 /** Page sizes offered: the server's default and up to its maximum. */
 export const PAGE_SIZES = [CUSTOMERS_LIMITS.pageSizeDefault, 50, CUSTOMERS_LIMITS.pageSizeMax] as const;
-/**
- * A page of more rows than this is drawn by antd's virtual table; a shorter one as a plain table. The
- * virtual list measures every row it draws (each a forced layout): for the first page's 20 rows
- * that cost more time than drawing them all (docs/decisions/0055).
- */
-export const VIRTUAL_ROWS = 50;
 
 /** A detail screen or a dialog shows its own message, so the global toast stays quiet there. */
 const quiet = { suppressError: true };

@@ -9,7 +9,7 @@ import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/
 import { formatCount, formatTotal } from '@/lib/format';
 import { usePageSearch } from '@/lib/page-search';
 import { useQueueExport } from '@/features/downloads';
-import { doctorFilterParams, doctorListQuery, PAGE_SIZES, VIRTUAL_ROWS } from '../api/customers-api';
+import { doctorFilterParams, doctorListQuery, PAGE_SIZES } from '../api/customers-api';
 import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import { useKeyset } from '../keyset';
 import { labelOf, titleOptions } from '../reference-options';
@@ -150,7 +150,7 @@ export function DoctorBrowser({
       <Table<DoctorRow>
         rowKey="id"
         size="middle"
-        virtual={(data?.content.length ?? 0) > VIRTUAL_ROWS}
+        virtual
         scroll={{ x: 1300, y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}

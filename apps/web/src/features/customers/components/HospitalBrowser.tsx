@@ -7,7 +7,7 @@ import { describeFailure } from '@/lib/http';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { usePageSearch } from '@/lib/page-search';
 import type { HospitalRow } from '@field-portal/shared';
-import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES, VIRTUAL_ROWS } from '../api/customers-api';
+import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } from '../api/customers-api';
 import {
   chipValue,
   choose,
@@ -166,7 +166,7 @@ export function HospitalBrowser({
       <Table<HospitalRow>
         rowKey="id"
         size="middle"
-        virtual={(data?.content.length ?? 0) > VIRTUAL_ROWS}
+        virtual
         scroll={{ x: 1000, y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
