@@ -5,6 +5,7 @@ import { roles, userRoles, users } from '../../db/schema/index.js';
 import { NO_PASSWORD } from '../../platform/passwords.js';
 import { usableRoleIdsSql } from '../../platform/menu-catalogue.js';
 import type { AccountsDoor } from '../auth/index.js';
+import { userRefs } from './people.js';
 
 const account = { id: users.id, username: users.username, enabled: users.enabled };
 
@@ -56,17 +57,12 @@ export const signInAccounts: AccountsDoor = {
     return created!;
   },
   async usableRoleIds(db, ids) {
-    const out = new Map<number, number[]>();
-    if (ids.length === 0) return out;
+    if (ids.length === 0) return new Map();
     const rows = await selectRows<{ id: number; role_ids: number[] | null }>(
       db,
-      sql`select u.id, ${usableRoleIdsSql(sql`u.id`)} as role_ids from users u where u.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+      sql`select u.id, ${usableRoleIdsSql(sql`u.id`)} as role_ids from users u where u.id = any(${sql.param([...ids])}::int[])`,
     );
-    for (const row of rows) out.set(Number(row.id), (row.role_ids ?? []).map(Number));
-    return out;
+    return new Map(rows.map((row) => [Number(row.id), (row.role_ids ?? []).map(Number)]));
   },
   async searchEnabled(db, keyword, limit) {
     const pattern = likePattern(keyword);
@@ -76,12 +72,9 @@ export const signInAccounts: AccountsDoor = {
     );
     return rows.map((row) => ({ id: row.id, username: row.username, realName: row.real_name }));
   },
+  // The same lookup as the names other areas show for a recorded user (people.ts).
   async usernamesOf(db, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, row.username]));
+    const refs = await userRefs(db, ids);
+    return new Map([...refs].map(([id, ref]) => [id, ref.username]));
   },
 };
