@@ -515,6 +515,22 @@ describe('kept visit counts (visit, reach, relation and goData reports)', () => 
     await expectNationalTablesEqualRows();
   });
 
+  it('plan each refresh of the pair days for its own pairs, not once for every later call of a connection', async () => {
+    // After five calls in a connection PostgreSQL may keep one generic plan for a function's statements, costed as if each
+    // unnested array held 10 rows: an import's sixth file of a million visits then ran for more than 20 minutes (migration 0038).
+    const [config] = await q<{ config: string[] | null }>(`select proconfig as config from pg_proc where proname = 'visit_pair_days_refresh'`);
+    expect(config!.config).toContain('plan_cache_mode=force_custom_plan');
+    // Six statements in one transaction (one connection): each still keeps the kept tables equal to the rows.
+    const some = (await q<{ id: number }>(`select id from doctors order by id desc limit 6`)).map((d) => Number(d.id));
+    await h.database.db.transaction(async (tx) => {
+      for (const [n, doctor] of some.entries()) {
+        await tx.execute(sql`insert into visit_records (user_id, doctor_id, visit_at, channel, status, effective, duration_seconds, purpose)
+                             values (${reps[0]!}, ${doctor}, ${new Date(NOW - (n + 1) * DAY).toISOString()}::timestamptz, ${VISIT_CHANNELS[0]}, 1, true, 300, 'plan test')`);
+      }
+    });
+    await expectKeptTableEqualsRows();
+  });
+
   it('a window that is not whole portal days is answered from the visit rows', () => {
     const last30 = dateRange({}, NOW);
     expect(keptDays({ from: new Date(last30.from.getTime() + 3_600_000), to: last30.to })).toBeNull();
