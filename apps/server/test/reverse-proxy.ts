@@ -29,6 +29,10 @@ access_log ${accessLog} field_portal;
 upstream field_portal {
 ${upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
   keepalive 16;
+  # An idle pooled connection is closed by nginx, before the instance's own 72 s would: a stopping
+  # instance waits for that (within SHUTDOWN_GRACE_MS, 10 s) instead of closing one nginx may be
+  # sending a request on.
+  keepalive_timeout 4s;
 }
 
 server {

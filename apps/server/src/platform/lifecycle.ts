@@ -1,3 +1,5 @@
+import net from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '@field-portal/shared';
 import { pendingMigrations } from '../db/migration-state.js';
@@ -16,6 +18,38 @@ class Lifecycle {
   private inFlight = 0;
   private readonly counted = new WeakSet<FastifyRequest>();
   private idleWaiters: (() => void)[] = [];
+  /** The open HTTP connections from a trusted proxy (TRUST_PROXY), not counting WebSocket upgrades. */
+  private readonly proxied = new Set<net.Socket>();
+  private proxiedWaiters: (() => void)[] = [];
+
+  /** Counts `socket` while it is open, when it comes from a trusted proxy. */
+  connected(socket: net.Socket, fromProxy: boolean): void {
+    if (!fromProxy) return;
+    this.proxied.add(socket);
+    socket.once('close', () => this.disconnected(socket));
+  }
+
+  /** `socket` closed or was upgraded to a WebSocket (a STOMP session, told to go away on its own). */
+  disconnected(socket: net.Socket): void {
+    if (!this.proxied.delete(socket)) return;
+    if (this.proxied.size === 0) for (const wake of this.proxiedWaiters.splice(0)) wake();
+  }
+
+  /** Resolves when no connection from a proxy is open, or after `ms`; true when none is. */
+  proxyConnectionsClosed(ms: number): Promise<boolean> {
+    if (this.proxied.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.proxiedWaiters = this.proxiedWaiters.filter((w) => w !== wake);
+        resolve(false);
+      }, ms);
+      this.proxiedWaiters.push(wake);
+    });
+  }
 
   began(request: FastifyRequest, reply: FastifyReply): void {
     // A WebSocket upgrade stays open for the whole STOMP session: it is not a request to wait for.
@@ -86,6 +120,13 @@ export function refuseNewRequests(app: FastifyInstance): void {
 /** GET /readyz, and the count of requests under way that a stopping server waits for. */
 export async function registerLifecycle(app: FastifyInstance): Promise<void> {
   const lifecycle = lifecycleOf(app.ctx);
+  // A proxy's pooled connections are left for the proxy to close when the instance stops (below).
+  const { trustProxy } = app.ctx.config;
+  if (trustProxy.length > 0) {
+    const trusted = proxyAddr.compile(trustProxy);
+    app.server.on('connection', (socket: net.Socket) => lifecycle.connected(socket, socket.remoteAddress !== undefined && trusted(socket.remoteAddress, 0)));
+    app.server.on('upgrade', (_request: unknown, socket: net.Socket) => lifecycle.disconnected(socket));
+  }
   app.addHook('onRequest', async (request, reply) => {
     // In place of Fastify's own answer while closing (English only): the portal's, in the user's
     // language, and the connection not kept, so a proxy takes the next request elsewhere.
@@ -129,12 +170,22 @@ export interface StopOptions {
  * The end of a stopping instance (SIGTERM, SIGINT): readiness turns 503 at once; STOMP clients are
  * told (ERROR, close 1001) so they connect again to another instance; the jobs stop and give their
  * claims back; the requests under way finish, up to graceMs; then the server closes. New requests
- * meanwhile are still answered, for a balancer that has not seen the 503 yet.
+ * meanwhile are still answered (with `Connection: close`), for a balancer that has not seen the 503
+ * yet.
+ *
+ * Idle kept-alive connections are closed by the instance only when they are not a trusted proxy's
+ * (TRUST_PROXY). A proxy may send a request on a pooled connection at the moment the instance
+ * closes it, and nginx sends a POST that met a closed connection to no other instance: the client
+ * gets 502. So behind a proxy the instance stops listening (a new connection is refused, which the
+ * proxy retries elsewhere, POST included) and leaves the pooled connections open until the proxy
+ * closes them (its idle timeout, docs/deploy.md) or sends one more request, answered with
+ * `Connection: close`; what is still open when the grace is over is cut (docs/decisions/0040).
  */
 export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: StopOptions): Promise<void> {
   const lifecycle = lifecycleOf(app.ctx);
   lifecycle.stopping = true;
   const started = Date.now();
+  const behindProxy = app.ctx.config.trustProxy.length > 0;
   app.log.info({ requests: lifecycle.requests }, 'stopping: readiness is 503, finishing the requests under way');
   const tellStompClients = () => {
     try {
@@ -144,10 +195,10 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
     }
   };
   tellStompClients();
-  // Idle kept-alive connections (a proxy's pool) are closed now, while the server still listens: a
+  // Direct clients' idle kept-alive connections are closed now, while the server still listens: a
   // request that would have been sent on one opens a connection instead, here or elsewhere, and is
-  // answered. Left open, they would carry requests into the close, where they get 503.
-  app.server.closeIdleConnections();
+  // answered (a browser sends a request that met a closed kept-alive connection again).
+  if (!behindProxy) app.server.closeIdleConnections();
   const stopped = Promise.allSettled(jobs.map((job) => job.stop())).then((results) => {
     for (const r of results) if (r.status === 'rejected') app.log.error({ err: loggableError(r.reason) }, 'a background job did not stop cleanly');
   });
@@ -156,16 +207,22 @@ export async function stopGracefully(app: FastifyInstance, { jobs, graceMs }: St
   await stopped;
   // Clients that connected while the requests finished (a balancer not yet aware) are told too.
   tellStompClients();
+  const left = () => Math.max(graceMs - (Date.now() - started), 100);
+  if (behindProxy) {
+    // No new connection from here on; http.Server's own close would also close the idle ones.
+    net.Server.prototype.close.call(app.server);
+    const drained = await lifecycle.proxyConnectionsClosed(left());
+    if (!drained) app.log.warn({ graceMs }, 'stopping: connections from the proxy still open after the grace period are cut');
+  }
   // Connections that went idle meanwhile, answered before the stop began and so still kept alive.
   app.server.closeIdleConnections();
   // What is left of the grace (at least a moment) for the server to close; then every connection is cut.
-  const left = Math.max(graceMs - (Date.now() - started), 100);
   let timer: NodeJS.Timeout | undefined;
   const cut = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
       app.server.closeAllConnections();
       resolve();
-    }, left);
+    }, left());
   });
   refuseNewRequests(app);
   await Promise.race([app.close(), cut]);
