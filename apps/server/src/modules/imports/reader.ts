@@ -1,9 +1,9 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { IMPORT_LIMITS } from '@field-portal/shared';
 import { AppError } from '../../platform/errors.js';
-import { checkZip } from '../../platform/zip-inflate.js';
+import { checkZip, openEntry, zipEntries } from '../../platform/zip-inflate.js';
 
 /**
  * Reads an import's file row by row, never whole (docs/decisions/0042): CSV through csv-parse in
@@ -75,31 +75,76 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+/**
+ * What xlsxRows uses of ExcelJS' streaming WorkbookReader besides its constructor: the steps its
+ * own `parse()` takes for each part of the file. `parse()` reads the ZIP front to back through
+ * unzipper's streaming parser, which intermittently loses an entry (exceljs issue 3064): for a
+ * workbook ExcelJS wrote (the portal's own exports, which an import accepts back) `xl/workbook.xml`
+ * comes last, and when it is lost the read fails ("Cannot read properties of undefined (reading
+ * 'sheets')"). So the parts are taken here by the ZIP's central directory, in the order the reader
+ * needs them: relationships, workbook, shared strings, styles, then the first sheet.
+ */
+interface WorkbookSteps {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(rows: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<unknown> }>;
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+}
+
+/** The first sheet's part: the workbook's first sheet as the user sees it, else the lowest-numbered sheet part. */
+function firstSheetPart(steps: WorkbookSteps, names: Iterable<string>): string | undefined {
+  const first = steps.model?.sheets?.[0];
+  const target = first && steps.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
+  if (target) return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const sheets = [...names].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+  return sheets.sort((x, y) => Number(/\d+/.exec(x.slice(14))![0]) - Number(/\d+/.exec(y.slice(14))![0]))[0];
+}
+
 export async function* xlsxRows(open: OpenFile, size: number): AsyncGenerator<FileRow> {
   if (size > IMPORT_LIMITS.xlsxMaxBytes) throw new AppError(413, 'imports.file.tooLarge', sizeParams(), 'file');
   // The inflated-size check reads the central directory and inflates every entry, counting: the ZIP's own sizes are not trusted.
   const chunks: Buffer[] = [];
   for await (const chunk of await open()) chunks.push(chunk as Buffer);
-  const verdict = await checkZip(Buffer.concat(chunks), { maxEntries: 1000, maxBytes: IMPORT_LIMITS.xlsxInflatedMax });
+  const bytes = Buffer.concat(chunks);
   chunks.length = 0;
+  const verdict = await checkZip(bytes, { maxEntries: 1000, maxBytes: IMPORT_LIMITS.xlsxInflatedMax });
   if (!verdict.ok) throw new AppError(400, 'imports.file.unreadable', {}, 'file');
+  // The compressed file (at most xlsxMaxBytes) is held while it is read; each part is inflated as its rows are taken.
+  const parts = zipEntries(bytes);
+  const part = (name: string) => {
+    const entry = parts.get(name);
+    return entry ? openEntry(entry) : undefined;
+  };
   const ExcelJS = await loadExcel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await open(), {
+  const steps = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'ignore',
-  });
-  for await (const sheet of reader) {
+  }) as unknown as WorkbookSteps;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await steps._parseRels(rels);
+  const workbook = part('xl/workbook.xml');
+  if (workbook) await steps._parseWorkbook(workbook);
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of steps._parseSharedStrings(strings));
+  const styles = part('xl/styles.xml');
+  if (styles) await steps._parseStyles(styles);
+  const name = firstSheetPart(steps, parts.keys());
+  const sheetPart = name ? part(name) : undefined;
+  // A workbook without a sheet has no rows (the header check then says what is missing).
+  if (!name || !sheetPart) return;
+  for (const { value: sheet } of steps._parseWorksheet(sheetPart, /(\d+)\.xml$/.exec(name)?.[1] ?? '1')) {
     for await (const row of sheet) {
       const values = (row as { values: unknown[] }).values;
       const cells: string[] = [];
       for (let i = 1; i < values.length; i++) cells.push(cleanCell(cellText(values[i])));
       yield { line: (row as { number: number }).number, cells };
     }
-    // Only the first sheet is the data.
-    break;
   }
 }
 

@@ -46,7 +46,11 @@ export function importKit(users: readonly string[]): ImportKit {
   beforeAll(async () => {
     harness = await createHarness();
     runner = new JobRunner(harness.database, { now: harness.clock.now }).register(
-      importJobs(harness.database, harness.app.ctx.files, { authCache: harness.app.ctx.authCache }),
+      importJobs(harness.database, harness.app.ctx.files, {
+        authCache: harness.app.ctx.authCache,
+        // What a job met that it reports only as "the file cannot be read": in the log, so a failure names its cause.
+        onError: (error) => process.stderr.write(`import job error: ${error instanceof Error ? error.stack : String(error)}\n`),
+      }),
     );
     for (const username of users) tokens[username] = (await harness.login(username)).access;
   });
