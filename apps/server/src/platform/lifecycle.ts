@@ -10,6 +10,31 @@ import { realtimeHub } from './realtime/index.js';
 /** Why an instance should get no traffic now (GET /readyz answers them with 503). */
 export type NotReadyReason = 'stopping' | 'database' | 'migrations' | 'listen';
 
+/** Those waiting for a count to reach 0: each resolves true when woken, false after its own time limit. */
+class ZeroWaiters {
+  private waiters: (() => void)[] = [];
+
+  /** Resolves true at once when `isZero`, else when woken, or false after `ms`. */
+  wait(isZero: boolean, ms: number): Promise<boolean> {
+    if (isZero) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== wake);
+        resolve(false);
+      }, ms);
+      this.waiters.push(wake);
+    });
+  }
+
+  wakeAll(): void {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+}
+
 /** Whether the instance is stopping, and the HTTP requests under way (docs/decisions/0038). */
 class Lifecycle {
   stopping = false;
@@ -17,10 +42,10 @@ class Lifecycle {
   closing = false;
   private inFlight = 0;
   private readonly counted = new WeakSet<FastifyRequest>();
-  private idleWaiters: (() => void)[] = [];
+  private readonly idleWaiters = new ZeroWaiters();
   /** The open HTTP connections from a trusted proxy (TRUST_PROXY), not counting WebSocket upgrades. */
   private readonly proxied = new Set<net.Socket>();
-  private proxiedWaiters: (() => void)[] = [];
+  private readonly proxiedWaiters = new ZeroWaiters();
 
   /** Counts `socket` while it is open, when it comes from a trusted proxy. */
   connected(socket: net.Socket, fromProxy: boolean): void {
@@ -32,23 +57,12 @@ class Lifecycle {
   /** `socket` closed or was upgraded to a WebSocket (a STOMP session, told to go away on its own). */
   disconnected(socket: net.Socket): void {
     if (!this.proxied.delete(socket)) return;
-    if (this.proxied.size === 0) for (const wake of this.proxiedWaiters.splice(0)) wake();
+    if (this.proxied.size === 0) this.proxiedWaiters.wakeAll();
   }
 
   /** Resolves when no connection from a proxy is open, or after `ms`; true when none is. */
   proxyConnectionsClosed(ms: number): Promise<boolean> {
-    if (this.proxied.size === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.proxiedWaiters = this.proxiedWaiters.filter((w) => w !== wake);
-        resolve(false);
-      }, ms);
-      this.proxiedWaiters.push(wake);
-    });
+    return this.proxiedWaiters.wait(this.proxied.size === 0, ms);
   }
 
   began(request: FastifyRequest, reply: FastifyReply): void {
@@ -64,7 +78,7 @@ class Lifecycle {
   ended(request: FastifyRequest): void {
     if (!this.counted.delete(request)) return;
     this.inFlight -= 1;
-    if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    if (this.inFlight === 0) this.idleWaiters.wakeAll();
   }
 
   get requests(): number {
@@ -73,18 +87,7 @@ class Lifecycle {
 
   /** Resolves when no request is under way, or after `ms`; true when idle. */
   idle(ms: number): Promise<boolean> {
-    if (this.inFlight === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.idleWaiters = this.idleWaiters.filter((w) => w !== wake);
-        resolve(false);
-      }, ms);
-      this.idleWaiters.push(wake);
-    });
+    return this.idleWaiters.wait(this.inFlight === 0, ms);
   }
 }
 

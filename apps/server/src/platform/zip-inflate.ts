@@ -18,6 +18,11 @@ const LOCAL = 0x04034b50;
 
 class TooLarge extends Error {}
 
+/** `data` in pieces of `size` bytes (views, not copies). */
+function* slices(data: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+}
+
 /** Inflates `data` (raw deflate), counting the bytes; throws TooLarge past `limit`. */
 async function inflatedSize(data: Buffer, limit: number): Promise<number> {
   let count = 0;
@@ -29,10 +34,8 @@ async function inflatedSize(data: Buffer, limit: number): Promise<number> {
   });
   const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
   await pipeline(
-    (async function* () {
-      // Feed the input in slices, so the inflater never holds more output than one slice makes.
-      for (let at = 0; at < data.length; at += 16 * 1024) yield data.subarray(at, at + 16 * 1024);
-    })(),
+    // Fed in slices, so the inflater never holds more output than one slice makes.
+    slices(data, 16 * 1024),
     inflater,
     counter,
   );
@@ -121,11 +124,7 @@ export function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
 
 /** An entry's content as a stream, inflated as it is read. */
 export function openEntry(entry: ZipEntry): Readable {
-  const source = Readable.from(
-    (function* () {
-      for (let at = 0; at < entry.data.length; at += 64 * 1024) yield entry.data.subarray(at, at + 64 * 1024);
-    })(),
-  );
+  const source = Readable.from(slices(entry.data, 64 * 1024));
   if (entry.method === 0) return source;
   const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
   source.pipe(inflater);

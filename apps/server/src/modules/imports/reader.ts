@@ -94,13 +94,16 @@ interface WorkbookSteps {
   model?: { sheets?: { rId: string }[] };
 }
 
+/** A sheet part's number (xl/worksheets/sheet3.xml: 3), as ExcelJS' reader names the sheet. */
+const sheetNumber = (part: string) => /(\d+)\.xml$/.exec(part)?.[1] ?? '1';
+
 /** The first sheet's part: the workbook's first sheet as the user sees it, else the lowest-numbered sheet part. */
 function firstSheetPart(steps: WorkbookSteps, names: Iterable<string>): string | undefined {
   const first = steps.model?.sheets?.[0];
   const target = first && steps.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
   if (target) return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
   const sheets = [...names].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-  return sheets.sort((x, y) => Number(/\d+/.exec(x.slice(14))![0]) - Number(/\d+/.exec(y.slice(14))![0]))[0];
+  return sheets.sort((x, y) => Number(sheetNumber(x)) - Number(sheetNumber(y)))[0];
 }
 
 export async function* xlsxRows(open: OpenFile, size: number): AsyncGenerator<FileRow> {
@@ -138,7 +141,7 @@ export async function* xlsxRows(open: OpenFile, size: number): AsyncGenerator<Fi
   const sheetPart = name ? part(name) : undefined;
   // A workbook without a sheet has no rows (the header check then says what is missing).
   if (!name || !sheetPart) return;
-  for (const { value: sheet } of steps._parseWorksheet(sheetPart, /(\d+)\.xml$/.exec(name)?.[1] ?? '1')) {
+  for (const { value: sheet } of steps._parseWorksheet(sheetPart, sheetNumber(name))) {
     for await (const row of sheet) {
       const values = (row as { values: unknown[] }).values;
       const cells: string[] = [];
