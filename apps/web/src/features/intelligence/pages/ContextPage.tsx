@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card, Col, List, Row, Space, Spin, Tag } from 'antd';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
-import { abbreviate } from '@/lib/format';
+import { abbreviate, formatCount } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
@@ -48,10 +48,12 @@ export function ContextPage() {
           <Card title={t('intel.context.journals')}>
             <List
               size="small"
+              loading={context.isFetching}
               dataSource={c?.journals ?? []}
               renderItem={(j) => (
                 <List.Item>
-                  <DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">core</Tag> : null} — {abbreviate(j.papers)}
+                  <DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">{t('intel.context.core')}</Tag> : null} —{' '}
+                  {t('intel.context.journalPapers', { n: abbreviate(j.papers) })}
                 </List.Item>
               )}
             />
@@ -61,13 +63,15 @@ export function ContextPage() {
           <Card title={t('intel.context.authors')}>
             <List
               size="small"
+              loading={context.isFetching}
               dataSource={c?.authors ?? []}
               renderItem={(a) => (
                 <List.Item>
                   <Link to={full360Path(a.doctor.id, a.doctor.name)} {...DATA}>
                     {a.doctor.name}
                   </Link>{' '}
-                  (<DataText>{a.doctor.hospitalName}</DataText>) — {a.papers} {t('intel.papers')}, {abbreviate(a.citations)} {t('intel.cited')}
+                  (<DataText>{a.doctor.hospitalName}</DataText>) —{' '}
+                  {t('intel.context.authorPapers', { papers: formatCount(a.papers), citations: abbreviate(a.citations) })}
                 </List.Item>
               )}
             />
