@@ -114,6 +114,20 @@ const layoutProblemsIn = (frame: Frame) =>
         }
       }
     }
+    // A column whose title is squeezed to nothing: antd's fixed layout gives a column without a width
+    // what the others leave, and nothing once their widths add up past the table's.
+    for (const th of Array.from(document.querySelectorAll('.ant-table-thead > tr > th'))) {
+      if (th.checkVisibility() && named(th) && th.getBoundingClientRect().width < 24) found.push(`a column squeezed to nothing: "${named(th)}"`);
+    }
+    // A table reaching past its card, where nothing between them scrolls or clips it.
+    for (const table of Array.from(document.querySelectorAll('.ant-card .ant-table table'))) {
+      if (!shown(table)) continue;
+      const card = table.closest('.ant-card')!;
+      let clipped = false;
+      for (let up = table.parentElement; up && up !== card; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') clipped = true;
+      if (!clipped && table.getBoundingClientRect().right > card.getBoundingClientRect().right + 1)
+        found.push(`a table wider than its card: "${named(table.querySelector('th') ?? table)}"`);
+    }
     for (const button of Array.from(document.querySelectorAll('.ant-card button, .ant-card a.ant-btn'))) {
       if (!shown(button)) continue;
       const card = button.closest('.ant-card')!;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
@@ -31,70 +31,80 @@ interface RequestTableProps {
 /** Requests with their status; the requester's and the handling screens share it. */
 export function RequestTable({ data, loading, page, onPage, showRequester, actions }: RequestTableProps) {
   const { msg } = useDataCollectionWords();
+  const rows = data?.result ?? [];
+  // The handling screen's columns (requester and actions too) add up past what 1366 px leaves: the id
+  // stays and the rest scrolls sideways, each text column keeping a width (docs/decisions/0057).
+  const wide = Boolean(showRequester || actions);
+  const text = wide ? (width: number) => ({ width, ellipsis: true }) : () => ({ ellipsis: true });
+  // Nothing to list: the empty state alone, as a scrolled region with nothing in it to focus is out
+  // of the keyboard's reach (each row of the handling screen has its action buttons).
+  if (!loading && rows.length === 0 && !data?.total) return <EmptyState description={msg('dataCollection.empty')} />;
+  const columns: TableColumnsType<DataCollectionRequest> = [
+    { title: '#', dataIndex: 'id', width: 64, ...(wide ? { fixed: 'left' as const } : {}) },
+    ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
+    { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ...text(140), ...dataCells },
+    { title: msg('dataCollection.field.content'), dataIndex: 'content', ...text(240), ...dataCells },
+    {
+      title: msg('dataCollection.field.realTime'),
+      dataIndex: 'realTime',
+      width: 110,
+      render: (value: boolean) => msg(value ? 'dataCollection.realTime.true' : 'dataCollection.realTime.false'),
+    },
+    {
+      title: msg('dataCollection.field.contactName'),
+      key: 'contact',
+      width: 170,
+      ...dataCells,
+      render: (_: unknown, r) => `${r.contactName} ${r.contactPhone}`,
+    },
+    {
+      title: msg('dataCollection.field.file'),
+      dataIndex: 'fileName',
+      width: 150,
+      ...dataCells,
+      render: (_: unknown, r) =>
+        r.fileName ? (
+          <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
+            <Text ellipsis style={{ maxWidth: 100 }}>
+              {r.fileName}
+            </Text>
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: msg('dataCollection.field.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (status: DataCollectionStatus) => (
+        <Tag color={STATUS_COLOURS[status]} data-status={status}>
+          {msg(`dataCollection.status.${status}`)}
+        </Tag>
+      ),
+    },
+    { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ...text(200), ...dataCells },
+    {
+      title: msg('dataCollection.field.createdAt'),
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
+    ...(actions
+      ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
+      : []),
+  ];
+  const width = columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
   return (
     <>
       <Table<DataCollectionRequest>
         rowKey="id"
         size="middle"
         loading={loading}
-        dataSource={data?.result ?? []}
-        locale={{ emptyText: <EmptyState description={msg('dataCollection.empty')} /> }}
+        dataSource={rows}
         pagination={false}
-        columns={[
-          { title: '#', dataIndex: 'id', width: 64 },
-          ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
-          { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ellipsis: true, ...dataCells },
-          { title: msg('dataCollection.field.content'), dataIndex: 'content', ellipsis: true, ...dataCells },
-          {
-            title: msg('dataCollection.field.realTime'),
-            dataIndex: 'realTime',
-            width: 110,
-            render: (value: boolean) => msg(value ? 'dataCollection.realTime.true' : 'dataCollection.realTime.false'),
-          },
-          {
-            title: msg('dataCollection.field.contactName'),
-            key: 'contact',
-            width: 170,
-            ...dataCells,
-            render: (_: unknown, r) => `${r.contactName} ${r.contactPhone}`,
-          },
-          {
-            title: msg('dataCollection.field.file'),
-            dataIndex: 'fileName',
-            width: 150,
-            ...dataCells,
-            render: (_: unknown, r) =>
-              r.fileName ? (
-                <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void saveAttachment(r).catch(() => undefined)}>
-                  <Text ellipsis style={{ maxWidth: 100 }}>
-                    {r.fileName}
-                  </Text>
-                </Button>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            title: msg('dataCollection.field.status'),
-            dataIndex: 'status',
-            width: 100,
-            render: (status: DataCollectionStatus) => (
-              <Tag color={STATUS_COLOURS[status]} data-status={status}>
-                {msg(`dataCollection.status.${status}`)}
-              </Tag>
-            ),
-          },
-          { title: msg('dataCollection.field.reply'), dataIndex: 'reply', ellipsis: true, ...dataCells },
-          {
-            title: msg('dataCollection.field.createdAt'),
-            dataIndex: 'createdAt',
-            width: 160,
-            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
-          },
-          ...(actions
-            ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
-            : []),
-        ]}
+        scroll={wide ? { x: width } : undefined}
+        columns={columns}
       />
       <Pager page={page} total={data?.total ?? 0} onChange={onPage} />
     </>
