@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AcademicContext } from '@field-portal/shared';
 import '@/lib/i18n';
 import { ContextPage } from './ContextPage';
@@ -27,14 +27,6 @@ const context: AcademicContext = {
   ],
   authors: [{ doctor: { id: 7, name: '赵丽萍', hospitalName: '重庆市中心医院', department: '心内科', titleCode: '1' }, papers: 17, citations: 590 }],
 };
-
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 afterEach(() => {
   cleanup();
