@@ -98,6 +98,27 @@ const layoutProblemsIn = (frame: Frame) =>
     for (const cell of Array.from(document.querySelectorAll('.ant-table-tbody > tr > td, .ant-table-thead > tr > th'))) {
       if (!shown(cell)) continue;
       const box = cell.getBoundingClientRect();
+      // text wider than a cell that clips nothing runs under the next cell, which paints over it
+      // (each text measured itself: a fixed column's shadow also widens the cell's scroll width, and
+      // text inside something that clips it is the check below's)
+      if (getComputedStyle(cell).overflowX === 'visible' && !cell.querySelector('.ant-table-wrapper')) {
+        const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        let spills = false;
+        for (let text = texts.nextNode(); text && !spills; text = texts.nextNode()) {
+          if (!text.textContent?.trim()) continue;
+          let clipped = false;
+          for (let up = text.parentElement; up && up !== cell && !clipped; up = up.parentElement) clipped = getComputedStyle(up).overflowX !== 'visible';
+          if (clipped) continue;
+          const extent = document.createRange();
+          extent.selectNodeContents(text);
+          const r = extent.getBoundingClientRect();
+          spills = r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1);
+        }
+        if (spills) {
+          found.push(`runs under the next cell: "${named(cell)}"`);
+          continue;
+        }
+      }
       for (const el of [cell, ...Array.from(cell.querySelectorAll('*'))]) {
         if (el.scrollWidth <= el.clientWidth + 1 || el.closest('.ant-switch') || !shown(el)) continue;
         const style = getComputedStyle(el);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MenuNode, MenuRequest } from '@field-portal/shared';
 import { localName } from '@/lib/i18n';
@@ -46,6 +46,29 @@ export function MenuPage() {
     },
   });
 
+  // Paths run to 48 characters and codes to 38 (about 400 and 265 px): each column is wide enough for them, the name stays
+  // in view on the left and the actions on the right, and the rest scrolls sideways (decision 0057).
+  const columns: TableColumnsType<MenuNode> = [
+    { title: t('admin.menu.name'), key: 'name', width: 220, fixed: 'left', ellipsis: true, render: (_, n) => localName(n, lang) },
+    { title: t('admin.menu.path'), dataIndex: 'path', width: 420, render: (v: string) => <code className="fp-admin-nowrap">{v}</code> },
+    { title: t('admin.menu.code'), dataIndex: 'code', width: 290, render: (v: string) => (v ? <Tag>{v}</Tag> : null) },
+    { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
+    {
+      title: t('admin.menu.visible'),
+      dataIndex: 'visible',
+      width: 80,
+      render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>),
+    },
+    { title: t('admin.menu.link'), dataIndex: 'link', width: 180, ellipsis: true },
+    {
+      ...treeActionsColumn<MenuNode>(t, {
+        addChild: (node) => setEditing(blank(node)),
+        edit: (node) => setEditing({ id: node.id, values: { ...node } }),
+        remove: confirmDelete,
+      }),
+      fixed: 'right',
+    },
+  ];
   return (
     <Card className="fp-admin-screen" title={t('admin.menu.title')}>
       <div className="fp-admin-toolbar">
@@ -61,24 +84,8 @@ export function MenuPage() {
         loading={tree.isFetching}
         dataSource={tree.data ?? []}
         pagination={false}
-        columns={[
-          { title: t('admin.menu.name'), render: (_, n) => localName(n, lang) },
-          { title: t('admin.menu.path'), dataIndex: 'path', render: (v: string) => <code className="fp-admin-nowrap">{v}</code> },
-          { title: t('admin.menu.code'), dataIndex: 'code', render: (v: string) => (v ? <Tag>{v}</Tag> : null) },
-          { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
-          {
-            title: t('admin.menu.visible'),
-            dataIndex: 'visible',
-            width: 80,
-            render: (v: boolean) => (v ? <Tag color="green">{t('admin.yes')}</Tag> : <Tag>{t('admin.no')}</Tag>),
-          },
-          { title: t('admin.menu.link'), dataIndex: 'link', ellipsis: true },
-          treeActionsColumn<MenuNode>(t, {
-            addChild: (node) => setEditing(blank(node)),
-            edit: (node) => setEditing({ id: node.id, values: { ...node } }),
-            remove: confirmDelete,
-          }),
-        ]}
+        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
+        columns={columns}
       />
       {dialogOpened ? (
         <MenuDialog
