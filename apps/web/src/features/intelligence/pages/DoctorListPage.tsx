@@ -51,7 +51,7 @@ export function DoctorListPage() {
           },
           { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
           { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
-          { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · ') },
+          { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '), ellipsis: true },
           { title: t('intel.indication'), ...dataCells, render: (_, row) => row.indications.join('、'), ellipsis: true },
           { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
         ]}
