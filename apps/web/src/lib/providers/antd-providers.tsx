@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import { LightApp } from '@/lib/providers/light-app';
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import { THEME as theme } from './theme';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -14,7 +13,7 @@ import { EmptyState } from '@/components/EmptyState';
  * antd's theme, locale and App context (toasts, dialogs) for the screens that use antd: the
  * layout and every page in it, the landing, sign-out and status pages. Not in the entry: the
  * sign-in page and the start-up guard are plain elements, so the login route downloads no antd
- * (bundle budgets, docs/decisions/0016).
+ * (its time goal, docs/decisions/0055).
  */
 
 /** Every toast lasts the spec's 5000 ms. */
@@ -37,7 +36,7 @@ function usePrefersReducedMotion(): boolean {
 
 /** Routes the HTTP client's toasts through antd's App context (theme and locale aware) while antd is on screen. */
 function HttpNotices() {
-  const { message } = AntApp.useApp();
+  const { message } = App.useApp();
   useEffect(
     () =>
       setHttpNotifier((level, text) => {
@@ -91,11 +90,11 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed} renderEmpty={renderEmpty}>
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
-      <LightApp message={TOASTS}>
+      <App message={TOASTS}>
         <HttpNotices />
         <DialogFocus />
         {children}
-      </LightApp>
+      </App>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Select, Space } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Form, InputNumber, Select, Space } from 'antd';
 // the input and the text area alone, without Input's statics (password, one-time code, search, group)
 import Input from 'antd/es/input/Input';
 import TextArea from 'antd/es/input/TextArea';
@@ -8,8 +8,6 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-portal/shared';
 import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
-import { LazyDatePicker } from '@/components/LazyDatePicker';
-import { LazyInputNumber } from '@/components/LazyInputNumber';
 import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, saveVisit } from '../api';
@@ -136,13 +134,13 @@ export function VisitForm({
             {doctor ? <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: doctor.name }]} /> : <DoctorSelect style={{ width: 260 }} />}
           </Form.Item>
           <Form.Item name="visitTime" label={t('activity.visit.time')} required>
-            <LazyDatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
           </Form.Item>
           <Form.Item name="channel" label={t('activity.visit.channel')} required>
             <Select style={{ width: 170 }} options={VISIT_CHANNELS.map((c) => ({ value: c, label: codes.channel(c) }))} />
           </Form.Item>
           <Form.Item name="durationSeconds" label={t('activity.visit.duration')}>
-            <LazyInputNumber min={0} max={86_400} style={{ width: 120 }} />
+            <InputNumber min={0} max={86_400} style={{ width: 120 }} />
           </Form.Item>
         </Space>
         <Form.Item name="purpose" label={t('activity.visit.purpose')}>

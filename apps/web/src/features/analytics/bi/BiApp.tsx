@@ -1,15 +1,13 @@
 import { SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, ConfigProvider, DatePicker, Row, Select, Space, Spin, Statistic } from 'antd';
+import { App, Button, Card, Col, ConfigProvider, DatePicker, Result, Row, Select, Space, Spin, Statistic } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLUMNS as TIME_COLUMNS, type DashboardData } from '@field-portal/shared';
-import { LightApp } from '@/lib/providers/light-app';
 import { THEME as theme } from '@/lib/providers/theme';
-import { LazyResult } from '@/components/LazyResult';
 import { i18n, isKnownMessage as isMessageKey } from '@/lib/i18n';
 import { useAnalyticsWords, type AnalyticsLabelKey } from '@/features/analytics/i18n';
 import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
@@ -52,16 +50,16 @@ export function BiApp() {
   const { lang } = useAnalyticsWords();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
-      <LightApp>
+      <App>
         <div className="fp-bi">{link ? <Dashboard share={link.share} token={link.token} /> : <NoLink />}</div>
-      </LightApp>
+      </App>
     </ConfigProvider>
   );
 }
 
 function NoLink() {
   const { t } = useAnalyticsWords();
-  return <LazyResult status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
+  return <Result status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
 }
 
 function Dashboard({ share, token }: { share: string; token: string }) {
@@ -112,9 +110,7 @@ function Dashboard({ share, token }: { share: string; token: string }) {
     );
   }
   if (load.kind === 'error') {
-    return (
-      <LazyResult status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />
-    );
+    return <Result status={load.status === 401 ? 'warning' : load.status === 403 ? '403' : 'error'} title={t('analytics.errorTitle')} subTitle={load.text} />;
   }
 
   const data = load.data;

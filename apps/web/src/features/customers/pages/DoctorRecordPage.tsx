@@ -3,9 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 // The activity area's timeline of visits, calls and tasks fills the business-record tab (the page composes both areas).
 import { BusinessRecordTimeline } from '@/features/activity';
-import { Button, Card, Descriptions, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { LazyAlert } from '@/components/LazyAlert';
-import { LazyResult } from '@/components/LazyResult';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -99,7 +97,7 @@ export function DoctorRecordPage() {
   if (!Number.isSafeInteger(id) || id <= 0 || (doctor.isError && isHttpError(doctor.error) && doctor.error.status === 404)) {
     // out of the caller's scope reads as absent (SECURITY.md 8.2.2), with the spec's panoramic-view message
     return (
-      <LazyResult
+      <Result
         status="403"
         title={msg('customers.doctor.noPanoramic')}
         subTitle={t('customers.doctor.notFoundHint')}
@@ -107,7 +105,7 @@ export function DoctorRecordPage() {
       />
     );
   }
-  if (doctor.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
+  if (doctor.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!doctor.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const d = doctor.data;
   const pending = d.corrections.filter((c) => c.status === 'pending');

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
-import { LazyAlert } from '@/components/LazyAlert';
-import { LazyResult } from '@/components/LazyResult';
+import { Alert, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { isHttpError } from '@/lib/http';
 import { localName } from '@/lib/i18n';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -35,7 +33,7 @@ export function HospitalDetailPage() {
   const departments = useQuery({ ...hospitalDepartmentsQuery(id), enabled: valid && hospital.isSuccess });
   if (!valid || (hospital.isError && isHttpError(hospital.error) && hospital.error.status === 404)) {
     return (
-      <LazyResult
+      <Result
         status="404"
         title={t('customers.hospital.notFound')}
         subTitle={t('customers.doctor.notFoundHint')}
@@ -43,7 +41,7 @@ export function HospitalDetailPage() {
       />
     );
   }
-  if (hospital.isError) return <LazyAlert type="error" showIcon title={t('customers.loadFailed')} />;
+  if (hospital.isError) return <Alert type="error" showIcon title={t('customers.loadFailed')} />;
   if (!hospital.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const h = hospital.data;
   return (

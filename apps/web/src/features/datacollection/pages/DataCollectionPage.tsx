@@ -1,16 +1,13 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Radio, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { DATA_COLLECTION_LIMITS, MAINLAND_MOBILE } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { DATA_COLLECTION_KEY, submitRequest, useDataCollectionList, type DataCollectionValues } from '../api/datacollection-api';
-import { LoadWhenReached } from '@/components/load-when-reached';
+import { RequestTable } from '../components/RequestTable';
 
 const L = DATA_COLLECTION_LIMITS;
-/** The caller's requests under the form (antd's Table with its paging): loaded when scrolled near. */
-const RequestTable = lazy(() => import('../components/RequestTable').then((m) => ({ default: m.RequestTable })));
-
 /** /dataCollection/index: the data-customisation form (spec 001 sections 3 and 5) and the caller's requests with their status. */
 export function DataCollectionPage() {
   const { msg } = useDataCollectionWords();
@@ -104,9 +101,7 @@ export function DataCollectionPage() {
         </Form>
       </Card>
       <Card title={msg('dataCollection.mineTitle')} style={{ marginTop: 16 }} className="fp-data-collection-mine">
-        <LoadWhenReached>
-          <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={setPage} />
-        </LoadWhenReached>
+        <RequestTable data={list.data} loading={list.isLoading} page={page} onPage={setPage} />
       </Card>
     </>
   );

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Skeleton, Spin, Table, Tag, Typography } from 'antd';
-import { LazyAlert } from '@/components/LazyAlert';
+import { Alert, Button, Card, Skeleton, Spin, Table, Tag, Typography } from 'antd';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
@@ -109,7 +108,7 @@ export function KolImpact({
           },
         ]}
       />
-      {unscored ? <LazyAlert style={{ marginTop: 8 }} type="info" showIcon title={note(unscored)} /> : null}
+      {unscored ? <Alert style={{ marginTop: 8 }} type="info" showIcon title={note(unscored)} /> : null}
       {explaining !== null ? (
         <Card
           size="small"

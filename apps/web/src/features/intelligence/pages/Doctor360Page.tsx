@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Col, Descriptions, List, Row, Skeleton, Statistic, Tag } from 'antd';
-import { LazyAlert } from '@/components/LazyAlert';
-import { LazyResult } from '@/components/LazyResult';
+import { Alert, Card, Col, Descriptions, List, Result, Row, Skeleton, Statistic, Tag } from 'antd';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import type { IntelligenceLabelKey } from '@/features/intelligence/i18n';
@@ -21,8 +19,8 @@ export function Doctor360Page() {
   const id = Number(params.id);
   const view = useQuery({ ...full360Query(id), enabled: Number.isSafeInteger(id) && id > 0 });
   const denied = !Number.isSafeInteger(id) || id <= 0 || (view.isError && isHttpError(view.error) && (view.error.status === 403 || view.error.status === 404));
-  if (denied) return <LazyResult status="403" title={msg('customers.doctor.noPanoramic')} extra={<Link to="/doctor/doctorList">{t('intel.doctor')}</Link>} />;
-  if (view.isError) return <LazyAlert type="error" showIcon title={t('intel.loadFailed')} />;
+  if (denied) return <Result status="403" title={msg('customers.doctor.noPanoramic')} extra={<Link to="/doctor/doctorList">{t('intel.doctor')}</Link>} />;
+  if (view.isError) return <Alert type="error" showIcon title={t('intel.loadFailed')} />;
   if (!view.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const v: Doctor360 = view.data;
   const d = v.doctor;

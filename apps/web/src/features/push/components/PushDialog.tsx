@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Alert, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import { Alert, App as AntApp, DatePicker, Form, InputNumber, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { PUSH_LIMITS, type CardRecord, type PushCardRequest } from '@field-portal/shared';
-import { LazyDatePicker, LazyRangePicker } from '@/components/LazyDatePicker';
 import { lazyPart } from '@/components/lazy-dialog';
 import { usePushWords } from '@/features/push/i18n';
 import { CARD_LISTS_KEY, directorySize, pushCard } from '../api/push-api';
@@ -215,7 +214,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           </Form.Item>
           {timeMode === 'at' ? (
             <Form.Item name="pushAt" label={t('push.dialog.pushAt')} required>
-              <LazyDatePicker
+              <DatePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
                 aria-label={t('push.dialog.pushAt')}
@@ -258,7 +257,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           </Form.Item>
           {top ? (
             <Form.Item name="topRange" label={t('push.dialog.pinPeriod')} required>
-              <LazyRangePicker
+              <DatePicker.RangePicker
                 aria-label={t('push.dialog.pinPeriod')}
                 disabledDate={(date) => isBeforeYesterday(date, now)}
                 onChange={(range) => {

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 // The alerts show only for a problem or a result: antd's Alert downloads when one is shown.
-import { LazyAlert as Alert } from '@/components/LazyAlert';
 // Upload without its statics (Upload.Dragger): this page does not show it.
 import Upload, { LIST_IGNORE } from 'antd/es/upload/Upload';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BATCH_PUSH_LIMITS, BATCH_PUSH_PATHS, PUSH_LIMITS, type BatchPushCard, type BatchPushResult, type PushReceiver } from '@field-portal/shared';
-import { LazyDatePicker } from '@/components/LazyDatePicker';
 import { describeFailure } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { usePushWords } from '@/features/push/i18n';
@@ -364,7 +362,7 @@ export function BatchPushPage() {
               ]}
             />
             {timeMode === 'at' ? (
-              <LazyDatePicker
+              <DatePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
                 aria-label={msg('batchPush.ui.pushTime')}

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Spin } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { PASSWORD, SETUP_LIMITS, type SetupRequest } from '@field-portal/shared';
 import { withAntd } from '@/lib/providers/antd-providers';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { LazyResult } from '@/components/LazyResult';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useSetupWords } from '@/features/setup/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
@@ -86,7 +85,7 @@ function SetupScreen() {
     );
   } else if (status.isError) {
     body = (
-      <LazyResult
+      <Result
         status="warning"
         title={t('setupPage.checkFailed')}
         subTitle={describeFailure(status.error, lang)}
@@ -100,7 +99,7 @@ function SetupScreen() {
   } else if (!status.data.needed || !status.data.tokenValid) {
     const done = !status.data.needed;
     body = (
-      <LazyResult
+      <Result
         status={done ? 'success' : 'warning'}
         title={<h1 className="fp-setup-result-title">{t(done ? 'setupPage.doneTitle' : 'setupPage.invalidTitle')}</h1>}
         subTitle={t(done ? 'setupPage.doneHint' : 'setupPage.invalidHint')}

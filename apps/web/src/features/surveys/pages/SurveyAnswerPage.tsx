@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, InputNumber, Radio, Rate, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Rate, Result, Space, Tag, Typography } from 'antd';
 import TextArea from 'antd/es/input/TextArea';
-import { LazyResult } from '@/components/LazyResult';
-import { LazyDatePicker } from '@/components/LazyDatePicker';
 import { lazyPart } from '@/components/lazy-dialog';
 import dayjs from 'dayjs';
 import type { SurveyQuestion } from '@field-portal/shared';
@@ -59,7 +57,7 @@ export function SurveyAnswerPage() {
       setSending(false);
     }
   };
-  if (done) return <LazyResult status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
+  if (done) return <Result status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
   return (
     <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
       {s.description && <Paragraph type="secondary">{s.description}</Paragraph>}
@@ -147,7 +145,7 @@ function QuestionControl({
       );
     case 'date':
       return (
-        <LazyDatePicker
+        <DatePicker
           disabled={disabled}
           value={typeof value === 'string' ? dayjs(value) : null}
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : undefined)}
