@@ -14,6 +14,7 @@ test('a data request is filed, the handler accepts it, and the requester sees th
   // The rules of spec section 5, said before anything is sent.
   await expect(form.getByText('请填写联系人姓名')).toBeVisible();
   await expect(form.getByText('请填写正确的手机号码')).toBeVisible();
+  await form.getByLabel('备注').fill('请按科室拆分');
   await form.getByLabel('联系人姓名').fill('王伟');
   await form.getByLabel('联系人手机').fill('13800138000');
   await form.locator('input[type=file]').setInputFiles({ name: '样例.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
@@ -28,6 +29,16 @@ test('a data request is filed, the handler accepts it, and the requester sees th
   await admin.goto('/#/system/dataCollectionManage');
   const row = admin.locator('.fp-data-collection-manage').getByRole('row', { name: new RegExp(content) });
   await expect(row.locator('[data-status]')).toHaveText('已提交');
+  // The whole request, remarks included (the list has no room for them), opened and closed by the keyboard.
+  const view = row.getByRole('button', { name: /^查看申请 #\d+$/ });
+  await view.focus();
+  await admin.keyboard.press('Enter');
+  const details = admin.getByRole('dialog', { name: /^数据定制申请 #\d+$/ });
+  await expect(details).toContainText('请按科室拆分');
+  await expect(details).toContainText('13800138000');
+  await admin.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(view).toBeFocused();
   await row.getByPlaceholder('回复').fill('本周内处理');
   await row.getByRole('button', { name: '改为「已受理」' }).click();
   await expect(row.locator('[data-status]')).toHaveText('已受理');

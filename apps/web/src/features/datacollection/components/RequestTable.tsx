@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -8,16 +8,10 @@ import { saveAttachment } from '../api/datacollection-api';
 import { dataCells } from '@/lib/data-text';
 import { Pager, type PageState } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
+import { RequestDetails } from './RequestDetails';
+import { STATUS_COLOURS } from './status-colours';
 
 const { Text } = Typography;
-
-export const STATUS_COLOURS: Record<DataCollectionStatus, string> = {
-  submitted: 'default',
-  accepted: 'blue',
-  inProgress: 'processing',
-  delivered: 'success',
-  rejected: 'error',
-};
 
 interface RequestTableProps {
   data: DataCollectionPage | undefined;
@@ -31,16 +25,28 @@ interface RequestTableProps {
 /** Requests with their status; the requester's and the handling screens share it. */
 export function RequestTable({ data, loading, page, onPage, showRequester, actions }: RequestTableProps) {
   const { msg } = useDataCollectionWords();
+  const [shown, setShown] = useState<DataCollectionRequest | null>(null);
   const rows = data?.result ?? [];
   // The handling screen's columns (requester and actions too) add up past what 1366 px leaves: the id
   // stays and the rest scrolls sideways, each text column keeping a width (docs/decisions/0057).
   const wide = Boolean(showRequester || actions);
   const text = wide ? (width: number) => ({ width, ellipsis: true }) : () => ({ ellipsis: true });
   // Nothing to list: the empty state alone, as a scrolled region with nothing in it to focus is out
-  // of the keyboard's reach (each row of the handling screen has its action buttons).
+  // of the keyboard's reach (each row has its id's button, which opens the whole request).
   if (!loading && rows.length === 0 && !data?.total) return <EmptyState description={msg('dataCollection.empty')} />;
   const columns: TableColumnsType<DataCollectionRequest> = [
-    { title: '#', dataIndex: 'id', width: 64, ...(wide ? { fixed: 'left' as const } : {}) },
+    {
+      title: '#',
+      dataIndex: 'id',
+      width: 72,
+      ...(wide ? { fixed: 'left' as const } : {}),
+      // the whole request, with the fields the list cuts short or leaves out
+      render: (id: number, r) => (
+        <Button type="link" size="small" aria-label={msg('dataCollection.view', { id })} onClick={() => setShown(r)}>
+          {id}
+        </Button>
+      ),
+    },
     ...(showRequester ? [{ title: msg('dataCollection.field.createdBy'), dataIndex: 'createdBy', width: 110, ...dataCells }] : []),
     { title: msg('dataCollection.field.sourcePlatform'), dataIndex: 'sourcePlatform', ...text(140), ...dataCells },
     { title: msg('dataCollection.field.content'), dataIndex: 'content', ...text(240), ...dataCells },
@@ -107,6 +113,7 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
         columns={columns}
       />
       <Pager page={page} total={data?.total ?? 0} onChange={onPage} />
+      <RequestDetails request={shown} onClose={() => setShown(null)} />
     </>
   );
 }
