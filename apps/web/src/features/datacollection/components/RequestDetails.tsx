@@ -18,7 +18,7 @@ export function RequestDetails({ request, onClose }: { request: DataCollectionRe
   return (
     <Modal open={r !== null} title={r ? msg('dataCollection.detail', { id: r.id }) : null} footer={null} onCancel={onClose} width={640} destroyOnHidden>
       {r ? (
-        <Descriptions size="small" column={1} bordered styles={{ label: { width: 140 } }}>
+        <Descriptions size="small" column={1} bordered styles={{ label: { width: 160 } }}>
           <Descriptions.Item label={msg('dataCollection.field.status')}>
             <Tag color={STATUS_COLOURS[r.status]}>{msg(`dataCollection.status.${r.status}`)}</Tag>
           </Descriptions.Item>
