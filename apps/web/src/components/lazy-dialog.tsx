@@ -1,8 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Spin } from 'antd';
-// antd's token hook (what `theme.useToken` returns): the `theme` object would bring its dark and compact algorithms (1 KB gzip).
-import useToken from 'antd/es/theme/useToken';
+import { Spin, theme } from 'antd';
 
 /**
  * What shows while a dialog's code arrives: an empty dialog with a spinner, where the dialog will
@@ -10,7 +8,7 @@ import useToken from 'antd/es/theme/useToken';
  * does not download the dialog component before a dialog is opened (docs/decisions/0031).
  */
 export function DialogLoading() {
-  const [, token] = useToken();
+  const { token } = theme.useToken();
   return createPortal(
     <div
       style={{

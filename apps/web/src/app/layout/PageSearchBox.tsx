@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Tooltip } from 'antd';
-// The search box alone, not Input's statics (text area, password, one-time code): a page without
-// fields of its own does not download them (docs/decisions/0031).
-import Search from 'antd/es/input/Search';
+import { Input, Tooltip } from 'antd';
 import { SIDEBAR_SEARCH_THROTTLE_MS } from '@field-portal/shared';
 import { pageSearchStore, throttle, usePageSearchTarget, type PageSearchTarget } from '@/lib/page-search';
 
@@ -30,7 +27,7 @@ function Box({ target }: { target: PageSearchTarget }) {
 
   return (
     <Tooltip open={Boolean(problem)} title={problem} color="red" placement="bottom">
-      <Search
+      <Input.Search
         className="fp-topbar-search"
         allowClear
         value={text}

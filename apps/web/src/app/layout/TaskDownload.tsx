@@ -1,13 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge, Button, Progress, Tooltip } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { DOWNLOAD_LIMITS } from '@field-portal/shared';
 import { useI18n } from '@/lib/i18n';
 import { DOWNLOAD_CENTRE_PATH, useDownloadNotices, useDownloads, useLiveDownload } from '@/features/downloads/api/downloads-api';
-
-// antd's Progress (about 6 KB gzip) loads when an export first runs, not with every page (docs/decisions/0031).
-const TaskDownloadRing = lazy(() => import('./TaskDownloadRing').then((m) => ({ default: m.TaskDownloadRing })));
 
 /**
  * The task-download button (spec 001 section 2.7): the caller's unfinished and undownloaded
@@ -32,9 +28,7 @@ export function TaskDownload() {
       <Badge count={query.data?.pending ?? 0} overflowCount={DOWNLOAD_LIMITS.badgeMax} size="small" data-testid="task-download-badge">
         {running ? (
           <span className="fp-task-download-progress" data-testid="task-download-progress" data-progress={running.progress}>
-            <Suspense fallback={null}>
-              <TaskDownloadRing percent={running.progress} />
-            </Suspense>
+            <Progress type="circle" percent={running.progress} size={34} strokeWidth={8} format={() => null} aria-hidden />
             {button}
           </span>
         ) : (

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Button, Tooltip } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@field-portal/shared';
@@ -10,17 +9,11 @@ import { TaskBadge } from '@/features/activity/components/TaskBadge';
 import { BroadcastTitle } from '@/features/content/components/BroadcastTitle';
 import { ProfileMenu } from './ProfileMenu';
 import { TaskDownload } from './TaskDownload';
+import { PageSearchBox } from './PageSearchBox';
 
-// The search box and antd's Input come when a page with a search is on screen: pages without one
-// (and the layout's first paint) do not download them (docs/decisions/0031).
-const PageSearchBox = lazy(() => import('./PageSearchBox').then((m) => ({ default: m.PageSearchBox })));
-
+/** The page's search box, while the page on screen has a search. */
 function PageSearch() {
-  return usePageSearchTarget() ? (
-    <Suspense fallback={null}>
-      <PageSearchBox />
-    </Suspense>
-  ) : null;
+  return usePageSearchTarget() ? <PageSearchBox /> : null;
 }
 
 /** Page title, the page's search box, task downloads, customer service, language and the profile menu (spec 001 section 2.7). */

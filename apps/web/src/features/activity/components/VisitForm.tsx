@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, DatePicker, Form, InputNumber, Select, Space } from 'antd';
-// the input and the text area alone, without Input's statics (password, one-time code, search, group)
-import Input from 'antd/es/input/Input';
-import TextArea from 'antd/es/input/TextArea';
+import { App as AntApp, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-portal/shared';
@@ -182,7 +179,7 @@ export function VisitForm({
           </Form.List>
         </Form.Item>
         <Form.Item name="feedback" label={t('activity.visit.feedback')}>
-          <TextArea rows={2} maxLength={ACTIVITY_LIMITS.textMax} />
+          <Input.TextArea rows={2} maxLength={ACTIVITY_LIMITS.textMax} />
         </Form.Item>
         <Form.Item name="nextStep" label={t('activity.visit.nextStep')}>
           <Input maxLength={ACTIVITY_LIMITS.textMax} />

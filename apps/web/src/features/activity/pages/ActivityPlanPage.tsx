@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, DatePicker, Form, Select } from 'antd';
-// the input and the text area alone, without Input's statics (password, one-time code, search, group)
-import Input from 'antd/es/input/Input';
-import TextArea from 'antd/es/input/TextArea';
+import { App as AntApp, Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -62,7 +59,7 @@ export function ActivityPlanPage() {
           <Input maxLength={ACTIVITY_LIMITS.titleMax} />
         </Form.Item>
         <Form.Item name="body" label={t('activity.task.body')}>
-          <TextArea rows={2} maxLength={ACTIVITY_LIMITS.bodyMax} />
+          <Input.TextArea rows={2} maxLength={ACTIVITY_LIMITS.bodyMax} />
         </Form.Item>
         <Button type="primary" loading={busy} onClick={() => void submit()}>
           {t('activity.plan.save')}

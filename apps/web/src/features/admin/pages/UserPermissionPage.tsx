@@ -1,7 +1,7 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
@@ -11,7 +11,6 @@ import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
-import Search from 'antd/es/input/Search';
 import { Pager } from '@/components/paging';
 
 const { Paragraph } = Typography;
@@ -68,7 +67,7 @@ export function UserPermissionPage() {
     <Card className="fp-admin-screen" title={t('admin.perm.title')}>
       <Paragraph type="secondary">{t('admin.perm.hint')}</Paragraph>
       <div className="fp-admin-toolbar">
-        <Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Input.Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
           aria-label={t('admin.perm.type')}
           style={{ width: 140 }}

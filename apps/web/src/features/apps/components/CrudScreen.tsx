@@ -1,9 +1,7 @@
 import { dataCells } from '@/lib/data-text';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Popconfirm, Space, Table } from 'antd';
-// The search box alone, as the top bar's: not antd's Input with its text area, password and code inputs.
-import Search from 'antd/es/input/Search';
+import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -102,7 +100,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
   return (
     <Card className="fp-apps-screen" title={t(title)} data-screen={entity}>
       <div className="fp-apps-toolbar">
-        <Search
+        <Input.Search
           allowClear
           placeholder={t(searchPlaceholder)}
           className="fp-apps-search"

@@ -1,7 +1,4 @@
-import { Checkbox, Form, Select } from 'antd';
-// the input and the text area alone, without Input's statics (password, one-time code, search, group)
-import Input from 'antd/es/input/Input';
-import TextArea from 'antd/es/input/TextArea';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { CARD_CATEGORIES, CARD_LIMITS, type CardType } from '@field-portal/shared';
 import { messageText as message, useI18n, type LabelKey } from '@/lib/i18n';
 import type { CardFormField, CardFormValues } from '../card-form';
@@ -103,7 +100,7 @@ export function CardFormFields({
         <Input maxLength={CARD_LIMITS.titleMax} showCount placeholder={t('cards.field.titlePlaceholder')} />
       </Form.Item>
       <Form.Item<CardFormValues> name="zhaiyao" label={label('zhaiyao')} required>
-        <TextArea
+        <Input.TextArea
           maxLength={CARD_LIMITS.summaryMax}
           showCount
           autoSize={{ minRows: type === 4 ? 5 : 3, maxRows: 8 }}

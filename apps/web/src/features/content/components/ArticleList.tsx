@@ -2,9 +2,7 @@ import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, List, Segmented, Space, Tag, Typography } from 'antd';
-// The search box alone, not Input's statics (text area, password, one-time code): docs/decisions/0031.
-import Search from 'antd/es/input/Search';
+import { Badge, Input, List, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -43,7 +41,7 @@ export function ArticleList({ channel, department, categories = false }: { chann
             ]}
           />
         )}
-        <Search
+        <Input.Search
           allowClear
           placeholder={t('content.search')}
           aria-label={t('content.search')}

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Form, Modal, Radio, Select, Steps } from 'antd';
-// the input alone, without Input's statics (password, one-time code, search)
-import Input from 'antd/es/input/Input';
+import { Alert, App as AntApp, Button, Form, Input, Modal, Radio, Select, Steps } from 'antd';
 import { Link } from 'react-router';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';

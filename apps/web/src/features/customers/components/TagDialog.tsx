@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Alert, Form, Modal, Radio, Select } from 'antd';
-// the input alone, without Input's statics (password, one-time code, search)
-import Input from 'antd/es/input/Input';
+import { Alert, App as AntApp, Form, Input, Modal, Radio, Select } from 'antd';
 import { CUSTOMERS_LIMITS, type DoctorRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Modal, Radio, Space, Typography } from 'antd';
-// the input alone, without Input's statics (password, one-time code, search)
-import Input from 'antd/es/input/Input';
+import { App as AntApp, Input, Modal, Radio, Space, Typography } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { CUSTOMERS_LIMITS, type TagRow } from '@field-portal/shared';

@@ -1,10 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-// The alerts show only for a problem or a result: antd's Alert downloads when one is shown.
-// Upload without its statics (Upload.Dragger): this page does not show it.
-import Upload, { LIST_IGNORE } from 'antd/es/upload/Upload';
+import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { BATCH_PUSH_LIMITS, BATCH_PUSH_PATHS, PUSH_LIMITS, type BatchPushCard, type BatchPushResult, type PushReceiver } from '@field-portal/shared';
@@ -185,7 +182,7 @@ export function BatchPushPage() {
               disabled={uploading || lists.length >= BATCH_PUSH_LIMITS.listsMax}
               beforeUpload={(file) => {
                 void upload(file);
-                return LIST_IGNORE;
+                return Upload.LIST_IGNORE;
               }}
             >
               <Button

@@ -1,9 +1,7 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Select, Space, Table, Tag, Tooltip } from 'antd';
-// The input alone: the barrel's statics bring the text area, password and one-time-code inputs.
-import Input from 'antd/es/input/Input';
+import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
@@ -130,7 +128,6 @@ export function PushReportPage() {
         {/* The fields carry their names (aria-label): a label element around a picker or a select would re-open it. */}
         <div className="fp-push-report-filter">
           <span>{t('push.report.dateRange')}</span>
-          {/* antd's picker (about 30 KB) downloads when the field is reached */}
           <DatePicker.RangePicker
             aria-label={t('push.report.dateRange')}
             value={values.range ?? null}

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Table } from 'antd';
-// Alert without its ErrorBoundary static, which this view does not use.
-import Alert from 'antd/es/alert/Alert';
-import { Figure } from '@/components/Figure';
+import { Alert, Card, Space, Statistic, Table } from 'antd';
+import { formatCount } from '@/lib/format';
 import { BarChart } from '@/components/BarChart';
 import { useSurveysWords } from '@/features/surveys/i18n';
 import { surveyResultsQuery } from '../api';
 import { EmptyState } from '@/components/EmptyState';
 
 /** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
+/** A figure as the portal writes counts and averages (thousands separated, the reader's locale). */
+const count = (value: number | string) => formatCount(Number(value));
+
 export function SurveyResultsView({ surveyId }: { surveyId: number }) {
   const { t, msg } = useSurveysWords();
   const results = useQuery(surveyResultsQuery(surveyId));
@@ -16,7 +17,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
   const r = results.data;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="survey-results">
-      <Figure title={t('surveys.responses')} value={r.responses} />
+      <Statistic title={t('surveys.responses')} value={r.responses} formatter={count} />
       {r.hidden ? (
         <Alert type="info" showIcon title={msg('survey.resultsHidden')} data-testid="results-hidden" />
       ) : r.responses === 0 ? (
@@ -24,7 +25,7 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
       ) : (
         r.questions.map((q, i) => (
           <Card key={q.id} size="small" title={`${i + 1}. ${q.title}`} extra={t('surveys.answered', { n: q.answered })}>
-            {q.average !== null && <Figure title={t('surveys.average')} value={q.average} />}
+            {q.average !== null && <Statistic title={t('surveys.average')} value={q.average} formatter={count} />}
             {q.type === 'text' ? (
               // The answers one a line, as a small list without a header: antd's Table, which the survey list has loaded (List with its grid is 5.6 KB more).
               <Table

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Rate, Result, Space, Tag, Typography } from 'antd';
-import TextArea from 'antd/es/input/TextArea';
+import { Alert, Button, Card, Checkbox, DatePicker, Input, InputNumber, Radio, Rate, Result, Space, Tag, Typography } from 'antd';
 import { lazyPart } from '@/components/lazy-dialog';
 import dayjs from 'dayjs';
 import type { SurveyQuestion } from '@field-portal/shared';
@@ -122,7 +121,7 @@ function QuestionControl({
       );
     case 'text':
       return (
-        <TextArea
+        <Input.TextArea
           disabled={disabled}
           value={(value as string | undefined) ?? ''}
           maxLength={q.maxLength}
