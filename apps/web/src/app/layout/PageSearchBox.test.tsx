@@ -5,6 +5,7 @@ import { SIDEBAR_SEARCH_THROTTLE_MS } from '@field-portal/shared';
 import '@/lib/i18n';
 import { usePageSearch } from '@/lib/page-search';
 import { PageSearchBox } from './PageSearchBox';
+import { standInResizeObserver } from '@/test-resize-observer';
 
 const received: string[] = [];
 
@@ -25,13 +26,7 @@ function Page({ show = true }: { show?: boolean }) {
 }
 
 describe('the top bar search box (spec 001 section 2.7)', () => {
-  beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
+  beforeAll(standInResizeObserver);
   beforeEach(() => {
     received.length = 0;
     vi.useFakeTimers();

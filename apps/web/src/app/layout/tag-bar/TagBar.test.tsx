@@ -5,6 +5,7 @@ import '@/lib/i18n';
 import type { Tag } from '@/lib/tabs/tag-rules';
 import { TagBar } from './TagBar';
 import { TAGS_STORAGE_KEY, tagsStore } from '@/lib/tabs/tags-store';
+import { standInResizeObserver } from '@/test-resize-observer';
 
 const tag = (path: string, name: string, affix = false): Tag => ({ path, fullPath: path, title: { name, nameEn: name }, affix });
 
@@ -15,14 +16,7 @@ function renderBar(active: string) {
 }
 
 describe('TagBar', () => {
-  beforeAll(() => {
-    // jsdom has no ResizeObserver; antd's popups only need it to exist here.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
+  beforeAll(standInResizeObserver);
   beforeEach(() => {
     sessionStorage.clear();
     tagsStore.set([tag('/dashboard', '首页', true), tag('/a', '页面甲'), tag('/b', '页面乙'), tag('/c', '页面丙')]);

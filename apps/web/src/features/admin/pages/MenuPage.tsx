@@ -9,6 +9,7 @@ import { menuListQuery } from '@/lib/session/queries';
 import { adminApi } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { treeActionsColumn } from '../components/tree-actions';
+import { tableWidth } from '@/components/table-width';
 import { menuOptions, menuTreeQuery } from '../tree-queries';
 import { useTreeDelete } from '../components/use-tree-delete';
 import '../admin.css';
@@ -84,7 +85,7 @@ export function MenuPage() {
         loading={tree.isFetching}
         dataSource={tree.data ?? []}
         pagination={false}
-        scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
+        scroll={{ x: tableWidth(columns) }}
         columns={columns}
       />
       {dialogOpened ? (

@@ -1,11 +1,9 @@
 import { Descriptions, Modal, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { DataCollectionRequest } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { DATA } from '@/lib/data-text';
+import { formatTime } from '@/lib/format';
 import { STATUS_COLOURS } from './status-colours';
-
-const time = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
 
 /**
  * One request whole: the fields the list cuts short (content, reply) and those it has no room for
@@ -40,8 +38,8 @@ export function RequestDetails({ request, onClose }: { request: DataCollectionRe
           <Descriptions.Item label={msg('dataCollection.field.file')}>{data(r.fileName ?? '')}</Descriptions.Item>
           <Descriptions.Item label={msg('dataCollection.field.reply')}>{data(r.reply)}</Descriptions.Item>
           <Descriptions.Item label={msg('dataCollection.field.handledBy')}>{data(r.handledBy ?? '')}</Descriptions.Item>
-          <Descriptions.Item label={msg('dataCollection.field.createdAt')}>{time(r.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={msg('dataCollection.field.updatedAt')}>{time(r.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={msg('dataCollection.field.createdAt')}>{formatTime(r.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={msg('dataCollection.field.updatedAt')}>{formatTime(r.updatedAt)}</Descriptions.Item>
         </Descriptions>
       ) : null}
     </Modal>

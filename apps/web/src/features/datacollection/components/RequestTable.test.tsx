@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataCollectionRequest } from '@field-portal/shared';
 import '@/lib/i18n';
 import { RequestTable } from './RequestTable';
+import { standInResizeObserver } from '@/test-resize-observer';
 
 // The attachment's download goes through the HTTP client; nothing here downloads.
 vi.mock('../api/datacollection-api', () => ({ saveAttachment: vi.fn() }));
@@ -27,14 +28,7 @@ const request: DataCollectionRequest = {
   updatedAt: '2026-11-21T03:30:00.000Z',
 };
 
-beforeAll(() => {
-  // jsdom has no ResizeObserver; antd's fixed column only needs it to exist here.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(standInResizeObserver);
 afterEach(cleanup);
 
 describe('a data request list', () => {

@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { DataCollectionPage, DataCollectionRequest, DataCollectionStatus } from '@field-portal/shared';
 import { useDataCollectionWords } from '@/features/datacollection/i18n';
 import { saveAttachment } from '../api/datacollection-api';
 import { dataCells } from '@/lib/data-text';
 import { Pager, type PageState } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
+import { tableWidth } from '@/components/table-width';
+import { formatTime } from '@/lib/format';
 import { RequestDetails } from './RequestDetails';
 import { STATUS_COLOURS } from './status-colours';
 
@@ -94,13 +95,12 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
       title: msg('dataCollection.field.createdAt'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatTime(value),
     },
     ...(actions
       ? [{ title: msg('dataCollection.field.actions'), key: 'actions', width: 220, render: (_: unknown, r: DataCollectionRequest) => actions(r) }]
       : []),
   ];
-  const width = columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
   return (
     <>
       <Table<DataCollectionRequest>
@@ -109,7 +109,7 @@ export function RequestTable({ data, loading, page, onPage, showRequester, actio
         loading={loading}
         dataSource={rows}
         pagination={false}
-        scroll={wide ? { x: width } : undefined}
+        scroll={wide ? { x: tableWidth(columns) } : undefined}
         columns={columns}
       />
       <Pager page={page} total={data?.total ?? 0} onChange={onPage} />

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, type CardRecord } from '@field-portal/shared';
 import '@/lib/i18n';
 import { PushDialog } from './PushDialog';
+import { standInResizeObserver } from '@/test-resize-observer';
 
 // The dialog's one call goes through the HTTP client; here it answers as the server does.
 const post = vi.hoisted(() =>
@@ -52,13 +53,7 @@ function show(cards: CardRecord[]) {
 
 const pushButton = () => screen.getAllByRole('button').find((b) => /^推\s*送$/.test(b.textContent ?? ''))!;
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(standInResizeObserver);
 afterEach(() => {
   cleanup();
   post.mockClear();
