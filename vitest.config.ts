@@ -26,8 +26,9 @@ export default defineConfig({
           // own portal on its own database (test/harness.ts); server state kept at module level
           // is keyed by its database or is the same for every portal (reference data, templates).
           isolate: false,
-          // On PostgreSQL the demo is seeded once into a template database before any file runs.
-          globalSetup: onPostgres ? ['test/postgres-template.setup.ts'] : [],
+          // The run's temporary files in a folder of its own, which must be empty at the end; on
+          // PostgreSQL the demo is seeded once into a template database before any file runs.
+          globalSetup: ['test/scratch.setup.ts', ...(onPostgres ? ['test/postgres-template.setup.ts'] : [])],
         },
       },
       {

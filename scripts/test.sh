@@ -7,8 +7,15 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-test-deps.sh
 export TEST_PG_URL="postgresql://postgres@127.0.0.1:${TEST_PG_PORT:-54329}/postgres"
 
-# Each step's heading says how long the run has taken so far, so a slow step shows in CI's log.
-step() { printf '\n=== %s (at %dm%02ds) ===\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
+# Each step's heading says how long the run has taken so far, so a slow step shows in CI's log,
+# and the space left where the tests write (the checkout and the temporary folder), so a full disk
+# shows before the step it stops (each server suite copies the ~400 MB demo database for each file,
+# the browser journeys run several portals, the benchmarks their own: docs/decisions/0067).
+free_space() { df -Pk "$1" | awk 'NR == 2 { printf "%.1f GB", $4 / 1048576 }'; }
+step() {
+  printf '\n=== %s (at %dm%02ds; free: %s here, %s in %s) ===\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)) \
+    "$(free_space .)" "$(free_space "${TMPDIR:-/tmp}")" "${TMPDIR:-/tmp}"
+}
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@field-portal/shared';
 import { openDatabase } from '../src/db/client.js';
 import { fillFromSnapshot } from '../src/db/snapshot.js';
-import { buildDemoTemplate } from '../src/db/template.js';
+import { buildDemoTemplate, pruneStaleSnapshots } from '../src/db/template.js';
 import { freePort } from './free-port.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +60,34 @@ describe('fillFromSnapshot', () => {
     fs.mkdirSync(dir);
     expect(await fillFromSnapshot(snapshot, dir)).toBe(true);
     expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+  });
+});
+
+describe('pruneStaleSnapshots', () => {
+  it("removes earlier versions' snapshots and abandoned half-made ones, and keeps this version's, its bigger ones and one being made", () => {
+    const folder = tempDir('fp-cache-');
+    const gone = 2 ** 22 + 1; // above Linux's largest process id, so no process has it
+    const names = [
+      'pglite-demo-aaaa',
+      'pglite-demo-aaaa-50000-doctors',
+      `pglite-demo-aaaa-50000-doctors.${process.pid}.tmp`,
+      'pglite-demo-bbbb',
+      'pglite-demo-bbbb-50000-doctors',
+      `pglite-demo-cccc.${gone}.tmp`,
+      `pglite-demo-dddd.${process.pid}.tmp`,
+      'something-else',
+    ];
+    for (const name of names) fs.mkdirSync(path.join(folder, name));
+    pruneStaleSnapshots(path.join(folder, 'pglite-demo-aaaa'));
+    expect(fs.readdirSync(folder).sort()).toEqual(
+      [
+        'pglite-demo-aaaa',
+        'pglite-demo-aaaa-50000-doctors',
+        `pglite-demo-aaaa-50000-doctors.${process.pid}.tmp`,
+        `pglite-demo-dddd.${process.pid}.tmp`,
+        'something-else',
+      ].sort(),
+    );
   });
 });
 

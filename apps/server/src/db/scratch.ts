@@ -11,6 +11,10 @@ async function onServer<T>(adminUrl: string, work: (admin: pg.Client) => Promise
   }
 }
 
+/** The environment variable naming a test run whose scratch databases are marked as its own. */
+export const SCRATCH_RUN = 'FP_SCRATCH_RUN';
+export const scratchRunComment = (run: string) => `scratch database of test run ${run}`;
+
 function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -23,7 +27,12 @@ function databaseUrl(adminUrl: string, name: string): string {
  */
 export async function scratchDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  await onServer(adminUrl, async (admin) => {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    // The server suite marks its run's databases, and fails if one is left at its end (test/scratch.setup.ts).
+    const run = process.env[SCRATCH_RUN];
+    if (run) await admin.query(`comment on database ${name} is ${pg.escapeLiteral(scratchRunComment(run))}`);
+  });
   return {
     url: databaseUrl(adminUrl, name),
     name,

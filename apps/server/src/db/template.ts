@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { seedMoreDoctors } from '../seed/customers.js';
 import { seedDemoData } from '../seed/demo.js';
 import { DEMO_DATASET } from '../seed/demo-size.js';
@@ -28,7 +29,34 @@ export async function buildDemoTemplate(doctors: number = DEMO_DATASET.doctors):
   await database.close();
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(tmp, target);
+  pruneStaleSnapshots(target);
   return target;
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A snapshot is ~400 MB and a new one is made whenever the seed's code changes, so those of
+ * earlier versions (and half-made ones whose process has gone) are removed beside the new one;
+ * a developer switching branches or a CI machine keeping node_modules would otherwise fill its disk.
+ * Snapshots of this version for more doctors stay, and so do half-made ones of a running process.
+ */
+export function pruneStaleSnapshots(current: string): void {
+  const folder = path.dirname(current);
+  const keep = path.basename(current);
+  for (const name of fs.readdirSync(folder)) {
+    if (!name.startsWith('pglite-demo-') || name.startsWith(keep)) continue;
+    const building = /\.(\d+)\.tmp$/.exec(name);
+    if (building && isRunning(Number(building[1]))) continue;
+    fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+  }
 }
 
 /**
