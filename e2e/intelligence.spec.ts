@@ -127,7 +127,7 @@ test("the relationship centre opens a doctor's co-author", async ({ page }) => {
   await signIn(page, 'msl01');
   await page.goto('/#/doctor/doctorRelationCenter');
   await expect(page.getByTestId('ego-network')).toBeVisible({ timeout: 30_000 });
-  const coAuthor = page.locator('.ant-list-item', { hasText: '合著' }).first().locator('a');
+  const coAuthor = page.getByRole('listitem').filter({ hasText: '合著' }).first().locator('a');
   await expect(coAuthor).toBeVisible({ timeout: 30_000 });
   const name = (await coAuthor.textContent()) ?? '';
   await coAuthor.click();

@@ -15,9 +15,9 @@ test("a drug's opinion trend is read, and an event's items open with why each sc
   await expect(page.getByTestId('opinion-trend')).toBeVisible();
   const items = page.getByTestId('opinion-items');
   await expect(items.locator('tbody tr').filter({ hasText: '康瑞宁' }).first()).toBeVisible();
-  const event = page.getByTestId('opinion-events').locator('.ant-list-item').first();
+  const event = page.getByTestId('opinion-events').getByRole('listitem').first();
   await expect(event).toContainText('康瑞宁');
-  const title = (await event.locator('.ant-list-item-meta-title').innerText()).trim();
+  const title = (await event.getByRole('link').innerText()).trim();
   await event.click();
   await expect(page).toHaveURL(/eventDetail\?id=\d+/);
   await expect(page.getByTestId('event-title')).toContainText(title);

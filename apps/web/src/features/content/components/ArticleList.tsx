@@ -2,7 +2,7 @@ import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Badge, Input, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -11,6 +11,7 @@ import { articleListQuery } from '../api';
 import { formatTime } from '@/lib/format';
 import { articleDetailPath } from '../article-paths';
 import { EmptyState } from '@/components/EmptyState';
+import { Item, ItemList } from '@/components/ItemList';
 import { LoadMore } from '@/components/paging';
 
 const { Text } = Typography;
@@ -85,14 +86,14 @@ function ArticlePageBlock({
   if (first && !result.isLoading && list.length === 0) return <EmptyState description={t('content.empty')} />;
   return (
     <>
-      <List<ArticleRow>
+      <ItemList
         loading={result.isLoading}
-        itemLayout="vertical"
-        dataSource={list}
+        items={list}
+        rowKey={(a) => a.id}
         header={first && result.data ? <Text type="secondary">{t('content.total', { n: result.data.total })}</Text> : undefined}
         renderItem={(a) => (
-          <List.Item
-            key={a.id}
+          <Item
+            vertical
             className="fp-article-item"
             onClick={() => onOpen(a.id)}
             extra={a.coverUrl ? <AuthorisedImage src={a.coverUrl} alt="" className="fp-article-cover-thumb" /> : undefined}
@@ -105,26 +106,30 @@ function ArticlePageBlock({
                 {a.author}
               </span>,
             ]}
-          >
-            <List.Item.Meta
-              title={
-                <Space>
-                  {!a.read && (
-                    <span role="img" title={t('content.unread')} aria-label={t('content.unread')}>
-                      <Badge status="processing" />
-                    </span>
-                  )}
-                  <a href={articleDetailPath(a.id)} onClick={(e) => e.preventDefault()} {...DATA}>
-                    {a.title}
-                  </a>
-                  <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
-                  {a.source === 'external' && <Tag color="orange">{t('content.source.external')}</Tag>}
-                  {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
-                </Space>
-              }
-              description={<span {...DATA}>{a.summary}</span>}
-            />
-          </List.Item>
+            title={
+              <Space>
+                {!a.read && (
+                  <span role="img" title={t('content.unread')} aria-label={t('content.unread')}>
+                    <Badge status="processing" />
+                  </span>
+                )}
+                <a
+                  href={articleDetailPath(a.id)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onOpen(a.id);
+                  }}
+                  {...DATA}
+                >
+                  {a.title}
+                </a>
+                <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
+                {a.source === 'external' && <Tag color="orange">{t('content.source.external')}</Tag>}
+                {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}
+              </Space>
+            }
+            description={<span {...DATA}>{a.summary}</span>}
+          />
         )}
       />
       {last && result.data?.nextCursor && <LoadMore onMore={() => onMore(result.data.nextCursor!)} />}

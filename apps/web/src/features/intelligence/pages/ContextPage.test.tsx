@@ -63,6 +63,7 @@ describe('academic context', () => {
     expect(journals.textContent).toContain('— 297 篇');
     expect(journals.textContent).not.toMatch(/core/i);
     expect(card('作者 Top 10').textContent).toContain('— 17 篇论文,被引 590 次');
-    expect(journals.querySelector('.ant-spin-spinning')).toBeNull();
+    // antd's Spin stops spinning in an effect after the render that ends the loading.
+    await waitFor(() => expect(journals.querySelector('.ant-spin-spinning')).toBeNull());
   });
 });

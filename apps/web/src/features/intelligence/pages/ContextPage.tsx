@@ -3,13 +3,14 @@ import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Card, Col, List, Row, Space, Spin, Tag } from 'antd';
+import { Card, Col, Row, Space, Spin, Tag } from 'antd';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { abbreviate, formatCount } from '@/lib/format';
 import { contextQuery, full360Path } from '../api/intelligence-api';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { EmptyState } from '@/components/EmptyState';
+import { ItemList } from '@/components/ItemList';
 
 /** /academic/academicContext: an indication's papers and citations by year, top journals and top authors in the scope. */
 export function ContextPage() {
@@ -46,33 +47,34 @@ export function ContextPage() {
       <Row gutter={16}>
         <Col span={12}>
           <Card title={t('intel.context.journals')}>
-            <List
+            <ItemList
               size="small"
               loading={context.isFetching}
-              dataSource={c?.journals ?? []}
+              items={c?.journals ?? []}
               renderItem={(j) => (
-                <List.Item>
+                <>
                   <DataText>{j.journal}</DataText> {j.core ? <Tag color="gold">{t('intel.context.core')}</Tag> : null} —{' '}
                   {t('intel.context.journalPapers', { n: abbreviate(j.papers) })}
-                </List.Item>
+                </>
               )}
             />
           </Card>
         </Col>
         <Col span={12}>
           <Card title={t('intel.context.authors')}>
-            <List
+            <ItemList
               size="small"
               loading={context.isFetching}
-              dataSource={c?.authors ?? []}
+              items={c?.authors ?? []}
+              rowKey={(a) => a.doctor.id}
               renderItem={(a) => (
-                <List.Item>
+                <>
                   <Link to={full360Path(a.doctor.id, a.doctor.name)} {...DATA}>
                     {a.doctor.name}
                   </Link>{' '}
                   (<DataText>{a.doctor.hospitalName}</DataText>) —{' '}
                   {t('intel.context.authorPapers', { papers: formatCount(a.papers), citations: abbreviate(a.citations) })}
-                </List.Item>
+                </>
               )}
             />
           </Card>

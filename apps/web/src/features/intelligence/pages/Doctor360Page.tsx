@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Alert, Card, Col, Descriptions, List, Result, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Alert, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tag } from 'antd';
 import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import type { IntelligenceLabelKey } from '@/features/intelligence/i18n';
@@ -9,6 +9,7 @@ import { abbreviate, formatCount, formatTime } from '@/lib/format';
 import { full360Path, full360Query } from '../api/intelligence-api';
 import { KolImpact } from '../components/KolImpact';
 import { EmptyState } from '@/components/EmptyState';
+import { ItemList } from '@/components/ItemList';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -65,15 +66,15 @@ export function Doctor360Page() {
             </Tag>
           ))}
         </div>
-        <List<AcademicItem>
+        <ItemList<AcademicItem>
           size="small"
           style={{ marginTop: 8 }}
-          dataSource={v.academic.items.slice(0, 12)}
-          locale={{ emptyText: <EmptyState description={t('intel.items.empty')} /> }}
+          items={v.academic.items.slice(0, 12)}
+          empty={<EmptyState description={t('intel.items.empty')} />}
           renderItem={(item) => (
-            <List.Item>
+            <>
               <Tag color="blue">{t(`kind.${item.kind}` as IntelligenceLabelKey)}</Tag> {item.name} · {item.role} · {item.year}
-            </List.Item>
+            </>
           )}
         />
       </Card>
@@ -90,28 +91,28 @@ export function Doctor360Page() {
           </Col>
         </Row>
         <KolImpact key={d.id} doctorId={d.id} doctorName={d.name} doctorIndications={d.indications} kol={v.impact.kol} />
-        <List
+        <ItemList
           size="small"
           header={t('intel.network.evidence')}
-          dataSource={v.impact.topRelations}
-          locale={{ emptyText: <EmptyState description={t('intel.network.empty')} /> }}
+          items={v.impact.topRelations}
+          empty={<EmptyState description={t('intel.network.empty')} />}
           renderItem={(r) => (
-            <List.Item>
+            <>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
               <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>&nbsp;({r.doctor.hospitalName}) — {r.evidence}
-            </List.Item>
+            </>
           )}
         />
       </Card>
       <Card title={t('intel.activity')}>
-        <List
+        <ItemList
           size="small"
-          dataSource={v.activity}
-          locale={{ emptyText: <EmptyState description={t('intel.empty')} /> }}
+          items={v.activity}
+          empty={<EmptyState description={t('intel.empty')} />}
           renderItem={(a) => (
-            <List.Item>
+            <>
               {formatTime(a.at, false)} · {a.kind} · {a.title} · {a.user}
-            </List.Item>
+            </>
           )}
         />
       </Card>

@@ -3,13 +3,14 @@ import { DataText } from '@/components/DataText';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, InputNumber, List, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, InputNumber, Space, Spin, Tag, Typography } from 'antd';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { egoQuery, full360Path, rankingQuery, relationsQuery } from '../api/intelligence-api';
 import { EgoGraph } from '../components/EgoGraph';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { AreaMapPanel } from './AreaMapPanel';
 import { EmptyState } from '@/components/EmptyState';
+import { ItemList } from '@/components/ItemList';
 
 const TYPE_LABEL = { coauthor: 'intel.type.coauthor', cospeaker: 'intel.type.cospeaker', coattend: 'intel.type.coattend' } as const;
 
@@ -93,18 +94,18 @@ function EgoNetworkPanel() {
         )}
       </Card>
       <Card title={t('intel.network.evidence')} loading={relations.isLoading}>
-        <List
+        <ItemList
           size="small"
-          dataSource={relations.data?.list ?? []}
-          locale={{ emptyText: <EmptyState description={t('intel.network.empty')} /> }}
+          items={relations.data?.list ?? []}
+          empty={<EmptyState description={t('intel.network.empty')} />}
           renderItem={(r) => (
-            <List.Item>
+            <>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
               <Link to={full360Path(r.doctor.id, r.doctor.name)} {...DATA}>
                 {r.doctor.name}
               </Link>
               &nbsp;(<DataText>{r.doctor.hospitalName}</DataText>) — {r.evidence}
-            </List.Item>
+            </>
           )}
         />
       </Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Form, List, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Form, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
@@ -15,6 +15,7 @@ import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
 import { EmptyState } from '@/components/EmptyState';
+import { Item, ItemList } from '@/components/ItemList';
 import { LoadMore } from '@/components/paging';
 
 const { Text } = Typography;
@@ -192,13 +193,13 @@ export function SuggestionsPage() {
         ) : rows.length === 0 ? (
           <EmptyState description={msg('intel.suggestion.empty')} />
         ) : (
-          <List
-            itemLayout="vertical"
-            dataSource={rows}
-            loadMore={suggestions.hasNextPage ? <LoadMore onMore={() => void suggestions.fetchNextPage()} loading={suggestions.isFetchingNextPage} /> : null}
+          <ItemList
+            items={rows}
+            rowKey={(s) => s.id}
+            footer={suggestions.hasNextPage ? <LoadMore onMore={() => void suggestions.fetchNextPage()} loading={suggestions.isFetchingNextPage} /> : null}
             renderItem={(s) => (
-              <List.Item
-                key={s.id}
+              <Item
+                vertical
                 data-testid="suggestion"
                 actions={[
                   <Button
@@ -222,16 +223,14 @@ export function SuggestionsPage() {
                     {msg('intel.suggestion.expires', { time: formatTime(s.expiresAt, false) })}
                   </Text>,
                 ]}
+                title={
+                  <Space wrap>
+                    <Link to={full360Path(s.doctor.id, s.doctor.name)}>{s.doctor.name}</Link>
+                    <PriorityTag s={s} />
+                  </Space>
+                }
+                description={`${s.doctor.hospitalName} · ${s.doctor.department}`}
               >
-                <List.Item.Meta
-                  title={
-                    <Space wrap>
-                      <Link to={full360Path(s.doctor.id, s.doctor.name)}>{s.doctor.name}</Link>
-                      <PriorityTag s={s} />
-                    </Space>
-                  }
-                  description={`${s.doctor.hospitalName} · ${s.doctor.department}`}
-                />
                 <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="suggestion-reasons">
                   {s.reasons.map((r) => (
                     <li key={r.code}>
@@ -239,7 +238,7 @@ export function SuggestionsPage() {
                     </li>
                   ))}
                 </ul>
-              </List.Item>
+              </Item>
             )}
           />
         )}

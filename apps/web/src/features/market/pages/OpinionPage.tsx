@@ -1,9 +1,10 @@
 import { DataText } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
+import { Item, ItemList } from '@/components/ItemList';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { Card, Col, List, Row, Select, Space, Statistic, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { Card, Col, Row, Select, Space, Statistic } from 'antd';
 import { MARKET_LIMITS, OPINION_SENTIMENTS } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
@@ -83,17 +84,21 @@ export function OpinionPage() {
             <Card size="small" title={t('market.events')}>
               {/* a scrolled region the keyboard can reach and scroll (WCAG 2.1.1) */}
               <div tabIndex={0} role="region" aria-label={t('market.events')} style={{ maxHeight: 280, overflow: 'auto' }}>
-                <List
+                <ItemList
                   size="small"
                   data-testid="opinion-events"
-                  dataSource={d?.events ?? []}
+                  items={d?.events ?? []}
+                  rowKey={(e) => e.id}
                   renderItem={(e) => (
-                    <List.Item onClick={() => void navigate(eventDetailPath(e.id))} style={{ cursor: 'pointer' }}>
-                      <List.Item.Meta
-                        title={<Typography.Link {...DATA}>{e.title}</Typography.Link>}
-                        description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
-                      />
-                    </List.Item>
+                    <Item
+                      onClick={() => void navigate(eventDetailPath(e.id))}
+                      title={
+                        <Link to={eventDetailPath(e.id)} {...DATA}>
+                          {e.title}
+                        </Link>
+                      }
+                      description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
+                    />
                   )}
                 />
               </div>

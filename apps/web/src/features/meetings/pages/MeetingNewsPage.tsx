@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { Card, List, Space, Tag } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { Card, Space, Tag } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { MeetingNewsItem } from '@field-portal/shared';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
@@ -9,6 +9,7 @@ import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
 import { EmptyState } from '@/components/EmptyState';
+import { Item, ItemList } from '@/components/ItemList';
 
 const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = {
   today: 'red',
@@ -18,6 +19,8 @@ const KIND_COLOURS: Record<MeetingNewsItem['kind'], string> = {
   draft: 'default',
   closed: 'purple',
 };
+
+const meetingPath = (meetingId: number) => `/meetingReport/meetingReportIndex?meetingId=${meetingId}`;
 
 /** meetingNews: the caller's meetings of the last 30 days and ahead, each with what it means now. */
 export function MeetingNewsPage() {
@@ -29,23 +32,24 @@ export function MeetingNewsPage() {
       {news.data && news.data.length === 0 ? (
         <EmptyState description={t('meetings.news.empty')} />
       ) : (
-        <List<MeetingNewsItem>
+        <ItemList
           loading={news.isLoading}
-          dataSource={news.data ?? []}
+          items={news.data ?? []}
+          rowKey={(n) => n.meetingId}
           renderItem={(n) => (
-            <List.Item key={n.meetingId} className="fp-meeting-row" onClick={() => void navigate(`/meetingReport/meetingReportIndex?meetingId=${n.meetingId}`)}>
-              <List.Item.Meta
-                avatar={<CalendarOutlined className="fp-news-icon" />}
-                title={
-                  <Space>
-                    <Tag color={KIND_COLOURS[n.kind]}>{t(`meetings.news.kind.${n.kind}` as MeetingsLabelKey)}</Tag>
-                    {n.title}
-                  </Space>
-                }
-                description={`${formatTime(n.startTime)} · ${n.city} · ${n.mine ? t('meetings.news.mine') : t('meetings.news.coOrganised', { name: n.ownerName })}`}
-              />
-              <StatusTag status={n.status} />
-            </List.Item>
+            <Item
+              className="fp-meeting-row"
+              onClick={() => void navigate(meetingPath(n.meetingId))}
+              avatar={<CalendarOutlined className="fp-news-icon" />}
+              title={
+                <Space>
+                  <Tag color={KIND_COLOURS[n.kind]}>{t(`meetings.news.kind.${n.kind}` as MeetingsLabelKey)}</Tag>
+                  <Link to={meetingPath(n.meetingId)}>{n.title}</Link>
+                </Space>
+              }
+              description={`${formatTime(n.startTime)} · ${n.city} · ${n.mine ? t('meetings.news.mine') : t('meetings.news.coOrganised', { name: n.ownerName })}`}
+              end={<StatusTag status={n.status} />}
+            />
           )}
         />
       )}
