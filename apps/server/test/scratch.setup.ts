@@ -2,24 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { SCRATCH_RUN, scratchRunComment } from '../src/db/scratch.js';
-
-/** The run's scratch databases still on the server (scratchDatabase marks them), dropped here. */
-async function dropLeftDatabases(adminUrl: string, run: string): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ datname: string }>(
-      'select d.datname from pg_database d join pg_shdescription c on c.objoid = d.oid and c.classoid = $1::regclass where c.description = $2',
-      ['pg_database', scratchRunComment(run)],
-    );
-    for (const { datname } of rows) await admin.query(`drop database if exists "${datname.replace(/"/g, '')}" with (force)`);
-    return rows.map((row) => row.datname);
-  } finally {
-    await admin.end();
-  }
-}
+import { dropScratchDatabasesOfRun, SCRATCH_RUN } from '../src/db/scratch.js';
 
 /**
  * Global setup of the server suite: what a run leaves behind fails it, naming what was left, and
@@ -43,7 +26,7 @@ export default function setup(): () => Promise<void> {
     const left = fs.readdirSync(folder).filter((name) => !/^tsx-\d+$/.test(name));
     fs.rmSync(folder, { recursive: true, force: true });
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) left.push(...(await dropLeftDatabases(adminUrl, run)).map((name) => `database ${name}`));
+    if (adminUrl) left.push(...(await dropScratchDatabasesOfRun(adminUrl, run)).map((name) => `database ${name}`));
     if (left.length > 0) {
       // Vitest reports an error thrown here but still exits with 0.
       process.stderr.write(`The server tests left behind: ${left.join(', ')}\n`);

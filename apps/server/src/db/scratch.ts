@@ -13,7 +13,19 @@ async function onServer<T>(adminUrl: string, work: (admin: pg.Client) => Promise
 
 /** The environment variable naming a test run whose scratch databases are marked as its own. */
 export const SCRATCH_RUN = 'FP_SCRATCH_RUN';
-export const scratchRunComment = (run: string) => `scratch database of test run ${run}`;
+const scratchRunComment = (run: string) => `scratch database of test run ${run}`;
+
+/** The scratch databases that test run `run` marked and left on the server, dropped; their names. */
+export function dropScratchDatabasesOfRun(adminUrl: string, run: string): Promise<string[]> {
+  return onServer(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select d.datname from pg_database d join pg_shdescription c on c.objoid = d.oid and c.classoid = $1::regclass where c.description = $2',
+      ['pg_database', scratchRunComment(run)],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists "${datname.replace(/"/g, '')}" with (force)`);
+    return rows.map((row) => row.datname);
+  });
+}
 
 function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);

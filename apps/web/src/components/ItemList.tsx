@@ -47,7 +47,9 @@ export function ItemList<T>({
         {items.length > 0 ? (
           <ul className="fp-item-list-items">
             {items.map((item, index) => (
-              <ItemLine key={rowKey ? rowKey(item) : index}>{renderItem(item, index)}</ItemLine>
+              <li key={rowKey ? rowKey(item) : index} className="fp-item-line">
+                {renderItem(item, index)}
+              </li>
             ))}
           </ul>
         ) : loading ? (
@@ -59,11 +61,6 @@ export function ItemList<T>({
       {footer}
     </div>
   );
-}
-
-/** The `<li>` around what renderItem gives: an `Item`, or words and links as they are. */
-function ItemLine({ children }: { children: ReactNode }) {
-  return <li className="fp-item-line">{children}</li>;
 }
 
 /** A click on the item opens it, unless it was on a link or button of its own, which does its own thing. */
