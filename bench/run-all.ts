@@ -7,6 +7,7 @@ import { run as realtime } from './realtime.bench.js';
 import { run as analytics } from './analytics.bench.js';
 import { run as feed } from './feed.bench.js';
 import { run as web } from './web.bench.js';
+import { run as charts } from './charts.bench.js';
 import { run as customers } from './customers.bench.js';
 import { run as intelligence } from './intelligence.bench.js';
 import { run as meetingsContent } from './meetings-content.bench.js';
@@ -42,6 +43,7 @@ const suites = {
   realtime,
   metrics,
   web,
+  charts,
 };
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 // At the small size a suite that has not ended in 15 minutes is stuck (they take seconds to a few

@@ -20,7 +20,7 @@ export const TIME_BUDGET = { page: 1.5, signIn: 1.2 };
 
 const REFERENCE_PAGE = path.join(ROOT, 'bench', 'fixtures', 'reference-page');
 /** The reference table's rows: as many as the doctor list shows on its first page. */
-const REFERENCE_ROWS = Array.from({ length: 20 }, (_, i) => ({
+export const REFERENCE_ROWS = Array.from({ length: 20 }, (_, i) => ({
   id: i + 1,
   name: `医生 ${i + 1}`,
   hospital: `第${i + 1}人民医院`,
@@ -28,10 +28,10 @@ const REFERENCE_ROWS = Array.from({ length: 20 }, (_, i) => ({
   title: '主任医师',
 }));
 /** A row of an antd table, plain or virtual as the doctor list's (not the placeholder shown while it loads). */
-const TABLE_ROW = '.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row';
+export const TABLE_ROW = '.ant-table-tbody .ant-table-row, .ant-table-tbody-virtual .ant-table-row';
 
 /** The reference page built with Vite as it comes (and the same React plugin as the web's build) into a temporary folder. */
-async function buildReferencePage(): Promise<string> {
+export async function buildReferencePage(): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-reference-page-'));
   const { build } = await import('vite');
   // The plugin is the web workspace's own dependency, not the benchmarks'.
@@ -47,7 +47,7 @@ async function buildReferencePage(): Promise<string> {
  * browser context) over `FOUR_G` with the CPU slowed down. A signed-in page has its session stored
  * before the navigation, so only the page's load is timed.
  */
-async function timeToShown(browser: Browser, baseURL: string, pagePath: string, selector: string, signedIn?: SignedIn): Promise<number> {
+export async function timeToShown(browser: Browser, baseURL: string, pagePath: string, selector: string, signedIn?: SignedIn): Promise<number> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 } });
   try {
     if (signedIn) await rememberSession(context, signedIn);
