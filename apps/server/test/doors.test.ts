@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { RuleTester } from 'eslint';
-import { describe, it } from 'vitest';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, it } from 'vitest';
 import moduleFace from '../../../eslint-rules/module-face.js';
+import noImportCycle from '../../../eslint-rules/no-import-cycle.js';
 import ownedTables from '../../../eslint-rules/owned-tables.js';
 
 // The lint rules that keep the doors between server modules (docs/decisions/0046).
@@ -87,4 +91,45 @@ tester.run('owned-tables', ownedTables, {
       errors: [{ messageId: 'foreignTable', data: { table: 'pushes', owner: 'push' } }],
     },
   ],
+});
+
+// No import cycle, type imports included (docs/decisions/0069): the rule reads the files of the
+// source folder, so each case is a small folder written here.
+describe('no-import-cycle', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-cycles-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const write = (file: string, code: string) => {
+    const at = path.join(folder, file);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.writeFileSync(at, code);
+    return { filename: at, code };
+  };
+  const files = {
+    // a type-only cycle, which import-x/no-cycle does not see
+    typeA: write('types/src/a.ts', "import type { B } from './b.js';\nexport interface A { b: B }\n"),
+    typeB: write('types/src/b.ts', "import type { A } from './a.js';\nexport type B = A[];\n"),
+    // a cycle through a lazy import and a type
+    lazyPage: write('lazy/src/page.ts', "export const dialog = () => import('./dialog.js');\nexport interface Field { name: string }\n"),
+    lazyDialog: write('lazy/src/dialog.ts', "import type { Field } from './page.js';\nexport const fields: Field[] = [];\n"),
+    // a cycle through an alias and an index file
+    aliasX: write('alias/src/x.ts', "import { y } from '@/y';\nexport const x = y;\n"),
+    aliasY: write('alias/src/y/index.ts', "import type { X } from '../z.js';\nexport const y: X = 1;\n"),
+    aliasZ: write('alias/src/z.ts', "import type { x } from './x.js';\nexport type X = typeof x;\n"),
+    // the same three files with the type in a file of its own: no cycle
+    leafKind: write('leaf/src/kind.ts', 'export type Kind = number;\n'),
+    leafX: write('leaf/src/x.ts', "import { y } from './y.js';\nexport const x = y;\n"),
+    leafY: write('leaf/src/y.ts', "import type { Kind } from './kind.js';\nexport const y: Kind = 1;\n"),
+  };
+  const alias = { aliases: { '@/': path.join(folder, 'alias', 'src') } };
+  const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' } });
+  tester.run('no-import-cycle', noImportCycle, {
+    valid: [files.leafKind, files.leafX, files.leafY],
+    invalid: [
+      { ...files.typeA, errors: [{ messageId: 'cycle', data: { way: 'a.ts → b.ts → a.ts' } }] },
+      { ...files.typeB, errors: [{ messageId: 'cycle', data: { way: 'b.ts → a.ts → b.ts' } }] },
+      { ...files.lazyDialog, errors: [{ messageId: 'cycle', data: { way: 'dialog.ts → page.ts → dialog.ts' } }] },
+      { ...files.aliasX, options: [alias], errors: [{ messageId: 'cycle', data: { way: 'x.ts → y/index.ts → z.ts → x.ts' } }] },
+      { ...files.aliasZ, options: [alias], errors: [{ messageId: 'cycle', data: { way: 'z.ts → x.ts → y/index.ts → z.ts' } }] },
+    ],
+  });
 });

@@ -2,10 +2,11 @@ import { CARD_LIMITS, CARD_TYPES } from './cards.js';
 import { PASSWORD, type Lang } from './constants.js';
 import { SSO_MESSAGES } from './areas/sso.js';
 import { INPUT_LIMITS } from './input-limits.js';
+import type { MessageText } from './message-text.js';
 
 const MB = 1024 * 1024;
 
-export type MessageText = { zh: string; en: string };
+export type { MessageText };
 type Text = MessageText;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardId } from './cards-schemas.js';
 import type { MessageKey } from './messages.js';
 import { scanJsonText } from './input-limits.js';
-import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime, startOfYesterday, type PushProblem } from './push.js';
+import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime, startOfYesterday } from './push.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,
@@ -92,6 +92,12 @@ export interface CheckedPush {
   receivers: PushReceiver[];
   pin: { top: false } | { top: true; start: number; end: number };
   remark: PushRemark;
+}
+
+/** Why a push request is refused: the message and the field it names. */
+export interface PushProblem {
+  key: MessageKey;
+  field: string;
 }
 
 /** The remark as an object, from JSON text or an object; undefined when it is neither. */

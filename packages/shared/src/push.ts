@@ -1,5 +1,4 @@
 import { type CardRecord, type CardStatus } from './cards.js';
-import type { MessageKey } from './messages.js';
 
 /** Templates and sources of system-generated cards that the published and in-queue lists leave out (spec 000 section 9). */
 export const EXCLUDED_CARD_TEMPLATES = ['template_666'] as const;
@@ -100,11 +99,6 @@ export function startOfYesterday(now: number): number {
   const local = now + offset;
   const dayStart = local - (((local % 86_400_000) + 86_400_000) % 86_400_000);
   return dayStart - 86_400_000 - offset;
-}
-
-export interface PushProblem {
-  key: MessageKey;
-  field: string;
 }
 
 /** A read-state row (spec 000 section 3). */

@@ -1,5 +1,5 @@
 import { IMPORTS_AUTHORITY } from './imports.js';
-import type { MessageText } from '../messages-core.js';
+import type { MessageText } from '../message-text.js';
 
 /**
  * Personal access tokens of service accounts (issue 32; docs/decisions/0050): a master-data system

@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 
 /**
  * The messages of this area (zh and en), apart from its paths and limits: the web entry needs the

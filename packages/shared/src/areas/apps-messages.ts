@@ -1,5 +1,5 @@
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 import { APPS_LIMITS } from './apps.js';
 
 /**

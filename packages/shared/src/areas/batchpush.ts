@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 import { PUSH_LIMITS } from '../push.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages-core.js';
+import type { MessageText } from '../message-text.js';
 
 /** Messages of the import centre (zh and en); `{field}` is the column's header in the reader's language. */
 export const IMPORTS_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 
 /**
  * The messages of the doctor 360 view's impact section (zh and en): why a doctor has no KOL score,

@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 
 /**
  * Smart suggestions (doctorIntelligenceAdvice; spec 001 sections 1, 2.4 and 5; issue 17;

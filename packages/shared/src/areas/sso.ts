@@ -1,4 +1,4 @@
-import type { MessageText } from '../messages.js';
+import type { MessageText } from '../message-text.js';
 
 /**
  * Single sign-on with an OpenID Connect provider (spec 001 sections 2.1, 4 and 7.1;

@@ -9,7 +9,6 @@ import {
   message,
   type DownloadJob,
   type DownloadJobPage,
-  type DownloadStatus,
   type findByCreateByQuery,
   type Lang,
   type QueuedDownload,
@@ -24,38 +23,13 @@ import { wakeQueue } from '../../platform/jobs/index.js';
 import type { FileStore } from '../../platform/storage.js';
 import { exportFileName, paramParts } from './file-name.js';
 import { downloadTemplate } from './templates.js';
+import type { JobRow } from './job-row.js';
 import { DOWNLOAD_QUEUE } from './worker.js';
 
 export interface DownloadDeps {
   db: Db;
   files: FileStore;
   now: () => number;
-}
-
-/** A job row as the queries read it. */
-export interface JobRow {
-  id: number | string;
-  user_id: number;
-  created_by: string;
-  template_name: string;
-  params: Record<string, unknown>;
-  lang: string;
-  file_name: string;
-  status: DownloadStatus;
-  rows_done: number;
-  rows_total: number | null;
-  claim_token: string | null;
-  lease_until: string | Date | null;
-  attempts: number;
-  file_key: string | null;
-  size: number | string | null;
-  error_key: string | null;
-  error_params: Record<string, string | number> | null;
-  created_at: string | Date;
-  started_at: string | Date | null;
-  finished_at: string | Date | null;
-  expires_at: string | Date | null;
-  downloaded_at: string | Date | null;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());

@@ -8,7 +8,7 @@ import { LostClaim, Stopping, type Claim, type JobSet, type QueueDefinition } fr
 import { publishNotice } from '../../platform/realtime/publish.js';
 import { newStorageKey, WRITE_BUFFER_BYTES, type FileStore } from '../../platform/storage.js';
 import { safeCell } from '../../platform/excel.js';
-import type { JobRow } from './service.js';
+import type { JobRow } from './job-row.js';
 import { downloadTemplate } from './templates.js';
 
 type ExcelModule = typeof import('exceljs');

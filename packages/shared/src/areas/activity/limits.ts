@@ -1,5 +1,5 @@
 import { BADGE_MAX } from '../../constants.js';
-import type { MessageText } from '../../messages.js';
+import type { MessageText } from '../../message-text.js';
 
 /** Limits, codes, their labels and the rules of the activity area (no schemas: pages that only show these load no zod). */
 /** Limits and constants of the area (spec 001 sections 2.7 and 9). */

@@ -1,4 +1,4 @@
-import type { MessageText } from '../../messages.js';
+import type { MessageText } from '../../message-text.js';
 import { ACTIVITY_LIMITS } from './limits.js';
 
 /** Messages of the area, zh and en (merged into MESSAGES). In the user's words: the field a message is about travels as the error's `field`, not in its text. */

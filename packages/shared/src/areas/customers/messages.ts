@@ -1,5 +1,5 @@
 import { SEARCH_MAX_CONDITIONS } from '../../constants.js';
-import type { MessageText } from '../../messages.js';
+import type { MessageText } from '../../message-text.js';
 import { DOCTOR_OUT_OF_SCOPE_MESSAGES } from './out-of-scope.js';
 import { CUSTOMERS_LIMITS as L } from './limits.js';
 

@@ -1,4 +1,4 @@
-import type { MessageText } from '../../messages.js';
+import type { MessageText } from '../../message-text.js';
 import { MEETING_LIMITS } from './paths.js';
 
 /** Messages of meetings, zh and en (merged into MESSAGES). */

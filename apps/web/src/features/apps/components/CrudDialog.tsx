@@ -5,8 +5,18 @@ import { useAppsWords, type AppsLabelKey } from '@/features/apps/i18n';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
 import { showSaveFailure, toPath } from '@/lib/save-failure';
-import type { FieldDef } from './CrudScreen';
 import '../apps.css';
+
+/** One field of an entity's add/edit form. */
+export interface FieldDef {
+  name: string;
+  label: AppsLabelKey;
+  kind?: 'text' | 'textarea' | 'number' | 'switch' | 'select';
+  options?: { value: string; label: AppsLabelKey }[];
+  extra?: AppsLabelKey;
+  required?: boolean;
+  placeholder?: string;
+}
 
 export interface CrudDialogProps {
   title: AppsLabelKey;

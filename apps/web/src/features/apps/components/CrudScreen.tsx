@@ -11,20 +11,11 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { crudApi, type CrudPaths } from '../api';
 import { appsFormErrors, type AppsFormName } from '../checks-on-save';
 import '../apps.css';
+import type { FieldDef } from './CrudDialog';
 import { Pager } from '@/components/paging';
 
 /** The add/edit dialog (antd's Modal and Form, the number and switch inputs) loads when first opened. */
 const CrudDialog = lazyDialog(() => import('./CrudDialog').then((m) => m.CrudDialog));
-
-export interface FieldDef {
-  name: string;
-  label: AppsLabelKey;
-  kind?: 'text' | 'textarea' | 'number' | 'switch' | 'select';
-  options?: { value: string; label: AppsLabelKey }[];
-  extra?: AppsLabelKey;
-  required?: boolean;
-  placeholder?: string;
-}
 
 export interface ColumnDef<R> {
   key: string;
