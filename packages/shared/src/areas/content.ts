@@ -42,6 +42,48 @@ export const ARTICLE_SOURCES = ['internal', 'external'] as const;
 export type ArticleSource = (typeof ARTICLE_SOURCES)[number];
 export const ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/**
+ * The HTML elements an article body may keep (SECURITY.md, input and output): the server's
+ * sanitiser keeps only these on every save, and the web rebuilds a body from only these again.
+ */
+export const ARTICLE_BODY_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'blockquote',
+  'pre',
+  'code',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'span',
+  'div',
+  'figure',
+  'figcaption',
+] as const;
+
 /** Pushed-message recommend states (spec 001 section 4). */
 export const RECOMMEND_STATES = ['recommend', 'jointRecommend', 'notRecommend', 'stopUsing', 'other'] as const;
 export type RecommendState = (typeof RECOMMEND_STATES)[number];

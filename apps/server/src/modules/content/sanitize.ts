@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_BODY_TAGS } from '@field-portal/shared';
 
 /**
  * The rich text an article body may keep (SECURITY.md, input and output): formatting, lists,
@@ -7,43 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * safe to render as it is.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'blockquote',
-    'pre',
-    'code',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-    'div',
-    'figure',
-    'figcaption',
-  ],
+  allowedTags: [...ARTICLE_BODY_TAGS],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],

@@ -1,47 +1,13 @@
 import { createElement, type ReactNode } from 'react';
+import { ARTICLE_BODY_TAGS } from '@field-portal/shared';
 
 /**
  * Article bodies are sanitised by the server; the web shows them without dangerouslySetInnerHTML
  * (SECURITY.md 3.2.2): the HTML is parsed into an inert document and rebuilt as React elements
- * from the same allow-list, so anything unexpected is dropped a second time.
+ * from the same allow-list (`ARTICLE_BODY_TAGS`, packages/shared), so anything unexpected is dropped a
+ * second time.
  */
-const ALLOWED = new Set([
-  'p',
-  'br',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'blockquote',
-  'pre',
-  'code',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'span',
-  'div',
-  'figure',
-  'figcaption',
-]);
+const ALLOWED: ReadonlySet<string> = new Set(ARTICLE_BODY_TAGS);
 const VOID = new Set(['br', 'hr', 'img']);
 
 export function isHttpUrl(value: string): boolean {
