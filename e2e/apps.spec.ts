@@ -14,6 +14,8 @@ test('admin creates an app in a classification, adds a carousel item and reorder
   await expect(apps.getByRole('cell', { name: /企业微信拜访/ })).toBeVisible();
 
   await apps.getByRole('button', { name: /新\s*增/ }).click();
+  // the dialog names one record, not the screen
+  await expect(dialog(page).getByText('新增应用', { exact: true })).toBeVisible();
   // the form shows the server's rules before anything is sent
   await saveDialog(page);
   await expect(dialog(page).getByText('请输入应用名称')).toBeVisible();
@@ -70,6 +72,7 @@ test('admin edits a medicine with a competitor; a repeated competitor is refused
   const row = screen.getByRole('row', { name: /菲立康/ });
   await expect(row.getByText('康瑞宁')).toBeVisible();
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(dialog(page).getByText('编辑药品', { exact: true })).toBeVisible();
   await dialog(page).getByRole('button', { name: '添加竞品' }).click();
   await dialog(page).getByLabel('竞品名称 3').fill('康瑞宁');
   await saveDialog(page);

@@ -19,7 +19,8 @@ export interface FieldDef {
 }
 
 export interface CrudDialogProps {
-  title: AppsLabelKey;
+  /** One record's name, in the dialog's title (新增药品, Add medicine). */
+  item: AppsLabelKey;
   paths: CrudPaths;
   checks: AppsFormName;
   fields?: FieldDef[] | undefined;
@@ -40,7 +41,7 @@ export interface CrudDialogProps {
  * server shows at the field it names.
  */
 export function CrudDialog({
-  title,
+  item,
   paths,
   checks,
   fields = [],
@@ -95,7 +96,7 @@ export function CrudDialog({
   return (
     <Modal
       open={values !== null}
-      title={t(values && editingId === undefined ? 'apps.dialog.add' : 'apps.dialog.edit', { name: t(title) })}
+      title={t(values && editingId === undefined ? 'apps.dialog.add' : 'apps.dialog.edit', { name: t(item) })}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('apps.action.save')}

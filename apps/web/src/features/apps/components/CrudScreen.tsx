@@ -28,6 +28,8 @@ export interface ColumnDef<R> {
 
 export interface CrudScreenProps<R extends { id: number }> {
   title: AppsLabelKey;
+  /** One record's name, in the add and edit dialogs' titles (新增药品, Add medicine). */
+  item: AppsLabelKey;
   /** The query-key and test-id name of the entity. */
   entity: string;
   paths: CrudPaths;
@@ -54,7 +56,8 @@ export interface CrudScreenProps<R extends { id: number }> {
  * from the server shows at the field it names. The dialog and the checks load when first used.
  */
 export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) {
-  const { title, entity, paths, checks, columns, fields, extraFields, defaults, toForm, toBody, searchPlaceholder, onChanged, onEdit, modalWidth } = props;
+  const { title, item, entity, paths, checks, columns, fields, extraFields, defaults, toForm, toBody, searchPlaceholder, onChanged, onEdit, modalWidth } =
+    props;
   const { t, lang } = useAppsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
@@ -150,7 +153,7 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
       />
       {dialogOpened ? (
         <CrudDialog
-          title={title}
+          item={item}
           paths={paths}
           checks={checks}
           fields={fields}

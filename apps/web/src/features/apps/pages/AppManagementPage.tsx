@@ -48,6 +48,7 @@ function AppsTab() {
   return (
     <CrudScreen<AppRecord>
       title="apps.app.title"
+      item="apps.item.app"
       entity="app"
       paths={{ list: P.app.listByExample, create: P.app.initialization, update: P.app.update, remove: P.app.remove.replace(':appId', ':id') }}
       checks="app"
@@ -120,6 +121,7 @@ function ClassificationsTab() {
   return (
     <CrudScreen<ClassificationRecord>
       title="apps.classification.title"
+      item="apps.item.classification"
       entity="classification"
       paths={P.classification}
       checks="classification"

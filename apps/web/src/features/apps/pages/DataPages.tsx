@@ -18,6 +18,7 @@ export function MedicinePage() {
   return (
     <CrudScreen<MedicineRecord>
       title="apps.medicine.title"
+      item="apps.item.medicine"
       entity="medicine"
       paths={D.medicine}
       checks="medicine"
@@ -74,6 +75,7 @@ export function HomeDataPage() {
   return (
     <CrudScreen<HomeDataRecord>
       title="apps.homeData.title"
+      item="apps.item.homeData"
       entity="homeData"
       paths={D.homeData}
       checks="homeData"
@@ -106,6 +108,7 @@ export function HomeChartPage() {
   return (
     <CrudScreen<HomeChartSeries>
       title="apps.homeChart.title"
+      item="apps.item.homeChart"
       entity="homeChart"
       paths={D.homeChart}
       checks="homeChart"
@@ -162,6 +165,7 @@ export function IndicationStagePage() {
   return (
     <CrudScreen<StageRow>
       title="apps.stage.title"
+      item="apps.item.stage"
       entity="indicationStage"
       paths={D.indicationStage}
       checks="indicationStage"
@@ -194,6 +198,7 @@ export function IndicationDepartmentPage() {
   return (
     <CrudScreen<DepartmentRow>
       title="apps.department.title"
+      item="apps.item.department"
       entity="indicationDepartment"
       paths={D.indicationDepartment}
       checks="indicationDepartment"
@@ -231,6 +236,7 @@ export function PublicOpinionPage() {
   return (
     <CrudScreen<OpinionRow>
       title="apps.opinion.title"
+      item="apps.item.opinion"
       entity="publicOpinion"
       paths={D.publicOpinion}
       checks="publicOpinion"
@@ -288,6 +294,7 @@ export function KeywordPage() {
   return (
     <CrudScreen<KeywordRow>
       title="apps.keyword.title"
+      item="apps.item.keyword"
       entity="keyword"
       paths={D.keyword}
       checks="keyword"
@@ -324,6 +331,7 @@ export function JournalPage() {
   return (
     <CrudScreen<JournalRow>
       title="apps.journal.title"
+      item="apps.item.journal"
       entity="journal"
       paths={D.journal}
       checks="journal"

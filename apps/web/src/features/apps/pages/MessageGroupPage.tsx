@@ -11,6 +11,7 @@ export function MessageGroupPage() {
   return (
     <CrudScreen<MessageGroupRecord>
       title="apps.group.title"
+      item="apps.item.group"
       entity="messageGroup"
       paths={API.apps.messageGroup}
       checks="messageGroup"

@@ -52,7 +52,7 @@ export function CarouselDialog({ editing, onClose, onSaved }: Props) {
   return (
     <Modal
       open={editing !== null}
-      title={t(editing && !editing.row ? 'apps.dialog.add' : 'apps.dialog.edit', { name: t('apps.carousel.title') })}
+      title={t(editing && !editing.row ? 'apps.dialog.add' : 'apps.dialog.edit', { name: t('apps.item.carousel') })}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('apps.action.save')}
