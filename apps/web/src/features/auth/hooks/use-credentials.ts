@@ -16,9 +16,9 @@ export function credentialProblems(values: Credentials): CredentialProblems {
 }
 
 /**
- * The sign-in form's state without a form library (the login page and the phone's sign-in: bundle
- * budgets, docs/decisions/0016): both fields required, checked on submit and again as a field
- * marked wrong is typed in.
+ * The sign-in form's state without a form library (the login page and the phone's sign-in, both
+ * without antd for their time: docs/decisions/0055 and 0031): both fields required, checked on
+ * submit and again as a field marked wrong is typed in.
  */
 export function useCredentials(onValid: (values: Credentials) => void) {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });

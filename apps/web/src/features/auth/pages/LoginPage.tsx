@@ -59,7 +59,7 @@ export function LoginPage() {
     },
     onError: setFailure,
   });
-  // A plain form: antd's Form (and its validation library) would be a good part of this page's download (docs/decisions/0016).
+  // A plain form, as the page's controls are plain: antd on this page misses its time goal (docs/decisions/0055).
   const { values, problems, change, submit } = useCredentials((credentials) => {
     if (!login.isPending) login.mutate(credentials);
   });
