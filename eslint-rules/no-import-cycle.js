@@ -49,7 +49,7 @@ function cyclesOf(root, aliases) {
     const targets = new Set();
     for (const imported of scanned.importedFiles) {
       const target = resolveImport(file, imported.fileName, aliases);
-      if (target && target.startsWith(root)) targets.add(target);
+      if (target && target.startsWith(`${root}${path.sep}`)) targets.add(target);
     }
     edges.set(file, targets);
   }

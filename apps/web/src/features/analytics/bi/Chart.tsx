@@ -1,8 +1,7 @@
 import type { DashboardChart } from '@field-portal/shared';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { PieChart } from '@/components/charts/PieChart';
-
-const PALETTE = ['#1d5fd1', '#36b37e', '#f5a623', '#8e6cd8', '#e5484d', '#13a8a8', '#8c8c8c', '#d46b08'];
+import { PALETTE } from './palette';
 
 /** One dashboard chart (SVG, components/charts): lines or bars over the categories, or a pie; names are translated by the caller. */
 export function Chart({ chart, name, category }: { chart: DashboardChart; name: (key: string) => string; category: (value: string) => string }) {
