@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { App, ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import { THEME as theme } from './theme';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -82,13 +82,25 @@ function DialogFocus() {
 /** Tables, lists and selects that give no empty state of their own draw the portal's one (docs/decisions/0061). */
 const renderEmpty = () => <EmptyState />;
 
+/**
+ * antd's words in the language shown, with the password fields' eye named as on the sign-in page
+ * (显示密码 / Show password): antd's own label is 显示 / Show, which does not say what it shows.
+ */
+function useAntdLocale(): NonNullable<ConfigProviderProps['locale']> {
+  const { lang, t } = useI18n();
+  return useMemo(() => {
+    const base = lang === 'zh' ? zhCN : enUS;
+    return { ...base, global: { ...base.global, show: t('login.showPassword'), hide: t('login.hidePassword') } };
+  }, [lang, t]);
+}
+
 export function AntdProviders({ children }: { children: ReactNode }) {
-  const { lang } = useI18n();
+  const locale = useAntdLocale();
   // A user who asked the system for less motion gets dialogs, drawers and toasts without animation.
   const reducedMotion = usePrefersReducedMotion();
   const themed = useMemo<ThemeConfig>(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={themed} renderEmpty={renderEmpty}>
+    <ConfigProvider locale={locale} theme={themed} renderEmpty={renderEmpty}>
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
       <App message={TOASTS}>
         <HttpNotices />

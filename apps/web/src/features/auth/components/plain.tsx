@@ -1,10 +1,9 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { LANGS, type Lang } from '@field-portal/shared';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { SvgIcon } from '@/components/SvgIcon';
-import { setLang, useI18n } from '@/lib/i18n';
+import { useI18n } from '@/lib/i18n';
 
 /*
  * The sign-in page's controls in plain elements, drawn as antd's (login.css): the login route
@@ -12,26 +11,6 @@ import { setLang, useI18n } from '@/lib/i18n';
  * its form about 1.4x later, past the sign-in page's time goal (docs/decisions/0055, "The sign-in
  * page with antd"). The console's antd loads after sign-in, with the layout.
  */
-
-/** 中文 / English; the choice applies at once and is kept in the language cookie. */
-export function LanguageToggle() {
-  const { lang, t } = useI18n();
-  return (
-    <div className="fp-segmented" role="group" aria-label={t('lang.switch')}>
-      {LANGS.map((value: Lang) => (
-        <button
-          key={value}
-          type="button"
-          className={value === lang ? 'is-active' : undefined}
-          aria-pressed={value === lang}
-          onClick={() => void setLang(value)}
-        >
-          {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 export function ErrorAlert({ children }: { children: ReactNode }) {
   return (

@@ -18,7 +18,8 @@ import { fetchConsoleAhead } from '@/lib/console-ahead';
 import { signIn } from '../api/sign-in';
 import { useCredentials } from '../hooks/use-credentials';
 import { useIdentityServer } from '../hooks/use-identity-server';
-import { ErrorAlert, LanguageToggle, PasswordField, TextField } from '../components/plain';
+import { LanguageToggle } from '@/lib/i18n/LanguageToggle';
+import { ErrorAlert, PasswordField, TextField } from '../components/plain';
 import './login.css';
 
 /** Fetches the console's layout (and antd with it) when the browser is idle; none of it renders here. */
@@ -84,7 +85,7 @@ export function LoginPage() {
       </section>
       <section className="fp-login-panel">
         <div className="fp-login-lang">
-          <LanguageToggle />
+          <LanguageToggle className="fp-segmented" />
         </div>
         <div className="fp-login-card">
           <h2>{t('login.title')}</h2>

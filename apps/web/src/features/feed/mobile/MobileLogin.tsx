@@ -10,7 +10,8 @@ import { useFeedWords } from '@/features/feed/i18n';
 import { forgetUserData } from '@/lib/query-client';
 import { PHONE_PAGE } from '@/lib/session/sso';
 import { saveTokens } from '@/lib/session/tokens';
-import { LanguageToggle, Spinner } from './ui';
+import { LanguageToggle } from '@/lib/i18n/LanguageToggle';
+import { Spinner } from './ui';
 
 /** Sign-in on the phone: the console's login call and token storage, laid out for a narrow screen. */
 export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
@@ -34,7 +35,7 @@ export function MobileLogin({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <main className="fp-m-login">
       <div className="fp-m-login-lang">
-        <LanguageToggle />
+        <LanguageToggle className="fp-m-segmented" />
       </div>
       <div className="fp-m-login-brand">
         <div className="fp-m-logo">FP</div>

@@ -1,31 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LANGS, type Lang } from '@field-portal/shared';
-import { setLang, useI18n } from '@/lib/i18n';
 
 /*
  * The few controls the phone page shows, in plain elements: the page loads no antd, whose
  * desktop components would be most of its download (bundle budgets, docs/decisions/0016).
  */
-
-/** 中文 / English, as a two-button switch; the choice applies at once and is kept in the cookie. */
-export function LanguageToggle() {
-  const { lang, t } = useI18n();
-  return (
-    <div className="fp-m-segmented" role="group" aria-label={t('lang.switch')}>
-      {LANGS.map((value: Lang) => (
-        <button
-          key={value}
-          type="button"
-          className={value === lang ? 'is-active' : undefined}
-          aria-pressed={value === lang}
-          onClick={() => void setLang(value)}
-        >
-          {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 export function Tag({ tone, icon, children }: { tone: 'orange' | 'red'; icon?: ReactNode; children: ReactNode }) {
   return (
