@@ -130,3 +130,30 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await expect(admin.locator('.ant-table-row', { hasText: 'admin' }).first()).toBeVisible();
   await expect(admin.locator('.ant-table-row').filter({ hasText: 'delete' }).filter({ hasText: '组织' }).first()).toBeVisible();
 });
+
+test('a dialog taller than a 1366 x 768 window keeps its title and buttons in sight and scrolls its fields', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  for (const [path, add, title, save] of [
+    ['/#/system/role', /^(\S+ )?新增$/, '新增角色', /确\s*定/],
+    ['/#/system/appManagement', /^(\S+ )?新增$/, '新增应用', /保\s*存/],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('button', { name: add }).first().click();
+    await expect(dialog(page).locator('.ant-modal-title')).toHaveText(title);
+    const body = dialog(page).locator('.ant-modal-body');
+    // the fields run past the window's height, so the body scrolls, not the page
+    expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const box = await dialog(page).locator('.ant-modal-container').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+    await expect(dialog(page).getByRole('button', { name: save })).toBeInViewport({ ratio: 1 });
+    await expect(dialog(page).locator('.ant-modal-title')).toBeInViewport({ ratio: 1 });
+    // the last field is reached by scrolling the body
+    await dialog(page).locator('.ant-form-item').last().scrollIntoViewIfNeeded();
+    await expect(dialog(page).locator('.ant-form-item').last()).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  }
+  await context.close();
+});
