@@ -131,7 +131,9 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await expect(admin.locator('.ant-table-row').filter({ hasText: 'delete' }).filter({ hasText: '组织' }).first()).toBeVisible();
 });
 
-test('a dialog taller than a 1366 x 768 window keeps its title and buttons in sight and scrolls its fields', async ({ browser }) => {
+test('a dialog taller than a 1366 x 768 window keeps its title and buttons in sight and scrolls its fields; a password eye says what it shows', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   await signIn(page, 'admin', { landsOnDashboard: false });
@@ -155,5 +157,15 @@ test('a dialog taller than a 1366 x 768 window keeps its title and buttons in si
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
   }
+  // the user dialog's password fields: their eye says what it shows (decision 0070)
+  await page.goto('/#/system/user');
+  await page
+    .getByRole('button', { name: /^(\S+ )?新增$/ })
+    .first()
+    .click();
+  await expect(dialog(page).locator('.ant-modal-title')).toHaveText('新增用户');
+  await expect(dialog(page).getByRole('button', { name: '显示密码' })).toHaveCount(2);
+  await dialog(page).getByRole('button', { name: '显示密码' }).first().click();
+  await expect(dialog(page).getByRole('button', { name: '隐藏密码' })).toHaveAttribute('aria-pressed', 'true');
   await context.close();
 });

@@ -82,14 +82,19 @@ function DialogFocus() {
 /** Tables, lists and selects that give no empty state of their own draw the portal's one (docs/decisions/0061). */
 const renderEmpty = () => <EmptyState />;
 
+type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+
+/** antd's locale files are CommonJS: the build hands over the module with the locale under `default` (antd unwraps it too). */
+const unwrap = (locale: AntdLocale): AntdLocale => (locale as AntdLocale & { default?: AntdLocale }).default ?? locale;
+
 /**
  * antd's words in the language shown, with the password fields' eye named as on the sign-in page
  * (显示密码 / Show password): antd's own label is 显示 / Show, which does not say what it shows.
  */
-function useAntdLocale(): NonNullable<ConfigProviderProps['locale']> {
+function useAntdLocale(): AntdLocale {
   const { lang, t } = useI18n();
   return useMemo(() => {
-    const base = lang === 'zh' ? zhCN : enUS;
+    const base = unwrap(lang === 'zh' ? zhCN : enUS);
     return { ...base, global: { ...base.global, show: t('login.showPassword'), hide: t('login.hidePassword') } };
   }, [lang, t]);
 }
