@@ -4,8 +4,7 @@ import { UNSAFE_createHashHistory as createHashHistory } from 'react-router';
  * The router's history. React Router's own history takes one listener (the router's); the tag
  * bar follows the location too (router-location.ts), so the listeners are shared out here. The
  * declarative router is used rather than React Router's data router (`createHashRouter`): the
- * portal uses none of its loaders, actions or fetchers, and it is 16 KB gzip of every load
- * (docs/decisions/0031).
+ * portal uses none of its loaders, actions or fetchers (docs/decisions/0031).
  */
 export function sharedHashHistory() {
   const history = createHashHistory({ v5Compat: true });

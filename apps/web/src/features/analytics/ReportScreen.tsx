@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App as AntApp, Spin } from 'antd';
-import { WarningOutlined } from '@ant-design/icons';
+import { App as AntApp, Result, Spin } from 'antd';
 import { HTTP } from '@field-portal/shared';
 import { useSession } from '@/lib/session/session-context';
 import { useAnalyticsWords } from '@/features/analytics/i18n';
@@ -94,13 +93,8 @@ export function ReportScreen({ router }: { router: string }) {
             />
           )}
           {state.kind === 'missingToken' && (
-            // antd's Result and Card (which brings Tabs), or Typography (which brings the text editor's Input), would add their chunks to every report screen's first load for this one state.
-            <div className="fp-report-notice-card">
-              <div className="fp-report-notice" role="status">
-                <WarningOutlined className="fp-report-notice-icon" />
-                <h4 className="fp-report-notice-title">{msg('analytics.missingToken')}</h4>
-                <span className="fp-muted-text">{t('analytics.missingTokenHint')}</span>
-              </div>
+            <div className="fp-report-notice-card" role="status">
+              <Result status="warning" title={msg('analytics.missingToken')} subTitle={t('analytics.missingTokenHint')} />
             </div>
           )}
         </div>

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Space, Statistic, Table } from 'antd';
+import { Alert, Card, Space, Statistic } from 'antd';
 import { formatCount } from '@/lib/format';
 import { BarChart } from '@/components/BarChart';
 import { useSurveysWords } from '@/features/surveys/i18n';
 import { surveyResultsQuery } from '../api';
 import { EmptyState } from '@/components/EmptyState';
+import { ItemList } from '@/components/ItemList';
 
-/** Results per question as ECharts charts (the surveyResults report's data); anonymous ones only from five answers. */
 /** A figure as the portal writes counts and averages (thousands separated, the reader's locale). */
 const count = (value: number | string) => formatCount(Number(value));
 
+/** Results per question as the portal's charts (the surveyResults report's data); anonymous ones only from five answers. */
 export function SurveyResultsView({ surveyId }: { surveyId: number }) {
   const { t, msg } = useSurveysWords();
   const results = useQuery(surveyResultsQuery(surveyId));
@@ -27,15 +28,12 @@ export function SurveyResultsView({ surveyId }: { surveyId: number }) {
           <Card key={q.id} size="small" title={`${i + 1}. ${q.title}`} extra={t('surveys.answered', { n: q.answered })}>
             {q.average !== null && <Statistic title={t('surveys.average')} value={q.average} formatter={count} />}
             {q.type === 'text' ? (
-              // The answers one a line, as a small list without a header: antd's Table, which the survey list has loaded (List with its grid is 5.6 KB more).
-              <Table
+              // The answers one a line, each as its writer wrote it (data, not words to translate: docs/decisions/0054).
+              <ItemList
                 size="small"
-                showHeader={false}
-                pagination={false}
-                rowKey={(row) => row.key}
-                dataSource={q.texts.map((text, index) => ({ key: index, text }))}
-                columns={[{ dataIndex: 'text' }]}
-                locale={{ emptyText: <EmptyState description={t('surveys.noAnswers')} /> }}
+                items={q.texts}
+                renderItem={(text) => <span translate="no">{text}</span>}
+                empty={<EmptyState description={t('surveys.noAnswers')} />}
               />
             ) : q.categories.length > 0 ? (
               <BarChart
