@@ -137,12 +137,14 @@ test('a dialog taller than a 1366 x 768 window keeps its title and buttons in si
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   await signIn(page, 'admin', { landsOnDashboard: false });
-  for (const [path, add, title, save] of [
-    ['/#/system/role', /^(\S+ )?新增$/, '新增角色', /确\s*定/],
-    ['/#/system/appManagement', /^(\S+ )?新增$/, '新增应用', /保\s*存/],
+  // the pages' 新增 button (its icon's name before the word)
+  const add = () => page.getByRole('button', { name: /^(\S+ )?新增$/ }).first();
+  for (const [path, title, save] of [
+    ['/#/system/role', '新增角色', /确\s*定/],
+    ['/#/system/appManagement', '新增应用', /保\s*存/],
   ] as const) {
     await page.goto(path);
-    await page.getByRole('button', { name: add }).first().click();
+    await add().click();
     await expect(dialog(page).locator('.ant-modal-title')).toHaveText(title);
     const body = dialog(page).locator('.ant-modal-body');
     // the fields run past the window's height, so the body scrolls, not the page
@@ -159,10 +161,7 @@ test('a dialog taller than a 1366 x 768 window keeps its title and buttons in si
   }
   // the user dialog's password fields: their eye says what it shows (decision 0070)
   await page.goto('/#/system/user');
-  await page
-    .getByRole('button', { name: /^(\S+ )?新增$/ })
-    .first()
-    .click();
+  await add().click();
   await expect(dialog(page).locator('.ant-modal-title')).toHaveText('新增用户');
   await expect(dialog(page).getByRole('button', { name: '显示密码' })).toHaveCount(2);
   await dialog(page).getByRole('button', { name: '显示密码' }).first().click();
