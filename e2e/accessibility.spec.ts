@@ -207,6 +207,27 @@ test("the keyboard's focus shows a ring round a text field and a select", async 
   await ring(page.locator('.ant-select').filter({ has: select }));
 });
 
+test("the keyboard's place in a tree shows the ring on its active node", async ({ page }) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/system/role';
+  });
+  const add = page.getByRole('button', { name: /新\s*增/ });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const tree = page.getByRole('dialog').getByRole('tree');
+  await expect(tree).toBeVisible();
+  await tabTo(page, tree, 30);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const active = tree.locator('.ant-tree-treenode-active .ant-tree-node-content-wrapper');
+  await expect(active).toHaveCount(1);
+  await expect(active).toHaveCSS('outline-style', 'solid');
+  await expect(active).toHaveCSS('outline-width', '2px');
+  await expect(active).toHaveCSS('outline-color', 'rgb(29, 95, 209)');
+  await expect(tree).toHaveAttribute('aria-activedescendant', (await active.locator('xpath=ancestor::*[@role="treeitem"][1]').getAttribute('id')) ?? 'missing');
+});
+
 test('a dialog opened by the keyboard starts on its first field and gives the focus back to its opener as it closes', async ({ page }) => {
   await signIn(page, 'admin', { landsOnDashboard: false });
   await page.evaluate(() => {
