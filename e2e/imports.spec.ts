@@ -65,11 +65,11 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   let job = await uploadFile(
     page,
     `医院-${run}.csv`,
-    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`]),
+    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三级甲,310104`]),
   );
   await expect(figure(page, '新增')).toHaveText('1');
   await expect(figure(page, '未通过')).toHaveText('1');
-  await expect(job.locator('.fp-import-refused')).toContainText('医院等级"三甲"不存在,是否为"三级甲等"?');
+  await expect(job.locator('.fp-import-refused')).toContainText('医院等级"三级甲"不存在,是否为"三级甲等"?');
   await expect(job.getByRole('button', { name: '全部导入' })).toBeDisabled();
   expect(await serious('.fp-import-job')).toEqual([]);
 
@@ -80,14 +80,14 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
     .filter(Boolean)
     .map((r) => (r as unknown[]).filter((c) => c !== undefined && c !== null).join('|'));
   expect(values[0]).toBe('行号|医院编码|医院名称|医院等级|所在地区|错误信息');
-  expect(values[2]).toContain('医院等级"三甲"不存在');
+  expect(values[2]).toContain('医院等级"三级甲"不存在');
 
-  // Fixed, then imported all or nothing.
+  // Fixed (written short, 三甲, as companies' files often have it), then imported all or nothing.
   await page.goto('/#/dataManage/dataImport');
   job = await uploadFile(
     page,
     `医院-${run}-改.csv`,
-    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三级甲等,310104`]),
+    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`]),
   );
   await expect(figure(page, '未通过')).toHaveText('0');
   await job.getByRole('button', { name: '全部导入' }).click();

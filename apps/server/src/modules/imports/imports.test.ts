@@ -18,7 +18,7 @@ const HOSPITALS_GBK = csv([
   'ＨＰ００１,测试导入医院甲 ,三级甲等,综合医院,310115,浦东新区张江路1号',
   'HP002,测试导入医院乙,2A,GENERAL,上海市 黄浦区,',
   ',,,,,',
-  'HP003,测试导入医院丙,三甲,综合医院,上海市浦东新区,',
+  'HP003,测试导入医院丙,三级甲,综合医院,上海市浦东新区,',
   'HP004,测试导入医院丁,三级乙等,专科医院,,',
   'HP002,测试导入医院戊,一级甲等,综合医院,310101,',
 ]);
@@ -67,7 +67,7 @@ describe('import centre', () => {
     expect(job.status, job.message ?? '').toBe('ready');
     expect(await count('select count(*) as n from hospitals')).toBe(before);
     expect(job.refusedRows).toEqual([
-      { row: 6, messages: [msg('imports.row.unknownSuggest', 'zh', { field: '医院等级', value: '三甲', suggestion: '三级甲等' })] },
+      { row: 6, messages: [msg('imports.row.unknownSuggest', 'zh', { field: '医院等级', value: '三级甲', suggestion: '三级甲等' })] },
       { row: 7, messages: [msg('imports.row.required', 'zh', { field: '所在地区' })] },
       { row: 8, messages: [msg('imports.row.duplicateInFile', 'zh', { field: '医院编码', value: 'HP002', first: 4 })] },
     ]);
@@ -297,6 +297,7 @@ describe('import centre', () => {
           records: [
             { code: 'HP200', name: '接口医院', region: '朝阳区' },
             { code: 'HP201', name: '接口医院二', region: '110105', grade: '3A' },
+            { code: 'HP202', name: '接口医院三', region: '110105', grade: '三乙' },
           ],
         },
       }),
@@ -304,6 +305,12 @@ describe('import centre', () => {
     expect(res.results).toEqual([
       { code: 'HP200', status: 'refused', messages: [msg('imports.row.regionAmbiguous', 'en', { value: '朝阳区' })] },
       { code: 'HP201', status: 'new', messages: [] },
+      { code: 'HP202', status: 'new', messages: [] },
+    ]);
+    // A grade by its short form (三乙 for 三级乙等), as companies' files write it.
+    expect(await kit.h.database.query(`select code, level from hospitals where code in ('HP201', 'HP202') order by code`)).toEqual([
+      { code: 'HP201', level: '3A' },
+      { code: 'HP202', level: '3B' },
     ]);
     const off = ok<ImportBatchResult>(
       await kit.h.app.inject({ method: 'POST', url: API.imports.deactivateHospitals, headers: headers('admin'), payload: { codes: ['HP201', 'NOPE'] } }),

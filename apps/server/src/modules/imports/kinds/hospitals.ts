@@ -2,14 +2,27 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IMPORT_COLUMNS } from '@field-portal/shared';
 import { deactivateCodes, deactivateMissing, hospitalActions, hospitalCodes, hospitalNames, upsertHospitals } from '../../customers/index.js';
 import { codesOf } from '../../reference/index.js';
-import { basicChecks, codeLookup, duplicates, given, regionLookup, resolve, rowsOf, type Q } from './checks.js';
+import { basicChecks, codeLookup, duplicates, given, lookupOf, regionLookup, resolve, rowsOf, type Lookup, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /** Hospitals by the company's code (docs/decisions/0042): the customers module writes them. */
 
+/**
+ * Grades by code, by name in either language, and by the short form a company's files use as often
+ * as the full name: 三甲 for 三级甲等, 二乙 for 二级乙等 (the level's digit and the rank, without 级
+ * and 等). A short form names one grade only, so nothing is guessed.
+ */
+export function gradeLookup(rows: readonly { code: string; name: string; nameEn: string }[]): Lookup {
+  const short = (name: string) => /^(.)级(.)等$/.exec(name)?.slice(1).join('') ?? '';
+  return lookupOf(
+    rows.map((r) => ({ code: r.code, labels: [r.code, r.name, r.nameEn, short(r.name)] })),
+    rows.map((r) => r.name),
+  );
+}
+
 async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['code', 'name', 'region']);
-  await resolve(db, job, 'grade', codeLookup(await codesOf(db, 'hospitalGrade')));
+  await resolve(db, job, 'grade', gradeLookup(await codesOf(db, 'hospitalGrade')));
   await resolve(db, job, 'type', codeLookup(await codesOf(db, 'hospitalType')));
   await resolve(db, job, 'region', regionLookup(), 'imports.row.regionAmbiguous');
   await duplicates(db, job, 'code', sql`nullif(t.v->>'code', '')`, 'imports.row.duplicateInFile', sql`s.v->>'code'`);
