@@ -57,6 +57,10 @@ export const IMPORTS_MESSAGES = {
     en: 'Doctor "{value}" exists already at this hospital and department (code {code}); use that code',
   },
   'imports.row.hospitalUnknown': { zh: '医院"{value}"不存在,请先导入医院', en: 'Hospital "{value}" does not exist; import the hospitals first' },
+  'imports.row.dept2Ambiguous': {
+    zh: '多个一级科室下都有二级科室"{value}",请填写一级科室',
+    en: 'Sub-department "{value}" is found under more than one department; give the department',
+  },
   'imports.row.hospitalAmbiguous': { zh: '有多家医院名为"{value}",请填写医院编码', en: 'More than one hospital is named "{value}"; give the hospital code' },
   'imports.row.hospitalMissing': { zh: '请填写医院编码或医院名称', en: 'Give the hospital code or the hospital name' },
   'imports.row.dept2Mismatch': { zh: '二级科室"{value}"不属于该一级科室', en: 'Sub-department "{value}" is not part of the department' },

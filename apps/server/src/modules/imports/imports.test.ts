@@ -449,6 +449,47 @@ describe('import centre', () => {
     ]);
   });
 
+  it('doctors: a sub-department gives its department; one that several departments have (其他) is the one under the row’s department', async () => {
+    ok<ImportBatchResult>(
+      await kit.h.app.inject({
+        method: 'POST',
+        url: API.imports.upsertHospitals,
+        headers: headers('admin'),
+        payload: { records: [{ code: 'HP060', name: '科室导入医院', region: '310101' }] },
+      }),
+    );
+    // A file with the sub-department only, as many companies keep a doctor's 科室.
+    const only = await dryRun(
+      'doctors',
+      Buffer.from(
+        csv(['医生编码,姓名,医院编码,二级科室,职称', 'DK1,科甲,HP060,心血管内科专业,主任医师', 'DK2,科乙,HP060,其他,主治医师', 'DK3,科丙,HP060,,主治医师']),
+      ),
+      'sub-departments.csv',
+    );
+    expect(only.status, only.message ?? '').toBe('ready');
+    expect(only.refusedRows).toEqual([
+      { row: 3, messages: [msg('imports.row.dept2Ambiguous', 'zh', { value: '其他' })] },
+      { row: 4, messages: [msg('imports.row.required', 'zh', { field: '一级科室' })] },
+    ]);
+    expect((await settle(only.id, 'en')).refusedRows[0]!.messages).toEqual([
+      'Sub-department "其他" is found under more than one department; give the department',
+    ]);
+    expect((await commitOk(only.id, 'validOnly')).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
+    // With the department: 其他 under 内科 and under 外科 are two entries; each row gets its own.
+    const both = await dryRun(
+      'doctors',
+      Buffer.from(csv(['医生编码,姓名,医院编码,一级科室,二级科室,职称', 'DK2,科乙,HP060,内科,其他,主治医师', 'DK4,科丁,HP060,外科,其他,主治医师'])),
+      'departments.csv',
+    );
+    expect(both.refusedRows).toEqual([]);
+    expect((await commitOk(both.id)).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    expect(await kit.h.database.query(`select code, dept1_code, dept2_code from doctors where code like 'DK%' order by code`)).toEqual([
+      { code: 'DK1', dept1_code: '03', dept2_code: '03.04' },
+      { code: 'DK2', dept1_code: '03', dept2_code: '03.11' },
+      { code: 'DK4', dept1_code: '04', dept2_code: '04.09' },
+    ]);
+  });
+
   it('doctors: every check on a resolved value, several on one row, each in its place; a hospital by a name only one has', async () => {
     const file = csv([
       '医生编码,编号,姓名,性别,医院编码,医院,一级科室,二级科室,职称,职务,电话,第二执业医院编码',

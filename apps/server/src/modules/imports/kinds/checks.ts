@@ -48,13 +48,17 @@ export async function flagEach(db: Q, job: number, checks: readonly Check[]): Pr
 
 export const val = (field: string) => sql`coalesce(s.v->>${field}::text, '')`;
 
-/** Required columns and the cell length, one statement each. */
-export async function basicChecks(db: Q, job: number, required: string[]): Promise<void> {
+/**
+ * Required columns and the cell length, one statement each. `standsIn` names, for a required column,
+ * another whose value makes it not needed (a doctor's sub-department gives the department).
+ */
+export async function basicChecks(db: Q, job: number, required: string[], standsIn: Record<string, string> = {}): Promise<void> {
   await db.execute(sql`
     update import_rows s set errors = s.errors || e.list
       from (select t.line, jsonb_agg(jsonb_build_object('k', 'imports.row.required', 'f', k) order by k) as list
               from import_rows t, unnest(${`{${required.join(',')}}`}::text[]) k
-             where t.job_id = ${job} and coalesce(t.v->>k, '') = '' group by t.line) e
+             where t.job_id = ${job} and coalesce(t.v->>k, '') = ''
+               and coalesce(t.v->>(${JSON.stringify(standsIn)}::jsonb->>k), '') = '' group by t.line) e
      where ${rowsOf(job)} and s.line = e.line`);
   await db.execute(sql`
     update import_rows s set errors = s.errors || e.list

@@ -4,7 +4,7 @@ import { selectRows } from '../../../db/client.js';
 import { deactivateCodes, deactivateMissing, doctorActions, doctorKeys, hospitalCodes, hospitalNames, upsertDoctors } from '../../customers/index.js';
 import { queueRecompute } from '../../intelligence/index.js';
 import { codesOf, departmentsOf, unknownIndications } from '../../reference/index.js';
-import { basicChecks, codeLookup, flag, flagEach, given, resolveCodes, rowsOf, unresolvedChecks, val, type Q } from './checks.js';
+import { basicChecks, codeLookup, flag, flagEach, given, lookupOf, resolveCodes, rowsOf, unresolvedChecks, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /** Doctors with their primary and secondary affiliations (docs/decisions/0042): the customers module writes them. */
@@ -20,9 +20,13 @@ const GENDER = sql`case when coalesce(t.v->>'gender', '') <> '' then coalesce(to
                      when '男' then 1 when 'male' then 1 when 'm' then 1 when '1' then 1
                      when '女' then 2 when 'female' then 2 when 'f' then 2 when '2' then 2 end), 'null'::jsonb) end`;
 
+/** The department resolved from its own cell, else the one its sub-department belongs to. */
+const DEPT1 = sql`coalesce(s.r->>'dept1', s.r->>'dept2_parent')`;
+
 async function check(db: Q, job: number, again = false): Promise<void> {
   if (!again) {
-    await basicChecks(db, job, ['name', 'dept1', 'title']);
+    // A sub-department names its department (the taxonomy's parent): files that have only the one are taken.
+    await basicChecks(db, job, ['name', 'dept1', 'title'], { dept1: 'dept2' });
     await flagEach(db, job, [
       { key: 'imports.row.hospitalMissing', field: 'hospitalCode', where: sql`${val('hospitalCode')} = '' and ${val('hospital')} = ''` },
       { key: 'imports.row.codeOrId', field: 'code', where: sql`${val('code')} = '' and ${val('id')} = ''` },
@@ -35,7 +39,15 @@ async function check(db: Q, job: number, again = false): Promise<void> {
   const positions = await codesOf(db, 'position');
   const coded = {
     dept1: { field: 'dept1', lookup: codeLookup(dept1) },
-    dept2: { field: 'dept2', lookup: codeLookup(dept2) },
+    // A sub-department also resolves its department, as `dept2_parent` (used when the file gives no department).
+    dept2: {
+      field: 'dept2',
+      lookup: lookupOf(
+        dept2.map((d) => ({ code: d.code, labels: [d.code, d.name, d.nameEn], info: { dept2_parent: d.parentCode } })),
+        dept2.map((d) => d.name),
+      ),
+      ambiguousKey: 'imports.row.dept2Ambiguous',
+    },
     title: { field: 'title', lookup: codeLookup(titles) },
     position: { field: 'position', lookup: codeLookup(positions) },
   };
@@ -56,7 +68,12 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     target: sql`coalesce(dk.id, di.id)`,
     again: again ? { keep: FILE_FIRST } : undefined,
   });
-  const parents = JSON.stringify(Object.fromEntries(dept2.map((d) => [d.code, d.parentCode])));
+  // A sub-department's name that several departments have (其他) is the one under the row's department.
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('dept2', d.code, 'dept2_parent', d.parent)
+      from jsonb_to_recordset(${JSON.stringify(dept2.map((d) => ({ code: d.code, name: d.name.toLowerCase(), parent: d.parentCode })))}::jsonb)
+           as d(code text, name text, parent text)
+     where ${rowsOf(job)} and s.r->>'dept2' = '?' and d.parent = s.r->>'dept1' and d.name = lower(s.v->>'dept2')`);
   // Every check on what was resolved, in ONE statement: each row's messages in the order of this list.
   const [unknownDept1, unknownDept2, unknownTitle, unknownPosition] = await unresolvedChecks(db, job, [coded.dept1, coded.dept2, coded.title, coded.position]);
   await flagEach(db, job, [
@@ -65,7 +82,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     {
       key: 'imports.row.dept2Mismatch',
       field: 'dept2',
-      where: sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and ${parents}::jsonb->>(s.r->>'dept2') <> s.r->>'dept1'`,
+      where: sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and s.r->>'dept2_parent' <> s.r->>'dept1'`,
       params: sql`jsonb_build_object('value', s.v->>'dept2')`,
     },
     ...unknownTitle!,
@@ -112,7 +129,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', 'imports.row.doctorTaken', 'f', 'name',
              'p', jsonb_build_object('value', s.v->>'name', 'code', coalesce(d.code, d.id::text))))
       from ${doctorKeys()} d
-     where ${rowsOf(job)} and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = s.r->>'dept1'
+     where ${rowsOf(job)} and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = ${DEPT1}
        and d.id is distinct from s.target_id`);
   const names = await selectRows<{ name: string }>(
     db,
@@ -142,7 +159,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
 const source = (job: number): SQL => sql`(
   select s.line, s.target_id, coalesce(nullif(s.v->>'code', ''), d.code) as code, s.v->>'name' as name, s.pinyin, s.initials,
          coalesce((s.r->>'gender')::smallint, d.gender, 0::smallint) as gender, (s.r->>'hospital_id')::int as hospital_id,
-         s.r->>'dept1' as dept1_code, ${given('dept2', sql`s.r->>'dept2'`, sql`d.dept2_code`)} as dept2_code,
+         ${DEPT1} as dept1_code, ${given('dept2', sql`s.r->>'dept2'`, sql`d.dept2_code`)} as dept2_code,
          s.r->>'title' as title_code, s.r->>'position' as position_code,
          ${given('indications', sql`array(select jsonb_array_elements_text(coalesce(s.r->'ind', '[]'::jsonb)))`, sql`coalesce(d.indications, '{}'::text[])`)} as indications,
          ${given('phone', sql`coalesce(s.v->>'phone', '')`, sql`coalesce(d.phone, '')`)} as phone, (s.r->>'secondary_hospital_id')::int as secondary_hospital_id
@@ -156,7 +173,7 @@ const kept = (job: number) => sql`(
 
 export const doctors: ImportKindDef = {
   columns: IMPORT_COLUMNS.doctors,
-  required: [['code', 'id'], ['name'], ['hospitalCode', 'hospital'], ['dept1'], ['title']],
+  required: [['code', 'id'], ['name'], ['hospitalCode', 'hospital'], ['dept1', 'dept2'], ['title']],
   codeKey: 'code',
   check,
   keepsFileChecks: true,
