@@ -478,11 +478,19 @@ describe('import centre', () => {
     // With the department: 其他 under 内科 and under 外科 are two entries; each row gets its own.
     const both = await dryRun(
       'doctors',
-      Buffer.from(csv(['医生编码,姓名,医院编码,一级科室,二级科室,职称', 'DK2,科乙,HP060,内科,其他,主治医师', 'DK4,科丁,HP060,外科,其他,主治医师'])),
+      Buffer.from(
+        csv([
+          '医生编码,姓名,医院编码,一级科室,二级科室,职称',
+          'DK2,科乙,HP060,内科,其他,主治医师',
+          'DK4,科丁,HP060,外科,其他,主治医师',
+          'DK5,科戊,HP060,预防保健科,其他,主治医师',
+        ]),
+      ),
       'departments.csv',
     );
-    expect(both.refusedRows).toEqual([]);
-    expect((await commitOk(both.id)).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    // 预防保健科 has no sub-department named 其他.
+    expect(both.refusedRows).toEqual([{ row: 4, messages: [msg('imports.row.dept2Mismatch', 'zh', { value: '其他' })] }]);
+    expect((await commitOk(both.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
     expect(await kit.h.database.query(`select code, dept1_code, dept2_code from doctors where code like 'DK%' order by code`)).toEqual([
       { code: 'DK1', dept1_code: '03', dept2_code: '03.04' },
       { code: 'DK2', dept1_code: '03', dept2_code: '03.11' },

@@ -91,6 +91,8 @@ export interface Coded {
   field: string;
   lookup: Lookup;
   ambiguousKey?: string;
+  /** Only the rows where this holds get the ambiguous message (another check speaks for the rest). */
+  ambiguousWhen?: SQL;
 }
 
 /**
@@ -181,10 +183,17 @@ export async function unresolvedChecks(db: Q, job: number, columns: readonly Cod
                    where ${rowsOf(job)} and coalesce(f.value, '') <> '' and f.resolved is null) f) m
          where m.n <= 2000`,
   );
-  return columns.map(({ field, lookup, ambiguousKey }) => {
+  return columns.map(({ field, lookup, ambiguousKey, ambiguousWhen }) => {
     const values = missing.filter((m) => m.field === field);
     const ambiguous: Check[] = ambiguousKey
-      ? [{ key: ambiguousKey, field, where: sql`s.r->>${field}::text = '?'`, params: sql`jsonb_build_object('value', s.v->>${field}::text)` }]
+      ? [
+          {
+            key: ambiguousKey,
+            field,
+            where: sql`s.r->>${field}::text = '?' and ${ambiguousWhen ?? sql`true`}`,
+            params: sql`jsonb_build_object('value', s.v->>${field}::text)`,
+          },
+        ]
       : [];
     // No value left unresolved: no row can be refused for it.
     if (values.length === 0) return ambiguous;
@@ -197,7 +206,10 @@ export async function unresolvedChecks(db: Q, job: number, columns: readonly Cod
     const unknown: Check = {
       key: sql`case when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else 'imports.row.unknown' end`,
       field,
-      where: sql`${val(field)} <> '' and s.r->>${field}::text is null`,
+      // A label that names more than one entry ('?') is refused too, as unknown when the column has no message of its own for it.
+      where: ambiguousKey
+        ? sql`${val(field)} <> '' and s.r->>${field}::text is null`
+        : sql`${val(field)} <> '' and (s.r->>${field}::text is null or s.r->>${field}::text = '?')`,
       params: sql`jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))`,
     };
     return [...ambiguous, unknown];

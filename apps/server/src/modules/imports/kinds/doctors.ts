@@ -46,7 +46,9 @@ async function check(db: Q, job: number, again = false): Promise<void> {
         dept2.map((d) => ({ code: d.code, labels: [d.code, d.name, d.nameEn], info: { dept2_parent: d.parentCode } })),
         dept2.map((d) => d.name),
       ),
+      // Refused as ambiguous when the row gives no department; under a department that has no such name, as not part of it (below).
       ambiguousKey: 'imports.row.dept2Ambiguous',
+      ambiguousWhen: sql`${val('dept1')} = ''`,
     },
     title: { field: 'title', lookup: codeLookup(titles) },
     position: { field: 'position', lookup: codeLookup(positions) },
@@ -82,7 +84,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     {
       key: 'imports.row.dept2Mismatch',
       field: 'dept2',
-      where: sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and s.r->>'dept2_parent' <> s.r->>'dept1'`,
+      where: sql`s.r->>'dept2' is not null and s.r->>'dept1' is not null and s.r->>'dept2_parent' is distinct from s.r->>'dept1'`,
       params: sql`jsonb_build_object('value', s.v->>'dept2')`,
     },
     ...unknownTitle!,
