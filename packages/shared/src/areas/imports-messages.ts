@@ -18,7 +18,10 @@ export const IMPORTS_MESSAGES = {
     zh: '文件过大: CSV 最大 {csv} MB, Excel 最大 {xlsx} MB',
     en: 'The file is too large: at most {csv} MB for CSV and {xlsx} MB for Excel',
   },
-  'imports.file.type': { zh: '只接受 .csv 或 .xlsx 文件', en: 'Only .csv and .xlsx files are accepted' },
+  'imports.file.type': {
+    zh: '只接受 .csv 或 .xlsx 文件;Excel 97-2003 的 .xls 文件请在 Excel 中另存为 .xlsx 后上传',
+    en: 'Only .csv and .xlsx files are accepted; save an Excel 97-2003 .xls file as .xlsx in Excel first',
+  },
   'imports.file.unreadable': { zh: '文件无法读取,请另存为 .xlsx 或 .csv 后重试', en: 'The file cannot be read; save it as .xlsx or .csv and try again' },
   'imports.file.noHeader': { zh: '前 {rows} 行中未找到表头,必填列: {columns}', en: 'No header found in the first {rows} lines; required columns: {columns}' },
   'imports.file.missingColumns': { zh: '缺少必填列: {columns}', en: 'Required columns missing: {columns}' },
@@ -153,8 +156,8 @@ export const IMPORTS_MESSAGES = {
   },
   'imports.ui.choose': { zh: '选择文件并预检', en: 'Choose a file and dry-run it' },
   'imports.ui.formats': {
-    zh: '支持 .xlsx 与 .csv(UTF-8 或 GBK),CSV 最大 {csv} MB,Excel 最大 {xlsx} MB,每次最多 {rows} 行',
-    en: '.xlsx or .csv (UTF-8 or GBK); at most {csv} MB for CSV, {xlsx} MB for Excel and {rows} rows',
+    zh: '支持 .xlsx 与 .csv(UTF-8 或 GBK;.xls 请先另存为 .xlsx),CSV 最大 {csv} MB,Excel 最大 {xlsx} MB,每次最多 {rows} 行',
+    en: '.xlsx or .csv (UTF-8 or GBK; save an .xls as .xlsx first); at most {csv} MB for CSV, {xlsx} MB for Excel and {rows} rows',
   },
   'imports.ui.result': { zh: '预检结果', en: 'Dry run' },
   'imports.ui.rows': { zh: '已读取 {n} 行', en: '{n} rows read' },

@@ -51,6 +51,9 @@ describe('import centre', () => {
 
   it('refuses what is not an import file, and says how large a file may be (413)', async () => {
     expectError(await upload('hospitals', Buffer.from('x'), 'list.txt'), 415, 'imports.file.type');
+    // An Excel 97-2003 file: the message says how to bring it in.
+    expectError(await upload('hospitals', Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), '医院.xls', { lang: 'en' }), 415, 'imports.file.type', 'en');
+    expect(msg('imports.file.type', 'zh')).toContain('另存为 .xlsx');
     expectError(await upload('patients', Buffer.from('x'), 'list.csv', { lang: 'en' }), 400, 'imports.kind.unknown', 'en');
     const big = Buffer.alloc(IMPORT_LIMITS.xlsxMaxBytes + 1, 0);
     big.writeUInt32LE(0x04034b50, 0);
