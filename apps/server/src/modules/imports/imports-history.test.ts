@@ -307,4 +307,25 @@ describe('import centre: visit history', () => {
     );
     expectError(await batch(API.imports.deactivateVisits, { codes: ['VD2'] }, 'en'), 400, 'imports.deactivate.unsupported', 'en');
   });
+
+  it("dates as companies' files have them: a date cell with its time, 20190512, and an Excel date that lost its format (its serial number)", async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('拜访');
+    sheet.addRow(['代表', '医生编码', '拜访日期', '拜访方式']);
+    sheet.addRow(['rep01', 'VD2', new Date(Date.UTC(2019, 4, 11, 9, 15)), 'face']);
+    sheet.addRow(['rep01', 'VD2', '20190512', 'face']);
+    sheet.addRow(['rep01', 'VD2', 43598, 'face']);
+    sheet.addRow(['rep01', 'VD2', 43599.6041666667, 'face']);
+    sheet.addRow(['rep01', 'VD2', '20191332', 'face']);
+    const job = await dryRun('visits', Buffer.from(await wb.xlsx.writeBuffer()), 'visit-dates.xlsx', { lang: 'en' });
+    expect(job.refusedRows).toEqual([{ row: 6, messages: [msg('imports.row.date', 'en', { field: 'Visit date', value: '20191332' })] }]);
+    expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 4, changed: 0, unchanged: 0, deactivated: 0 });
+    // Portal time is UTC+8: 09:15 on 11 May is 01:15 UTC; a date without a time is the day's start.
+    expect(
+      await kit.h.database.query(`
+        select to_char(v.visit_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as at
+          from visit_records v join doctors d on d.id = v.doctor_id join users u on u.id = v.user_id
+         where d.code = 'VD2' and u.username = 'rep01' and v.channel = 'face' and v.visit_at >= '2019-05-10T16:00:00Z' and v.visit_at < '2019-05-15T16:00:00Z' order by v.visit_at`),
+    ).toEqual([{ at: '2019-05-11 01:15' }, { at: '2019-05-11 16:00' }, { at: '2019-05-12 16:00' }, { at: '2019-05-14 06:30' }]);
+  });
 });

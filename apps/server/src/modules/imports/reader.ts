@@ -60,10 +60,20 @@ const loadExcel = async (): Promise<ExcelModule> => {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ExcelJS cell value as the text a person sees: dates as yyyy-mm-dd, numbers as written, formulas by their result. */
+/**
+ * An ExcelJS cell value as the text a person sees: dates as yyyy-mm-dd (with the time of day when
+ * the cell has one: a visit's date and time in one cell), numbers as written, formulas by their result.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  if (value instanceof Date) {
+    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    // Excel keeps a time as a fraction of a day: round to the second it shows.
+    const seconds = Math.round((value.getTime() - Date.UTC(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate())) / 1000);
+    if (seconds === 0 || seconds >= 86_400) return day;
+    const time = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}`;
+    return seconds % 60 === 0 ? `${day} ${time}` : `${day} ${time}:${pad(seconds % 60)}`;
+  }
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
   if (typeof value === 'string' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {

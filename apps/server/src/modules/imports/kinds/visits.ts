@@ -18,6 +18,19 @@ import type { ImportKindDef } from './kind.js';
 /** A date as people write it: 2026-03-15, 2026/3/15, 2026.3.15 or 2026年3月15日, a time (14:30 or 14:30:05) optional. */
 const DATE = String.raw`^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$`;
 
+/**
+ * The date cell as DATE reads it. Two more forms companies' files have are written out first:
+ * 20260315 (other systems' exports) and an Excel date that lost its format and shows as its serial
+ * number, days since 1899-12-30 with the time as a fraction (46096, 46096.6042: five digits, the
+ * years 1927-2173).
+ */
+const EIGHT_DIGITS = String.raw`^(\d{4})(\d{2})(\d{2})$`;
+const SERIAL = String.raw`^\d{5}(\.\d+)?$`;
+const DATE_TEXT = sql`case when t.v->>'date' ~ ${EIGHT_DIGITS} then regexp_replace(t.v->>'date', ${EIGHT_DIGITS}, ${String.raw`\1-\2-\3`})
+  when t.v->>'date' ~ ${SERIAL}
+  then to_char(date_trunc('second', timestamp '1899-12-30' + (t.v->>'date')::float8 * interval '1 day' + interval '0.5 second'), 'YYYY-MM-DD HH24:MI:SS')
+  else t.v->>'date' end`;
+
 /** A recorded visit on a staged row's key (v: visitKeys, s: the staged row). */
 const sameDay = sql`v.user_id = (s.r->>'user_id')::int and v.visit_at >= ((s.r->>'day')::date - interval '8 hours') at time zone 'UTC'
   and v.visit_at < ((s.r->>'day')::date + interval '16 hours') at time zone 'UTC' and v.doctor_id = (s.r->>'doctor_id')::int and v.channel = s.r->>'channel'`;
@@ -51,7 +64,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
       left join (select distinct on (employee_no) employee_no as k, id from ${userKeys()} x where employee_no is not null order by employee_no, id) ue
              on ue.k = t.v->>'rep'
       left join ${doctorKeys()} d on d.code = t.v->>'doctorCode'
-      left join lateral (select regexp_match(t.v->>'date', ${DATE}) as m) p on true
+      left join lateral (select regexp_match(${DATE_TEXT}, ${DATE}) as m) p on true
       left join lateral (select p.m[1]::int as y, p.m[2]::int as mo, p.m[3]::int as d, coalesce(p.m[4]::int, 0) as hh, coalesce(p.m[5]::int, 0) as mi,
                                 coalesce(p.m[6]::int, 0) as ss,
                                 make_interval(hours => coalesce(p.m[4]::int, 0) % 24, mins => coalesce(p.m[5]::int, 0) % 60, secs => coalesce(p.m[6]::int, 0) % 60) as at) q
