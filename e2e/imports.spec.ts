@@ -69,6 +69,8 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   );
   await expect(figure(page, '新增')).toHaveText('1');
   await expect(figure(page, '未通过')).toHaveText('1');
+  // A screen reader hears the counts in the region it followed while the file was read.
+  await expect(job.getByRole('status')).toHaveText('预检完成:新增 1,变更 0,无变化 0,未通过 1');
   await expect(job.locator('.fp-import-refused')).toContainText('医院等级"三级甲"不存在,是否为"三级甲等"?');
   await expect(job.getByRole('button', { name: '全部导入' })).toBeDisabled();
   expect(await serious('.fp-import-job')).toEqual([]);

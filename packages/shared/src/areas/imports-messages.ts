@@ -180,6 +180,10 @@ export const IMPORTS_MESSAGES = {
     zh: '导入完成:新增 {new},变更 {changed},无变化 {unchanged},停用 {deactivated}',
     en: 'Imported: {new} new, {changed} changed, {unchanged} unchanged, {deactivated} deactivated',
   },
+  'imports.ui.readySummary': {
+    zh: '预检完成:新增 {new},变更 {changed},无变化 {unchanged},未通过 {refused}',
+    en: 'Dry run done: {new} new, {changed} changed, {unchanged} unchanged, {refused} refused',
+  },
   'imports.ui.nothingChanged': { zh: '文件与现有数据一致,没有任何改动', en: 'The file matches the data already here: nothing changed' },
   'imports.ui.recent': { zh: '最近的导入', en: 'Recent imports' },
   'imports.ui.file': { zh: '文件', en: 'File' },

@@ -152,8 +152,15 @@ export function ImportCentrePage() {
           style={{ marginTop: 16 }}
           className="fp-import-job"
         >
+          {/* One region a screen reader follows from upload to dry run: the rows read while it works (shown), then the counts. */}
+          <span role="status" className={working ? undefined : 'fp-visually-hidden'} style={working ? { display: 'block', marginBottom: 16 } : undefined}>
+            {working
+              ? msg('imports.ui.rows', { n: job.rowsDone })
+              : job.status === 'ready' && job.counts
+                ? msg('imports.ui.readySummary', { ...job.counts })
+                : ''}
+          </span>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            {working && <span role="status">{msg('imports.ui.rows', { n: job.rowsDone })}</span>}
             {job.message && <Alert type={job.status === 'failed' ? 'error' : 'warning'} showIcon message={job.message} role="alert" />}
             {committed && (
               <Alert
