@@ -77,7 +77,14 @@ test('the console link sets up an empty portal: company, first administrator, si
   await expect(page.locator('[data-stat="doctors"]')).toContainText('0');
   await expect(page.locator('.ant-skeleton')).toHaveCount(0);
   await expect(page.getByText(/出错|失败/)).toHaveCount(0);
+  // No doctors yet: the administrator is told where to bring the company's data, and in which order.
+  const firstSteps = page.getByRole('region', { name: '门户里还没有医生数据' });
+  await expect(firstSteps).toContainText('组织、用户、医院、医生及执业机构、数据权限(辖区)');
+  await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('home-after-setup.png') });
+  await firstSteps.getByRole('link', { name: /前往导入中心/ }).click();
+  await expect(page).toHaveURL(/#\/dataManage\/dataImport$/);
+  await expect(page.locator('.fp-import-centre')).toContainText('上传后先做预检');
   expect(fs.existsSync(linkFile)).toBe(false);
   const tenant = await page.request.get(`/API-SYSTEM/tenant/info?domain=${host}`);
   expect((await tenant.json()).result.enterpriseName).toBe('远山制药');

@@ -93,6 +93,10 @@ export const en: Record<CoreLabelKey, string> = {
   'dashboard.stats': 'Platform data',
   'dashboard.tiles': 'Quick access',
   'dashboard.open': 'Open',
+  'dashboard.firstSteps.title': 'There are no doctors in the portal yet',
+  'dashboard.firstSteps.body':
+    "Bring in your company's data in the import centre, in this order: organisations, users, hospitals, doctors and affiliations, territories (data permissions), products, visit history. Each kind has a template to download; each file is dry-run first, and nothing is written until you commit it.",
+  'dashboard.firstSteps.open': 'Open the import centre',
   'dashboard.tile.latestNews': 'Latest news',
   'dashboard.tile.appCentre': 'App centre',
   'dashboard.tile.contentCentre': 'Content centre',

@@ -95,6 +95,10 @@ export const zh = {
   'dashboard.stats': '平台数据',
   'dashboard.tiles': '功能入口',
   'dashboard.open': '进入',
+  'dashboard.firstSteps.title': '门户里还没有医生数据',
+  'dashboard.firstSteps.body':
+    '在导入中心按这个顺序导入贵公司的数据:组织、用户、医院、医生及执业机构、数据权限(辖区)、产品及竞品、历史拜访记录。每种数据都有模板可下载;每个文件先预检,确认无误后才会写入。',
+  'dashboard.firstSteps.open': '前往导入中心',
   'dashboard.tile.latestNews': '最新资讯',
   'dashboard.tile.appCentre': '应用中心',
   'dashboard.tile.contentCentre': '内容中心',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Statistic } from 'antd';
+import { Alert, Card, Skeleton, Statistic } from 'antd';
 import {
   AppstoreOutlined,
   FileTextOutlined,
@@ -17,7 +17,7 @@ import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { SentenceWithData } from '@/components/DataText';
 import { useI18n, type LabelKey } from '@/lib/i18n';
-import { userInfoQuery } from '@/lib/session/queries';
+import { menuListQuery, userInfoQuery } from '@/lib/session/queries';
 import { HomeCharts } from '@/features/apps';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
@@ -104,6 +104,35 @@ function Tiles({ tiles }: { tiles: HomeStatistics['tiles'] }) {
   );
 }
 
+/** The import centre's page: the first steps point there (docs/decisions/0071). */
+const IMPORT_CENTRE = '/dataManage/dataImport';
+
+/**
+ * A portal started without demo data has no doctors until the company brings its own: whoever may
+ * import is told where and in which order, instead of a home page of zeros (docs/decisions/0071).
+ */
+function FirstSteps() {
+  const { t } = useI18n();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      role="region"
+      aria-label={t('dashboard.firstSteps.title')}
+      className="fp-first-steps"
+      message={t('dashboard.firstSteps.title')}
+      description={
+        <>
+          <p>{t('dashboard.firstSteps.body')}</p>
+          <Link to={IMPORT_CENTRE}>
+            {t('dashboard.firstSteps.open')} <RightOutlined />
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
 /** Where the user's name goes in the greeting, so the name can be marked as data. */
 const NAME_SLOT = '@@name@@';
 
@@ -112,6 +141,9 @@ export function DashboardPage() {
   const { t } = useI18n();
   const statistics = useQuery(homeStatisticsQuery);
   const user = useQuery(userInfoQuery);
+  const menus = useQuery(menuListQuery);
+  const canImport = menus.data?.menuList.some((entry) => entry.path === IMPORT_CENTRE) ?? false;
+  const noDoctors = statistics.data?.stats.some((s) => s.key === 'doctors' && s.value === 0) ?? false;
   return (
     <div className="fp-dashboard">
       <DataUseNotice />
@@ -120,6 +152,7 @@ export function DashboardPage() {
           <SentenceWithData sentence={t('dashboard.greeting', { name: NAME_SLOT })} slot={NAME_SLOT} value={user.data.firstName || user.data.username} />
         </h2>
       ) : null}
+      {canImport && noDoctors ? <FirstSteps /> : null}
       <section aria-labelledby="fp-stats-title">
         <h3 id="fp-stats-title" className="fp-section-title">
           {t('dashboard.stats')}
