@@ -151,6 +151,8 @@ test('the administrator imports a representative and their territory, sets their
 
   // The representative: the Sales role (销售代表 on the screen), an employee number, the East region by its code.
   await chooseKind(page, '用户');
+  // The page says how imported users sign in, as files carry no passwords.
+  await expect(page.locator('.fp-import-kind-note')).toContainText('文件中不含密码');
   await importClean(page, `用户-${run}.csv`, csv(['用户名,姓名,员工编号,组织,角色', `${username},导入代表${run},E${run},FP-EAST,Sales`]), 1);
   // Their territory: the two hospitals the first journey imported, by the company's codes.
   await chooseKind(page, '数据权限(辖区)');

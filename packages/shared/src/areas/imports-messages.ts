@@ -146,6 +146,10 @@ export const IMPORTS_MESSAGES = {
     zh: '这是完整名单:文件中出现的用户的数据权限以文件为准,其他用户不变',
     en: 'This is the full list: the users it names get exactly its permissions; other users are left alone',
   },
+  'imports.ui.usersNote': {
+    zh: '文件中不含密码:新用户通过单点登录(OIDC)登录,未配置单点登录时由管理员在用户管理中为其设置密码',
+    en: 'Files carry no passwords: new users sign in by single sign-on (OpenID Connect), or, without it, an administrator sets a password for each in the user list',
+  },
   'imports.ui.visitsNote': {
     zh: '拜访记录按"代表 + 医生 + 日期 + 拜访方式"识别,导入后为已提交并锁定;重复导入不会产生重复记录',
     en: 'A visit is known by representative, doctor, date and channel; imported visits are submitted and locked, and importing them again adds nothing',

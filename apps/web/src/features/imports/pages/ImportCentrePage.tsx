@@ -45,6 +45,13 @@ function Counts({ job }: { job: ImportJob }) {
   );
 }
 
+/** What a kind's file needs to be read right, said under the kind's choice. */
+const KIND_NOTES: Partial<Record<ImportKind, 'imports.ui.productsNote' | 'imports.ui.visitsNote' | 'imports.ui.usersNote'>> = {
+  users: 'imports.ui.usersNote',
+  products: 'imports.ui.productsNote',
+  visits: 'imports.ui.visitsNote',
+};
+
 /** /dataManage/dataImport: upload a company's master data or visit history, see the dry run, then commit (docs/decisions/0042, 0049, 0053). */
 export function ImportCentrePage() {
   const { msg, lang } = useImportsWords();
@@ -105,9 +112,9 @@ export function ImportCentrePage() {
               {msg('imports.ui.template')}
             </Button>
           </Space>
-          {(kind === 'products' || kind === 'visits') && (
+          {KIND_NOTES[kind] && (
             <span className="fp-import-kind-note" style={{ color: 'rgba(0,0,0,0.65)' }}>
-              {msg(kind === 'products' ? 'imports.ui.productsNote' : 'imports.ui.visitsNote')}
+              {msg(KIND_NOTES[kind])}
             </span>
           )}
           {!IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind) && (
