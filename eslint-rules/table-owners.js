@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   admin: [
     'organisations',
     'users',
+    'password_links',
     'roles',
     'user_roles',
     'menus',

@@ -107,6 +107,8 @@ export interface Config {
   biShareUrl: string | undefined;
   /** The mail transport (SMTP_URL, MAIL_FROM); without SMTP_URL mail is written to DATA_DIR/outbox and not sent. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The address users reach the portal at, for links in e-mail (PUBLIC_ORIGIN); else the address the sender used. */
+  publicOrigin: string | undefined;
   /** The download centre: hours a finished file is kept; how long a worker's claim holds without progress (docs/decisions/0022). */
   downloads: { keepHours: number; leaseMs: number; progressMs: number };
   /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: metrics off (docs/decisions/0038). */
@@ -184,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     biShareUrl: e.BI_SHARE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     downloads: { keepHours: e.DOWNLOAD_KEEP_HOURS, leaseMs: e.DOWNLOAD_LEASE_MS, progressMs: e.DOWNLOAD_PROGRESS_MS },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

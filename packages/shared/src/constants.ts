@@ -98,8 +98,9 @@ export const PUBLIC_PATHS = [
   '/logout',
   '/home',
   '/testSSO',
-  // ours: the first start's setup page (docs/decisions/0041)
+  // ours: the first start's setup page (docs/decisions/0041), and an invitation's password page (0072)
   '/setup',
+  '/setPassword',
 ] as const;
 
 /** Routes outside the layout, all hidden (spec 001 section 2.2). */
@@ -119,8 +120,9 @@ export const OUTSIDE_LAYOUT_PATHS = [
   '/doctorSecFail',
   '/xiecheng',
   '/upAdown',
-  // ours: the first start's setup page (docs/decisions/0041)
+  // ours: the first start's setup page (docs/decisions/0041), and an invitation's password page (0072)
   '/setup',
+  '/setPassword',
 ] as const;
 
 /** Card list pagination (spec 000 section 9, 001 section 9.1). */

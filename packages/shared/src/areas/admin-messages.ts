@@ -23,6 +23,17 @@ export const ADMIN_MESSAGES = {
   'sys.role.menuMissing': { zh: '菜单不存在', en: 'A menu does not exist' },
   'sys.role.own': { zh: '不能删除自己拥有的角色', en: 'You cannot delete a role you hold yourself' },
   'sys.role.orgMissing': { zh: '所属组织不存在', en: 'The organisation does not exist' },
+  'sys.invite.idsRequired': { zh: '请选择要邀请的用户', en: 'Choose the users to invite' },
+  'sys.invite.tooMany': { zh: '一次最多邀请 {max} 个用户', en: 'At most {max} users can be invited at once' },
+  'sys.invite.subject': { zh: '{company} 门户:设置您的密码', en: '{company} portal: set your password' },
+  'sys.invite.body': {
+    zh: '{name},您好:\n\n{inviter} 邀请您使用 {company} 门户,您的登录名是 {username}。\n请在 {days} 天内打开下面的链接设置密码(链接只能使用一次):\n\n{link}\n\n如果这不是您本人的账号,请忽略本邮件。',
+    en: 'Hello {name},\n\n{inviter} has invited you to the {company} portal; your login name is {username}.\nOpen the link below within {days} days to set your password (it works once):\n\n{link}\n\nIf this is not your account, ignore this message.',
+  },
+  'passwordLink.invalid': {
+    zh: '链接无效或已过期,请联系管理员重新发送邀请',
+    en: 'The link is not valid or has expired; ask an administrator to send the invitation again',
+  },
   'sys.user.roleRequired': { zh: '用户角色必选', en: 'A user role is required' },
   'sys.user.roleMissing': { zh: '角色不存在', en: 'A role does not exist' },
   'sys.user.passwordRequired': { zh: '新用户必须设置密码', en: 'A password is required for a new user' },

@@ -144,6 +144,25 @@ export const userPasswordRequest = z
     if (value.newPassword !== value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password.mismatch' });
   });
 
+/** Invitations for up to ADMIN_LIMITS.inviteMax users by id (docs/decisions/0072). */
+export const userInviteRequest = z.strictObject({
+  ids: z.array(id, 'sys.invite.idsRequired').min(1, 'sys.invite.idsRequired').max(ADMIN_LIMITS.inviteMax, 'sys.invite.tooMany'),
+});
+
+const inviteToken = z.string('passwordLink.invalid').min(1, 'passwordLink.invalid').max(ADMIN_LIMITS.inviteTokenMax, 'passwordLink.invalid');
+export const passwordLinkQuery = z.strictObject({ token: inviteToken });
+/** The password set with an invitation's link: the portal's rules, new and confirm equal. */
+export const passwordLinkRequest = z
+  .strictObject({
+    token: inviteToken,
+    password: z.string().min(PASSWORD.min, 'password.length').max(PASSWORD.max, 'password.length'),
+    confirmPassword: z.string().max(PASSWORD.max * 2),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password.mismatch' });
+  });
+export type PasswordLinkRequest = z.input<typeof passwordLinkRequest>;
+
 export const permissionListQuery = z.strictObject({ ...paging, keyword, userId: id.optional(), permissionType: z.enum(PERMISSION_TYPES).optional() });
 export const permissionRequest = z.strictObject({
   userId: id,

@@ -23,6 +23,10 @@ export const ADMIN_PATHS = {
   userById: '/API-SYSTEM/user/manage/:id',
   userEnabled: '/API-SYSTEM/user/manage/:id/enabled',
   userPassword: '/API-SYSTEM/user/manage/:id/password',
+  /** Invitations: a one-time link to set a password, by e-mail (docs/decisions/0072). */
+  userInvite: '/API-SYSTEM/user/manage/invite',
+  /** An invitation's link: whether it is live (GET), and the password set with it (POST); public. */
+  passwordLink: '/API-SYSTEM/password-link',
   permissionList: '/API-SYSTEM/dataPermission/list',
   permission: '/API-SYSTEM/dataPermission',
   permissionById: '/API-SYSTEM/dataPermission/:id',
@@ -57,7 +61,18 @@ export const ADMIN_LIMITS = {
   langContentMax: 2000,
   nameMax: 64,
   remarkMax: 500,
+  /** Users invited by one call. */
+  inviteMax: 200,
+  /** Days an invitation's link works. */
+  inviteDays: 7,
+  /** An invitation's token in a link (43 characters, base64url of 32 bytes). */
+  inviteTokenMax: 100,
+  /** Calls of the public password-link page per address and minute. */
+  passwordLinkPerMinute: 20,
 } as const;
+
+/** The web's page an invitation's link opens (outside the layout, public; docs/decisions/0072). */
+export const PASSWORD_LINK_PAGE_PATH = '/setPassword';
 
 /** Role data scope: all data, or only the hospitals and provinces of the user's data permissions. */
 export const DATA_SCOPES = ['all', 'custom'] as const;
@@ -156,6 +171,26 @@ export interface UserItem {
   roleIds: number[];
   roleNames: string[];
   createdAt: string;
+}
+
+/** What became of each invited user: mailed, written to the outbox (no mail server), or not invited and why. */
+export type InviteStatus = 'sent' | 'outbox' | 'failed' | 'noEmail' | 'disabled' | 'notFound';
+
+export interface UserInviteResult {
+  results: { id: number; username: string; email: string; status: InviteStatus }[];
+  /** Invitations made (mailed or in the outbox). */
+  invited: number;
+  /** Users named who got none (no e-mail, disabled, not found, the mail server refused). */
+  skipped: number;
+  /** Whether the mail went out (a mail server is configured) or waits in DATA_DIR/outbox. */
+  transport: 'smtp' | 'outbox';
+}
+
+/** An invitation's link as its page asks: live or not, and whose. */
+export interface PasswordLinkStatus {
+  valid: boolean;
+  username?: string;
+  realName?: string;
 }
 
 export interface PermissionItem {

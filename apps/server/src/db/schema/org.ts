@@ -166,3 +166,23 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
+
+/**
+ * Invitations' one-time links to set a password (docs/decisions/0072): only the token's SHA-256 is
+ * kept; a link works until it expires, is used, or a newer one is made for the same user.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId)],
+);

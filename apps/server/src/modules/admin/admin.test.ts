@@ -33,11 +33,11 @@ describe('route table: every admin route is guarded', () => {
     for (const p of Object.values(A)) expect(registered.has(p), p).toBe(true);
   });
 
-  it('gives 403 to a signed-in user without the authority, on every route but the public catalogue', async () => {
+  it("gives 403 to a signed-in user without the authority, on every route but the public catalogue and the invitation's link", async () => {
     const routes = adminRoutes();
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) {
-      if (route.url === A.langCatalogue) {
+      if (route.url === A.langCatalogue || route.url === A.passwordLink) {
         expect(route.public).toBe(true);
         continue;
       }

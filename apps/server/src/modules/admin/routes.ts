@@ -12,6 +12,9 @@ import {
   langListQuery,
   langRequest,
   menuRequest,
+  PASSWORD_LINK_PAGE_PATH,
+  passwordLinkQuery,
+  passwordLinkRequest,
   orgRequest,
   permissionListQuery,
   permissionRequest,
@@ -19,6 +22,7 @@ import {
   roleRequest,
   userCreateRequest,
   userEnabledRequest,
+  userInviteRequest,
   userListQuery,
   userPasswordRequest,
   userUpdateRequest,
@@ -34,6 +38,7 @@ import { createOrg, deleteOrg, orgTree, updateOrg } from './org.js';
 import { createPermission, deletePermission, importPermissions, listPermissions, type HospitalNameOf, type HospitalNames } from './permissions.js';
 import { createRole, deleteRole, getRole, listRoles, roleOptions, updateRole } from './role.js';
 import { createUser, deleteUser, getUser, listUsers, resetPassword, setEnabled, updateUser } from './user.js';
+import { inviteUsers, passwordLinkStatus, setPasswordByLink } from './invitations.js';
 
 const A = API.admin;
 const emptyQuery = z.strictObject({});
@@ -205,6 +210,41 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     handler: async (request) => {
       await resetPassword(db(), cache(), actorOf(currentUser(request)), request.params.id, request.body.newPassword, now());
       return {};
+    },
+  });
+  r.post(A.userInvite, {
+    config: { authority: AUTH.user },
+    schema: { tags, summary: 'E-mail each user a one-time link to set a password (docs/decisions/0072)', body: userInviteRequest },
+    handler: async (request) =>
+      inviteUsers(
+        { db: db(), config: app.ctx.config, now: app.ctx.now },
+        actorOf(currentUser(request)),
+        request.body.ids,
+        app.ctx.config.publicOrigin ?? `${request.protocol}://${request.host}`,
+      ),
+  });
+  // The invitation's link: public, rate-limited per address (the token is the only key).
+  const linkLimited = { public: true, rateLimit: { max: ADMIN_LIMITS.passwordLinkPerMinute, timeWindow: 60_000 } } as const;
+  r.get(A.passwordLink, {
+    config: linkLimited,
+    schema: { tags, summary: "Whether an invitation's link is live, and whose", querystring: passwordLinkQuery },
+    handler: async (request) => passwordLinkStatus(db(), request.query.token, now()),
+  });
+  r.post(A.passwordLink, {
+    config: linkLimited,
+    schema: { tags, summary: "Sets the password with an invitation's link; the link is dead afterwards", body: passwordLinkRequest },
+    handler: async (request) => {
+      await setPasswordByLink(db(), cache(), request.body.token, request.body.password, now());
+      return {};
+    },
+  });
+  // The e-mail's link is a real path; the web's routes are hash routes.
+  r.get(PASSWORD_LINK_PAGE_PATH, {
+    config: linkLimited,
+    schema: { tags, summary: `Forwards to the web's #${PASSWORD_LINK_PAGE_PATH} with the same token`, querystring: passwordLinkQuery.partial() },
+    handler: async (request, reply) => {
+      const query = request.query.token ? `?${new URLSearchParams({ token: request.query.token }).toString()}` : '';
+      return reply.redirect(`/#${PASSWORD_LINK_PAGE_PATH}${query}`, 302);
     },
   });
   r.delete(A.userById, {

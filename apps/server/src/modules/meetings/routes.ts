@@ -26,7 +26,7 @@ import { AppError } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import { XLSX_TYPE } from '../../platform/excel.js';
 import { searchDoctors } from './doctors.js';
-import { sendMail } from './mail.js';
+import { sendMail } from '../../platform/mail.js';
 import { receivePoster } from './poster.js';
 import { meetingReport, reportFileName, reportWorkbook } from './report.js';
 import {

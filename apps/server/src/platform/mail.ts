@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
-/** One message with one attachment. */
+/** One plain-text message, with one attachment or none. */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  attachment: { filename: string; content: Buffer; contentType: string };
+  attachment?: { filename: string; content: Buffer; contentType: string };
 }
 
 export type MailResult = { transport: 'smtp'; messageId: string } | { transport: 'outbox'; file: string };
@@ -23,7 +23,7 @@ export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.d
  * told it was NOT sent (docs/decisions/0020).
  */
 export async function sendMail(config: Pick<Config, 'dataDir' | 'mail'>, mail: OutgoingMail, now: number): Promise<MailResult> {
-  const message = { from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text, attachments: [mail.attachment] };
+  const message = { from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachment ? [mail.attachment] : [] };
   if (config.mail.smtpUrl) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
     try {
