@@ -20,6 +20,7 @@ const NotFoundPage = lazy(() => statusPages().then((m) => ({ default: m.NotFound
 const UnauthorizedPage = lazy(() => statusPages().then((m) => ({ default: m.UnauthorizedPage })));
 const UnavailablePage = lazy(() => statusPages().then((m) => ({ default: m.UnavailablePage })));
 const SetupPage = lazy(() => import('@/features/setup/pages/SetupPage').then((m) => ({ default: m.SetupPage })));
+const SetPasswordPage = lazy(() => import('@/features/setup/pages/SetPasswordPage').then((m) => ({ default: m.SetPasswordPage })));
 const loadShellLayout = () => import('./layout/ShellLayout');
 const ShellLayout = lazy(() => loadShellLayout().then((m) => ({ default: m.ShellLayout })));
 setConsoleLoader(loadShellLayout);
@@ -33,6 +34,7 @@ const OUTSIDE_SCREENS: Record<string, ComponentType> = {
   '/404': NotFoundPage,
   '/401': UnauthorizedPage,
   '/setup': SetupPage,
+  '/setPassword': SetPasswordPage,
 };
 
 /** /404 shows nothing of the session, so it needs no sign-in either. */

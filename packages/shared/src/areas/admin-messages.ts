@@ -25,9 +25,9 @@ export const ADMIN_MESSAGES = {
   'sys.role.orgMissing': { zh: '所属组织不存在', en: 'The organisation does not exist' },
   'sys.invite.idsRequired': { zh: '请选择要邀请的用户', en: 'Choose the users to invite' },
   'sys.invite.tooMany': { zh: '一次最多邀请 {max} 个用户', en: 'At most {max} users can be invited at once' },
-  'sys.invite.subject': { zh: '{company} 门户:设置您的密码', en: '{company} portal: set your password' },
+  'sys.invite.subject': { zh: '{company}门户:设置您的密码', en: '{company} portal: set your password' },
   'sys.invite.body': {
-    zh: '{name},您好:\n\n{inviter} 邀请您使用 {company} 门户,您的登录名是 {username}。\n请在 {days} 天内打开下面的链接设置密码(链接只能使用一次):\n\n{link}\n\n如果这不是您本人的账号,请忽略本邮件。',
+    zh: '{name},您好:\n\n{inviter}邀请您使用{company}门户,您的登录名是 {username}。\n请在 {days} 天内打开下面的链接设置密码(链接只能使用一次):\n\n{link}\n\n如果这不是您本人的账号,请忽略本邮件。',
     en: 'Hello {name},\n\n{inviter} has invited you to the {company} portal; your login name is {username}.\nOpen the link below within {days} days to set your password (it works once):\n\n{link}\n\nIf this is not your account, ignore this message.',
   },
   'passwordLink.invalid': {

@@ -147,8 +147,8 @@ export const IMPORTS_MESSAGES = {
     en: 'This is the full list: the users it names get exactly its permissions; other users are left alone',
   },
   'imports.ui.usersNote': {
-    zh: '文件中不含密码:新用户通过单点登录(OIDC)登录,未配置单点登录时由管理员在用户管理中为其设置密码',
-    en: 'Files carry no passwords: new users sign in by single sign-on (OpenID Connect), or, without it, an administrator sets a password for each in the user list',
+    zh: '文件中不含密码:新用户通过单点登录(OIDC)登录;未配置单点登录时,管理员可在用户管理中邀请他们(邮件中的链接用于设置密码)',
+    en: 'Files carry no passwords: new users sign in by single sign-on (OpenID Connect); without it, an administrator invites them from the user list (an e-mailed link sets the password)',
   },
   'imports.ui.visitsNote': {
     zh: '拜访记录按"代表 + 医生 + 日期 + 拜访方式"识别,导入后为已提交并锁定;重复导入不会产生重复记录',

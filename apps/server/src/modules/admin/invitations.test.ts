@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIMITS, API, message, type PasswordLinkStatus, type UserInviteResult } from '@field-portal/shared';
 import { callers, expectError, ok, signIn } from '../../../test/api.js';
@@ -22,18 +23,16 @@ const userId = async (username: string) => Number((await q<{ id: number }>('sele
 const outbox = () => path.join(h.dataDir, 'outbox');
 const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : []);
 const seen = new Set<string>();
-/** The one mail written since the last look (quoted-printable undone), its text and its link's token. */
-function nextMail(): { text: string; token: string } {
+/** The one mail written since the last look: its recipient, subject and text, and its link's token. */
+async function nextMail(): Promise<{ to: string; subject: string; text: string; token: string }> {
   const fresh = mails().filter((file) => !seen.has(file));
   expect(fresh).toHaveLength(1);
   seen.add(fresh[0]!);
-  const text = fs
-    .readFileSync(path.join(outbox(), fresh[0]!), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
+  const mail = await simpleParser(fs.readFileSync(path.join(outbox(), fresh[0]!)));
+  const text = mail.text ?? '';
   const token = /\/setPassword\?token=([\w-]{43})/.exec(text)?.[1];
   expect(token, text).toBeDefined();
-  return { text, token: token! };
+  return { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text, token: token! };
 }
 let firstToken = '';
 const invite = (ids: number[], lang: 'zh' | 'en' = 'zh', user = 'admin') => call(user, 'POST', A.userInvite, { ids }, lang);
@@ -68,10 +67,10 @@ describe('invitations', () => {
       [99_999_999, 'notFound'],
     ]);
     expect(mails()).toHaveLength(1);
-    const { text, token } = nextMail();
+    const { to, subject, text, token } = await nextMail();
     firstToken = token;
-    expect(text).toContain('To: rep02@pharma.example');
-    expect(text).toContain('set your password');
+    expect(to).toBe('rep02@pharma.example');
+    expect(subject).toMatch(/portal: set your password$/);
     expect(text).toContain('your login name is rep02');
     expect(text).toContain(`within ${ADMIN_LIMITS.inviteDays} days`);
     // The link is the address the administrator used (PUBLIC_ORIGIN when set).
@@ -103,9 +102,15 @@ describe('invitations', () => {
   it('a newer invitation ends the older link; an expired link is dead', async () => {
     const rep02 = await userId('rep02');
     ok<UserInviteResult>(await invite([rep02]));
-    const first = nextMail().token;
+    const first = (await nextMail()).token;
+    // In the user's language: the same mail in Chinese once the user's language is zh.
+    await q(`update users set language = 'zh' where id = $1`, [rep02]);
     ok<UserInviteResult>(await invite([rep02]));
-    const second = nextMail().token;
+    const mail = await nextMail();
+    expect(mail.subject).toMatch(/门户:设置您的密码$/);
+    expect(mail.text).toContain('Rep Two,您好');
+    expect(mail.text).toContain('您的登录名是 rep02');
+    const second = mail.token;
     expect(second).not.toBe(first);
     expect((await status(first)).valid).toBe(false);
     expect((await status(second)).valid).toBe(true);
@@ -119,6 +124,6 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/#/setPassword?token=abc_DEF-123');
     expect(headers('admin')).toBeTruthy();
-    expect(message('sys.invite.subject', 'zh', { company: '远山制药' })).toBe('远山制药 门户:设置您的密码');
+    expect(message('sys.invite.subject', 'zh', { company: '远山制药' })).toBe('远山制药门户:设置您的密码');
   });
 });

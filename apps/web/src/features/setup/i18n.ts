@@ -26,6 +26,15 @@ const zh = {
   'firstPassword.title': '请设置新密码',
   'firstPassword.intro': '您使用的是初始密码。设置新密码后即可使用门户。',
   'firstPassword.logout': '退出登录',
+  'passwordLink.title': '设置密码',
+  'passwordLink.intro': '为登录名 {{username}} 设置密码,之后即可用它登录门户。',
+  'passwordLink.checking': '正在检查链接',
+  'passwordLink.checkFailed': '无法检查链接',
+  'passwordLink.invalidTitle': '链接无效或已过期',
+  'passwordLink.invalidHint': '邀请链接只能使用一次,{{days}} 天内有效。请联系管理员重新发送邀请。',
+  'passwordLink.doneTitle': '密码已设置',
+  'passwordLink.doneHint': '请用登录名 {{username}} 和新密码登录。',
+  'passwordLink.submit': '设置密码',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -53,6 +62,15 @@ const en: Record<keyof typeof zh, string> = {
   'firstPassword.title': 'Choose a new password',
   'firstPassword.intro': 'You signed in with an initial password. Choose a new one to use the portal.',
   'firstPassword.logout': 'Sign out',
+  'passwordLink.title': 'Set your password',
+  'passwordLink.intro': 'Choose the password of the login name {{username}}; you then sign in to the portal with it.',
+  'passwordLink.checking': 'Checking the link',
+  'passwordLink.checkFailed': 'The link could not be checked',
+  'passwordLink.invalidTitle': 'The link is not valid or has expired',
+  'passwordLink.invalidHint': "An invitation's link works once, for {{days}} days. Ask an administrator to send the invitation again.",
+  'passwordLink.doneTitle': 'Your password is set',
+  'passwordLink.doneHint': 'Sign in with the login name {{username}} and your new password.',
+  'passwordLink.submit': 'Set the password',
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */

@@ -18,6 +18,7 @@ import {
   type RoleRequest,
   type SystemEnvelope,
   type UserCreateRequest,
+  type UserInviteResult,
   type UserItem,
   type UserUpdateRequest,
 } from '@field-portal/shared';
@@ -62,6 +63,7 @@ export const adminApi = {
   userUpdate: (id: number, body: UserUpdateRequest) => putResult<UserItem>(byId(A.userById, id), body, quiet),
   userEnabled: (id: number, enabled: boolean) => putResult<UserItem>(byId(A.userEnabled, id), { enabled }, quiet),
   userDelete: (id: number) => del<unknown>(byId(A.userById, id)),
+  userInvite: (ids: number[]) => postResult<UserInviteResult>(A.userInvite, { ids }, quiet),
 
   permissionList: (q: PageQuery & { permissionType?: string }) => getResult<AdminPage<PermissionItem>>(A.permissionList, { params: q }),
   permissionCreate: (body: PermissionRequest) => postResult<PermissionItem>(A.permission, body, quiet),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
+import { ADMIN_LIMITS, USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
@@ -51,6 +51,21 @@ function UserList() {
       await work();
       void message.success(done);
       refresh();
+    } catch (error) {
+      void message.error(describeFailure(error, lang));
+    }
+  };
+  /** One user's invitation (docs/decisions/0072): what became of it, in words. */
+  const invite = async (row: UserItem) => {
+    try {
+      const [result] = (await adminApi.userInvite([row.id])).results;
+      const name = row.realName || row.username;
+      if (result?.status === 'sent') void message.success(t('admin.invite.sent', { email: row.email }));
+      else if (result?.status === 'outbox') void message.warning(t('admin.invite.outbox'));
+      else if (result?.status === 'noEmail') void message.warning(t('admin.invite.noEmail', { name }));
+      else if (result?.status === 'disabled') void message.warning(t('admin.invite.disabled', { name }));
+      else if (result?.status === 'failed') void message.error(t('admin.invite.failed', { email: row.email }));
+      else refresh();
     } catch (error) {
       void message.error(describeFailure(error, lang));
     }
@@ -124,12 +139,21 @@ function UserList() {
           },
           {
             title: t('admin.col.actions'),
-            width: 140,
+            width: 200,
             render: (_, row) => (
               <Space size={0}>
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
                   {t('admin.action.edit')}
                 </Button>
+                <Popconfirm
+                  title={t('admin.action.invite')}
+                  description={t('admin.confirm.invite', { email: row.email || '—', days: ADMIN_LIMITS.inviteDays })}
+                  onConfirm={() => invite(row)}
+                >
+                  <Button size="small" type="link">
+                    {t('admin.action.invite')}
+                  </Button>
+                </Popconfirm>
                 <Popconfirm
                   title={t('admin.confirm.deleteNamed', { name: row.username })}
                   description={t('admin.confirm.cannotUndo')}

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { AntdProviders } from '@/lib/providers/antd-providers';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useSetupWords } from '@/features/setup/i18n';
 import { PasswordForm } from '@/features/personal-centre';
+import { SetupFrame } from '../components/SetupFrame';
 import './setup.css';
 
 /**
@@ -18,25 +18,14 @@ function FirstPasswordScreen({ onChanged }: { onChanged: () => void }) {
     document.title = t('firstPassword.title');
   }, [t]);
   return (
-    <div className="fp-setup">
-      <div className="fp-setup-top">
-        <div className="fp-setup-brand">
-          <span className="fp-setup-logo" aria-hidden="true">
-            FP
-          </span>
-          <span>{t('app.name')}</span>
-        </div>
-        <LanguageSwitch />
-      </div>
-      <main className="fp-setup-card fp-setup-card-narrow">
-        <h1 className="fp-setup-title">{t('firstPassword.title')}</h1>
-        <p className="fp-setup-intro">{t('firstPassword.intro')}</p>
-        <PasswordForm onChanged={onChanged} />
-        <Button type="link" className="fp-setup-logout" onClick={() => void navigate('/logout', { replace: true })}>
-          {t('firstPassword.logout')}
-        </Button>
-      </main>
-    </div>
+    <SetupFrame narrow>
+      <h1 className="fp-setup-title">{t('firstPassword.title')}</h1>
+      <p className="fp-setup-intro">{t('firstPassword.intro')}</p>
+      <PasswordForm onChanged={onChanged} />
+      <Button type="link" className="fp-setup-logout" onClick={() => void navigate('/logout', { replace: true })}>
+        {t('firstPassword.logout')}
+      </Button>
+    </SetupFrame>
   );
 }
 

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result, Spin } from 'antd';
-import { PASSWORD, SETUP_LIMITS, type SetupRequest } from '@field-portal/shared';
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { SETUP_LIMITS, type SetupRequest } from '@field-portal/shared';
 import { withAntd } from '@/lib/providers/antd-providers';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useSetupWords } from '@/features/setup/i18n';
 import { LOGIN_PATH } from '@/lib/paths';
 import { forgetUserData } from '@/lib/query-client';
 import { saveTokens } from '@/lib/session/tokens';
 import { completeSetup, setupStatus } from '../api/setup';
+import { LinkCheckFailed, LinkChecking, NewPasswordItems, SetupFrame } from '../components/SetupFrame';
 import { setupErrors, type SetupField } from '../setup-rules';
 import './setup.css';
 
@@ -63,39 +63,11 @@ function SetupScreen() {
     },
   });
 
-  const header = (
-    <div className="fp-setup-top">
-      <div className="fp-setup-brand">
-        <span className="fp-setup-logo" aria-hidden="true">
-          FP
-        </span>
-        <span>{t('app.name')}</span>
-      </div>
-      <LanguageSwitch />
-    </div>
-  );
-
   let body;
   if (status.isPending) {
-    body = (
-      <div className="fp-setup-state" role="status">
-        <Spin />
-        <span>{t('setupPage.checking')}</span>
-      </div>
-    );
+    body = <LinkChecking label={t('setupPage.checking')} />;
   } else if (status.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={t('setupPage.checkFailed')}
-        subTitle={describeFailure(status.error, lang)}
-        extra={
-          <Button type="primary" onClick={() => void status.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    body = <LinkCheckFailed title={t('setupPage.checkFailed')} error={status.error} onRetry={() => void status.refetch()} />;
   } else if (!status.data.needed || !status.data.tokenValid) {
     const done = !status.data.needed;
     body = (
@@ -150,24 +122,7 @@ function SetupScreen() {
               <Input type="email" maxLength={SETUP_LIMITS.emailMax} autoComplete="email" spellCheck={false} />
             </Form.Item>
             <div className="fp-setup-row">
-              <Form.Item
-                name="password"
-                label={t('setupPage.password')}
-                extra={t('setupPage.passwordHelp', { min: PASSWORD.min, max: PASSWORD.max })}
-                required
-                rules={[ruleFor('password')]}
-              >
-                <Input.Password maxLength={PASSWORD.max} autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={t('setupPage.confirmPassword')}
-                dependencies={['password']}
-                required
-                rules={[ruleFor('confirmPassword')]}
-              >
-                <Input.Password maxLength={PASSWORD.max} autoComplete="new-password" />
-              </Form.Item>
+              <NewPasswordItems rule={ruleFor} />
             </div>
           </fieldset>
           <Button type="primary" htmlType="submit" size="large" block loading={save.isPending}>
@@ -178,12 +133,7 @@ function SetupScreen() {
     );
   }
 
-  return (
-    <div className="fp-setup">
-      {header}
-      <main className="fp-setup-card">{body}</main>
-    </div>
-  );
+  return <SetupFrame>{body}</SetupFrame>;
 }
 
 export const SetupPage = withAntd(SetupScreen);
