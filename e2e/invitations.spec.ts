@@ -62,9 +62,11 @@ test('an imported user is invited from the user list, sets a password with the m
   await search.press('Enter');
   const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: username });
   await row.getByRole('button', { name: '邀请' }).click();
-  const confirm = page.locator('.ant-popconfirm').filter({ hasText: email });
+  // Asked in a dialog that holds the keyboard's focus.
+  const confirm = page.getByRole('dialog').filter({ hasText: email });
   await expect(confirm).toContainText('7 天内有效');
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(confirm.getByRole('button', { name: /确\s*定/ })).toBeFocused();
+  await page.keyboard.press('Enter');
   // No mail server here: the administrator is told the mail waits in the outbox.
   await expect(page.getByText('未配置邮件服务器:邀请邮件已写入数据目录的 outbox 文件夹,没有发出')).toBeVisible();
   await expect.poll(() => linkMailedTo(email)).toBeDefined();

@@ -36,7 +36,7 @@ const BLANK: Partial<UserCreateRequest> = {
 
 function UserList() {
   const { t, msg, lang } = useAdminWords();
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '', enabled: '', userType: '' });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -145,15 +145,22 @@ function UserList() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('admin.action.invite')}
-                  description={t('admin.confirm.invite', { email: row.email || '—', days: ADMIN_LIMITS.inviteDays })}
-                  onConfirm={() => invite(row)}
+                {/* A dialog, not a pop-up confirmation: it takes the keyboard's focus and gives it back as it closes. */}
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() =>
+                    modal.confirm({
+                      title: t('admin.action.invite'),
+                      content: t('admin.confirm.invite', { email: row.email || '—', days: ADMIN_LIMITS.inviteDays }),
+                      okText: t('common.ok'),
+                      cancelText: t('common.cancel'),
+                      onOk: () => invite(row),
+                    })
+                  }
                 >
-                  <Button size="small" type="link">
-                    {t('admin.action.invite')}
-                  </Button>
-                </Popconfirm>
+                  {t('admin.action.invite')}
+                </Button>
                 <Popconfirm
                   title={t('admin.confirm.deleteNamed', { name: row.username })}
                   description={t('admin.confirm.cannotUndo')}
