@@ -75,11 +75,18 @@ export class TokenService {
 }
 
 /** Opaque refresh tokens: random, stored only as their SHA-256. */
-export function newRefreshToken(): { token: string; hash: string } {
+/**
+ * A random secret (32 bytes, base64url) and its SHA-256, all the database keeps of it: refresh
+ * tokens, the setup link, invitations' links.
+ */
+export function newSecret(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString('base64url');
-  return { token, hash: hashRefreshToken(token) };
+  return { token, hash: hashSecret(token) };
 }
 
-export function hashRefreshToken(token: string): string {
+export function hashSecret(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
+
+export const newRefreshToken = newSecret;
+export const hashRefreshToken = hashSecret;

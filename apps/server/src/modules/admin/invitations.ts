@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import {
   ADMIN_LIMITS,
@@ -16,6 +15,7 @@ import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { sendMail } from '../../platform/mail.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
+import { hashSecret, newSecret } from '../../platform/tokens.js';
 import { endSessionsOf } from '../auth/index.js';
 import { enterpriseOf } from './account-rows.js';
 import { audit, type Actor } from './common.js';
@@ -26,7 +26,6 @@ import { audit, type Actor } from './common.js';
  * page sets a password under the portal's rules. Only the token's SHA-256 is stored.
  */
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const DAY_MS = 86_400_000;
 
 export interface InviteDeps {
@@ -50,7 +49,8 @@ export async function inviteUsers(deps: InviteDeps, actor: Actor, ids: readonly 
   const [inviter] = await deps.db.select({ realName: users.realName }).from(users).where(eq(users.id, actor.id));
   const company = (await enterpriseOf(deps.db))?.enterpriseName || 'Field Portal';
   const results: UserInviteResult['results'] = [];
-  let transport: UserInviteResult['transport'] = deps.config.mail.smtpUrl ? 'smtp' : 'outbox';
+  // sendMail sends through SMTP exactly when a mail server is configured.
+  const transport: UserInviteResult['transport'] = deps.config.mail.smtpUrl ? 'smtp' : 'outbox';
   for (const id of wanted) {
     const user = byId.get(id);
     const skipped = (status: InviteStatus) => results.push({ id, username: user?.username ?? '', email: user?.email ?? '', status });
@@ -66,7 +66,7 @@ export async function inviteUsers(deps: InviteDeps, actor: Actor, ids: readonly 
       skipped('noEmail');
       continue;
     }
-    const token = crypto.randomBytes(32).toString('base64url');
+    const { token, hash } = newSecret();
     const now = new Date(deps.now());
     await deps.db.transaction(async (tx) => {
       // A newer link ends the older ones: only the last e-mail's link works.
@@ -76,7 +76,7 @@ export async function inviteUsers(deps: InviteDeps, actor: Actor, ids: readonly 
         .where(and(eq(passwordLinks.userId, id), isNull(passwordLinks.usedAt)));
       await tx.insert(passwordLinks).values({
         userId: id,
-        tokenHash: hashToken(token),
+        tokenHash: hash,
         createdBy: actor.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + ADMIN_LIMITS.inviteDays * DAY_MS),
@@ -98,11 +98,10 @@ export async function inviteUsers(deps: InviteDeps, actor: Actor, ids: readonly 
         { to: user.email, subject: message('sys.invite.subject', lang, params), text: message('sys.invite.body', lang, params) },
         now.getTime(),
       );
-      transport = sent.transport;
       results.push({ id, username: user.username, email: user.email, status: sent.transport === 'smtp' ? 'sent' : 'outbox' });
     } catch {
       // Not sent: the link is of no use to anyone.
-      await deps.db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
+      await deps.db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hash));
       results.push({ id, username: user.username, email: user.email, status: 'failed' });
     }
   }
@@ -113,10 +112,10 @@ export async function inviteUsers(deps: InviteDeps, actor: Actor, ids: readonly 
 /** The live link of a token (not used, not expired, its user enabled), with its user. */
 async function liveLink(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({ linkId: passwordLinks.id, userId: users.id, username: users.username, realName: users.realName })
+    .select({ username: users.username, realName: users.realName })
     .from(passwordLinks)
     .innerJoin(users, eq(users.id, passwordLinks.userId))
-    .where(and(eq(passwordLinks.tokenHash, hashToken(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, now), eq(users.enabled, true)))
+    .where(and(eq(passwordLinks.tokenHash, hashSecret(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, now), eq(users.enabled, true)))
     .limit(1);
   return row;
 }
@@ -139,7 +138,7 @@ export async function setPasswordByLink(db: Db, cache: AuthCache, token: string,
     const [link] = await tx
       .update(passwordLinks)
       .set({ usedAt: now })
-      .where(and(eq(passwordLinks.tokenHash, hashToken(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, now)))
+      .where(and(eq(passwordLinks.tokenHash, hashSecret(token)), isNull(passwordLinks.usedAt), gt(passwordLinks.expiresAt, now)))
       .returning({ userId: passwordLinks.userId });
     if (!link) throw new AppError(404, 'passwordLink.invalid', {}, 'token');
     const [user] = await tx

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import { isNull, sql } from 'drizzle-orm';
 import { RESERVED_USERNAMES, type SetupStatus, type TokenResponse } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { setupLinks } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
+import { hashSecret, newSecret } from '../../platform/tokens.js';
 import { ADMIN_ROLE, DEFAULT_ENTERPRISE } from '../../seed/system.js';
 import { hasAdministrator as administratorExists, insertFirstAdministrator, nameCompany } from '../admin/index.js';
 import { startSession, type AuthDeps } from '../auth/index.js';
@@ -14,8 +14,6 @@ import { startSession, type AuthDeps } from '../auth/index.js';
  * administrator exists, the setup that creates the first one with the company's name, and the
  * unattended bootstrap from ADMIN_USERNAME / ADMIN_PASSWORD.
  */
-
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Whether the portal has an enabled account holding the administrator role. */
 const hasAdministrator = (db: Db | Tx) => administratorExists(db, ADMIN_ROLE);
@@ -27,14 +25,14 @@ const hasAdministrator = (db: Db | Tx) => administratorExists(db, ADMIN_ROLE);
  */
 export async function createSetupLink(db: Db): Promise<string | undefined> {
   if (await hasAdministrator(db)) return undefined;
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(setupLinks).values({ tokenHash: hashToken(token) });
+  const { token, hash } = newSecret();
+  await db.insert(setupLinks).values({ tokenHash: hash });
   return token;
 }
 
 async function liveLink(db: Db | Tx, token: string | undefined): Promise<boolean> {
   if (!token) return false;
-  const rows = await selectRows<{ id: number }>(db, sql`select id from setup_links where token_hash = ${hashToken(token)} and used_at is null`);
+  const rows = await selectRows<{ id: number }>(db, sql`select id from setup_links where token_hash = ${hashSecret(token)} and used_at is null`);
   return rows.length > 0;
 }
 
