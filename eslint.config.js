@@ -73,7 +73,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }] },
+        {
+          patterns: [{ group: ['**/apps/server/**', '**/server/src/**', '@field-portal/server'], message: 'the web talks to the server over HTTP only' }],
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Popconfirm'],
+              message:
+                "A confirmation is the portal's ConfirmButton (components/ConfirmButton.tsx): antd's pop-up leaves its buttons out of the keyboard's reach (docs/decisions/0044).",
+            },
+          ],
+        },
       ],
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',

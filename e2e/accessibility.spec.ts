@@ -244,6 +244,30 @@ test('a dialog opened by the keyboard starts on its first field and gives the fo
   await expect(add).toBeFocused();
 });
 
+test('a confirmation opened by the keyboard holds the focus on its buttons and gives it back as it closes', async ({ page }) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/system/user';
+  });
+  const row = page.locator('.ant-table-row', { hasText: 'rep02' });
+  const remove = row.getByRole('button', { name: /删\s*除/ });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('rep02');
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+  await expect(ok).toBeFocused();
+  // the keyboard stays among the dialog's buttons
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: /取\s*消/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ok).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(row).toBeVisible();
+});
+
 test('a refused save leaves its button named by its words, not "loading"', async ({ browser }) => {
   // with motion: antd's loading icon leaves by an animation, which reduced motion skips
   const { baseURL, viewport } = test.info().project.use;

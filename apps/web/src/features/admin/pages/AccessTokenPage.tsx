@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DATA } from '@/lib/data-text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACCESS_TOKEN_GRANTS, ACCESS_TOKEN_LIMITS, type AccessTokenCreated, type AccessTokenItem, type AccessTokenStatus } from '@field-portal/shared';
@@ -102,16 +103,16 @@ export function AccessTokenPage() {
             width: 90,
             render: (_, row) =>
               row.status === 'revoked' ? null : (
-                <Popconfirm
-                  title={t('admin.token.revokeConfirm', { name: row.name })}
-                  description={t('admin.token.revokeWarning')}
-                  okButtonProps={{ danger: true }}
+                <ConfirmButton
+                  size="small"
+                  type="link"
+                  danger
+                  question={t('admin.token.revokeConfirm', { name: row.name })}
+                  detail={t('admin.token.revokeWarning')}
                   onConfirm={() => revoke(row.id)}
                 >
-                  <Button size="small" type="link" danger>
-                    {t('admin.token.revoke')}
-                  </Button>
-                </Popconfirm>
+                  {t('admin.token.revoke')}
+                </ConfirmButton>
               ),
           },
         ]}

@@ -1,7 +1,8 @@
 import { DATA, dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { LangEntry } from '@field-portal/shared';
@@ -90,11 +91,9 @@ export function LangPage() {
                 <Button size="small" type="link" onClick={() => setEditing(row)}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm title={t('admin.confirm.delete')} onConfirm={() => remove(row.id)}>
-                  <Button size="small" type="link" danger>
-                    {t('admin.action.delete')}
-                  </Button>
-                </Popconfirm>
+                <ConfirmButton size="small" type="link" danger question={t('admin.confirm.delete')} onConfirm={() => remove(row.id)}>
+                  {t('admin.action.delete')}
+                </ConfirmButton>
               </Space>
             ),
           },

@@ -1,7 +1,8 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Input, Space, Table, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem, RoleRequest } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -90,15 +91,16 @@ export function RolePage() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row } })}>
                   {t('admin.action.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('admin.confirm.deleteNamed', { name: row.name })}
-                  description={t('admin.role.deleteHint', { count: row.userCount })}
+                <ConfirmButton
+                  size="small"
+                  type="link"
+                  danger
+                  question={t('admin.confirm.deleteNamed', { name: row.name })}
+                  detail={t('admin.role.deleteHint', { count: row.userCount })}
                   onConfirm={() => remove(row.id)}
                 >
-                  <Button size="small" type="link" danger>
-                    {t('admin.action.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('admin.action.delete')}
+                </ConfirmButton>
               </Space>
             ),
           },

@@ -2,7 +2,8 @@ import { RoleTag, roleName } from '@/lib/role-name';
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
+import { App as AntApp, Button, Card, Input, Select, Space, Switch, Table, Tabs } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_LIMITS, USER_TYPES, type UserCreateRequest, type UserItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -36,7 +37,7 @@ const BLANK: Partial<UserCreateRequest> = {
 
 function UserList() {
   const { t, msg, lang } = useAdminWords();
-  const { message, modal } = AntApp.useApp();
+  const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 10, keyword: '', enabled: '', userType: '' });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -145,31 +146,25 @@ function UserList() {
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>
                   {t('admin.action.edit')}
                 </Button>
-                {/* A dialog, not a pop-up confirmation: it takes the keyboard's focus and gives it back as it closes. */}
-                <Button
+                <ConfirmButton
                   size="small"
                   type="link"
-                  onClick={() =>
-                    modal.confirm({
-                      title: t('admin.action.invite'),
-                      content: t('admin.confirm.invite', { email: row.email || '—', days: ADMIN_LIMITS.inviteDays }),
-                      okText: t('common.ok'),
-                      cancelText: t('common.cancel'),
-                      onOk: () => invite(row),
-                    })
-                  }
+                  question={t('admin.action.invite')}
+                  detail={t('admin.confirm.invite', { email: row.email || '—', days: ADMIN_LIMITS.inviteDays })}
+                  onConfirm={() => invite(row)}
                 >
                   {t('admin.action.invite')}
-                </Button>
-                <Popconfirm
-                  title={t('admin.confirm.deleteNamed', { name: row.username })}
-                  description={t('admin.confirm.cannotUndo')}
+                </ConfirmButton>
+                <ConfirmButton
+                  size="small"
+                  type="link"
+                  danger
+                  question={t('admin.confirm.deleteNamed', { name: row.username })}
+                  detail={t('admin.confirm.cannotUndo')}
                   onConfirm={() => act(() => adminApi.userDelete(row.id), msg('sys.delete.success'))}
                 >
-                  <Button size="small" type="link" danger>
-                    {t('admin.action.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('admin.action.delete')}
+                </ConfirmButton>
               </Space>
             ),
           },

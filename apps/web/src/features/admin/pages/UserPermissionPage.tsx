@@ -1,7 +1,8 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Select, Table, Tag, Typography, Upload } from 'antd';
+import { App as AntApp, Button, Card, Input, Select, Table, Tag, Typography, Upload } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
@@ -115,11 +116,9 @@ export function UserPermissionPage() {
             title: t('admin.col.actions'),
             width: 100,
             render: (_, row) => (
-              <Popconfirm title={t('admin.confirm.delete')} onConfirm={() => remove(row.id)}>
-                <Button size="small" type="link" danger>
-                  {t('admin.action.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmButton size="small" type="link" danger question={t('admin.confirm.delete')} onConfirm={() => remove(row.id)}>
+                {t('admin.action.delete')}
+              </ConfirmButton>
             ),
           },
         ]}

@@ -1,7 +1,8 @@
 import { dataCells } from '@/lib/data-text';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
+import { App as AntApp, Button, Card, Input, Space, Table } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -131,16 +132,17 @@ export function CrudScreen<R extends { id: number }>(props: CrudScreenProps<R>) 
                 <Button size="small" type="link" icon={<EditOutlined />} onClick={() => open(row)}>
                   {t('apps.action.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('apps.confirm.delete')}
+                <ConfirmButton
+                  size="small"
+                  type="link"
+                  danger
+                  icon={<DeleteOutlined />}
+                  question={t('apps.confirm.delete')}
                   okText={t('apps.action.delete')}
-                  cancelText={t('apps.action.cancel')}
                   onConfirm={() => remove(row)}
                 >
-                  <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-                    {t('apps.action.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('apps.action.delete')}
+                </ConfirmButton>
               </Space>
             ),
           },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Select, Space, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
 import { RECOMMEND_STATES, type ArticleDetail, type ArticleRow, type RecommendState } from '@field-portal/shared';
 import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
@@ -91,18 +92,19 @@ export function ManageArticles() {
                 <Button size="small" type="link" onClick={() => void edit(a.id)}>
                   {t('content.manage.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('content.manage.confirmDelete')}
+                <ConfirmButton
+                  size="small"
+                  type="link"
+                  danger
+                  question={t('content.manage.confirmDelete')}
                   onConfirm={async () => {
                     await deleteArticle(a.id);
                     void message.success(t('content.manage.deleted'));
                     refresh();
                   }}
                 >
-                  <Button size="small" type="link" danger>
-                    {t('content.manage.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('content.manage.delete')}
+                </ConfirmButton>
               </Space>
             ),
           },

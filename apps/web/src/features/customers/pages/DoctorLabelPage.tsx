@@ -1,7 +1,8 @@
 import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Popconfirm, theme, Typography } from 'antd';
+import { App as AntApp, Button, Card, theme, Typography } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { describeFailure } from '@/lib/http';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -72,16 +73,17 @@ function TagList({
                     aria-label={`${t('customers.tags.rename')} ${tag.name}`}
                     onClick={(e) => (e.stopPropagation(), onEdit(tag))}
                   />,
-                  <Popconfirm key="delete" title={t('customers.tags.confirmDelete', { name: tag.name })} onConfirm={() => void remove(tag)}>
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`${t('customers.tags.delete')} ${tag.name}`}
-                      onClick={(e) => e.stopPropagation()}
-                    />
-                  </Popconfirm>,
+                  <ConfirmButton
+                    key="delete"
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`${t('customers.tags.delete')} ${tag.name}`}
+                    stopPropagation
+                    question={t('customers.tags.confirmDelete', { name: tag.name })}
+                    onConfirm={() => void remove(tag)}
+                  />,
                 ]
               : [];
             return (

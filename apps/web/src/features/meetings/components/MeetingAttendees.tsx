@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Popconfirm, Rate, Select, Space } from 'antd';
+import { Checkbox, Rate, Select, Space } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { DeleteOutlined } from '@ant-design/icons';
 import { ATTENDEE_ROLES, isAttendanceOpen, isDoctorOutOfScope, RSVP_VALUES, type AttendeeRole, type MeetingDetail } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
@@ -123,16 +124,19 @@ export function MeetingAttendees({ meeting: m }: { meeting: MeetingDetail }) {
             width: 48,
             render: (_: unknown, a) =>
               open && a.doctor ? (
-                <Popconfirm
-                  title={t('meetings.attendee.confirmRemove')}
+                <ConfirmButton
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('meetings.attendee.remove')}
+                  question={t('meetings.attendee.confirmRemove')}
                   onConfirm={async () => {
                     if (!a.doctor) return;
                     await deleteAttendee(m.id, a.doctor.doctorId);
                     refresh();
                   }}
-                >
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('meetings.attendee.remove')} />
-                </Popconfirm>
+                />
               ) : null,
           },
         ]}

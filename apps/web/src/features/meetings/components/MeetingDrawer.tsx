@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tabs, Upload } from 'antd';
+import { App, Button, Descriptions, Drawer, Space, Spin, Tabs, Upload } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { isMeetingEditable, type MeetingDetail } from '@field-portal/shared';
 import { lazyDialog, lazyPart } from '@/components/lazy-dialog';
@@ -101,15 +102,16 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
           </Button>
         )}
         {m.nextStatuses.map((status) => (
-          <Popconfirm
+          <ConfirmButton
             key={status}
-            title={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as MeetingsLabelKey) })}
+            danger={status === 'cancelled'}
+            type={status === 'cancelled' ? 'default' : 'primary'}
+            ghost={status !== 'cancelled'}
+            question={t('meetings.confirmStatus', { status: t(`meetings.status.${status}` as MeetingsLabelKey) })}
             onConfirm={async () => refresh(await changeMeetingStatus(m.id, status))}
           >
-            <Button danger={status === 'cancelled'} type={status === 'cancelled' ? 'default' : 'primary'} ghost={status !== 'cancelled'}>
-              {t(`meetings.action.${status}` as MeetingsLabelKey)}
-            </Button>
-          </Popconfirm>
+            {t(`meetings.action.${status}` as MeetingsLabelKey)}
+          </ConfirmButton>
         ))}
       </Space>
       <div>

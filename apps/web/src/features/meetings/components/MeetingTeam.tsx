@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Table, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { MeetingDetail, MeetingPerson } from '@field-portal/shared';
 import { useMeetingsWords } from '@/features/meetings/i18n';
@@ -61,15 +62,18 @@ export function MeetingTeam({ meeting: m }: { meeting: MeetingDetail }) {
             width: 60,
             render: (_: unknown, p) =>
               canEdit && !p.owner ? (
-                <Popconfirm
-                  title={t('meetings.team.confirmRemove')}
+                <ConfirmButton
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('meetings.team.remove')}
+                  question={t('meetings.team.confirmRemove')}
                   onConfirm={async () => {
                     await deleteCoOrganizer(m.id, p.userId);
                     refresh();
                   }}
-                >
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('meetings.team.remove')} />
-                </Popconfirm>
+                />
               ) : null,
           },
         ]}

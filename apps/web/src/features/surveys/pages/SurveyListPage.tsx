@@ -2,7 +2,8 @@ import { dataCells } from '@/lib/data-text';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Drawer, Popconfirm, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Drawer, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SurveyDetail, SurveyRow } from '@field-portal/shared';
 import { useSurveysWords, type SurveysLabelKey } from '@/features/surveys/i18n';
@@ -96,40 +97,41 @@ export function SurveyListPage() {
                     <Button size="small" onClick={async () => setEditing(await client.fetchQuery(surveyDetailQuery(s.id)))}>
                       {t('surveys.edit')}
                     </Button>
-                    <Popconfirm
-                      title={t('surveys.confirmPublish')}
+                    <ConfirmButton
+                      size="small"
+                      type="primary"
+                      question={t('surveys.confirmPublish')}
                       onConfirm={async () => {
                         await setSurveyStatus(s.id, 'published');
                         refresh();
                       }}
                     >
-                      <Button size="small" type="primary">
-                        {t('surveys.publish')}
-                      </Button>
-                    </Popconfirm>
-                    <Popconfirm
-                      title={t('surveys.confirmDelete')}
+                      {t('surveys.publish')}
+                    </ConfirmButton>
+                    <ConfirmButton
+                      size="small"
+                      danger
+                      question={t('surveys.confirmDelete')}
                       onConfirm={async () => {
                         await deleteSurvey(s.id);
                         refresh();
                       }}
                     >
-                      <Button size="small" danger>
-                        {t('surveys.delete')}
-                      </Button>
-                    </Popconfirm>
+                      {t('surveys.delete')}
+                    </ConfirmButton>
                   </>
                 )}
                 {s.status === 'published' && (
-                  <Popconfirm
-                    title={t('surveys.confirmClose')}
+                  <ConfirmButton
+                    size="small"
+                    question={t('surveys.confirmClose')}
                     onConfirm={async () => {
                       await setSurveyStatus(s.id, 'closed');
                       refresh();
                     }}
                   >
-                    <Button size="small">{t('surveys.close')}</Button>
-                  </Popconfirm>
+                    {t('surveys.close')}
+                  </ConfirmButton>
                 )}
                 {s.status !== 'draft' && (
                   <Button size="small" onClick={() => setResultsOf(s)}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Popconfirm, Space, Tag } from 'antd';
+import { App as AntApp, Button, Card, Space, Tag } from 'antd';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CarouselRecord } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
@@ -90,11 +91,17 @@ export function CarouselTab() {
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(c)}>
                 {t('apps.action.edit')}
               </Button>
-              <Popconfirm title={t('apps.confirm.delete')} okText={t('apps.action.delete')} cancelText={t('apps.action.cancel')} onConfirm={() => remove(c.id)}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('apps.action.delete')}
-                </Button>
-              </Popconfirm>
+              <ConfirmButton
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                question={t('apps.confirm.delete')}
+                okText={t('apps.action.delete')}
+                onConfirm={() => remove(c.id)}
+              >
+                {t('apps.action.delete')}
+              </ConfirmButton>
             </Space>
           </li>
         ))}
