@@ -63,7 +63,10 @@ test('the administrator creates an access token, it is shown once and works agai
 
   // Revoked: the list says so and the API refuses the token.
   await row.getByRole('button', { name: '吊销' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('令牌已吊销')).toBeVisible();
   await expect(row).toContainText('已吊销');
   await expect(row.getByRole('button', { name: '吊销' })).toHaveCount(0);

@@ -210,6 +210,9 @@ test('a representative keeps a personal tag: creates, renames and deletes it, an
   await expect(rows(page).first()).toBeVisible();
 
   await page.getByRole('button', { name: `删除标签 ${renamed}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(personal.locator('.fp-cust-tag-name', { hasText: renamed })).toHaveCount(0);
 });

@@ -53,7 +53,10 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   // Plan it, so attendance can be marked.
   await drawer.getByRole('tab', { name: '概况' }).click();
   await drawer.getByRole('button', { name: /确认计划/ }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(drawer.getByText('已计划').first()).toBeVisible();
 
   // Poster: a PNG.

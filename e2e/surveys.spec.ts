@@ -32,7 +32,10 @@ test('a survey is built, answered by five users, and its results chart shows', a
   await expect(builder).toBeHidden();
   const row = author.getByRole('row', { name: new RegExp(title) });
   await row.getByRole('button', { name: /发\s*布/ }).click();
-  await author.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await author
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(row).toContainText('进行中');
 
   // rep01 answers through the page; four more answer through the API.
