@@ -172,6 +172,28 @@ test('"missing key field Token" and no frame when the share call gives nothing',
   }
 });
 
+test('opened cold, a report screen signs on once and its share page asks for its data once', async ({ page, context }) => {
+  await signIn(page, 'admin');
+  // A second tab of the same session, opened straight on the report: the screen's sign-on is asked
+  // for with its code and taken from there by its first render; the framed page's first data is
+  // asked for by its entry and taken from there by its first render.
+  const cold = await context.newPage();
+  const calls = { share: 0, login: 0, config: 0, data: 0 };
+  cold.on('request', (request) => {
+    const url = request.url();
+    if (/\/API-BI\/davinci\/share\/dashboard\/\d+\/token/.test(url)) calls.share++;
+    if (url.includes('/API-BI/davinci/user/login')) calls.login++;
+    if (url.includes('/API-BI/portal/config')) calls.config++;
+    if (/\/API-BI\/share\/dashboard\/\d+\/data/.test(url)) calls.data++;
+  });
+  await cold.goto('/#/reportDownload/telephoneVisit');
+  const frame = cold.frameLocator('iframe.fp-report-frame');
+  await expect(frame.locator('.fp-bi-chart svg').first()).toBeVisible();
+  await expect(frame.getByRole('heading', { name: '电话拜访' })).toBeVisible();
+  expect(calls).toEqual({ share: 1, login: 1, config: 1, data: 1 });
+  await cold.close();
+});
+
 test('a forged share link is refused in the language the link asks for', async ({ page }) => {
   const claims = Buffer.from(JSON.stringify({ dash: 101 })).toString('base64url');
   await page.goto(`/bi/share#share=e30.${claims}.forged&token=forged&lang=en`);

@@ -28,9 +28,9 @@ describe('lazyPage', () => {
     const page = lazyPage(() => Promise.resolve({ default: Screen }), {
       firstData: (c) => c.prefetchQuery({ queryKey: ['screen', 'first'], queryFn: fetched }),
     });
-    await page.preloadData(client);
+    await page.preloadData(client, []);
     expect(fetched).toHaveBeenCalledTimes(1);
     expect(client.getQueryData(['screen', 'first'])).toEqual(['row']);
-    await expect(lazyPage(() => Promise.resolve({ default: Screen })).preloadData(client)).resolves.toBeUndefined();
+    await expect(lazyPage(() => Promise.resolve({ default: Screen })).preloadData(client, [])).resolves.toBeUndefined();
   });
 });

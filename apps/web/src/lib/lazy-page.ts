@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { MenuEntry } from '@field-portal/shared';
 
 /**
  * A screen whose code loads on first use, and which can be asked for ahead: the start-up guard asks
@@ -10,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   preload: () => Promise<unknown>;
   /** Puts the screen's first data into the query cache, under the key its first render asks for. */
-  preloadData: (client: QueryClient) => Promise<unknown>;
+  preloadData: (client: QueryClient, menuList: readonly MenuEntry[]) => Promise<unknown>;
 };
 
 /**
@@ -21,8 +22,11 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 export const FIRST_DATA_FRESH_MS = 15_000;
 
 export interface LazyPageOptions {
-  /** The screen's first call, as a prefetch into `client` (loaded with its own code, not the entry's). */
-  firstData?: (client: QueryClient) => Promise<unknown>;
+  /**
+   * The screen's first call, as a prefetch into `client` (loaded with its own code, not the entry's);
+   * `menuList` is the session's, for a screen whose call names what its menu entry holds.
+   */
+  firstData?: (client: QueryClient, menuList: readonly MenuEntry[]) => Promise<unknown>;
 }
 
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, options: LazyPageOptions = {}): LazyPage {
@@ -35,6 +39,6 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>, option
     });
     return loading;
   };
-  const preloadData = (client: QueryClient) => options.firstData?.(client) ?? Promise.resolve();
+  const preloadData = (client: QueryClient, menuList: readonly MenuEntry[]) => options.firstData?.(client, menuList) ?? Promise.resolve();
   return Object.assign(lazy(once), { preload: once, preloadData });
 }

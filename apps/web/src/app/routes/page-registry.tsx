@@ -69,5 +69,5 @@ export function preloadPageAt(pathname: string, menuList: readonly MenuEntry[], 
   const page = found ? pageComponent(found.page.router) : undefined;
   if (!page) return;
   void page.preload().catch(() => undefined);
-  void page.preloadData(client).catch(() => undefined);
+  void page.preloadData(client, menuList).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { categoryLabels, SLANT, valueScale, type Point } from './cartesian-geometry';
-import { DEFAULT_PALETTE, plainNumber, textWidth, truncate } from './geometry';
+import { DEFAULT_PALETTE, textWidth, truncate } from './geometry';
+import { formatCount } from '@/lib/format';
 
 export interface CartesianSeries {
   name: string;
@@ -111,9 +112,9 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   const [boxRef, size] = useSize();
   const [hidden, toggleSeries] = useHiddenSeries();
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
-  const axisFormat = props.axisFormat ?? plainNumber;
-  const valueFormat = props.valueFormat ?? plainNumber;
-  const labelFormat = typeof props.labels === 'function' ? props.labels : plainNumber;
+  const axisFormat = props.axisFormat ?? formatCount;
+  const valueFormat = props.valueFormat ?? formatCount;
+  const labelFormat = typeof props.labels === 'function' ? props.labels : formatCount;
   const all = series.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]!, kind: s.kind ?? kind, axis: s.axis ?? 0 }));
   const visible = all.filter((s) => !hidden.has(s.index));
   const width = size.width;

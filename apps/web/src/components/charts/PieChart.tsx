@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
-import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
+import { DEFAULT_PALETTE, truncate } from './geometry';
+import { formatCount } from '@/lib/format';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 export interface PieSlice {
@@ -38,7 +39,7 @@ export function PieChart(props: PieChartProps) {
   const [boxRef, size] = useSize();
   const [hidden, toggleSeries] = useHiddenSeries();
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
-  const valueFormat = props.valueFormat ?? plainNumber;
+  const valueFormat = props.valueFormat ?? formatCount;
   const label = props.label ?? ((name: string) => name);
   const all = slices.map((s, i) => ({ ...s, index: i, color: s.color ?? palette[i % palette.length]! }));
   const shown = all.filter((s) => !hidden.has(s.index) && s.value > 0);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
-import { DEFAULT_PALETTE, plainNumber, truncate } from './geometry';
+import { DEFAULT_PALETTE, truncate } from './geometry';
+import { formatCount } from '@/lib/format';
 
 export interface RadarChartProps {
   /** The axes, clockwise from twelve o'clock, each with its largest value. */
@@ -108,13 +109,13 @@ export function RadarChart({ indicators, series, height, palette = DEFAULT_PALET
           y={hover.y}
           width={width}
           title={all[hover.index]!.name}
-          rows={indicators.map((ind, k) => ({ name: ind.name, color: all[hover.index]!.color, value: plainNumber(all[hover.index]!.values[k] ?? 0) }))}
+          rows={indicators.map((ind, k) => ({ name: ind.name, color: all[hover.index]!.color, value: formatCount(all[hover.index]!.values[k] ?? 0) }))}
         />
       ) : null}
       <ChartDataTable
         caption={name}
         columns={all.map((s) => s.name)}
-        rows={indicators.map((ind, k) => ({ name: ind.name, values: all.map((s) => plainNumber(s.values[k] ?? 0)) }))}
+        rows={indicators.map((ind, k) => ({ name: ind.name, values: all.map((s) => formatCount(s.values[k] ?? 0)) }))}
       />
       <Legend items={all.map((s) => ({ name: s.name, color: s.color, hidden: hidden.has(s.index) }))} onToggle={toggleSeries} />
     </ChartBox>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Tooltip } from './ChartFrame';
 import type { Point } from './cartesian-geometry';
-import { DEFAULT_PALETTE, plainNumber } from './geometry';
+import { DEFAULT_PALETTE } from './geometry';
+import { formatCount } from '@/lib/format';
 
 /**
  * A small line without axes at a fixed size (SVG, docs/decisions/0031): the values from edge to
@@ -67,7 +68,7 @@ export function Sparkline({
         ))}
       </svg>
       {hover ? (
-        <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: plainNumber(values[hover.index]!) }]} />
+        <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: formatCount(values[hover.index]!) }]} />
       ) : null}
     </div>
   );

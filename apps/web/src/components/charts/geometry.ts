@@ -1,15 +1,27 @@
 /**
- * What every SVG chart of the portal shares (docs/decisions/0031): the palette, number format and
- * labels that fit. Axes and lines are in cartesian-geometry.ts, sectors in pie-geometry.ts.
+ * What every SVG chart of the portal shares (docs/decisions/0031): the palette and
+ * labels that fit (numbers in lib/format.ts). Axes and lines are in cartesian-geometry.ts, sectors in pie-geometry.ts.
  */
 
 /** ECharts' default colours, so charts that name none keep the look they had. */
 export const DEFAULT_PALETTE = ['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'];
 
 let context: CanvasRenderingContext2D | null | undefined;
+/** Widths measured so far: a chart's labels are measured again on every render, and cut to fit a character at a time. */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 5_000;
 
 /** The width of a text at the charts' 12 px font, in pixels (an estimate where there is no canvas). */
 export function textWidth(text: string): number {
+  const known = widths.get(text);
+  if (known !== undefined) return known;
+  const width = measure(text);
+  if (widths.size >= WIDTHS_KEPT) widths.clear();
+  widths.set(text, width);
+  return width;
+}
+
+function measure(text: string): number {
   if (context === undefined) {
     try {
       context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
@@ -31,6 +43,3 @@ export function truncate(text: string, width: number): string {
   while (chars.length > 0 && textWidth(`${chars.join('')}…`) > width) chars.pop();
   return `${chars.join('')}…`;
 }
-
-/** 1203 → "1,203", as ECharts writes axis values. */
-export const plainNumber = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });

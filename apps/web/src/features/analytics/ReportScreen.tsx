@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Result, Spin } from 'antd';
 import { HTTP } from '@field-portal/shared';
 import { useSession } from '@/lib/session/session-context';
 import { useAnalyticsWords } from '@/features/analytics/i18n';
-import { analyticsLogin, fetchAnalyticsConfig, fetchShare } from './api';
+import { reportSignOnQuery } from './api';
 import { useQueueExport } from '@/features/downloads';
 import { dashboardIdOf, frameHeight, readExportRequest, reportState, type ReportState } from './report-rules';
 import { trackAction } from './tracking';
@@ -21,7 +22,8 @@ function useFrameHeight(): number {
 
 /**
  * An embedded report screen (spec 000 section 2, 001 section 2.6): its dashboard id is the sort
- * value of its own menu entry; the share value and the token are asked for, then the analytics
+ * value of its own menu entry; the share value and the token are asked for (ahead, with the
+ * screen's code, when the screen is the one opened: `prefetchReportSignOn`), then the analytics
  * share page is framed under a loading indicator until both calls have answered.
  */
 export function ReportScreen({ router }: { router: string }) {
@@ -34,6 +36,7 @@ export function ReportScreen({ router }: { router: string }) {
   const id = dashboardIdOf(menus.menuList, router);
   const frame = useRef<HTMLIFrameElement>(null);
   const { queue } = useQueueExport();
+  const queryClient = useQueryClient();
 
   // The built-in share page's export button: its table, with the filters it shows, queued in the
   // download centre as this user (only from this screen's own frame, of the portal's own origin).
@@ -56,8 +59,9 @@ export function ReportScreen({ router }: { router: string }) {
       return;
     }
     trackAction('openReport', `/reportDownload/${router}`, String(id));
-    Promise.all([fetchShare(id, user.username), analyticsLogin(user.username), fetchAnalyticsConfig()])
-      .then(([share, login, config]) => {
+    queryClient
+      .fetchQuery(reportSignOnQuery(id, user.username))
+      .then(({ share, login, config }) => {
         if (live) setState(reportState(config.shareUrl, { share, token: login?.header?.token, payload: login?.payload }, lang));
       })
       // A failed call only stops the loading indicator (the HTTP client has shown its error).
@@ -67,7 +71,7 @@ export function ReportScreen({ router }: { router: string }) {
     };
     // The language goes into the frame's address once; switching it reloads the screen anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, user.username]);
+  }, [id, user.username, queryClient]);
 
   useEffect(() => {
     if (state.kind === 'missingToken')

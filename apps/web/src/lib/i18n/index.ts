@@ -16,6 +16,7 @@ import {
 } from '@field-portal/shared';
 import { en } from './en';
 import { zh, type CoreLabelKey } from './zh';
+import { savedLang } from './saved-lang';
 
 /** A label of the shell (sign-in, the layout, status pages, cards): every load has these. */
 export type LabelKey = CoreLabelKey;
@@ -29,11 +30,7 @@ export interface AreaLabels<L extends string = string> {
 
 type Params = Record<string, string | number>;
 
-/** The language kept in the cookie (spec 001 section 1), else the default zh. */
-export function savedLang(): Lang {
-  const value = Cookies.get(LANG_COOKIE);
-  return isLang(value) ? value : DEFAULT_LANG;
-}
+export { savedLang };
 
 // dayjs follows the language where a screen uses it (lib/dayjs-locale.ts): the sign-in and phone pages load no date library.
 function applyLang(lang: Lang) {

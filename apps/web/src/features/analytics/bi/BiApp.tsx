@@ -44,14 +44,14 @@ const DATA_COLUMNS: ReadonlySet<string> = new Set([
 const NAME_SLOT = '@@name@@';
 const DATA_CHART = /^topCards$|By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
 
-export function BiApp() {
+export function BiApp({ first }: { first?: Promise<DashboardData> | undefined }) {
   // main.tsx has already switched to the link's language
   const link = useMemo(() => readShareFragment(window.location.hash), []);
   const { lang } = useAnalyticsWords();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>
       <App>
-        <div className="fp-bi">{link ? <Dashboard share={link.share} token={link.token} /> : <NoLink />}</div>
+        <div className="fp-bi">{link ? <Dashboard share={link.share} token={link.token} first={first} /> : <NoLink />}</div>
       </App>
     </ConfigProvider>
   );
@@ -62,7 +62,7 @@ function NoLink() {
   return <Result status="warning" title={t('analytics.errorTitle')} subTitle={t('analytics.noLink')} />;
 }
 
-function Dashboard({ share, token }: { share: string; token: string }) {
+function Dashboard({ share, token, first }: { share: string; token: string; first?: Promise<DashboardData> | undefined }) {
   const { lang, t, msg, anyMsg } = useAnalyticsWords();
   const id = useMemo(() => dashboardIdOfShare(share), [share]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -72,14 +72,14 @@ function Dashboard({ share, token }: { share: string; token: string }) {
   const [province, setProvince] = useState<string | undefined>(undefined);
 
   const run = useCallback(
-    async (query: DashboardQuery) => {
+    async (query: DashboardQuery, asked?: Promise<DashboardData>) => {
       if (id === undefined) {
         setLoad({ kind: 'error', status: 401, text: t('analytics.noLink') });
         return;
       }
       setRefreshing(true);
       try {
-        const data = await fetchDashboard(id, share, token, query, lang);
+        const data = await (asked ?? fetchDashboard(id, share, token, query, lang));
         setLoad({ kind: 'ready', data });
         setRange([dayjs(data.range.startDate), dayjs(data.range.endDate)]);
       } catch (error) {
@@ -92,7 +92,8 @@ function Dashboard({ share, token }: { share: string; token: string }) {
   );
 
   useEffect(() => {
-    void run({});
+    // The entry asked for the first load as it ran (main.tsx).
+    void run({}, first);
     // The first load only; later ones follow the filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

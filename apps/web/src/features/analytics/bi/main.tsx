@@ -1,22 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { isLang } from '@field-portal/shared';
-import { i18n } from '@/lib/i18n';
-import '@/lib/dayjs-locale';
-import '@/styles/global.css';
-import { BiApp } from './BiApp';
+import { savedLang } from '@/lib/i18n/saved-lang';
+import { readShareFragment } from '../report-rules';
+import { dashboardIdOfShare, fetchDashboard } from './share-api';
 
-// The share page shows the analytics area's words only, which come with its screens (bundle budgets,
-// docs/decisions/0016, 0031 and 0048); a refusal shows the server's own text.
-// The link's language before the first render, so the first call and any refusal speak it.
-const lang = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('lang');
-if (isLang(lang) && lang !== i18n.language) void i18n.changeLanguage(lang);
+// The dashboard's data is asked for as this small entry runs, before React, antd and the page's
+// own code are evaluated (a second or more of a phone's CPU): the call and the evaluation go on
+// side by side, and the first render finds the data (docs/decisions/0055).
+const link = readShareFragment(window.location.hash);
+// The link's language, also where the link is incomplete (its refusal speaks it).
+const asked = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('lang');
+const lang = isLang(asked) ? asked : savedLang();
+const id = link ? dashboardIdOfShare(link.share) : undefined;
+const first = link && id !== undefined ? fetchDashboard(id, link.share, link.token, {}, lang) : undefined;
+// Handled where the page reads it; until then a refusal is not an unhandled rejection.
+first?.catch(() => undefined);
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <BiApp />
-    </StrictMode>,
-  );
-}
+void import('./start').then((m) => m.start(lang, first));

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { DashboardData, Lang } from '@field-portal/shared';
+import { i18n } from '@/lib/i18n';
+import '@/lib/dayjs-locale';
+import '@/styles/global.css';
+import { BiApp } from './BiApp';
+
+/**
+ * The share page drawn, in the link's language (before the first render, so any refusal speaks it),
+ * with the dashboard's first data already asked for by the entry (`first`).
+ */
+export function start(lang: Lang, first: Promise<DashboardData> | undefined): void {
+  // The share page shows the analytics area's words only, which come with its screens (docs/decisions/0048);
+  // a refusal shows the server's own text.
+  if (lang !== i18n.language) void i18n.changeLanguage(lang);
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <BiApp first={first} />
+      </StrictMode>,
+    );
+  }
+}
