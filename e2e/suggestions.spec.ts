@@ -19,6 +19,14 @@ test('a representative acts on a suggestion and it leaves the list', async ({ pa
   await expect(page.getByText('请选择智能建议类别')).toHaveCount(0);
   await expect(first.getByTestId('suggestion-reasons')).toContainText('KOL 评分');
   await expect(first.getByTestId('suggestion-priority')).toContainText('优先级');
+  // How the priority was computed opens on the keyboard's focus too, and is the figure's description
+  const priority = first.getByTestId('suggestion-priority');
+  await priority.focus();
+  const how = page.getByRole('tooltip').filter({ hasText: 'Σ =' });
+  await expect(how).toBeVisible();
+  await expect(priority).toHaveAttribute('aria-describedby', (await how.getAttribute('id')) ?? 'missing');
+  await priority.blur();
+  await expect(how).toBeHidden();
   const href = await first.locator('a').first().getAttribute('href');
   expect(href).toContain('/doctor/doctorFullViewDetail/');
   await first.getByRole('button', { name: '已完成' }).click();

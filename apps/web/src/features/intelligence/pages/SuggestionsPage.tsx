@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Card, Form, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Form, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
@@ -15,6 +15,7 @@ import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
 import { EmptyState } from '@/components/EmptyState';
+import { Explained } from '@/components/Explained';
 import { Item, ItemList } from '@/components/ItemList';
 import { LoadMore } from '@/components/paging';
 
@@ -73,9 +74,10 @@ function PriorityTag({ s }: { s: SuggestionRow }) {
   const { msg } = useIntelligenceWords();
   const sum = s.reasons.reduce((total, r) => total + r.points, 0);
   return (
-    <Popover
+    <Explained
       title={msg('intel.suggestion.priorityHow')}
-      content={
+      testId="suggestion-priority"
+      explanation={
         <div style={{ maxWidth: 420 }}>
           {s.reasons.map((r) => (
             <div key={r.code}>
@@ -90,10 +92,10 @@ function PriorityTag({ s }: { s: SuggestionRow }) {
         </div>
       }
     >
-      <Tag color={priorityColour(s.priority)} style={{ cursor: 'help' }} data-testid="suggestion-priority">
+      <Tag color={priorityColour(s.priority)}>
         {msg('intel.suggestion.priority')} {s.priority}
       </Tag>
-    </Popover>
+    </Explained>
   );
 }
 

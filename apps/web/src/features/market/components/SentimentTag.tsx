@@ -1,4 +1,5 @@
-import { Popover, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
+import { Explained } from '@/components/Explained';
 import type { OpinionItem, Sentiment } from '@field-portal/shared';
 import { useMarketWords } from '@/features/market/i18n';
 
@@ -39,10 +40,8 @@ export function SentimentWhy({ item }: { item: OpinionItem }) {
 export function SentimentCell({ item }: { item: OpinionItem }) {
   const { t } = useMarketWords();
   return (
-    <Popover title={t('market.why')} content={<SentimentWhy item={item} />}>
-      <span style={{ cursor: 'help' }}>
-        <SentimentTag sentiment={item.sentiment} />
-      </span>
-    </Popover>
+    <Explained title={t('market.why')} explanation={<SentimentWhy item={item} />}>
+      <SentimentTag sentiment={item.sentiment} />
+    </Explained>
   );
 }
