@@ -73,6 +73,9 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   await expect(job.getByRole('status')).toHaveText('预检完成:新增 1,变更 0,无变化 0,未通过 1');
   await expect(job.locator('.fp-import-refused')).toContainText('医院等级"三级甲"不存在,是否为"三级甲等"?');
   await expect(job.getByRole('button', { name: '全部导入' })).toBeDisabled();
+  // why, written beside it (a disabled button takes no focus, so no tooltip of it reaches a keyboard)
+  await expect(job.getByRole('button', { name: '全部导入' })).toHaveAccessibleDescription('有未通过的行时不能全部导入:请修正后重新上传,或仅导入有效行');
+  await expect(job.getByText('有未通过的行时不能全部导入:请修正后重新上传,或仅导入有效行')).toBeVisible();
   expect(await serious('.fp-import-job')).toEqual([]);
 
   // The error file: the rows as uploaded with their problems.
