@@ -74,7 +74,6 @@ export class TokenService {
   }
 }
 
-/** Opaque refresh tokens: random, stored only as their SHA-256. */
 /**
  * A random secret (32 bytes, base64url) and its SHA-256, all the database keeps of it: refresh
  * tokens, the setup link, invitations' links.
@@ -87,6 +86,3 @@ export function newSecret(): { token: string; hash: string } {
 export function hashSecret(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
-
-export const newRefreshToken = newSecret;
-export const hashRefreshToken = hashSecret;

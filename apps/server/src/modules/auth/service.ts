@@ -6,7 +6,7 @@ import { refreshTokens, sessions } from '../../db/schema/index.js';
 import type { AuthCache } from '../../platform/auth-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { dummyPasswordHash, hasPassword, verifyPassword } from '../../platform/passwords.js';
-import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/tokens.js';
+import { hashSecret, newSecret, type TokenService } from '../../platform/tokens.js';
 import { waitSeconds, type SignInThrottle } from '../../platform/sign-in-throttle.js';
 import type { AccountsDoor } from './accounts.js';
 
@@ -28,7 +28,7 @@ export function lockSeconds(failures: number): number {
 }
 
 async function issueTokens(deps: AuthDeps, tx: Tx, user: { id: number; username: string }, sessionId: string): Promise<TokenResponse> {
-  const refresh = newRefreshToken();
+  const refresh = newSecret();
   await tx.insert(refreshTokens).values({
     tokenHash: refresh.hash,
     sessionId,
@@ -86,7 +86,7 @@ export async function startSession(deps: AuthDeps, tx: Tx, user: { id: number; u
  * family: either the user or a thief has an old copy, and we cannot tell which.
  */
 export async function refresh(deps: SignInDeps, token: string): Promise<TokenResponse> {
-  const tokenHash = hashRefreshToken(token);
+  const tokenHash = hashSecret(token);
   const invalid = () => new AppError(400, 'token.refreshInvalid');
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -133,7 +133,7 @@ export async function logout(deps: AuthDeps, sessionId: string | undefined, refr
     const [row] = await deps.db
       .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+      .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
       .limit(1);
     if (row) ids.add(row.sessionId);
   }

@@ -52,8 +52,16 @@ export function reportState(base: string, signOn: SignOn, lang: string): ReportS
   return { kind: 'ready', url: shareFrameUrl(base, { share: signOn.share, token: signOn.token, payload: signOn.payload ?? {} }, lang) };
 }
 
+/** What the report screen wrote into the share page's fragment. */
+export interface ShareLink {
+  share: string;
+  token: string;
+  payload: Partial<AnalyticsPayload>;
+  lang: string;
+}
+
 /** Reads the fragment the report screen wrote (the share page's side). */
-export function readShareFragment(hash: string): { share: string; token: string; payload: Partial<AnalyticsPayload>; lang: string } | undefined {
+export function readShareFragment(hash: string): ShareLink | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const share = params.get('share');
   const token = params.get('token');

@@ -10,7 +10,7 @@ import { ANALYTICS_TEXT_VALUE_COLUMNS as TEXT_VALUE_COLUMNS, ANALYTICS_TIME_COLU
 import { THEME as theme } from '@/lib/providers/theme';
 import { i18n, isKnownMessage as isMessageKey } from '@/lib/i18n';
 import { useAnalyticsWords, type AnalyticsLabelKey } from '@/features/analytics/i18n';
-import { readShareFragment, REPORT_EXPORT_MESSAGE } from '../report-rules';
+import { REPORT_EXPORT_MESSAGE, type ShareLink } from '../report-rules';
 import { Chart } from './Chart';
 import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } from './share-api';
 import './bi.css';
@@ -44,9 +44,8 @@ const DATA_COLUMNS: ReadonlySet<string> = new Set([
 const NAME_SLOT = '@@name@@';
 const DATA_CHART = /^topCards$|By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
 
-export function BiApp({ first }: { first?: Promise<DashboardData> | undefined }) {
-  // main.tsx has already switched to the link's language
-  const link = useMemo(() => readShareFragment(window.location.hash), []);
+/** The link as the entry read it (main.tsx, which has also switched to its language) and the first load it asked for. */
+export function BiApp({ link, first }: { link: ShareLink | undefined; first: Promise<DashboardData> | undefined }) {
   const { lang } = useAnalyticsWords();
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme}>

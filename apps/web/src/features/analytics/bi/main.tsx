@@ -15,4 +15,4 @@ const first = link && id !== undefined ? fetchDashboard(id, link.share, link.tok
 // Handled where the page reads it; until then a refusal is not an unhandled rejection.
 first?.catch(() => undefined);
 
-void import('./start').then((m) => m.start(lang, first));
+void import('./start').then((m) => m.start(lang, link, first));

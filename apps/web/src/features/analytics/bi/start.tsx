@@ -4,13 +4,14 @@ import type { DashboardData, Lang } from '@field-portal/shared';
 import { i18n } from '@/lib/i18n';
 import '@/lib/dayjs-locale';
 import '@/styles/global.css';
+import type { ShareLink } from '../report-rules';
 import { BiApp } from './BiApp';
 
 /**
  * The share page drawn, in the link's language (before the first render, so any refusal speaks it),
- * with the dashboard's first data already asked for by the entry (`first`).
+ * from the link the entry read, with the dashboard's first data already asked for (`first`).
  */
-export function start(lang: Lang, first: Promise<DashboardData> | undefined): void {
+export function start(lang: Lang, link: ShareLink | undefined, first: Promise<DashboardData> | undefined): void {
   // The share page shows the analytics area's words only, which come with its screens (docs/decisions/0048);
   // a refusal shows the server's own text.
   if (lang !== i18n.language) void i18n.changeLanguage(lang);
@@ -18,7 +19,7 @@ export function start(lang: Lang, first: Promise<DashboardData> | undefined): vo
   if (root) {
     createRoot(root).render(
       <StrictMode>
-        <BiApp first={first} />
+        <BiApp link={link} first={first} />
       </StrictMode>,
     );
   }
