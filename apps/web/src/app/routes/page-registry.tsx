@@ -6,7 +6,9 @@ import { MESSAGING_PAGES } from '@/features/messaging/pages';
 import { FEED_PAGES } from '@/features/feed/pages';
 import { ANALYTICS_PAGES } from '@/features/analytics/pages';
 import { ADMIN_PAGES } from '@/features/admin/pages';
-import { APPS_PAGES } from '@/features/apps/pages';
+import { APP_CENTRE_PAGES } from '@/features/appcentre/pages';
+import { REFERENCE_PAGES } from '@/features/reference/pages';
+import { DASHBOARD_PAGES } from '@/features/dashboard/pages';
 import { PUSH_PAGES } from '@/features/push/pages';
 import { CUSTOMERS_PAGES } from '@/features/customers/pages';
 import { ACTIVITY_PAGES } from '@/features/activity/pages';
@@ -26,7 +28,6 @@ import { IMPORTS_PAGES } from '@/features/imports/pages';
 const cardEditor = lazyPage(() => import('@/features/cards/pages/CardEditorPage').then((m) => ({ default: m.CardEditorPage })));
 
 const PAGES: Record<string, LazyPage> = {
-  dashboard: lazyPage(() => import('@/features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage }))),
   personalcenter: lazyPage(() => import('@/features/personal-centre/pages/PersonalCentrePage').then((m) => ({ default: m.PersonalCentrePage }))),
   // The card editor: a new card, and the hidden edit route that opens a card from its query (spec 000 section 2).
   NewCard: cardEditor,
@@ -38,7 +39,9 @@ const PAGES: Record<string, LazyPage> = {
   ...FEED_PAGES,
   ...ANALYTICS_PAGES,
   ...ADMIN_PAGES,
-  ...APPS_PAGES,
+  ...APP_CENTRE_PAGES,
+  ...REFERENCE_PAGES,
+  ...DASHBOARD_PAGES,
   ...CUSTOMERS_PAGES,
   ...ACTIVITY_PAGES,
   ...CONTENT_PAGES,

@@ -1,5 +1,6 @@
 import type { Lang } from '@field-portal/shared';
-import type { AdminFormName } from './form-checks';
+import { lazyChecks } from '@/components/crud';
+import type { AdminFormName, SettingsFormName } from './form-checks';
 
 export type { AdminFormName };
 
@@ -12,3 +13,6 @@ export async function adminFormErrors(name: AdminFormName, values: object, lang:
   const { checkAdminForm } = await import('./form-checks');
   return checkAdminForm(name, values, lang, labels);
 }
+
+/** A settings or message-group form's check, loaded with the first save (`settingsChecks('enterprise')`). */
+export const settingsChecks = lazyChecks<SettingsFormName>(() => import('./form-checks').then((m) => ({ checkForm: m.checkSettingsForm })));

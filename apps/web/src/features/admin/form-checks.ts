@@ -1,4 +1,16 @@
-import { langRequest, menuRequest, orgRequest, permissionRequest, roleRequest, userCreateRequest, userUpdateRequest, type Lang } from '@field-portal/shared';
+import {
+  enterpriseInput,
+  langRequest,
+  menuRequest,
+  messageGroupInput,
+  orgRequest,
+  permissionRequest,
+  roleRequest,
+  userCreateRequest,
+  userUpdateRequest,
+  type Lang,
+} from '@field-portal/shared';
+import { formChecker } from '@/components/crud/form-rules';
 import { formErrors } from './form-rules';
 
 /*
@@ -20,3 +32,10 @@ export type AdminFormName = keyof typeof ADMIN_FORMS;
 export function checkAdminForm(name: AdminFormName, values: object, lang: Lang, labels?: Record<string, string>): Record<string, string> {
   return formErrors(ADMIN_FORMS[name], values, lang, labels);
 }
+
+/** Enterprise settings and message groups: `/API-APPS` forms, checked as the list kit checks (nested paths). */
+const SETTINGS_FORMS = { enterprise: enterpriseInput, messageGroup: messageGroupInput } as const;
+
+export type SettingsFormName = keyof typeof SETTINGS_FORMS;
+
+export const checkSettingsForm = formChecker(SETTINGS_FORMS);

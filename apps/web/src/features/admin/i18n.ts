@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_MESSAGES, ADMIN_MESSAGES } from '@field-portal/shared';
+import { ACCESS_TOKEN_MESSAGES, ADMIN_MESSAGES, APPS_MESSAGES } from '@field-portal/shared';
+import { crudWords } from '@/components/crud/i18n';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
 /** Interface labels of system administration, zh and en (added when the first screen that imports this area's hook loads). */
@@ -180,6 +181,27 @@ const zh = {
   'admin.token.copyFailed': '无法复制,请手动选中令牌复制',
   'admin.token.done': '我已保存',
   'admin.token.empty': '暂无访问令牌',
+
+  // enterprise settings and message groups (keys of the /API-APPS namespace they are served under)
+  'apps.item.group': '消息组',
+  'apps.group.title': '消息组',
+  'apps.group.search': '搜索消息组名称或描述',
+  'apps.group.name': '消息组名称',
+  'apps.group.description': '描述',
+  'apps.group.members': '成员',
+  'apps.group.membersHint': '输入姓名或登录名搜索用户',
+  'apps.group.add': '新增消息组',
+  'apps.group.edit': '编辑消息组',
+  'apps.setting.title': '企业设置',
+  'apps.setting.tenantId': '租户标识',
+  'apps.setting.name': '系统名称',
+  'apps.setting.enterpriseName': '企业名称',
+  'apps.setting.enterpriseNameHint': '显示在登录页',
+  'apps.setting.domain': '域名',
+  'apps.setting.domainHint': '登录页按访问域名读取企业信息',
+  'apps.setting.copyright': '版权信息',
+  'apps.setting.filingNumber': '备案号',
+  'apps.setting.footerHint': '显示在页脚',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -362,10 +384,31 @@ const en: Record<keyof typeof zh, string> = {
   'admin.token.copyFailed': 'Cannot copy; select the token and copy it by hand',
   'admin.token.done': 'I have saved it',
   'admin.token.empty': 'No access tokens yet',
+
+  'apps.item.group': 'message group',
+  'apps.group.title': 'Message groups',
+  'apps.group.search': 'Search group name or description',
+  'apps.group.name': 'Group name',
+  'apps.group.description': 'Description',
+  'apps.group.members': 'Members',
+  'apps.group.membersHint': 'Type a name or login name to find users',
+  'apps.group.add': 'New message group',
+  'apps.group.edit': 'Edit message group',
+  'apps.setting.title': 'Company settings',
+  'apps.setting.tenantId': 'Tenant ID',
+  'apps.setting.name': 'System name',
+  'apps.setting.enterpriseName': 'Enterprise name',
+  'apps.setting.enterpriseNameHint': 'Shown on the login page',
+  'apps.setting.domain': 'Domain',
+  'apps.setting.domainHint': 'The login page reads the enterprise by the domain it is opened on',
+  'apps.setting.copyright': 'Copyright',
+  'apps.setting.filingNumber': 'Filing number',
+  'apps.setting.footerHint': 'Shown in the footer',
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */
-export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES, ACCESS_TOKEN_MESSAGES);
-export const useAdminWords = wordsHook(adminWords);
+export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES, ACCESS_TOKEN_MESSAGES, APPS_MESSAGES);
+/** The hook of this area's screens: its words and the list-and-dialog kit's (the message groups' list). */
+export const useAdminWords = wordsHook(adminWords, crudWords);
 export type AdminLabelKey = CoreLabelKey | keyof typeof zh;
-export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES | keyof typeof ACCESS_TOKEN_MESSAGES;
+export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES | keyof typeof ACCESS_TOKEN_MESSAGES | keyof typeof APPS_MESSAGES;

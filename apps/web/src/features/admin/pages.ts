@@ -9,4 +9,7 @@ export const ADMIN_PAGES: Record<string, LazyPage> = {
   user: lazyPage(() => import('./pages/UserPage').then((m) => ({ default: m.UserPage }))),
   accessToken: lazyPage(() => import('./pages/AccessTokenPage').then((m) => ({ default: m.AccessTokenPage }))),
   userPermission: lazyPage(() => import('./pages/UserPermissionPage').then((m) => ({ default: m.UserPermissionPage }))),
+  setting: lazyPage(() => import('./pages/SettingPage').then((m) => ({ default: m.SettingPage }))),
+  messageManger: lazyPage(() => import('./pages/MessageGroupPage').then((m) => ({ default: m.MessageGroupPage }))),
+  messageEdit: lazyPage(() => import('./pages/MessageEditPage').then((m) => ({ default: m.MessageEditPage }))),
 };

@@ -4,8 +4,8 @@ import { MESSAGES, type MessageText } from '@field-portal/shared';
 import type { Words } from './index';
 
 // A missing zh or en label is a type error already (each i18n.ts types `en` by `zh`'s keys); this holds the rest.
-describe("every area's words, as its feature defines them (features/<area>/i18n.ts)", async () => {
-  const modules = import.meta.glob<Record<string, unknown>>('../../features/**/i18n.ts');
+describe("every area's words, as its feature defines them (features/<area>/i18n.ts), and a kit's (components/<kit>/i18n.ts)", async () => {
+  const modules = import.meta.glob<Record<string, unknown>>('../../{features,components}/**/i18n.ts');
   const areas = await Promise.all(
     Object.entries(modules).map(async ([file, load]) => {
       const exported = await load();

@@ -18,7 +18,7 @@ import { DataUseNotice } from '@/components/DataUseNotice';
 import { SentenceWithData } from '@/components/DataText';
 import { useI18n, type LabelKey } from '@/lib/i18n';
 import { menuListQuery, userInfoQuery } from '@/lib/session/queries';
-import { HomeCharts } from '@/features/apps';
+import { HomeCharts } from '../components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
 import { EmptyState } from '@/components/EmptyState';

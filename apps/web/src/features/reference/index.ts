@@ -1,0 +1,3 @@
+/** The public face of the reference tables of data management: all another area may import of it (docs/decisions/0048). */
+// Nothing yet: its pages are reached through the router only.
+export {};
