@@ -268,6 +268,18 @@ test('a confirmation opened by the keyboard holds the focus on its buttons and g
   await expect(row).toBeVisible();
 });
 
+test("a hint shown on pointing shows on the keyboard's focus too, describes its button, and Escape hides it", async ({ page }) => {
+  await signIn(page, 'admin');
+  const service = page.locator('.fp-topbar-actions').getByRole('button', { name: '客服热线' });
+  await service.focus();
+  const hint = page.getByRole('tooltip');
+  await expect(hint).toHaveText('客服热线: 暂未开放');
+  await expect(service).toHaveAccessibleDescription('客服热线: 暂未开放');
+  await page.keyboard.press('Escape');
+  await expect(hint).toBeHidden();
+  await expect(service).toBeFocused();
+});
+
 test('a refused save leaves its button named by its words, not "loading"', async ({ browser }) => {
   // with motion: antd's loading icon leaves by an animation, which reduced motion skips
   const { baseURL, viewport } = test.info().project.use;

@@ -18,6 +18,8 @@ import { EmptyState } from '@/components/EmptyState';
 
 /** Every toast lasts the spec's 5000 ms. */
 const TOASTS = { duration: HTTP.toastMs / 1000 };
+/** A tooltip opens on the keyboard's focus too, not only on pointing (docs/decisions/0044). */
+const TOOLTIP = { trigger: ['hover', 'focus'] } satisfies ConfigProviderProps['tooltip'];
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -105,7 +107,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   const themed = useMemo<ThemeConfig>(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider locale={locale} theme={themed} renderEmpty={renderEmpty}>
+    <ConfigProvider locale={locale} theme={themed} renderEmpty={renderEmpty} tooltip={TOOLTIP}>
       {/* Every toast lasts the spec's 5000 ms (spec 000 section 9, 001 section 8), success and validation ones too. */}
       <App message={TOASTS}>
         <HttpNotices />
