@@ -5,6 +5,8 @@ import { FEED_MESSAGES } from './areas/feed-messages.js';
 import { ANALYTICS_MESSAGES } from './areas/analytics-messages.js';
 import { ADMIN_MESSAGES } from './areas/admin-messages.js';
 import { APPS_MESSAGES } from './areas/apps-messages.js';
+import { REFERENCE_DATA_MESSAGES } from './areas/reference-messages.js';
+import { HOME_MESSAGES } from './areas/home-messages.js';
 import { MEETING_MESSAGES } from './areas/meetings/messages.js';
 import { CONTENT_MESSAGES } from './areas/content-messages.js';
 import { SURVEY_MESSAGES } from './areas/surveys-messages.js';
@@ -35,6 +37,8 @@ export const MESSAGES = {
   ...ANALYTICS_MESSAGES,
   ...ADMIN_MESSAGES,
   ...APPS_MESSAGES,
+  ...REFERENCE_DATA_MESSAGES,
+  ...HOME_MESSAGES,
   ...MEETING_MESSAGES,
   ...CONTENT_MESSAGES,
   ...SURVEY_MESSAGES,

@@ -65,4 +65,12 @@ export const ADMIN_MESSAGES = {
   'sys.perm.rowHospital': { zh: '第 {row} 行:医院 {value} 不存在', en: 'Row {row}: hospital {value} does not exist' },
   'sys.perm.rowValue': { zh: '第 {row} 行:权限值不能为空', en: 'Row {row}: the permission value is required' },
   'sys.perm.noHospital': { zh: '您没有该医院的数据权限', en: 'You have no data permission on this hospital' },
+  // enterprise settings and message groups (served under /API-APPS)
+  'group.nameRequired': { zh: '请输入消息组名称', en: 'Please enter the message group name' },
+  'group.nameTaken': { zh: '消息组名称已存在', en: 'This message group name is already in use' },
+  'group.memberMissing': { zh: '所选成员不存在', en: 'A chosen member does not exist' },
+  'group.memberDuplicate': { zh: '成员重复', en: 'A member is listed twice' },
+  'enterprise.nameRequired': { zh: '请输入系统名称', en: 'Please enter the system name' },
+  'enterprise.enterpriseNameRequired': { zh: '请输入企业名称', en: 'Please enter the enterprise name' },
+  'enterprise.domainInvalid': { zh: '请输入正确的域名', en: 'Please enter a valid domain' },
 } as const satisfies Record<string, MessageText>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dbIdParam, dbText } from '../schemas/fields.js';
 import { LANGS, MAINLAND_MOBILE, PASSWORD } from '../constants.js';
+import { APPS_LIMITS } from './apps.js';
+import { idField, listFormMessage, requiredText } from './apps-fields.js';
 import { ADMIN_LIMITS, DATA_SCOPES, ROLE_TYPES, USER_TYPES, PERMISSION_TYPES, USERNAME_PATTERN, LANG_KEY_PATTERN } from './admin.js';
 
 /**
@@ -177,3 +179,48 @@ export const auditListQuery = z.strictObject({
   action: dbText(32).optional(),
   keyword,
 });
+
+/* ---------- enterprise settings and message groups (served under /API-APPS, checked as its lists are) ---------- */
+
+export const messageGroupInput = z.strictObject({
+  name: requiredText('group.nameRequired'),
+  description: optionalText(APPS_LIMITS.textMax),
+  memberIds: z
+    .array(idField)
+    .max(APPS_LIMITS.groupMembersMax)
+    .refine((ids) => new Set(ids).size === ids.length, listFormMessage('group.memberDuplicate'))
+    .default([]),
+});
+export const messageGroupUpdate = messageGroupInput.extend({ id: idField });
+export interface MessageGroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  memberIds: number[];
+  members: { id: number; username: string; firstName: string }[];
+  updatedAt: string;
+}
+
+export const enterpriseInput = z.strictObject({
+  name: requiredText('enterprise.nameRequired'),
+  enterpriseName: requiredText('enterprise.enterpriseNameRequired', 100),
+  domain: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(
+      /^$|^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/,
+      listFormMessage('enterprise.domainInvalid'),
+    )
+    .default(''),
+  copyright: optionalText(APPS_LIMITS.textMax),
+  filingNumber: optionalText(100),
+});
+export interface EnterpriseRecord {
+  tenantId: string;
+  name: string;
+  enterpriseName: string;
+  domain: string;
+  copyright: string;
+  filingNumber: string;
+}

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import { APPS_LIMITS, isSafeLink, searchTerms } from './apps.js';
-import { type AppsMessageKey, appsMessage, appsMissing } from './apps-messages.js';
+import type { AppsMessageKey } from './apps-messages.js';
+import type { ReferenceDataMessageKey } from './reference-messages.js';
+import type { HomeMessageKey } from './home-messages.js';
+import type { ADMIN_MESSAGES } from './admin-messages.js';
+
+/** A message of the `/API-APPS` forms: the app centre's, the reference tables', the home data's, and the settings' and message groups' (admin's). */
+export type ListFormMessageKey = AppsMessageKey | ReferenceDataMessageKey | HomeMessageKey | keyof typeof ADMIN_MESSAGES;
+/** A message key, as a zod message. */
+export const listFormMessage = (key: ListFormMessageKey) => key;
+/** The message of a missing or mistyped value; other problems keep their own message. */
+export const listFormMissing = (key: ListFormMessageKey) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) });
 
 /**
  * Field schemas (zod) the app and data management requests are built of, apart from the area's
@@ -10,13 +20,13 @@ import { type AppsMessageKey, appsMessage, appsMissing } from './apps-messages.j
  * (docs/decisions/0016, 0026).
  */
 
-const m = appsMessage;
+const m = listFormMessage;
 
 // ---------------------------------------------------------------- building blocks
 
 const L = APPS_LIMITS;
 /** A required text: trimmed, not empty (the message names the field), at most `max` characters. */
-export const requiredText = (key: AppsMessageKey, max: number = L.nameMax) => z.string(appsMissing(key)).trim().min(1, m(key)).max(max);
+export const requiredText = (key: ListFormMessageKey, max: number = L.nameMax) => z.string(listFormMissing(key)).trim().min(1, m(key)).max(max);
 export const optionalText = (max: number = L.textMax) => dbText(max).default('');
 export const sortField = z.number().int().min(0).max(L.sortMax).default(0);
 export const idField = dbId;

@@ -7,7 +7,7 @@ import { APPS_LIMITS } from './apps.js';
  * paths, and the messages load with the area's screens (docs/decisions/0016).
  */
 
-/** Messages of this area, zh and en (merged into MESSAGES). */
+/** Messages of the app centre and app management, and of the `/API-APPS` lists' search and saves, zh and en (merged into MESSAGES). */
 export const APPS_MESSAGES = {
   'apps.search.tooMany': {
     zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`,
@@ -64,54 +64,6 @@ export const APPS_MESSAGES = {
   'apps.import.codeDuplicate': { zh: '组织编码在文件中重复', en: 'The organisation code appears twice in the file' },
   'apps.import.parentMissing': { zh: '上级组织编码不存在', en: 'The parent organisation code does not exist' },
   'apps.import.number': { zh: '{field} 须为 0 到 9999 的整数', en: '{field} must be a whole number from 0 to 9999' },
-  'data.medicine.nameRequired': { zh: '请输入药品名称', en: 'Please enter the medicine name' },
-  'data.medicine.codeRequired': { zh: '请输入药品编码', en: 'Please enter the medicine code' },
-  'data.medicine.codeInvalid': { zh: '药品编码只能包含字母、数字、- 和 _', en: 'The medicine code holds only letters, digits, - and _' },
-  'data.medicine.codeTaken': { zh: '药品编码已存在', en: 'This medicine code is already in use' },
-  'data.medicine.competitorRequired': { zh: '请输入竞品名称', en: 'Please enter the competitor name' },
-  'data.medicine.competitorDuplicate': { zh: '竞品重复: {name}', en: 'Duplicate competitor: {name}' },
-  'data.medicine.indicationRequired': { zh: '适应症不能为空', en: 'The indication must not be empty' },
-  'data.medicine.indicationDuplicate': { zh: '适应症重复: {name}', en: 'Duplicate indication: {name}' },
-  'data.homeData.keyInvalid': {
-    zh: '数据标识须以字母开头,只含字母和数字,最多 40 个字符',
-    en: 'The data key starts with a letter and holds only letters and digits (at most 40 characters)',
-  },
-  'data.homeData.keyTaken': { zh: '数据标识已存在', en: 'This data key is already in use' },
-  'data.homeData.nameRequired': { zh: '请输入数据名称', en: 'Please enter the data name' },
-  'data.homeData.valueRequired': { zh: '请输入数值(不小于 0 的整数)', en: 'Please enter the value (a whole number, at least 0)' },
-  'data.chart.nameRequired': { zh: '请输入图表名称', en: 'Please enter the chart name' },
-  'data.chart.contentRequired': { zh: '请输入图表内容', en: 'Please enter the chart content' },
-  'data.chart.contentFormat': {
-    zh: '图表内容格式为 时间/数值,两边均为数字,多项以逗号分隔,如 2023/120,2024/156',
-    en: "Chart content is time/value with numbers on both sides of '/', items separated by commas, e.g. 2023/120,2024/156",
-  },
-  'data.chart.duplicateTime': { zh: '图表内容中的时间 {time} 重复', en: 'The time {time} appears twice in the chart content' },
-  'data.chart.tooManyPoints': { zh: `图表内容最多 ${APPS_LIMITS.chartPointsMax} 项`, en: `At most ${APPS_LIMITS.chartPointsMax} chart items` },
-  'data.stage.nameRequired': { zh: '请输入阶段名称', en: 'Please enter the stage name' },
-  'data.stage.nameTaken': { zh: '阶段名称已存在', en: 'This stage name is already in use' },
-  'data.department.indicationRequired': { zh: '请输入适应症', en: 'Please enter the indication' },
-  'data.department.departmentRequired': { zh: '请输入科室', en: 'Please enter the department' },
-  'data.department.taken': { zh: '该适应症与科室的对应已存在', en: 'This indication and department pair already exists' },
-  'data.opinion.drugRequired': { zh: '请输入药品', en: 'Please enter the drug' },
-  'data.opinion.sentimentRequired': { zh: '请选择正面或负面', en: 'Please choose positive or negative' },
-  'data.opinion.standardCategoryRequired': { zh: '请输入标准类别', en: 'Please enter the standard category' },
-  'data.opinion.categoryRequired': { zh: '请输入类别', en: 'Please enter the category' },
-  'data.keyword.required': { zh: '请输入关键词', en: 'Please enter the keyword' },
-  'data.keyword.taken': { zh: '关键词已存在', en: 'This keyword already exists' },
-  'data.journal.nameRequired': { zh: '请输入期刊名称', en: 'Please enter the journal name' },
-  'data.journal.categoryRequired': { zh: '请输入期刊类别', en: 'Please enter the journal category' },
-  'data.journal.nameTaken': { zh: '期刊名称已存在', en: 'This journal name is already in use' },
-  'group.nameRequired': { zh: '请输入消息组名称', en: 'Please enter the message group name' },
-  'group.nameTaken': { zh: '消息组名称已存在', en: 'This message group name is already in use' },
-  'group.memberMissing': { zh: '所选成员不存在', en: 'A chosen member does not exist' },
-  'group.memberDuplicate': { zh: '成员重复', en: 'A member is listed twice' },
-  'enterprise.nameRequired': { zh: '请输入系统名称', en: 'Please enter the system name' },
-  'enterprise.enterpriseNameRequired': { zh: '请输入企业名称', en: 'Please enter the enterprise name' },
-  'enterprise.domainInvalid': { zh: '请输入正确的域名', en: 'Please enter a valid domain' },
 } as const satisfies Record<string, MessageText>;
 
 export type AppsMessageKey = keyof typeof APPS_MESSAGES;
-/** A message key of this area, as a zod message. */
-export const appsMessage = (key: AppsMessageKey) => key;
-/** The message of a missing or mistyped value; other problems keep their own message. */
-export const appsMissing = (key: AppsMessageKey) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) });

@@ -4,18 +4,24 @@ import {
   carouselInput,
   homeChartInput,
   homeDataInput,
+  HOME_MESSAGES,
   medicineInput,
   message,
   openingScreenInput,
   publicOpinionInput,
   pageQuery,
+  REFERENCE_DATA_MESSAGES,
 } from '@field-portal/shared';
+import { addMessages } from '@/lib/i18n';
 import { formErrors } from './form-rules';
 import { crudWords } from './i18n';
 
+// The forms' messages, as the areas whose screens use the kit load them with their words.
+addMessages(REFERENCE_DATA_MESSAGES, HOME_MESSAGES);
+
 describe('formErrors: the server schema and messages, naming the field by its label', () => {
-  it("speaks the /API-APPS messages once the kit's words are loaded", () => {
-    expect(crudWords.messages).toHaveProperty(['apps.search.tooMany']);
+  it("speaks the list's own messages (search, saved, deleted) with the kit's words", () => {
+    expect(Object.keys(crudWords.messages)).toEqual(expect.arrayContaining(['apps.search.tooMany', 'apps.saved', 'apps.deleted']));
   });
 
   it('names required fields in zh and en', () => {

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_MESSAGES, ADMIN_MESSAGES, APPS_MESSAGES } from '@field-portal/shared';
+import { ACCESS_TOKEN_MESSAGES, ADMIN_MESSAGES } from '@field-portal/shared';
 import { crudWords } from '@/components/crud/i18n';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
@@ -407,8 +407,8 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */
-export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES, ACCESS_TOKEN_MESSAGES, APPS_MESSAGES);
+export const adminWords = defineWords({ zh, en }, ADMIN_MESSAGES, ACCESS_TOKEN_MESSAGES);
 /** The hook of this area's screens: its words and the list-and-dialog kit's (the message groups' list). */
 export const useAdminWords = wordsHook(adminWords, crudWords);
 export type AdminLabelKey = CoreLabelKey | keyof typeof zh;
-export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES | keyof typeof ACCESS_TOKEN_MESSAGES | keyof typeof APPS_MESSAGES;
+export type AdminMessageKey = CoreMessageKey | keyof typeof ADMIN_MESSAGES | keyof typeof ACCESS_TOKEN_MESSAGES;

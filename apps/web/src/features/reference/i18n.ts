@@ -1,4 +1,4 @@
-import { APPS_MESSAGES } from '@field-portal/shared';
+import { REFERENCE_DATA_MESSAGES } from '@field-portal/shared';
 import { crudWords } from '@/components/crud/i18n';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
@@ -106,8 +106,8 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */
-export const referenceWords = defineWords({ zh, en }, APPS_MESSAGES);
+export const referenceWords = defineWords({ zh, en }, REFERENCE_DATA_MESSAGES);
 /** The hook of this area's screens: its words and the list-and-dialog kit's (buttons, columns). */
 export const useReferenceWords = wordsHook(referenceWords, crudWords);
 export type ReferenceLabelKey = CoreLabelKey | keyof typeof zh;
-export type ReferenceMessageKey = CoreMessageKey | keyof typeof APPS_MESSAGES;
+export type ReferenceMessageKey = CoreMessageKey | keyof typeof REFERENCE_DATA_MESSAGES;

@@ -16,14 +16,14 @@ import type { ReactNode } from 'react';
 import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { SentenceWithData } from '@/components/DataText';
-import { useI18n, type LabelKey } from '@/lib/i18n';
+import { useDashboardWords, type DashboardLabelKey } from '../i18n';
 import { menuListQuery, userInfoQuery } from '@/lib/session/queries';
 import { HomeCharts } from '../components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
 import { EmptyState } from '@/components/EmptyState';
 
-const STAT_LABELS: Record<string, LabelKey> = {
+const STAT_LABELS: Record<string, DashboardLabelKey> = {
   daysOnline: 'home.stats.daysOnline',
   collectionPoints: 'home.stats.collectionPoints',
   dataVolume: 'home.stats.dataVolume',
@@ -33,9 +33,9 @@ const STAT_LABELS: Record<string, LabelKey> = {
   drugs: 'home.stats.drugs',
 };
 
-const UNIT_LABELS: Record<string, LabelKey> = { day: 'home.unit.day', TB: 'home.unit.TB' };
+const UNIT_LABELS: Record<string, DashboardLabelKey> = { day: 'home.unit.day', TB: 'home.unit.TB' };
 
-const TILES: Record<string, { label: LabelKey; icon: ReactNode }> = {
+const TILES: Record<string, { label: DashboardLabelKey; icon: ReactNode }> = {
   latestNews: { label: 'dashboard.tile.latestNews', icon: <FileTextOutlined /> },
   appCentre: { label: 'dashboard.tile.appCentre', icon: <AppstoreOutlined /> },
   contentCentre: { label: 'dashboard.tile.contentCentre', icon: <ReadOutlined /> },
@@ -47,7 +47,7 @@ const TILES: Record<string, { label: LabelKey; icon: ReactNode }> = {
 };
 
 function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = useDashboardWords();
   return (
     <div className="fp-stats">
       {stats.map((s) => {
@@ -69,7 +69,7 @@ function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
 }
 
 function Tiles({ tiles }: { tiles: HomeStatistics['tiles'] }) {
-  const { t } = useI18n();
+  const { t } = useDashboardWords();
   return (
     <div className="fp-tiles">
       {tiles.map((tile) => {
@@ -112,7 +112,7 @@ const IMPORT_CENTRE = '/dataManage/dataImport';
  * import is told where and in which order, instead of a home page of zeros (docs/decisions/0071).
  */
 function FirstSteps() {
-  const { t } = useI18n();
+  const { t } = useDashboardWords();
   return (
     <Alert
       type="info"
@@ -138,7 +138,7 @@ const NAME_SLOT = '@@name@@';
 
 /** /dashboard: platform statistics, the eight tiles and the data-use notice (spec 001 section 1). */
 export function DashboardPage() {
-  const { t } = useI18n();
+  const { t } = useDashboardWords();
   const statistics = useQuery(homeStatisticsQuery);
   const user = useQuery(userInfoQuery);
   const menus = useQuery(menuListQuery);

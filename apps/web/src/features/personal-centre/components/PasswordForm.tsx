@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App as AntApp, Button, Form, Input } from 'antd';
 import type { PasswordChangeRequest } from '@field-portal/shared';
 import { describeFailure, isHttpError } from '@/lib/http';
-import { useI18n } from '@/lib/i18n';
+import { usePersonalCentreWords } from '../i18n';
 import { changePassword } from '../api/change-password';
 import { passwordErrors, type PasswordField } from '../password-rules';
 
@@ -10,7 +10,7 @@ const FIELDS: PasswordField[] = ['oldPassword', 'newPassword', 'confirmPassword'
 
 /** `onChanged` follows a successful change (the first sign-in's screen goes on into the portal). */
 export function PasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
-  const { t, msg, lang } = useI18n();
+  const { t, msg, lang } = usePersonalCentreWords();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<PasswordChangeRequest>();
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@field-portal/shared';
-import { useI18n } from '@/lib/i18n';
+import { usePersonalCentreWords } from '../i18n';
 import { userInfoQuery } from '@/lib/session/queries';
 import { PasswordForm } from '../components/PasswordForm';
 import './personal-centre.css';
@@ -20,7 +20,7 @@ const tags = (values: string[]) =>
   );
 
 function Profile({ user }: { user: UserInfo }) {
-  const { t, lang } = useI18n();
+  const { t, lang } = usePersonalCentreWords();
   return (
     <>
       <div className="fp-profile-head">
@@ -64,7 +64,7 @@ function Profile({ user }: { user: UserInfo }) {
 
 /** /personalcenter/index: the signed-in user and the password change (spec 001 sections 2.3 and 5). */
 export function PersonalCentrePage() {
-  const { t, msg } = useI18n();
+  const { t, msg } = usePersonalCentreWords();
   const user = useQuery(userInfoQuery);
   return (
     <div className="fp-personal">
