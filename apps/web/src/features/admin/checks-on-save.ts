@@ -9,10 +9,9 @@ export type { AdminFormName };
  * loaded when a dialog is first saved rather than when it opens: field → message in `lang`,
  * empty when the values pass.
  */
-export async function adminFormErrors(name: AdminFormName, values: object, lang: Lang, labels?: Record<string, string>): Promise<Record<string, string>> {
-  const { checkAdminForm } = await import('./form-checks');
-  return checkAdminForm(name, values, lang, labels);
-}
+const adminChecks = lazyChecks<AdminFormName>(() => import('./form-checks').then((m) => ({ checkForm: m.checkAdminForm })));
+export const adminFormErrors = (name: AdminFormName, values: object, lang: Lang, labels?: Record<string, string>) =>
+  adminChecks(name)(values as Record<string, unknown>, lang, labels);
 
 /** A settings or message-group form's check, loaded with the first save (`settingsChecks('enterprise')`). */
 export const settingsChecks = lazyChecks<SettingsFormName>(() => import('./form-checks').then((m) => ({ checkForm: m.checkSettingsForm })));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_LIMITS, PASSWORD, type Lang } from '@field-portal/shared';
-import { isKnownMessage as isMessageKey } from '@/lib/i18n';
+import { isKnownMessage as isMessageKey, localName } from '@/lib/i18n';
 import { adminWords } from '@/features/admin/i18n';
 
 /**
@@ -58,7 +58,7 @@ export function treeOptions<T extends { id: number; name: string; nameEn: string
   return (nodes ?? []).map((n) => ({
     value: n.id,
     key: n.id,
-    title: lang === 'en' ? n.nameEn || n.name : n.name || n.nameEn,
+    title: localName(n, lang),
     children: treeOptions(n.children, lang),
   }));
 }

@@ -1,8 +1,8 @@
 import { APPS_LIMITS, type Lang } from '@field-portal/shared';
 import { appCentreWords } from './i18n';
 
-// The file checks of the app and data screens, apart from the form rules: a screen that only
-// uploads an image does not download the zod schemas (docs/decisions/0031).
+// The file checks of app management, apart from the form rules: a screen that only uploads an
+// image does not download the zod schemas (docs/decisions/0031).
 
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 

@@ -211,7 +211,12 @@ export function useI18n(): WordsApi {
   return useWordsApi();
 }
 
+/** Of a text kept in both languages, the one of the interface language, the other one when it is empty. */
+export function bilingual(zh: string, en: string, lang: Lang): string {
+  return lang === 'en' ? en || zh : zh || en;
+}
+
 /** Picks the name of a bilingual record (menus, roles) for the current language. */
 export function localName(item: { name: string; nameEn: string }, lang: Lang): string {
-  return lang === 'en' ? item.nameEn || item.name : item.name || item.nameEn;
+  return bilingual(item.name, item.nameEn, lang);
 }

@@ -8,7 +8,8 @@ import { AppImage } from '../components/AppImage';
 import { CrudScreen } from '@/components/crud';
 import { appCentreChecks } from '../checks-on-save';
 import './app-management/app-management.css';
-import { bilingual, classificationChoices, roleChoices } from './app-management/choices';
+import { classificationChoices, roleChoices } from './app-management/choices';
+import { bilingual } from '@/lib/i18n';
 
 const P = API.apps;
 

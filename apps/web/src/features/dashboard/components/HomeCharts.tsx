@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import type { HomeChartSeries } from '@field-portal/shared';
 import { useDashboardWords } from '../i18n';
+import { localName } from '@/lib/i18n';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { homeChartsQuery } from '../api/home-charts';
 import './home-charts.css';
@@ -33,7 +34,7 @@ export function HomeCharts() {
       </h3>
       <div className="fp-home-charts">
         {charts.data.map((c) => (
-          <HomeChart key={c.id} chart={c} title={lang === 'en' ? c.nameEn || c.name : c.name || c.nameEn} />
+          <HomeChart key={c.id} chart={c} title={localName(c, lang)} />
         ))}
       </div>
     </section>

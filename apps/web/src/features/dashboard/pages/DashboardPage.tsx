@@ -17,6 +17,7 @@ import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
 import { SentenceWithData } from '@/components/DataText';
 import { useDashboardWords, type DashboardLabelKey } from '../i18n';
+import { bilingual } from '@/lib/i18n';
 import { menuListQuery, userInfoQuery } from '@/lib/session/queries';
 import { HomeCharts } from '../components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
@@ -56,7 +57,7 @@ function Stats({ stats }: { stats: HomeStatistics['stats'] }) {
         return (
           <Card key={s.key} className="fp-stat" size="small" data-stat={s.key}>
             <Statistic
-              title={label ? t(label) : (lang === 'en' ? s.nameEn || s.name : s.name || s.nameEn) || s.key}
+              title={label ? t(label) : bilingual(s.name ?? '', s.nameEn ?? '', lang) || s.key}
               value={s.value}
               groupSeparator=","
               suffix={unit ? t(unit) : s.unit || undefined}

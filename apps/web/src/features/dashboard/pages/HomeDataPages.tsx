@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { API, type HomeChartSeries, type HomeDataRecord } from '@field-portal/shared';
 import { CrudScreen } from '@/components/crud';
 import { localName } from '@/lib/i18n';
+import { formatCount } from '@/lib/format';
 import { useDashboardWords, dashboardWords, type DashboardLabelKey } from '../i18n';
 import { dashboardChecks } from '../checks-on-save';
 
@@ -27,7 +28,7 @@ export function HomeDataPage() {
         { key: 'sort', label: 'apps.col.sort', width: 80 },
         { key: 'key', label: 'apps.homeData.key', render: (r) => <code>{r.key}</code> },
         { key: 'name', label: 'apps.col.name', render: (r, lang) => localName(r, lang) },
-        { key: 'value', label: 'apps.homeData.value', render: (r) => r.value.toLocaleString() },
+        { key: 'value', label: 'apps.homeData.value', render: (r) => formatCount(r.value) },
         { key: 'unit', label: 'apps.homeData.unit' },
       ]}
       fields={[

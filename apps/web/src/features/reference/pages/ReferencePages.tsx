@@ -4,6 +4,7 @@ import { API, type MedicineRecord, journalCategoryName, lexiconCategoryName } fr
 import { useReferenceWords, referenceWords, type ReferenceLabelKey } from '../i18n';
 import { referenceChecks } from '../checks-on-save';
 import { DataText } from '@/components/DataText';
+import { bilingual } from '@/lib/i18n';
 import { CrudScreen } from '@/components/crud';
 
 const D = API.apps.data;
@@ -11,7 +12,6 @@ const D = API.apps.data;
 const MedicineFields = lazy(() => import('../components/MedicineFields').then((m) => ({ default: m.MedicineFields })));
 /** A category in the screen's language, or, where it has no English, as written (data). */
 const categoryShown = (shown: string, written: string, lang: string) => (lang === 'en' && shown === written ? <DataText>{written}</DataText> : shown);
-const bilingual = (zh: string, en: string, lang: string) => (lang === 'en' ? en || zh : zh || en);
 
 /** /dataManage/medicineDurg: medicines with their competitors and indications. */
 export function MedicinePage() {

@@ -4,7 +4,8 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { APP_MENU_TYPES } from '@field-portal/shared';
 import { useAppCentreWords } from '../../i18n';
 import { ImageUpload } from '../../components/ImageUpload';
-import { bilingual, classificationChoices, roleChoices } from './choices';
+import { classificationChoices, roleChoices } from './choices';
+import { bilingual } from '@/lib/i18n';
 import { roleName } from '@/lib/role-name';
 
 /** The app form's items (loaded with its dialog): key, classification, names, address, icon, roles, order and menus. */
