@@ -244,6 +244,28 @@ test('a dialog opened by the keyboard starts on its first field and gives the fo
   await expect(add).toBeFocused();
 });
 
+test("Enter in a dialog's field saves as its save button does: refused at the fields when empty, saved when filled", async ({ page }) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/dataManage/medicineDurg';
+  });
+  const screen = page.locator('[data-screen="medicine"]');
+  await screen.getByRole('button', { name: /新\s*增/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  const name = dialog.getByLabel('药品名称');
+  await expect(name).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('请输入药品名称')).toBeVisible();
+  await expect(dialog.getByText('请输入药品编码')).toBeVisible();
+  await page.keyboard.type('回车药');
+  await dialog.getByLabel('药品编码').focus();
+  await page.keyboard.type('ENTER-01');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(screen.getByRole('row', { name: /回车药/ })).toContainText('ENTER-01');
+});
+
 test('a confirmation opened by the keyboard holds the focus on its buttons and gives it back as it closes', async ({ page }) => {
   await signIn(page, 'admin', { landsOnDashboard: false });
   await page.evaluate(() => {
@@ -278,6 +300,24 @@ test("a hint shown on pointing shows on the keyboard's focus too, describes its 
   await page.keyboard.press('Escape');
   await expect(hint).toBeHidden();
   await expect(service).toBeFocused();
+});
+
+test('a button that is off says why to the keyboard too: it keeps its place in the order, its hint opens on focus, and Enter does nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/card/draftCard';
+  });
+  const push = page.getByRole('button', { name: /推\s*送/ });
+  await expect(push).toHaveAttribute('aria-disabled', 'true');
+  await push.focus();
+  await expect(push).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('请在"已创建卡片"中勾选要推送的卡片');
+  await expect(push).toHaveAccessibleDescription('请在"已创建卡片"中勾选要推送的卡片');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(push).toBeFocused();
 });
 
 test('a refused save leaves its button named by its words, not "loading"', async ({ browser }) => {

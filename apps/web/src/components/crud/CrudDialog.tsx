@@ -6,6 +6,7 @@ import { crudApi, type CrudPaths } from './crud-api';
 import type { FormCheck } from './checks';
 import { useCrudWords, type CrudLabelKey } from './i18n';
 import './crud.css';
+import { EnterSaves } from '@/components/EnterSaves';
 
 /** One field of an entity's add/edit form. */
 export interface FieldDef<L extends string = never> {
@@ -134,6 +135,7 @@ export function CrudDialog<L extends string = never>({
           </Form.Item>
         ))}
         {ExtraFields ? <ExtraFields /> : null}
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

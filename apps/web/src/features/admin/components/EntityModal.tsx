@@ -3,6 +3,7 @@ import { App as AntApp, Form, Modal } from 'antd';
 import { describeFailure, isHttpError } from '@/lib/http';
 import { useAdminWords } from '@/features/admin/i18n';
 import { adminFormErrors, type AdminFormName } from '../checks-on-save';
+import { EnterSaves } from '@/components/EnterSaves';
 
 interface Props<T extends object> {
   open: boolean;
@@ -85,6 +86,7 @@ export function EntityModal<T extends object>({
     <Modal open={open} title={title} onCancel={onClose} onOk={() => void submit()} confirmLoading={saving} width={width} destroyOnHidden maskClosable={false}>
       <Form<T> form={form} layout="vertical" className="fp-admin-form" preserve={false} onFinish={() => void submit()}>
         {children}
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { useAdminWords } from '../i18n';
 import { accessTokenApi } from '../api/access-token-api';
 import '../admin.css';
 import { EmptyState } from '@/components/EmptyState';
+import { EnterSaves } from '@/components/EnterSaves';
 
 const STATUS_COLOUR: Record<AccessTokenStatus, string> = { active: 'green', revoked: 'default', expired: 'orange' };
 const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
@@ -197,6 +198,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
             style={{ width: 240 }}
           />
         </Form.Item>
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

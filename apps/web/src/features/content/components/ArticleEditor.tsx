@@ -7,6 +7,7 @@ import { isHttpError } from '@/lib/http';
 import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { saveArticle, uploadCover } from '../api';
 import { RichTextEditor } from './RichTextEditor';
+import { EnterSaves } from '@/components/EnterSaves';
 
 interface Values {
   title: string;
@@ -158,6 +159,7 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
         <Form.Item name="publish" label={t('content.field.publish')} valuePropName="checked">
           <Switch />
         </Form.Item>
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

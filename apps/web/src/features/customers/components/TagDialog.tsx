@@ -7,6 +7,7 @@ import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import { customersApi, tagsQuery } from '../api/customers-api';
 import type { DoctorFilters } from '../filters';
+import { EnterSaves } from '@/components/EnterSaves';
 
 /** Whom a tag goes to: chosen doctors, or every doctor the filters match (the server applies the same filters and scope). */
 export type TagTarget = { kind: 'doctors'; doctors: Pick<DoctorRow, 'id' | 'name'>[] } | { kind: 'filtered'; filters: DoctorFilters; count: string };
@@ -69,7 +70,7 @@ export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (do
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
-      <Form layout="vertical">
+      <Form layout="vertical" onFinish={() => void save()}>
         <Form.Item label={t('customers.tags.who')}>
           <strong>{who}</strong>
         </Form.Item>
@@ -121,6 +122,7 @@ export function TagDialog({ target, onClose }: { target: TagTarget; onClose: (do
           </>
         )}
         {problem ? <Alert type="error" showIcon title={problem} /> : null}
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

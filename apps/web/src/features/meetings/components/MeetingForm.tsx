@@ -5,6 +5,7 @@ import { MEETING_LIMITS, MEETING_TYPES, type MeetingDetail, type MeetingType } f
 import { isHttpError } from '@/lib/http';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { saveMeeting } from '../api';
+import { EnterSaves } from '@/components/EnterSaves';
 
 interface Values {
   title: string;
@@ -105,6 +106,7 @@ export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDet
         <Form.Item name="description" label={t('meetings.field.description')}>
           <Input.TextArea maxLength={MEETING_LIMITS.descriptionMax} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );

@@ -28,6 +28,7 @@ function CustomCardPage({ tab }: { tab: Tab }) {
   const pushOpened = useOpenedOnce(pushing);
   const pageOf = (router: string) => table.pages.find((p) => p.router === router);
   const canPush = Boolean(pageOf('NewRecommend'));
+  const pushHere = tab === 'CreatedCard';
   const newPath = pageOf('NewCard')?.path;
   const tabs = (['CreatedCard', 'DraftCard'] as const).map((router) => ({ router, page: pageOf(router) })).filter((entry) => entry.page);
 
@@ -48,8 +49,15 @@ function CustomCardPage({ tab }: { tab: Tab }) {
       extra={
         <Space>
           {canPush ? (
-            <Tooltip title={tab === 'CreatedCard' ? t('push.custom.pushHint') : t('push.custom.pushFromCreated')}>
-              <Button type="primary" icon={<SendOutlined />} onClick={() => setPushing(true)} disabled={tab !== 'CreatedCard'}>
+            <Tooltip title={pushHere ? t('push.custom.pushHint') : t('push.custom.pushFromCreated')}>
+              {/* Off on the other tabs, yet not `disabled`: a disabled button leaves the keyboard's order and its hint, which says where to push from, with it (decision 0073). */}
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                aria-disabled={!pushHere}
+                className={pushHere ? undefined : 'ant-btn-disabled'}
+                onClick={pushHere ? () => setPushing(true) : undefined}
+              >
                 {selected.size > 0 ? t('push.action.pushN', { n: selected.size }) : t('push.action.push')}
               </Button>
             </Tooltip>
@@ -62,7 +70,7 @@ function CustomCardPage({ tab }: { tab: Tab }) {
         </Space>
       }
     >
-      <CardList key={tab} screen={tab} selection={tab === 'CreatedCard' && canPush ? { selected, onChange: setSelected } : undefined} />
+      <CardList key={tab} screen={tab} selection={pushHere && canPush ? { selected, onChange: setSelected } : undefined} />
       {canPush && pushOpened ? (
         <PushDialog open={pushing} cards={[...selected.values()]} onClose={() => setPushing(false)} onPushed={() => setSelected(new Map())} />
       ) : null}

@@ -8,6 +8,7 @@ import { appCentreChecks } from '../../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
 import { ImageUpload } from '../../components/ImageUpload';
 import '@/components/crud/crud.css';
+import { EnterSaves } from '@/components/EnterSaves';
 
 interface Props {
   /** The picture edited (row null for a new one) while the dialog is open; a new object each opening. */
@@ -61,7 +62,7 @@ export function CarouselDialog({ editing, onClose, onSaved }: Props) {
       forceRender
       maskClosable={false}
     >
-      <Form form={form} layout="vertical" className="fp-apps-form">
+      <Form form={form} layout="vertical" className="fp-apps-form" onFinish={() => void submit()}>
         <Form.Item name="title" label={labels.title} required>
           <Input />
         </Form.Item>
@@ -74,6 +75,7 @@ export function CarouselDialog({ editing, onClose, onSaved }: Props) {
         <Form.Item name="enabled" label={t('apps.carousel.shown')} valuePropName="checked">
           <Switch />
         </Form.Item>
+        <EnterSaves busy={saving} />
       </Form>
     </Modal>
   );
