@@ -28,6 +28,7 @@ export * from './areas/admin-messages.js';
 export * from './areas/admin-schemas.js';
 export * from './areas/apps.js';
 export * from './areas/apps-messages.js';
+export * from './areas/list-messages.js';
 export * from './areas/apps-fields.js';
 export * from './areas/apps-schemas.js';
 export * from './areas/reference-messages.js';

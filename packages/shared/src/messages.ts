@@ -5,6 +5,7 @@ import { FEED_MESSAGES } from './areas/feed-messages.js';
 import { ANALYTICS_MESSAGES } from './areas/analytics-messages.js';
 import { ADMIN_MESSAGES } from './areas/admin-messages.js';
 import { APPS_MESSAGES } from './areas/apps-messages.js';
+import { LIST_MESSAGES } from './areas/list-messages.js';
 import { REFERENCE_DATA_MESSAGES } from './areas/reference-messages.js';
 import { HOME_MESSAGES } from './areas/home-messages.js';
 import { MEETING_MESSAGES } from './areas/meetings/messages.js';
@@ -36,6 +37,7 @@ export const MESSAGES = {
   ...FEED_MESSAGES,
   ...ANALYTICS_MESSAGES,
   ...ADMIN_MESSAGES,
+  ...LIST_MESSAGES,
   ...APPS_MESSAGES,
   ...REFERENCE_DATA_MESSAGES,
   ...HOME_MESSAGES,

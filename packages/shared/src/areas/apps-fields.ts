@@ -3,12 +3,13 @@ import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import { APPS_LIMITS, isSafeLink, searchTerms } from './apps.js';
 import type { AppsMessageKey } from './apps-messages.js';
+import type { ListMessageKey } from './list-messages.js';
 import type { ReferenceDataMessageKey } from './reference-messages.js';
 import type { HomeMessageKey } from './home-messages.js';
 import type { ADMIN_MESSAGES } from './admin-messages.js';
 
-/** A message of the `/API-APPS` forms: the app centre's, the reference tables', the home data's, and the settings' and message groups' (admin's). */
-export type ListFormMessageKey = AppsMessageKey | ReferenceDataMessageKey | HomeMessageKey | keyof typeof ADMIN_MESSAGES;
+/** A message of the `/API-APPS` forms: the lists' own, the app centre's, the reference tables', the home data's, and the settings' and message groups' (admin's). */
+export type ListFormMessageKey = ListMessageKey | AppsMessageKey | ReferenceDataMessageKey | HomeMessageKey | keyof typeof ADMIN_MESSAGES;
 /** A message key, as a zod message. */
 export const listFormMessage = (key: ListFormMessageKey) => key;
 /** The message of a missing or mistyped value; other problems keep their own message. */

@@ -1,4 +1,3 @@
-import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import type { MessageText } from '../message-text.js';
 import { APPS_LIMITS } from './apps.js';
 
@@ -7,14 +6,8 @@ import { APPS_LIMITS } from './apps.js';
  * paths, and the messages load with the area's screens (docs/decisions/0016).
  */
 
-/** Messages of the app centre and app management, and of the `/API-APPS` lists' search and saves, zh and en (merged into MESSAGES). */
+/** Messages of the app centre and app management, zh and en (merged into MESSAGES); the lists' search, save and delete are LIST_MESSAGES. */
 export const APPS_MESSAGES = {
-  'apps.search.tooMany': {
-    zh: `搜索条件最多 ${SEARCH_MAX_CONDITIONS} 个,以空格分隔`,
-    en: `At most ${SEARCH_MAX_CONDITIONS} search conditions, separated by spaces`,
-  },
-  'apps.saved': { zh: '保存成功', en: 'Saved' },
-  'apps.deleted': { zh: '删除成功', en: 'Deleted' },
   'apps.app.keyRequired': { zh: '请输入应用标识', en: 'Please enter the app key' },
   'apps.app.keyInvalid': {
     zh: '应用标识须以小写字母开头,只含小写字母、数字、- 和 _,最多 50 个字符',

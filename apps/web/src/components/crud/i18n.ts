@@ -1,10 +1,11 @@
-import { APPS_MESSAGES } from '@field-portal/shared';
+import { LIST_MESSAGES } from '@field-portal/shared';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
 /**
  * The words of the list-and-dialog kit, zh and en: its buttons, columns and dialog titles, and the
- * messages of the `/API-APPS` calls it makes. The keys keep their `apps.` names, so an entry an
- * administrator edited on the languages screen still applies (docs/decisions/0046).
+ * messages every `/API-APPS` list shares (LIST_MESSAGES: search, save, delete), none of an area's
+ * own. The keys keep their `apps.` names, so an entry an administrator edited on the languages
+ * screen still applies (docs/decisions/0046).
  */
 const zh = {
   'apps.action.add': '新增',
@@ -48,7 +49,7 @@ const en: Record<keyof typeof zh, string> = {
   'apps.no': 'No',
 };
 
-export const crudWords = defineWords({ zh, en }, APPS_MESSAGES);
+export const crudWords = defineWords({ zh, en }, LIST_MESSAGES);
 export const useCrudWords = wordsHook(crudWords);
 export type CrudLabelKey = CoreLabelKey | keyof typeof zh;
-export type CrudMessageKey = CoreMessageKey | keyof typeof APPS_MESSAGES;
+export type CrudMessageKey = CoreMessageKey | keyof typeof LIST_MESSAGES;
