@@ -2,20 +2,35 @@ import type { z } from 'zod';
 import type { Lang } from '@field-portal/shared';
 import { isKnownMessage as isMessageKey, messageText } from '@/lib/i18n';
 
+/** How a form places its errors, where it differs from the lists' dialogs. */
+export interface FormErrorOptions {
+  /** Errors at the top-level field (a form whose items are named only by those), and none for the whole form. */
+  byField?: boolean;
+  /** `{min}` and `{max}` for a message whose issue gives none (the password's limits in a message of its own). */
+  limits?: { min: number; max: number };
+}
+
 /**
  * A form's errors by the server's own zod schema and messages, with the field named by its label
- * in the interface language; nested fields by their path (`competitors.0.name`). The area's words
- * (and so its messages) are loaded with the screen that asks.
+ * in the interface language; nested fields by their path (`competitors.0.name`), or by their
+ * top-level field with `byField`. The area's words (and so its messages) are loaded with the
+ * screen that asks.
  */
-export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels: Record<string, string> = {}): Record<string, string> {
+export function formErrors(
+  schema: z.ZodType,
+  values: object,
+  lang: Lang,
+  labels: Record<string, string> = {},
+  { byField = false, limits }: FormErrorOptions = {},
+): Record<string, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (errors[path]) continue;
     const top = String(issue.path[0] ?? '');
-    const params: Record<string, string | number> = { field: labels[path] ?? labels[top] ?? path };
+    const path = byField ? top : issue.path.map(String).join('.');
+    if (errors[path] || (byField && !path)) continue;
+    const params: Record<string, string | number> = { field: labels[path] ?? labels[top] ?? path, ...limits };
     if ('minimum' in issue) params.min = Number(issue.minimum);
     if ('maximum' in issue) params.max = Number(issue.maximum);
     if (isMessageKey(issue.message)) errors[path] = messageText(issue.message, lang, params);

@@ -1,28 +1,18 @@
 import type { z } from 'zod';
 import { ADMIN_LIMITS, PASSWORD, type Lang } from '@field-portal/shared';
-import { isKnownMessage as isMessageKey, localName } from '@/lib/i18n';
+import { localName } from '@/lib/i18n';
+import { formErrors as schemaErrors } from '@/components/crud/form-rules';
 import { adminWords } from '@/features/admin/i18n';
 
 /**
  * Client-side check of an admin form with the server's own zod schema and messages, so the
  * form shows exactly what the server would answer: field → message in the current language, the
- * field named by its label where one is given.
+ * field named by its label where one is given. The list kit's check, with each error at its
+ * top-level field (the admin dialogs' items are named by those) and the password's limits for a
+ * password message.
  */
 export function formErrors(schema: z.ZodType, values: object, lang: Lang, labels: Record<string, string> = {}): Record<string, string> {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!field || errors[field]) continue;
-    const params = { field: labels[field] ?? field, min: PASSWORD.min, max: 'maximum' in issue ? Number(issue.maximum) : PASSWORD.max };
-    if (isMessageKey(issue.message)) errors[field] = adminWords.message(issue.message, lang, params);
-    else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) === 1)
-      errors[field] = adminWords.message('field.required', lang, params);
-    else if (issue.code === 'too_big') errors[field] = adminWords.message('field.tooLong', lang, params);
-    else errors[field] = adminWords.message('field.invalid', lang, params);
-  }
-  return errors;
+  return schemaErrors(schema, values, lang, labels, { byField: true, limits: { min: PASSWORD.min, max: PASSWORD.max } });
 }
 
 /** The data-permission import file: csv or xlsx, at most 1 MB (spec 001 section 5); the server checks the bytes again. */
