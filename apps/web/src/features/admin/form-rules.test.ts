@@ -62,6 +62,15 @@ describe('subtreeIds', () => {
   });
 });
 
+describe('where an error shows', () => {
+  it('at its top-level field, which is what an admin dialog names its items by', () => {
+    expect(Object.keys(formErrors(userCreateRequest, { ...user, roleIds: ['x'] }, 'en'))).toEqual(['roleIds']);
+  });
+  it('says a number is too small, not missing', () => {
+    expect(formErrors(orgRequest, { name: 'x', grade: 0 }, 'en', { grade: 'Level' }).grade).toBe('Level must be at least 1');
+  });
+});
+
 describe('messages name the field by its label', () => {
   it('uses the label given for the field', () => {
     expect(formErrors(orgRequest, { name: '' }, 'zh', { name: '组织名称' }).name).toBe('组织名称 不能为空');
