@@ -66,8 +66,15 @@ async function walkByMouse(page: Page, areas: MenuNode[]): Promise<string[]> {
       // no second sidebar: the icon's flyout lists the pages
       await expect(icon).toHaveAttribute('aria-haspopup', 'menu');
       for (const leaf of leaves) {
-        await icon.hover();
         const flyout = page.getByRole('menu', { name: area.name, exact: true });
+        // Pointing opens it. On a busy machine the last flyout's closing can come after the new
+        // pointing's opening, and a pointer resting on the icon points no more: so leave and point
+        // again until it is shown.
+        await expect(async () => {
+          await page.locator('.fp-iconbar-logo').hover();
+          await icon.hover();
+          await expect(flyout).toBeVisible({ timeout: 5_000 });
+        }).toPass();
         await flyout.getByRole('menuitem', { name: leaf.name, exact: true }).click();
         await landedOn(page, leaf);
         await expect(flyout).toBeHidden();
