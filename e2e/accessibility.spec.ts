@@ -320,6 +320,19 @@ test('a button that is off says why to the keyboard too: it keeps its place in t
   await expect(push).toBeFocused();
 });
 
+test("a card's box that is off says why to a screen reader, as its hint says it to a pointer; a box that is on has no such words", async ({ page }) => {
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  await page.evaluate(() => {
+    window.location.hash = '/card/createdCard';
+  });
+  const boxes = page.getByTestId('card-list').getByRole('checkbox', { name: /选择卡片/ });
+  await expect(boxes.first()).toBeVisible();
+  const off = page.getByTestId('card-list').locator('input[type=checkbox]:disabled').first();
+  await expect(off).toHaveAccessibleDescription('只能推送已创建或已发布的卡片');
+  const on = page.getByTestId('card-list').locator('input[type=checkbox]:enabled').first();
+  await expect(on).toHaveAccessibleDescription('');
+});
+
 test('a refused save leaves its button named by its words, not "loading"', async ({ browser }) => {
   // with motion: antd's loading icon leaves by an animation, which reduced motion skips
   const { baseURL, viewport } = test.info().project.use;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Checkbox, DatePicker, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
@@ -59,6 +59,8 @@ export interface CardListProps {
  * the cards in their template layouts with their actions, and the pagination of section 9.
  */
 export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra, sortControl }: CardListProps) {
+  // Why a card's box is off, as its description: a box that is off takes no focus, so its hint (shown on pointing) never reaches the keyboard or a screen reader.
+  const notPushableId = useId();
   const { t } = usePushWords();
   const { user, table } = useSession();
   const { message, modal } = AntApp.useApp();
@@ -166,6 +168,11 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
           </div>
         ) : (
           <div className="fp-push-grid" data-testid="card-list">
+            {selection ? (
+              <span id={notPushableId} hidden>
+                {t('push.list.notPushable')}
+              </span>
+            ) : null}
             {rows.map((card) => {
               const tag = STATUS_TAGS[card.status];
               const selectable = selection && isPushable(card.status);
@@ -180,6 +187,7 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
                           disabled={!selectable}
                           onChange={(e) => toggle(card, e.target.checked)}
                           aria-label={t('push.list.select', { id: card.id })}
+                          aria-describedby={selectable ? undefined : notPushableId}
                         >
                           {t('push.list.selectShort')}
                         </Checkbox>
