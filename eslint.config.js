@@ -16,6 +16,17 @@ const WEB_FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** `import-x/no-restricted-paths` with these zones, imports resolved as the TypeScript project `project` resolves them. */
+const restrictedPaths = (project, zones) => ({
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project })],
+  },
+  rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
@@ -59,6 +70,33 @@ export default tseslint.config(
       'portal/owned-tables': ['error', { allow: OWNED_TABLE_EXCEPTIONS }],
     },
   },
+  // The server's floors (docs/decisions/0046): the ground (db/, platform/, ops/, config.ts) serves
+  // every area and imports none, nor the demo's seed or the wiring; an area does not import the
+  // seed, the operations' commands or the wiring (app.ts, server.ts, main.ts) that start it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    ...restrictedPaths('apps/server/tsconfig.json', [
+      {
+        target: ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/ops', 'apps/server/src/config.ts'],
+        from: ['apps/server/src/modules', 'apps/server/src/app.ts', 'apps/server/src/server.ts', 'apps/server/src/main.ts'],
+        message: 'db/, platform/, ops/ and config.ts serve every area and import none of them, nor the wiring (docs/decisions/0046).',
+      },
+      {
+        // The demo's size is read by the configuration (DEMO_DOCTORS and its limit).
+        target: ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/ops', 'apps/server/src/config.ts'],
+        from: 'apps/server/src/seed',
+        except: ['./demo-size.ts'],
+        message: 'db/, platform/, ops/ and config.ts do not import the seed: the demo is built on top of them (docs/decisions/0046).',
+      },
+      {
+        target: 'apps/server/src/modules',
+        from: ['apps/server/src/seed', 'apps/server/src/ops', 'apps/server/src/app.ts', 'apps/server/src/server.ts', 'apps/server/src/main.ts'],
+        message:
+          'An area imports neither the seed nor the wiring that starts it; what the seed writes for every portal is the owning area’s (docs/decisions/0046).',
+      },
+    ]),
+  },
   // Tests beside a module may reach inside it, but other areas only through their faces; the
   // benchmarks too (docs/decisions/0059).
   {
@@ -93,38 +131,24 @@ export default tseslint.config(
   // (features/<area>/index.ts), never the shell (app/); lib/ and components/ reach neither.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            ...WEB_FEATURES.map((area) => ({
-              target: `apps/web/src/features/${area}`,
-              from: 'apps/web/src/features',
-              except: [`./${area}`, ...WEB_FEATURES.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
-              message: `Another area is reached through its public face only: import from '@/features/<area>', not its files (docs/decisions/0048).`,
-            })),
-            {
-              target: 'apps/web/src/features',
-              from: 'apps/web/src/app',
-              message: 'A feature does not import the shell (app/); what features need of it lives in lib/ (docs/decisions/0048).',
-            },
-            {
-              target: ['apps/web/src/lib', 'apps/web/src/components'],
-              from: ['apps/web/src/features', 'apps/web/src/app'],
-              message: 'lib/ and components/ serve every area and the shell; they import neither (docs/decisions/0048).',
-            },
-          ],
-        },
-      ],
-    },
+    ...restrictedPaths('apps/web/tsconfig.json', [
+      ...WEB_FEATURES.map((area) => ({
+        target: `apps/web/src/features/${area}`,
+        from: 'apps/web/src/features',
+        except: [`./${area}`, ...WEB_FEATURES.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+        message: `Another area is reached through its public face only: import from '@/features/<area>', not its files (docs/decisions/0048).`,
+      })),
+      {
+        target: 'apps/web/src/features',
+        from: 'apps/web/src/app',
+        message: 'A feature does not import the shell (app/); what features need of it lives in lib/ (docs/decisions/0048).',
+      },
+      {
+        target: ['apps/web/src/lib', 'apps/web/src/components'],
+        from: ['apps/web/src/features', 'apps/web/src/app'],
+        message: 'lib/ and components/ serve every area and the shell; they import neither (docs/decisions/0048).',
+      },
+    ]),
   },
   // No import cycle in any source folder, type imports and lazy imports included (docs/decisions/0069).
   {

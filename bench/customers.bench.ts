@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { distributionQuery, doctorListQuery, type DistributionDimension } from '@field-portal/shared';
 import { openDatabase, selectRows, type Database } from '../apps/server/src/db/client.js';
-import { buildDemoTemplate } from '../apps/server/src/db/template.js';
+import { buildDemoTemplate } from '../apps/server/src/seed/template.js';
 import { DOCTOR_COLUMNS, doctorValues, insertLiteral, withIndexesDeferred, writeDataset } from '../apps/server/src/modules/customers/index.js';
 import { distribution, listDoctors } from '../apps/server/src/modules/customers/index.js';
 import { doctorGenerator, generateHospitals } from '../apps/server/src/modules/customers/index.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { scratchDatabase } from '../apps/server/src/db/scratch.js';
-import { buildDemoTemplate, demoTemplateDatabase } from '../apps/server/src/db/template.js';
+import { buildDemoTemplate, demoTemplateDatabase } from '../apps/server/src/seed/template.js';
 
 /** An empty database of its own on the PostgreSQL server of `adminUrl`, dropped afterwards. */
 export const emptyPostgres = (adminUrl: string) => scratchDatabase(adminUrl, 'fp_bench');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { API } from '@field-portal/shared';
 import { scratchDatabase } from '../apps/server/src/db/scratch.js';
-import { demoTemplateDatabase } from '../apps/server/src/db/template.js';
+import { demoTemplateDatabase } from '../apps/server/src/seed/template.js';
 import { freePort, login, median, report, SMALL, startHelloWorld, startProcess, stopProcess, until, type Server } from './lib.js';
 
 /** The demo accounts who hold an employee number (users.employee_no): every one of them receives the cards. */

@@ -9,7 +9,7 @@ import { STOMP, type Notice } from '@field-portal/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { buildDemoTemplate } from '../apps/server/src/db/template.js';
+import { buildDemoTemplate } from '../apps/server/src/seed/template.js';
 import { AuthCache } from '../apps/server/src/platform/auth-cache.js';
 import { publishNotice, realtimeHub } from '../apps/server/src/platform/realtime/index.js';
 import { DiskFileStore } from '../apps/server/src/platform/storage.js';

@@ -20,7 +20,7 @@ await build({
   // graph-worker: the recompute's worker thread (docs/decisions/0032), loaded by its file name.
   entryPoints: {
     main: 'src/main.ts',
-    'build-template': 'src/db/build-template.ts',
+    'build-template': 'src/seed/build-template.ts',
     'graph-worker': 'src/modules/intelligence/graph-worker.ts',
     backup: 'src/ops/cli.ts',
   },

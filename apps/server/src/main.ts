@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { demoSnapshotPath, fillFromSnapshot, isDatabaseDir } from './db/snapshot.js';
+import { fillFromSnapshot, isDatabaseDir } from './db/snapshot.js';
+import { demoSnapshotPath } from './seed/demo-snapshot.js';
 import { DEMO_DATASET } from './seed/demo-size.js';
 
 function configOrExit(): Config {
@@ -22,7 +23,7 @@ let snapshot = !config.databaseUrl && config.demoData ? demoSnapshotPath(config.
 // fresh data folder that needs it (without the demo's snapshot, the server seeds it in place).
 if (snapshot && config.demoDoctors !== DEMO_DATASET.doctors && !isDatabaseDir(pgliteDir) && !isDatabaseDir(snapshot) && isDatabaseDir(demoSnapshotPath())) {
   process.stdout.write(`Making the demo snapshot of ${config.demoDoctors} doctors (once)\n`);
-  snapshot = await (await import('./db/template.js')).buildDemoTemplate(config.demoDoctors);
+  snapshot = await (await import('./seed/template.js')).buildDemoTemplate(config.demoDoctors);
 }
 // A fresh data folder is filled from the demo snapshot while the rest of the server's code
 // loads: this entry point imports little, and the server comes in by import() (docs/decisions/0001).

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, PGLITE_OPTIONS, type Database } from '../src/db/client.js';
 import { scratchDatabase } from '../src/db/scratch.js';
-import { buildDemoTemplate, demoTemplateDatabase } from '../src/db/template.js';
+import { buildDemoTemplate, demoTemplateDatabase } from '../src/seed/template.js';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { PushScheduler } from '../src/modules/push/scheduler.js';

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { scratchDatabase } from '../src/db/scratch.js';
-import { buildDemoTemplate, demoTemplateDatabase } from '../src/db/template.js';
+import { buildDemoTemplate, demoTemplateDatabase } from '../src/seed/template.js';
 import { AuthCache } from '../src/platform/auth-cache.js';
 import { DiskFileStore } from '../src/platform/storage.js';
 import { TokenService } from '../src/platform/tokens.js';

@@ -1,4 +1,4 @@
-import { demoTemplateDatabase } from '../src/db/template.js';
+import { demoTemplateDatabase } from '../src/seed/template.js';
 
 /** Global setup of the PostgreSQL run: the demo template is made before the first test file starts. */
 export default async function setup(): Promise<void> {

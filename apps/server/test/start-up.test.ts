@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@field-portal/shared';
 import { openDatabase } from '../src/db/client.js';
 import { fillFromSnapshot } from '../src/db/snapshot.js';
-import { buildDemoTemplate, pruneStaleSnapshots } from '../src/db/template.js';
+import { buildDemoTemplate, pruneStaleSnapshots } from '../src/seed/template.js';
 import { freePort } from './free-port.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { LANGS, MESSAGES } from '@field-portal/shared';
 import type { Db, Tx } from '../db/client.js';
 import { enterprises, homeStatistics, langEntries, menus, roleMenus, roles } from '../db/schema/index.js';
+import { ADMIN_ROLE, DEFAULT_ENTERPRISE } from '../modules/admin/index.js';
 import { addKeywords, ensureReferenceData } from '../modules/reference/index.js';
 import { DEFAULT_LEXICON } from '../modules/market/index.js';
 import { authorityOf, MENU_TREE, type MenuSeed } from './menus.js';
@@ -34,9 +35,6 @@ interface RoleSeed {
 const MORE = ['dataCollection', 'academicContext', 'meetingReportIndex', 'surveyList'];
 const FIELD = ['dashboard', 'appCentre', 'personalcenter', 'downloadCentre', 'informationDynamics', 'news', 'customer', 'task', 'contentCenter', ...MORE];
 const CARD_REPORTS = ['cardInfo', 'cardRec', 'pushArticles', 'readData', 'cardPushDetail', 'articleLists'];
-
-/** The role that holds every menu; the first administrator gets it. */
-export const ADMIN_ROLE = 'admin';
 
 export const BUILT_IN_ROLES: RoleSeed[] = [
   { name: ADMIN_ROLE, nameEn: 'Administrator', grants: ['*'], dataScope: 'all' },
@@ -181,9 +179,6 @@ export const HOME_FIGURE_NAMES: Record<string, [string, string]> = {
 
 /** The home figures the portal counts from its rows on every read (the others are the demo's, or an administrator's). */
 const COUNTED_FIGURES = ['hospitals', 'doctors', 'drugs'] as const;
-
-/** The enterprise row of a portal not yet set up: the setup page names the company (docs/decisions/0041). */
-export const DEFAULT_ENTERPRISE = { tenantId: 'default', name: 'Field Portal', enterpriseName: '', domain: 'localhost' } as const;
 
 /**
  * Seeds the system data on an empty database (no menus yet), in one transaction; gives whether it

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, STOMP, type Notice } from '@field-portal/shared';
 import { scratchDatabase } from '../../src/db/scratch.js';
-import { demoTemplateDatabase } from '../../src/db/template.js';
+import { demoTemplateDatabase } from '../../src/seed/template.js';
 import { freePort } from '../free-port.js';
 import { nginxSite, startNginx, stopProcess, type RunningProxy } from '../reverse-proxy.js';
 import { openStomp, type RawClient, type ServerFrame } from '../stomp-client.js';

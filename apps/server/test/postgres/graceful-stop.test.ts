@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API, message, STOMP, type QueuedDownload } from '@field-portal/shared';
 import { openDatabase } from '../../src/db/client.js';
 import { scratchDatabase } from '../../src/db/scratch.js';
-import { demoTemplateDatabase } from '../../src/db/template.js';
+import { demoTemplateDatabase } from '../../src/seed/template.js';
 import { firedPushOf } from '../download-fixture.js';
 import { freePort } from '../free-port.js';
 import { openStomp, type RawClient } from '../stomp-client.js';

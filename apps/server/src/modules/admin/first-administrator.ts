@@ -7,30 +7,35 @@ import { enterpriseOf } from './account-rows.js';
 
 /**
  * The accounts and the company name that the first start writes (docs/decisions/0041, 0065): the
- * setup area keeps its links and the order of the steps; the rows are admin's. The role's name and
- * the enterprise defaults come from the caller: they live in the system seed, which imports
- * modules that import admin.
+ * setup area keeps its links and the order of the steps; the rows are admin's, and so are the
+ * administrator role's name and the enterprise row of a portal not yet set up (the system seed
+ * writes both, through this face).
  */
 
-/** Whether the portal has an enabled account holding the administrator role (`adminRole`, its name). */
-export async function hasAdministrator(db: Db | Tx, adminRole: string): Promise<boolean> {
+/** The role that holds every menu; the first administrator gets it. */
+export const ADMIN_ROLE = 'admin';
+
+/** The enterprise row of a portal not yet set up: the setup page names the company (docs/decisions/0041). */
+export const DEFAULT_ENTERPRISE = { tenantId: 'default', name: 'Field Portal', enterpriseName: '', domain: 'localhost' } as const;
+
+/** Whether the portal has an enabled account holding the administrator role. */
+export async function hasAdministrator(db: Db | Tx): Promise<boolean> {
   const rows = await selectRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.name = ${adminRole} and u.enabled`,
+    sql`select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.name = ${ADMIN_ROLE} and u.enabled`,
   );
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** Creates the administrator account with the administrator role (`adminRole`), audited (inside the caller's transaction). */
+/** Creates the administrator account with the administrator role, audited (inside the caller's transaction). */
 export async function insertFirstAdministrator(
   tx: Tx,
   values: { username: string; passwordHash: string; displayName: string; email: string; company: string; mustChangePassword: boolean },
   now: Date,
-  adminRole: string,
 ): Promise<{ id: number; username: string }> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, values.username)).limit(1);
   if (existing) throw badRequest('sys.user.usernameDuplicate', 'username');
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, adminRole)).limit(1);
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE)).limit(1);
   // The system data (seed/system.ts) is written before the server listens: no role is a broken installation.
   if (!role) throw new Error('the administrator role is missing: the system data was not seeded');
   const [user] = await tx
@@ -56,16 +61,16 @@ export async function insertFirstAdministrator(
     entity: 'user',
     entityId: String(user!.id),
     before: null,
-    after: { username: user!.username, role: adminRole, firstAdministrator: true },
+    after: { username: user!.username, role: ADMIN_ROLE, firstAdministrator: true },
   });
   return user!;
 }
 
 /**
  * The company named at setup: the enterprise settings' name, and the footer's line unless an
- * administrator wrote another; `defaults` make the settings' row when there is none.
+ * administrator wrote another; the settings' row is made when there is none.
  */
-export async function nameCompany(tx: Tx, companyName: string, now: Date, defaults: typeof enterprises.$inferInsert): Promise<void> {
+export async function nameCompany(tx: Tx, companyName: string, now: Date): Promise<void> {
   const copyright = `Copyright © ${now.getFullYear()} ${companyName}`;
   const enterprise = await enterpriseOf(tx);
   if (enterprise)
@@ -73,5 +78,5 @@ export async function nameCompany(tx: Tx, companyName: string, now: Date, defaul
       .update(enterprises)
       .set({ enterpriseName: companyName, copyright: enterprise.copyright || copyright })
       .where(eq(enterprises.id, enterprise.id));
-  else await tx.insert(enterprises).values({ ...defaults, enterpriseName: companyName, copyright });
+  else await tx.insert(enterprises).values({ ...DEFAULT_ENTERPRISE, enterpriseName: companyName, copyright });
 }

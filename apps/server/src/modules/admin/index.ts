@@ -54,4 +54,4 @@ export { holdsMenuCode, reportMenusSource, userContact, usersSource } from './ac
 /** The personal centre's account, roles, password and enterprise (docs/decisions/0065). */
 export { accountRow, enterpriseOf, passwordHashOf, setPasswordHash, usableRolesOf } from './account-rows.js';
 /** The first start's administrator and company name, written inside the setup's transaction. */
-export { hasAdministrator, insertFirstAdministrator, nameCompany } from './first-administrator.js';
+export { ADMIN_ROLE, DEFAULT_ENTERPRISE, hasAdministrator, insertFirstAdministrator, nameCompany } from './first-administrator.js';

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, type DownloadJob, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
 import { openDatabase } from '../../db/client.js';
-import { buildDemoTemplate } from '../../db/template.js';
+import { buildDemoTemplate } from '../../seed/template.js';
 import { seedDemoData } from '../../seed/demo.js';
 import { firedPushOf } from '../../../test/download-fixture.js';
 import { freePort } from '../../../test/free-port.js';

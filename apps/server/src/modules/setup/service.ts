@@ -5,8 +5,7 @@ import { setupLinks } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.js';
 import { hashSecret, newSecret } from '../../platform/tokens.js';
-import { ADMIN_ROLE, DEFAULT_ENTERPRISE } from '../../seed/system.js';
-import { hasAdministrator as administratorExists, insertFirstAdministrator, nameCompany } from '../admin/index.js';
+import { hasAdministrator, insertFirstAdministrator, nameCompany } from '../admin/index.js';
 import { startSession, type AuthDeps } from '../auth/index.js';
 
 /**
@@ -14,9 +13,6 @@ import { startSession, type AuthDeps } from '../auth/index.js';
  * administrator exists, the setup that creates the first one with the company's name, and the
  * unattended bootstrap from ADMIN_USERNAME / ADMIN_PASSWORD.
  */
-
-/** Whether the portal has an enabled account holding the administrator role. */
-const hasAdministrator = (db: Db | Tx) => administratorExists(db, ADMIN_ROLE);
 
 /**
  * A new setup link's token while no administrator exists (undefined once one does). Only its hash
@@ -58,7 +54,7 @@ function checkAdministrator(username: string, password: string, fields: { userna
 
 /** Creates the administrator account (admin's rows) and ends every setup link with it, inside the caller's transaction. */
 async function insertAdministrator(tx: Tx, values: Parameters<typeof insertFirstAdministrator>[1], now: Date) {
-  const user = await insertFirstAdministrator(tx, values, now, ADMIN_ROLE);
+  const user = await insertFirstAdministrator(tx, values, now);
   // Every setup link dies with the first administrator.
   await tx.update(setupLinks).set({ usedAt: now }).where(isNull(setupLinks.usedAt));
   return user;
@@ -86,7 +82,7 @@ export async function completeSetup(deps: AuthDeps, body: SetupBody): Promise<To
       now,
     );
     // The footer's line names the company until an administrator writes another.
-    await nameCompany(tx, body.companyName, now, DEFAULT_ENTERPRISE);
+    await nameCompany(tx, body.companyName, now);
     return startSession(deps, tx, user);
   });
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { seedMoreDoctors } from '../seed/customers.js';
-import { seedDemoData } from '../seed/demo.js';
-import { DEMO_DATASET } from '../seed/demo-size.js';
-import { openDatabase } from './client.js';
-import { templateDatabase } from './scratch.js';
-import { demoSnapshotPath, isDatabaseDir, snapshotKey } from './snapshot.js';
+import { openDatabase } from '../db/client.js';
+import { templateDatabase } from '../db/scratch.js';
+import { isDatabaseDir } from '../db/snapshot.js';
+import { seedMoreDoctors } from './customers.js';
+import { seedDemoData } from './demo.js';
+import { DEMO_DATASET } from './demo-size.js';
+import { demoSnapshotPath, snapshotKey } from './demo-snapshot.js';
 
 /**
  * Build step: initdb, the migrations and the demo seed, run once into a directory that a
