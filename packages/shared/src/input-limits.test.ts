@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnstorable } from './schemas/fields.js';
 import { INPUT_LIMITS, inputShapeProblem, scanJsonText } from './input-limits.js';
-import { readPushRemark } from './push-schemas.js';
+import { readPushRemark } from './areas/push-schemas.js';
 
 const nested = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
 

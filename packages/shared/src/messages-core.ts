@@ -1,4 +1,4 @@
-import { CARD_LIMITS, CARD_TYPES } from './cards.js';
+import { CARD_LIMITS, CARD_TYPES } from './areas/cards.js';
 import { PASSWORD, type Lang } from './constants.js';
 import { SSO_MESSAGES } from './areas/sso.js';
 import { INPUT_LIMITS } from './input-limits.js';

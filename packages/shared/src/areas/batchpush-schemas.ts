@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardId } from '../cards-schemas.js';
+import { cardId } from './cards-schemas.js';
 import { dbText } from '../schemas/fields.js';
 import { BATCH_PUSH_LIMITS } from './batchpush.js';
 

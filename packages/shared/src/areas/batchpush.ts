@@ -1,5 +1,5 @@
 import type { MessageText } from '../message-text.js';
-import { PUSH_LIMITS } from '../push.js';
+import { PUSH_LIMITS } from './push.js';
 
 /**
  * Batch push (/batchPush/batchPushIndex, spec 001 section 2.4; docs/decisions/0030): several

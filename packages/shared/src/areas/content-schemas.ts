@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasCardLink, isSafeCardLink } from '../cards.js';
+import { hasCardLink, isSafeCardLink } from './cards.js';
 import { dbId, dbIdParam, dbText, isStorableText } from '../schemas/fields.js';
 import { ARTICLE_CHANNELS, DYNAMICS_DEPARTMENTS, ARTICLE_CATEGORIES, ARTICLE_SOURCES, ARTICLE_STATUSES, RECOMMEND_STATES, CONTENT_LIMITS } from './content.js';
 

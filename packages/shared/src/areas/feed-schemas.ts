@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEED_LIMITS } from './feed.js';
-import { cardId } from '../cards-schemas.js';
+import { cardId } from './cards-schemas.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,

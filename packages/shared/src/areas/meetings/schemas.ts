@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasCardLink, isSafeCardLink } from '../../cards.js';
+import { hasCardLink, isSafeCardLink } from '../cards.js';
 import { dbId, dbIdParam, dbText, isStorableText } from '../../schemas/fields.js';
 import { ATTENDEE_ROLES, MEETING_LIMITS, MEETING_STATUSES, MEETING_TYPES, RSVP_VALUES } from './paths.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardListStatusOf, checkPush, parsePortalDateTime, pushCardRequest, startOfYesterday, type CheckedPush, type PushProblem } from './index.js';
+import { cardListStatusOf, checkPush, parsePortalDateTime, pushCardRequest, startOfYesterday, type CheckedPush, type PushProblem } from '../index.js';
 
 const NOW = Date.parse('2026-11-22T03:00:00Z'); // 11:00 in portal time (UTC+8)
 const check = (body: object) => checkPush(pushCardRequest.parse(body), NOW);

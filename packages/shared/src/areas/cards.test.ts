@@ -10,8 +10,8 @@ import {
   isSafeCardLink,
   CARD_LIMITS,
   type CardContent,
-} from './index.js';
-import { message } from './messages.js';
+} from '../index.js';
+import { message } from '../messages.js';
 
 const FILE = (n: number) => cardFileUrl(`00000000-0000-4000-8000-00000000000${n}`);
 

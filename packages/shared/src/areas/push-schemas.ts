@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardId } from './cards-schemas.js';
-import type { MessageKey } from './messages.js';
-import { scanJsonText } from './input-limits.js';
+import type { MessageKey } from '../messages.js';
+import { scanJsonText } from '../input-limits.js';
 import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime, startOfYesterday } from './push.js';
 
 /**
