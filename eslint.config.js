@@ -16,6 +16,9 @@ const WEB_FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's ground floor: what every area is built on. */
+const SERVER_GROUND = ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/ops', 'apps/server/src/config.ts'];
+
 /** `import-x/no-restricted-paths` with these zones, imports resolved as the TypeScript project `project` resolves them. */
 const restrictedPaths = (project, zones) => ({
   plugins: { 'import-x': importX },
@@ -78,13 +81,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     ...restrictedPaths('apps/server/tsconfig.json', [
       {
-        target: ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/ops', 'apps/server/src/config.ts'],
+        target: SERVER_GROUND,
         from: ['apps/server/src/modules', 'apps/server/src/app.ts', 'apps/server/src/server.ts', 'apps/server/src/main.ts'],
         message: 'db/, platform/, ops/ and config.ts serve every area and import none of them, nor the wiring (docs/decisions/0046).',
       },
       {
         // The demo's size is read by the configuration (DEMO_DOCTORS and its limit).
-        target: ['apps/server/src/db', 'apps/server/src/platform', 'apps/server/src/ops', 'apps/server/src/config.ts'],
+        target: SERVER_GROUND,
         from: 'apps/server/src/seed',
         except: ['./demo-size.ts'],
         message: 'db/, platform/, ops/ and config.ts do not import the seed: the demo is built on top of them (docs/decisions/0046).',

@@ -33,13 +33,22 @@ function importClosure(entries: string[]): string[] {
   return [...seen].sort();
 }
 
+let key: string | undefined;
+
 /**
  * Changes whenever PGlite, a migration, the demo seed — or any code the seed imports (the
  * generators, the services it calls), the shared package included (its words are seeded into the
  * text catalogue, its menu names and limits into the rows) — or the way the snapshot is made
- * changes, so a stale snapshot is never used.
+ * changes, so a stale snapshot is never used. Read once a process (it hashes some hundreds of
+ * files: about 40 ms, and a start asks for it up to three times); the sources do not change under
+ * a running process.
  */
 export function snapshotKey(): string {
+  key ??= readSnapshotKey();
+  return key;
+}
+
+function readSnapshotKey(): string {
   const pglite = path.dirname(require.resolve('@electric-sql/pglite'));
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(pglite, '..', 'package.json')));
