@@ -107,7 +107,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   ],
   doctors: [
     { key: 'code', zh: '医生编码', en: 'Doctor code' },
-    { key: 'id', zh: '编号', en: 'id' },
+    { key: 'id', zh: '编号', en: 'ID' },
     { key: 'name', zh: '姓名', en: 'Name', required: true },
     { key: 'gender', zh: '性别', en: 'Gender' },
     { key: 'hospitalCode', zh: '医院编码', en: 'Hospital code' },
