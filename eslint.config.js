@@ -126,6 +126,18 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "JSXMemberExpression[object.name='DatePicker'][property.name='RangePicker']",
+          "MemberExpression[object.name='DatePicker'][property.name='RangePicker']",
+          "VariableDeclarator[init.name='DatePicker'] > ObjectPattern > Property[key.name='RangePicker']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "A period is the portal's DateRangePicker (components/DateRangePicker.tsx): antd's own sends Tab from an empty start back to it, a trap for the keyboard (docs/decisions/0074).",
+        })),
+      ],
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
     },

@@ -1,7 +1,7 @@
 import { SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Col, ConfigProvider, DatePicker, Result, Row, Select, Space, Spin, Statistic } from 'antd';
+import { App, Button, Card, Col, ConfigProvider, Result, Row, Select, Space, Spin, Statistic } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import zhCN from 'antd/locale/zh_CN';
@@ -16,6 +16,7 @@ import { dashboardIdOfShare, fetchDashboard, ShareError, type DashboardQuery } f
 import './bi.css';
 import { RowsTable } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -159,12 +160,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
         </div>
         {data.hasData && (
           <Space wrap className="fp-bi-filters">
-            <DatePicker.RangePicker
-              aria-label={t('analytics.filter.range')}
-              value={range}
-              allowClear={false}
-              onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-            />
+            <DateRangePicker aria-label={t('analytics.filter.range')} value={range} allowClear={false} onChange={(next) => next && setRange(next)} />
             {data.filters.includes('bu') && (
               <Select
                 aria-label={t('analytics.filter.bu')}

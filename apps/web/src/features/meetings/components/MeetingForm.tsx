@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MEETING_LIMITS, MEETING_TYPES, type MeetingDetail, type MeetingType } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { saveMeeting } from '../api';
 import { EnterSaves } from '@/components/EnterSaves';
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 interface Values {
   title: string;
@@ -89,7 +90,7 @@ export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDet
           </Form.Item>
         </div>
         <Form.Item name="time" label={t('meetings.field.time')} rules={[{ required: true, message: msg('meeting.timeRequired') }]}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+          <DateRangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
         {type === 'online' ? (
           <Form.Item name="onlineUrl" label={t('meetings.field.onlineUrl')} rules={[{ required: true, message: msg('meeting.onlineUrlRequired') }]}>

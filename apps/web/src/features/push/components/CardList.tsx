@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Checkbox, DatePicker, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { App as AntApp, Button, Checkbox, Input, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CARD_LIST_FILTER_LABELS, PAGINATION, PUSH_APP_ID, type CardRecord } from '@field-portal/shared';
 import { useSession } from '@/lib/session/session-context';
@@ -22,8 +22,7 @@ import {
 import { Pager } from '@/components/paging';
 import { formatTime } from '../push-time';
 import { EmptyState } from '@/components/EmptyState';
-
-const { RangePicker } = DatePicker;
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 const FILTER_LABEL_KEYS: Record<FilterLabel, PushLabelKey> = {
   all: 'push.filter.all',
@@ -133,11 +132,11 @@ export function CardList({ screen, selection, itemTop, itemButtons, toolbarExtra
               options={CARD_LIST_FILTER_LABELS.map((label) => ({ value: label, label: t(FILTER_LABEL_KEYS[label]) }))}
             />
           ) : null}
-          <RangePicker
+          <DateRangePicker
             aria-label={t('push.filter.createTime')}
             placeholder={[t('push.filter.createdFrom'), t('push.filter.createdTo')]}
             value={filters.range}
-            onChange={(range) => changeFilters({ range: range && range[0] && range[1] ? [range[0], range[1]] : null })}
+            onChange={(range) => changeFilters({ range })}
           />
           <Checkbox checked={filters.mine} onChange={(e) => changeFilters({ mine: e.target.checked })}>
             {t(screen === 'InQueue' ? 'push.filter.myCreated' : screen === 'NewRecommend' ? 'push.filter.createdByMe' : 'push.filter.mine')}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, DatePicker, Space, Switch } from 'antd';
+import { App as AntApp, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CardRecord } from '@field-portal/shared';
 import { usePushWords } from '@/features/push/i18n';
 import { CARD_LISTS_KEY, setPin } from '../api/push-api';
 import { defaultPinRange, isBeforeYesterday, pinPeriodOf } from '../push-time';
-
-const { RangePicker } = DatePicker;
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 /**
  * The pin switch of a published card (spec 000 section 4): on pins from today through one
@@ -73,13 +72,13 @@ export function PinControl({ card }: { card: CardRecord }) {
       />
       <span>{t('push.pin.label')}</span>
       {on ? (
-        <RangePicker
+        <DateRangePicker
           size="small"
           value={range}
           aria-label={t('push.pin.period', { id: card.id })}
           disabledDate={(date) => isBeforeYesterday(date, now)}
           disabled={busy}
-          onChange={(next) => void changeDates(next && next[0] && next[1] ? [next[0], next[1]] : null)}
+          onChange={(next) => void changeDates(next)}
           style={{ width: 230 }}
         />
       ) : null}

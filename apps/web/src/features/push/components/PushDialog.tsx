@@ -18,6 +18,7 @@ import {
   type PushFormValues,
 } from '../push-form';
 import { EmptyState } from '@/components/EmptyState';
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 /*
  * The recipient list (with antd's Upload) and the directory search load when their scope is
@@ -257,7 +258,7 @@ export function PushDialog({ open, cards, onClose, onPushed }: PushDialogProps) 
           </Form.Item>
           {top ? (
             <Form.Item name="topRange" label={t('push.dialog.pinPeriod')} required>
-              <DatePicker.RangePicker
+              <DateRangePicker
                 aria-label={t('push.dialog.pinPeriod')}
                 disabledDate={(date) => isBeforeYesterday(date, now)}
                 onChange={(range) => {

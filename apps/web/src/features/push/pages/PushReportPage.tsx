@@ -1,7 +1,7 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_BU_LIST, PAGINATION, PUSH_REPORT_COLUMNS, type PushReportRow } from '@field-portal/shared';
@@ -13,6 +13,7 @@ import { Pager } from '@/components/paging';
 import { formatTime } from '../push-time';
 import '../push.css';
 import { EmptyState } from '@/components/EmptyState';
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 interface FilterValues {
   range?: [Dayjs, Dayjs] | null;
@@ -128,11 +129,7 @@ export function PushReportPage() {
         {/* The fields carry their names (aria-label): a label element around a picker or a select would re-open it. */}
         <div className="fp-push-report-filter">
           <span>{t('push.report.dateRange')}</span>
-          <DatePicker.RangePicker
-            aria-label={t('push.report.dateRange')}
-            value={values.range ?? null}
-            onChange={(range) => setValues((v) => ({ ...v, range: range as FilterValues['range'] }))}
-          />
+          <DateRangePicker aria-label={t('push.report.dateRange')} value={values.range ?? null} onChange={(range) => setValues((v) => ({ ...v, range }))} />
         </div>
         <div className="fp-push-report-filter">
           <span>BU</span>

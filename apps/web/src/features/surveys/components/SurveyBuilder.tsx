@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Dropdown, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { QUESTION_TYPES, SURVEY_LIMITS, type SurveyDetail, type SurveyQuestionInput } from '@field-portal/shared';
@@ -8,6 +8,7 @@ import { isHttpError } from '@/lib/http';
 import { useSurveysWords, type SurveysLabelKey } from '@/features/surveys/i18n';
 import { audienceQuery, saveSurvey } from '../api';
 import { move, newQuestion, nextId } from '../builder-model';
+import { DateRangePicker } from '@/components/DateRangePicker';
 
 type Choice = { id: string; label: string };
 
@@ -88,12 +89,7 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
         </Form.Item>
         <Space wrap size="large">
           <Form.Item label={t('surveys.field.period')} required>
-            <DatePicker.RangePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              value={period}
-              onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])}
-            />
+            <DateRangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={period} onChange={(range) => range && setPeriod(range)} />
           </Form.Item>
           <Form.Item label={t('surveys.field.anonymous')} tooltip={msg('survey.resultsHidden')}>
             <Switch checked={anonymous} onChange={setAnonymous} aria-label={t('surveys.field.anonymous')} />
