@@ -83,6 +83,16 @@ test('records open as tabs of their own name; an overflowing tag bar scrolls and
   await expect(page).toHaveURL(new RegExp(`#/customer/businessRecord/${first.id}/`));
   await expect(tagBar(page).getByRole('button', { name: `业务记录 · ${first.name}`, exact: true })).toBeInViewport();
 
+  // The whole active tab is in view, its close button too, in either language (the English words are wider).
+  const activeClose = tagBar(page).locator('.fp-tag.is-active .fp-tag-close');
+  await page.goto(`/#/customer/businessRecord/${last.id}/${encodeURIComponent(last.name)}`);
+  await expect(activeClose).toBeInViewport({ ratio: 1 });
+  await page.getByText('English', { exact: true }).click();
+  await expect(tagBar(page).getByRole('button', { name: /^All tabs/ })).toBeVisible();
+  await expect(activeClose).toBeInViewport({ ratio: 1 });
+  await page.getByText('中文', { exact: true }).click();
+  await expect(tagBar(page).getByRole('button', { name: '全部标签（17）' })).toBeVisible();
+
   // A detail page opened without its record goes to its list, and leaves no tab behind.
   await page.goto('/#/task/taskRecordDetail');
   await expect(page).toHaveURL(/#\/task\/taskRecord$/);

@@ -38,8 +38,11 @@ function useOverflow(scroller: RefObject<HTMLDivElement | null>, tagCount: numbe
       measure();
       return;
     }
+    // The row, as the window or the side bar changes its width; the list, as its tabs' words change
+    // width (another language, a record's name) without a tab coming or going.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
   }, [scroller, tagCount]);
   return overflowing;
@@ -54,18 +57,19 @@ export function TagBar({ activePath }: { activePath: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const overflowing = useOverflow(scroller, tags.length);
 
-  // The active tab is in view whatever opened it: the menu, a link, the list of every tab. The row is
-  // scrolled by hand: scrollIntoView would also move the keyboard's starting point to the tab, so the
-  // next Tab would skip the skip link and the menus.
+  // The active tab is in view whatever opened it: the menu, a link, the list of every tab, and in
+  // either language; the whole tab, its close button too. The row is scrolled by hand: scrollIntoView
+  // would also move the keyboard's starting point to the tab, so the next Tab would skip the skip
+  // link and the menus.
   useEffect(() => {
     const row = scroller.current;
-    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]')?.closest<HTMLElement>('.fp-tag');
     if (!row || !active) return;
     const left = active.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
     const right = left + active.offsetWidth;
     if (left < row.scrollLeft) row.scrollLeft = left;
     else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
-  }, [activePath, tags.length, overflowing]);
+  }, [activePath, tags.length, overflowing, lang]);
 
   const commit = (change: TagChange, closed: string[]) => {
     for (const path of closed) clearUnsaved(path);
