@@ -14,6 +14,11 @@ const purposeValues = (lang: 'zh' | 'en') => ({
  * them and the report-table export writes them (docs/decisions/0023).
  */
 export const ANALYTICS_TABLE_LABELS_ZH = {
+  'analytics.value.videoCard': '视频卡片',
+  'analytics.value.articleCard': '图文卡片',
+  'analytics.value.oneImageCard': '单图卡片',
+  'analytics.value.threeImagesCard': '三图卡片',
+  'analytics.value.textCard': '文字卡片',
   'analytics.value.draft': '草稿',
   'analytics.value.created': '已创建',
   'analytics.value.publish': '已发布',
@@ -161,6 +166,11 @@ export const ANALYTICS_TABLE_LABELS_ZH = {
 } as const;
 
 export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABELS_ZH, string> = {
+  'analytics.value.videoCard': 'Video card',
+  'analytics.value.articleCard': 'Article card',
+  'analytics.value.oneImageCard': 'One-image card',
+  'analytics.value.threeImagesCard': 'Three-image card',
+  'analytics.value.textCard': 'Text card',
   'analytics.value.draft': 'Draft',
   'analytics.value.created': 'Created',
   'analytics.value.publish': 'Published',
@@ -325,7 +335,15 @@ export const ANALYTICS_TEXT_VALUE_COLUMNS: ReadonlySet<string> = new Set([
   'audience',
   'covered',
   'purpose',
+  'cardType',
 ]);
+
+/** A card's template as a report value (content.type 0 to 3; any other value is the text card, spec 000 section 2). */
+const CARD_TYPE_VALUES = ['videoCard', 'articleCard', 'oneImageCard', 'threeImagesCard'] as const;
+export function cardTypeValue(type: unknown): string {
+  const index = typeof type === 'string' && /^[0-3]$/.test(type) ? Number(type) : type;
+  return (typeof index === 'number' && CARD_TYPE_VALUES[index]) || 'textCard';
+}
 
 /** Report-table columns that hold an instant (ISO text), shown as a portal date and time. */
 export const ANALYTICS_TIME_COLUMNS: ReadonlySet<string> = new Set([

@@ -278,12 +278,14 @@ describe('dashboards over known data', () => {
   it('card information', async () => {
     const d = await dashboard('cardInfo');
     expect(d).toMatchObject({ hasData: true, range });
-    expect(kpis(d)).toEqual({ cards: 6, created: 4, published: 2, drafts: 2 });
+    expect(kpis(d)).toEqual({ cards: 6, created: 1, published: 2, drafts: 2 });
+    expect(chart(d, 'cardsByStatus')).toMatchObject({ categories: ['draft', 'publish', 'created', 'queue'], series: [{ values: [2, 2, 1, 1] }] });
     expect(chart(d, 'cardsPerDay')).toMatchObject({ categories: ['2025-03-01', '2025-03-02', '2025-03-03'], series: [{ key: 'cards', values: [2, 2, 2] }] });
     expect(chart(d, 'cardsByBu')).toMatchObject({ categories: ['PC_All', 'Neuro_ALL'], series: [{ values: [4, 2] }] });
     expect(d.table.rows.map((r) => r[0])).toEqual([9005, 9004, 9003, 9007, 9002, 9001]);
+    expect(d.table.rows.map((r) => r[d.table.columns.indexOf('cardType')])).toEqual(Array(6).fill('textCard'));
     expect(d.table.total).toBe(6);
-    expect(kpis(await dashboard('cardInfo', { bu: 'Neuro_ALL' }))).toEqual({ cards: 2, created: 2, published: 1, drafts: 0 });
+    expect(kpis(await dashboard('cardInfo', { bu: 'Neuro_ALL' }))).toEqual({ cards: 2, created: 0, published: 1, drafts: 0 });
   });
 
   it('card recommendation', async () => {

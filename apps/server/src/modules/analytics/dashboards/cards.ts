@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cardTypeValue } from '@field-portal/shared';
 import { selectRows, type Db } from '../../../db/client.js';
 import { cardsSource, joinCard } from '../../cards/index.js';
 import { pushesSource } from '../../push/index.js';
@@ -38,7 +39,8 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
   return {
     kpis: [
       { key: 'cards', value: total },
-      { key: 'created', value: total - count('draft') },
+      // each status's count as the status chart beside it names it
+      { key: 'created', value: count('created') },
       { key: 'published', value: count('publish') },
       { key: 'drafts', value: count('draft') },
     ],
@@ -52,7 +54,7 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
       rows: rows.map((r) => [
         n(r.id),
         String(r.title ?? ''),
-        String(r.type ?? ''),
+        cardTypeValue(r.type),
         String(r.category ?? ''),
         String(r.bu ?? ''),
         String(r.status),

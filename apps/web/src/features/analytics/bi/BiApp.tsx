@@ -129,7 +129,6 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
     if (v === null) return '';
     if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
     if (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string') return value(v);
-    if (column === 'cardType' && v !== '') return String(v);
     return v;
   };
   // The share page has no portal session: the report screen framing it queues the export in the
