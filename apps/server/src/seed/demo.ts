@@ -120,7 +120,7 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
   await db.transaction(async (tx) => {
     const [root] = await tx
       .insert(organisations)
-      .values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: 'company', grade: 1 })
+      .values({ name: '菲尔德医药中国', nameEn: 'Field Pharma China', code: 'FP', type: '公司', grade: 1 })
       .returning();
     const orgIds = new Map<string, number>();
     const orgNames: [string, string][] = [
@@ -135,7 +135,7 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
     for (const [i, [en, zh]] of orgNames.entries()) {
       const [org] = await tx
         .insert(organisations)
-        .values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: 'department', grade: 2, sort: i + 1 })
+        .values({ parentId: root!.id, name: zh, nameEn: en, code: `FP-${en.toUpperCase()}`, type: '部门', grade: 2, sort: i + 1 })
         .returning();
       orgIds.set(en, org!.id);
     }

@@ -75,7 +75,7 @@ const zh = {
   'intel.type.coauthor': '合著',
   'intel.type.cospeaker': '同台讲课',
   'intel.type.coattend': '共同参会',
-  'intel.lookAlike': '相似医生 (HCP look-alike)',
+  'intel.lookAlike': '相似医生',
   'intel.target': '目标医生',
   'intel.target.hint': '从本适应症排名前 20 的医生中选择目标,列出与其最相似的医生',
   'intel.similarity': '相似度',
