@@ -38,6 +38,10 @@ test('a representative plans a visit, records it from the business record, is as
   await page.getByRole('button', { name: '计划拜访' }).click();
   await expect(page).toHaveURL(/#\/task\/newRecord\/activityPlan$/);
   const plan = page.getByTestId('activity-plan');
+  // Saved with no doctor: the server's refusal once, under the field it names.
+  await plan.getByRole('button', { name: '保存计划' }).click();
+  await expect(plan.getByText('请至少选择一位医生')).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '请至少选择一位医生' })).toHaveCount(0);
   await pickDoctor(page, plan, doctor!.name);
   await plan.getByRole('button', { name: '保存计划' }).click();
   await expect(page.getByText('拜访计划已保存')).toBeVisible();

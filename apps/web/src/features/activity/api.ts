@@ -123,7 +123,7 @@ export interface VisitInput {
 }
 export const saveVisit = (body: VisitInput) => postResult<VisitItem>(P.addVisitRecord, body, { suppressError: true });
 export const planVisits = (body: { doctorIds: number[]; planTime?: number; title: string; body: string; channel: string }) =>
-  postResult<TaskItem[]>(P.addVisitActivity, body);
+  postResult<TaskItem[]>(P.addVisitActivity, body, { suppressError: true });
 
 /** Doctors within the caller's scope whose name matches (the customers area's list). */
 export async function searchDoctors(keyword: string): Promise<{ id: number; name: string; hospitalName: string }[]> {

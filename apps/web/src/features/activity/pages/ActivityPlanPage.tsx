@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_LIMITS, VISIT_CHANNELS } from '@field-portal/shared';
-import { describeFailure } from '@/lib/http';
+import { showSaveFailure } from '@/lib/save-failure';
 import { useActivityWords } from '@/features/activity/i18n';
 import { activityKeys, planVisits } from '../api';
 import { useCodes } from '../components/codes';
@@ -33,7 +33,7 @@ export function ActivityPlanPage() {
       void message.success(t('activity.plan.saved'));
       await client.invalidateQueries({ queryKey: activityKeys.all });
     } catch (error) {
-      void message.error(describeFailure(error, lang));
+      showSaveFailure(error, form, lang, (text) => message.error(text));
     } finally {
       setBusy(false);
     }
