@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Radio, Select, Switch, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Select, Switch, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, ARTICLE_CHANNELS, CONTENT_LIMITS, DYNAMICS_DEPARTMENTS, type ArticleDetail, type SaveArticleRequest } from '@field-portal/shared';
 import { AuthorisedImage } from '@/lib/authorised-image';
@@ -147,9 +147,7 @@ export function ArticleEditor({ article, onClose, onSaved }: { article: ArticleD
                 }
               }}
             >
-              <button type="button" className="ant-btn ant-btn-default">
-                <UploadOutlined /> {t('content.editor.uploadCover')}
-              </button>
+              <Button icon={<UploadOutlined />}>{t('content.editor.uploadCover')}</Button>
             </Upload>
           </div>
         </Form.Item>
