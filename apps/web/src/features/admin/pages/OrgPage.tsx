@@ -50,7 +50,7 @@ export function OrgPage() {
           { title: t('admin.org.name'), dataIndex: 'name', ...dataCells },
           { title: t('admin.org.nameEn'), dataIndex: 'nameEn' },
           { title: t('admin.org.code'), dataIndex: 'code', width: 120 },
-          { title: t('admin.org.type'), dataIndex: 'type', width: 110 },
+          { title: t('admin.org.type'), dataIndex: 'type', width: 110, ...dataCells },
           { title: t('admin.org.grade'), dataIndex: 'grade', width: 70 },
           { title: t('admin.col.sort'), dataIndex: 'sort', width: 70 },
           { title: t('admin.org.leader'), dataIndex: 'leader', width: 110 },
