@@ -15,6 +15,10 @@ test("a drug's opinion trend is read, and an event's items open with why each sc
   await expect(page.getByTestId('opinion-trend')).toBeVisible();
   const items = page.getByTestId('opinion-items');
   await expect(items.locator('tbody tr').filter({ hasText: '康瑞宁' }).first()).toBeVisible();
+  // newest published first: the time column reads downwards
+  const times = await items.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+  expect(times.length).toBeGreaterThan(1);
+  expect(times).toEqual([...times].sort().reverse());
   const event = page.getByTestId('opinion-events').getByRole('listitem').first();
   await expect(event).toContainText('康瑞宁');
   const title = (await event.getByRole('link').innerText()).trim();

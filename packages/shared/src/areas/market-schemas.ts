@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dbIdParam, dbText } from '../schemas/fields.js';
 import { MARKET_LIMITS, OPINION_SENTIMENTS } from './market.js';
+import type { MARKET_MESSAGES } from './market-messages.js';
+
+type MarketMessageKey = keyof typeof MARKET_MESSAGES;
 
 /**
  * Request schemas of market intelligence, apart from its paths and messages so the web entry,
@@ -18,8 +21,16 @@ export const opinionItemsQuery = z.strictObject({
   sentiment: z.enum(OPINION_SENTIMENTS).optional(),
   platform: optionalName,
   doctorId: dbIdParam.optional(),
-  /** The last item id of the previous page (newest first). */
-  after: dbIdParam.optional(),
+  /** The period, as the trend's; without it every item (an event's list). */
+  months: z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax).optional(),
+  /** The previous page's `nextCursor` (newest published first). */
+  cursor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MARKET_LIMITS.cursorMax)
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'market.cursorInvalid' satisfies MarketMessageKey })
+    .optional(),
 });
 export const eventDetailQuery = z.strictObject({ id: dbIdParam });
 export const drugIndicationQuery = z.strictObject({ medicine: optionalName, indication: optionalName });

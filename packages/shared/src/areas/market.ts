@@ -80,6 +80,8 @@ export const MARKET_LIMITS = {
   strongerWeight: 2,
   weakerWeight: 0.5,
   itemsPageSize: 20,
+  /** A page cursor's length (the paging kit's format). */
+  cursorMax: 200,
   monthsDefault: 12,
   monthsMax: 36,
   nameMax: 100,
@@ -168,8 +170,8 @@ export interface OpinionItem {
 }
 export interface OpinionItemsPage {
   items: OpinionItem[];
-  /** Pass as `after` for the next page; null on the last. */
-  next: number | null;
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: string | null;
 }
 export interface EventDetail extends OpinionEventRow {
   byDay: (SentimentCounts & { day: string })[];

@@ -116,7 +116,7 @@ describe('public opinion (MedAna, eventDetail)', () => {
   it('an unknown drug is refused naming it', async () => {
     expectError(await get('admin', P.opinionTrend, { medicine: '不存在的药' }, 'en'), 400, 'market.medicineUnknown', 'en', { name: '不存在的药' });
   });
-  it('items page by keyset, filter by sentiment, and each explains its score', async () => {
+  it('items page by keyset, newest published first, filter by sentiment, and each explains its score', async () => {
     const first = ok<OpinionItemsPage>(await get('admin', P.opinionItems, { medicine: DRUG, sentiment: 'negative' }));
     expect(first.items).toHaveLength(MARKET_LIMITS.itemsPageSize);
     expect(first.items.every((i) => i.sentiment === 'negative' && i.score < 0)).toBe(true);
@@ -124,8 +124,40 @@ describe('public opinion (MedAna, eventDetail)', () => {
       expect(item.explanation.hits.length).toBeGreaterThan(0);
       expect(item.explanation.hits.reduce((s, hit) => s + hit.contribution, 0)).toBeCloseTo(item.score, 3);
     }
-    const second = ok<OpinionItemsPage>(await get('admin', P.opinionItems, { medicine: DRUG, sentiment: 'negative', after: first.next! }));
-    expect(Math.max(...second.items.map((i) => i.id))).toBeLessThan(Math.min(...first.items.map((i) => i.id)));
+    const second = ok<OpinionItemsPage>(await get('admin', P.opinionItems, { medicine: DRUG, sentiment: 'negative', cursor: first.nextCursor! }));
+    const both = [...first.items, ...second.items];
+    const newest = await n(`select count(*) as n from opinion_items where medicine = '${DRUG}' and sentiment = 'negative'`);
+    expect(both).toHaveLength(Math.min(newest, 2 * MARKET_LIMITS.itemsPageSize));
+    expect(new Set(both.map((i) => i.id)).size).toBe(both.length);
+    const key = (i: { publishedAt: string; id: number }) => [Date.parse(i.publishedAt), i.id] as const;
+    both.slice(1).forEach((item, k) => {
+      const [at, id] = key(item);
+      const [atBefore, idBefore] = key(both[k]!);
+      expect(at < atBefore || (at === atBefore && id < idBefore)).toBe(true);
+    });
+    const latest = await n(`select extract(epoch from max(published_at)) * 1000 as n from opinion_items where medicine = '${DRUG}' and sentiment = 'negative'`);
+    expect(Date.parse(first.items[0]!.publishedAt)).toBe(Math.round(latest));
+  });
+  it('items keep to the period asked, as the trend counts them', async () => {
+    const t = ok<OpinionTrend>(await get('admin', P.opinionTrend, { medicine: DRUG, months: 6 }));
+    const since = Date.parse(t.byMonth[0]!.month + '-01T00:00:00Z');
+    let cursor: string | null | undefined;
+    let listed = 0;
+    do {
+      const page = ok<OpinionItemsPage>(await get('admin', P.opinionItems, { medicine: DRUG, months: 6, ...(cursor ? { cursor } : {}) }));
+      expect(page.items.every((i) => Date.parse(i.publishedAt) >= since)).toBe(true);
+      listed += page.items.length;
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(listed).toBe(t.total);
+    const all = ok<OpinionItemsPage>(await get('admin', P.opinionItems, { medicine: DRUG, months: 36 }));
+    expect(all.items.length).toBeGreaterThan(0);
+  });
+  it('a page cursor that is not one of this list is refused, naming it', async () => {
+    expectError(await get('admin', P.opinionItems, { cursor: 'not a cursor' }), 400, 'market.cursorInvalid', 'zh', {}, 'cursor');
+    const another = Buffer.from(JSON.stringify([1, 'x'])).toString('base64url');
+    expectError(await get('admin', P.opinionItems, { cursor: another }, 'en'), 400, 'market.cursorInvalid', 'en', {}, 'cursor');
+    expectError(await get('admin', P.opinionItems, { months: 37 }), 400, 'field.tooBig', 'zh', { field: 'months', max: '36' }, 'months');
   });
   it("an event's detail sums its items, and its items are listed", async () => {
     const t = ok<OpinionTrend>(await get('admin', P.opinionTrend, { medicine: DRUG, months: 36 }));

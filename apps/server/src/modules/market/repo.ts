@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpinionEventRow, OpinionItem, Sentiment, SentimentCounts, SentimentExplanation } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
+import { afterKey, timeKey } from '../../platform/paging/index.js';
 import { doctorIdsInScope, provincesOfDoctorsInScope, type DataScope } from '../customers/index.js';
 
 /** Queries of market intelligence (docs/decisions/0025); every read takes the caller's data scope. */
@@ -104,11 +105,16 @@ export interface ItemFilter extends OpinionFilter {
   sentiment?: Sentiment | undefined;
   platform: string;
   doctorId?: number | undefined;
-  after?: number | undefined;
 }
 
-/** A page of items, newest id first (keyset on id). */
-export async function items(db: Db | Tx, scope: DataScope, f: ItemFilter, limit: number): Promise<Omit<OpinionItem, 'doctorName'>[]> {
+/** A page of items, newest published first (keyset on the time and id after `after`: ms, id). */
+export async function items(
+  db: Db | Tx,
+  scope: DataScope,
+  f: ItemFilter,
+  after: readonly [number, number] | undefined,
+  limit: number,
+): Promise<Omit<OpinionItem, 'doctorName'>[]> {
   const rows = await selectRows<ItemRecord>(
     db,
     sql`select o.id, o.platform, o.text, o.published_at, o.medicine, o.indication, o.doctor_id, o.event_id, o.sentiment, o.score, o.explanation
@@ -118,8 +124,8 @@ export async function items(db: Db | Tx, scope: DataScope, f: ItemFilter, limit:
            ${f.sentiment ? sql`and o.sentiment = ${f.sentiment}` : sql``}
            ${f.platform ? sql`and o.platform = ${f.platform}` : sql``}
            ${f.doctorId ? sql`and o.doctor_id = ${f.doctorId}` : sql``}
-           ${f.after ? sql`and o.id < ${f.after}` : sql``}
-         order by o.id desc limit ${limit}`,
+           and ${afterKey([sql`o.published_at`, sql`o.id`], after && [timeKey(after[0]), after[1]])}
+         order by o.published_at desc, o.id desc limit ${limit}`,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -16,12 +16,15 @@ import {
   PATIENT_GENDERS,
   type NetSearch,
   type OpinionItemsPage,
+  type opinionItemsQuery,
   type OpinionTrend,
   type PatientGroups,
   type SentimentCounts,
   type SeriesPoint,
 } from '@field-portal/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 import { meetingProducts, speakerHistory } from '../meetings/index.js';
@@ -115,18 +118,19 @@ export async function opinionTrend(deps: MarketDeps, scope: DataScope, q: { medi
   };
 }
 
-export async function opinionItems(deps: MarketDeps, scope: DataScope, q: repo.ItemFilter): Promise<OpinionItemsPage> {
+export async function opinionItems(deps: MarketDeps, scope: DataScope, q: z.output<typeof opinionItemsQuery>): Promise<OpinionItemsPage> {
   const limit = MARKET_LIMITS.itemsPageSize;
-  const rows = await repo.items(deps.db, scope, q, limit + 1);
-  const page = rows.slice(0, limit);
+  const after = decodeCursor(q.cursor, ['ms', 'int'], 'market.cursorInvalid');
+  const filter = { ...q, ...(q.months ? { since: monthsAgo(deps.now(), q.months) } : {}) };
+  const page = keysetPage(await repo.items(deps.db, scope, filter, after, limit + 1), limit, (r) => [Date.parse(r.publishedAt), r.id]);
   const names = await doctorSummaries(
     deps.db,
-    page.flatMap((r) => (r.doctorId ? [r.doctorId] : [])),
+    page.rows.flatMap((r) => (r.doctorId ? [r.doctorId] : [])),
     scope,
   );
   return {
-    items: page.map((r) => ({ ...r, doctorName: r.doctorId ? (names.get(r.doctorId)?.name ?? null) : null })),
-    next: rows.length > limit ? page[page.length - 1]!.id : null,
+    items: page.rows.map((r) => ({ ...r, doctorName: r.doctorId ? (names.get(r.doctorId)?.name ?? null) : null })),
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -50,7 +50,9 @@ export interface ItemFilter {
   eventId?: number;
   sentiment?: Sentiment;
   platform?: string;
+  /** The period of the page's trend; an event's items have none. */
+  months?: number;
 }
-export const opinionItems = (filter: ItemFilter, after?: number) => call<OpinionItemsPage>(P.opinionItems, { ...filter, after });
+export const opinionItems = (filter: ItemFilter, cursor?: string) => call<OpinionItemsPage>(P.opinionItems, { ...filter, cursor });
 
 export const eventDetailPath = (id: number) => `/medicine/eventDetail?id=${id}`;

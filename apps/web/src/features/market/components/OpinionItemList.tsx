@@ -8,11 +8,11 @@ import { opinionItems, type ItemFilter } from '../api';
 import { SentimentCell, SentimentWhy } from './SentimentTag';
 import { formatTime } from '@/lib/format';
 
-/** Opinion items newest first, paged by keyset ("load more"); a row expands to show why it scored. */
+/** Opinion items newest published first, paged by keyset ("load more"); a row expands to show why it scored. */
 export function OpinionItemList({ filter }: { filter: ItemFilter }) {
   const { t } = useMarketWords();
   const [items, setItems] = useState<OpinionItem[]>([]);
-  const [next, setNext] = useState<number | null>(null);
+  const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(filter);
   useEffect(() => {
@@ -22,7 +22,7 @@ export function OpinionItemList({ filter }: { filter: ItemFilter }) {
       .then((page) => {
         if (!live) return;
         setItems(page.items);
-        setNext(page.next);
+        setNext(page.nextCursor);
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false));
@@ -37,7 +37,7 @@ export function OpinionItemList({ filter }: { filter: ItemFilter }) {
     try {
       const page = await opinionItems(filter, next);
       setItems((old) => [...old, ...page.items]);
-      setNext(page.next);
+      setNext(page.nextCursor);
     } finally {
       setLoading(false);
     }

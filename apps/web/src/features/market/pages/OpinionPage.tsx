@@ -123,7 +123,7 @@ export function OpinionPage() {
           </Col>
           <Col span={24}>
             <Card size="small" title={t('market.items')}>
-              <OpinionItemList filter={{ medicine: medicine || undefined }} />
+              <OpinionItemList filter={{ medicine: medicine || undefined, months }} />
             </Card>
           </Col>
         </Row>
