@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { MenuEntry, MenuListResult } from '@field-portal/shared';
+import { API, type MenuEntry, type MenuListResult } from '@field-portal/shared';
 import { apiToken, mainMenu, signIn } from './support';
 
 /**
@@ -372,20 +372,35 @@ test("a card's box that is off says why to a screen reader, as its hint says it 
   await expect(on).toHaveAccessibleDescription('');
 });
 
-test('a refused save leaves its button named by its words, not "loading"', async ({ browser }) => {
+test('Enter in a new task names every missing field; a refused save leaves its button named by its words, not "loading"', async ({ browser, request }) => {
+  // a doctor of 云南省, outside rep01's 上海市 and 浙江省, found through the administrator's own list call
+  const list = await request.get(API.customers.doctor.list, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` },
+    params: { doctorRange: 'internal', provinceCodes: '530000', size: 1 },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const far = ((await list.json()) as { result: { content: { id: number; name: string }[] } }).result.content[0]!;
   // with motion: antd's loading icon leaves by an animation, which reduced motion skips
   const { baseURL, viewport } = test.info().project.use;
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
-  await signIn(page, 'rep01');
-  await page.evaluate(() => {
-    window.location.hash = '/task/done';
-  });
+  await signIn(page, 'admin');
+  await page.evaluate((path) => {
+    window.location.hash = path;
+  }, `/task/done?doctorId=${far.id}&doctorName=${encodeURIComponent(far.name)}`);
   const form = page.getByTestId('create-task');
   const create = form.getByRole('button', { name: /创建任务/ });
+  // Enter in the empty title: each missing field says so under itself, nothing is sent
+  await form.getByLabel('任务标题').press('Enter');
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText(['请填写任务标题', '请选择负责人']);
+  await form.getByLabel('任务标题').fill('回访');
+  await form.getByTestId('principal-select').click();
+  await page.keyboard.type('rep01');
+  await page.locator('.ant-select-item-option', { hasText: 'rep01' }).first().click();
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await create.click();
-  // the server refused the empty title; the refusal is on its field
-  await expect(form.locator('.ant-form-item-explain-error')).toHaveText('请填写任务标题');
+  // the server refused the doctor outside the principal's scope; the refusal is on its field
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText('医生不在负责人的数据权限范围内');
   await expect(create).toHaveAccessibleName('创建任务');
   await context.close();
 });

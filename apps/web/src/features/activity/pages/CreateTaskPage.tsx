@@ -10,6 +10,7 @@ import { showSaveFailure } from '@/lib/save-failure';
 import { activityKeys, createTask, principalsQuery } from '../api';
 import { useCodes } from '../components/codes';
 import { DoctorSelect } from '../components/DoctorSelect';
+import { EnterSaves } from '@/components/EnterSaves';
 import { CREATE_TASK_PATH, TASK_DRAFT_KEY } from '../create-task';
 import '../activity.css';
 
@@ -26,9 +27,11 @@ interface Values {
 /**
  * /task/done: create a task. The form is kept in session storage while unsubmitted (the tab asks
  * before closing: spec 001 section 4); opened from a business record it carries that doctor.
+ * Enter in a one-line field saves, as the button does; an unfinished form names every field it
+ * lacks before anything is sent.
  */
 export function CreateTaskPage() {
-  const { t, lang } = useActivityWords();
+  const { t, msg, lang } = useActivityWords();
   const codes = useCodes();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
@@ -93,11 +96,11 @@ export function CreateTaskPage() {
 
   return (
     <Card className="fp-activity-screen" title={t('activity.task.create')} data-testid="create-task">
-      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} onValuesChange={keep}>
-        <Form.Item name="title" label={t('activity.task.title')} required>
+      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} onValuesChange={keep} onFinish={() => void submit()}>
+        <Form.Item name="title" label={t('activity.task.title')} rules={[{ required: true, whitespace: true, message: msg('activity.titleRequired') }]}>
           <Input maxLength={ACTIVITY_LIMITS.titleMax} />
         </Form.Item>
-        <Form.Item name="principalId" label={t('activity.task.principal')} required>
+        <Form.Item name="principalId" label={t('activity.task.principal')} rules={[{ required: true, message: msg('activity.principalRequired') }]}>
           <Select
             showSearch={{ filterOption: false, onSearch: setKeyword }}
             loading={principals.isFetching}
@@ -105,7 +108,7 @@ export function CreateTaskPage() {
             data-testid="principal-select"
           />
         </Form.Item>
-        <Form.Item name="dueTime" label={t('activity.task.due')} required>
+        <Form.Item name="dueTime" label={t('activity.task.due')} rules={[{ required: true, message: msg('activity.dueRequired') }]}>
           <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
         <Form.Item name="classification" label={t('activity.task.classification')}>
@@ -120,7 +123,8 @@ export function CreateTaskPage() {
         <Form.Item name="body" label={t('activity.task.body')}>
           <Input.TextArea rows={3} maxLength={ACTIVITY_LIMITS.bodyMax} />
         </Form.Item>
-        <Button type="primary" loading={busy} onClick={() => void submit()}>
+        <EnterSaves busy={busy} />
+        <Button type="primary" htmlType="submit" loading={busy}>
           {t('activity.task.create')}
         </Button>
       </Form>
