@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BATCH_PUSH_PATHS } from '@field-portal/shared';
 import { apiCard as apiCardAs, searchList, signIn, uniqueTitle } from './support';
 
 /**
@@ -50,6 +51,14 @@ test('the admin uploads two lists, pushes two cards at once and finds them in Pu
   await signIn(page, 'admin');
   await page.goto('/#/batchPush/batchPushIndex');
   await expect(page.getByText('上传一个或多个名单')).toBeVisible();
+  // pushed with no list uploaded: said on the page, and no call the server could only refuse
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(BATCH_PUSH_PATHS.push)) calls.push(r.url());
+  });
+  await page.getByTestId('batch-submit').click();
+  await expect(page.getByTestId('batch-problem')).toHaveText('请至少上传一个名单');
+  expect(calls).toEqual([]);
 
   // two lists: the first with a wwid the directory does not know and a repeat, reported as the push dialog does
   const upload = page.locator('input[type=file]');

@@ -116,9 +116,14 @@ export function BatchPushPage() {
   };
 
   const submit = async () => {
+    setResult(undefined);
+    // Nothing to send to: said here, as the server would, without a call it can only refuse.
+    if (lists.length === 0) {
+      setProblem(msg('batchPush.noLists'));
+      return;
+    }
     setSending(true);
     setProblem(undefined);
-    setResult(undefined);
     const names = lists.map((l) => l.name);
     try {
       const answer = await sendBatch({
