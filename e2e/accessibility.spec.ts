@@ -385,9 +385,12 @@ test('Enter in a new task names every missing field; a refused save leaves its b
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   await signIn(page, 'admin');
-  await page.evaluate((path) => {
-    window.location.hash = path;
-  }, `/task/done?doctorId=${far.id}&doctorName=${encodeURIComponent(far.name)}`);
+  await page.evaluate(
+    (path) => {
+      window.location.hash = path;
+    },
+    `/task/done?doctorId=${far.id}&doctorName=${encodeURIComponent(far.name)}`,
+  );
   const form = page.getByTestId('create-task');
   const create = form.getByRole('button', { name: /创建任务/ });
   // Enter in the empty title: each missing field says so under itself, nothing is sent

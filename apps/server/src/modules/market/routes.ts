@@ -49,7 +49,11 @@ export async function marketRoutes(app: FastifyInstance) {
   });
   r.get(P.opinionItems, {
     config: { authority: [A.opinion, A.event, A.attitude] },
-    schema: { tags, summary: 'Opinion items of the period, newest published first, each with the words that scored (keyset cursor)', querystring: opinionItemsQuery },
+    schema: {
+      tags,
+      summary: 'Opinion items of the period, newest published first, each with the words that scored (keyset cursor)',
+      querystring: opinionItemsQuery,
+    },
     handler: async (request) => service.opinionItems(deps(), await scope(request), request.query),
   });
   r.get(P.eventDetail, {
