@@ -33,6 +33,14 @@ test("a high-score doctor's 360 shows each KOL score with its trend, and explain
   await page.goto('/#/doctor/KOLmapping');
   const top = page.locator('.ant-table-tbody .ant-table-row').first();
   await expect(top.locator('a')).toBeVisible({ timeout: 30_000 });
+  // the ranking's pager: how many are scored, which page, and the next page goes on from rank 21
+  const pager = page.locator('.fp-keyset-pager');
+  await expect(pager).toContainText(/^共 [\d,]+\+? 位医生 · 第 1 页/);
+  await pager.getByRole('button', { name: '下一页' }).click();
+  await expect(pager).toContainText('第 2 页');
+  await expect(top.locator('td').first()).toHaveText('21');
+  await pager.getByRole('button', { name: '上一页' }).click();
+  await expect(top.locator('td').first()).toHaveText('1');
   const name = (await top.locator('a').textContent()) ?? '';
   const score = ((await top.locator('td').nth(3).textContent()) ?? '').trim();
   await top.locator('a').click();

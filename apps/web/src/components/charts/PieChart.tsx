@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
-import { DEFAULT_PALETTE, truncate } from './geometry';
+import { DEFAULT_PALETTE, textWidth, wrapText } from './geometry';
 import { formatCount } from '@/lib/format';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
@@ -32,6 +32,10 @@ export interface PieChartProps {
 }
 
 const LEGEND_HEIGHT = 28;
+/** A label's line height; one line apart is the least two labels on a side are moved apart. */
+const LINE = 14;
+/** From the centre, how much further than the ring the labels' column starts. */
+const LABEL_GAP = 22;
 
 /** A donut as SVG (docs/decisions/0031): labels outside with leader lines, a legend that hides a slice on click, a tooltip per slice. */
 export function PieChart(props: PieChartProps) {
@@ -52,16 +56,31 @@ export function PieChart(props: PieChartProps) {
   const cx = width / 2;
   const cy = height * (props.centerY ?? 0.5);
   const half = Math.min(width, height) / 2;
-  const outer = half * radius[1];
-  const inner = half * radius[0];
+  const angles = pieAngles(shown.map((s) => s.value));
+  const texts = angles.map((a, k) => label(shown[k]!.name, shown[k]!.value, a.percent));
+  // The ring gives up some of its size (to 60 %) so the widest label fits beside it in two lines.
+  const widest = Math.max(0, ...texts.map((text) => textWidth(text)));
+  const wanted = Math.min(width * 0.3, widest > width * 0.3 ? widest / 2 + 16 : widest);
+  const outer = Math.max(half * radius[1] * 0.6, Math.min(half * radius[1], width / 2 - LABEL_GAP - 7 - wanted));
+  const inner = outer * (radius[0] / radius[1]);
+  const sideCount = { right: angles.filter((a) => Math.sin(a.mid) >= 0).length, left: angles.filter((a) => Math.sin(a.mid) < 0).length };
 
-  const arcs = pieAngles(shown.map((s) => s.value)).map((a, k) => ({ ...shown[k]!, ...a }));
+  const arcs = angles.map((a, k) => {
+    const right = Math.sin(a.mid) >= 0;
+    // Each side's labels start in one column clear of the ring, so a label moved up or down never crosses it.
+    const tx = cx + (right ? 1 : -1) * (outer + LABEL_GAP);
+    // A label too long for the room beside it takes more lines (as many as its side has height for, up to three) before it is cut.
+    const maxLines = Math.max(1, Math.min(3, Math.floor((height - 12) / (Math.max(1, sideCount[right ? 'right' : 'left']) * LINE))));
+    const lines = wrapText(texts[k]!, Math.max(24, right ? width - tx - 7 : tx - 7), maxLines);
+    return { ...shown[k]!, ...a, right, tx, lines };
+  });
   // Labels outside, each side's moved apart so none overlap (as ECharts' label layout does).
-  const sides = { right: arcs.filter((a) => Math.sin(a.mid) >= 0), left: arcs.filter((a) => Math.sin(a.mid) < 0) };
+  const sides = { right: arcs.filter((a) => a.right), left: arcs.filter((a) => !a.right) };
   const labelY = new Map<number, number>();
   for (const side of [sides.right, sides.left]) {
     const wanted = side.map((a) => cy - (outer + 18) * Math.cos(a.mid));
-    spreadLabels(wanted, 15, 8, height - 4).forEach((y, k) => labelY.set(side[k]!.index, y));
+    const gap = Math.max(1, ...side.map((a) => a.lines.length)) * LINE + 1;
+    spreadLabels(wanted, gap, 8, height - 4).forEach((y, k) => labelY.set(side[k]!.index, y));
   }
   const percentOf = (index: number) => arcs.find((a) => a.index === index)?.percent ?? 0;
 
@@ -103,18 +122,20 @@ export function PieChart(props: PieChartProps) {
             );
           })}
           {arcs.map((a) => {
-            const right = Math.sin(a.mid) >= 0;
             const sx = cx + (outer + 2) * Math.sin(a.mid);
             const sy = cy - (outer + 2) * Math.cos(a.mid);
-            const ex = cx + (outer + 14) * Math.sin(a.mid);
+            const ex = cx + (outer + 10) * Math.sin(a.mid);
             const ey = labelY.get(a.index) ?? sy;
-            const tx = ex + (right ? 12 : -12);
-            const room = right ? width - tx - 4 : tx - 4;
+            const first = ey + 4 - ((a.lines.length - 1) * LINE) / 2;
             return (
               <g key={`l${a.index}`}>
-                <polyline points={`${sx},${sy} ${ex},${ey} ${tx},${ey}`} fill="none" stroke={a.color} />
-                <text x={tx + (right ? 3 : -3)} y={ey + 4} textAnchor={right ? 'start' : 'end'} fill={INK.title}>
-                  {truncate(label(a.name, a.value, a.percent), Math.max(24, room))}
+                <polyline points={`${sx},${sy} ${ex},${ey} ${a.tx},${ey}`} fill="none" stroke={a.color} />
+                <text x={a.tx + (a.right ? 3 : -3)} y={first} textAnchor={a.right ? 'start' : 'end'} fill={INK.title}>
+                  {a.lines.map((line, k) => (
+                    <tspan key={k} x={a.tx + (a.right ? 3 : -3)} dy={k === 0 ? 0 : LINE}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </g>
             );

@@ -7,7 +7,7 @@ import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
 import { categoryLabels, valueScale } from './cartesian-geometry';
 import { linePath } from './line-path';
-import { truncate } from './geometry';
+import { textWidth, truncate, wrapText } from './geometry';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 afterEach(cleanup);
@@ -90,6 +90,20 @@ describe('pie geometry', () => {
     expect(spreadLabels([50, 52, 54], 15, 0, 200)).toEqual([50, 65, 80]);
     expect(spreadLabels([195, 190], 15, 0, 200)).toEqual([200, 185]);
   });
+});
+
+it('breaks a label too long for its room between words, then cuts the second line', () => {
+  // without a canvas, a Latin character is 7 px wide and a Chinese one 12
+  expect(wrapText('General hospital: 1,023', 200)).toEqual(['General hospital: 1,023']);
+  expect(wrapText('General hospital: 1,023', 130)).toEqual(['General hospital:', '1,023']);
+  const long = wrapText('Maternal and child health hospital: 32', 140);
+  expect(long).toEqual(['Maternal and child', 'health hospital: 32']);
+  expect(long.every((line) => textWidth(line) <= 140)).toBe(true);
+  const longer = wrapText('Traditional Chinese medicine hospital of integrated care: 32', 130);
+  expect(longer).toHaveLength(2);
+  expect(longer[1]!.endsWith('…')).toBe(true);
+  expect(wrapText('妇幼保健院妇幼保健院: 32', 80)).toEqual(['妇幼保健院妇', '幼保健院: 32']);
+  expect(wrapText('General hospital: 1,023', 130, 1)).toEqual([truncate('General hospital: 1,023', 130)]);
 });
 
 it('cuts a long label with an ellipsis', () => {

@@ -36,6 +36,33 @@ function measure(text: string): number {
   return w;
 }
 
+/** Where a line may break: after a Chinese character, or after a word with its spaces. */
+const BREAKS = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]\s*|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*|\s+/g;
+
+/**
+ * The text in lines of at most `width` pixels, broken between words (and between the characters
+ * of Chinese), at most `maxLines` of them, the last cut with an ellipsis when
+ * the text is longer still.
+ */
+export function wrapText(text: string, width: number, maxLines = 2): string[] {
+  if (textWidth(text) <= width || maxLines <= 1) return [truncate(text, width)];
+  const words = text.match(BREAKS) ?? [text];
+  const lines: string[] = [];
+  let line = '';
+  let k = 0;
+  for (; k < words.length && lines.length < maxLines - 1; k++) {
+    const next = line + words[k]!;
+    if (line && textWidth(next.trimEnd()) > width) {
+      lines.push(line.trimEnd());
+      line = '';
+      k--;
+    } else line = next;
+  }
+  const rest = (line + words.slice(k).join('')).trim();
+  if (lines.length === 0) return [truncate(rest, width)];
+  return [...lines.map((l) => truncate(l, width)), truncate(rest, width)];
+}
+
 /** The text cut to `width` pixels with an ellipsis, as ECharts' `overflow: 'truncate'`. */
 export function truncate(text: string, width: number): string {
   if (textWidth(text) <= width) return text;

@@ -160,7 +160,7 @@ const en: Record<keyof typeof zh, string> = {
   'customers.filter.tag': 'Tag',
   'customers.count.doctors': '{{matched}} of {{scope}} doctors in your scope',
   'customers.count.hospitals': '{{matched}} of {{scope}} hospitals in your scope',
-  'customers.searchPlaceholder': 'Search doctor, hospital, department (space-separated, up to 5 conditions)',
+  'customers.searchPlaceholder': 'Doctor, hospital or department (up to 5 words)',
   'customers.loadFailed': 'Could not load; please try again later',
   'customers.selected': 'Doctors selected: {{n}}',
   'customers.select.row': 'Select {{name}}',

@@ -76,7 +76,7 @@ function UserList() {
   return (
     <>
       <div className="fp-admin-toolbar">
-        <Input.Search allowClear placeholder={t('admin.user.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Input.Search allowClear placeholder={t('admin.user.search')} style={{ width: 340 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
           aria-label={t('admin.user.enabled')}
           style={{ width: 130 }}

@@ -68,7 +68,7 @@ export function UserPermissionPage() {
     <Card className="fp-admin-screen" title={t('admin.perm.title')}>
       <Paragraph type="secondary">{t('admin.perm.hint')}</Paragraph>
       <div className="fp-admin-toolbar">
-        <Input.Search allowClear placeholder={t('admin.perm.search')} style={{ width: 280 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
+        <Input.Search allowClear placeholder={t('admin.perm.search')} style={{ width: 340 }} onSearch={(keyword) => setQuery({ ...query, page: 0, keyword })} />
         <Select
           aria-label={t('admin.perm.type')}
           style={{ width: 140 }}

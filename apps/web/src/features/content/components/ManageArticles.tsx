@@ -17,7 +17,9 @@ const ReadersDrawer = lazyDialog(() => import('./ReadersDrawer').then((m) => m.R
 
 /** The operators' view: every article with its status, reads and recommend state; new, edit, delete. */
 export function ManageArticles() {
-  const { t } = useContentWords();
+  const { t, lang } = useContentWords();
+  // English words are wider: the reads and recommend columns take their language's width
+  const wide = lang === 'en';
   const { message } = App.useApp();
   const client = useQueryClient();
   const [editing, setEditing] = useState<ArticleDetail | null | undefined>(undefined);
@@ -57,7 +59,7 @@ export function ManageArticles() {
           { title: t('content.field.publishTime'), dataIndex: 'publishTime', width: 110, render: formatDay },
           {
             title: t('content.field.reads'),
-            width: 110,
+            width: wide ? 170 : 110,
             render: (_: unknown, a) => (
               <Button type="link" size="small" onClick={() => setReadersOf(a)}>
                 {t('content.manage.readsValue', { reads: a.readCount, readers: a.readerCount })}
@@ -66,11 +68,11 @@ export function ManageArticles() {
           },
           {
             title: t('content.field.recommend'),
-            width: 150,
+            width: wide ? 180 : 150,
             render: (_: unknown, a) => (
               <Select<RecommendState | ''>
                 size="small"
-                style={{ width: 140 }}
+                style={{ width: wide ? 170 : 140 }}
                 aria-label={t('content.field.recommend')}
                 value={a.recommendState ?? ''}
                 options={[

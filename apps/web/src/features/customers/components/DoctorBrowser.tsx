@@ -151,7 +151,8 @@ export function DoctorBrowser({
         rowKey="id"
         size="middle"
         virtual
-        scroll={{ x: 1300, y: 560 }}
+        // as wide as its columns (the English ones are wider) and the selection column
+        scroll={{ x: lang === 'en' ? 1400 : 1300, y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
@@ -192,11 +193,18 @@ export function DoctorBrowser({
             ...dataCells,
             render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
           },
-          { title: t('customers.col.department'), width: 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
-          { title: t('customers.col.title'), dataIndex: 'titleCode', width: 150, ellipsis: true, render: (code: string) => labelOf(titles, code) },
+          // English names of departments and titles run longer than Chinese ones
+          { title: t('customers.col.department'), width: lang === 'en' ? 240 : 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
+          {
+            title: t('customers.col.title'),
+            dataIndex: 'titleCode',
+            width: lang === 'en' ? 190 : 150,
+            ellipsis: true,
+            render: (code: string) => labelOf(titles, code),
+          },
           {
             title: t('customers.col.region'),
-            width: 150,
+            width: 180,
             ellipsis: true,
             ...dataCells,
             render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '),

@@ -167,7 +167,8 @@ export function HospitalBrowser({
         rowKey="id"
         size="middle"
         virtual
-        scroll={{ x: 1000, y: 560 }}
+        // as wide as its columns (the English ones are wider)
+        scroll={{ x: lang === 'en' ? 1100 : 1000, y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
@@ -183,7 +184,14 @@ export function HospitalBrowser({
             render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link>,
           },
           { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: 120, render: (code: string) => labelOf(grades, code) || '—' },
-          { title: t('customers.filter.hospitalType'), dataIndex: 'type', width: 170, ellipsis: true, render: (code: string) => labelOf(types, code) || '—' },
+          // English names of hospital types run longer than Chinese ones
+          {
+            title: t('customers.filter.hospitalType'),
+            dataIndex: 'type',
+            width: lang === 'en' ? 260 : 170,
+            ellipsis: true,
+            render: (code: string) => labelOf(types, code) || '—',
+          },
           {
             title: t('customers.col.region'),
             width: 200,

@@ -45,15 +45,22 @@ export function DoctorListPage() {
           {
             title: t('intel.doctor'),
             dataIndex: 'name',
-            width: 140,
+            width: 110,
             ...dataCells,
             render: (name: string, row) => <Link to={full360Path(row.id, name)}>{name}</Link>,
           },
           { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
-          { title: t('intel.department'), render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
-          { title: t('intel.province'), ...dataCells, render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '), ellipsis: true },
+          // English department names run longer than Chinese ones
+          { title: t('intel.department'), width: lang === 'en' ? 240 : 150, render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
+          {
+            title: t('intel.province'),
+            width: 190,
+            ...dataCells,
+            render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '),
+            ellipsis: true,
+          },
           { title: t('intel.indication'), ...dataCells, render: (_, row) => row.indications.join('、'), ellipsis: true },
-          { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', align: 'right', render: (n: number) => formatCount(n) },
+          { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 130, align: 'right', render: (n: number) => formatCount(n) },
         ]}
       />
       <KeysetPager

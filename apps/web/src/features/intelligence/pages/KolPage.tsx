@@ -13,6 +13,8 @@ import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery }
 import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
 import { EmptyState } from '@/components/EmptyState';
+import { KeysetPager } from '@/components/paging';
+import '../intelligence.css';
 
 const { Text } = Typography;
 
@@ -127,8 +129,14 @@ export function KolPage() {
                 },
                 {
                   title: t('intel.topDimensions'),
-                  render: (_, r) => r.top.map((x) => `${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`).join(' · '),
-                  ellipsis: true,
+                  // each dimension whole; a row takes a second line rather than cutting one
+                  render: (_, r) => (
+                    <span className="fp-intel-dims">
+                      {r.top.map((x) => (
+                        <span key={x.dimension}>{`${t(dimLabel(x.dimension))} ${Math.round(x.percentile)}`}</span>
+                      ))}
+                    </span>
+                  ),
                 },
                 {
                   title: '',
@@ -146,15 +154,15 @@ export function KolPage() {
                 },
               ]}
             />
-            <Space style={{ marginTop: 12 }}>
-              <Button disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                ‹
-              </Button>
-              <span>{ranking.data ? `${cursors.length} · ${formatCount(ranking.data.total)}${ranking.data.totalCapped ? '+' : ''}` : '…'}</span>
-              <Button disabled={!ranking.data?.nextCursor} onClick={() => setCursors((c) => [...c, ranking.data?.nextCursor ?? undefined])}>
-                ›
-              </Button>
-            </Space>
+            <KeysetPager
+              pageIndex={cursors.length - 1}
+              hasPrevious={cursors.length > 1}
+              hasNext={Boolean(ranking.data?.nextCursor)}
+              loading={ranking.isFetching}
+              summary={ranking.data ? t('intel.kolTotal', { n: `${formatCount(ranking.data.total)}${ranking.data.totalCapped ? '+' : ''}` }) : undefined}
+              onPrevious={() => setCursors((c) => c.slice(0, -1))}
+              onNext={() => setCursors((c) => [...c, ranking.data?.nextCursor ?? undefined])}
+            />
           </Card>
         </Col>
         <Col {...SIDE_BY_SIDE.map}>

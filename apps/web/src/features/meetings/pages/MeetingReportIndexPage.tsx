@@ -75,7 +75,8 @@ export function MeetingReportIndexPage() {
           allowClear
           placeholder={t('meetings.field.type')}
           aria-label={t('meetings.field.type')}
-          style={{ width: 150 }}
+          style={{ width: 190 }}
+          popupMatchSelectWidth={false}
           value={type}
           onChange={(v) => {
             setType(v);
@@ -87,7 +88,7 @@ export function MeetingReportIndexPage() {
           allowClear
           placeholder={t('meetings.search')}
           aria-label={t('meetings.search')}
-          style={{ width: 260 }}
+          style={{ width: 340 }}
           onSearch={(v) => {
             setKeyword(v.trim());
             reset();

@@ -60,7 +60,7 @@ export function InQueuePage() {
               aria-label={t('push.sort.label')}
               value={sort}
               onChange={setSort}
-              style={{ width: 170 }}
+              style={{ width: 200 }}
               options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
             />
           </Tooltip>
