@@ -267,7 +267,9 @@ test('Tab goes through an empty period and on, in a form and in a filter; a peri
   await expect(page.getByRole('combobox', { name: 'BU' })).toBeFocused();
 });
 
-test('a dialog opened by the keyboard starts on its first field and gives the focus back to its opener as it closes', async ({ page }) => {
+test('a dialog opened by the keyboard starts on its first field, goes round its ✕ and buttons, and gives the focus back to its opener as it closes', async ({
+  page,
+}) => {
   await signIn(page, 'admin', { landsOnDashboard: false });
   await page.evaluate(() => {
     window.location.hash = '/system/user';
@@ -277,6 +279,17 @@ test('a dialog opened by the keyboard starts on its first field and gives the fo
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('登录名')).toBeFocused();
+  // round the dialog both ways: the ✕ before the first field, the last button after it, and no stop outside
+  const close = dialog.getByRole('button', { name: '关闭' });
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+  await page.keyboard.press('Shift+Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(ok).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('登录名')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -53,12 +53,18 @@ function HttpNotices() {
 const DIALOG_FIELD =
   'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), [role="combobox"]:not([aria-disabled="true"])';
 
+/** What Tab stops at in a dialog. */
+const DIALOG_STOP = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
 /**
  * A dialog that opens takes the focus to its first field rather than its frame or ✕ (WCAG 2.4.3,
  * docs/decisions/0044). antd moves the focus into a dialog as it opens and back to what opened it as
  * it closes; when that first focus comes from outside the dialog and lands on anything but a field,
  * it goes on to the dialog's first field (not a date field, whose calendar would open over the dialog).
- * Confirmations keep the focus on their buttons.
+ * Tab and Shift+Tab then go round every stop of the dialog, its ✕ and its last button included,
+ * straight from the last to the first and back: antd's lock let the focus leave the page (a stop
+ * with nothing shown) and come back from outside, which sent it to the first field, so the ✕ and
+ * the last button going backwards were never reached. Confirmations keep the focus on their buttons.
  */
 function DialogFocus() {
   useEffect(() => {
@@ -66,6 +72,7 @@ function DialogFocus() {
       const target = event.target;
       if (!(target instanceof HTMLElement)) return;
       const dialog = target.closest('.ant-modal');
+      // Going round (onKeyDown below) the focus comes from inside the dialog and stays where it lands.
       if (!dialog || dialog.classList.contains('ant-modal-confirm') || target.matches(DIALOG_FIELD)) return;
       const from = event.relatedTarget;
       if (from instanceof Node && dialog.contains(from)) return;
@@ -75,8 +82,23 @@ function DialogFocus() {
         : undefined;
       field?.focus();
     };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || !(document.activeElement instanceof HTMLElement)) return;
+      const dialog = document.activeElement.closest('.ant-modal');
+      if (!dialog) return;
+      const stops = [...dialog.querySelectorAll<HTMLElement>(DIALOG_STOP)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+      const [first, last] = [stops[0], stops.at(-1)];
+      const to = event.shiftKey ? (document.activeElement === first ? last : undefined) : document.activeElement === last ? first : undefined;
+      if (!to) return;
+      event.preventDefault();
+      to.focus();
+    };
     document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
   return null;
 }

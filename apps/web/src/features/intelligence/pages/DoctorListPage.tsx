@@ -51,7 +51,7 @@ export function DoctorListPage() {
           },
           { title: t('intel.hospital'), dataIndex: 'hospitalName', ellipsis: true, ...dataCells },
           // English department names run longer than Chinese ones
-          { title: t('intel.department'), width: lang === 'en' ? 240 : 150, render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
+          { title: t('intel.department'), width: lang === 'en' ? 260 : 150, render: (_, row) => doctorDepartmentName(row, lang), ellipsis: true },
           {
             title: t('intel.province'),
             width: 190,
