@@ -77,20 +77,6 @@ export interface OpenCardResult {
   unread: number;
 }
 
-/** The page cursor: the last item's delivery time (ms) and queue id, in base 36. */
-export function encodeFeedCursor(sentAtMs: number, queueId: number): string {
-  return `${sentAtMs.toString(36)}_${queueId.toString(36)}`;
-}
-
-export function decodeFeedCursor(cursor: string): { sentAtMs: number; queueId: number } | undefined {
-  const match = /^([0-9a-z]{1,12})_([0-9a-z]{1,12})$/.exec(cursor);
-  if (!match) return undefined;
-  const sentAtMs = parseInt(match[1]!, 36);
-  const queueId = parseInt(match[2]!, 36);
-  if (!Number.isSafeInteger(sentAtMs) || !Number.isSafeInteger(queueId) || queueId < 1) return undefined;
-  return { sentAtMs, queueId };
-}
-
 /** A pin counts now when it has started and not ended (a permanent pin never ends). */
 export function isPinActive(pin: { top: boolean; topStartTime: number | null; topEndTime: number | null; permanent: boolean }, now: number): boolean {
   if (!pin.top) return false;

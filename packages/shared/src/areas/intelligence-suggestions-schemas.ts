@@ -12,8 +12,9 @@ import { SUGGESTION_CATEGORIES, SUGGESTION_ACTIONS, SUGGESTION_LIMITS } from './
 const category = z.enum(SUGGESTION_CATEGORIES, { error: 'intel.suggestion.category' });
 export const suggestionListQuery = z.strictObject({
   category,
+  /** The previous page's `nextCursor` (the paging kit's format). */
   cursor: dbText(100)
-    .pipe(z.string().regex(/^\d{1,3}\.\d{1,10}$/, 'intel.cursor.invalid'))
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, 'intel.cursor.invalid'))
     .optional(),
   size: z.coerce.number().int().min(1).max(SUGGESTION_LIMITS.pageSizeMax).default(SUGGESTION_LIMITS.pageSizeDefault),
 });

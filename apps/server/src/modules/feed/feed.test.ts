@@ -181,6 +181,9 @@ describe('GET employee/cards: ordering', () => {
     expect(ids(secondPage.items)).toEqual(all.slice(2, 4));
 
     expectError(await get('rep02', `${API.feed.cards}?cursor=nonsense`, 'en'), 400, 'field.invalid', 'en', 'cursor');
+    // the paging kit's cursor of another list's shape (a time and a text) is not this list's
+    const another = Buffer.from(JSON.stringify([1, Date.now(), 'x'])).toString('base64url');
+    expectError(await get('rep02', `${API.feed.cards}?cursor=${another}`), 400, 'field.invalid', 'zh', 'cursor');
     expect((await get('rep02', `${API.feed.cards}?cursor=${'a'.repeat(101)}`)).json().field).toBe('cursor');
     expect((await get('rep02', `${API.feed.cards}?limit=0`)).json().field).toBe('limit');
     expect((await get('rep02', `${API.feed.cards}?limit=${FEED_LIMITS.pageMax + 1}`)).json().field).toBe('limit');

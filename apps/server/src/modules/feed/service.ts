@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { decodeFeedCursor, encodeFeedCursor, FEED_LIMITS, isPinActive, type FeedItem, type FeedPage } from '@field-portal/shared';
+import { FEED_LIMITS, isPinActive, type FeedItem, type FeedPage } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { holdsAuthority, type CurrentUser } from '../../platform/auth.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
+import { afterKey, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import { employeeNoOf } from '../admin/index.js';
 import { joinCard } from '../cards/index.js';
 import { deliveriesSource, isLatestDelivery, joinPushEntry, PUSH_AUTHORITIES } from '../push/index.js';
@@ -135,8 +136,7 @@ export async function unreadCount(db: Tx, wwid: string | undefined): Promise<num
  */
 export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { cursor?: string | undefined; limit: number }): Promise<FeedPage> {
   const now = deps.now();
-  const after = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
-  if (input.cursor !== undefined && after === undefined) throw badRequest('field.invalid', 'cursor');
+  const after = decodeCursor(input.cursor, ['ms', 'int'], 'field.invalid');
   const wwid = await wwidOfUser(deps.db, user);
   if (!wwid) return { pinned: [], keptOnTop: [], items: [], nextCursor: null, unread: 0 };
   // The groups on top are worked out on every page, so a card never shows twice.
@@ -145,7 +145,7 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
   const keptRows = await keptOnTopItems(deps.db, wwid, pinnedIds);
   const shownIds = JSON.stringify([...pinnedRows, ...keptRows].map((r) => Number(r.card_id)));
   const where: SQL[] = [sql`d.card_id not in (select value::bigint from jsonb_array_elements_text(${shownIds}::jsonb))`];
-  if (after) where.push(sql`(d.sent_at, d.queue_id) < (${iso(after.sentAtMs)}::timestamptz, ${after.queueId}::bigint)`);
+  if (after) where.push(afterKey([sql`d.sent_at`, sql`d.queue_id`], [timeKey(after[0]), sql`${after[1]}::bigint`]));
   // The page is cut from the deliveries alone; only its rows are joined to their push and card.
   const rows = await selectRows<ItemRow>(
     deps.db,
@@ -158,13 +158,12 @@ export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { curso
       ${ENTRY_AND_CARD}
      order by d.sent_at desc, d.queue_id desc`,
   );
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const page = keysetPage(rows, input.limit, (r) => [msOf(r.sent_at), Number(r.queue_id)]);
   return {
     pinned: after ? [] : pinnedRows.map((r) => toItem(r, now, true)),
     keptOnTop: after ? [] : keptRows.map((r) => toItem(r, now, false)),
-    items: page.map((r) => toItem(r, now, false)),
-    nextCursor: rows.length > input.limit && last ? encodeFeedCursor(msOf(last.sent_at), Number(last.queue_id)) : null,
+    items: page.rows.map((r) => toItem(r, now, false)),
+    nextCursor: page.nextCursor,
     unread: await unreadCount(deps.db, wwid),
   };
 }

@@ -10,7 +10,7 @@ import {
   type SuggestionRow,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../platform/paging/index.js';
+import { afterKey, countUpTo, decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import { notFound } from '../../platform/errors.js';
 import { JobRunner, wakeQueue, type QueueDefinition } from '../../platform/jobs/index.js';
 import { visitsOfRepTo } from '../activity/index.js';
@@ -307,24 +307,21 @@ export async function listSuggestions(
 ): Promise<SuggestionPage> {
   const where = sql`s.user_id = ${scope.userId} and s.category = ${q.category} and s.status = 'open' and s.expires_at > ${now.toISOString()}::timestamptz
                     and s.doctor_id in ${doctorIdsInScope(scope)}`;
-  let after = sql``;
-  if (q.cursor) {
-    const [priority, id] = q.cursor.split('.').map(Number) as [number, number];
-    after = sql` and (s.priority < ${priority} or (s.priority = ${priority} and s.id > ${id}))`;
-  }
+  // priority desc, id asc: as one descending key, (priority, −id)
+  const cursor = decodeCursor(q.cursor, ['int', 'int'], 'intel.cursor.invalid');
+  const after = afterKey([sql`s.priority`, sql`(-s.id)`], cursor && [cursor[0], -cursor[1]]);
   const rows = await selectRows<SuggestionDbRow>(
     db,
-    sql`select ${COLUMNS} from intel_suggestions s where ${where}${after} order by s.priority desc, s.id limit ${q.size + 1}`,
+    sql`select ${COLUMNS} from intel_suggestions s where ${where} and ${after} order by s.priority desc, s.id limit ${q.size + 1}`,
   );
   const count = await countUpTo(db, sql`from intel_suggestions s where ${where}`, L.countCap);
   const [computed] = await selectRows<{ at: string | null }>(db, sql`select max(computed_at) as at from intel_suggestions where user_id = ${scope.userId}`);
-  const page = rows.slice(0, q.size);
-  const last = page[page.length - 1];
+  const page = keysetPage(rows, q.size, (r) => [Number(r.priority), Number(r.id)]);
   return {
-    list: await toRows(db, scope, page),
+    list: await toRows(db, scope, page.rows),
     total: count.total,
     totalCapped: count.capped,
-    nextCursor: rows.length > q.size && last ? `${last.priority}.${last.id}` : null,
+    nextCursor: page.nextCursor,
     computedAt: computed?.at ? new Date(computed.at).toISOString() : null,
     job: await suggestionJobState(db, scope.userId),
   };
