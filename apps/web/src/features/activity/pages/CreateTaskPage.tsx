@@ -96,7 +96,15 @@ export function CreateTaskPage() {
 
   return (
     <Card className="fp-activity-screen" title={t('activity.task.create')} data-testid="create-task">
-      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} onValuesChange={keep} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        onValuesChange={keep}
+        onFinish={() => void submit()}
+        // refused before sending: the first field it names is focused, as a server's refusal is
+        scrollToFirstError={{ focus: true }}
+      >
         <Form.Item name="title" label={t('activity.task.title')} rules={[{ required: true, whitespace: true, message: msg('activity.titleRequired') }]}>
           <Input maxLength={ACTIVITY_LIMITS.titleMax} />
         </Form.Item>
