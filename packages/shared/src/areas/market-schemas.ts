@@ -11,7 +11,9 @@ type MarketMessageKey = keyof typeof MARKET_MESSAGES;
  */
 const name = dbText(MARKET_LIMITS.nameMax);
 const optionalName = name.optional().default('');
-const months = z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax).optional().default(MARKET_LIMITS.monthsDefault);
+/** The months a figure looks back over. */
+const period = z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax);
+const months = period.optional().default(MARKET_LIMITS.monthsDefault);
 
 export const opinionTrendQuery = z.strictObject({ medicine: optionalName, indication: optionalName, months });
 export const opinionItemsQuery = z.strictObject({
@@ -22,7 +24,7 @@ export const opinionItemsQuery = z.strictObject({
   platform: optionalName,
   doctorId: dbIdParam.optional(),
   /** The period, as the trend's; without it every item (an event's list). */
-  months: z.coerce.number().int().min(1).max(MARKET_LIMITS.monthsMax).optional(),
+  months: period.optional(),
   /** The previous page's `nextCursor` (newest published first). */
   cursor: z
     .string()

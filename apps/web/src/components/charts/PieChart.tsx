@@ -60,13 +60,15 @@ export function PieChart(props: PieChartProps) {
   const texts = angles.map((a, k) => label(shown[k]!.name, shown[k]!.value, a.percent));
   // The ring gives up some of its size (to 60 %) so the widest label fits beside it in two lines.
   const widest = Math.max(0, ...texts.map((text) => textWidth(text)));
-  const wanted = Math.min(width * 0.3, widest > width * 0.3 ? widest / 2 + 16 : widest);
-  const outer = Math.max(half * radius[1] * 0.6, Math.min(half * radius[1], width / 2 - LABEL_GAP - 7 - wanted));
+  const labelRoom = Math.min(width * 0.3, widest > width * 0.3 ? widest / 2 + 16 : widest);
+  const outer = Math.max(half * radius[1] * 0.6, Math.min(half * radius[1], width / 2 - LABEL_GAP - 7 - labelRoom));
   const inner = outer * (radius[0] / radius[1]);
-  const sideCount = { right: angles.filter((a) => Math.sin(a.mid) >= 0).length, left: angles.filter((a) => Math.sin(a.mid) < 0).length };
+  const onRight = angles.map((a) => Math.sin(a.mid) >= 0);
+  const rightCount = onRight.filter(Boolean).length;
+  const sideCount = { right: rightCount, left: angles.length - rightCount };
 
   const arcs = angles.map((a, k) => {
-    const right = Math.sin(a.mid) >= 0;
+    const right = onRight[k]!;
     // Each side's labels start in one column clear of the ring, so a label moved up or down never crosses it.
     const tx = cx + (right ? 1 : -1) * (outer + LABEL_GAP);
     // A label too long for the room beside it takes more lines (as many as its side has height for, up to three) before it is cut.

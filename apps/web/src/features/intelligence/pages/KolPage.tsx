@@ -8,7 +8,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { KOL_DIMENSIONS, type KolRow } from '@field-portal/shared';
 import { messageText as message } from '@/lib/i18n';
 import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
-import { formatCount, formatTime } from '@/lib/format';
+import { formatTime, formatTotal } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
@@ -159,7 +159,7 @@ export function KolPage() {
               hasPrevious={cursors.length > 1}
               hasNext={Boolean(ranking.data?.nextCursor)}
               loading={ranking.isFetching}
-              summary={ranking.data ? t('intel.kolTotal', { n: `${formatCount(ranking.data.total)}${ranking.data.totalCapped ? '+' : ''}` }) : undefined}
+              summary={ranking.data ? t('intel.kolTotal', { n: formatTotal(ranking.data.total, ranking.data.totalCapped) }) : undefined}
               onPrevious={() => setCursors((c) => c.slice(0, -1))}
               onNext={() => setCursors((c) => [...c, ranking.data?.nextCursor ?? undefined])}
             />
