@@ -63,6 +63,8 @@ export const CORE_MESSAGES = {
   'request.conflict': { zh: '数据冲突', en: 'Conflict' },
   'request.serverError': { zh: '服务器内部错误', en: 'Internal server error' },
   'request.ok': { zh: '成功', en: 'Success' },
+  // docs/decisions/0047: one cursor for every keyset list
+  'page.cursorInvalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },
   'field.required': { zh: '{field} 不能为空', en: '{field} is required' },
   'field.invalid': { zh: '{field} 格式不正确', en: '{field} is invalid' },
   'field.tooLong': { zh: '{field} 最多 {max} 个字符', en: '{field} must be at most {max} characters' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasCardLink, isSafeCardLink } from './cards.js';
-import { dbId, dbIdParam, dbText, isStorableText } from '../schemas/fields.js';
+import { dbId, dbIdParam, dbText, isStorableText, pageCursor } from '../schemas/fields.js';
 import { ARTICLE_CHANNELS, DYNAMICS_DEPARTMENTS, ARTICLE_CATEGORIES, ARTICLE_SOURCES, ARTICLE_STATUSES, RECOMMEND_STATES, CONTENT_LIMITS } from './content.js';
 
 /**
@@ -41,18 +41,13 @@ export const saveArticleRequest = z
 export type SaveArticleRequest = z.input<typeof saveArticleRequest>;
 
 const pageSize = z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageDefault);
-const cursor = z
-  .string()
-  .max(40)
-  .regex(/^-?\d{1,15}_\d{1,10}$/)
-  .optional();
 
 export const articleListQuery = z.strictObject({
   channel: z.enum(ARTICLE_CHANNELS).default('contentCenter'),
   category: z.enum(ARTICLE_CATEGORIES).optional(),
   department: z.enum(DYNAMICS_DEPARTMENTS).optional(),
   keyword: dbText(CONTENT_LIMITS.keywordMax).optional(),
-  cursor,
+  cursor: pageCursor,
   size: pageSize,
 });
 export type ArticleListQuery = z.input<typeof articleListQuery>;

@@ -161,9 +161,3 @@ export interface BroadcastTitle {
   articleId: number | null;
   title: string | null;
 }
-
-export const encodeArticleCursor = (timeMs: number, id: number) => `${timeMs}_${id}`;
-export function decodeArticleCursor(value: string): { timeMs: number; id: number } | undefined {
-  const match = /^(-?\d{1,15})_(\d{1,10})$/.exec(value);
-  return match ? { timeMs: Number(match[1]), id: Number(match[2]) } : undefined;
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEED_LIMITS } from './feed.js';
 import { cardId } from './cards-schemas.js';
+import { pageCursor } from '../schemas/fields.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,
@@ -17,12 +18,7 @@ const limitText = z.union([
 
 /** GET cards: `cursor` is the `nextCursor` of the previous page (absent for the first page). */
 export const feedQuery = z.strictObject({
-  cursor: z
-    .string()
-    .min(1)
-    .max(FEED_LIMITS.cursorMaxChars)
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .optional(),
+  cursor: pageCursor,
   limit: limitText.pipe(z.number().int().min(1).max(FEED_LIMITS.pageMax)).default(FEED_LIMITS.pageDefault),
 });
 export type FeedQuery = z.input<typeof feedQuery>;

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { feedQuery, isPinActive, openCardRequest } from '../index.js';
+import { PAGE_CURSOR_MAX, feedQuery, isPinActive, openCardRequest } from '../index.js';
 
 describe('feed query', () => {
-  it("takes the paging kit's cursor as it comes (base64url) and refuses any other text", () => {
+  it("takes the paging kit's cursor as it comes (base64url), empty as the first page, and refuses any other text", () => {
     // the cursor of [1795000000123 ms, id 4567], as the server writes it
     const cursor = 'WzEsMTc5NTAwMDAwMDEyMyw0NTY3XQ';
     expect(feedQuery.parse({ cursor }).cursor).toBe(cursor);
-    for (const bad of ['', 'a b', 'a/b', 'a='.repeat(2), 'x'.repeat(101)]) expect(feedQuery.safeParse({ cursor: bad }).success).toBe(false);
+    expect(feedQuery.parse({ cursor: '' }).cursor).toBe('');
+    expect(feedQuery.parse({ cursor: 'x'.repeat(PAGE_CURSOR_MAX) }).cursor).toHaveLength(PAGE_CURSOR_MAX);
+    for (const bad of ['a b', 'a/b', 'a='.repeat(2), 'x'.repeat(PAGE_CURSOR_MAX + 1)]) {
+      const result = feedQuery.safeParse({ cursor: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('page.cursorInvalid');
+    }
   });
 
   it('reads limit as a number or text within 1..50, 20 by default', () => {

@@ -17,7 +17,6 @@ export const FEED_LIMITS = {
   keptOnTopMax: 20,
   pageDefault: 20,
   pageMax: 50,
-  cursorMaxChars: 100,
 } as const;
 
 /** A pin of the push that delivered the card (spec 000 section 3, top settings). */

@@ -20,7 +20,6 @@ export const INTELLIGENCE_MESSAGES = {
     en: `The weight of {field} must be a number from 0 to ${INTELLIGENCE_LIMITS.weightMax}`,
   },
   'intel.weight.allZero': { zh: '至少一个维度的权重须大于 0', en: 'At least one dimension needs a weight above 0' },
-  'intel.cursor.invalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },
   'intel.notScored': { zh: '该医生在此适应症下暂无 KOL 评分', en: 'This doctor has no KOL score for this indication yet' },
   'intel.job.queued': { zh: '已加入重新计算队列', en: 'A recompute has been queued' },
 } as const satisfies Record<string, MessageText>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
+import { dbId, dbIdParam, dbText, pageCursor } from '../schemas/fields.js';
 import { INTELLIGENCE_LIMITS, KOL_DIMENSIONS, KOL_TIERS, RELATION_TYPES, type KolDimension, type KolTier } from './intelligence.js';
 
 /**
@@ -9,11 +9,6 @@ import { INTELLIGENCE_LIMITS, KOL_DIMENSIONS, KOL_TIERS, RELATION_TYPES, type Ko
 /* ---------- requests ---------- */
 
 const indication = z.string({ error: 'intel.indication.required' }).trim().min(1, 'intel.indication.required').max(50).pipe(dbText(50));
-const cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]*$/, 'intel.cursor.invalid')
-  .optional();
 const size = z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.pageSizeMax).default(INTELLIGENCE_LIMITS.pageSizeDefault);
 const provinceCode = z
   .string()
@@ -21,12 +16,12 @@ const provinceCode = z
   .optional();
 
 export const doctor360Query = z.strictObject({ doctorId: dbIdParam });
-export const papersQuery = z.strictObject({ doctorId: dbIdParam, cursor, size });
+export const papersQuery = z.strictObject({ doctorId: dbIdParam, cursor: pageCursor, size });
 export const kolRankingQuery = z.strictObject({
   indication,
   provinceCode,
   tier: z.enum(KOL_TIERS.map((t) => t.code) as [KolTier, ...KolTier[]]).optional(),
-  cursor,
+  cursor: pageCursor,
   size,
 });
 export const kolTrendQuery = z.strictObject({ doctorId: dbIdParam });
@@ -43,7 +38,7 @@ export const kolCompareQuery = z.strictObject({
 export const kolProvincesQuery = z.strictObject({ indication });
 export const lookAlikeQuery = z.strictObject({ doctorId: dbIdParam, size: z.coerce.number().int().min(1).max(INTELLIGENCE_LIMITS.lookAlikeMax).default(10) });
 export const egoQuery = z.strictObject({ indication, doctorId: dbIdParam });
-export const relationsQuery = z.strictObject({ indication, doctorId: dbIdParam, type: z.enum(RELATION_TYPES).optional(), cursor, size });
+export const relationsQuery = z.strictObject({ indication, doctorId: dbIdParam, type: z.enum(RELATION_TYPES).optional(), cursor: pageCursor, size });
 export const areaQuery = z.strictObject({ indication, provinceCode });
 export const contextQuery = z.strictObject({ indication });
 const weight = z.number({ error: 'intel.weight.invalid' }).min(0, 'intel.weight.invalid').max(INTELLIGENCE_LIMITS.weightMax, 'intel.weight.invalid');

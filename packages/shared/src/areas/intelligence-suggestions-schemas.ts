@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbText } from '../schemas/fields.js';
+import { dbId, pageCursor } from '../schemas/fields.js';
 import { SUGGESTION_CATEGORIES, SUGGESTION_ACTIONS, SUGGESTION_LIMITS } from './intelligence-suggestions.js';
 
 /**
@@ -13,9 +13,7 @@ const category = z.enum(SUGGESTION_CATEGORIES, { error: 'intel.suggestion.catego
 export const suggestionListQuery = z.strictObject({
   category,
   /** The previous page's `nextCursor` (the paging kit's format). */
-  cursor: dbText(100)
-    .pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, 'intel.cursor.invalid'))
-    .optional(),
+  cursor: pageCursor,
   size: z.coerce.number().int().min(1).max(SUGGESTION_LIMITS.pageSizeMax).default(SUGGESTION_LIMITS.pageSizeDefault),
 });
 export const suggestionFeedbackRequest = z.strictObject({ id: dbId, action: z.enum(SUGGESTION_ACTIONS, { error: 'field.invalid' }) });

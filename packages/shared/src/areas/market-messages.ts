@@ -15,7 +15,6 @@ export const MARKET_MESSAGES = {
   'market.medicineUnknown': { zh: '数据管理中没有药品「{name}」', en: 'Data management has no drug "{name}"' },
   'market.competitorUnknown': { zh: '「{name}」不是该药品的竞品', en: '"{name}" is not a competitor of this drug' },
   'market.indicationUnknown': { zh: '该药品没有适应症「{name}」', en: 'The drug has no indication "{name}"' },
-  'market.cursorInvalid': { zh: '分页游标无效', en: 'The page cursor is not valid' },
   'market.eventNotFound': { zh: '舆情事件不存在', en: 'The opinion event does not exist' },
   'market.noLecturerData': { zh: '该产品暂无讲者评级数据', en: 'no lecturer-rating data for this product' },
 } as const satisfies Record<string, MessageText>;

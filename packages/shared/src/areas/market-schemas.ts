@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { dbIdParam, dbText } from '../schemas/fields.js';
+import { dbIdParam, dbText, pageCursor } from '../schemas/fields.js';
 import { MARKET_LIMITS, OPINION_SENTIMENTS } from './market.js';
-import type { MARKET_MESSAGES } from './market-messages.js';
-
-type MarketMessageKey = keyof typeof MARKET_MESSAGES;
 
 /**
  * Request schemas of market intelligence, apart from its paths and messages so the web entry,
@@ -26,13 +23,7 @@ export const opinionItemsQuery = z.strictObject({
   /** The period, as the trend's; without it every item (an event's list). */
   months: period.optional(),
   /** The previous page's `nextCursor` (newest published first). */
-  cursor: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MARKET_LIMITS.cursorMax)
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'market.cursorInvalid' satisfies MarketMessageKey })
-    .optional(),
+  cursor: pageCursor,
 });
 export const eventDetailQuery = z.strictObject({ id: dbIdParam });
 export const drugIndicationQuery = z.strictObject({ medicine: optionalName, indication: optionalName });

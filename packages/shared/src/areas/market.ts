@@ -80,8 +80,6 @@ export const MARKET_LIMITS = {
   strongerWeight: 2,
   weakerWeight: 0.5,
   itemsPageSize: 20,
-  /** A page cursor's length (the paging kit's format). */
-  cursorMax: 200,
   monthsDefault: 12,
   monthsMax: 36,
   nameMax: 100,

@@ -23,6 +23,21 @@ export const dbInt = z.number().int().min(-DB_INT_MAX).max(DB_INT_MAX);
 /** Text that is stored or compared in the database: trimmed, at most `max` characters, storable. */
 export const dbText = (max: number) => z.string().trim().max(max).refine(isStorableText, { message: 'field.unstorable' });
 
+/** The longest page cursor accepted (the paging kit's base64url of a list's last key). */
+export const PAGE_CURSOR_MAX = 200;
+/**
+ * The `cursor` of every keyset list: the previous page's `nextCursor`, as the server's paging kit
+ * wrote it (base64url); absent or empty for the first page. What it holds is checked by the kit
+ * against the list's own key; text that cannot be a cursor at all is refused here, with the same
+ * message (docs/decisions/0047).
+ */
+export const pageCursor = z
+  .string()
+  .trim()
+  .max(PAGE_CURSOR_MAX, 'page.cursorInvalid')
+  .regex(/^[A-Za-z0-9_-]*$/, 'page.cursorInvalid')
+  .optional();
+
 /**
  * The first string (value or object key) in a parsed request part that cannot be stored, as a
  * dotted path from the part's root ('' for the root itself); undefined when every string can be.

@@ -154,7 +154,7 @@ describe('tasks (spec 001 sections 2.4 and 7.5)', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(made);
-    expectError(await get('rep02', P.queryTask, { cursor: 'bm9wZQ' }), 400, 'activity.cursorInvalid', 'zh', 'cursor');
+    expectError(await get('rep02', P.queryTask, { cursor: 'bm9wZQ' }), 400, 'page.cursorInvalid', 'zh', 'cursor');
     // Today: the demo task due today for rep01, not the one due in two days.
     const today = ok<ActivityPage<TaskItem>>(await get('rep01', P.queryTask, { view: 'today' }));
     expect(today.list.map((t) => t.title)).toContain('整理本月拜访总结');

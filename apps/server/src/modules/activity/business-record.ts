@@ -35,9 +35,9 @@ export async function businessRecord(
 ): Promise<ActivityPage<BusinessRecordItem>> {
   await doctorInScope(deps.db, user, q.doctorId);
   // The cursor: the last row's time, kind (its place in KINDS) and id.
-  const cursor = decodeCursor(q.cursor, ['ms', 'int', 'int'], 'activity.cursorInvalid');
+  const cursor = decodeCursor(q.cursor, ['ms', 'int', 'int']);
   const kind = cursor && KINDS[cursor[1]];
-  if (cursor && !kind) throw badRequest('activity.cursorInvalid', 'cursor');
+  if (cursor && !kind) throw badRequest('page.cursorInvalid', 'cursor');
   const visible = sql`(r.kind = 'call' or (r.kind = 'visit' and (r.status = 1 or r.user_id = ${user.id})) or (r.kind = 'task' and r.user_id = ${user.id}))`;
   const where = sql`r.doctor_id = ${q.doctorId} and ${visible} ${q.kind ? sql`and r.kind = ${q.kind}` : sql``}`;
   const rows = await selectRows<Row>(

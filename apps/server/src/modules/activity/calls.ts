@@ -120,7 +120,7 @@ export async function createCallVisit(deps: ActivityDeps, user: CurrentUser, cal
 export async function listCalls(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof callListQuery>): Promise<ActivityPage<CallItem>> {
   if (q.doctorId) await doctorInScope(deps.db, user, q.doctorId);
   const where = q.doctorId ? sql`c.doctor_id = ${q.doctorId}` : sql`c.user_id = ${user.id}`;
-  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
+  const cursor = decodeCursor(q.cursor, ['ms', 'int']);
   const rows = await selectRows<CallRow>(
     deps.db,
     sql`select ${CALL_COLUMNS} from call_records c where ${where} and ${afterKey([sql`c.started_at`, sql`c.id`], cursor && [timeKey(cursor[0]), cursor[1]])} order by c.started_at desc, c.id desc limit ${q.size + 1}`,

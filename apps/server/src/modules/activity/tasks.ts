@@ -319,7 +319,7 @@ export async function taskLog(deps: ActivityDeps, user: CurrentUser, taskId: num
 
 /** queryTask: the caller's tasks (mine, created, today), keyset paged. */
 export async function queryTasks(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof taskListQuery>): Promise<ActivityPage<TaskItem>> {
-  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
+  const cursor = decodeCursor(q.cursor, ['ms', 'int']);
   const filters: SQL[] = [];
   if (q.view === 'created') filters.push(sql`t.creator_id = ${user.id}`);
   else filters.push(sql`t.principal_id = ${user.id}`);
@@ -415,7 +415,7 @@ export async function requireSelfOrTeam(db: Tx, user: CurrentUser, userId: numbe
 /** taskRecordDetail: one member's tasks, soonest due first. */
 export async function taskRecordDetail(deps: ActivityDeps, user: CurrentUser, q: z.output<typeof taskRecordDetailQuery>): Promise<ActivityPage<TaskItem>> {
   await requireSelfOrTeam(deps.db, user, q.userId);
-  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
+  const cursor = decodeCursor(q.cursor, ['ms', 'int']);
   const where = sql`t.principal_id = ${q.userId} ${q.status === undefined ? sql`` : sql`and t.status = ${q.status}`}`;
   const rows = await selectRows<TaskRow>(
     deps.db,

@@ -283,7 +283,7 @@ async function visitPage<C extends { total: number | null; totalCapped: boolean 
   count: (fromWhere: SQL) => Promise<C>,
   members?: SQL,
 ): Promise<Omit<ActivityPage<VisitItem>, 'total' | 'totalCapped'> & C> {
-  const cursor = decodeCursor(q.cursor, ['ms', 'int'], 'activity.cursorInvalid');
+  const cursor = decodeCursor(q.cursor, ['ms', 'int']);
   const newest = (condition: SQL) =>
     sql`select ${VISIT_COLUMNS} from visit_records v where ${condition} and ${afterKey([sql`v.visit_at`, sql`v.id`], cursor && [timeKey(cursor[0]), cursor[1]])}
         order by v.visit_at desc, v.id desc limit ${q.size + 1}`;

@@ -137,6 +137,10 @@ describe('reading', () => {
       .result as ArticlePage;
     expect(second.list.map((a) => a.title)).toEqual(['Keyset 0']);
     expect(second.nextCursor).toBeNull();
+    // the paging kit's cursor (docs/decisions/0047): the former `time_id` text and a cursor of another list's key are refused
+    expect(expectError(await get('rep01', P.articleList, { cursor: '1795000000123_12' }), 400, 'page.cursorInvalid').field).toBe('cursor');
+    const another = Buffer.from(JSON.stringify([1, 3])).toString('base64url');
+    expect(expectError(await get('operator', P.articleManageList, { cursor: another }, 'en'), 400, 'page.cursorInvalid', 'en').field).toBe('cursor');
   });
 });
 

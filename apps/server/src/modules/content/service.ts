@@ -3,8 +3,6 @@ import type { z } from 'zod';
 import {
   CONTENT_LIMITS,
   contentCoverUrl,
-  decodeArticleCursor,
-  encodeArticleCursor,
   type ArticleCategory,
   type ArticleChannel,
   type ArticleDetail,
@@ -22,7 +20,7 @@ import {
   type saveArticleRequest,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
-import { countUpTo } from '../../platform/paging/index.js';
+import { afterKey, asTotal, countUpTo, decodeCursor, keysetPage, timeKey } from '../../platform/paging/index.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { storedFile } from '../../platform/files/index.js';
@@ -117,11 +115,10 @@ async function page(
   cursor: string | undefined,
   size: number,
 ): Promise<ArticlePage> {
-  const after = cursor ? decodeArticleCursor(cursor) : undefined;
-  if (cursor && !after) throw badRequest('field.invalid', 'cursor');
+  const after = decodeCursor(cursor, ['ms', 'int']);
   const column = order === 'publish_time' ? sql`a.publish_time` : sql`a.updated_at`;
   const condition = where.length ? sql.join(where, sql` and `) : sql`true`;
-  const keyset = after ? sql`(${column}, a.id) < (${new Date(after.timeMs).toISOString()}::timestamptz, ${after.id})` : sql`true`;
+  const keyset = afterKey([column, sql`a.id`], after && [timeKey(after[0]), after[1]]);
   const [rows, counted] = await Promise.all([
     selectRows<ArticleRecord>(
       db,
@@ -134,15 +131,9 @@ async function page(
     ),
     countUpTo(db, sql`from articles a where ${condition}`, CONTENT_LIMITS.countCap),
   ]);
-  const list = rows.slice(0, size);
-  const last = list[list.length - 1];
-  const lastTime = last ? (order === 'publish_time' ? last.publish_time : last.updated_at) : null;
-  return {
-    list: list.map(toRow),
-    total: counted.total,
-    totalCapped: counted.capped,
-    nextCursor: rows.length > size && last && lastTime ? encodeArticleCursor(new Date(lastTime).getTime(), last.id) : null,
-  };
+  // A published article has its time, and every article its last change: the key is never null.
+  const page = keysetPage(rows, size, (r) => [new Date((order === 'publish_time' ? r.publish_time : r.updated_at)!).getTime(), r.id]);
+  return { list: page.rows.map(toRow), ...asTotal(counted), nextCursor: page.nextCursor };
 }
 
 /** Published articles of a channel, newest first, with whether the caller has read each. */

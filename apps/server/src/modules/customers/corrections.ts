@@ -95,7 +95,7 @@ export async function listCorrections(
   if (query.status) parts.push(sql`c.status = ${query.status}`);
   if (query.doctorId) parts.push(sql`c.doctor_id = ${query.doctorId}`);
   const where = sql.join(parts, sql` and `);
-  const after = decodeCursor(query.cursor, ['int'], 'customers.cursor.invalid')?.[0];
+  const after = decodeCursor(query.cursor, ['int'])?.[0];
   const rows = await selectRows<Raw>(
     db,
     sql`${CORRECTION_SELECT} where ${where} ${after !== undefined ? sql`and c.id > ${after}` : sql``} order by c.id limit ${query.size + 1}`,

@@ -108,7 +108,7 @@ describe('doctor list', () => {
       field: 'titleCodes',
       code: 'NOPE',
     });
-    expectError(await list('rep01', { doctorRange: 'internal', cursor: 'bm9wZQ' }), 400, 'customers.cursor.invalid', 'zh', { field: 'cursor' });
+    expectError(await list('rep01', { doctorRange: 'internal', cursor: 'bm9wZQ' }), 400, 'page.cursorInvalid', 'zh', { field: 'cursor' });
     expectError(await list('rep01', { doctorRange: 'everyone' }), 400, 'customers.doctorRange.required', 'zh', { field: 'doctorRange' });
     expect((await list('rep01', { doctorRange: 'internal', size: 101 })).statusCode).toBe(400);
   });

@@ -69,7 +69,7 @@ function scopeCount(db: Db, scope: DataScope, range: string): Promise<CappedCoun
 export async function listDoctors(db: Db, scope: DataScope, userId: number, query: z.output<typeof doctorListQuery>): Promise<DoctorPage> {
   const prepared = await prepareFilter(db, query);
   // The cursor: the last id and, after the first page, its four totals (carried, not counted again).
-  const cursor = decodeCursor(query.cursor, ['int', 'ints'], 'customers.cursor.invalid');
+  const cursor = decodeCursor(query.cursor, ['int', 'ints']);
   const where = doctorWhere(scope, prepared, userId);
   const ids = await selectRows<{ id: number }>(
     db,

@@ -66,7 +66,7 @@ function hospitalWhere(scope: DataScope, f: HospitalFilter): SQL {
 
 export async function listHospitals(db: Db, scope: DataScope, query: z.output<typeof hospitalListQuery>): Promise<HospitalPage> {
   const where = hospitalWhere(scope, query);
-  const after = decodeCursor(query.cursor, ['int'], 'customers.cursor.invalid')?.[0];
+  const after = decodeCursor(query.cursor, ['int'])?.[0];
   const rows = await selectRows<HospitalRow>(
     db,
     sql`select ${HOSPITAL_COLUMNS} from hospitals h where ${where} ${after !== undefined ? sql`and h.id > ${after}` : sql``} order by h.id limit ${query.size + 1}`,

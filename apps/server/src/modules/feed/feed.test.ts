@@ -180,10 +180,10 @@ describe('GET employee/cards: ordering', () => {
     const secondPage = await feed('rep02', `limit=2&cursor=${firstPage.nextCursor}`);
     expect(ids(secondPage.items)).toEqual(all.slice(2, 4));
 
-    expectError(await get('rep02', `${API.feed.cards}?cursor=nonsense`, 'en'), 400, 'field.invalid', 'en', 'cursor');
+    expectError(await get('rep02', `${API.feed.cards}?cursor=nonsense`, 'en'), 400, 'page.cursorInvalid', 'en', 'cursor');
     // the paging kit's cursor of another list's shape (a time and a text) is not this list's
     const another = Buffer.from(JSON.stringify([1, Date.now(), 'x'])).toString('base64url');
-    expectError(await get('rep02', `${API.feed.cards}?cursor=${another}`), 400, 'field.invalid', 'zh', 'cursor');
+    expectError(await get('rep02', `${API.feed.cards}?cursor=${another}`), 400, 'page.cursorInvalid', 'zh', 'cursor');
     expect((await get('rep02', `${API.feed.cards}?cursor=${'a'.repeat(101)}`)).json().field).toBe('cursor');
     expect((await get('rep02', `${API.feed.cards}?limit=0`)).json().field).toBe('limit');
     expect((await get('rep02', `${API.feed.cards}?limit=${FEED_LIMITS.pageMax + 1}`)).json().field).toBe('limit');

@@ -136,7 +136,7 @@ export async function unreadCount(db: Tx, wwid: string | undefined): Promise<num
  */
 export async function feedPage(deps: FeedDeps, user: CurrentUser, input: { cursor?: string | undefined; limit: number }): Promise<FeedPage> {
   const now = deps.now();
-  const after = decodeCursor(input.cursor, ['ms', 'int'], 'field.invalid');
+  const after = decodeCursor(input.cursor, ['ms', 'int']);
   const wwid = await wwidOfUser(deps.db, user);
   if (!wwid) return { pinned: [], keptOnTop: [], items: [], nextCursor: null, unread: 0 };
   // The groups on top are worked out on every page, so a card never shows twice.

@@ -110,7 +110,7 @@ export async function doctorPapers(
   q: z.output<typeof papersQuery>,
 ): Promise<{ list: PaperRow[]; total: number; nextCursor: string | null }> {
   await findDoctorInScope(db, scope, q.doctorId);
-  const cursor = decodeCursor(q.cursor, ['int', 'int'], 'intel.cursor.invalid');
+  const cursor = decodeCursor(q.cursor, ['int', 'int']);
   const rows = await selectRows<{
     id: number;
     title: string;

@@ -84,11 +84,11 @@ describe('GET suggestions', () => {
     expectError(await call('rep01', 'GET', P.list), 400, 'intel.suggestion.category');
     expectError(await call('rep01', 'GET', P.list, undefined, 'en'), 400, 'intel.suggestion.category', 'en');
     expectError(await call('rep01', 'GET', `${P.list}?category=other`, undefined, 'en'), 400, 'intel.suggestion.category', 'en');
-    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=x`), 400, 'intel.cursor.invalid');
+    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=x`), 400, 'page.cursorInvalid');
     // the paging kit's cursor of another list's shape, and the old "priority.id" form, are refused the same way
     const another = Buffer.from(JSON.stringify([1, 5, 'x'])).toString('base64url');
-    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=${another}`, undefined, 'en'), 400, 'intel.cursor.invalid', 'en');
-    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=80.12`), 400, 'intel.cursor.invalid');
+    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=${another}`, undefined, 'en'), 400, 'page.cursorInvalid', 'en');
+    expectError(await call('rep01', 'GET', `${P.list}?category=visit&cursor=80.12`), 400, 'page.cursorInvalid');
   });
 
   it('is refused without the menu', async () => {

@@ -108,7 +108,7 @@ describe('doctor 360', () => {
       const next = ok<{ list: { id: number }[] }>(await get('msl01', `${P.papers}?doctorId=${top}&size=2&cursor=${first.nextCursor}`));
       expect(next.list.map((p) => p.id)).not.toContain(first.list[0]!.id);
     }
-    expectError(await get('msl01', `${P.papers}?doctorId=${top}&cursor=bad!`), 400, 'intel.cursor.invalid');
+    expectError(await get('msl01', `${P.papers}?doctorId=${top}&cursor=bad!`), 400, 'page.cursorInvalid');
   });
 });
 

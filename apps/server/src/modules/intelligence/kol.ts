@@ -56,7 +56,7 @@ interface ScoreRow {
 }
 
 export async function kolRanking(db: Db, scope: DataScope, q: z.output<typeof kolRankingQuery>): Promise<KolPage> {
-  const cursor = decodeCursor(q.cursor, ['num', 'int', 'int'], 'intel.cursor.invalid');
+  const cursor = decodeCursor(q.cursor, ['num', 'int', 'int']);
   const where = sql`s.indication = ${q.indication} and ${doctorInScope(scope, 's')}
     ${q.provinceCode ? sql`and s.province_code = ${q.provinceCode}` : sql``}
     ${q.tier ? sql`and s.tier = ${q.tier}` : sql``}`;

@@ -68,7 +68,7 @@ export async function relationRows(db: Db | Tx, scope: DataScope, doctorId: numb
 /** A doctor's relations, paged (a doctor has hundreds at most, so the page is cut from the sorted list). */
 export async function doctorRelations(db: Db, scope: DataScope, q: z.output<typeof relationsQuery>, lang: Lang): Promise<RelationPage> {
   await findDoctorInScope(db, scope, q.doctorId);
-  const offset = decodeCursor(q.cursor, ['int'], 'intel.cursor.invalid')?.[0] ?? 0;
+  const offset = decodeCursor(q.cursor, ['int'])?.[0] ?? 0;
   const all = (await relationRows(db, scope, q.doctorId, lang)).filter((r) => !q.type || r.type === q.type);
   const list = all.slice(offset, offset + q.size);
   return { list, total: all.length, totalCapped: false, nextCursor: offset + q.size < all.length ? encodeCursor([offset + q.size]) : null };

@@ -308,7 +308,7 @@ export async function listSuggestions(
   const where = sql`s.user_id = ${scope.userId} and s.category = ${q.category} and s.status = 'open' and s.expires_at > ${now.toISOString()}::timestamptz
                     and s.doctor_id in ${doctorIdsInScope(scope)}`;
   // priority desc, id asc: as one descending key, (priority, −id)
-  const cursor = decodeCursor(q.cursor, ['int', 'int'], 'intel.cursor.invalid');
+  const cursor = decodeCursor(q.cursor, ['int', 'int']);
   const after = afterKey([sql`s.priority`, sql`(-s.id)`], cursor && [cursor[0], -cursor[1]]);
   const rows = await selectRows<SuggestionDbRow>(
     db,

@@ -154,9 +154,9 @@ describe('public opinion (MedAna, eventDetail)', () => {
     expect(all.items.length).toBeGreaterThan(0);
   });
   it('a page cursor that is not one of this list is refused, naming it', async () => {
-    expectError(await get('admin', P.opinionItems, { cursor: 'not a cursor' }), 400, 'market.cursorInvalid', 'zh', {}, 'cursor');
+    expectError(await get('admin', P.opinionItems, { cursor: 'not a cursor' }), 400, 'page.cursorInvalid', 'zh', {}, 'cursor');
     const another = Buffer.from(JSON.stringify([1, 'x'])).toString('base64url');
-    expectError(await get('admin', P.opinionItems, { cursor: another }, 'en'), 400, 'market.cursorInvalid', 'en', {}, 'cursor');
+    expectError(await get('admin', P.opinionItems, { cursor: another }, 'en'), 400, 'page.cursorInvalid', 'en', {}, 'cursor');
     expectError(await get('admin', P.opinionItems, { months: 37 }), 400, 'field.tooBig', 'zh', { field: 'months', max: '36' }, 'months');
   });
   it("an event's detail sums its items, and its items are listed", async () => {

@@ -120,7 +120,7 @@ export async function opinionTrend(deps: MarketDeps, scope: DataScope, q: { medi
 
 export async function opinionItems(deps: MarketDeps, scope: DataScope, q: z.output<typeof opinionItemsQuery>): Promise<OpinionItemsPage> {
   const limit = MARKET_LIMITS.itemsPageSize;
-  const after = decodeCursor(q.cursor, ['ms', 'int'], 'market.cursorInvalid');
+  const after = decodeCursor(q.cursor, ['ms', 'int']);
   const filter = { ...q, ...(q.months ? { since: monthsAgo(deps.now(), q.months) } : {}) };
   const page = keysetPage(await repo.items(deps.db, scope, filter, after, limit + 1), limit, (r) => [Date.parse(r.publishedAt), r.id]);
   const names = await doctorSummaries(

@@ -199,7 +199,10 @@ describe('meetingList and meetingMetadataList', () => {
     expect(online.list.map((m) => m.title)).toEqual(['Admin 3', 'Admin 1']);
     const keyword = (await get('admin', P.meetingList, { keyword: 'Admin 2' })).json().result as MeetingListPage;
     expect(keyword.total).toBe(1);
-    expect((await get('admin', P.meetingList, { cursor: 'bad' })).statusCode).toBe(400);
+    // the paging kit's cursor: text that is none, and a cursor of another list's key, are refused naming it
+    expect(expectError(await get('admin', P.meetingList, { cursor: 'bad' }), 400, 'page.cursorInvalid').field).toBe('cursor');
+    const another = Buffer.from(JSON.stringify([1, 'x'])).toString('base64url');
+    expect(expectError(await get('admin', P.meetingList, { cursor: another }, 'en'), 400, 'page.cursorInvalid', 'en').field).toBe('cursor');
     const meta = (await post('admin', P.meetingMetadataList, {})).json().result as MeetingMetadata;
     expect(meta.countsByStatus).toEqual({ draft: 5, planned: 0, held: 0, closed: 0, cancelled: 0 });
     expect(meta.types).toEqual(['academic', 'department', 'speaker', 'online']);

@@ -11,6 +11,7 @@ import {
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
+import { afterKey, timeKey } from '../../platform/paging/index.js';
 import { findEnabledUser, joinUser, searchEnabledUsers } from '../admin/index.js';
 
 /** Queries of the meetings module: its own tables, and users through admin's face for names and the co-organiser picker. */
@@ -120,9 +121,9 @@ export async function listMeetings(db: Tx, f: ListFilter, limit: number): Promis
 /** The statement of listMeetings (the benchmark reads its plan). */
 export function listMeetingsSql(f: ListFilter, limit: number): SQL {
   const where = filterSql(f);
-  const afterTime = f.after ? sql`${new Date(f.after.startMs).toISOString()}::timestamptz` : undefined;
-  const ownedAfter = f.after ? sql`(m.start_time, m.id) < (${afterTime}, ${f.after.id})` : sql`true`;
-  const coAfter = f.after ? sql`(c.start_time, c.meeting_id) < (${afterTime}, ${f.after.id})` : sql`true`;
+  const key = f.after && [timeKey(f.after.startMs), f.after.id];
+  const ownedAfter = afterKey([sql`m.start_time`, sql`m.id`], key);
+  const coAfter = afterKey([sql`c.start_time`, sql`c.meeting_id`], key);
   return sql`
     select x.* from (
       (select ${MEETING_COLUMNS} from meetings m ${joinUser('u', sql`m.owner_id`)}

@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   canMoveMeeting,
-  decodeMeetingCursor,
-  encodeMeetingCursor,
   isAttendanceOpen,
   isMeetingEditable,
   MEETING_LIMITS,
@@ -30,6 +28,7 @@ import {
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { decodeCursor, keysetPage } from '../../platform/paging/index.js';
 import type { FileStore } from '../../platform/storage.js';
 import { doctorsNamedTo, isInCallerScope, requireDoctorsInScope, type DoctorSummary } from './doctors.js';
 import * as repo from './repo.js';
@@ -54,21 +53,20 @@ export async function teamMeeting(db: Tx, user: CurrentUser, meetingId: number, 
 }
 
 export async function listMeetings(deps: MeetingDeps, user: CurrentUser, query: z.output<typeof meetingListQuery>): Promise<MeetingListPage> {
-  const after = query.cursor ? decodeMeetingCursor(query.cursor) : undefined;
-  if (query.cursor && !after) throw badRequest('field.invalid', 'cursor');
+  const key = decodeCursor(query.cursor, ['ms', 'int']);
+  const after = key && { startMs: key[0], id: key[1] };
   const filter = { userId: user.id, status: query.status, type: query.type, keyword: query.keyword || undefined };
   // The total is counted once, with the first page; later pages only walk the index on.
   const [rows, total] = await Promise.all([
     repo.listMeetings(deps.db, { ...filter, after }, query.size + 1),
     after ? Promise.resolve(null) : repo.countMeetings(deps.db, filter),
   ]);
-  const page = rows.slice(0, query.size);
-  const last = page[page.length - 1];
+  const page = keysetPage(rows, query.size, (r) => [new Date(r.start_time).getTime(), r.id]);
   return {
-    list: page.map((r) => repo.toMeetingRow(r, user.id)),
+    list: page.rows.map((r) => repo.toMeetingRow(r, user.id)),
     total: total === null ? null : Math.min(total, MEETING_LIMITS.countCap),
     totalCapped: total !== null && total > MEETING_LIMITS.countCap,
-    nextCursor: rows.length > query.size && last ? encodeMeetingCursor(new Date(last.start_time).getTime(), last.id) : null,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -1,10 +1,10 @@
-import type { MessageKey } from '@field-portal/shared';
 import { badRequest } from '../errors.js';
 
 /**
  * The one cursor format of every keyset list (docs/decisions/0047): base64url of a JSON array whose
  * first element is the format's version, then the last row's key. Opaque to clients; a cursor that
- * does not decode to the version and the list's own shape is refused with 400 naming `cursor`.
+ * does not decode to the version and the list's own shape is refused with 400 naming `cursor`
+ * (`page.cursorInvalid`, the message of the shared `pageCursor` field).
  */
 const VERSION = 1;
 
@@ -43,18 +43,18 @@ export function encodeCursor(values: readonly (number | string | readonly number
 
 /**
  * The key a cursor carries, in the list's `shape`; undefined without a cursor. Anything else (a
- * cursor of another list, an older format, a hand-made one) is 400 with the area's `invalid` message.
+ * cursor of another list, an older format, a hand-made one) is 400 `page.cursorInvalid`.
  */
-export function decodeCursor<const S extends readonly CursorPart[]>(text: string | undefined, shape: S, invalid: MessageKey): CursorValues<S> | undefined {
+export function decodeCursor<const S extends readonly CursorPart[]>(text: string | undefined, shape: S): CursorValues<S> | undefined {
   if (text === undefined || text === '') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest(invalid, 'cursor');
+    throw badRequest('page.cursorInvalid', 'cursor');
   }
   if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== shape.length + 1 || !shape.every((part, i) => valid(part, parsed[i + 1]))) {
-    throw badRequest(invalid, 'cursor');
+    throw badRequest('page.cursorInvalid', 'cursor');
   }
   return parsed.slice(1) as CursorValues<S>;
 }

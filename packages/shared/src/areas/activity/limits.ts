@@ -24,7 +24,6 @@ export const ACTIVITY_LIMITS = {
   groupByDaysMax: 366,
   principalsMax: 20,
   transcriptMax: 2000,
-  cursorMax: 100,
   /** The task badge shows at most 99 (spec 001 section 9). */
   badgeMax: BADGE_MAX,
   /** Delay before the create-task tab opens from the side bar, ms (spec 001 section 9). */

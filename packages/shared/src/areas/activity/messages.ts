@@ -33,7 +33,6 @@ export const ACTIVITY_MESSAGES = {
   'activity.productRequired': { zh: '请填写产品', en: 'Please enter the product' },
   'activity.rangeInvalid': { zh: '结束时间不能早于开始时间', en: 'The end cannot be before the start' },
   'activity.rangeTooLong': { zh: '时间范围最多 {days} 天', en: 'The range is at most {days} days' },
-  'activity.cursorInvalid': { zh: '分页游标无效', en: 'The page cursor is not valid' },
   'activity.callIdRequired': { zh: '请填写通话ID', en: 'Please enter the call id' },
   'activity.callExists': { zh: '该通话已登记', en: 'This call is already recorded' },
   'activity.callNotFound': { zh: '通话不存在', en: 'The call does not exist' },

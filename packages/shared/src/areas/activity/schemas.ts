@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbText, isStorableText } from '../../schemas/fields.js';
+import { dbId, dbIdParam, dbText, isStorableText, pageCursor } from '../../schemas/fields.js';
 import { ACTIVITY_LIMITS, TASK_CLASSIFICATIONS, VISIT_CHANNELS } from './limits.js';
 import type { ActivityMessageKey } from './messages.js';
 
@@ -16,13 +16,6 @@ const intText = z.union([
     .transform(Number),
 ]);
 const size = intText.pipe(z.number().int().min(1).max(ACTIVITY_LIMITS.pageMax)).default(ACTIVITY_LIMITS.pageDefault);
-const cursor = z
-  .string()
-  .trim()
-  .min(1)
-  .max(ACTIVITY_LIMITS.cursorMax)
-  .regex(/^[A-Za-z0-9_-]+$/, m('activity.cursorInvalid'))
-  .optional();
 /** A time: ISO 8601 text or epoch milliseconds; the output is epoch milliseconds. */
 const time = (key: ActivityMessageKey = 'activity.timeInvalid') =>
   z.union([z.number().int().min(0).max(8.64e15), z.string().trim().min(1).max(40).refine(isStorableText)]).transform((v, ctx) => {
@@ -44,7 +37,7 @@ export const taskListQuery = z.strictObject({
   classification: z.enum(TASK_CLASSIFICATIONS).optional(),
   keyword: dbText(50).optional(),
   doctorId: dbIdParam.optional(),
-  cursor,
+  cursor: pageCursor,
   size,
 });
 export const timeFrameQuery = z.strictObject({ start: time(), end: time() });
@@ -89,7 +82,12 @@ export const updateTaskRequest = z.strictObject({
 export const updateTaskStatusRequest = z.strictObject({ id: dbId, status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) });
 export const taskForwardRequest = z.strictObject({ id: dbId, toUserId: dbId, reason: text(ACTIVITY_LIMITS.reasonMax) });
 export const taskPushLogRequest = z.strictObject({ taskId: dbId, channel: z.enum(['portal', 'wxwork', 'email', 'sms']).default('portal') });
-export const taskRecordDetailQuery = z.strictObject({ userId: dbIdParam, status: intText.pipe(z.number().int().min(0).max(3)).optional(), cursor, size });
+export const taskRecordDetailQuery = z.strictObject({
+  userId: dbIdParam,
+  status: intText.pipe(z.number().int().min(0).max(3)).optional(),
+  cursor: pageCursor,
+  size,
+});
 
 const product = z.strictObject({
   product: z
@@ -157,7 +155,7 @@ export const visitListQuery = z.strictObject({
   userId: dbIdParam.optional(),
   start: time().optional(),
   end: time().optional(),
-  cursor,
+  cursor: pageCursor,
   size,
 });
 /** teamInteractioRecord: total=false answers the page without counting (total null); the count is then its own call. */
@@ -165,7 +163,7 @@ export const teamVisitListQuery = visitListQuery.extend({ total: z.enum(['true',
 /** The team records' filters, for their count. */
 export const teamVisitCountQuery = visitListQuery.omit({ cursor: true, size: true });
 export const groupByRecordTypeQuery = z.strictObject({ start: time(), end: time() });
-export const businessRecordQuery = z.strictObject({ doctorId: dbIdParam, kind: z.enum(['visit', 'call', 'task']).optional(), cursor, size });
+export const businessRecordQuery = z.strictObject({ doctorId: dbIdParam, kind: z.enum(['visit', 'call', 'task']).optional(), cursor: pageCursor, size });
 
 const callIdText = z
   .string(m('activity.callIdRequired'))
@@ -196,5 +194,5 @@ export const addCallRequest = z.strictObject({
     .max(2000)
     .default([]),
 });
-export const callListQuery = z.strictObject({ doctorId: dbIdParam.optional(), cursor, size });
+export const callListQuery = z.strictObject({ doctorId: dbIdParam.optional(), cursor: pageCursor, size });
 export const callIdQuery = z.strictObject({ callId: callIdText });

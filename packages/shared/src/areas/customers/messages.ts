@@ -13,7 +13,6 @@ export const CUSTOMERS_MESSAGES = {
   },
   'customers.code.invalid': { zh: '{field} 的编码格式不正确', en: 'The code of {field} is invalid' },
   'customers.code.unknown': { zh: '{field} 的编码 {code} 不存在', en: 'The code {code} of {field} does not exist' },
-  'customers.cursor.invalid': { zh: '分页位置无效,请从第一页重新查询', en: 'The page position is invalid; start again from the first page' },
   'customers.doctor.noPanoramic': { zh: '您没有该医生的全景视图权限', en: 'You do not have permission on panoramic view of this doctor' },
   ...DOCTOR_OUT_OF_SCOPE_MESSAGES,
   'customers.doctor.nameRequired': { zh: '请输入医生姓名', en: 'Please enter the doctor name' },

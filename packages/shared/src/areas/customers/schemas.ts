@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAINLAND_MOBILE } from '../../constants.js';
-import { dbId, dbIdParam, dbText } from '../../schemas/fields.js';
+import { dbId, dbIdParam, dbText, pageCursor } from '../../schemas/fields.js';
 import { DOCTOR_RANGES, HOSPITAL_GRADES, HOSPITAL_TYPES } from '../reference.js';
 import { CORRECTION_STATUSES, CUSTOMERS_LIMITS, DEPARTMENT_CODE, DISTRIBUTION_DIMENSIONS, REGION_CODE, searchConditions } from './limits.js';
 
@@ -71,14 +71,9 @@ export const doctorFilterQuery = z.strictObject(doctorFilterFields);
 export type DoctorFilter = z.output<typeof doctorFilterQuery>;
 export type DoctorFilterInput = z.input<typeof doctorFilterQuery>;
 
-const cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]*$/, 'customers.cursor.invalid')
-  .optional();
 const size = z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault);
 
-export const doctorListQuery = z.strictObject({ ...doctorFilterFields, cursor, size });
+export const doctorListQuery = z.strictObject({ ...doctorFilterFields, cursor: pageCursor, size });
 export type DoctorListQuery = z.input<typeof doctorListQuery>;
 
 export const distributionQuery = z.strictObject({ ...doctorFilterFields, dimension: z.enum(DISTRIBUTION_DIMENSIONS) });
@@ -116,7 +111,7 @@ export const hospitalFilterFields = {
   covered: z.enum(['true', 'false']).optional(),
 };
 export const hospitalFilterQuery = z.strictObject(hospitalFilterFields);
-export const hospitalListQuery = z.strictObject({ ...hospitalFilterFields, cursor, size });
+export const hospitalListQuery = z.strictObject({ ...hospitalFilterFields, cursor: pageCursor, size });
 export type HospitalListQuery = z.input<typeof hospitalListQuery>;
 export const hospitalByIdQuery = z.strictObject({ id: dbIdParam });
 export const hospitalIdQuery = z.strictObject({ hospitalId: dbIdParam });
@@ -211,6 +206,6 @@ export const correctionRequest = z.strictObject({
   changes: correctionChanges.default({}),
 });
 export type CorrectionRequest = z.input<typeof correctionRequest>;
-export const correctionListQuery = z.strictObject({ status: z.enum(CORRECTION_STATUSES).optional(), doctorId: dbIdParam.optional(), cursor, size });
+export const correctionListQuery = z.strictObject({ status: z.enum(CORRECTION_STATUSES).optional(), doctorId: dbIdParam.optional(), cursor: pageCursor, size });
 export const correctionIdParams = z.strictObject({ id: dbIdParam });
 export const correctionDecisionRequest = z.strictObject({ note: dbText(L.decisionNoteMax).default('') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasCardLink, isSafeCardLink } from '../cards.js';
-import { dbId, dbIdParam, dbText, isStorableText } from '../../schemas/fields.js';
+import { dbId, dbIdParam, dbText, isStorableText, pageCursor } from '../../schemas/fields.js';
 import { ATTENDEE_ROLES, MEETING_LIMITS, MEETING_STATUSES, MEETING_TYPES, RSVP_VALUES } from './paths.js';
 
 const httpUrl = z
@@ -41,11 +41,7 @@ export const meetingListQuery = z.strictObject({
   type: z.enum(MEETING_TYPES).optional(),
   keyword: dbText(MEETING_LIMITS.keywordMax).optional(),
   /** The `nextCursor` of the previous page. */
-  cursor: z
-    .string()
-    .max(40)
-    .regex(/^-?\d{1,15}_\d{1,10}$/)
-    .optional(),
+  cursor: pageCursor,
   size: pageNumber.default(MEETING_LIMITS.pageDefault),
 });
 export type MeetingListQuery = z.input<typeof meetingListQuery>;

@@ -122,11 +122,3 @@ export interface MeetingNewsItem {
   /** upcoming: planned and not started; today: on today; held: held in the last 30 days; other. */
   kind: 'upcoming' | 'today' | 'held' | 'cancelled' | 'draft' | 'closed';
 }
-
-/** Page cursor: the last row's start time (ms) and id. */
-export const encodeMeetingCursor = (startMs: number, id: number) => `${startMs}_${id}`;
-export function decodeMeetingCursor(cursor: string): { startMs: number; id: number } | undefined {
-  const match = /^(-?\d{1,15})_(\d{1,10})$/.exec(cursor);
-  if (!match) return undefined;
-  return { startMs: Number(match[1]), id: Number(match[2]) };
-}
