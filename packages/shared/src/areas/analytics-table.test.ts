@@ -9,7 +9,7 @@ describe('report values', () => {
       'oneImageCard',
       'threeImagesCard',
       'textCard',
-      'oneImageCard',
+      'textCard',
       'textCard',
       'textCard',
       'textCard',

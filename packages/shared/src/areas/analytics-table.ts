@@ -1,3 +1,4 @@
+import { cardTemplate } from './cards.js';
 import { VISIT_PURPOSE_LABELS } from './activity/limits.js';
 
 /** The common visit purposes as report values (`visitPurposeValue`), in one language, from their one list of words. */
@@ -338,12 +339,9 @@ export const ANALYTICS_TEXT_VALUE_COLUMNS: ReadonlySet<string> = new Set([
   'cardType',
 ]);
 
-/** A card's template as a report value (content.type 0 to 3; any other value is the text card, spec 000 section 2). */
-const CARD_TYPE_VALUES = ['videoCard', 'articleCard', 'oneImageCard', 'threeImagesCard'] as const;
-export function cardTypeValue(type: unknown): string {
-  const index = typeof type === 'string' && /^[0-3]$/.test(type) ? Number(type) : type;
-  return (typeof index === 'number' && CARD_TYPE_VALUES[index]) || 'textCard';
-}
+/** A card's template (cardTemplate) as a report value. */
+const CARD_TYPE_VALUES = ['videoCard', 'articleCard', 'oneImageCard', 'threeImagesCard', 'textCard'] as const;
+export const cardTypeValue = (type: unknown): string => CARD_TYPE_VALUES[cardTemplate(type)];
 
 /** Report-table columns that hold an instant (ISO text), shown as a portal date and time. */
 export const ANALYTICS_TIME_COLUMNS: ReadonlySet<string> = new Set([

@@ -31,6 +31,12 @@ export const DEFAULT_CARD_LINK = 'http://';
 export const CARD_TYPES = [0, 1, 2, 3, 4] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
+/**
+ * The template a card is opened in and reported as: its content.type when that is the number 0 to
+ * 3, any other value the text card, 4 (spec 000 section 2). The one rule for the editor and the reports.
+ */
+export const cardTemplate = (type: unknown): CardType => (type === 0 || type === 1 || type === 2 || type === 3 ? type : 4);
+
 export type CardImageField = 'imageUrl1' | 'imageUrl2' | 'imageUrl3';
 
 /** The main images each template needs to be created (spec 000 section 5). */

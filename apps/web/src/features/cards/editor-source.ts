@@ -1,5 +1,4 @@
-import { cardContentDraft, cardId, type CardContent, type CardType } from '@field-portal/shared';
-import { templateOf } from './templates';
+import { cardContentDraft, cardId, cardTemplate, type CardContent, type CardType } from '@field-portal/shared';
 
 /** What the editor opens with, read from its route query (spec 000 sections 2 and 4). */
 export type EditorSource =
@@ -41,5 +40,5 @@ export function readCardContent(text: string): { type: CardType; content: CardCo
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { type: 4, content: {} };
   const { type, ...fields } = value as Record<string, unknown>;
   const parsed = cardContentDraft.safeParse(fields);
-  return { type: templateOf(type), content: parsed.success ? parsed.data : {} };
+  return { type: cardTemplate(type), content: parsed.success ? parsed.data : {} };
 }

@@ -13,11 +13,6 @@ export const CARD_TEMPLATES: readonly { type: CardType; label: LabelKey }[] = [
   { type: 4, label: 'cards.template.text' },
 ];
 
-/** The template a card opens in: its content.type when that is 0 to 3, any other value means 4 (spec 000 section 2). */
-export function templateOf(type: unknown): CardType {
-  return typeof type === 'number' && (CARD_TYPES as readonly number[]).includes(type) && type !== 4 ? (type as CardType) : 4;
-}
-
 /** A content.type the renderer has a layout for (anything else is "card format is wrong"). */
 export function isCardType(type: unknown): type is CardType {
   return typeof type === 'number' && (CARD_TYPES as readonly number[]).includes(type);

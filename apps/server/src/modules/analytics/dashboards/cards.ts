@@ -29,7 +29,7 @@ async function cardInfo({ db, range, bu, tableRows }: Args): Promise<Computed> {
     selectRows<Record<string, unknown>>(
       db,
       sql`
-      select c.id, c.content ->> 'titleName' as title, c.content ->> 'type' as type, c.content ->> 'selectValue' as category,
+      select c.id, c.content ->> 'titleName' as title, c.content -> 'type' as type, c.content ->> 'selectValue' as category,
              c.content ->> 'BU' as bu, c.status, c.create_by, c.create_time, c.last_push_time
         from ${CARDS} where ${where} order by c.create_time desc, c.id desc limit ${tableRows}`,
     ),
