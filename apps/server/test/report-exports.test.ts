@@ -4,16 +4,15 @@ import {
   API,
   INTELLIGENCE_PATHS,
   analyticsColumnLabel,
-  message,
   type DashboardData,
   type DownloadJobPage,
   type KolPage,
-  type MessageKey,
   type QueuedDownload,
 } from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
+import { expectError } from './api.js';
 
 /**
  * The report tables and the KOL list exported through the download centre (issue 18,
@@ -84,18 +83,6 @@ afterAll(async () => h?.close());
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 const queue = (user: string, templateName: string, body: object, lang: Lang = 'zh') =>
   h.app.inject({ method: 'POST', url: `${API.downloads.asyncDownload}?templateName=${templateName}`, headers: headers(user, lang), payload: body });
-
-function expectError(
-  res: { statusCode: number; json(): unknown },
-  status: number,
-  key: MessageKey,
-  lang: Lang = 'zh',
-  params: Record<string, string | number> = {},
-) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-}
 
 /** Queues an export, runs the worker until the queue is empty, and reads the finished file's rows back. */
 async function exported(user: string, templateName: string, body: object, lang: Lang = 'zh'): Promise<unknown[][]> {

@@ -3,6 +3,8 @@ export * from './input-limits.js';
 export * from './lang.js';
 export * from './messages-core.js';
 export * from './messages.js';
+export * from './field-names.js';
+export { FIELD_WORDS } from './field-words.js';
 export * from './envelope.js';
 export * from './paths.js';
 export * from './system-paths.js';

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildTree, isRootParent } from './tree.js';
 import { resolveLang } from './lang.js';
 import { MESSAGES, message } from './messages.js';
+import { fieldInWords, fieldParam } from './field-names.js';
+import { FIELD_WORDS } from './field-words.js';
 import { passwordChangeRequest } from './schemas/auth.js';
 
 describe('resolveLang', () => {
@@ -52,5 +54,21 @@ describe('passwordChangeRequest', () => {
     expect(same.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['newPassword', 'password.sameAsOld']]);
     const mismatch = passwordChangeRequest.safeParse({ oldPassword: 'abcdefgh', newPassword: 'abcdefgh1', confirmPassword: 'abcdefgh2' });
     expect(mismatch.error?.issues.map((i) => i.message)).toEqual(['password.mismatch']);
+  });
+});
+
+describe('a request field in words (docs/decisions/0076)', () => {
+  it('names the last named part of a path, with the item’s number through a list, and keeps a name it does not know', () => {
+    expect(fieldInWords('months', 'zh')).toBe(FIELD_WORDS.months!.zh);
+    expect(fieldInWords('months', 'en')).toBe(FIELD_WORDS.months!.en);
+    expect(fieldInWords('competitors.1.name', 'zh')).toBe(`${FIELD_WORDS.name!.zh}(第 2 项)`);
+    expect(fieldInWords('competitors.0.name', 'en')).toBe(`${FIELD_WORDS.name!.en} (item 1)`);
+    expect(fieldInWords('nothingLikeIt', 'zh')).toBe('nothingLikeIt');
+    expect(fieldInWords('__proto__', 'en')).toBe('__proto__');
+  });
+
+  it('keeps the API’s own name in the message for a field the call does not take', () => {
+    expect(fieldParam('field.unknown', 'months', 'zh')).toBe('months');
+    expect(fieldParam('field.required', 'months', 'zh')).toBe(FIELD_WORDS.months!.zh);
   });
 });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { INPUT_LIMITS, message } from '@field-portal/shared';
+import { INPUT_LIMITS, message, fieldInWords } from '@field-portal/shared';
 import { registerErrorHandling } from './errors.js';
 import { inputGuardPlugin } from './input-guard.js';
 import { parseCardContent } from '../modules/cards/service.js';
@@ -27,7 +27,7 @@ describe('the input guard', () => {
     for (const levels of [INPUT_LIMITS.depthMax, 5_000, 100_000, 100_000]) {
       const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: nested(levels) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: 'body' }) });
+      expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: fieldInWords('body', 'zh') }) });
     }
     const ok = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: nested(INPUT_LIMITS.depthMax - 1) });
     expect(ok.statusCode).toBe(200);
@@ -43,12 +43,18 @@ describe('the input guard', () => {
     const body = wide(INPUT_LIMITS.valuesMax);
     const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: body });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooManyValues', 'zh', { field: 'body', max: INPUT_LIMITS.valuesMax }) });
+    expect(res.json()).toMatchObject({
+      field: 'body',
+      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('body', 'zh'), max: INPUT_LIMITS.valuesMax }),
+    });
     expect((await app.inject({ method: 'POST', url: '/many', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(200);
     const query = Array.from({ length: INPUT_LIMITS.queryValuesMax }, (_, i) => `k${i}=1`).join('&');
     const refused = await app.inject({ method: 'GET', url: `/echo?${query}` });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ field: 'query', msg: message('field.tooManyValues', 'zh', { field: 'query', max: INPUT_LIMITS.queryValuesMax }) });
+    expect(refused.json()).toMatchObject({
+      field: 'query',
+      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('query', 'zh'), max: INPUT_LIMITS.queryValuesMax }),
+    });
     expect((await app.inject({ method: 'GET', url: `/echo?${query.split('&').slice(1).join('&')}` })).statusCode).toBe(200);
     await app.close();
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, ANALYTICS_SHARE_PAGE, API, message, type DashboardData, type MessageKey } from '@field-portal/shared';
+import { ANALYTICS_LIMITS, ANALYTICS_SHARE_PAGE, API, type DashboardData } from '@field-portal/shared';
 import { wwidOf } from '../../seed/demo.js';
 import { AnalyticsTokens, analyticsKey } from './tokens.js';
 import { dateRange } from './dashboards/index.js';
 import { loadConfig } from '../../config.js';
 import { createHarness, SECRET, type Harness } from '../../../test/harness.js';
+import { expectError } from '../../../test/api.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -28,19 +29,6 @@ const share = (user: string, id: number | string, username = user, lang: Lang = 
   h.app.inject({ method: 'GET', url: shareUrl(id), headers: { ...h.auth(tokens[user]!), username, language: lang } });
 const login = (user: string, username = user) => h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens[user]!), username } });
 const data = (id: number, body: object, lang: Lang = 'zh') => h.app.inject({ method: 'POST', url: dataUrl(id), headers: { language: lang }, payload: body });
-
-function expectError(
-  res: { statusCode: number; json(): unknown },
-  status: number,
-  key: MessageKey,
-  lang: Lang = 'zh',
-  params: Record<string, string | number> = {},
-) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-}
 
 async function signOn(user: string, router: string): Promise<{ share: string; token: string }> {
   const s = await share(user, ids[router]!);

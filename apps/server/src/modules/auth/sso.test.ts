@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type LoginTypeItem, type MessageKey, type SsoSignInRequest } from '@field-portal/shared';
+import { API, message, type LoginTypeItem, type MessageKey, type SsoSignInRequest, fieldInWords, fieldParam } from '@field-portal/shared';
 import { grantedRoleNames, usernameCandidates } from './sso.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { startIdentityProvider, type IdentityProvider } from '../../../test/identity-provider.js';
@@ -70,7 +70,8 @@ const signIn = (body: unknown, lang = 'en') => h.app.inject({ method: 'POST', ur
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, params: Record<string, string> = {}) {
   expect(res.statusCode).toBe(status);
-  expect((res.json() as { msg: string }).msg).toBe(message(key, 'en', params));
+  const named = params.field === undefined ? params : { ...params, field: fieldParam(key, params.field, 'en') };
+  expect((res.json() as { msg: string }).msg).toBe(message(key, 'en', named));
 }
 
 async function userInfo(accessToken: string) {
@@ -173,7 +174,7 @@ describe('POST /API-SYSTEM/oidc/login', () => {
     const { nonce: _nonce, ...withoutNonce } = request;
     const missing = await signIn(withoutNonce, 'zh');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().msg).toBe(message('field.required', 'zh', { field: 'nonce' }));
+    expect(missing.json().msg).toBe(message('field.required', 'zh', { field: fieldInWords('nonce', 'zh') }));
     expectError(await signIn({ ...request, extra: 1 }), 400, 'field.unknown', { field: 'extra' });
   });
 

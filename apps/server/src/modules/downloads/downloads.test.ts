@@ -6,17 +6,7 @@ import ExcelJS from 'exceljs';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  DOWNLOAD_LIMITS,
-  message,
-  STOMP,
-  type DownloadJob,
-  type DownloadJobPage,
-  type MessageKey,
-  type Notice,
-  type QueuedDownload,
-} from '@field-portal/shared';
+import { API, DOWNLOAD_LIMITS, message, STOMP, type DownloadJob, type DownloadJobPage, type Notice, type QueuedDownload } from '@field-portal/shared';
 import { openDatabase, selectRows, type Database } from '../../db/client.js';
 import { registerDownloadTemplate } from './templates.js';
 import { DOWNLOAD_QUEUE, downloadJobs, sweepDownloads, type DownloadJobOptions } from './index.js';
@@ -25,6 +15,7 @@ import { PushScheduler } from '../push/index.js';
 import { AppError } from '../../platform/errors.js';
 import { wwidOf } from '../../seed/demo.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { expectError } from '../../../test/api.js';
 
 /**
  * A template of generated rows for these tests: `rows` numbers in keyset pages of `page`, an
@@ -102,19 +93,6 @@ const file = (user: string, id: number, lang: Lang = 'zh') =>
   h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${id}`, headers: headers(user, lang) });
 const update = (user: string, id: number, status: string, lang: Lang = 'zh') =>
   h.app.inject({ method: 'PUT', url: API.downloads.updateStatusById, headers: headers(user, lang), payload: { id, status } });
-
-function expectError(
-  res: { statusCode: number; json(): unknown },
-  status: number,
-  key: MessageKey,
-  lang: Lang = 'zh',
-  params: Record<string, string | number> = {},
-) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code?: number; status?: number; msg: string; field?: string };
-  expect(body.code ?? body.status).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-}
 
 async function sheetOf(payload: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();

@@ -125,7 +125,7 @@ describe('GET kol/trend', () => {
         expect(res.statusCode, bad).toBe(400);
         const body = res.json() as { msg: string; field: string };
         expect(body.field).toBe('doctorId');
-        expect(body.msg).toContain('doctorId');
+        expect(body.msg).toContain(lang === 'zh' ? '医生' : 'Doctor');
       }
     }
     expectError(await trend('msl01', 'abc'), 400, 'field.invalid');

@@ -4,6 +4,7 @@ import {
   API,
   LEXICON_CATEGORIES,
   MARKET_LIMITS,
+  fieldParam,
   message,
   type DoctorAttitude,
   type DoctorGroups,
@@ -56,8 +57,9 @@ function expectError(
 ) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { msg: string; field?: string };
-  expect(body.msg).toContain(message(key, lang, params));
-  if (field) expect(JSON.stringify(body)).toContain(field);
+  const named = params.field === undefined ? params : { ...params, field: fieldParam(key, params.field, lang) };
+  expect(body.msg).toContain(message(key, lang, named));
+  if (field) expect(body.field).toBe(field);
 }
 
 const DRUG = '菲立康';

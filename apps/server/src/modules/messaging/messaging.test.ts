@@ -4,14 +4,13 @@ import {
   chatMessageUrl,
   chatSendUrl,
   chatText,
-  message,
   MESSAGING_LIMITS,
   type ConversationItem,
   type MessageItem,
-  type MessageKey,
   type MessagingPage,
 } from '@field-portal/shared';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { expectError } from '../../../test/api.js';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -35,13 +34,6 @@ const post = (user: string, url: string, payload: object, opts: { lang?: Lang; u
 const qs = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, number> = {}) {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { code: number; msg: string; field?: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  return body;
-}
 const ok = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { code: number; result: T };

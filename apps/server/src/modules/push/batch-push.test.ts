@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, BATCH_PUSH_AUTHORITY, BATCH_PUSH_PATHS, message, type BatchPushRequest, type BatchPushResult, type MessageKey } from '@field-portal/shared';
 import { PushScheduler } from './scheduler.js';
 import { wwidOf } from '../../seed/demo.js';
-import { multipartPost } from '../../../test/api.js';
+import { expectError, multipartPost } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
 let h: Harness;
@@ -33,20 +33,6 @@ type Lang = 'zh' | 'en';
 const headers = (user: string, lang: Lang = 'zh') => ({ ...h.auth(tokens[user]!), language: lang });
 const send = (body: BatchPushRequest | object, user = 'admin', lang: Lang = 'zh') =>
   h.app.inject({ method: 'POST', url: BATCH_PUSH_PATHS.push, headers: headers(user, lang), payload: body });
-
-function expectError(
-  res: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  key: MessageKey,
-  lang: Lang,
-  params: Record<string, string | number> = {},
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { status: number; msg: string; field?: string };
-  expect(body.status).toBe(status);
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(body.field ? { field: body.field } : {}) }));
-  return body;
-}
 
 let serial = 0;
 async function makeCard(status: string): Promise<number> {

@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type MessageKey } from '@field-portal/shared';
+import { API } from '@field-portal/shared';
 import { rowsToReceivers } from './receiver-list.js';
 import { listFileKind, parseSheet, zipTotals } from '../../platform/sheet.js';
 import { wwidOf } from '../../seed/demo.js';
-import { multipartPost, type Part } from '../../../test/api.js';
+import { expectError, multipartPost, type Part } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
 let h: Harness;
@@ -21,12 +21,6 @@ afterAll(async () => h?.close());
 
 function upload(parts: Part[], lang = 'zh', user = token) {
   return h.app.inject(multipartPost(API.push.uploadReceiverList, parts, { ...h.auth(user), language: lang }));
-}
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, lang = 'zh') {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = res.json() as { status: number; msg: string; field?: string };
-  expect(body.msg).toBe(message(key, lang as 'zh', body.field ? { field: body.field } : {}));
 }
 
 async function xlsx(rows: unknown[][], secondSheet?: unknown[][]): Promise<Buffer> {

@@ -56,7 +56,7 @@ describe('GET /API-SYSTEM/user/info', () => {
     const { access } = await h.login('rep01');
     const res = await get('/API-SYSTEM/user/info?isBrief=maybe', access, { language: 'en' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'isBrief', msg: 'isBrief is invalid' });
+    expect(res.json()).toMatchObject({ field: 'isBrief', msg: 'Brief mode is invalid' });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Lang } from '@field-portal/shared';
+import { fieldInWords, type Lang } from '@field-portal/shared';
 import { isKnownMessage as isMessageKey, messageText } from '@/lib/i18n';
 
 /** How a form places its errors, where it differs from the lists' dialogs. */
@@ -12,7 +12,7 @@ export interface FormErrorOptions {
 
 /**
  * A form's errors by the server's own zod schema and messages, with the field named by its label
- * in the interface language; nested fields by their path (`competitors.0.name`), or by their
+ * in the interface language (else by the API's words for it, FIELD_WORDS); nested fields by their path (`competitors.0.name`), or by their
  * top-level field with `byField`. The area's words (and so its messages) are loaded with the
  * screen that asks.
  */
@@ -30,7 +30,7 @@ export function formErrors(
     const top = String(issue.path[0] ?? '');
     const path = byField ? top : issue.path.map(String).join('.');
     if (errors[path] || (byField && !path)) continue;
-    const params: Record<string, string | number> = { field: labels[path] ?? labels[top] ?? path, ...limits };
+    const params: Record<string, string | number> = { field: labels[path] ?? labels[top] ?? fieldInWords(path, lang), ...limits };
     if ('minimum' in issue) params.min = Number(issue.minimum);
     if ('maximum' in issue) params.max = Number(issue.maximum);
     if (isMessageKey(issue.message)) errors[path] = messageText(issue.message, lang, params);

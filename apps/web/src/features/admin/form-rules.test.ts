@@ -29,7 +29,7 @@ describe('user form rules (spec 001 section 5)', () => {
     expect(formErrors(userCreateRequest, { ...user, username: 'a b' }, 'en').username).toBe(
       'The login name may only contain letters, digits, dots, underscores and hyphens',
     );
-    expect(formErrors(userCreateRequest, { ...user, username: '' }, 'zh').username).toBe('username 不能为空');
+    expect(formErrors(userCreateRequest, { ...user, username: '' }, 'zh').username).toBe('用户名 不能为空'); // without the form's label: the field's words (FIELD_WORDS)
   });
 });
 
@@ -37,12 +37,12 @@ describe('other admin forms', () => {
   it('language entries need a dotted key and a content', () => {
     expect(formErrors(langRequest, { langType: 'zh', key: 'sys.user.save.success', content: '保存成功' }, 'zh')).toEqual({});
     expect(formErrors(langRequest, { langType: 'zh', key: 'sys..x', content: 'x' }, 'en').key).toMatch(/letters, digits/);
-    expect(formErrors(langRequest, { langType: 'zh', key: 'a', content: '' }, 'zh').content).toBe('content 不能为空');
+    expect(formErrors(langRequest, { langType: 'zh', key: 'a', content: '' }, 'zh').content).toBe('内容 不能为空');
   });
   it('organisations need a name; menus a route address starting with / and a safe link', () => {
-    expect(formErrors(orgRequest, { name: '' }, 'zh').name).toBe('name 不能为空');
-    expect(formErrors(menuRequest, { name: 'x', path: 'x', router: 'x' }, 'en').path).toBe('path is invalid');
-    expect(formErrors(menuRequest, { name: 'x', path: '/x', router: 'x', link: 'javascript:alert(1)' }, 'en').link).toBe('link is invalid');
+    expect(formErrors(orgRequest, { name: '' }, 'zh').name).toBe('名称 不能为空');
+    expect(formErrors(menuRequest, { name: 'x', path: 'x', router: 'x' }, 'en').path).toBe('Path is invalid');
+    expect(formErrors(menuRequest, { name: 'x', path: '/x', router: 'x', link: 'javascript:alert(1)' }, 'en').link).toBe('Link is invalid');
     expect(formErrors(menuRequest, { name: 'x', path: '/x', router: 'x', link: 'https://example.com' }, 'en')).toEqual({});
   });
 });
