@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam, dbText } from '../schemas/fields.js';
+import { dbIdParam, dbText, pageNumber } from '../schemas/fields.js';
 import { LANGS, MAINLAND_MOBILE, PASSWORD } from '../constants.js';
 import { APPS_LIMITS } from './apps.js';
 import { idField, listFormMessage, requiredText } from './apps-fields.js';
@@ -15,7 +15,7 @@ import { ADMIN_LIMITS, DATA_SCOPES, ROLE_TYPES, USER_TYPES, PERMISSION_TYPES, US
 const id = dbIdParam;
 export const adminIdParams = z.strictObject({ id });
 const paging = {
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  page: pageNumber(0),
   size: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageSizeMax).default(10),
 };
 const keyword = dbText(100).default('');

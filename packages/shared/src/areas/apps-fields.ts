@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
+import { dbId, dbIdParam, dbText, pageNumber } from '../schemas/fields.js';
 import { SEARCH_MAX_CONDITIONS } from '../constants.js';
 import { APPS_LIMITS, isSafeLink, searchTerms } from './apps.js';
 import type { AppsMessageKey } from './apps-messages.js';
@@ -49,7 +49,7 @@ export const searchField = z
 
 /** A page of a list: page from 1, size up to 100, optional search. */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: pageNumber(1),
   size: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault),
   search: searchField,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbText } from '../schemas/fields.js';
+import { dbId, dbIdParam, dbText, pageNumber } from '../schemas/fields.js';
 import { MAINLAND_MOBILE } from '../constants.js';
 import { DATA_COLLECTION_LIMITS, DATA_COLLECTION_STATUSES } from './datacollection.js';
 
@@ -33,7 +33,7 @@ export type DataCollectionForm = z.output<typeof dataCollectionForm>;
 
 export const dataCollectionListQuery = z.strictObject({
   status: z.enum(DATA_COLLECTION_STATUSES, { message: 'field.invalid' }).optional(),
-  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageNum: pageNumber(1),
   limitNum: z.coerce.number().int().min(1).max(DATA_COLLECTION_LIMITS.pageSizeMax).default(DATA_COLLECTION_LIMITS.pageSizeDefault),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../schemas/fields.js';
+import { dbId, dbIdParam, pageNumber } from '../schemas/fields.js';
 import { DOWNLOAD_LIMITS } from './downloads.js';
 
 /**
@@ -16,7 +16,7 @@ const templateName = z
 export const asyncDownloadQuery = z.strictObject({ templateName });
 
 export const findByCreateByQuery = z.strictObject({
-  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageNum: pageNumber(1),
   limitNum: z.coerce.number().int().min(1).max(DOWNLOAD_LIMITS.pageSizeMax).default(DOWNLOAD_LIMITS.pageSizeDefault),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbText } from '../schemas/fields.js';
+import { dbText, intText, pageNumber } from '../schemas/fields.js';
 import { MESSAGING_LIMITS } from './messaging.js';
 
 /**
@@ -7,14 +7,7 @@ import { MESSAGING_LIMITS } from './messaging.js';
  * which needs those, does not carry zod and these (docs/decisions/0016, 0026).
  */
 
-const intText = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d{1,12}$/)
-    .transform(Number),
-]);
-const page = intText.pipe(z.number().int().min(0).max(MESSAGING_LIMITS.pageMax)).default(0);
+const page = pageNumber(0);
 const size = intText.pipe(z.number().int().min(1).max(MESSAGING_LIMITS.pageSizeMax)).default(MESSAGING_LIMITS.pageSizeDefault);
 const username = dbText(64).min(1);
 const id = intText.pipe(

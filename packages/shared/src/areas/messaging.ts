@@ -67,7 +67,6 @@ export interface Notice {
 export const MESSAGING_LIMITS = {
   pageSizeDefault: 10_000,
   pageSizeMax: 10_000,
-  pageMax: 1_000_000,
   /** Characters of one chat message's text. */
   textMax: 2_000,
   /** A badge shows at most this number, then "99+". */

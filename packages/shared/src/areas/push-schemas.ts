@@ -3,6 +3,7 @@ import { cardId } from './cards-schemas.js';
 import type { MessageKey } from '../messages.js';
 import { scanJsonText } from '../input-limits.js';
 import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime, startOfYesterday } from './push.js';
+import { intText, pageNumber } from '../schemas/fields.js';
 
 /**
  * Request schemas of this area (zod), apart from its paths, limits and messages so the web entry,
@@ -11,18 +12,11 @@ import { CARD_LIST_ORDERS, CARD_LIST_MAX_LIMIT, PUSH_LIMITS, parsePortalDateTime
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const dateTimeText = z.string().max(40);
-const intText = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d{1,9}$/)
-    .transform(Number),
-]);
 
 /** GET list / queueList (spec 000 section 7). */
 export const cardListQuery = z.strictObject({
   limitNum: intText.pipe(z.number().int().min(1).max(CARD_LIST_MAX_LIMIT)).default(10),
-  pageNum: intText.pipe(z.number().int().min(1).max(1_000_000)).default(1),
+  pageNum: pageNumber(1),
   searchParameter: z.string().max(100).optional(),
   status: z.enum(['', 'draft', 'created', 'publish', 'notPushed', 'queue', 'top']).default(''),
   createBy: z.string().max(64).optional(),
@@ -192,13 +186,13 @@ export const pushTopStatusRequest = z.strictObject({
 
 export const cardPushInfoQuery = z.strictObject({
   cardId,
-  pageNum: intText.pipe(z.number().int().min(1).max(1_000_000)).default(1),
+  pageNum: pageNumber(1),
   limitNum: intText.pipe(z.number().int().min(1).max(1000)).default(10),
 });
 
 /** Employee directory search (spec 000 section 7). */
 export const directorySearchQuery = z.strictObject({
-  page: intText.pipe(z.number().int().min(0).max(1_000_000)).default(0),
+  page: pageNumber(0),
   limit: intText.pipe(z.number().int().min(1).max(PUSH_LIMITS.searchLimitMax)).default(PUSH_LIMITS.searchLimitMax),
   search: z.string().max(100).default(''),
   amsNumber: z.string().max(64).default(''),
@@ -223,6 +217,6 @@ export const pushReportQuery = z.strictObject({
   endTime: z.string().max(40).optional(),
   bu: z.string().max(64).optional(),
   cardId: z.union([z.literal(''), cardId]).optional(),
-  pageNum: intText.pipe(z.number().int().min(1).max(1_000_000)).default(1),
+  pageNum: pageNumber(1),
   limitNum: intText.pipe(z.number().int().min(1).max(CARD_LIST_MAX_LIMIT)).default(10),
 });

@@ -23,6 +23,20 @@ export const dbInt = z.number().int().min(-DB_INT_MAX).max(DB_INT_MAX);
 /** Text that is stored or compared in the database: trimmed, at most `max` characters, storable. */
 export const dbText = (max: number) => z.string().trim().max(max).refine(isStorableText, { message: 'field.unstorable' });
 
+/** A whole number, or its decimal text as a query string gives it; each use bounds it (`.pipe(z.number().int().min(…).max(…))`). */
+export const intText = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,12}$/)
+    .transform(Number),
+]);
+/** The last page a numbered list can be asked for. */
+export const PAGE_NUMBER_MAX = 1_000_000;
+/** A numbered list's page: the spec's `pageNum` counts from 1, its `page` from 0 (and so by default the first). */
+export const pageNumber = (first: 0 | 1) => intText.pipe(z.number().int().min(first).max(PAGE_NUMBER_MAX)).default(first);
+
 /** The longest page cursor accepted (the paging kit's base64url of a list's last key). */
 export const PAGE_CURSOR_MAX = 200;
 /**

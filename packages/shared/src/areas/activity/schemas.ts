@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbText, isStorableText, pageCursor } from '../../schemas/fields.js';
+import { dbId, dbIdParam, dbText, intText, isStorableText, pageCursor } from '../../schemas/fields.js';
 import { ACTIVITY_LIMITS, TASK_CLASSIFICATIONS, VISIT_CHANNELS } from './limits.js';
 import type { ActivityMessageKey } from './messages.js';
 
 // ---------------------------------------------------------------- request schemas
 
 const m = (key: ActivityMessageKey) => ({ message: key });
-/** A number or its decimal text (query strings). */
-const intText = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,10}$/)
-    .transform(Number),
-]);
 const size = intText.pipe(z.number().int().min(1).max(ACTIVITY_LIMITS.pageMax)).default(ACTIVITY_LIMITS.pageDefault);
 /** A time: ISO 8601 text or epoch milliseconds; the output is epoch milliseconds. */
 const time = (key: ActivityMessageKey = 'activity.timeInvalid') =>
