@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { fieldParam, isDoctorOutOfScope, message, type DoctorOutOfScope, type MessageKey } from '@field-portal/shared';
+import { isDoctorOutOfScope, message, withFieldInWords, type DoctorOutOfScope, type MessageKey } from '@field-portal/shared';
 import type { Harness } from './harness.js';
 
 /**
@@ -47,9 +47,8 @@ export function expectError(res: Answer, status: number, key: MessageKey, lang: 
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as ErrorBody;
   expect(body.code ?? body.status).toBe(status);
-  const field = typeof params.field === 'string' ? params.field : body.field;
   // the field in the message is in the reader's words (the words themselves: test/field-words.test.ts)
-  expect(body.msg).toBe(message(key, lang, { ...params, ...(field ? { field: fieldParam(key, field, lang) } : {}) }));
+  expect(body.msg).toBe(message(key, lang, withFieldInWords(key, { ...(body.field ? { field: body.field } : {}), ...params }, lang)));
   return body;
 }
 
@@ -76,7 +75,7 @@ export function expectCardError(res: Answer, status: number, key: MessageKey, la
   const body = res.json() as { status: number; msg: string; data: unknown; field?: string };
   expect(body.status).toBe(status);
   expect(body.data).toBeNull();
-  expect(body.msg).toBe(message(key, lang, field ? { field: fieldParam(key, field, lang) } : {}));
+  expect(body.msg).toBe(message(key, lang, withFieldInWords(key, field ? { field } : {}, lang)));
   if (field) expect(body.field).toBe(field);
 }
 

@@ -8,11 +8,11 @@ import { FIELD_WORDS } from './field-words.js';
  */
 export function fieldInWords(path: string, lang: Lang): string {
   const parts = path.split('.');
-  const named = parts.filter((p) => !/^\d+$/.test(p));
-  const last = named.at(-1);
+  const isIndex = (p: string) => /^\d+$/.test(p);
+  const last = parts.findLast((p) => !isIndex(p));
   const words = last !== undefined && Object.hasOwn(FIELD_WORDS, last) ? FIELD_WORDS[last]![lang] : undefined;
   if (words === undefined) return path;
-  const index = parts.findLast((p) => /^\d+$/.test(p));
+  const index = parts.findLast(isIndex);
   if (index === undefined) return words;
   const n = Number(index) + 1;
   return lang === 'zh' ? `${words}(第 ${n} 项)` : `${words} (item ${n})`;
@@ -23,3 +23,8 @@ export function fieldInWords(path: string, lang: Lang): string {
  * caller needs the API's own name of what it sent.
  */
 export const fieldParam = (key: string, path: string, lang: Lang): string => (key === 'field.unknown' ? path : fieldInWords(path, lang));
+
+/** A message's parameters with its `{field}` (when it has one) as the reader sees it (fieldParam). */
+export function withFieldInWords<P extends Record<string, string | number>>(key: string, params: P, lang: Lang): P {
+  return typeof params.field === 'string' ? { ...params, field: fieldParam(key, params.field, lang) } : params;
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG, fieldParam, isMessageKey, message, type MessageKey } from '@field-portal/shared';
+import { DEFAULT_LANG, isMessageKey, message, withFieldInWords, type MessageKey } from '@field-portal/shared';
 import { envelopeError } from './envelope.js';
 
 /** An error the caller should see: an HTTP status, a catalogue message and, for bad input, the field. */
@@ -152,8 +152,7 @@ function sendError(
   // Fastify's errors before routing come with a request that has no url or language yet.
   const lang = request.lang ?? DEFAULT_LANG;
   // The message names the field in the reader's words; `field` in the answer stays the API's path.
-  const named = typeof params.field === 'string' ? { ...params, field: fieldParam(key, params.field, lang) } : params;
-  const msg = message(key, lang, named);
+  const msg = message(key, lang, withFieldInWords(key, params, lang));
   return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field, data));
 }
 

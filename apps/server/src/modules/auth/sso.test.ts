@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type LoginTypeItem, type MessageKey, type SsoSignInRequest, fieldInWords, fieldParam } from '@field-portal/shared';
+import { API, message, type LoginTypeItem, type MessageKey, type SsoSignInRequest, fieldInWords, withFieldInWords } from '@field-portal/shared';
 import { grantedRoleNames, usernameCandidates } from './sso.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
 import { startIdentityProvider, type IdentityProvider } from '../../../test/identity-provider.js';
@@ -70,8 +70,7 @@ const signIn = (body: unknown, lang = 'en') => h.app.inject({ method: 'POST', ur
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number, key: MessageKey, params: Record<string, string> = {}) {
   expect(res.statusCode).toBe(status);
-  const named = params.field === undefined ? params : { ...params, field: fieldParam(key, params.field, 'en') };
-  expect((res.json() as { msg: string }).msg).toBe(message(key, 'en', named));
+  expect((res.json() as { msg: string }).msg).toBe(message(key, 'en', withFieldInWords(key, params, 'en')));
 }
 
 async function userInfo(accessToken: string) {

@@ -4,7 +4,6 @@ import {
   API,
   LEXICON_CATEGORIES,
   MARKET_LIMITS,
-  fieldParam,
   message,
   type DoctorAttitude,
   type DoctorGroups,
@@ -18,6 +17,7 @@ import {
   type OpinionItemsPage,
   type OpinionTrend,
   type PatientGroups,
+  withFieldInWords,
 } from '@field-portal/shared';
 import { selectRows } from '../../db/client.js';
 import { SentimentJob } from './sentiment-job.js';
@@ -57,8 +57,7 @@ function expectError(
 ) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { msg: string; field?: string };
-  const named = params.field === undefined ? params : { ...params, field: fieldParam(key, params.field, lang) };
-  expect(body.msg).toContain(message(key, lang, named));
+  expect(body.msg).toContain(message(key, lang, withFieldInWords(key, params, lang)));
   if (field) expect(body.field).toBe(field);
 }
 
