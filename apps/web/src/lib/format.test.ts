@@ -33,10 +33,16 @@ describe('number formatting (spec 001 section 9)', () => {
 describe('times on screen', () => {
   it('writes a local time as year-month-day hours:minutes, whatever the browser locale', () => {
     expect(formatTime(new Date(2026, 10, 3, 9, 5))).toBe('2026-11-03 09:05');
-    expect(formatTime(new Date(2026, 0, 31, 23, 59), false)).toBe('2026-01-31');
+    expect(formatTime(new Date(2026, 0, 31, 23, 59), 'day')).toBe('2026-01-31');
     expect(formatTime(new Date(2026, 0, 31, 23, 59).toISOString())).toBe('2026-01-31 23:59');
   });
-  it('writes nothing for a value that is not a time', () => {
+  it('writes a time to the second when asked', () => {
+    expect(formatTime(new Date(2026, 10, 3, 9, 5, 7), 'second')).toBe('2026-11-03 09:05:07');
+  });
+  it('writes nothing for no value or a value that is not a time', () => {
     expect(formatTime('not a time')).toBe('');
+    expect(formatTime(null)).toBe('');
+    expect(formatTime(undefined, 'second')).toBe('');
+    expect(formatTime('')).toBe('');
   });
 });

@@ -37,14 +37,20 @@ export function formatTotal(total: number, capped: boolean): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** How much of a time a screen shows: the day, to the minute (the default) or to the second. */
+export type TimePrecision = 'day' | 'minute' | 'second';
+
 /**
  * A time as the portal writes it in either language (2026-11-23 16:55), in the browser's time
- * zone; `withTime: false` gives the day only. The browser's own locale format would show US dates
- * on a Chinese screen.
+ * zone, to the `precision` asked for; '' for no time or a value that is not one. The browser's own
+ * locale format would show US dates on a Chinese screen.
  */
-export function formatTime(value: string | number | Date, withTime = true): string {
+export function formatTime(value: string | number | Date | null | undefined, precision: TimePrecision = 'minute'): string {
+  if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
+  if (precision === 'day') return day;
+  const minute = `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return precision === 'second' ? `${minute}:${pad(d.getSeconds())}` : minute;
 }

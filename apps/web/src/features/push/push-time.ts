@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 
 /*
  * The push screens' time helpers, apart from push-form.ts (which checks with the push schemas):
@@ -21,11 +21,4 @@ export function isBeforeYesterday(date: Dayjs, now: Dayjs): boolean {
 /** The pin period on the wire: whole days, start of the first to end of the last. */
 export function pinPeriodOf(range: [Dayjs, Dayjs]): { topStartTime: string; topEndTime: string } {
   return { topStartTime: range[0].startOf('day').format(WIRE_TIME_FORMAT), topEndTime: range[1].endOf('day').format(WIRE_TIME_FORMAT) };
-}
-
-/** A server time in the browser's clock, to the minute ('' when none). */
-export function formatTime(value: string | null | undefined, withSeconds = false): string {
-  if (!value) return '';
-  const time = dayjs(value);
-  return time.isValid() ? time.format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : value;
 }

@@ -1,7 +1,8 @@
 import { Tag, Timeline } from 'antd';
 import type { BusinessRecordItem } from '@field-portal/shared';
 import { useActivityWords, type ActivityLabelKey } from '@/features/activity/i18n';
-import { formatTime, useCodes } from './codes';
+import { formatTime } from '@/lib/format';
+import { useCodes } from './codes';
 import '../activity.css';
 
 const KIND_COLOURS = { visit: 'green', call: 'blue', task: 'orange' } as const;

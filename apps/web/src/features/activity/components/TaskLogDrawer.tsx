@@ -3,7 +3,8 @@ import { Drawer, Timeline } from 'antd';
 import type { TaskItem } from '@field-portal/shared';
 import { useActivityWords, type ActivityLabelKey } from '@/features/activity/i18n';
 import { taskLogQuery } from '../api';
-import { formatTime, useCodes } from './codes';
+import { formatTime } from '@/lib/format';
+import { useCodes } from './codes';
 
 /** A task's log in a side drawer (the task table loads this module the first time a log is opened). */
 export function TaskLogDrawer({ task, onClose }: { task: TaskItem | null; onClose: () => void }) {

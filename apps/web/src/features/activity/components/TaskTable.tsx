@@ -7,7 +7,8 @@ import { describeFailure } from '@/lib/http';
 import { useActivityWords } from '@/features/activity/i18n';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { activityKeys, updateTaskStatus } from '../api';
-import { formatTime, useCodes } from './codes';
+import { formatTime } from '@/lib/format';
+import { useCodes } from './codes';
 import { EmptyState } from '@/components/EmptyState';
 
 /** The log drawer (antd's Drawer and Timeline) loads the first time a log is opened. */
@@ -68,7 +69,7 @@ export function TaskTable({
             render: (_, task) => (task.doctor === null ? '' : isDoctorOutOfScope(task.doctor) ? <OutOfScopeDoctor /> : task.doctor.name),
           },
           { title: t('activity.task.principal'), key: 'principal', width: 110, render: (_, task) => task.principal.name },
-          { title: t('activity.task.due'), dataIndex: 'dueTime', width: 150, render: formatTime },
+          { title: t('activity.task.due'), dataIndex: 'dueTime', width: 150, render: (value: string) => formatTime(value) },
           { title: t('activity.task.priority'), dataIndex: 'priority', width: 80, render: (p: number) => codes.priority(p) },
           {
             title: t('activity.task.status'),

@@ -2,7 +2,8 @@ import { Table, Tag } from 'antd';
 import { isDoctorOutOfScope, VISIT_PURPOSE_LABELS, VISIT_PURPOSES, type Lang, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useActivityWords } from '@/features/activity/i18n';
-import { formatTime, useCodes } from './codes';
+import { formatTime } from '@/lib/format';
+import { useCodes } from './codes';
 import { EmptyState } from '@/components/EmptyState';
 import { DATA, dataCells } from '@/lib/data-text';
 
@@ -37,7 +38,7 @@ export function VisitTable({ visits, loading, showRep, emptyText }: { visits: Vi
         ),
       }}
       columns={[
-        { title: t('activity.visit.time'), dataIndex: 'visitTime', width: 150, render: formatTime },
+        { title: t('activity.visit.time'), dataIndex: 'visitTime', width: 150, render: (value: string) => formatTime(value) },
         ...(showRep ? [{ title: t('activity.visit.rep'), key: 'rep', width: 110, render: (_: unknown, v: VisitItem) => v.user.name, ...dataCells }] : []),
         {
           title: t('activity.visit.doctor'),

@@ -9,7 +9,6 @@ import {
   type TaskClassification,
   type VisitChannel,
 } from '@field-portal/shared';
-import dayjs from 'dayjs';
 import { useI18n } from '@/lib/i18n';
 
 /** The UI labels of the area's codes in the current language (spec 001 section 3). */
@@ -25,5 +24,3 @@ export function useCodes() {
     classification: (c: string) => pick(TASK_CLASSIFICATION_LABELS[c as TaskClassification], c),
   };
 }
-
-export const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');

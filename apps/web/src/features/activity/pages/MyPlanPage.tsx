@@ -8,7 +8,8 @@ import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useActivityWords } from '@/features/activity/i18n';
 import { calendarQuery } from '../api';
-import { formatTime, useCodes } from '../components/codes';
+import { formatTime } from '@/lib/format';
+import { useCodes } from '../components/codes';
 import { TaskTable } from '../components/TaskTable';
 import { useRecordVisit } from './TaskListPages';
 import '../activity.css';
@@ -113,7 +114,7 @@ export function MyPlanPage() {
         pagination={false}
         dataSource={visits.filter((v) => sameDay(v.visitTime, selected))}
         columns={[
-          { title: t('activity.visit.time'), dataIndex: 'visitTime', render: formatTime },
+          { title: t('activity.visit.time'), dataIndex: 'visitTime', render: (value: string) => formatTime(value) },
           { title: t('activity.visit.doctor'), key: 'doctor', render: (_, v) => (isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name) },
           { title: t('activity.visit.channel'), dataIndex: 'channel', render: codes.channel },
           {

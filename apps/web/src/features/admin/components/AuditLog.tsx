@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Select, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { AuditItem } from '@field-portal/shared';
 import { useAdminWords, type AdminLabelKey } from '@/features/admin/i18n';
 import { adminApi, compact } from '../api/admin-api';
 import { Pager } from '@/components/paging';
+import { formatTime } from '@/lib/format';
 
 const ENTITIES = ['user', 'role', 'menu', 'organisation', 'language', 'dataPermission'];
 const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', disable: 'orange', enable: 'cyan', import: 'purple' };
@@ -56,7 +56,7 @@ export function AuditLog() {
           ),
         }}
         columns={[
-          { title: t('admin.audit.at'), dataIndex: 'at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('admin.audit.at'), dataIndex: 'at', width: 170, render: (v: string) => formatTime(v, 'second') },
           { title: t('admin.audit.actor'), dataIndex: 'actorName', width: 120 },
           { title: t('admin.audit.action'), dataIndex: 'action', width: 110, render: (v: string) => <Tag color={ACTION_COLOURS[v]}>{v}</Tag> },
           { title: t('admin.audit.entity'), dataIndex: 'entity', render: entityLabel },

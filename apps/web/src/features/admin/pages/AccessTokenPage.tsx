@@ -12,9 +12,10 @@ import { accessTokenApi } from '../api/access-token-api';
 import '../admin.css';
 import { EmptyState } from '@/components/EmptyState';
 import { EnterSaves } from '@/components/EnterSaves';
+import { formatTime } from '@/lib/format';
 
 const STATUS_COLOUR: Record<AccessTokenStatus, string> = { active: 'green', revoked: 'default', expired: 'orange' };
-const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
+const when = (value: string | null) => formatTime(value);
 
 interface CreateForm {
   name: string;

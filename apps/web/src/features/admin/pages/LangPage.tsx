@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App as AntApp, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { LangEntry } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { reloadCatalogue } from '@/lib/i18n';
@@ -13,6 +12,7 @@ import { adminApi, compact } from '../api/admin-api';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../admin.css';
 import { Pager } from '@/components/paging';
+import { formatTime } from '@/lib/format';
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const LangDialog = lazyDialog(() => import('../components/LangDialog').then((m) => m.LangDialog));
@@ -82,7 +82,7 @@ export function LangPage() {
             ),
           },
           { title: t('admin.lang.content'), dataIndex: 'content', ...dataCells },
-          { title: t('admin.col.updatedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: t('admin.col.updatedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatTime(v) },
           {
             title: t('admin.col.actions'),
             width: 140,

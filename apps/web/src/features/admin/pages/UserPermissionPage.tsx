@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App as AntApp, Button, Card, Input, Select, Table, Tag, Typography, Upload } from 'antd';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { PERMISSION_TYPES, type PermissionItem } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useAdminWords } from '@/features/admin/i18n';
@@ -13,6 +12,7 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { importFileError } from '../form-rules';
 import '../admin.css';
 import { Pager } from '@/components/paging';
+import { formatTime } from '@/lib/format';
 
 const { Paragraph } = Typography;
 
@@ -111,7 +111,7 @@ export function UserPermissionPage() {
             render: (v: string) => <Tag color={v === 'hospital' ? 'geekblue' : 'gold'}>{typeLabel(v)}</Tag>,
           },
           { title: t('admin.perm.value'), dataIndex: 'label', ...dataCells },
-          { title: t('admin.col.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: t('admin.col.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
           {
             title: t('admin.col.actions'),
             width: 100,

@@ -17,6 +17,7 @@ import './bi.css';
 import { RowsTable } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
 import { DateRangePicker } from '@/components/DateRangePicker';
+import { formatTime } from '@/lib/format';
 
 type Load = { kind: 'loading' } | { kind: 'error'; status: number; text: string } | { kind: 'ready'; data: DashboardData };
 
@@ -127,7 +128,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
     DATA_COLUMNS.has(column) || (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string' && v !== '' && !i18n.exists(`analytics.value.${v}`));
   const format = (column: string, v: string | number | null): string | number | null => {
     if (v === null) return '';
-    if (TIME_COLUMNS.has(column) && typeof v === 'string') return dayjs(v).format('YYYY-MM-DD HH:mm');
+    if (TIME_COLUMNS.has(column) && typeof v === 'string') return formatTime(v);
     if (TEXT_VALUE_COLUMNS.has(column) && typeof v === 'string') return value(v);
     return v;
   };

@@ -16,7 +16,7 @@ import { LoadMore } from '@/components/paging';
 
 const { Text } = Typography;
 
-export const formatDay = (iso: string | null) => (iso ? formatTime(iso, false) : '');
+export const formatDay = (iso: string | null) => (iso ? formatTime(iso, 'day') : '');
 
 /** A channel's published articles, newest first, with "load more" by keyset; unread ones are marked. */
 export function ArticleList({ channel, department, categories = false }: { channel: ArticleChannel; department?: DynamicsDepartment; categories?: boolean }) {

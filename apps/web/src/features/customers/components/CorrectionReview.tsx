@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Alert, Button, Space } from 'antd';
-import dayjs from 'dayjs';
 import type { CorrectionRow } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import { ProposedChanges } from './ProposedChanges';
+import { formatTime } from '@/lib/format';
 
 /**
  * A doctor's pending corrections: everyone sees that the record is waiting for a decision; an
@@ -36,7 +36,7 @@ export function CorrectionReview({ corrections, canDecide }: { corrections: Corr
           key={c.id}
           type="warning"
           showIcon
-          title={t('customers.correction.pendingFrom', { who: c.createdByName, when: dayjs(c.createdAt).format('YYYY-MM-DD HH:mm') })}
+          title={t('customers.correction.pendingFrom', { who: c.createdByName, when: formatTime(c.createdAt) })}
           description={
             <>
               <span className="fp-cust-correction-text">{c.content}</span>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { CorrectionRow, CorrectionStatus } from '@field-portal/shared';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords } from '@/features/customers/i18n';
@@ -13,6 +12,7 @@ import { useKeyset } from '../keyset';
 import { doctorPath } from '../routes';
 import '../customers.css';
 import { EmptyState } from '@/components/EmptyState';
+import { formatTime } from '@/lib/format';
 
 const { Text } = Typography;
 
@@ -78,7 +78,7 @@ export function CorrectionQueuePage() {
             ),
           },
           { title: t('customers.corrections.by'), dataIndex: 'createdByName', width: 110 },
-          { title: t('customers.corrections.at'), dataIndex: 'createdAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: t('customers.corrections.at'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatTime(v) },
           {
             title: t('customers.corrections.status'),
             width: 190,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { DOWNLOAD_LIMITS, type DownloadJob, type DownloadStatus } from '@field-portal/shared';
 import { useDownloadsWords, type DownloadsMessageKey } from '@/features/downloads/i18n';
 import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads } from '../api/downloads-api';
 import { Pager } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
+import { formatTime } from '@/lib/format';
 
 const { Text } = Typography;
 
@@ -19,7 +19,7 @@ const STATUS_COLOURS: Record<DownloadStatus, string> = {
   expired: 'warning',
 };
 
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+const time = (value: string | null) => formatTime(value, 'second');
 
 /** The download centre (spec 001 sections 2.7 and 7.7): the caller's exports with their progress, download and cancel. */
 export function DownloadCentrePage() {

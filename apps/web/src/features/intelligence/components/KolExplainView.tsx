@@ -62,7 +62,7 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           kind="line"
           height={200}
           testId="kol-history"
-          categories={data.history.map((p) => formatTime(p.at, false))}
+          categories={data.history.map((p) => formatTime(p.at, 'day'))}
           series={[{ name: t('intel.score'), values: data.history.map((p) => p.score) }]}
           valueRange={{ min: 0, max: 100 }}
           labels

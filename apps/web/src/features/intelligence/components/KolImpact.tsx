@@ -38,7 +38,7 @@ export function KolImpact({
   const { t, lang, msg } = useIntelligenceWords();
   const trend = useQuery(kolTrendQuery(doctorId));
   const [explaining, setExplaining] = useState<string | null>(null);
-  const note = (n: ImpactNote) => msg(n.key, { indications: (n.indications ?? []).join(lang === 'en' ? ', ' : '、'), at: n.at ? formatTime(n.at, false) : '' });
+  const note = (n: ImpactNote) => msg(n.key, { indications: (n.indications ?? []).join(lang === 'en' ? ', ' : '、'), at: n.at ? formatTime(n.at, 'day') : '' });
   const scored = kol.map((k) => k.indication);
   const runs = trend.data?.runs ?? [];
 
@@ -58,12 +58,12 @@ export function KolImpact({
     const text =
       summary.kind === 'delta' ? (
         <Text type={summary.delta > 0 ? 'success' : 'danger'}>
-          {msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, false) })}
+          {msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, 'day') })}
         </Text>
       ) : summary.kind === 'flat' ? (
-        <Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, false) })}</Text>
+        <Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, 'day') })}</Text>
       ) : summary.kind === 'single' ? (
-        <Text type="secondary">{msg('intel.impact.single', { at: formatTime(summary.at, false) })}</Text>
+        <Text type="secondary">{msg('intel.impact.single', { at: formatTime(summary.at, 'day') })}</Text>
       ) : null;
     return (
       <div data-testid={`impact-trend-${row.indication}`} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>

@@ -20,7 +20,7 @@ export function ScoreSparkline({ history, testId }: { history: readonly { at: st
       testId={testId}
       min={Math.max(0, Math.floor(low - pad))}
       max={Math.min(100, Math.ceil(high + pad))}
-      labels={history.map((p) => formatTime(p.at, false))}
+      labels={history.map((p) => formatTime(p.at, 'day'))}
       name={t('intel.score')}
       values={scores}
     />

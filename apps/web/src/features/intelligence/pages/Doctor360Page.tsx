@@ -111,7 +111,7 @@ export function Doctor360Page() {
           empty={<EmptyState description={t('intel.empty')} />}
           renderItem={(a) => (
             <>
-              {formatTime(a.at, false)} · {a.kind} · {a.title} · {a.user}
+              {formatTime(a.at, 'day')} · {a.kind} · {a.title} · {a.user}
             </>
           )}
         />

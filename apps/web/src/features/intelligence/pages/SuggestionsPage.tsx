@@ -28,7 +28,7 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
   switch (r.code) {
     case 'notVisited':
       return r.evidence.lastVisitAt
-        ? msg('intel.suggestion.reason.notVisited', { days: r.evidence.days ?? 0, date: formatTime(r.evidence.lastVisitAt, false), visits: r.evidence.visits })
+        ? msg('intel.suggestion.reason.notVisited', { days: r.evidence.days ?? 0, date: formatTime(r.evidence.lastVisitAt, 'day'), visits: r.evidence.visits })
         : msg('intel.suggestion.reason.neverVisited');
     case 'kolTier':
       return msg('intel.suggestion.reason.kolTier', { indication: r.evidence.indication, score: r.evidence.score.toFixed(1), tier: r.evidence.tier });
@@ -53,12 +53,12 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
         indication: r.evidence.indication,
         from: r.evidence.from.toFixed(1),
         to: r.evidence.to.toFixed(1),
-        date: formatTime(r.evidence.since, false),
+        date: formatTime(r.evidence.since, 'day'),
       });
     case 'yourMeeting': {
       const text = msg(`intel.suggestion.reason.yourMeeting.${r.evidence.role}`, {
         name: r.evidence.meetingName,
-        date: formatTime(r.evidence.startTime, false),
+        date: formatTime(r.evidence.startTime, 'day'),
       });
       return r.evidence.meetings > 1
         ? text + msg('intel.suggestion.reason.yourMeeting.more', { n: r.evidence.meetings, days: SUGGESTION_LIMITS.meetingDays })
@@ -222,7 +222,7 @@ export function SuggestionsPage() {
                     {msg('intel.suggestion.dismiss')}
                   </Button>,
                   <Text key="expires" type="secondary">
-                    {msg('intel.suggestion.expires', { time: formatTime(s.expiresAt, false) })}
+                    {msg('intel.suggestion.expires', { time: formatTime(s.expiresAt, 'day') })}
                   </Text>,
                 ]}
                 title={

@@ -145,7 +145,7 @@ export function IndicationDrugPage() {
             sorter: (a: DoctorAttitude, b: DoctorAttitude) => a.attitude - b.attitude,
             render: (_: unknown, r: DoctorAttitude) => <Tag color={r.attitude > 0 ? 'green' : r.attitude < 0 ? 'red' : 'default'}>{r.attitude.toFixed(2)}</Tag>,
           },
-          { title: t('market.lastAt'), width: 120, render: (_: unknown, r: DoctorAttitude) => formatTime(r.lastAt, false) },
+          { title: t('market.lastAt'), width: 120, render: (_: unknown, r: DoctorAttitude) => formatTime(r.lastAt, 'day') },
         ]}
       />
     </div>

@@ -97,7 +97,7 @@ export function OpinionPage() {
                           {e.title}
                         </Link>
                       }
-                      description={`${formatTime(e.startedAt, false)} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
+                      description={`${formatTime(e.startedAt, 'day')} · ${formatCount(e.items)} · +${e.positive} / −${e.negative}`}
                     />
                   )}
                 />

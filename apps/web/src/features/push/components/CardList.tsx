@@ -20,7 +20,7 @@ import {
   type ListScreen,
 } from '../list-query';
 import { Pager } from '@/components/paging';
-import { formatTime } from '../push-time';
+import { formatTime } from '@/lib/format';
 import { EmptyState } from '@/components/EmptyState';
 import { DateRangePicker } from '@/components/DateRangePicker';
 

@@ -8,7 +8,7 @@ import { useQueueExport } from '@/features/downloads';
 import { cardPushInfo } from '../api/push-api';
 import { cardTitle } from '../push-form';
 import { Pager } from '@/components/paging';
-import { formatTime } from '../push-time';
+import { formatTime } from '@/lib/format';
 import { EmptyState } from '@/components/EmptyState';
 
 interface ReadDetailsDialogProps {
@@ -64,7 +64,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
             width: 110,
             render: (event: number) => (event ? <Tag color="green">{t('push.read.read')}</Tag> : <Tag>{t('push.read.unread')}</Tag>),
           },
-          { title: t('push.read.firstOpen'), dataIndex: 'firstOpenTime', width: 180, render: (value: string | null) => formatTime(value, true) || '—' },
+          { title: t('push.read.firstOpen'), dataIndex: 'firstOpenTime', width: 180, render: (value: string | null) => formatTime(value, 'second') || '—' },
         ]}
         pagination={false}
       />

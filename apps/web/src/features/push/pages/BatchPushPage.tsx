@@ -73,7 +73,7 @@ export function BatchPushPage() {
     for (const card of cards.data ?? []) byId.set(card.id, card);
     return [...byId.values()].map((card) => ({
       value: card.id,
-      label: `${card.title || card.id} · ${msg(card.status === 'publish' ? 'batchPush.ui.status.publish' : 'batchPush.ui.status.created')} · ${formatTime(card.createTime, false)}`,
+      label: `${card.title || card.id} · ${msg(card.status === 'publish' ? 'batchPush.ui.status.publish' : 'batchPush.ui.status.created')} · ${formatTime(card.createTime, 'day')}`,
     }));
   }, [cards.data, known, msg]);
 

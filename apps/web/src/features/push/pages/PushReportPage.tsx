@@ -10,7 +10,7 @@ import { CARD_TEMPLATES } from '@/features/cards';
 import { useQueueExport } from '@/features/downloads';
 import { compactParams, pushReport, type ReportFilters } from '../api/push-api';
 import { Pager } from '@/components/paging';
-import { formatTime } from '../push-time';
+import { formatTime } from '@/lib/format';
 import '../push.css';
 import { EmptyState } from '@/components/EmptyState';
 import { DateRangePicker } from '@/components/DateRangePicker';
@@ -76,7 +76,7 @@ const TITLE_LEAST = 112;
 const TABLE_LEAST = Object.values(WIDTHS).reduce((sum, width) => sum + width, TITLE_LEAST);
 
 function ReportTime({ value }: { value: string | null }) {
-  const text = formatTime(value, true);
+  const text = formatTime(value, 'second');
   if (!text) return <>—</>;
   const [day, time] = text.split(' ');
   return (
