@@ -35,6 +35,10 @@ export const IMPORTS_MESSAGES = {
   'imports.deactivate.unsupported': { zh: '该类型没有停用状态,不能停用', en: 'This kind has no inactive state, so it cannot be deactivated' },
   'imports.job.notFound': { zh: '导入任务不存在', en: 'The import does not exist' },
   'imports.job.notReady': { zh: '预检尚未完成,不能提交', en: 'The dry run has not finished; it cannot be committed yet' },
+  'imports.job.superseded': {
+    zh: '此预检已被同类的新上传取代,请提交最新的预检',
+    en: 'A newer upload of this kind has replaced this dry run; commit the newest one',
+  },
   'imports.job.refused': {
     zh: '有 {n} 行未通过检查,全部导入已取消;请修正后重新上传,或选择"仅导入有效行"',
     en: '{n} rows were refused, so nothing was imported; fix them and upload again, or choose "valid rows only"',
@@ -42,10 +46,22 @@ export const IMPORTS_MESSAGES = {
   'imports.job.failed': { zh: '导入失败,请重试', en: 'The import failed, please try again' },
   'imports.job.interrupted': { zh: '导入中断次数过多,请重试', en: 'The import was interrupted too often, please try again' },
   'imports.batch.tooMany': { zh: '每次最多 {max} 条记录', en: 'At most {max} records a call' },
+  'imports.row.refusedInDryRun': {
+    zh: '预检时此行未通过,仅导入有效行时不导入',
+    en: 'This row was refused in the dry run, so importing the valid rows leaves it out',
+  },
   'imports.row.required': { zh: '{field}不能为空', en: '{field} is required' },
   'imports.row.tooLong': { zh: '{field}最多 {max} 个字符', en: '{field} has at most {max} characters' },
   'imports.row.unknown': { zh: '{field}"{value}"不存在', en: '{field} "{value}" does not exist' },
   'imports.row.unknownSuggest': { zh: '{field}"{value}"不存在,是否为"{suggestion}"?', en: '{field} "{value}" does not exist; did you mean "{suggestion}"?' },
+  'imports.row.unknownSuggestUnder': {
+    zh: '{field}"{value}"不存在,是否为"{suggestion}"({parent})?',
+    en: '{field} "{value}" does not exist; did you mean "{suggestion}" (under "{parent}")?',
+  },
+  'imports.row.regionUnknown': {
+    zh: '{field}"{value}"不存在,请填写6位地区编码,或省、市、区县名称(如 440303 或 广东省深圳市罗湖区)',
+    en: '{field} "{value}" does not exist; give its 6-digit code, or the names of its province, city and county (such as 440303 or 广东省深圳市罗湖区)',
+  },
   'imports.row.regionAmbiguous': {
     zh: '所在地区"{value}"有多个同名地区,请填写6位地区编码',
     en: 'Region "{value}" names more than one place; give its 6-digit code',
@@ -104,6 +120,14 @@ export const IMPORTS_MESSAGES = {
     zh: '用户"{value}"不存在(按用户名或员工编号查找),请先导入用户',
     en: 'User "{value}" does not exist (looked up by username and employee number); import the users first',
   },
+  'imports.row.territoryHospitalTwice': {
+    zh: '用户"{value}"与医院"{hospital}"在文件中重复(第 {first} 行)',
+    en: 'User "{value}" with hospital "{hospital}" appears twice in the file (line {first})',
+  },
+  'imports.row.territoryProvinceTwice': {
+    zh: '用户"{value}"与省份"{province}"在文件中重复(第 {first} 行)',
+    en: 'User "{value}" with province "{province}" appears twice in the file (line {first})',
+  },
   'imports.row.territoryOne': { zh: '每行填写医院编码或省份其中之一', en: 'Give either a hospital code or a province on each row' },
   'imports.row.doctorUnknown': { zh: '医生编码"{value}"不存在,请先导入医生', en: 'Doctor code "{value}" does not exist; import the doctors first' },
   'imports.row.doctorInactive': { zh: '医生"{value}"已停用', en: 'Doctor "{value}" is deactivated' },
@@ -128,6 +152,7 @@ export const IMPORTS_MESSAGES = {
   'imports.status.ready': { zh: '预检完成', en: 'Dry run done' },
   'imports.status.done': { zh: '已导入', en: 'Imported' },
   'imports.status.failed': { zh: '失败', en: 'Failed' },
+  'imports.status.superseded': { zh: '已作废', en: 'Superseded' },
   'imports.ui.intro': {
     zh: '导入贵公司的组织、用户、数据权限、医院、医生、产品及历史拜访记录。上传后先做预检:检查每一行,数据库不做任何改动;确认预检结果后再导入。相同编码的记录会被更新,历史(标签、拜访、评分)保留。',
     en: "Bring in your company's organisations, users, territories, hospitals, doctors, products and visit history. An upload is dry-run first: every row is checked and nothing is written; you commit once you have seen the result. A record with the same code is updated and keeps its history (tags, visits, scores).",
@@ -164,6 +189,7 @@ export const IMPORTS_MESSAGES = {
     en: '.xlsx or .csv (UTF-8 or GBK; save an .xls as .xlsx first); at most {csv} MB for CSV, {xlsx} MB for Excel and {rows} rows',
   },
   'imports.ui.result': { zh: '预检结果', en: 'Dry run' },
+  'imports.ui.committedResult': { zh: '导入结果', en: 'Import' },
   'imports.ui.rows': { zh: '已读取 {n} 行', en: '{n} rows read' },
   'imports.ui.new': { zh: '新增', en: 'New' },
   'imports.ui.changed': { zh: '变更', en: 'Changed' },
@@ -194,4 +220,5 @@ export const IMPORTS_MESSAGES = {
   'imports.ui.status': { zh: '状态', en: 'Status' },
   'imports.ui.time': { zh: '时间', en: 'Time' },
   'imports.ui.open': { zh: '查看', en: 'Open' },
+  'imports.ui.openFile': { zh: '查看 {file}', en: 'Open {file}' },
 } as const satisfies Record<string, MessageText>;

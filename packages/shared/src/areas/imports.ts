@@ -146,8 +146,11 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
 
 export const IMPORT_STAGES = ['dryRun', 'commit'] as const;
 export type ImportStage = (typeof IMPORT_STAGES)[number];
-/** queued → running → ready (dry run done) → queued (commit) → running → done; failed at any point. */
-export const IMPORT_STATUSES = ['queued', 'running', 'ready', 'done', 'failed'] as const;
+/**
+ * queued → running → ready (dry run done) → queued (commit) → running → done; failed at any point;
+ * a ready dry run is superseded by the user's next upload of its kind.
+ */
+export const IMPORT_STATUSES = ['queued', 'running', 'ready', 'done', 'failed', 'superseded'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_MODES = ['allOrNothing', 'validOnly'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];

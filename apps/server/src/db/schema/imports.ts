@@ -18,7 +18,7 @@ export const importJobs = pgTable(
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
-    /** sha256 of the file: the same file while its job is open gives that job. */
+    /** sha256 of the file: the same file while its dry run is under way gives that job. */
     digest: text('digest').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     /** The uploader's language: the error file's header. */
@@ -45,11 +45,12 @@ export const importJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'done', 'failed')`),
+    check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'done', 'failed', 'superseded')`),
     check('import_jobs_stage_check', sql`${t.stage} in ('dryRun', 'commit')`),
+    // The same file while its dry run is under way is that dry run; a finished one is of its moment (migration 0041).
     uniqueIndex('import_jobs_dedupe_idx')
       .on(t.userId, t.kind, t.digest, t.fullList)
-      .where(sql`${t.status} in ('queued', 'running', 'ready')`),
+      .where(sql`${t.status} in ('queued', 'running') and ${t.stage} = 'dryRun'`),
     index('import_jobs_claim_idx')
       .on(t.id)
       .where(sql`${t.status} in ('queued', 'running')`),

@@ -79,16 +79,21 @@ describe('import centre', () => {
     expect(en.refusedRows[1]!.messages).toEqual(['Region is required']);
     expect(en.refusedRows[2]!.messages).toEqual([msg('imports.row.duplicateInFile', 'en', { field: 'Hospital code', value: 'HP002', first: 4 })]);
 
-    // The same file again while its job is open: that job.
+    // The same file again once its dry run has finished: a new dry run, of this moment; the one before is superseded.
     const again = ok<ImportJob>(await upload('hospitals', bytes, '医院.csv'));
-    expect(again).toMatchObject({ id: job.id, reused: true });
+    expect(again.id).not.toBe(job.id);
+    expect(again.reused).toBeUndefined();
+    const earlier = await settle(job.id, 'en');
+    expect(earlier).toMatchObject({ status: 'superseded', message: msg('imports.job.superseded', 'en') });
+    expectError(await commit(job.id, 'validOnly', 'en'), 409, 'imports.job.superseded', 'en');
+    expect((await settle(again.id)).counts).toEqual(job.counts);
 
     // All or nothing (the default) refuses while rows are refused; nothing is written.
-    expectError(await commit(job.id, undefined, 'en'), 409, 'imports.job.refused', 'en', { n: 3 });
+    expectError(await commit(again.id, undefined, 'en'), 409, 'imports.job.refused', 'en', { n: 3 });
     expect(await count('select count(*) as n from hospitals')).toBe(before);
 
     // Valid rows only: the two good rows go in, with their region, grade, pinyin and the full-width code made plain.
-    const done = await commitOk(job.id, 'validOnly');
+    const done = await commitOk(again.id, 'validOnly');
     expect(done.status).toBe('done');
     expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
     const rows = await kit.h.database.query<Record<string, string>>(
@@ -366,6 +371,37 @@ describe('import centre', () => {
     expect(done.committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 0 });
     expect(done.refusedRows).toEqual([first, { row: 3, messages: [msg('imports.row.hospitalUnknown', 'zh', { field: '医院编码', value: 'HP050' })] }, last]);
     expect(await count(`select count(*) as n from doctors where code in ('DR050', 'DR051', 'DR052', 'DR053')`)).toBe(1);
+  });
+
+  it('the same file while its dry run is under way is that dry run', async () => {
+    const file = Buffer.from(csv(['医院编码,医院名称,所在地区', 'HP060,排队中的医院,310101']));
+    const first = ok<ImportJob>(await upload('hospitals', file, 'queued.csv'));
+    expect(first.status).toBe('queued');
+    const again = ok<ImportJob>(await upload('hospitals', file, 'queued-again.csv'));
+    expect(again).toMatchObject({ id: first.id, reused: true, fileName: 'queued.csv' });
+    expect((await settle(first.id)).status).toBe('ready');
+  });
+
+  it('valid rows only writes no row the dry run refused, even one the database now lets pass', async () => {
+    const file = Buffer.from(
+      csv(['医生编码,姓名,医院编码,一级科室,职称', 'DR070,钱预检,HP070,内科,主任医师', 'DR071,赵预检,HP071,内科,主任医师', 'DR072,孙预检,HP070,内科,主任医师']),
+    );
+    ok<ImportBatchResult>(await kit.batch(API.imports.upsertHospitals, { records: [{ code: 'HP070', name: '预检医院', region: '310101' }] }));
+    const job = await dryRun('doctors', file, 'held.csv');
+    expect(job.counts).toEqual({ rows: 3, new: 2, changed: 0, unchanged: 0, refused: 1 });
+    expect(job.refusedRows).toEqual([{ row: 3, messages: [msg('imports.row.hospitalUnknown', 'zh', { field: '医院编码', value: 'HP071' })] }]);
+    // Meanwhile the refused row's hospital comes in: the commit still leaves that row out, and says why.
+    ok<ImportBatchResult>(await kit.batch(API.imports.upsertHospitals, { records: [{ code: 'HP071', name: '预检医院二', region: '310101' }] }));
+    const done = await commitOk(job.id, 'validOnly');
+    expect(done.status).toBe('done');
+    expect(done.committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    expect(done.counts).toEqual({ rows: 3, new: 2, changed: 0, unchanged: 0, refused: 1 });
+    expect(done.refusedRows).toEqual([{ row: 3, messages: [msg('imports.row.refusedInDryRun', 'zh')] }]);
+    expect(await count(`select count(*) as n from doctors where code in ('DR070', 'DR071', 'DR072')`)).toBe(2);
+    expect(await count(`select count(*) as n from doctors where code = 'DR071'`)).toBe(0);
+    // The same file again is a new dry run of this moment: now every row passes.
+    const now = await dryRun('doctors', file, 'held.csv');
+    expect(now.counts).toEqual({ rows: 3, new: 1, changed: 0, unchanged: 2, refused: 0 });
   });
 
   it("the doctor list's export is accepted as an import: export → edit → import", async () => {

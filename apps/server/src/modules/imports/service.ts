@@ -145,20 +145,26 @@ export async function uploadImport(deps: ImportDeps, request: FastifyRequest, us
     sql`
     insert into import_jobs (user_id, created_by, kind, file_name, file_key, digest, size, lang, full_list, created_at)
     values (${user.id}, ${user.username}, ${kind}, ${stored.name}, ${stored.key}, ${stored.digest}, ${stored.size}, ${lang}, ${fullList}, ${at}::timestamptz)
-    on conflict (user_id, kind, digest, full_list) where status in ('queued', 'running', 'ready') do nothing
+    on conflict (user_id, kind, digest, full_list) where status in ('queued', 'running') and stage = 'dryRun' do nothing
     returning *`,
   );
   if (!row) {
+    // The same file while its dry run is under way is that dry run.
     await deps.files.remove(stored.key);
     const [open] = await selectRows<ImportJobRow>(
       deps.db,
       sql`
       select * from import_jobs where user_id = ${user.id} and kind = ${kind} and digest = ${stored.digest} and full_list = ${fullList}
-         and status in ('queued', 'running', 'ready') order by id desc limit 1`,
+         and status in ('queued', 'running') and stage = 'dryRun' order by id desc limit 1`,
     );
     if (!open) throw conflict('imports.job.notReady');
     return { ...(await toImportJob(deps.db, open, lang)), reused: true };
   }
+  // A finished dry run is of its moment: the user's newer upload of the kind supersedes those not committed, so that
+  // a commit never writes from a check the data has since moved past (docs/decisions/0042).
+  await deps.db.execute(sql`
+    update import_jobs set status = 'superseded', error_key = 'imports.job.superseded', finished_at = ${at}::timestamptz
+     where user_id = ${user.id} and kind = ${kind} and status = 'ready' and id < ${row.id}`);
   await wakeQueue(deps.db, IMPORT_QUEUE);
   return toImportJob(deps.db, row, lang);
 }
@@ -181,6 +187,7 @@ export async function listImports(deps: ImportDeps, user: CurrentUser, lang: Lan
 /** Queues the commit of a finished dry run. All or nothing refuses at once when the dry run refused rows. */
 export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: Lang, id: number, mode: ImportMode): Promise<ImportJob> {
   const job = await ownJob(deps.db, user, id);
+  if (job.status === 'superseded') throw conflict('imports.job.superseded');
   if (job.status !== 'ready') throw conflict('imports.job.notReady');
   if (mode === 'allOrNothing' && (job.counts?.refused ?? 0) > 0) throw new AppError(409, 'imports.job.refused', { n: job.counts!.refused });
   const [row] = await selectRows<ImportJobRow>(

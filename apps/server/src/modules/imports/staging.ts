@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ImportCounts, ImportKind } from '@field-portal/shared';
 import { selectRows } from '../../db/client.js';
 import type { Q } from './kinds/checks.js';
@@ -24,8 +24,12 @@ export async function classify(db: Q, kind: ImportKind, job: number): Promise<Im
 /** (line, action) of every valid staged row: what its kind's writer would do with it. */
 export const rowActions = (kind: ImportKind, job: number) => kindOf(kind).actions(sourceOf(kind, job));
 
-/** The kind's checks, then the classification; `again` is the commit's run over the rows the dry run checked. */
-export async function runChecks(db: Q, kind: ImportKind, job: number, again = false): Promise<ImportCounts> {
+/**
+ * The kind's checks, then the classification; `again` is the commit's run over the rows the dry run checked,
+ * `after` a statement run between the two (the commit's hold on rows the dry run refused).
+ */
+export async function runChecks(db: Q, kind: ImportKind, job: number, again = false, after?: SQL): Promise<ImportCounts> {
   await kindOf(kind).check(db, job, again);
+  if (after) await db.execute(after);
   return classify(db, kind, job);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ImportCounts, type ImportKind, type Lang, type MessageKey, type Notice, type NoticeType } from '@field-portal/shared';
+import { type ImportCounts, type ImportKind, type ImportStatus, type Lang, type MessageKey, type Notice, type NoticeType } from '@field-portal/shared';
 import { selectRows, type Database, type Db, type Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
@@ -25,7 +25,7 @@ export interface ImportJobRow {
   lang: string;
   full_list: boolean;
   stage: 'dryRun' | 'commit';
-  status: 'queued' | 'running' | 'ready' | 'done' | 'failed';
+  status: ImportStatus;
   mode: 'allOrNothing' | 'validOnly' | null;
   rows_done: number;
   rows_total: number | null;
@@ -72,6 +72,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * doctors, docs/decisions/0056). Off for the transaction only.
  */
 const NO_JIT = sql`set local jit = off`;
+
+/** The rows the dry run refused (marked `held` before the commit's checks) refused again if the checks now pass them. */
+const holdRows = (job: number) => sql`
+  update import_rows set errors = '[{"k": "imports.row.refusedInDryRun"}]'::jsonb
+   where job_id = ${job} and action = 'held' and errors = '[]'::jsonb`;
 
 /** Clears what a check run wrote, keeping what the reader staged (the indications' list). */
 const resetChecks = (job: number) => sql`
@@ -208,8 +213,11 @@ class ImportRuns {
       // The database may have changed since the dry run (another import): the checks run again inside the transaction.
       // The staged rows have not: a kind that keeps the dry run's result of the checks reading only the file clears the rest itself.
       const kind = kindOf(job.kind);
+      // Valid rows only writes no row the dry run showed as refused, even one the database now lets pass.
+      const held = job.mode === 'validOnly' && (job.counts?.refused ?? 0) > 0;
+      if (held) await tx.execute(sql`update import_rows set action = 'held' where job_id = ${id} and errors <> '[]'::jsonb`);
       if (!kind.keepsFileChecks) await tx.execute(resetChecks(id));
-      const counts = await runChecks(tx, job.kind, id, kind.keepsFileChecks === true);
+      const counts = await runChecks(tx, job.kind, id, kind.keepsFileChecks === true, held ? holdRows(id) : undefined);
       if (job.mode !== 'validOnly' && counts.refused > 0) throw new Refused(counts.refused);
       const written = await writeRows(tx, job.kind, sourceOf(job.kind, id), job.user_id);
       const deactivated = job.full_list && kind.deactivateMissing ? await kind.deactivateMissing(tx, id, job.user_id) : 0;
@@ -241,7 +249,7 @@ class ImportRuns {
     const rows = await selectRows<{ id: number; file_key: string }>(
       this.db,
       sql`
-      update import_jobs set file_key = '' where status in ('done', 'failed') and finished_at < ${before}::timestamptz and file_key <> '' returning id, file_key`,
+      update import_jobs set file_key = '' where status in ('done', 'failed', 'superseded') and finished_at < ${before}::timestamptz and file_key <> '' returning id, file_key`,
     );
     for (const row of rows) {
       await this.db.execute(sql`delete from import_rows where job_id = ${row.id}`);

@@ -13,10 +13,18 @@ import {
   type ImportStatus,
 } from '@field-portal/shared';
 import { useImportsWords } from '@/features/imports/i18n';
+import { formatTime } from '@/lib/format';
 import { useQueueExport } from '@/features/downloads';
 import { commitImport, IMPORTS_KEY, saveTemplate, uploadImport, useImportJob, useImportList } from '../api/imports-api';
 
-const STATUS_COLOURS: Record<ImportStatus, string> = { queued: 'default', running: 'processing', ready: 'blue', done: 'success', failed: 'error' };
+const STATUS_COLOURS: Record<ImportStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  ready: 'blue',
+  done: 'success',
+  failed: 'error',
+  superseded: 'default',
+};
 const MB = 1024 * 1024;
 
 /** The counts of a dry run or a commit, side by side. */
@@ -154,7 +162,7 @@ export function ImportCentrePage() {
 
       {job && (
         <Card
-          title={`${msg('imports.ui.result')}: ${job.fileName}`}
+          title={`${msg(job.stage === 'commit' ? 'imports.ui.committedResult' : 'imports.ui.result')}: ${job.fileName}`}
           extra={<Tag color={STATUS_COLOURS[job.status]}>{msg(`imports.status.${job.status}`)}</Tag>}
           style={{ marginTop: 16 }}
           className="fp-import-job"
@@ -239,12 +247,12 @@ export function ImportCentrePage() {
               dataIndex: 'status',
               render: (s: ImportStatus) => <Tag color={STATUS_COLOURS[s]}>{msg(`imports.status.${s}`)}</Tag>,
             },
-            { title: msg('imports.ui.time'), dataIndex: 'createTime', render: (t: string) => new Date(t).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB') },
+            { title: msg('imports.ui.time'), dataIndex: 'createTime', render: (t: string) => formatTime(t, 'second') },
             {
               title: '',
               key: 'open',
               render: (_: unknown, row: ImportJob) => (
-                <Button type="link" size="small" onClick={() => setJobId(row.id)}>
+                <Button type="link" size="small" aria-label={msg('imports.ui.openFile', { file: row.fileName })} onClick={() => setJobId(row.id)}>
                   {msg('imports.ui.open')}
                 </Button>
               ),
