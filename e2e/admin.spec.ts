@@ -92,6 +92,8 @@ test('an administrator builds a branch, a role and a user; the user sees exactly
   await admin.getByPlaceholder('搜索登录名、姓名、邮箱、手机').fill('e2e.branch');
   await admin.getByPlaceholder('搜索登录名、姓名、邮箱、手机').press('Enter');
   await expect(admin.locator('.ant-table-row', { hasText: 'e2e.branch' })).toContainText('E2E 角色');
+  // The list shows the organisation the dialog set.
+  await expect(admin.locator('.ant-table-row', { hasText: 'e2e.branch' })).toContainText('测试城市E2E');
 
   // 5. The user sees exactly the role's menus, and the server refuses the rest.
   const context = await browser.newContext();

@@ -110,6 +110,8 @@ function UserList() {
         columns={[
           { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
           { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
+          // The organisation a user belongs to (as the dialog and the import set it), beside the free-text department.
+          { title: t('admin.user.org'), dataIndex: 'orgName', ...dataCells },
           { title: t('admin.user.department'), dataIndex: 'department', ...dataCells },
           { title: t('admin.user.mobile'), dataIndex: 'mobile' },
           { title: t('admin.user.userType'), dataIndex: 'userType', render: typeLabel },
