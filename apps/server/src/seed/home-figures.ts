@@ -15,13 +15,15 @@ export async function seedHomeFigures(tx: Tx): Promise<void> {
   for (const [key, value] of Object.entries({ ...covered, drugs })) {
     await tx.update(homeStatistics).set({ value }).where(eq(homeStatistics.key, key));
   }
-  // The last six months of visits, by month number (chart content is number/number).
+  // The last six whole months of visits, by month number (chart content is number/number): the month under way is
+  // left out, as a few days of it drawn beside whole months read as a fall.
   const months = await selectRows<{ month: number; visits: number; doctors: number }>(
     tx,
     sql`select extract(month from visit_at at time zone 'Asia/Shanghai')::int as month,
                count(*)::int as visits, count(distinct doctor_id)::int as doctors
           from visit_records
-         where visit_at >= (date_trunc('month', now() at time zone 'Asia/Shanghai') - interval '5 months') at time zone 'Asia/Shanghai'
+         where visit_at >= (date_trunc('month', now() at time zone 'Asia/Shanghai') - interval '6 months') at time zone 'Asia/Shanghai'
+           and visit_at < date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'
          group by 1, date_trunc('month', visit_at at time zone 'Asia/Shanghai') order by date_trunc('month', visit_at at time zone 'Asia/Shanghai')`,
   );
   const content = (value: (m: (typeof months)[number]) => number) => months.map((m) => `${m.month}/${value(m)}`).join(',') || '1/0';
