@@ -41,7 +41,10 @@ export interface CartesianChartProps {
   /** Round the far end of each bar. */
   barRadius?: number;
   symbolSize?: number;
-  /** The widest a category's label is written before it is cut with an ellipsis. */
+  /**
+   * The widest a category's label is written before it is cut with an ellipsis; a horizontal chart gives its
+   * labels up to two fifths of its width when that is more.
+   */
   categoryLabelWidth?: number;
   pointer?: 'line' | 'shadow';
   onClick?: (index: number) => void;
@@ -157,7 +160,9 @@ export function CartesianPlot(props: CartesianChartProps & { linePath: LinePath 
   const second = scales[0] ? scales[1] : null;
 
   const tickWidth = (scale: typeof main | null) => (scale ? Math.max(...scale.ticks.map((t) => textWidth(axisFormat(t)))) : 0);
-  const catWidth = Math.min(props.categoryLabelWidth ?? 120, Math.max(0, ...categories.map(textWidth)));
+  // A horizontal chart's names take up to two fifths of a wide chart before any is cut (an English department is
+  // three words), and never less room than the chart asked for.
+  const catWidth = Math.min(Math.max(props.categoryLabelWidth ?? 120, horizontal ? width * 0.4 : 0), Math.max(0, ...categories.map(textWidth)));
   let valueLabelRoom = 0;
   if (props.labels) for (const s of visible) for (const v of s.values) valueLabelRoom = Math.max(valueLabelRoom, textWidth(labelFormat(v)));
   const pad = horizontal

@@ -181,6 +181,18 @@ describe('BarsChart', () => {
     expect(container.querySelector('svg path[stroke]')).toBeNull();
   });
 
+  it("gives a horizontal chart's names up to two fifths of its width before cutting one", () => {
+    const names = ['Obstetrics and gynaecology', 'Traditional Chinese medicine and pharmacology of the south-west region'];
+    const { container } = render(
+      <BarsChart height={200} horizontal categoryLabelWidth={104} categories={names} series={[{ name: 'doctors', values: [2, 9] }]} label="doctors" />,
+    );
+    // Drawn 600 wide in a unit test: 240 px for the names, more than the 104 asked for and less than the longer one needs.
+    expect(textWidth(names[0]!)).toBeGreaterThan(104);
+    const written = [...container.querySelectorAll('svg text')].map((t) => t.lastChild?.textContent ?? '');
+    expect(written).toContain(names[0]);
+    expect(written.find((t) => t.startsWith('Traditional'))!.endsWith('…')).toBe(true);
+  });
+
   it('refuses a line series given to the plot without a way to draw lines', () => {
     expect(() =>
       render(<CartesianPlot linePath={null} height={200} categories={['a']} series={[{ name: 'l', values: [1], kind: 'line' }]} label="l" />),
