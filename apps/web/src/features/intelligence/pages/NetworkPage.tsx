@@ -1,5 +1,6 @@
 import { DATA } from '@/lib/data-text';
 import { DataText } from '@/components/DataText';
+import { formatCount } from '@/lib/format';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -67,7 +68,7 @@ function EgoNetworkPanel() {
             t('intel.doctor')
           )
         }
-        extra={ego.data ? `${ego.data.nodes.length} · ${ego.data.edges.length}` : null}
+        extra={ego.data ? t('intel.network.size', { doctors: formatCount(ego.data.nodes.length), ties: formatCount(ego.data.edges.length) }) : null}
       >
         {ego.isFetching || top.isFetching ? (
           <div style={{ height: 560, display: 'grid', placeItems: 'center' }}>
