@@ -81,9 +81,10 @@ export function TargetHcpPage() {
           columns={[
             { title: t('intel.doctor'), ...dataCells, render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link> },
             { title: t('intel.hospital'), ...dataCells, render: (_, r) => r.doctor.hospitalName },
-            { title: t('intel.similarity'), dataIndex: 'similarity' },
+            // Three decimals for every row, so 0.700 reads beside 0.698 as the same kind of number.
+            { title: t('intel.similarity'), dataIndex: 'similarity', render: (v: number) => v.toFixed(3) },
             {
-              title: t('intel.topDimensions'),
+              title: t('intel.lookAlike.dimensions'),
               render: (_, r) =>
                 r.features
                   .filter((f) => f.value > 0)
