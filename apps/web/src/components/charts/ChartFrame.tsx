@@ -161,7 +161,9 @@ export const chartName = (given: string | undefined, names: readonly string[]) =
 
 /**
  * The chart's figures as a table that only a screen reader meets (WCAG 1.1.1): the drawing is an
- * image with a name, the table holds what the image shows.
+ * image with a name, the table holds what the image shows. The hiding is on a div around the
+ * table: a table ignores a height of 1 px and grows with its rows, so hidden itself, a long one
+ * (a relationship chart's hundreds of links) still lengthened the page's scrolling.
  */
 export function ChartDataTable({
   caption,
@@ -173,29 +175,31 @@ export function ChartDataTable({
   rows: readonly { name: string; values: readonly string[] }[];
 }) {
   return (
-    <table className="fp-visually-hidden">
-      {/* the caption and the rows name what the chart shows, often data (a doctor, a hospital) */}
-      <caption {...DATA}>{caption}</caption>
-      <thead>
-        <tr>
-          <td />
-          {columns.map((c, k) => (
-            <th key={k} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody {...DATA}>
-        {rows.map((row, r) => (
-          <tr key={r}>
-            <th scope="row">{row.name}</th>
-            {row.values.map((v, k) => (
-              <td key={k}>{v}</td>
+    <div className="fp-visually-hidden">
+      <table>
+        {/* the caption and the rows name what the chart shows, often data (a doctor, a hospital) */}
+        <caption {...DATA}>{caption}</caption>
+        <thead>
+          <tr>
+            <td />
+            {columns.map((c, k) => (
+              <th key={k} scope="col">
+                {c}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody {...DATA}>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              <th scope="row">{row.name}</th>
+              {row.values.map((v, k) => (
+                <td key={k}>{v}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BarsChart } from './BarsChart';
+import { ChartDataTable } from './ChartFrame';
 import { CartesianChart } from './CartesianChart';
 import { CartesianPlot } from './CartesianPlot';
 import { PieChart } from './PieChart';
@@ -236,4 +240,24 @@ it('RadarChart draws a polygon per series over its rings', () => {
   );
   // Five rings and two series.
   expect(screen.getByRole('img', { name: 'radar' }).querySelectorAll('polygon')).toHaveLength(7);
+});
+
+describe('ChartDataTable', () => {
+  it('hides its table inside a clipped 1 px box, so hundreds of rows take no room on the page, and leaves it to screen readers', () => {
+    const rows = Array.from({ length: 340 }, (_, k) => ({ name: `Dr ${k}`, values: [String(k)] }));
+    render(<ChartDataTable caption="links" columns={['weight']} rows={rows} />);
+    const table = screen.getByRole('table', { name: 'links' });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(340);
+    // A table ignores a height of 1 px: the box that hides it must be a block around it.
+    expect(table.className).toBe('');
+    const box = table.parentElement!;
+    expect(box.tagName).toBe('DIV');
+    expect(box.className).toBe('fp-visually-hidden');
+    // Hidden by size and clipping, never in a way that hides it from screen readers too.
+    const globalCss = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../styles/global.css'), 'utf8');
+    const rule = /\.fp-visually-hidden\s*\{([^}]*)\}/.exec(globalCss)?.[1] ?? '';
+    for (const part of [/position:\s*absolute/, /height:\s*1px/, /width:\s*1px/, /overflow:\s*hidden/]) expect(rule).toMatch(part);
+    expect(rule).not.toMatch(/display:\s*none|visibility:\s*hidden/);
+    expect(box.closest('[aria-hidden="true"]')).toBeNull();
+  });
 });

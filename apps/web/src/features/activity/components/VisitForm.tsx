@@ -166,7 +166,7 @@ export function VisitForm({
                         open={false}
                       />
                     </Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(field.name)} />
+                    <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('activity.visit.removeProduct')} onClick={() => remove(field.name)} />
                   </Space>
                 ))}
                 {fields.length < ACTIVITY_LIMITS.productsMax ? (

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
@@ -41,12 +41,39 @@ export function MeetingReportIndexPage() {
   const totals = page === 0 ? list.data : firstPage.data;
   const reset = () => setCursors([undefined]);
   const openMeeting = (id: number | undefined) => setParams(id ? { meetingId: String(id) } : {}, { replace: true });
+  // The form and the drawer are unmounted as they close, so antd never gives the focus back to the
+  // control that opened them and a keyboard user is left on the page's body (WCAG 2.4.3). The page
+  // remembers that control and focuses it once neither is shown: a saved new meeting opens in the
+  // drawer, so the focus goes back to "New meeting" when that drawer closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const returning = useRef(false);
+  const shown = creating || open !== undefined;
+  const openedBy = (control: HTMLElement | null) => {
+    if (!shown) opener.current = control;
+  };
+  const closed = () => {
+    returning.current = true;
+  };
+  useEffect(() => {
+    // The drawer's address changes in a transition, so this waits for the render without it.
+    if (shown || !returning.current) return;
+    returning.current = false;
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [shown]);
   return (
     <Card
       className="fp-meetings-screen"
       title={t('meetings.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={(e) => {
+            openedBy(e.currentTarget);
+            setCreating(true);
+          }}
+        >
           {t('meetings.new')}
         </Button>
       }
@@ -88,6 +115,8 @@ export function MeetingReportIndexPage() {
           allowClear
           placeholder={t('meetings.search')}
           aria-label={t('meetings.search')}
+          // Named in the page's language with the word its icon shows; the icon's own label is the English "search".
+          enterButton={<Button icon={<SearchOutlined />} aria-label={t('meetings.searchButton')} />}
           style={{ width: 340 }}
           onSearch={(v) => {
             setKeyword(v.trim());
@@ -101,7 +130,14 @@ export function MeetingReportIndexPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: <EmptyState description={t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData')} /> }}
-        onRow={(row) => ({ onClick: () => openMeeting(row.id), className: 'fp-meeting-row' })}
+        onRow={(row) => ({
+          onClick: (e) => {
+            // The focus comes back to the row's title link (Enter on it opens the meeting), wherever the row was clicked.
+            openedBy(e.currentTarget.querySelector('a'));
+            openMeeting(row.id);
+          },
+          className: 'fp-meeting-row',
+        })}
         pagination={false}
         columns={[
           {
@@ -133,7 +169,10 @@ export function MeetingReportIndexPage() {
       {creating && (
         <MeetingForm
           meeting={null}
-          onClose={() => setCreating(false)}
+          onClose={() => {
+            closed();
+            setCreating(false);
+          }}
           onSaved={(m) => {
             setCreating(false);
             reset();
@@ -142,7 +181,15 @@ export function MeetingReportIndexPage() {
           }}
         />
       )}
-      {open && <MeetingDrawer meetingId={open} onClose={() => openMeeting(undefined)} />}
+      {open && (
+        <MeetingDrawer
+          meetingId={open}
+          onClose={() => {
+            closed();
+            openMeeting(undefined);
+          }}
+        />
+      )}
     </Card>
   );
 }
