@@ -84,6 +84,8 @@ export const ANALYTICS_TABLE_LABELS_ZH = {
   'analytics.value.in': '呼入',
   'analytics.value.out': '呼出',
   'analytics.value.internal': '内部',
+  // an article's source (articleLists), in the content centre's words
+  'analytics.value.external': '外部来源',
   'analytics.value.internet': '互联网',
   'analytics.value.generated': '主数据',
   'analytics.value.manual': '手工新增',
@@ -236,6 +238,7 @@ export const ANALYTICS_TABLE_LABELS_EN: Record<keyof typeof ANALYTICS_TABLE_LABE
   'analytics.value.in': 'Inbound',
   'analytics.value.out': 'Outbound',
   'analytics.value.internal': 'Internal',
+  'analytics.value.external': 'External source',
   'analytics.value.internet': 'Internet',
   'analytics.value.generated': 'Master data',
   'analytics.value.manual': 'Added by hand',

@@ -38,6 +38,28 @@ export const DYNAMICS_DEPARTMENTS = ['hipo', 'vins', 'rapid', 'maf', 'gama', 'sp
 export type DynamicsDepartment = (typeof DYNAMICS_DEPARTMENTS)[number];
 export const ARTICLE_CATEGORIES = ['medical', 'product', 'guideline', 'compliance', 'training', 'market', 'other'] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+/**
+ * The categories' words, zh and en, once: the content centre's `content.category.*` labels are
+ * these, and the report screens name a category by them.
+ */
+export const ARTICLE_CATEGORY_WORDS: Record<ArticleCategory, { zh: string; en: string }> = {
+  medical: { zh: '医学', en: 'Medical' },
+  product: { zh: '产品', en: 'Product' },
+  guideline: { zh: '指南', en: 'Guideline' },
+  compliance: { zh: '合规', en: 'Compliance' },
+  training: { zh: '培训', en: 'Training' },
+  market: { zh: '市场', en: 'Market' },
+  other: { zh: '其他', en: 'Other' },
+};
+/** A category in a language (a code that is not a category, as written). */
+export function articleCategoryName(category: string, lang: 'zh' | 'en'): string {
+  return (ARTICLE_CATEGORY_WORDS as Record<string, { zh: string; en: string } | undefined>)[category]?.[lang] ?? category;
+}
+/**
+ * A department of departmentDynamics as the content centre names it in either language: its code
+ * in capitals, as its menu, article tags and editor show it (HIPO, IT, OTHERS).
+ */
+export const dynamicsDepartmentName = (department: string): string => department.toUpperCase();
 export const ARTICLE_SOURCES = ['internal', 'external'] as const;
 export type ArticleSource = (typeof ARTICLE_SOURCES)[number];
 export const ARTICLE_STATUSES = ['draft', 'published'] as const;

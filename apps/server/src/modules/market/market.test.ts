@@ -225,6 +225,49 @@ describe('drug market and net search (medicineMarket, medicineNet)', () => {
     expect(a.drugs.map((d) => d.medicine).sort()).toEqual([DRUG, COMPETITOR, '安立泰'].sort());
     expect(a.drugs.reduce((s, d) => s + d.share, 0)).toBeCloseTo(100, 0);
   });
+  it("indication drug analysis: sentiment is the indication's items, sales and search the drug's over all indications, and says so", async () => {
+    const other = '心力衰竭';
+    const since = `${ok<OpinionTrend>(await get('admin', P.opinionTrend, { months: 12 })).byMonth[0]!.month}-01`;
+    const [a, b] = [
+      ok<IndicationMedAna>(await get('admin', P.indicationMedAna, { indication: INDICATION, months: 12 })),
+      ok<IndicationMedAna>(await get('admin', P.indicationMedAna, { indication: other, months: 12 })),
+    ];
+    const opinions = (indication: string, medicine: string, sentiment: string) =>
+      n(`select count(*) as n from opinion_items where medicine = '${medicine}' and indication = '${indication}' and sentiment = '${sentiment}'
+           and published_at >= '${since}T00:00:00Z'`);
+    for (const [indication, r] of [
+      [INDICATION, a],
+      [other, b],
+    ] as const) {
+      for (const d of r.drugs) {
+        for (const s of ['positive', 'negative', 'neutral'] as const)
+          expect(d[s], `${indication} ${d.medicine} ${s}`).toBe(await opinions(indication, d.medicine, s));
+        // the market figures name no indication: the drug's whole sales and search
+        expect(d.sales).toBe(await n(`select sum(sales_units) as n from market_figures where medicine = '${d.medicine}' and month >= '${since}'`));
+        expect(d.search).toBe(await n(`select sum(search_index) as n from market_figures where medicine = '${d.medicine}' and month >= '${since}'`));
+      }
+    }
+    // the two indications' items differ, and so do their figures; the all-indication ones do not
+    const figures = (r: IndicationMedAna, key: 'positive' | 'negative' | 'neutral' | 'sales') => Object.fromEntries(r.drugs.map((d) => [d.medicine, d[key]]));
+    expect(figures(a, 'positive')).not.toEqual(figures(b, 'positive'));
+    expect(figures(a, 'negative')).not.toEqual(figures(b, 'negative'));
+    expect(figures(a, 'sales')).toEqual(figures(b, 'sales'));
+    // and an indication's sentiment is not the drug's whole (which the old figures were)
+    const whole = await n(`select count(*) as n from opinion_items where medicine = '${DRUG}' and published_at >= '${since}T00:00:00Z'`);
+    const own = a.drugs.find((d) => d.medicine === DRUG)!;
+    expect(own.positive + own.negative + own.neutral).toBeLessThan(whole);
+    // what each figure counts, in the answer: no figure passes for the indication's when it is not
+    for (const r of [a, b]) {
+      expect(r.basis).toEqual({
+        sales: 'allIndications',
+        share: 'allIndications',
+        search: 'allIndications',
+        positive: 'indication',
+        negative: 'indication',
+        neutral: 'indication',
+      });
+    }
+  });
 });
 
 describe('lecturer rating, patient and doctor groups', () => {
@@ -262,6 +305,42 @@ describe('lecturer rating, patient and doctor groups', () => {
       await n(`select sum(consultations) as n from online_consultations where medicine = '${DRUG}' and indication = '${INDICATION}'`),
     );
     expect(g.byTitle.reduce((s, t) => s + t.value, 0)).toBeLessThanOrEqual(g.doctors);
+  });
+});
+
+describe('doctor groups by department code', () => {
+  it('two 其他 sub-departments of different parents are two bars, named with their parents in zh and en', async () => {
+    const medicine = '组分析测试药';
+    const indication = '组分析测试适应症';
+    const [drug] = await q<{ id: number }>(
+      `insert into medicines (name, alias, code, company_id) values ('${medicine}', 'Group test', 'GRP-TEST', 'FP') returning id`,
+    );
+    await q(`insert into medicine_indications (medicine_id, indication, sort) values (${drug!.id}, '${indication}', 0)`);
+    const doctor = async (name: string, dept1: string, dept2: string) => {
+      const [row] = await q<{ id: number }>(
+        `insert into doctors (name, hospital_id, province_code, city_code, dept1_code, dept2_code, title_code)
+         select '${name}', hospital_id, province_code, city_code, '${dept1}', '${dept2}', title_code from doctors order by id limit 1 returning id`,
+      );
+      await q(
+        `insert into online_consultations (doctor_id, medicine, indication, month, consultations) values (${row!.id}, '${medicine}', '${indication}', '2025-01-01', 3)`,
+      );
+      return row!.id;
+    };
+    const ids = [await doctor('组测外甲', '04', '04.09'), await doctor('组测外乙', '04', '04.09'), await doctor('组测中甲', '50', '50.18')];
+    try {
+      for (const lang of ['zh', 'en'] as const) {
+        const g = ok<DoctorGroups>(await get('admin', P.doctorGroups, { medicine, indication }, lang));
+        expect(g.doctors).toBe(3);
+        expect(g.byDepartment).toEqual([
+          { name: '外科·其他', nameEn: 'Surgery · Other', value: 2 },
+          { name: '中医科·其他', nameEn: 'Traditional Chinese medicine · Other', value: 1 },
+        ]);
+      }
+    } finally {
+      await q(`delete from online_consultations where medicine = '${medicine}'`);
+      await q(`delete from doctors where id in (${ids.join(',')})`);
+      await q(`delete from medicines where id = ${drug!.id}`);
+    }
   });
 });
 

@@ -159,11 +159,13 @@ export async function attitudes(
   );
 }
 
+/** Sentiment counts per drug and month; with an indication, of the items about it only. */
 export async function opinionCounts(
   db: Db | Tx,
   scope: DataScope,
   medicines: readonly string[],
   since: string,
+  indication = '',
 ): Promise<(SentimentCounts & { key: string; month: string })[]> {
   if (medicines.length === 0) return [];
   return selectRows(
@@ -173,7 +175,7 @@ export async function opinionCounts(
          where ${itemInScope(scope)} and o.published_at >= ${since}::timestamptz and o.medicine in (${sql.join(
            medicines.map((m) => sql`${m}`),
            sql`,`,
-         )})
+         )}) ${indication ? sql`and o.indication = ${indication}` : sql``}
          group by 1, 2 order by 2`,
   );
 }

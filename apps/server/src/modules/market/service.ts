@@ -7,12 +7,13 @@ import {
   type DoctorGroups,
   type EventDetail,
   type IndicationMedAna,
+  INDICATION_FIGURE_BASIS,
   type LecturerLevel,
   type LecturerRating,
   type MarketCompare,
   type MarketOptions,
   type NamedCount,
-  departmentNameOf,
+  marketDepartmentName,
   PATIENT_GENDERS,
   type NetSearch,
   type OpinionItemsPage,
@@ -248,8 +249,10 @@ export async function indicationMedAna(deps: MarketDeps, scope: DataScope, q: { 
   const drugs = [...new Set(catalogue.filter((m) => m.indications.includes(q.indication)).flatMap((m) => [m.name, ...m.competitors]))];
   if (drugs.length === 0) throw badRequest('market.indicationUnknown', 'indication', { name: q.indication });
   const since = monthsAgo(deps.now(), q.months);
+  // Market figures name no indication: sales and search are each drug's over all its indications.
+  // Opinion items name one: the sentiment counts are the indication's (docs/decisions/0077).
   const figures = await repo.figuresByMonth(deps.db, scope, drugs, since.slice(0, 10));
-  const opinions = await repo.opinionCounts(deps.db, scope, drugs, since);
+  const opinions = await repo.opinionCounts(deps.db, scope, drugs, since, q.indication);
   const rows = drugs.map((medicine) => {
     const f = figures.filter((r) => r.medicine === medicine);
     const o = opinions.filter((r) => r.key === medicine);
@@ -265,7 +268,7 @@ export async function indicationMedAna(deps: MarketDeps, scope: DataScope, q: { 
   });
   const total = rows.reduce((s, r) => s + r.sales, 0);
   for (const r of rows) r.share = total === 0 ? 0 : Math.round((r.sales / total) * 1000) / 10;
-  return { indication: q.indication, drugs: rows.sort((a, b) => b.sales - a.sales) };
+  return { indication: q.indication, drugs: rows.sort((a, b) => b.sales - a.sales), basis: { ...INDICATION_FIGURE_BASIS } };
 }
 
 export async function lecturerRating(deps: MarketDeps, scope: DataScope, product: string): Promise<LecturerRating> {
@@ -334,9 +337,11 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     scope,
   );
   const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t]));
-  // departments and titles are counted by their names and carry their English names along
+  // Departments are counted by their code: two sub-departments of one name (其他 of surgery and of
+  // TCM) are two bars, named with their parent's (marketDepartmentName). Titles are counted by name
+  // and carry their English names along.
   const english = new Map<string, string>();
-  const dept = new Map<string, number>();
+  const dept = new Map<string, { value: number; name: string; nameEn: string | undefined }>();
   const title = new Map<string, number>();
   const hospital = new Map<string, number>();
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -345,10 +350,13 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     const d = doctors.get(c.doctor_id);
     if (!d) continue;
     total += c.n;
-    const deptName = d.dept2Name ?? d.dept1Name;
-    const deptEn = departmentNameOf(d.dept2Code ?? d.dept1Code, 'en');
-    if (deptEn) english.set(deptName, deptEn);
-    add(dept, deptName);
+    const deptCode = d.dept2Code ?? d.dept1Code;
+    const counted = dept.get(deptCode) ?? {
+      value: 0,
+      name: marketDepartmentName(deptCode, 'zh') ?? d.dept2Name ?? d.dept1Name,
+      nameEn: marketDepartmentName(deptCode, 'en'),
+    };
+    dept.set(deptCode, { ...counted, value: counted.value + 1 });
     const t = titles.get(d.titleCode);
     if (t?.nameEn) english.set(t.name, t.nameEn);
     add(title, t?.name ?? d.titleCode);
@@ -359,7 +367,10 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     indication: q.indication,
     doctors: doctors.size,
     consultations: total,
-    byDepartment: withEnglish(topN(dept), english),
+    byDepartment: [...dept.entries()]
+      .sort(([codeA, a], [codeB, b]) => b.value - a.value || (codeA < codeB ? -1 : 1))
+      .slice(0, MARKET_LIMITS.topN)
+      .map(([, { value, name, nameEn }]) => (nameEn ? { name, nameEn, value } : { name, value })),
     byTitle: withEnglish(topN(title), english),
     byHospital: topN(hospital),
     attitude: await repo.attitudeOfDoctors(deps.db, scope, q.medicine, q.indication),

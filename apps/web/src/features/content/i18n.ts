@@ -1,5 +1,12 @@
-import { CONTENT_MESSAGES } from '@field-portal/shared';
+import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_WORDS, CONTENT_MESSAGES, type ArticleCategory } from '@field-portal/shared';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
+
+/** The categories' words are the shared ones, which the report screens name categories by too. */
+const categoryWords = (lang: 'zh' | 'en') =>
+  Object.fromEntries(ARTICLE_CATEGORIES.map((c) => [`content.category.${c}`, ARTICLE_CATEGORY_WORDS[c][lang]])) as Record<
+    `content.category.${ArticleCategory}`,
+    string
+  >;
 
 /** Interface labels of the content centre, news and information dynamics, zh and en (added when the first screen that imports this area's hook loads). */
 const zh = {
@@ -12,13 +19,7 @@ const zh = {
   'content.total': '共 {{n}} 篇',
   'content.unread': '未读',
   'content.category.all': '全部',
-  'content.category.medical': '医学',
-  'content.category.product': '产品',
-  'content.category.guideline': '指南',
-  'content.category.compliance': '合规',
-  'content.category.training': '培训',
-  'content.category.market': '市场',
-  'content.category.other': '其他',
+  ...categoryWords('zh'),
   'content.channel.contentCenter': '内容中心',
   'content.channel.news': '新闻',
   'content.channel.companyDynamics': '公司动态',
@@ -86,13 +87,7 @@ const en: Record<keyof typeof zh, string> = {
   'content.total': 'Articles: {{n}}',
   'content.unread': 'Unread',
   'content.category.all': 'All',
-  'content.category.medical': 'Medical',
-  'content.category.product': 'Product',
-  'content.category.guideline': 'Guideline',
-  'content.category.compliance': 'Compliance',
-  'content.category.training': 'Training',
-  'content.category.market': 'Market',
-  'content.category.other': 'Other',
+  ...categoryWords('en'),
   'content.channel.contentCenter': 'Content centre',
   'content.channel.news': 'News',
   'content.channel.companyDynamics': 'Company news',

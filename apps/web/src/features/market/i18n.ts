@@ -65,6 +65,12 @@ const zh = {
   'market.platform': '平台',
   'market.time': '时间',
   'market.sentiment': '情感',
+  'market.salesShare': '销量份额',
+  'market.basis.indication': '所选适应症',
+  'market.basis.allIndications': '全部适应症',
+  'market.ofIndication': '{{figure}}(所选适应症)',
+  'market.ofAllIndications': '{{figure}}(全部适应症)',
+  'market.indicationBasisNote': '舆情条数只计所选适应症的舆情内容;销量、份额和搜索指数来自药品的市场数据,市场数据不区分适应症,因此是各药品全部适应症的合计。',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -130,6 +136,13 @@ const en: Record<keyof typeof zh, string> = {
   'market.platform': 'Platform',
   'market.time': 'Time',
   'market.sentiment': 'Sentiment',
+  'market.salesShare': 'Sales share',
+  'market.basis.indication': 'Chosen indication',
+  'market.basis.allIndications': 'All indications',
+  'market.ofIndication': '{{figure}} (chosen indication)',
+  'market.ofAllIndications': '{{figure}} (all indications)',
+  'market.indicationBasisNote':
+    "Opinion counts include only items about the chosen indication. Sales, share and search index come from the drugs' market figures, which name no indication: they are each drug's totals over all its indications.",
 };
 
 /** The words of this area, added as this file loads; its screens take `t` and `msg` from the hook (docs/decisions/0048). */

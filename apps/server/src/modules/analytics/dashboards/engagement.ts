@@ -1,7 +1,8 @@
+import { articleCategoryName, dynamicsDepartmentName } from '@field-portal/shared';
 import { articleFigures } from '../../content/index.js';
 import { chatFigures } from '../../messaging/index.js';
 import { surveyFigures } from '../../surveys/index.js';
-import { dailyChart, groupChart, pct, tableOf, type Args, type Computed, type DashboardDef } from './common.js';
+import { dailyChart, groupChart, pct, tableOf, text, type Args, type Computed, type DashboardDef } from './common.js';
 
 /**
  * Engagement dashboards (surveyResults, articleLists, imChatLog): the surveys, content and
@@ -26,8 +27,16 @@ async function surveyResults(a: Args): Promise<Computed> {
   };
 }
 
+/**
+ * articleLists names categories and departments with the content centre's words, in the viewer's
+ * language (a category's word, a department's code in capitals), not by their codes; channels stay
+ * codes, which the screen and the export label (analytics.value.<channel>).
+ */
 async function articleLists(a: Args): Promise<Computed> {
   const f = await articleFigures(a.db, { from: a.range.from, to: a.range.to }, a.tableRows);
+  const category = (code: unknown) => articleCategoryName(text(code), a.lang);
+  const byCategory = f.byCategory.map((r) => ({ ...r, category: category(r.category) }));
+  const rows = f.rows.map((r) => ({ ...r, category: category(r.category), department: dynamicsDepartmentName(text(r.department)) }));
   return {
     kpis: [
       { key: 'articlesPublished', value: f.totals.published },
@@ -39,9 +48,9 @@ async function articleLists(a: Args): Promise<Computed> {
       dailyChart('articlesPerDay', a.range, f.byDay, 'published'),
       dailyChart('readersPerDay', a.range, f.readsByDay, 'readers'),
       groupChart('articlesByChannel', 'pie', f.byChannel, 'channel', 'articles'),
-      groupChart('articlesByCategory', 'pie', f.byCategory, 'category', 'articles'),
+      groupChart('articlesByCategory', 'pie', byCategory, 'category', 'articles'),
     ],
-    table: tableOf(['articleId', 'title', 'channel', 'category', 'department', 'source', 'publishTime', 'author', 'readers'], f.rows, f.totals.published),
+    table: tableOf(['articleId', 'title', 'channel', 'category', 'department', 'source', 'publishTime', 'author', 'readers'], rows, f.totals.published),
   };
 }
 
