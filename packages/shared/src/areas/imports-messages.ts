@@ -147,6 +147,166 @@ export const IMPORTS_MESSAGES = {
   'imports.errors.template': { zh: '导入错误明细', en: 'Import errors' },
   'imports.errors.line': { zh: '行号', en: 'Line' },
   'imports.errors.message': { zh: '错误信息', en: 'Problems' },
+  'imports.template.notes': { zh: '填写说明', en: 'How to fill in' },
+  'imports.template.values': { zh: '可选值', en: 'Accepted values' },
+  'imports.template.column': { zh: '列', en: 'Column' },
+  'imports.template.required': { zh: '必填', en: 'Required' },
+  'imports.template.accepts': { zh: '填写内容', en: 'What it takes' },
+  'imports.template.example': { zh: '示例', en: 'Example' },
+  'imports.template.yes': { zh: '是', en: 'Yes' },
+  'imports.template.no': { zh: '否', en: 'No' },
+  'imports.template.oneOf': { zh: '其一必填: {columns}', en: 'One of {columns}' },
+  'imports.template.howTo': {
+    zh: '第一个工作表即导入文件:从第 2 行起每行一条记录,表头请勿修改,可删除不需要的非必填列;保存为 .xlsx(或另存为 CSV)后在导入中心上传。带 * 的列必填。',
+    en: 'The first sheet is the import file: one record a row from row 2, the header as it is (columns that are not required may be removed); save it as .xlsx (or as CSV) and upload it in the import centre. Columns marked * are required.',
+  },
+  'imports.template.valuesAsOf': {
+    zh: '"可选值"工作表列出 {time} 时系统中的参考数据,预检按同样的数据检查;名称(中英文)或编码均可。',
+    en: 'The "Accepted values" sheet lists the reference data of the portal at {time}, which the dry run checks against; a name (either language) or the code is accepted.',
+  },
+  'imports.template.list.code': { zh: '编码', en: 'Code' },
+  'imports.template.list.name': { zh: '名称', en: 'Name' },
+  'imports.template.list.nameEn': { zh: '英文名称', en: 'English name' },
+  'imports.template.list.short': { zh: '简称', en: 'Short form' },
+  'imports.template.list.shown': { zh: '显示名称', en: 'Shown as' },
+  'imports.template.list.id': { zh: '编号', en: 'ID' },
+  'imports.template.hint.organisations.code': {
+    zh: '贵公司的组织编码,文件中唯一;系统中已有此编码的组织会被更新',
+    en: "Your company's organisation code, once in the file; an organisation with this code already is updated",
+  },
+  'imports.template.hint.organisations.name': { zh: '组织名称', en: "The organisation's name" },
+  'imports.template.hint.organisations.nameEn': { zh: '组织的英文名称,可空', en: "The organisation's English name; may be empty" },
+  'imports.template.hint.organisations.parentCode': {
+    zh: '上级组织的编码,本文件中或系统中已有(见"可选值");空为顶级组织',
+    en: "The parent organisation's code, in this file or already in the portal (see Accepted values); empty for a top-level organisation",
+  },
+  'imports.template.hint.organisations.leader': { zh: '负责人姓名,文本', en: "The leader's name, as text" },
+  'imports.template.hint.users.username': {
+    zh: '登录名:以字母或数字开头,只含字母、数字和 . _ -,最多 64 个字符,不区分大小写;系统中已有的用户会被更新',
+    en: 'Login name: starts with a letter or digit, letters, digits and . _ - only, at most 64 characters, case ignored; an existing user is updated',
+  },
+  'imports.template.hint.users.realName': { zh: '姓名', en: "The user's name" },
+  'imports.template.hint.users.employeeNo': { zh: '员工编号(WWID),每人唯一,可空', en: 'Employee number (WWID), one per person; may be empty' },
+  'imports.template.hint.users.email': { zh: '电子邮箱,可空', en: 'E-mail address; may be empty' },
+  'imports.template.hint.users.mobile': { zh: '手机号:数字、空格及 + ( ) -,可空', en: 'Mobile number: digits, spaces and + ( ) -; may be empty' },
+  'imports.template.hint.users.org': {
+    zh: '所属组织的编码或名称(中英文均可),见"可选值";空则不属于任何组织',
+    en: 'The organisation by code or name (either language), see Accepted values; empty for none',
+  },
+  'imports.template.hint.users.roles': {
+    zh: '一个或多个角色,写在一个单元格中,用 、 , ; | 分隔;角色名称、英文名称、显示名称或编号,见"可选值"',
+    en: 'One or more roles in one cell, separated by 、 , ; or |: a role by name, English name, the name shown or ID, see Accepted values',
+  },
+  'imports.template.hint.users.manager': {
+    zh: '直属上级的用户名或员工编号,本文件中或系统中已有;可空',
+    en: "The manager's username or employee number, in this file or already in the portal; may be empty",
+  },
+  'imports.template.hint.territories.user': { zh: '用户名或员工编号(系统中已有的用户)', en: 'A username or employee number of a user in the portal' },
+  'imports.template.hint.territories.hospitalCode': {
+    zh: '医院编码(系统中已有);每行只填医院编码或省份其中之一',
+    en: 'A hospital code in the portal; each row gives either a hospital code or a province, not both',
+  },
+  'imports.template.hint.territories.province': {
+    zh: '省份的 6 位编码或名称(310000、上海市、上海),见"可选值";每行只填医院编码或省份其中之一',
+    en: 'A province by its 6-digit code or name (310000, 上海市, 上海), see Accepted values; each row gives either a hospital code or a province',
+  },
+  'imports.template.hint.hospitals.code': {
+    zh: '贵公司的医院编码,文件中唯一;系统中已有此编码的医院会被更新',
+    en: "Your company's hospital code, once in the file; a hospital with this code already is updated",
+  },
+  'imports.template.hint.hospitals.name': {
+    zh: '医院名称,文件中唯一,不能与系统中其他编码的医院同名',
+    en: 'The hospital name, once in the file, not the name of another hospital in the portal',
+  },
+  'imports.template.hint.hospitals.grade': {
+    zh: '医院等级:名称(中英文)、编码或简称(三甲、二乙),见"可选值";可空',
+    en: 'Grade by name (either language), code or short form (三甲, 二乙), see Accepted values; may be empty',
+  },
+  'imports.template.hint.hospitals.type': {
+    zh: '医院类型:名称(中英文)或编码,见"可选值";可空',
+    en: 'Type by name (either language) or code, see Accepted values; may be empty',
+  },
+  'imports.template.hint.hospitals.region': {
+    zh: '区县的 6 位行政区划代码(310115),或省、市、区县名称连写(上海市浦东新区、广东省深圳市罗湖区、广东 深圳 罗湖;可用空格或 / 分隔,"省""市"可省略)',
+    en: "The county's 6-digit region code (310115), or the names of province, city and county together (上海市浦东新区, 广东省深圳市罗湖区, 广东 深圳 罗湖: spaces or / between them, 省 and 市 may be left out)",
+  },
+  'imports.template.hint.hospitals.address': { zh: '详细地址,文本,可空', en: 'The street address, as text; may be empty' },
+  'imports.template.hint.doctors.code': {
+    zh: '贵公司的医生编码:新医生必填;与"编号"至少填一个',
+    en: "Your company's doctor code: required for a new doctor; give it or the ID",
+  },
+  'imports.template.hint.doctors.id': {
+    zh: '门户中已有医生的编号(医生列表导出中的"编号"),用于更新;与"医生编码"至少填一个',
+    en: "The ID of a doctor already in the portal (the doctor list's export has it), to update them; give it or the doctor code",
+  },
+  'imports.template.hint.doctors.name': { zh: '医生姓名', en: "The doctor's name" },
+  'imports.template.hint.doctors.gender': { zh: '男或女(也可写 M/F、Male/Female、1/2);可空', en: 'Male or Female (also M/F, 男/女, 1/2); may be empty' },
+  'imports.template.hint.doctors.hospitalCode': {
+    zh: '主执业医院的编码(系统中已有);与"医院"至少填一个',
+    en: 'The primary hospital by its code (in the portal); give it or the hospital name',
+  },
+  'imports.template.hint.doctors.hospital': {
+    zh: '主执业医院名称:不填医院编码时使用,且系统中只有一家医院叫此名称',
+    en: 'The primary hospital by name: when no hospital code is given, and only one hospital has that name',
+  },
+  'imports.template.hint.doctors.dept1': {
+    zh: '一级科室:名称(中英文)或编码,见"可选值";填了二级科室时可空(取其所属一级科室)',
+    en: 'Department by name (either language) or code, see Accepted values; may be empty when the sub-department is given (its department is taken)',
+  },
+  'imports.template.hint.doctors.dept2': {
+    zh: '二级科室:名称(中英文,"专业"二字可省略)或编码,须属于该行的一级科室,见"可选值"中的所属一级科室;可空',
+    en: "Sub-department by name (either language; 专业 may be left out) or code, under the row's department (see Accepted values); may be empty",
+  },
+  'imports.template.hint.doctors.title': { zh: '职称:名称(中英文)或编码,见"可选值"', en: 'Title by name (either language) or code, see Accepted values' },
+  'imports.template.hint.doctors.position': {
+    zh: '职务:名称(中英文)或编码,见"可选值";可空',
+    en: 'Position by name (either language) or code, see Accepted values; may be empty',
+  },
+  'imports.template.hint.doctors.indications': {
+    zh: '适应症,一个单元格中用 、 , ; | 分隔,须为数据管理中已有的适应症(见"可选值");可空',
+    en: 'Indications in one cell, separated by 、 , ; or |, as data management names them (see Accepted values); may be empty',
+  },
+  'imports.template.hint.doctors.phone': { zh: '电话:数字、空格及 + ( ) -,可空', en: 'Phone: digits, spaces and + ( ) -; may be empty' },
+  'imports.template.hint.doctors.secondaryHospitalCode': {
+    zh: '第二执业医院的编码(系统中已有);可空',
+    en: 'The secondary hospital by its code (in the portal); may be empty',
+  },
+  'imports.template.hint.products.code': {
+    zh: '产品编码:字母、数字、_ 或 -,最多 30 个字符,文件中唯一;已有此编码的产品会被更新',
+    en: 'Product code: letters, digits, _ or -, at most 30 characters, once in the file; a product with this code already is updated',
+  },
+  'imports.template.hint.products.name': { zh: '产品名称,最多 50 个字符', en: 'Product name, at most 50 characters' },
+  'imports.template.hint.products.alias': { zh: '别名或英文名,最多 50 个字符,可空', en: 'Alias or English name, at most 50 characters; may be empty' },
+  'imports.template.hint.products.companyId': { zh: '公司,文本,最多 50 个字符,可空', en: 'Company, as text, at most 50 characters; may be empty' },
+  'imports.template.hint.products.indications': {
+    zh: '适应症,一个单元格中用 、 , ; | 分隔,须为数据管理中已有的适应症(见"可选值",不区分大小写);可空',
+    en: 'Indications in one cell, separated by 、 , ; or |, as data management names them (see Accepted values; case ignored); may be empty',
+  },
+  'imports.template.hint.products.competitors': {
+    zh: '竞品,一个单元格中用 、 , ; | 分隔,按顺序保存;别名写在括号中;可空',
+    en: 'Competitors in one cell, separated by 、 , ; or |, kept in that order; an alias in brackets; may be empty',
+  },
+  'imports.template.hint.visits.rep': {
+    zh: '代表的用户名或员工编号(系统中已有,已禁用的账号也可)',
+    en: "The representative's username or employee number (in the portal, a disabled account too)",
+  },
+  'imports.template.hint.visits.doctorCode': {
+    zh: '医生编码(贵公司的编码,系统中已有且未停用)',
+    en: "The doctor's code (your company's, in the portal and not deactivated)",
+  },
+  'imports.template.hint.visits.date': {
+    zh: '拜访日期:2026-03-15、2026/3/15、2026.3.15、2026年3月15日、20260315 或 Excel 日期,可带时间(2026-03-15 14:30);按北京时间,不能晚于导入当天',
+    en: 'Visit date: 2026-03-15, 2026/3/15, 2026.3.15, 2026年3月15日, 20260315 or an Excel date, a time optional (2026-03-15 14:30); portal time (UTC+8), not after the day of the import',
+  },
+  'imports.template.hint.visits.channel': {
+    zh: '拜访方式:名称(中英文)或编码,须为"可选值"中的一种(如"电话拜访",不能只写"电话")',
+    en: 'Channel by name (either language) or code, one of Accepted values (电话拜访 or Phone; 电话 alone is refused)',
+  },
+  'imports.template.hint.visits.purpose': {
+    zh: '拜访目的:名称(中英文)或编码,见"可选值";可空',
+    en: 'Purpose by name (either language) or code, see Accepted values; may be empty',
+  },
+  'imports.template.hint.visits.notes': { zh: '备注,记为拜访反馈;可空', en: "Notes, kept as the visit's feedback; may be empty" },
   'imports.status.queued': { zh: '排队中', en: 'Queued' },
   'imports.status.running': { zh: '处理中', en: 'Working' },
   'imports.status.ready': { zh: '预检完成', en: 'Dry run done' },

@@ -6,7 +6,7 @@
 const DATA = '/API-DATA';
 
 export const IMPORTS_PATHS = {
-  /** GET ?kind= : the kind's template, a CSV (UTF-8 with BOM) whose header is in the caller's language. */
+  /** GET ?kind= : the kind's template, an .xlsx in the caller's language: the header row, what each column takes, and the accepted values. */
   template: `${DATA}/import/template`,
   /** POST multipart: fields `kind`, optional `fullList` (true/false), then `file` (.csv or .xlsx) → ImportJob (a dry run queued). */
   upload: `${DATA}/import/upload`,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IMPORTS_AUTHORITY } from '@field-portal/shared';
+import { BUILT_IN_ROLE_NAMES, IMPORTS_AUTHORITY } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { AUTH_INVALIDATE_CHANNEL } from '../../platform/auth-cache.js';
 import { NO_PASSWORD } from '../../platform/passwords.js';
@@ -79,9 +79,17 @@ export async function upsertOrganisations(tx: Tx, source: SQL): Promise<WriteCou
 /** Users' keys for the checks and what an import keeps of them: id, username, employee number, e-mail, mobile, organisation, enabled. */
 export const userKeys = (): SQL => sql`(select id, username, employee_no, email, mobile, org_id, enabled from users)`;
 
-/** Roles by id, Chinese and English name (an import names roles by name or by id). */
-export async function roleLabels(db: Db | Tx): Promise<{ id: number; name: string; nameEn: string }[]> {
-  return selectRows(db, sql`select id, name, name_en as "nameEn" from roles order by id`);
+/**
+ * Roles by id, name and English name, and `shown`: the names the screens show for a built-in role
+ * (BUILT_IN_ROLE_NAMES, in Chinese and English: 销售代表 for Sales), whose stored name is its code.
+ * An import names a role by any of them (a role an administrator added is shown by its own names).
+ */
+export async function roleLabels(db: Db | Tx): Promise<{ id: number; name: string; nameEn: string; shown: string[] }[]> {
+  const rows = await selectRows<{ id: number; name: string; nameEn: string }>(db, sql`select id, name, name_en as "nameEn" from roles order by id`);
+  return rows.map((r) => {
+    const builtIn = Object.hasOwn(BUILT_IN_ROLE_NAMES, r.name) ? BUILT_IN_ROLE_NAMES[r.name] : undefined;
+    return { ...r, shown: builtIn ? [builtIn.zh, builtIn.en] : [] };
+  });
 }
 
 /** The manager a reference names: a username (any case) first, else an employee number. */

@@ -1,7 +1,17 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { API, IMPORT_LIMITS, type DoctorPage, type ImportBatchResult, type ImportJob, type QueuedDownload } from '@field-portal/shared';
+import {
+  API,
+  IMPORT_COLUMNS,
+  IMPORT_KINDS,
+  IMPORT_LIMITS,
+  type DoctorPage,
+  type ImportBatchResult,
+  type ImportColumn,
+  type ImportJob,
+  type QueuedDownload,
+} from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../downloads/index.js';
 import { JobRunner } from '../../platform/jobs/index.js';
 import { expectError, ok } from '../../../test/api.js';
@@ -34,13 +44,95 @@ describe('import centre', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it("gives a template per kind with the header in the caller's language", async () => {
-    const zh = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=doctors`, headers: headers('admin', 'zh') });
-    expect(zh.statusCode).toBe(200);
-    expect(zh.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(zh.rawPayload.subarray(3).toString('utf8')).toMatch(/^医生编码,编号,姓名\*,性别,医院编码,医院,一级科室\*/);
-    const en = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=hospitals`, headers: headers('admin', 'en') });
-    expect(en.rawPayload.subarray(3).toString('utf8')).toMatch(/^Hospital code\*,Hospital name\*,Grade,Type,Region\*,Address/);
+  it("gives a template per kind: an .xlsx in the caller's language that says what each column takes, with the accepted values, and dry-runs as it is", async () => {
+    const template = async (kind: string, lang: 'zh' | 'en') => {
+      const res = await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=${kind}`, headers: headers('admin', lang) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return { res, book };
+    };
+    // A sheet's rows as text, the first cell first; empty rows kept as [].
+    const rowsOf = (sheet: ExcelJS.Worksheet) =>
+      Array.from({ length: sheet.rowCount }, (_, i) => {
+        const values = sheet.getRow(i + 1).values as unknown[];
+        return Array.from({ length: Math.max(0, values.length - 1) }, (_, j) =>
+          values[j + 1] === undefined || values[j + 1] === null ? '' : String(values[j + 1]),
+        );
+      });
+    const headerOf = (c: ImportColumn, lang: 'zh' | 'en') => (c.required ? `${c[lang]}*` : c[lang]);
+
+    for (const lang of ['zh', 'en'] as const) {
+      for (const kind of IMPORT_KINDS) {
+        const { res, book } = await template(kind, lang);
+        const kindName = msg(`imports.kind.${kind}`, lang);
+        expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`${kindName}-${lang === 'zh' ? '模板' : 'template'}.xlsx`);
+        // The file to fill in first (the reader takes the first sheet), then how to fill it in, then the accepted values.
+        expect(book.worksheets.map((w) => w.name)).toEqual([kindName, msg('imports.template.notes', lang), msg('imports.template.values', lang)]);
+        const [file, notes, values] = book.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet, ExcelJS.Worksheet];
+        const header = IMPORT_COLUMNS[kind].map((c) => headerOf(c, lang));
+        expect(rowsOf(file)).toEqual([header]);
+        expect(file.getRow(1).font?.bold).toBe(true);
+        expect(file.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+        // Every header cell has a note saying what it takes; the notes sheet a row per column with an example.
+        header.forEach((_, i) => expect(String(file.getRow(1).getCell(i + 1).note ?? ''), `${kind} ${header[i]}`).not.toBe(''));
+        const noteRows = rowsOf(notes);
+        expect(noteRows[0]).toEqual([
+          msg('imports.template.column', lang),
+          msg('imports.template.required', lang),
+          msg('imports.template.accepts', lang),
+          msg('imports.template.example', lang),
+        ]);
+        const perColumn = noteRows.slice(1, header.length + 1);
+        expect(perColumn.map((r) => r[0])).toEqual(header);
+        for (const row of perColumn) {
+          expect(row[2], `${kind} ${row[0]}`).not.toBe('');
+          expect(row[3], `${kind} ${row[0]}`).not.toBe('');
+        }
+        expect(rowsOf(values).length).toBeGreaterThan(2);
+        // No formula anywhere (SECURITY.md, spreadsheets).
+        for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+      }
+    }
+
+    // What is required, as the kind's column groups say: one of the doctor code and the ID.
+    const doctors = (await template('doctors', 'zh')).book;
+    const doctorNotes = rowsOf(doctors.worksheets[1]!);
+    expect(doctorNotes.find((r) => r[0] === '医生编码')![1]).toBe('其一必填: 医生编码/编号');
+    expect(doctorNotes.find((r) => r[0] === '编号')![1]).toBe('其一必填: 医生编码/编号');
+    expect(doctorNotes.find((r) => r[0] === '姓名*')![1]).toBe('是');
+    expect(doctorNotes.find((r) => r[0] === '性别')![1]).toBe('否');
+    expect(String(doctors.worksheets[0]!.getCell('A1').note)).toContain('其一必填: 医生编码/编号');
+    // The accepted values are the reference data: a sub-department with its department, titles, indications.
+    const doctorValues = rowsOf(doctors.worksheets[2]!);
+    expect(doctorValues).toContainEqual(['03.04', '心血管内科专业', 'Cardiology', '内科']);
+    expect(doctorValues).toContainEqual(['CHIEF', '主任医师', 'Chief physician']);
+    expect(doctorValues).toContainEqual(['高血压']);
+    const visitValues = rowsOf((await template('visits', 'en')).book.worksheets[2]!);
+    expect(visitValues).toContainEqual(['phone', '电话拜访', 'Phone']);
+    expect(visitValues.flat()).not.toContain('电话');
+    const roles = rowsOf((await template('users', 'zh')).book.worksheets[2]!);
+    expect(roles.some((r) => r[1] === 'Sales' && r[3] === '销售代表')).toBe(true);
+
+    // Hospitals: the grades and types as the database has them now, and the region's format in the notes.
+    const { book: hospitals } = await template('hospitals', 'en');
+    const hospitalValues = rowsOf(hospitals.worksheets[2]!);
+    expect(hospitalValues).toContainEqual(['3A', '三级甲等', 'Grade 3A', '三甲']);
+    expect(hospitalValues).toContainEqual(['GENERAL', '综合医院', 'General hospital']);
+    expect(rowsOf(hospitals.worksheets[1]!).find((r) => r[0] === 'Region*')![2]).toContain('6-digit');
+
+    // Uploaded back as it is: the file has no rows.
+    const untouched = Buffer.from(await hospitals.xlsx.writeBuffer());
+    const empty = await dryRun('hospitals', Buffer.from((await template('hospitals', 'en')).res.rawPayload), 'Hospitals-template.xlsx', { lang: 'en' });
+    expect(empty).toMatchObject({ status: 'failed', message: msg('imports.file.empty', 'en'), counts: null });
+    expect((await dryRun('hospitals', untouched, 'again.xlsx', { lang: 'en' })).message).toBe(msg('imports.file.empty', 'en'));
+    // With one row filled in under the header: that row is dry-run.
+    hospitals.worksheets[0]!.addRow(['TPL-H1', '模板测试医院', '三甲', 'General hospital', '上海市浦东新区', '张江路 1 号']);
+    const filled = await dryRun('hospitals', Buffer.from(await hospitals.xlsx.writeBuffer()), 'filled.xlsx', { lang: 'en' });
+    expect(filled.status, filled.message ?? '').toBe('ready');
+    expect(filled.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
+
     expectError(
       await kit.h.app.inject({ method: 'GET', url: `${API.imports.template}?kind=patients`, headers: headers('admin', 'en') }),
       400,
@@ -564,7 +656,7 @@ describe('import centre', () => {
       },
       { row: 4, messages: [en('imports.row.hospitalUnknown', { value: '不存在的医院' }), en('imports.row.hospitalUnknown', { value: 'HP999' })] },
       { row: 5, messages: [en('imports.row.idUnknown', { value: '99999999' })] },
-      { row: 6, messages: [en('imports.row.unknownSuggest', { field: 'Department', value: '心内科', suggestion: '内科' })] },
+      { row: 6, messages: [en('imports.row.unknownSuggestUnder', { field: 'Department', value: '心内科', suggestion: '心血管内科专业', parent: '内科' })] },
       { row: 7, messages: [en('imports.row.required', { field: 'Department' }), en('imports.row.hospitalMissing'), en('imports.row.codeOrId')] },
     ];
     expect((await settle(job.id, 'en')).refusedRows).toEqual(refused);

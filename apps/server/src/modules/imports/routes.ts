@@ -13,6 +13,7 @@ import {
   type ImportKind,
 } from '@field-portal/shared';
 import { currentUser } from '../../platform/auth.js';
+import { XLSX_TYPE } from '../../platform/excel.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import './errors-file.js';
 import { batchDeactivate, batchUpsert, commitImport, getImport, importTemplate, listImports, uploadImport, type ImportDeps } from './service.js';
@@ -28,11 +29,16 @@ export async function importsRoutes(app: FastifyInstance) {
 
   r.get(API.imports.template, {
     config: { ...config, raw: true },
-    schema: { tags, summary: "The kind's template: a CSV (UTF-8 with BOM) with the header in the caller's language", querystring: importTemplateQuery },
+    schema: {
+      tags,
+      summary:
+        "The kind's template, an .xlsx in the caller's language: the header to fill in (required columns marked *, each with a note), how to fill in each column, and the accepted values read from the reference data now",
+      querystring: importTemplateQuery,
+    },
     handler: async (request, reply) => {
-      const file = importTemplate(request.query.kind, request.lang);
+      const file = await importTemplate(deps(), request.query.kind, request.lang);
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', XLSX_TYPE)
         .header('cache-control', 'no-store')
         .header('content-disposition', contentDisposition('attachment', file.name))
         .send(file.body);

@@ -31,6 +31,7 @@ import { forgetAccounts, kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
 import { rowActions, sourceOf } from './staging.js';
+import { importTemplate as templateWorkbook } from './template.js';
 import { IMPORT_QUEUE, writeRows, type ImportJobRow } from './worker.js';
 
 export interface ImportDeps {
@@ -201,11 +202,13 @@ export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: La
   return toImportJob(deps.db, row, lang);
 }
 
-/** The kind's template: a CSV in UTF-8 with a BOM (Excel opens it as such), the header in the caller's language. */
-export function importTemplate(kind: ImportKind, lang: Lang): { name: string; body: Buffer } {
-  const header = columnsOf(kind).map((c) => (c.required ? `${c[lang]}*` : c[lang]));
-  const name = `${message(`imports.kind.${kind}`, lang)}-${lang === 'zh' ? '模板' : 'template'}.csv`;
-  return { name, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(header.join(',') + '\r\n', 'utf8')]) };
+/**
+ * The kind's template: an .xlsx in the caller's language whose first sheet is the file to fill in (the header, each
+ * header cell's note saying what the column takes), then how to fill in each column and the accepted values as the
+ * reference data has them now (template.ts). Uploaded back as it is, it is a file with no rows.
+ */
+export function importTemplate(deps: Pick<ImportDeps, 'db' | 'now'>, kind: ImportKind, lang: Lang): Promise<{ name: string; body: Buffer }> {
+  return templateWorkbook(deps.db, kind, lang, deps.now());
 }
 
 /**

@@ -42,3 +42,22 @@ export function nearest(typed: string, names: readonly string[]): string | undef
   }
   return best?.name;
 }
+
+/** A suggestion: the nearest name, and the name of the entry it belongs to when it is a sub-entry (a sub-department's department). */
+export interface Suggestion {
+  name: string;
+  under?: string;
+}
+
+/**
+ * The nearest of `names` (as `nearest` chooses), with the entry it belongs to when `under` names one:
+ * a department's column draws on the sub-departments' names too, so that what a company writes for a
+ * sub-department in the department's cell (心内科, 神经内科, 呼吸科) is answered with the sub-department
+ * and its department (心血管内科专业 under 内科), not with the department whose name it happens to end in.
+ * On a tie the name listed first wins: list the column's own entries first.
+ */
+export function suggest(typed: string, names: readonly string[], under: Readonly<Record<string, string>> = {}): Suggestion | undefined {
+  const name = nearest(typed, names);
+  if (name === undefined) return undefined;
+  return Object.hasOwn(under, name) ? { name, under: under[name] } : { name };
+}

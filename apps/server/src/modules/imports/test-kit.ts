@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll } from 'vitest';
 import { API, message, type ImportJob, type Lang, type MessageKey } from '@field-portal/shared';
 import { JobRunner } from '../../platform/jobs/index.js';
@@ -28,6 +29,8 @@ export interface ImportKit {
   commitOk(id: number, mode?: 'allOrNothing' | 'validOnly'): Promise<ImportJob>;
   /** A batch API call. */
   batch(path: string, body: Record<string, unknown>, lang?: Lang, user?: string): Reply;
+  /** The header row of a kind's template (the first sheet of its workbook), as the administrator downloads it. */
+  templateHeader(kind: string, lang: Lang): Promise<string[]>;
 }
 
 /** A CSV file's text from its lines, as Excel writes it (CRLF). */
@@ -87,5 +90,11 @@ export function importKit(users: readonly string[]): ImportKit {
       return settle(id);
     },
     batch: (path, body, lang = 'zh', user = 'admin') => h().app.inject({ method: 'POST', url: path, headers: headers(user, lang), payload: body }),
+    templateHeader: async (kind, lang) => {
+      const res = await h().app.inject({ method: 'GET', url: `${API.imports.template}?kind=${kind}`, headers: headers('admin', lang) });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
+    },
   };
 }

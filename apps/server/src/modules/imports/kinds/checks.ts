@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IMPORT_LIMITS } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../../db/client.js';
-import { mainlandRegions } from '../../reference/index.js';
-import { nearest } from '../suggest.js';
+import { isRealCity, mainlandRegions } from '../../reference/index.js';
+import { suggest } from '../suggest.js';
 
 /**
  * The pieces every kind's checks are made of (docs/decisions/0042, 0049): every check is ONE
@@ -68,22 +68,56 @@ export async function basicChecks(db: Q, job: number, required: string[], stands
 }
 
 export interface Lookup {
-  /** lower-cased label → code ('?' when the label names more than one entry); info: more resolved values by code. */
-  entries: { label: string; code: string; info?: Record<string, unknown> }[];
-  /** The names a suggestion is chosen from. */
+  /** lower-cased label → code ('?' when the label names more than one entry). */
+  entries: { label: string; code: string }[];
+  /** More resolved values by code (once per code, not per label: a region has a dozen labels). */
+  infos?: { code: string; info: Record<string, unknown> }[];
+  /** The names a suggestion is chosen from (the column's own entries first). */
   names: string[];
+  /** For names of sub-entries among `names`: the name of the entry each belongs to, given with the suggestion. */
+  under?: Record<string, string>;
+  /** Labels and cells compared without spaces and separators (/ , 、 - and the like): 广东省 深圳市 is 广东省深圳市. */
+  compact?: boolean;
 }
 
-export function lookupOf(items: readonly { code: string; labels: readonly string[]; info?: Record<string, unknown> }[], names: readonly string[]): Lookup {
-  const byLabel = new Map<string, { code: string; info?: Record<string, unknown> }>();
-  for (const item of items) {
-    for (const raw of new Set(item.labels.filter(Boolean).map((l) => l.toLowerCase()))) {
-      const seen = byLabel.get(raw);
-      if (seen && seen.code !== item.code) byLabel.set(raw, { code: '?' });
-      else byLabel.set(raw, { code: item.code, info: item.info });
+/** What `compact` takes out of a label and a cell, in JavaScript and in PostgreSQL's regular expressions alike. */
+const SEPARATORS = '[[:space:]\u00a0\u3000/／,，、·_-]+';
+const SEPARATORS_JS = /[\s\u00a0\u3000/／,，、·_-]+/g;
+export const compactLabel = (label: string) => label.toLowerCase().replace(SEPARATORS_JS, '');
+
+/** An entry of a lookup: its code, its labels, and its `loose` labels, which name it only where no entry has them as a label of its own. */
+export interface LookupItem {
+  code: string;
+  labels: readonly string[];
+  /** Names less exact (a name without its suffix: 心血管内科 for 心血管内科专业, 广东 for 广东省). */
+  loose?: readonly string[];
+  info?: Record<string, unknown>;
+}
+
+export function lookupOf(items: readonly LookupItem[], names: readonly string[], options: { under?: Record<string, string>; compact?: boolean } = {}): Lookup {
+  const norm = options.compact ? compactLabel : (label: string) => label.toLowerCase();
+  const byLabel = new Map<string, string>();
+  const add = (into: Map<string, string>, labels: readonly string[], code: string) => {
+    for (const label of new Set(labels.filter(Boolean).map(norm))) {
+      if (!label) continue;
+      const seen = into.get(label);
+      into.set(label, seen !== undefined && seen !== code ? '?' : code);
     }
-  }
-  return { entries: [...byLabel].map(([label, e]) => ({ label, ...e })), names: [...names] };
+  };
+  for (const item of items) add(byLabel, item.labels, item.code);
+  const loose = new Map<string, string>();
+  for (const item of items) add(loose, item.loose ?? [], item.code);
+  for (const [label, code] of loose) if (!byLabel.has(label)) byLabel.set(label, code);
+  const infoOf = new Map<string, Record<string, unknown>>();
+  for (const item of items) if (item.info && !infoOf.has(item.code)) infoOf.set(item.code, item.info);
+  const infos = [...infoOf].map(([code, info]) => ({ code, info }));
+  return {
+    entries: [...byLabel].map(([label, code]) => ({ label, code })),
+    ...(infos.length > 0 ? { infos } : {}),
+    names: [...names],
+    ...(options.under ? { under: options.under } : {}),
+    ...(options.compact ? { compact: true } : {}),
+  };
 }
 
 /** A coded column to resolve: its key, its lookup, and the message when a label names more than one entry. */
@@ -93,6 +127,8 @@ export interface Coded {
   ambiguousKey?: string;
   /** Only the rows where this holds get the ambiguous message (another check speaks for the rest). */
   ambiguousWhen?: SQL;
+  /** The message for a value that names no entry and has no suggestion (`imports.row.unknown` when not given). */
+  unknownKey?: string;
 }
 
 /**
@@ -119,13 +155,18 @@ export async function resolveCodes(
   columns: readonly Coded[],
   more: { joins?: SQL; values?: [string, SQL][]; target?: SQL; again?: Again } = {},
 ): Promise<void> {
-  const joins = columns.map(
-    (c, i) =>
-      sql`left join jsonb_to_recordset(${JSON.stringify(c.lookup.entries)}::jsonb) as ${sql.raw(`x${i}`)}(label text, code text, info jsonb)
-            on ${sql.raw(`x${i}`)}.label = lower(t.v->>${c.field}::text)`,
-  );
+  const joins = columns.map((c, i) => {
+    const [x, y] = [sql.raw(`x${i}`), sql.raw(`y${i}`)];
+    const cell = c.lookup.compact ? sql`regexp_replace(lower(t.v->>${c.field}::text), ${SEPARATORS}, '', 'g')` : sql`lower(t.v->>${c.field}::text)`;
+    const infos = c.lookup.infos
+      ? sql`left join jsonb_to_recordset(${JSON.stringify(c.lookup.infos)}::jsonb) as ${y}(code text, info jsonb) on ${y}.code = ${x}.code`
+      : sql``;
+    return sql`left join jsonb_to_recordset(${JSON.stringify(c.lookup.entries)}::jsonb) as ${x}(label text, code text) on ${x}.label = ${cell} ${infos}`;
+  });
   const picked = [
-    ...columns.map((_, i) => sql`${sql.raw(`x${i}`)}.code as ${sql.raw(`c${i}`)}, ${sql.raw(`x${i}`)}.info as ${sql.raw(`i${i}`)}`),
+    ...columns.map(
+      (c, i) => sql`${sql.raw(`x${i}`)}.code as ${sql.raw(`c${i}`)}, ${c.lookup.infos ? sql.raw(`y${i}.info`) : sql`null::jsonb`} as ${sql.raw(`i${i}`)}`,
+    ),
     ...(more.values ?? []).map(([, value], i) => sql`${value} as ${sql.raw(`m${i}`)}`),
     more.target ? sql`${more.target} as target` : sql`null::int as target`,
   ];
@@ -154,7 +195,7 @@ export async function resolveCodes(
        where ${rowsOf(job)} and s.line = x.line and (${sql.join(any, sql` or `)})`);
     return;
   }
-  const infoKeys = columns.flatMap((c) => c.lookup.entries.flatMap((e) => Object.keys(e.info ?? {})));
+  const infoKeys = columns.flatMap((c) => (c.lookup.infos ?? []).flatMap((e) => Object.keys(e.info)));
   const forget = [...new Set([...columns.map((c) => c.field), ...infoKeys, ...(more.values ?? []).map(([name]) => name), ...(again.forget ?? [])])];
   await db.execute(sql`
     update import_rows s set r = (s.r - ${`{${forget.join(',')}}`}::text[]) || ${sql.join(added, sql` || `)}, target_id = x.target,
@@ -183,7 +224,7 @@ export async function unresolvedChecks(db: Q, job: number, columns: readonly Cod
                    where ${rowsOf(job)} and coalesce(f.value, '') <> '' and f.resolved is null) f) m
          where m.n <= 2000`,
   );
-  return columns.map(({ field, lookup, ambiguousKey, ambiguousWhen }) => {
+  return columns.map(({ field, lookup, ambiguousKey, ambiguousWhen, unknownKey }) => {
     const values = missing.filter((m) => m.field === field);
     const ambiguous: Check[] = ambiguousKey
       ? [
@@ -198,19 +239,24 @@ export async function unresolvedChecks(db: Q, job: number, columns: readonly Cod
     // No value left unresolved: no row can be refused for it.
     if (values.length === 0) return ambiguous;
     const suggestions: Record<string, string> = {};
+    const parents: Record<string, string> = {};
     for (const { value } of values) {
-      const near = nearest(value, lookup.names);
-      if (near) suggestions[value] = near;
+      const near = suggest(value, lookup.names, lookup.under);
+      if (near) suggestions[value] = near.name;
+      if (near?.under) parents[value] = near.under;
     }
     const map = JSON.stringify(suggestions);
+    const under = JSON.stringify(parents);
     const unknown: Check = {
-      key: sql`case when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else 'imports.row.unknown' end`,
+      key: sql`case when ${under}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggestUnder'
+                    when ${map}::jsonb ? (s.v->>${field}::text) then 'imports.row.unknownSuggest' else ${unknownKey ?? 'imports.row.unknown'}::text end`,
       field,
       // A label that names more than one entry ('?') is refused too, as unknown when the column has no message of its own for it.
       where: ambiguousKey
         ? sql`${val(field)} <> '' and s.r->>${field}::text is null`
         : sql`${val(field)} <> '' and (s.r->>${field}::text is null or s.r->>${field}::text = '?')`,
-      params: sql`jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text)))`,
+      params: sql`jsonb_strip_nulls(jsonb_build_object('value', s.v->>${field}::text, 'suggestion', ${map}::jsonb->>(s.v->>${field}::text),
+                                                     'parent', ${under}::jsonb->>(s.v->>${field}::text)))`,
     };
     return [...ambiguous, unknown];
   });
@@ -225,9 +271,9 @@ export async function flagUnresolved(db: Q, job: number, column: Coded): Promise
  * Resolves a coded column by code or name (either language): one statement; then the values
  * that did not resolve get one message each, with the nearest entry's name suggested (one statement).
  */
-export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string): Promise<void> {
+export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string, unknownKey?: string): Promise<void> {
   await resolveCodes(db, job, [{ field, lookup, ambiguousKey }]);
-  await flagUnresolved(db, job, { field, lookup, ambiguousKey });
+  await flagUnresolved(db, job, { field, lookup, ambiguousKey, unknownKey });
 }
 
 export const codeLookup = (rows: readonly { code: string; name: string; nameEn: string }[]) =>
@@ -236,31 +282,128 @@ export const codeLookup = (rows: readonly { code: string; name: string; nameEn: 
     rows.map((r) => r.name),
   );
 
-/** Regions by 6-digit code, by name when one region has it, or by the names of province, city and county written together. */
+/** The peoples named in autonomous regions', prefectures', counties' and banners' names (广西壮族自治区, 延边朝鲜族自治州). */
+const PEOPLES = [
+  '蒙古',
+  '维吾尔',
+  '柯尔克孜',
+  '哈萨克',
+  '塔吉克',
+  '乌孜别克',
+  '俄罗斯',
+  '塔塔尔',
+  '达斡尔',
+  '鄂温克',
+  '鄂伦春',
+  '土家',
+  '布依',
+  '朝鲜',
+  '哈尼',
+  '傈僳',
+  '拉祜',
+  '东乡',
+  '纳西',
+  '景颇',
+  '仫佬',
+  '布朗',
+  '撒拉',
+  '毛南',
+  '仡佬',
+  '锡伯',
+  '阿昌',
+  '普米',
+  '德昂',
+  '保安',
+  '裕固',
+  '独龙',
+  '赫哲',
+  '门巴',
+  '珞巴',
+  '基诺',
+  '高山',
+  '回',
+  '藏',
+  '苗',
+  '彝',
+  '壮',
+  '满',
+  '侗',
+  '瑶',
+  '白',
+  '傣',
+  '黎',
+  '佤',
+  '畲',
+  '水',
+  '土',
+  '羌',
+  '怒',
+  '京',
+  '各',
+];
+const AUTONOMOUS = new RegExp(`^(.{2,}?)(?:(?:${PEOPLES.join('|')})族?)+自治[区州县旗]$`);
+const SUFFIX = /^(.{2,}?)(?:特别行政区|自治[区州县旗]|地区|新区|林区|省|市|区|县|旗|盟)$/;
+
+/**
+ * A region's name as people write it without its administrative suffix: 广东 for 广东省, 深圳 for
+ * 深圳市, 罗湖 for 罗湖区, 广西 for 广西壮族自治区, 延边 for 延边朝鲜族自治州. Two characters stay at
+ * least (赵县, 城区 and 芒市 keep their names).
+ */
+export const shortRegionName = (name: string): string => AUTONOMOUS.exec(name)?.[1] ?? SUFFIX.exec(name)?.[1] ?? name;
+
+/** Every way of joining one form of each part, in order: [[广东省, 广东], [深圳市, 深圳]] gives 广东省深圳市, 广东省深圳, 广东深圳市, 广东深圳. */
+const joined = (parts: readonly (readonly string[])[]): string[] =>
+  parts.reduce<string[]>((heads, forms) => heads.flatMap((head) => forms.map((form) => head + form)), ['']);
+
+let regions: Lookup | undefined;
+
+/**
+ * Regions by 6-digit code, by name when one region has it, or by the names of province, city and
+ * county written together, with or without spaces or slashes between them. Each name also without
+ * its administrative suffix (广东深圳罗湖, 上海, 深圳罗湖), where that names one region and no region
+ * has it as its full name; a name more than one region has (朝阳区, 朝阳) stays ambiguous. A
+ * municipality's name (上海市, 上海) names its city (310100), which holds the province too.
+ */
 export function regionLookup(): Lookup {
-  const regions = mainlandRegions();
-  const byCode = new Map(regions.map((r) => [r.code, r]));
-  const items = regions.map((r) => {
+  if (regions) return regions;
+  const all = mainlandRegions();
+  const byCode = new Map(all.map((r) => [r.code, r]));
+  const forms = (name: string) => [...new Set([name, shortRegionName(name)])];
+  const municipalities = new Set(all.filter((c) => c.level === 2 && c.name === byCode.get(c.parentCode!)?.name).map((c) => c.parentCode));
+  const items = all.map((r): LookupItem => {
     const city = r.level === 3 ? byCode.get(r.parentCode!) : r.level === 2 ? r : undefined;
     const province = r.level === 1 ? r : (byCode.get((city ?? r).parentCode ?? '') ?? r);
     const county = r.level === 3 ? r : undefined;
-    // A municipality's city has the province's name (上海市 上海市): written once.
+    const info = {
+      province_code: province.code,
+      province: province.name,
+      city_code: city?.code ?? '',
+      city: city?.name ?? '',
+      county_code: county?.code ?? '',
+      county: county?.name ?? '',
+      city_level: city?.cityLevel ?? null,
+    };
+    // The municipality as a province: by its code only, its names are its city's.
+    if (r.level === 1 && municipalities.has(r.code)) return { code: r.code, labels: [r.code], info };
+    // A municipality's city has the province's name (上海市 上海市): written once. A grouping of counties
+    // (省直辖县, 县) is not a city people write: the chain is also taken without it.
     const chain = [province.name, city && city.name !== province.name ? city.name : '', county?.name ?? ''];
+    const real = city && city.name !== province.name && isRealCity(city.name) ? city : undefined;
+    const parts = [forms(province.name), ...(real ? [forms(real.name)] : []), ...(county ? [forms(county.name)] : [])];
     return {
       code: r.code,
-      labels: [r.code, r.name, chain.join(''), chain.filter(Boolean).join(' '), chain.filter(Boolean).join('/'), city && county ? city.name + county.name : ''],
-      info: {
-        province_code: province.code,
-        province: province.name,
-        city_code: city?.code ?? '',
-        city: city?.name ?? '',
-        county_code: county?.code ?? '',
-        county: county?.name ?? '',
-        city_level: city?.cityLevel ?? null,
-      },
+      labels: [r.code, r.name, chain.join(''), [province.name, real?.name ?? '', county?.name ?? ''].join(''), city && county ? city.name + county.name : ''],
+      loose: [
+        ...forms(r.name),
+        // A grouping's chain would be its province's name alone.
+        ...(r.level === 3 || (r.level === 2 && real) ? joined(parts) : []),
+        ...(real && county ? joined([forms(real.name), forms(county.name)]) : []),
+      ],
+      info,
     };
   });
-  return lookupOf(items, []);
+  regions = lookupOf(items, [], { compact: true });
+  return regions;
 }
 
 /** Rows after the first with the same value of `key` (a text expression on `t`): a message naming the first line. */

@@ -37,15 +37,36 @@ async function check(db: Q, job: number, again = false): Promise<void> {
   const dept2 = await departmentsOf(db, 2);
   const titles = await codesOf(db, 'title');
   const positions = await codesOf(db, 'position');
+  // A sub-department's name as files write it, without 专业 (心血管内科 for 心血管内科专业): where no entry has it as its
+  // own name, and not where it is a department's name (中医科's 内科专业 is not 内科).
+  const departmentLabels = new Set(dept1.flatMap((d) => [d.code, d.name, d.nameEn].map((l) => l.toLowerCase())));
+  const short = (name: string) => {
+    const bare = /^(.{2,}?)专业$/.exec(name)?.[1];
+    return bare && !departmentLabels.has(bare.toLowerCase()) ? bare : undefined;
+  };
+  const dept2Lookup = lookupOf(
+    dept2.map((d) => ({ code: d.code, labels: [d.code, d.name, d.nameEn], loose: [short(d.name) ?? ''], info: { dept2_parent: d.parentCode } })),
+    dept2.map((d) => d.name),
+  );
+  // The department's cell answers a value near a sub-department's name with that sub-department and its department
+  // (心内科: 是否为"心血管内科专业"(内科)?). A name several departments have (其他) is not suggested there.
+  const nameOf = new Map(dept1.map((d) => [d.code, d.name]));
+  const parentsOf = new Map<string, Set<string>>();
+  for (const d of dept2) parentsOf.set(d.name, (parentsOf.get(d.name) ?? new Set()).add(d.parentCode ?? ''));
+  const subs = dept2.filter((d) => parentsOf.get(d.name)!.size === 1 && nameOf.has(d.parentCode ?? ''));
   const coded = {
-    dept1: { field: 'dept1', lookup: codeLookup(dept1) },
+    dept1: {
+      field: 'dept1',
+      lookup: lookupOf(
+        dept1.map((d) => ({ code: d.code, labels: [d.code, d.name, d.nameEn] })),
+        [...dept1.map((d) => d.name), ...subs.map((d) => d.name)],
+        { under: Object.fromEntries(subs.map((d) => [d.name, nameOf.get(d.parentCode!)!])) },
+      ),
+    },
     // A sub-department also resolves its department, as `dept2_parent` (used when the file gives no department).
     dept2: {
       field: 'dept2',
-      lookup: lookupOf(
-        dept2.map((d) => ({ code: d.code, labels: [d.code, d.name, d.nameEn], info: { dept2_parent: d.parentCode } })),
-        dept2.map((d) => d.name),
-      ),
+      lookup: dept2Lookup,
       // Refused as ambiguous when the row gives no department; under a department that has no such name, as not part of it (below).
       ambiguousKey: 'imports.row.dept2Ambiguous',
       ambiguousWhen: sql`${val('dept1')} = ''`,
@@ -73,9 +94,18 @@ async function check(db: Q, job: number, again = false): Promise<void> {
   // A sub-department's name that several departments have (其他) is the one under the row's department.
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('dept2', d.code, 'dept2_parent', d.parent)
-      from jsonb_to_recordset(${JSON.stringify(dept2.map((d) => ({ code: d.code, name: d.name.toLowerCase(), parent: d.parentCode })))}::jsonb)
-           as d(code text, name text, parent text)
-     where ${rowsOf(job)} and s.r->>'dept2' = '?' and d.parent = s.r->>'dept1' and d.name = lower(s.v->>'dept2')`);
+      from jsonb_to_recordset(${JSON.stringify(dept2.map((d) => ({ code: d.code, name: d.name.toLowerCase(), short: short(d.name)?.toLowerCase() ?? null, parent: d.parentCode })))}::jsonb)
+           as d(code text, name text, short text, parent text)
+     where ${rowsOf(job)} and s.r->>'dept2' = '?' and d.parent = s.r->>'dept1' and (d.name = lower(s.v->>'dept2') or d.short = lower(s.v->>'dept2'))`);
+  // A sub-department's name in the department's cell (神经内科专业, 神经内科), the sub-department's cell empty or naming the
+  // same: the doctor is in that sub-department of its department. Only rows whose department did not resolve are rewritten.
+  const parentOf = new Map(dept2.map((d) => [d.code, d.parentCode]));
+  const subLabels = dept2Lookup.entries.filter((e) => e.code !== '?').map((e) => ({ label: e.label, code: e.code, parent: parentOf.get(e.code) }));
+  await db.execute(sql`
+    update import_rows s set r = s.r || jsonb_build_object('dept1', d.parent, 'dept2', d.code, 'dept2_parent', d.parent)
+      from jsonb_to_recordset(${JSON.stringify(subLabels)}::jsonb) as d(label text, code text, parent text)
+     where ${rowsOf(job)} and s.r->>'dept1' is null and d.label = lower(s.v->>'dept1') and d.parent is not null
+       and (${val('dept2')} = '' or s.r->>'dept2' = d.code)`);
   // Every check on what was resolved, in ONE statement: each row's messages in the order of this list.
   const [unknownDept1, unknownDept2, unknownTitle, unknownPosition] = await unresolvedChecks(db, job, [coded.dept1, coded.dept2, coded.title, coded.position]);
   await flagEach(db, job, [
@@ -161,7 +191,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
 const source = (job: number): SQL => sql`(
   select s.line, s.target_id, coalesce(nullif(s.v->>'code', ''), d.code) as code, s.v->>'name' as name, s.pinyin, s.initials,
          coalesce((s.r->>'gender')::smallint, d.gender, 0::smallint) as gender, (s.r->>'hospital_id')::int as hospital_id,
-         ${DEPT1} as dept1_code, ${given('dept2', sql`s.r->>'dept2'`, sql`d.dept2_code`)} as dept2_code,
+         ${DEPT1} as dept1_code, coalesce(s.r->>'dept2', ${given('dept2', sql`null::text`, sql`d.dept2_code`)}) as dept2_code,
          s.r->>'title' as title_code, s.r->>'position' as position_code,
          ${given('indications', sql`array(select jsonb_array_elements_text(coalesce(s.r->'ind', '[]'::jsonb)))`, sql`coalesce(d.indications, '{}'::text[])`)} as indications,
          ${given('phone', sql`coalesce(s.v->>'phone', '')`, sql`coalesce(d.phone, '')`)} as phone, (s.r->>'secondary_hospital_id')::int as secondary_hospital_id

@@ -24,7 +24,7 @@ async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['code', 'name', 'region']);
   await resolve(db, job, 'grade', gradeLookup(await codesOf(db, 'hospitalGrade')));
   await resolve(db, job, 'type', codeLookup(await codesOf(db, 'hospitalType')));
-  await resolve(db, job, 'region', regionLookup(), 'imports.row.regionAmbiguous');
+  await resolve(db, job, 'region', regionLookup(), 'imports.row.regionAmbiguous', 'imports.row.regionUnknown');
   await duplicates(db, job, 'code', sql`nullif(t.v->>'code', '')`, 'imports.row.duplicateInFile', sql`s.v->>'code'`);
   await duplicates(db, job, 'name', sql`nullif(t.v->>'name', '')`, 'imports.row.duplicateInFile', sql`s.v->>'name'`);
   // The same hospital under another code (or none) in the database: a second record of it would split its doctors.

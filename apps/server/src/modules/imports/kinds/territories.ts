@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS } from '@field-portal/shared';
 import { addPermissions, clearPermissions, permissionActions, replacePermissions, userKeys } from '../../admin/index.js';
 import { hospitalCodes } from '../../customers/index.js';
 import { mainlandRegions } from '../../reference/index.js';
-import { duplicates, flag, lookupOf, resolve, rowsOf, val, type Q } from './checks.js';
+import { flag, lookupOf, resolve, rowsOf, shortRegionName, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /**
@@ -40,19 +40,22 @@ async function check(db: Q, job: number): Promise<void> {
     job,
     'province',
     lookupOf(
-      provinces.map((p) => ({ code: p.name, labels: [p.code, p.name] })),
+      // 上海 for 上海市, 广东 for 广东省, 广西 for 广西壮族自治区: as people write a province.
+      provinces.map((p) => ({ code: p.name, labels: [p.code, p.name], loose: [shortRegionName(p.name)] })),
       provinces.map((p) => p.name),
     ),
   );
-  await duplicates(
-    db,
-    job,
-    'user',
-    // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
-    sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`,
-    'imports.row.duplicateInFile',
-    sql`s.v->>'user'`,
-  );
+  // The same permission twice: the user with the same hospital or province (one user on several rows is the usual file).
+  // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
+  const pair = sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`;
+  await db.execute(sql`
+    update import_rows s set errors = s.errors || jsonb_build_array(case when s.r ? 'hospital_id'
+             then jsonb_build_object('k', 'imports.row.territoryHospitalTwice', 'f', 'hospitalCode',
+                                     'p', jsonb_build_object('value', s.v->>'user', 'hospital', s.v->>'hospitalCode', 'first', d.first))
+             else jsonb_build_object('k', 'imports.row.territoryProvinceTwice', 'f', 'province',
+                                     'p', jsonb_build_object('value', s.v->>'user', 'province', s.v->>'province', 'first', d.first)) end)
+      from (select t.line, min(t.line) over (partition by ${pair}) as first from import_rows t where t.job_id = ${job} and ${pair} is not null) d
+     where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
 }
 
 /** The valid rows as addPermissions' source. */

@@ -14,6 +14,22 @@ import type { ImportKindDef } from './kind.js';
 /** Roles written in one cell, separated as people write lists. */
 const LIST = '[、,，;；|]';
 
+/** Spaces, taken out of a role's name and of the cell alike (Team manager, team  manager and TeamManager are one). */
+const SPACES = '[[:space:]\u00a0\u3000]+';
+const roleKey = (label: string) => label.toLowerCase().replace(/[\s\u00a0\u3000]+/g, '');
+
+/**
+ * Every label of every role: its id, its names, and the names the screens show for it (销售代表, Team manager). A
+ * label one role has as its id or own name is that role's, before any role shown under that label (an administrator's
+ * role named 销售代表 is not the built-in Sales); the labels of one kind name every role that has them, as before.
+ */
+function roleLabelList(roles: readonly { id: number; name: string; nameEn: string; shown: readonly string[] }[]): { label: string; id: number }[] {
+  const own = roles.flatMap((r) => [String(r.id), r.name, r.nameEn].filter(Boolean).map((label) => ({ label: roleKey(label), id: r.id })));
+  const taken = new Set(own.map((l) => l.label));
+  const shown = roles.flatMap((r) => r.shown.map((label) => ({ label: roleKey(label), id: r.id })).filter((l) => l.label && !taken.has(l.label)));
+  return [...own, ...shown].filter((l, i, all) => all.findIndex((m) => m.label === l.label && m.id === l.id) === i);
+}
+
 async function check(db: Q, job: number): Promise<void> {
   await basicChecks(db, job, ['username', 'realName', 'roles']);
   await flag(
@@ -52,17 +68,15 @@ async function check(db: Q, job: number): Promise<void> {
     ),
     'imports.row.orgAmbiguous',
   );
-  // Each role of the cell by name (either language) or id: the ids, and the first name that resolves to none.
-  const roles = await roleLabels(db);
-  const labels = JSON.stringify(
-    roles.flatMap((r) => [String(r.id), r.name, r.nameEn].filter(Boolean).map((label) => ({ label: label.toLowerCase(), id: r.id }))),
-  );
+  // Each role of the cell by name (either language), by the name the screens show for it, or by id: the ids, and the first
+  // name that resolves to none.
+  const labels = JSON.stringify(roleLabelList(await roleLabels(db)));
   await db.execute(sql`
     update import_rows s set r = s.r || jsonb_build_object('role_ids', x.ids, 'role_unknown', x.unknown)
       from (select t.line, coalesce(jsonb_agg(distinct l.id) filter (where l.id is not null), '[]'::jsonb) as ids,
                    (array_agg(trim(e.name) order by e.n) filter (where l.id is null))[1] as unknown
               from import_rows t cross join lateral regexp_split_to_table(t.v->>'roles', ${LIST}) with ordinality as e(name, n)
-              left join jsonb_to_recordset(${labels}::jsonb) as l(label text, id int) on l.label = lower(trim(e.name))
+              left join jsonb_to_recordset(${labels}::jsonb) as l(label text, id int) on l.label = regexp_replace(lower(e.name), ${SPACES}, '', 'g')
              where t.job_id = ${job} and trim(e.name) <> '' group by t.line) x
      where ${rowsOf(job)} and s.line = x.line`);
   await flag(db, job, 'imports.row.roleUnknown', 'roles', sql`s.r->>'role_unknown' is not null`, sql`jsonb_build_object('value', s.r->>'role_unknown')`);

@@ -20,8 +20,12 @@ export async function uploadImport(kind: ImportKind, fullList: boolean, file: Fi
 
 export const commitImport = (id: number, mode: ImportMode) => postResult<ImportJob>(P.commit, { id, mode });
 
-/** The template, fetched with the bearer token and handed to the browser. */
-export const saveTemplate = (kind: ImportKind, fileName: string) => downloadAuthorised(P.template, fileName, { kind });
+/**
+ * The template, an .xlsx in the caller's language (the file to fill in, how to fill in each column, the accepted
+ * values), fetched with the bearer token and handed to the browser as `<kind name>-模板.xlsx` / `-template.xlsx`.
+ */
+export const saveTemplate = (kind: ImportKind, kindName: string, lang: Lang) =>
+  downloadAuthorised(P.template, `${kindName}-${lang === 'zh' ? '模板' : 'template'}.xlsx`, { kind });
 
 const unfinished = (job: ImportJob | undefined) => job !== undefined && (job.status === 'queued' || job.status === 'running');
 

@@ -116,7 +116,7 @@ export function ImportCentrePage() {
               onChange={(e) => setKind(e.target.value as ImportKind)}
               options={IMPORT_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
             />
-            <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate(kind, `${kindLabel(kind)}-${lang === 'zh' ? '模板' : 'template'}.csv`)}>
+            <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate(kind, kindLabel(kind), lang)}>
               {msg('imports.ui.template')}
             </Button>
           </Space>
