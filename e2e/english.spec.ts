@@ -92,7 +92,9 @@ const layoutProblemsIn = (frame: Frame) =>
       if (!shown(th) || !named(th)) continue;
       const style = getComputedStyle(th);
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5715;
-      const inner = th.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      // A title over grouped columns spans their header rows: each of its rows is held to the rule.
+      const rows = (th as HTMLTableCellElement).rowSpan || 1;
+      const inner = th.getBoundingClientRect().height / rows - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
       if (inner > line * 2 + 2) found.push(`a header row ${Math.round(inner / line)} lines tall at "${named(th)}"`);
     }
     for (const cell of Array.from(document.querySelectorAll('.ant-table-tbody > tr > td, .ant-table-thead > tr > th'))) {
