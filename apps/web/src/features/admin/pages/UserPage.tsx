@@ -105,16 +105,17 @@ function UserList() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        scroll={{ x: 1000 }}
+        // Every column its room (decision 0057): the table scrolls sideways past the login name rather than break a word or a number.
+        scroll={{ x: lang === 'en' ? 1290 : 1220 }}
         pagination={false}
         columns={[
-          { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left' },
-          { title: t('admin.user.realName'), dataIndex: 'realName', ...dataCells },
+          { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left', width: 120 },
+          { title: t('admin.user.realName'), dataIndex: 'realName', width: 110, ...dataCells },
           // The organisation a user belongs to (as the dialog and the import set it), beside the free-text department.
-          { title: t('admin.user.org'), dataIndex: 'orgName', ...dataCells },
-          { title: t('admin.user.department'), dataIndex: 'department', ...dataCells },
-          { title: t('admin.user.mobile'), dataIndex: 'mobile' },
-          { title: t('admin.user.userType'), dataIndex: 'userType', render: typeLabel },
+          { title: t('admin.user.org'), dataIndex: 'orgName', width: 130, ...dataCells },
+          { title: t('admin.user.department'), dataIndex: 'department', width: 120, ...dataCells },
+          { title: t('admin.user.mobile'), dataIndex: 'mobile', width: 130 },
+          { title: t('admin.user.userType'), dataIndex: 'userType', width: lang === 'en' ? 170 : 130, render: typeLabel },
           {
             title: t('admin.user.roles'),
             dataIndex: 'roleNames',
@@ -131,6 +132,7 @@ function UserList() {
           {
             title: t('admin.user.loginAllowed'),
             dataIndex: 'enabled',
+            width: lang === 'en' ? 110 : 90,
             render: (enabled: boolean, row) => (
               <Switch
                 size="small"
