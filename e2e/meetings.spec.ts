@@ -41,6 +41,16 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   await expect(drawer.getByText(title)).toBeVisible();
   await expect(drawer.getByText('草稿')).toBeVisible();
 
+  // Editing it and leaving with Escape gives the focus back to 编辑会议, where the keyboard was.
+  const edit = drawer.getByRole('button', { name: /编辑会议/ });
+  await edit.click();
+  const editing = page.getByRole('dialog', { name: '编辑会议' });
+  await expect(editing.getByLabel('会议名称')).toHaveValue(title);
+  await page.keyboard.press('Escape');
+  await expect(editing).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expect(drawer.getByText(title)).toBeVisible();
+
   // Team: a co-organiser.
   await drawer.getByRole('tab', { name: /团队/ }).click();
   await drawer.getByLabel('搜索用户').click();

@@ -4,7 +4,7 @@ import { App, Button, Descriptions, Drawer, Space, Spin, Tabs, Upload } from 'an
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { isMeetingEditable, type MeetingDetail } from '@field-portal/shared';
-import { lazyDialog, lazyPart } from '@/components/lazy-dialog';
+import { lazyDialog, lazyPart, useOpenedOnce } from '@/components/lazy-dialog';
 import { AuthorisedImage } from '@/lib/authorised-image';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { changeMeetingStatus, meetingDetailQuery, uploadPoster } from '../api';
@@ -71,6 +71,8 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
   const { message } = App.useApp();
   const refresh = useMeetingRefresh(m.id);
   const [editing, setEditing] = useState(false);
+  // Kept mounted once opened, so closing it gives the focus back to 编辑 / Edit.
+  const editOpened = useOpenedOnce(editing);
   const [version, setVersion] = useState(m.updatedAt);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -143,9 +145,10 @@ function Overview({ meeting: m }: { meeting: MeetingDetail }) {
           </Upload>
         )}
       </div>
-      {editing && (
+      {editOpened && (
         <MeetingForm
           meeting={m}
+          open={editing}
           onClose={() => setEditing(false)}
           onSaved={(saved) => {
             setEditing(false);

@@ -19,8 +19,22 @@ interface Values {
   description: string;
 }
 
-/** Creates a draft meeting or edits one (owner, before it is held); the server names any field it refuses. */
-export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDetail | null; onClose: () => void; onSaved: (m: MeetingDetail) => void }) {
+/**
+ * Creates a draft meeting or edits one (owner, before it is held); the server names any field it refuses.
+ * `open` false closes it while it stays mounted (useOpenedOnce), so antd gives the focus back to what
+ * opened it; its fields are made anew on each opening.
+ */
+export function MeetingForm({
+  meeting,
+  open = true,
+  onClose,
+  onSaved,
+}: {
+  meeting: MeetingDetail | null;
+  open?: boolean;
+  onClose: () => void;
+  onSaved: (m: MeetingDetail) => void;
+}) {
   const { t, msg } = useMeetingsWords();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -53,7 +67,7 @@ export function MeetingForm({ meeting, onClose, onSaved }: { meeting: MeetingDet
   };
   return (
     <Modal
-      open
+      open={open}
       title={t(meeting ? 'meetings.edit' : 'meetings.new')}
       okText={t('meetings.save')}
       cancelText={t('common.cancel')}
