@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DOWNLOAD_LIMITS, PUSH_REPORT_COLUMNS, type DashboardData, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
+import { API, DOWNLOAD_LIMITS, PUSH_REPORT_COLUMNS, type DownloadJobPage, type QueuedDownload } from '@field-portal/shared';
 import { REPORT_PAGE_ROWS } from '../src/modules/analytics/downloads.js';
 import { exportFileName, fileNamePart } from '../src/modules/downloads/file-name.js';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
+import { dashboardData } from './dashboard.js';
 
 /**
  * The report-table export read by keyset pages, and the names of export files (issue 18,
@@ -98,20 +99,7 @@ async function exported(templateName: string, body: object, lang: Lang = 'zh'): 
   return { rows, batches, fileName: done.fileName };
 }
 
-async function dashboard(router: string, extra: Record<string, string> = {}): Promise<DashboardData> {
-  const [row] = await q<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
-  const id = Number(row!.sort);
-  const auth = { ...h.auth(tokens.admin!), username: 'admin' };
-  const share = await h.app.inject({ method: 'GET', url: API.analytics.share.replace(':id', String(id)), headers: auth });
-  const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: auth });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: API.analytics.data.replace(':id', String(id)),
-    payload: { share: share.json().result, token: login.json().result.header.token, ...RANGE, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as DashboardData;
-}
+const dashboard = (router: string, extra: Record<string, string> = {}) => dashboardData(h, tokens.admin!, 'admin', router, { ...RANGE, ...extra });
 
 const STAMP = /_\d{8}-\d{6}\.xlsx$/;
 

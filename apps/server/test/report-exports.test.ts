@@ -1,17 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  INTELLIGENCE_PATHS,
-  analyticsColumnLabel,
-  type DashboardData,
-  type DownloadJobPage,
-  type KolPage,
-  type QueuedDownload,
-} from '@field-portal/shared';
+import { API, INTELLIGENCE_PATHS, analyticsColumnLabel, type DownloadJobPage, type KolPage, type QueuedDownload } from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
+import { dashboardData } from './dashboard.js';
 import { expectError } from './api.js';
 
 /**
@@ -104,23 +97,7 @@ async function exported(user: string, templateName: string, body: object, lang: 
   return rows;
 }
 
-async function dashboard(user: string, router: string, extra: Record<string, string> = {}): Promise<DashboardData> {
-  const [row] = await q<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
-  const id = Number(row!.sort);
-  const share = await h.app.inject({
-    method: 'GET',
-    url: API.analytics.share.replace(':id', String(id)),
-    headers: { ...h.auth(tokens[user]!), username: user },
-  });
-  const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens[user]!), username: user } });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: API.analytics.data.replace(':id', String(id)),
-    payload: { share: share.json().result, token: login.json().result.header.token, ...RANGE, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as DashboardData;
-}
+const dashboard = (user: string, router: string, extra: Record<string, string> = {}) => dashboardData(h, tokens[user]!, user, router, { ...RANGE, ...extra });
 
 describe("reportTable: a report screen's table through the download centre", () => {
   it("writes the rows the screen shows, in the caller's scope and language, with formula cells made safe", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, message, type DashboardData } from '@field-portal/shared';
 import { createHarness, type Harness } from './harness.js';
+import { dashboardData } from './dashboard.js';
 
 /**
  * Every report screen's figures against a small dataset inserted here and checked by hand
@@ -126,23 +127,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 async function dashboard(user: string, router: string, extra: Record<string, string> = {}, lang: 'zh' | 'en' = 'zh'): Promise<DashboardData> {
-  const [row] = await q<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
-  const id = Number(row!.sort);
-  const share = await h.app.inject({
-    method: 'GET',
-    url: API.analytics.share.replace(':id', String(id)),
-    headers: { ...h.auth(tokens[user]!), username: user },
-  });
-  expect(share.statusCode, share.body).toBe(200);
-  const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens[user]!), username: user } });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: API.analytics.data.replace(':id', String(id)),
-    headers: { language: lang },
-    payload: { share: share.json().result, token: login.json().result.header.token, ...RANGE, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const data = res.json().result as DashboardData;
+  const data = await dashboardData(h, tokens[user]!, user, router, { ...RANGE, ...extra }, lang);
   expect(data.hasData).toBe(true);
   return data;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type DashboardData, type FeedPage } from '@field-portal/shared';
+import { API, type FeedPage } from '@field-portal/shared';
 import { openDatabase, type Database } from '../../db/client.js';
 import { DEMO_CARDS, seedFeed } from '../../seed/feed.js';
 import { callers, signIn } from '../../../test/api.js';
 import { createHarness, type Harness } from '../../../test/harness.js';
+import { dashboardData } from '../../../test/dashboard.js';
 
 /**
  * The card loop's demo data (seed/feed.ts, docs/decisions/0035): what the demo holds, that a
@@ -212,30 +213,8 @@ describe('the demo cards', () => {
 });
 
 describe('the card report screens on the demo', () => {
-  const dashboardIds: Record<string, number> = {};
-  beforeAll(async () => {
-    const rows = await h.database.query<{ router: string; sort: number }>(
-      `select m.router, m.sort from menus m join menus p on p.id = m.parent_id where p.router = 'reportDownload'`,
-    );
-    for (const r of rows) dashboardIds[r.router] = Number(r.sort);
-  });
   async function dashboard(router: string): Promise<Record<string, number>> {
-    const id = dashboardIds[router]!;
-    const share = await h.app.inject({
-      method: 'GET',
-      url: API.analytics.share.replace(':id', String(id)),
-      headers: { ...h.auth(tokens.admin!), username: 'admin' },
-    });
-    expect(share.statusCode, share.body).toBe(200);
-    const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens.admin!), username: 'admin' } });
-    expect(login.statusCode, login.body).toBe(200);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: API.analytics.data.replace(':id', String(id)),
-      payload: { share: share.json().result, token: login.json().result.header.token },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().result as DashboardData;
+    const data = await dashboardData(h, tokens.admin!, 'admin', router);
     return Object.fromEntries(data.kpis.map((k) => [k.key, Number(k.value)]));
   }
   const one = async (text: string) => (await h.database.query<{ n: number }>(text))[0]!.n;

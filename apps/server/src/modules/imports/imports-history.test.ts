@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, type DashboardData, type ImportBatchResult } from '@field-portal/shared';
+import { API, type ImportBatchResult } from '@field-portal/shared';
 import { expectError, ok } from '../../../test/api.js';
+import { dashboardData } from '../../../test/dashboard.js';
 import { csv, importKit, msg } from './test-kit.js';
 
 // Products with their competitors and indications, and visit history, through the import centre (docs/decisions/0053).
@@ -131,25 +132,7 @@ describe('import centre: products and competitors', () => {
   });
 });
 
-async function dashboard(router: string, range: { startDate: string; endDate: string }): Promise<DashboardData> {
-  const [row] = await kit.h.database.query<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
-  const id = Number(row!.sort);
-  const share = await kit.h.app.inject({
-    method: 'GET',
-    url: API.analytics.share.replace(':id', String(id)),
-    headers: { ...kit.h.auth(tokens.admin!), username: 'admin' },
-  });
-  expect(share.statusCode, share.body).toBe(200);
-  const login = await kit.h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...kit.h.auth(tokens.admin!), username: 'admin' } });
-  const res = await kit.h.app.inject({
-    method: 'POST',
-    url: API.analytics.data.replace(':id', String(id)),
-    headers: { language: 'zh' },
-    payload: { share: share.json().result, token: login.json().result.header.token, ...range },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as DashboardData;
-}
+const dashboard = (router: string, range: { startDate: string; endDate: string }) => dashboardData(kit.h, tokens.admin!, 'admin', router, range);
 
 describe('import centre: visit history', () => {
   let rep02No = '';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, analyticsValueLabel, type DashboardData } from '@field-portal/shared';
+import { analyticsValueLabel, type DashboardData } from '@field-portal/shared';
 import { createHarness, type Harness } from '../../../../test/harness.js';
+import { dashboardData } from '../../../../test/dashboard.js';
 
 /**
  * articleLists names an article's category and department in words, as the content centre does,
@@ -30,25 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function dashboard(router: string, lang: 'zh' | 'en'): Promise<DashboardData> {
-  const [row] = await q<{ sort: number }>(`select m.sort from menus m where m.router = $1`, [router]);
-  const id = Number(row!.sort);
-  const share = await h.app.inject({
-    method: 'GET',
-    url: API.analytics.share.replace(':id', String(id)),
-    headers: { ...h.auth(tokens.admin!), username: 'admin' },
-  });
-  expect(share.statusCode, share.body).toBe(200);
-  const login = await h.app.inject({ method: 'POST', url: API.analytics.login, headers: { ...h.auth(tokens.admin!), username: 'admin' } });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: API.analytics.data.replace(':id', String(id)),
-    headers: { language: lang },
-    payload: { share: share.json().result, token: login.json().result.header.token, ...RANGE },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as DashboardData;
-}
+const dashboard = (router: string, lang: 'zh' | 'en') => dashboardData(h, tokens.admin!, 'admin', router, RANGE, lang);
 
 const column = (d: DashboardData, name: string) => d.table.rows.map((r) => r[d.table.columns.indexOf(name)]);
 const chart = (d: DashboardData, key: string) => d.charts.find((c) => c.key === key)!;
