@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
  */
 type ExcelModule = typeof import('exceljs');
 let excel: Promise<ExcelModule> | undefined;
-const loadExcel = async (): Promise<ExcelModule> => {
+export const loadExcel = async (): Promise<ExcelModule> => {
   // A CommonJS package: its exports arrive as the namespace's default under Node's loader.
   const mod = await (excel ??= import('exceljs'));
   return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;

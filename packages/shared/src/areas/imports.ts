@@ -45,6 +45,12 @@ export const IMPORT_KINDS = ['organisations', 'users', 'territories', 'hospitals
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Kinds without an inactive state: no full-list upload, no deactivate call (docs/decisions/0049). */
 export const IMPORT_KINDS_WITHOUT_FULL_LIST: readonly ImportKind[] = ['organisations', 'products', 'visits'];
+/** The kinds with a note of their own: under the kind's choice in the import centre, and in its template's notes. */
+export const IMPORT_KIND_NOTES: Partial<Record<ImportKind, 'imports.ui.usersNote' | 'imports.ui.productsNote' | 'imports.ui.visitsNote'>> = {
+  users: 'imports.ui.usersNote',
+  products: 'imports.ui.productsNote',
+  visits: 'imports.ui.visitsNote',
+};
 
 export const IMPORT_LIMITS = {
   /** A CSV file's bytes: about a million doctors. */

@@ -81,7 +81,7 @@ export const userKeys = (): SQL => sql`(select id, username, employee_no, email,
 
 /**
  * Roles by id, name and English name, and `shown`: the names the screens show for a built-in role
- * (BUILT_IN_ROLE_NAMES, in Chinese and English: 销售代表 for Sales), whose stored name is its code.
+ * (BUILT_IN_ROLE_NAMES, Chinese then English: 销售代表 for Sales), whose stored name is its code.
  * An import names a role by any of them (a role an administrator added is shown by its own names).
  */
 export async function roleLabels(db: Db | Tx): Promise<{ id: number; name: string; nameEn: string; shown: string[] }[]> {

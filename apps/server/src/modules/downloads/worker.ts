@@ -7,17 +7,9 @@ import { AppError } from '../../platform/errors.js';
 import { LostClaim, Stopping, type Claim, type JobSet, type QueueDefinition } from '../../platform/jobs/index.js';
 import { publishNotice } from '../../platform/realtime/publish.js';
 import { newStorageKey, WRITE_BUFFER_BYTES, type FileStore } from '../../platform/storage.js';
-import { safeCell } from '../../platform/excel.js';
+import { loadExcel, safeCell } from '../../platform/excel.js';
 import type { JobRow } from './job-row.js';
 import { downloadTemplate } from './templates.js';
-
-type ExcelModule = typeof import('exceljs');
-let excel: Promise<ExcelModule> | undefined;
-/** ExcelJS loads on the first export (a chunk of its own in the build). */
-const loadExcel = async (): Promise<ExcelModule> => {
-  const mod = await (excel ??= import('exceljs'));
-  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
-};
 
 export interface DownloadJobOptions {
   /** How often an idle runner looks for queued jobs, ms. */

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { IMPORT_LIMITS } from '@field-portal/shared';
 import { AppError } from '../../platform/errors.js';
+import { loadExcel } from '../../platform/excel.js';
 import { checkZip, openEntry, zipEntries } from '../../platform/zip-inflate.js';
 
 /**
@@ -51,12 +52,6 @@ export async function* csvRows(open: OpenFile): AsyncGenerator<FileRow> {
     yield { line: record.info.lines, cells: record.record.map(cleanCell) };
   }
 }
-
-type ExcelModule = typeof import('exceljs');
-const loadExcel = async (): Promise<ExcelModule> => {
-  const mod = await import('exceljs');
-  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
-};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

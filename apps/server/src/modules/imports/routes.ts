@@ -16,7 +16,8 @@ import { currentUser } from '../../platform/auth.js';
 import { XLSX_TYPE } from '../../platform/excel.js';
 import { contentDisposition } from '../../platform/file-types.js';
 import './errors-file.js';
-import { batchDeactivate, batchUpsert, commitImport, getImport, importTemplate, listImports, uploadImport, type ImportDeps } from './service.js';
+import { batchDeactivate, batchUpsert, commitImport, getImport, listImports, uploadImport, type ImportDeps } from './service.js';
+import { importTemplate } from './template.js';
 
 const tags = ['imports'];
 const config = { authority: IMPORTS_AUTHORITY };
@@ -36,7 +37,7 @@ export async function importsRoutes(app: FastifyInstance) {
       querystring: importTemplateQuery,
     },
     handler: async (request, reply) => {
-      const file = await importTemplate(deps(), request.query.kind, request.lang);
+      const file = await importTemplate(deps().db, request.query.kind, request.lang, deps().now());
       return reply
         .header('content-type', XLSX_TYPE)
         .header('cache-control', 'no-store')

@@ -31,7 +31,6 @@ import { forgetAccounts, kindOf } from './kinds/index.js';
 import { splitList } from './load.js';
 import { cleanCell, sizeParams } from './reader.js';
 import { rowActions, sourceOf } from './staging.js';
-import { importTemplate as templateWorkbook } from './template.js';
 import { IMPORT_QUEUE, writeRows, type ImportJobRow } from './worker.js';
 
 export interface ImportDeps {
@@ -200,15 +199,6 @@ export async function commitImport(deps: ImportDeps, user: CurrentUser, lang: La
   if (!row) throw conflict('imports.job.notReady');
   await wakeQueue(deps.db, IMPORT_QUEUE);
   return toImportJob(deps.db, row, lang);
-}
-
-/**
- * The kind's template: an .xlsx in the caller's language whose first sheet is the file to fill in (the header, each
- * header cell's note saying what the column takes), then how to fill in each column and the accepted values as the
- * reference data has them now (template.ts). Uploaded back as it is, it is a file with no rows.
- */
-export function importTemplate(deps: Pick<ImportDeps, 'db' | 'now'>, kind: ImportKind, lang: Lang): Promise<{ name: string; body: Buffer }> {
-  return templateWorkbook(deps.db, kind, lang, deps.now());
 }
 
 /**

@@ -1,5 +1,5 @@
 import {
-  BUILT_IN_ROLE_NAMES,
+  IMPORT_KIND_NOTES,
   isMessageKey,
   message,
   VISIT_CHANNEL_LABELS,
@@ -9,10 +9,9 @@ import {
   type ImportColumn,
   type ImportKind,
   type Lang,
-  type MessageKey,
 } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
-import { safeCell } from '../../platform/excel.js';
+import { loadExcel, safeCell } from '../../platform/excel.js';
 import { PORTAL_OFFSET_MS } from '../../platform/portal-time.js';
 import { organisationLabels, roleLabels } from '../admin/index.js';
 import { codesOf, departmentsOf, indicationNames, mainlandRegions } from '../reference/index.js';
@@ -28,13 +27,7 @@ import { kindOf } from './kinds/index.js';
  * (SECURITY.md): every text goes through safeCell.
  */
 
-type ExcelModule = typeof import('exceljs');
 type Worksheet = import('exceljs').Worksheet;
-const loadExcel = async (): Promise<ExcelModule> => {
-  // A CommonJS package: its exports arrive as the namespace's default under Node's loader.
-  const mod = await import('exceljs');
-  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
-};
 
 type Text = string | { zh: string; en: string };
 
@@ -77,13 +70,6 @@ const EXAMPLES: Record<ImportKind, Record<string, Text>> = {
     purpose: { zh: '学术交流', en: 'Academic exchange' },
     notes: { zh: '介绍新适应症', en: 'New indication presented' },
   },
-};
-
-/** The kinds whose import centre screen has a note of its own, repeated under the notes. */
-const KIND_NOTES: Partial<Record<ImportKind, MessageKey>> = {
-  users: 'imports.ui.usersNote',
-  products: 'imports.ui.productsNote',
-  visits: 'imports.ui.visitsNote',
 };
 
 const textIn = (text: Text | undefined, lang: Lang) => (text === undefined ? '' : typeof text === 'string' ? text : text[lang]);
@@ -135,7 +121,7 @@ async function valueLists(db: Db, kind: ImportKind, lang: Lang): Promise<ValueLi
         {
           key: 'roles',
           header: [l('id'), l('name'), l('nameEn'), l('shown')],
-          rows: roles.map((r) => [String(r.id), r.name, r.nameEn, Object.hasOwn(BUILT_IN_ROLE_NAMES, r.name) ? BUILT_IN_ROLE_NAMES[r.name]![lang] : '']),
+          rows: roles.map((r) => [String(r.id), r.name, r.nameEn, r.shown[lang === 'zh' ? 0 : 1] ?? '']),
         },
       ];
     }
@@ -210,15 +196,13 @@ export async function importTemplate(db: Db, kind: ImportKind, lang: Lang, now: 
   const columns = kindOf(kind).columns;
   const kindName = message(`imports.kind.${kind}`, lang);
   const lists = await valueLists(db, kind, lang);
-  const described = columns.map((column) => {
-    return {
-      column,
-      header: headerOf(column, lang),
-      required: requirement(kind, column.key, lang),
-      hint: hintOf(kind, column.key, lang),
-      example: textIn(EXAMPLES[kind][column.key], lang),
-    };
-  });
+  const described = columns.map((column) => ({
+    column,
+    header: headerOf(column, lang),
+    required: requirement(kind, column.key, lang),
+    hint: hintOf(kind, column.key, lang),
+    example: textIn(EXAMPLES[kind][column.key], lang),
+  }));
 
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Field Portal';
@@ -253,7 +237,7 @@ export async function importTemplate(db: Db, kind: ImportKind, lang: Lang, now: 
   notes.addRow([]);
   add(notes, [message('imports.template.howTo', lang)]);
   add(notes, [message('imports.template.valuesAsOf', lang, { time: portalMinute(now) })]);
-  const kindNote = KIND_NOTES[kind];
+  const kindNote = IMPORT_KIND_NOTES[kind];
   if (kindNote) add(notes, [message(kindNote, lang)]);
   notes.getColumn(1).width = fitted(
     described.map((d) => d.header),

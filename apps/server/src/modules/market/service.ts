@@ -341,7 +341,8 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
   // TCM) are two bars, named with their parent's (marketDepartmentName). Titles are counted by name
   // and carry their English names along.
   const english = new Map<string, string>();
-  const dept = new Map<string, { value: number; name: string; nameEn: string | undefined }>();
+  const dept = new Map<string, number>();
+  const deptNames = new Map<string, { name: string; nameEn?: string }>();
   const title = new Map<string, number>();
   const hospital = new Map<string, number>();
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -351,12 +352,11 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     if (!d) continue;
     total += c.n;
     const deptCode = d.dept2Code ?? d.dept1Code;
-    const counted = dept.get(deptCode) ?? {
-      value: 0,
-      name: marketDepartmentName(deptCode, 'zh') ?? d.dept2Name ?? d.dept1Name,
-      nameEn: marketDepartmentName(deptCode, 'en'),
-    };
-    dept.set(deptCode, { ...counted, value: counted.value + 1 });
+    add(dept, deptCode);
+    if (!deptNames.has(deptCode)) {
+      const nameEn = marketDepartmentName(deptCode, 'en');
+      deptNames.set(deptCode, { name: marketDepartmentName(deptCode, 'zh') ?? d.dept2Name ?? d.dept1Name, ...(nameEn ? { nameEn } : {}) });
+    }
     const t = titles.get(d.titleCode);
     if (t?.nameEn) english.set(t.name, t.nameEn);
     add(title, t?.name ?? d.titleCode);
@@ -367,10 +367,7 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     indication: q.indication,
     doctors: doctors.size,
     consultations: total,
-    byDepartment: [...dept.entries()]
-      .sort(([codeA, a], [codeB, b]) => b.value - a.value || (codeA < codeB ? -1 : 1))
-      .slice(0, MARKET_LIMITS.topN)
-      .map(([, { value, name, nameEn }]) => (nameEn ? { name, nameEn, value } : { name, value })),
+    byDepartment: topN(dept).map(({ name: code, value }) => ({ ...deptNames.get(code)!, value })),
     byTitle: withEnglish(topN(title), english),
     byHospital: topN(hospital),
     attitude: await repo.attitudeOfDoctors(deps.db, scope, q.medicine, q.indication),

@@ -1,6 +1,6 @@
 import { isDoctorOutOfScope, message, MEETING_LIMITS, RSVP_VALUES, type Lang, type MeetingAttendee, type MeetingReport, type Rsvp } from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
-import { safeCell } from '../../platform/excel.js';
+import { loadExcel, safeCell } from '../../platform/excel.js';
 import * as repo from './repo.js';
 import { attendeesOf, teamMeeting, type MeetingDeps } from './service.js';
 
@@ -41,12 +41,6 @@ export function buildReport(meeting: MeetingReport['meeting'], attendees: Meetin
     generatedAt: new Date(now).toISOString(),
   };
 }
-
-type ExcelModule = typeof import('exceljs');
-const loadExcel = async (): Promise<ExcelModule> => {
-  const mod = await import('exceljs');
-  return (mod as ExcelModule & { default?: ExcelModule }).default ?? mod;
-};
 
 const LABELS: Record<Lang, Record<string, string>> = {
   zh: {

@@ -408,8 +408,21 @@ export function regionLookup(): Lookup {
 
 /** Rows after the first with the same value of `key` (a text expression on `t`): a message naming the first line. */
 export async function duplicates(db: Q, job: number, field: string, key: SQL, messageKey: string, value: SQL): Promise<void> {
+  await repeated(
+    db,
+    job,
+    key,
+    sql`jsonb_build_object('k', ${messageKey}::text, 'f', ${field}::text, 'p', jsonb_build_object('value', ${value}, 'first', d.first))`,
+  );
+}
+
+/**
+ * Every staged row whose `key` (over `t`) an earlier row has gets `error` (over `s`, with `d.first` the
+ * line it repeats): one statement, the rule `duplicates` words with one message.
+ */
+export async function repeated(db: Q, job: number, key: SQL, error: SQL): Promise<void> {
   await db.execute(sql`
-    update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', ${messageKey}::text, 'f', ${field}::text, 'p', jsonb_build_object('value', ${value}, 'first', d.first)))
+    update import_rows s set errors = s.errors || jsonb_build_array(${error})
       from (select t.line, min(t.line) over (partition by ${key}) as first from import_rows t where t.job_id = ${job} and ${key} is not null) d
      where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
 }

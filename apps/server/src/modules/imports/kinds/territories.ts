@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS } from '@field-portal/shared';
 import { addPermissions, clearPermissions, permissionActions, replacePermissions, userKeys } from '../../admin/index.js';
 import { hospitalCodes } from '../../customers/index.js';
 import { mainlandRegions } from '../../reference/index.js';
-import { flag, lookupOf, resolve, rowsOf, shortRegionName, val, type Q } from './checks.js';
+import { flag, lookupOf, repeated, resolve, rowsOf, shortRegionName, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /**
@@ -48,14 +48,16 @@ async function check(db: Q, job: number): Promise<void> {
   // The same permission twice: the user with the same hospital or province (one user on several rows is the usual file).
   // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
   const pair = sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`;
-  await db.execute(sql`
-    update import_rows s set errors = s.errors || jsonb_build_array(case when s.r ? 'hospital_id'
+  await repeated(
+    db,
+    job,
+    pair,
+    sql`case when s.r ? 'hospital_id'
              then jsonb_build_object('k', 'imports.row.territoryHospitalTwice', 'f', 'hospitalCode',
                                      'p', jsonb_build_object('value', s.v->>'user', 'hospital', s.v->>'hospitalCode', 'first', d.first))
              else jsonb_build_object('k', 'imports.row.territoryProvinceTwice', 'f', 'province',
-                                     'p', jsonb_build_object('value', s.v->>'user', 'province', s.v->>'province', 'first', d.first)) end)
-      from (select t.line, min(t.line) over (partition by ${pair}) as first from import_rows t where t.job_id = ${job} and ${pair} is not null) d
-     where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
+                                     'p', jsonb_build_object('value', s.v->>'user', 'province', s.v->>'province', 'first', d.first)) end`,
+  );
 }
 
 /** The valid rows as addPermissions' source. */

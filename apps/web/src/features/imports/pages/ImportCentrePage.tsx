@@ -4,6 +4,7 @@ import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, 
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   IMPORT_ERRORS_TEMPLATE,
+  IMPORT_KIND_NOTES,
   IMPORT_KINDS,
   IMPORT_KINDS_WITHOUT_FULL_LIST,
   IMPORT_LIMITS,
@@ -52,13 +53,6 @@ function Counts({ job }: { job: ImportJob }) {
     </Space>
   );
 }
-
-/** What a kind's file needs to be read right, said under the kind's choice. */
-const KIND_NOTES: Partial<Record<ImportKind, 'imports.ui.productsNote' | 'imports.ui.visitsNote' | 'imports.ui.usersNote'>> = {
-  users: 'imports.ui.usersNote',
-  products: 'imports.ui.productsNote',
-  visits: 'imports.ui.visitsNote',
-};
 
 /** /dataManage/dataImport: upload a company's master data or visit history, see the dry run, then commit (docs/decisions/0042, 0049, 0053). */
 export function ImportCentrePage() {
@@ -120,9 +114,9 @@ export function ImportCentrePage() {
               {msg('imports.ui.template')}
             </Button>
           </Space>
-          {KIND_NOTES[kind] && (
+          {IMPORT_KIND_NOTES[kind] && (
             <span className="fp-import-kind-note" style={{ color: 'rgba(0,0,0,0.65)' }}>
-              {msg(KIND_NOTES[kind])}
+              {msg(IMPORT_KIND_NOTES[kind])}
             </span>
           )}
           {!IMPORT_KINDS_WITHOUT_FULL_LIST.includes(kind) && (
