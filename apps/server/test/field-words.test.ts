@@ -90,4 +90,23 @@ describe('a request field in the user’s words', () => {
     };
     expect(extra).toMatchObject({ msg: 'Unknown field owner', field: 'owner' });
   });
+
+  it('a refusal of the whole request says so, not 正文 (an article body)', async () => {
+    for (const [lang, words] of [
+      ['zh', '请求内容'],
+      ['en', 'Request body'],
+    ] as const) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: API.activity.createTask,
+        headers: { ...h.auth(token), language: lang, 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json() as { msg: string; field: string };
+      expect(body.field).toBe('body');
+      expect(body.msg).toContain(words);
+      expect(body.msg).not.toMatch(/正文|^Body/);
+    }
+  });
 });

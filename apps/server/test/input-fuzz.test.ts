@@ -512,7 +512,7 @@ describe('deep and wide input on every route of the OpenAPI document, with and w
       if (expected === 'field.tooManyValues' && part === 'body' && routeValuesMax > INPUT_LIMITS.valuesMax) return;
       const answer = passed ? undefined : (res.json() as { field?: string; msg?: string });
       const max = expected === 'field.tooDeep' ? INPUT_LIMITS.depthMax : part === 'query' ? INPUT_LIMITS.queryValuesMax : INPUT_LIMITS.valuesMax;
-      const msg = message(expected, 'en', { field: fieldInWords(part, 'en'), max });
+      const msg = message(expected, 'en', { field: fieldInWords(`$${part}`, 'en'), max });
       if (res.statusCode !== 400 || answer?.field !== part || answer.msg !== msg)
         failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)} where 400 "${msg}" was expected`);
     };
@@ -547,6 +547,6 @@ describe('deep and wide input on every route of the OpenAPI document, with and w
       remoteAddress: nextAddress(),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: fieldInWords('body', 'zh') }) });
+    expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: fieldInWords('$body', 'zh') }) });
   });
 });

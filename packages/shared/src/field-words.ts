@@ -5,6 +5,12 @@ import type { MessageText } from './message-text.js';
  * validation messages name a field by these (docs/decisions/0076).
  */
 export const FIELD_WORDS: Readonly<Record<string, MessageText>> = {
+  // A whole part of the request, not a field of it (an empty or unreadable body): `$` keeps them
+  // apart from fields of the same name (an article's `body` is its 正文).
+  $body: { zh: '请求内容', en: 'Request body' },
+  $query: { zh: '查询参数', en: 'Query string' },
+  $path: { zh: '地址参数', en: 'Path parameters' },
+  $headers: { zh: '请求头', en: 'Request headers' },
   BU: { zh: 'BU', en: 'BU' },
   account: { zh: '账号', en: 'Account' },
   action: { zh: '操作', en: 'Action' },

@@ -24,6 +24,18 @@ export const forbidden = (key: MessageKey = 'auth.forbidden') => new AppError(40
 export const notFound = (key: MessageKey = 'request.notFound') => new AppError(404, key);
 export const conflict = (key: MessageKey = 'request.conflict') => new AppError(409, key);
 
+/** A whole part of the request (body, query string, path, headers) by its words' key, as FIELD_WORDS has it. */
+const WHOLE_PARTS: Readonly<Record<string, string>> = {
+  body: '$body',
+  query: '$query',
+  querystring: '$query',
+  path: '$path',
+  params: '$path',
+  headers: '$headers',
+};
+/** `{field}` of a message about a whole part of the request ('body' is the request body, not an article's 正文); another name as it is. */
+export const wholePart = (part: string) => WHOLE_PARTS[part] ?? part;
+
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
@@ -43,7 +55,7 @@ export function describeIssue(
     return { field, key: 'field.unknown', params: { field } };
   }
   const field = pathField || context || 'body';
-  const params: Record<string, string | number> = { field };
+  const params: Record<string, string | number> = { field: pathField ? field : wholePart(field) };
   if (typeof issue.params.minimum === 'number' || typeof issue.params.minimum === 'bigint') params.min = Number(issue.params.minimum);
   if (typeof issue.params.maximum === 'number' || typeof issue.params.maximum === 'bigint') params.max = Number(issue.params.maximum);
   if (issue.message && isMessageKey(issue.message)) return { field, key: issue.message, params };

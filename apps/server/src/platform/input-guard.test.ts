@@ -27,7 +27,7 @@ describe('the input guard', () => {
     for (const levels of [INPUT_LIMITS.depthMax, 5_000, 100_000, 100_000]) {
       const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: nested(levels) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: fieldInWords('body', 'zh') }) });
+      expect(res.json()).toMatchObject({ field: 'body', msg: message('field.tooDeep', 'zh', { field: fieldInWords('$body', 'zh') }) });
     }
     const ok = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: nested(INPUT_LIMITS.depthMax - 1) });
     expect(ok.statusCode).toBe(200);
@@ -45,7 +45,7 @@ describe('the input guard', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       field: 'body',
-      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('body', 'zh'), max: INPUT_LIMITS.valuesMax }),
+      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('$body', 'zh'), max: INPUT_LIMITS.valuesMax }),
     });
     expect((await app.inject({ method: 'POST', url: '/many', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(200);
     const query = Array.from({ length: INPUT_LIMITS.queryValuesMax }, (_, i) => `k${i}=1`).join('&');
@@ -53,7 +53,7 @@ describe('the input guard', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       field: 'query',
-      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('query', 'zh'), max: INPUT_LIMITS.queryValuesMax }),
+      msg: message('field.tooManyValues', 'zh', { field: fieldInWords('$query', 'zh'), max: INPUT_LIMITS.queryValuesMax }),
     });
     expect((await app.inject({ method: 'GET', url: `/echo?${query.split('&').slice(1).join('&')}` })).statusCode).toBe(200);
     await app.close();

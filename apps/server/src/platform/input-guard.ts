@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { findUnstorable, INPUT_LIMITS, inputShapeProblem, scanJsonText, type InputShapeProblem } from '@field-portal/shared';
-import { AppError } from './errors.js';
+import { AppError, wholePart } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,8 +17,8 @@ declare module 'fastify' {
 /** The 400 for input nested too deep or holding too many values, naming the part and the limit. */
 export function inputShapeError(problem: InputShapeProblem, field: string, valuesMax: number): AppError {
   return problem === 'depth'
-    ? new AppError(400, 'field.tooDeep', { field, max: INPUT_LIMITS.depthMax }, field)
-    : new AppError(400, 'field.tooManyValues', { field, max: valuesMax }, field);
+    ? new AppError(400, 'field.tooDeep', { field: wholePart(field), max: INPUT_LIMITS.depthMax }, field)
+    : new AppError(400, 'field.tooManyValues', { field: wholePart(field), max: valuesMax }, field);
 }
 
 const valuesMaxOf = (request: FastifyRequest) => request.routeOptions.config?.jsonValuesMax ?? INPUT_LIMITS.valuesMax;
@@ -43,7 +43,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
-    if (text.length === 0) return done(new AppError(400, 'field.required', { field: 'body' }, 'body'), undefined);
+    if (text.length === 0) return done(new AppError(400, 'field.required', { field: wholePart('body') }, 'body'), undefined);
     const valuesMax = valuesMaxOf(request);
     const problem = scanJsonText(text, valuesMax);
     if (problem) {
@@ -60,7 +60,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
         const field = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
         return done(new AppError(400, 'field.unknown', { field }, field), undefined);
       }
-      done(new AppError(400, 'field.invalid', { field: 'body' }, 'body'), undefined);
+      done(new AppError(400, 'field.invalid', { field: wholePart('body') }, 'body'), undefined);
     }
   });
   app.addHook('preValidation', (request, _reply, done) => {
@@ -81,7 +81,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
       const field = findUnstorable(part);
       if (field !== undefined) {
         const name = field || 'body';
-        return done(new AppError(400, 'field.unstorable', { field: name }, name));
+        return done(new AppError(400, 'field.unstorable', { field: field || wholePart('body') }, name));
       }
     }
     done();
