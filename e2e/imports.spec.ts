@@ -87,14 +87,26 @@ test('the administrator imports hospitals and doctors through a dry run, fixes t
   expect(values[0]).toBe('行号|医院编码|医院名称|医院等级|所在地区|错误信息');
   expect(values[2]).toContain('医院等级"三级甲"不存在');
 
-  // Fixed (written short, 三甲, as companies' files often have it), then imported all or nothing.
+  // The template, saved under the name the server gives it.
   await page.goto('/#/dataManage/dataImport');
+  const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板' }).click()]);
+  expect(template.suggestedFilename()).toBe('医院-模板.xlsx');
+
+  // Fixed (written short, 三甲, as companies' files often have it), with who made it under the table, then imported all or nothing.
   job = await uploadFile(
     page,
     `医院-${run}-改.csv`,
-    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`]),
+    csv(['医院编码,医院名称,医院等级,所在地区', `HA${run},${A},三级甲等,310101`, `HB${run},${B},三甲,310104`, ',,,', '制表人:张三,,,']),
   );
   await expect(figure(page, '未通过')).toHaveText('0');
+  await expect(job.locator('.fp-import-notes')).toContainText('第 6 行:制表人:张三');
+  // The file chooser opened from the keyboard leaves the focus on its button (antd's Upload moved it to a wrapper of its own).
+  const choose = page.getByRole('button', { name: '选择文件并预检' });
+  await choose.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await chooser;
+  await expect(choose).toBeFocused();
   await job.getByRole('button', { name: '全部导入' }).click();
   await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 2');
 

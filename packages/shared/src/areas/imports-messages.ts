@@ -357,6 +357,11 @@ export const IMPORTS_MESSAGES = {
   'imports.ui.refused': { zh: '未通过', en: 'Refused' },
   'imports.ui.deactivated': { zh: '停用', en: 'Deactivated' },
   'imports.ui.line': { zh: '行号', en: 'Line' },
+  'imports.ui.notes': {
+    zh: '表格下方有 {n} 行只填了一格,视为备注,未导入:',
+    en: 'Lines under the table that fill one cell only are taken as notes and not imported ({n}):',
+  },
+  'imports.ui.noteLine': { zh: '第 {row} 行:{text}', en: 'Line {row}: {text}' },
   'imports.ui.problems': { zh: '问题', en: 'Problems' },
   'imports.ui.firstRefused': { zh: '前 {n} 个未通过的行(完整列表见错误明细)', en: 'The first {n} refused rows (the error file has them all)' },
   'imports.ui.errorFile': { zh: '下载错误明细', en: 'Download the error file' },

@@ -68,6 +68,11 @@ export const IMPORT_LIMITS = {
   cellMax: 500,
   /** Rows above the header the reader looks through for it (a title row or two). */
   headerSearchRows: 5,
+  /**
+   * Lines under the table that fill one cell only (制表人:张三, 数据截至 11 月): at most this many at the
+   * file's end are taken as notes and not imported; more, or such a line with data below it, is a row.
+   */
+  notesMax: 20,
 } as const;
 
 /** One column of a kind's file: its key, its header in both languages, the other names it is known by. */
@@ -176,6 +181,13 @@ export interface ImportRefusedRow {
   messages: string[];
 }
 
+/** A line under the table taken as a note, not a row (IMPORT_LIMITS.notesMax). */
+export interface ImportNote {
+  /** The line in the file (1 = the first line). */
+  row: number;
+  text: string;
+}
+
 export interface ImportJob {
   id: number;
   kind: ImportKind;
@@ -190,6 +202,8 @@ export interface ImportJob {
   /** What the commit wrote: new, changed, unchanged, deactivated. */
   committed: { new: number; changed: number; unchanged: number; deactivated: number } | null;
   refusedRows: ImportRefusedRow[];
+  /** Lines under the table taken as notes and not imported, as read. */
+  notes: ImportNote[];
   message: string | null;
   createTime: string;
   finishTime: string | null;

@@ -36,6 +36,8 @@ export const importJobs = pgTable(
     committed: jsonb('committed').$type<Record<string, number>>(),
     /** The file's header as read, for the error file. */
     header: jsonb('header').$type<string[]>(),
+    /** Lines under the table taken as notes, not rows: [{row, text}] (migration 0042). */
+    notes: jsonb('notes').$type<{ row: number; text: string }[]>(),
     claimToken: uuid('claim_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -105,7 +105,7 @@ export async function queueDownload(deps: DownloadDeps, user: CurrentUser, lang:
   const dedupeKey = `${templateName}:${canonicalJson(params)}`;
   const at = new Date(deps.now()).toISOString();
   const parts = template.fileName
-    ? await template.fileName(parsed.data, { db: deps.db, lang, now: deps.now() })
+    ? await template.fileName(parsed.data, { db: deps.db, lang, now: deps.now(), owner: { id: user.id, username: user.username } })
     : [message(template.title, lang), ...paramParts(params)];
   const fileName = exportFileName(parts, stamp(deps.now()));
   for (let attempt = 0; attempt < 3; attempt++) {

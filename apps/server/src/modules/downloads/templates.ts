@@ -46,8 +46,12 @@ export interface DownloadTemplate<P extends Record<string, unknown>, R> {
   /**
    * What the file holds, as the parts of its name before the date, in the caller's language: the
    * title or report name, then the filters or period. Absent: the title and the parameters' values.
+   * What it reads of the database is the owner's (another's record gives no name).
    */
-  fileName?(params: P, ctx: { db: Db; lang: Lang; now: number }): (string | number | null | undefined)[] | Promise<(string | number | null | undefined)[]>;
+  fileName?(
+    params: P,
+    ctx: { db: Db; lang: Lang; now: number; owner: DownloadOwner },
+  ): (string | number | null | undefined)[] | Promise<(string | number | null | undefined)[]>;
   /** How many rows the export will hold (the progress total), in the owner's scope. */
   count(ctx: DownloadContext<P>): Promise<number>;
   /** The rows, keyset page by keyset page, in the owner's scope: never the whole result in memory. */

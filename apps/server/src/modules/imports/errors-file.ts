@@ -48,7 +48,16 @@ registerDownloadTemplate<Params, ErrorRow>({
       },
     ];
   },
-  fileName: (p, { lang }) => [message('imports.errors.template', lang), String(p.id)],
+  // 导入错误明细_医院_<the uploaded file's name>_<job>: which import and which file, as the download list shows it.
+  fileName: async (p, { db, lang, owner }) => {
+    const [job] = await selectRows<{ kind: ImportKind; file_name: string }>(
+      db,
+      sql`
+      select kind, file_name from import_jobs where id = ${p.id} and user_id = ${owner.id}`,
+    );
+    const file = job?.file_name.replace(/\.(csv|xlsx)$/i, '');
+    return [message('imports.errors.template', lang), job ? message(`imports.kind.${job.kind}`, lang) : null, file, String(p.id)];
+  },
   count: async (ctx) => {
     const [row] = await selectRows<{ n: number }>(
       ctx.db,

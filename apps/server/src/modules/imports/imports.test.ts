@@ -303,6 +303,8 @@ describe('import centre', () => {
         payload: { id: job.id },
       }),
     );
+    // Its name says which import and which file: the download list holds many.
+    expect(queued.job.fileName).toMatch(new RegExp(`^导入错误明细_医生及执业机构_doctors_${job.id}_\\d{8}-\\d{6}\\.xlsx$`));
     await new JobRunner(kit.h.database, { now: kit.h.clock.now }).register(downloadJobs(kit.h.database, kit.h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
     const file = await kit.h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
     expect(file.statusCode).toBe(200);

@@ -76,6 +76,7 @@ export async function toImportJob(db: Db, row: ImportJobRow, lang: Lang, withRow
     counts: row.counts,
     committed: committed ?? null,
     refusedRows,
+    notes: row.notes ?? [],
     message: row.error_key && isMessageKey(row.error_key) ? message(row.error_key, lang, row.error_params ?? {}) : null,
     createTime: iso(row.created_at)!,
     finishTime: iso(row.finished_at),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type ImportCounts, type ImportKind, type ImportStatus, type Lang, type MessageKey, type Notice, type NoticeType } from '@field-portal/shared';
+import {
+  type ImportCounts,
+  type ImportKind,
+  type ImportNote,
+  type ImportStatus,
+  type Lang,
+  type MessageKey,
+  type Notice,
+  type NoticeType,
+} from '@field-portal/shared';
 import { selectRows, type Database, type Db, type Tx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
@@ -32,6 +41,7 @@ export interface ImportJobRow {
   counts: ImportCounts | null;
   committed: Record<string, number> | null;
   header: string[] | null;
+  notes: ImportNote[] | null;
   claim_token: string | null;
   attempts: number;
   error_key: string | null;
@@ -77,6 +87,13 @@ const NO_JIT = sql`set local jit = off`;
 const holdRows = (job: number) => sql`
   update import_rows set errors = '[{"k": "imports.row.refusedInDryRun"}]'::jsonb
    where job_id = ${job} and action = 'held' and errors = '[]'::jsonb`;
+
+/**
+ * Whether the job's user has uploaded a file of its kind since (which supersedes the job's dry run).
+ * A batch API call is recorded as a job too, done at once and with no file ('-'): it supersedes nothing.
+ */
+const newerUpload = (job: Pick<ImportJobRow, 'id' | 'user_id' | 'kind'>) => sql`
+  exists (select 1 from import_jobs n where n.user_id = ${job.user_id} and n.kind = ${job.kind} and n.id > ${job.id} and n.file_key <> '-')`;
 
 /** Clears what a check run wrote, keeping what the reader staged (the indications' list). */
 const resetChecks = (job: number) => sql`
@@ -158,10 +175,16 @@ class ImportRuns {
       } else {
         this.options.onError?.(error);
       }
-      // A commit that failed leaves the dry run as it was: the user may commit again (valid rows only) or upload a fixed file.
-      const status = job.stage === 'commit' && error instanceof Refused ? 'ready' : 'failed';
-      const failed = await claim.finish(sql`
-        status = ${status}, error_key = ${key}, error_params = ${JSON.stringify(params)}::jsonb, finished_at = ${iso(claim.now())}::timestamptz`);
+      // A commit refused as a whole leaves the dry run as it was: the user may commit again (valid rows only) or upload
+      // a fixed file. Unless a newer upload of the kind came while it ran: then the dry run is past its moment.
+      const failed =
+        job.stage === 'commit' && error instanceof Refused
+          ? await claim.finish(sql`
+        status = case when ${newerUpload(job)} then 'superseded' else 'ready' end,
+        error_key = case when ${newerUpload(job)} then 'imports.job.superseded' else ${key} end,
+        error_params = ${JSON.stringify(params)}::jsonb, finished_at = ${iso(claim.now())}::timestamptz`)
+          : await claim.finish(sql`
+        status = 'failed', error_key = ${key}, error_params = ${JSON.stringify(params)}::jsonb, finished_at = ${iso(claim.now())}::timestamptz`);
       if (failed) await this.notify(failed, 'import.failed', claim.now());
     }
   }
@@ -201,7 +224,7 @@ class ImportRuns {
     });
     const ready = await claim.finish(sql`
       status = 'ready', rows_done = ${staged.rows}, rows_total = ${staged.rows}, counts = ${JSON.stringify(counts)}::jsonb,
-             header = ${JSON.stringify(staged.header)}::jsonb, error_key = null, error_params = null, finished_at = ${iso(claim.now())}::timestamptz`);
+             header = ${JSON.stringify(staged.header)}::jsonb, notes = ${JSON.stringify(staged.notes)}::jsonb, error_key = null, error_params = null, finished_at = ${iso(claim.now())}::timestamptz`);
     if (ready) await this.notify(ready, 'import.done', claim.now());
   }
 

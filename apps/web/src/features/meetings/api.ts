@@ -70,7 +70,8 @@ export const updateAttendee = (
 ) => postResult<MeetingAttendee[]>(P.meetingUpdateAttendee, { meetingId, doctorId, ...change });
 export const deleteAttendee = (meetingId: number, doctorId: number) => postResult<MeetingAttendee[]>(P.meetingDeleteAttendee, { meetingId, doctorId });
 export const sendReport = (meetingId: number, email: string) => getResult<MeetingMailResult>(P.sendMeetingReportToEmail, { params: { meetingId, email } });
-export const exportReport = (meetingId: number) => downloadAuthorised(P.meetingReportExport, `meeting-${meetingId}-report.xlsx`, { meetingId });
+/** The report as an .xlsx, under the name the server gives it. */
+export const exportReport = (meetingId: number) => downloadAuthorised(P.meetingReportExport, { meetingId });
 
 export async function uploadPoster(meetingId: number, file: File): Promise<{ posterUrl: string }> {
   const form = new FormData();

@@ -34,6 +34,8 @@ export interface RequestConfig {
 export interface HttpResponse<T> {
   data: T;
   status: number;
+  /** A file's Content-Disposition (blob calls only). */
+  disposition?: string;
 }
 
 export interface Http {
@@ -220,10 +222,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return fail(reason, undefined, undefined, config);
     }
     // Every status comes here, and the spec's rules decide.
-    const { status, data } = reply;
+    const { status, data, disposition } = reply;
     if (status === HTTP.silentStatus) fail('silent', status, data, config);
     if (status === 401 && !config.authEndpoint) return retryAfterRefresh<T>(config, token);
-    if (isSuccess(status, data)) return { data: data as T, status };
+    if (isSuccess(status, data)) return disposition === undefined ? { data: data as T, status } : { data: data as T, status, disposition };
     return fail('http', status, data, config);
   }
 

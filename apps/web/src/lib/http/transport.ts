@@ -28,6 +28,8 @@ export interface TransportReply {
   status: number;
   /** The parsed JSON, the text when it is not JSON, '' for an empty body, a Blob for a blob call answered with 2xx. */
   data: unknown;
+  /** The answer's Content-Disposition, for a blob call answered with 2xx: the file's name as the server gives it. */
+  disposition?: string;
 }
 
 /** No reply: the connection failed, the time ran out, or the caller cancelled. */
@@ -66,7 +68,8 @@ export const fetchTransport: Transport = async (request) => {
     const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal });
     // A failed download answers with the server's JSON error, which the error notice shows.
     const data = request.responseType === 'blob' && isSuccessStatus(response.status) ? await response.blob() : parseText(await response.text());
-    return { status: response.status, data };
+    const disposition = (request.responseType === 'blob' && response.headers.get('content-disposition')) || undefined;
+    return { status: response.status, data, disposition };
   } catch (error) {
     if (timedOut) throw new TransportError('timeout');
     if (request.signal?.aborted) throw new TransportError('cancelled');
@@ -91,7 +94,8 @@ export const xhrTransport: Transport = (request) =>
     xhr.onload = () => {
       done();
       const blob = request.responseType === 'blob';
-      if (blob && isSuccessStatus(xhr.status)) resolve({ status: xhr.status, data: xhr.response as Blob });
+      if (blob && isSuccessStatus(xhr.status))
+        resolve({ status: xhr.status, data: xhr.response as Blob, disposition: xhr.getResponseHeader('content-disposition') ?? undefined });
       else if (blob)
         void (xhr.response as Blob).text().then(
           (text) => resolve({ status: xhr.status, data: parseText(text) }),

@@ -22,10 +22,9 @@ export const commitImport = (id: number, mode: ImportMode) => postResult<ImportJ
 
 /**
  * The template, an .xlsx in the caller's language (the file to fill in, how to fill in each column, the accepted
- * values), fetched with the bearer token and handed to the browser as `<kind name>-模板.xlsx` / `-template.xlsx`.
+ * values), fetched with the bearer token; the server names it (`<kind name>-模板.xlsx` / `-template.xlsx`).
  */
-export const saveTemplate = (kind: ImportKind, kindName: string, lang: Lang) =>
-  downloadAuthorised(P.template, `${kindName}-${lang === 'zh' ? '模板' : 'template'}.xlsx`, { kind });
+export const saveTemplate = (kind: ImportKind) => downloadAuthorised(P.template, { kind });
 
 const unfinished = (job: ImportJob | undefined) => job !== undefined && (job.status === 'queued' || job.status === 'running');
 

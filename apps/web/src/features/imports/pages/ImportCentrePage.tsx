@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   IMPORT_ERRORS_TEMPLATE,
@@ -66,6 +66,7 @@ export function ImportCentrePage() {
   const job = useImportJob(jobId, lang).data;
   const list = useImportList();
   const { queue, queueing } = useQueueExport();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const onFile = async (file: File) => {
     setBusy(true);
@@ -110,7 +111,7 @@ export function ImportCentrePage() {
               onChange={(e) => setKind(e.target.value as ImportKind)}
               options={IMPORT_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
             />
-            <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate(kind, kindLabel(kind), lang)}>
+            <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate(kind)}>
               {msg('imports.ui.template')}
             </Button>
           </Space>
@@ -125,24 +126,32 @@ export function ImportCentrePage() {
             </Checkbox>
           )}
           <Space direction="vertical" size={4}>
-            <Upload
+            {/*
+              A file input of its own behind the button, not antd's Upload: Upload moves the focus from the
+              button to a wrapper of its own as the file chooser opens, so a keyboard user came back from it
+              (a file chosen or not) somewhere else. The focus stays on the button, the one tab stop.
+            */}
+            <input
+              ref={fileInput}
+              type="file"
               accept=".csv,.xlsx"
-              showUploadList={false}
-              disabled={busy}
-              beforeUpload={(file) => {
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                // Cleared so that the same file chosen again (fixed and saved under its name) is a new change.
+                e.target.value = '';
+                if (!file) return;
                 const max = file.name.toLowerCase().endsWith('.xlsx') ? IMPORT_LIMITS.xlsxMaxBytes : IMPORT_LIMITS.csvMaxBytes;
                 if (file.size > max) {
                   void message.error(msg('imports.file.tooLarge', { csv: IMPORT_LIMITS.csvMaxBytes / MB, xlsx: IMPORT_LIMITS.xlsxMaxBytes / MB }));
-                  return Upload.LIST_IGNORE;
+                  return;
                 }
                 void onFile(file);
-                return false;
               }}
-            >
-              <Button type="primary" icon={<UploadOutlined />} loading={busy}>
-                {msg('imports.ui.choose')}
-              </Button>
-            </Upload>
+            />
+            <Button type="primary" icon={<UploadOutlined />} loading={busy} onClick={() => fileInput.current?.click()}>
+              {msg('imports.ui.choose')}
+            </Button>
             <span className="fp-import-formats" style={{ color: 'rgba(0,0,0,0.65)' }}>
               {msg('imports.ui.formats', {
                 csv: IMPORT_LIMITS.csvMaxBytes / MB,
@@ -180,6 +189,21 @@ export function ImportCentrePage() {
               />
             )}
             <Counts job={job} />
+            {job.notes.length > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                className="fp-import-notes"
+                message={msg('imports.ui.notes', { n: job.notes.length })}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                    {job.notes.map((note) => (
+                      <li key={note.row}>{msg('imports.ui.noteLine', { row: note.row, text: note.text })}</li>
+                    ))}
+                  </ul>
+                }
+              />
+            )}
             {job.status === 'ready' && (
               <Space wrap>
                 {/* Why "import all" is not offered is written beside it, for everyone: a disabled button takes no focus, so a tooltip on it reached no keyboard. */}
