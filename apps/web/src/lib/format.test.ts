@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviate, formatCount, formatTime, formatTotal } from './format';
+import { abbreviate, formatCount, formatPercent, formatTime, formatTotal, shareOf } from './format';
 
 describe('number formatting (spec 001 section 9)', () => {
   it('separates thousands', () => {
@@ -22,6 +22,16 @@ describe('number formatting (spec 001 section 9)', () => {
     expect(abbreviate(5e18)).toBe('5E');
     expect(abbreviate(5e21)).toBe('5000E');
     expect(abbreviate(-1500)).toBe('-1.5k');
+  });
+
+  it('gives a share to one decimal, rounded as the server rounds its shares, and writes it with one decimal', () => {
+    expect(shareOf(3534, 10_000)).toBe(35.3);
+    expect(shareOf(1, 3)).toBe(33.3);
+    expect(shareOf(2, 3)).toBe(66.7);
+    expect(shareOf(5, 0)).toBe(0);
+    expect(formatPercent(35.34)).toBe('35.3%');
+    expect(formatPercent(shareOf(3534, 10_000))).toBe('35.3%');
+    expect(formatPercent(40)).toBe('40.0%');
   });
 
   it('shows a capped total with a plus', () => {

@@ -35,6 +35,19 @@ export function formatTotal(total: number, capped: boolean): string {
   return capped ? `${formatCount(total)}+` : formatCount(total);
 }
 
+/**
+ * A part's share of a total in percent, to one decimal (353 of 1,000 → 35.3): the arithmetic the
+ * server rounds its shares with, so a pie's slice and the table beside it give the same figure.
+ */
+export function shareOf(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 1000) / 10 : 0;
+}
+
+/** A share in percent as written, always one decimal: 35.34 → "35.3%", 40 → "40.0%". */
+export function formatPercent(percent: number): string {
+  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** How much of a time a screen shows: the day, to the minute (the default) or to the second. */

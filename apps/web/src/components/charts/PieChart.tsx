@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ChartBox, ChartDataTable, chartName, INK, Legend, Tooltip, useHiddenSeries, useSize } from './ChartFrame';
 import { DEFAULT_PALETTE, textWidth, wrapText } from './geometry';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { pieAngles, sectorPath, spreadLabels } from './pie-geometry';
 
 export interface PieSlice {
@@ -20,7 +20,7 @@ export interface PieChartProps {
   radius?: readonly [number, number];
   /** The centre's height as a part of the drawing's (ECharts' center[1]). */
   centerY?: number;
-  /** The label beside a slice from its name, value and share in percent. */
+  /** The label beside a slice from its name, value and share in percent (one decimal; write it with `formatPercent`). */
   label?: (name: string, value: number, percent: number) => string;
   valueFormat?: (value: number) => string;
   palette?: readonly string[];
@@ -151,7 +151,11 @@ export function PieChart(props: PieChartProps) {
           width={width}
           title={props.name}
           rows={[
-            { name: all[hover.index]!.name, color: all[hover.index]!.color, value: `${valueFormat(all[hover.index]!.value)} (${percentOf(hover.index)}%)` },
+            {
+              name: all[hover.index]!.name,
+              color: all[hover.index]!.color,
+              value: `${valueFormat(all[hover.index]!.value)} (${formatPercent(percentOf(hover.index))})`,
+            },
           ]}
         />
       ) : null}

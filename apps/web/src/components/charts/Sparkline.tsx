@@ -19,6 +19,7 @@ export function Sparkline({
   min,
   max,
   color = DEFAULT_PALETTE[0]!,
+  valueFormat = formatCount,
   testId,
 }: {
   values: readonly number[];
@@ -29,6 +30,8 @@ export function Sparkline({
   min: number;
   max: number;
   color?: string;
+  /** How the tooltip writes a value (the caller's own precision, as a score's one decimal); thousands separated by default. */
+  valueFormat?: (value: number) => string;
   testId?: string;
 }) {
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
@@ -68,7 +71,7 @@ export function Sparkline({
         ))}
       </svg>
       {hover ? (
-        <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: formatCount(values[hover.index]!) }]} />
+        <Tooltip x={hover.x} y={hover.y} width={width} title={labels[hover.index]} rows={[{ name, color, value: valueFormat(values[hover.index]!) }]} />
       ) : null}
     </div>
   );

@@ -9,6 +9,7 @@ import { CartesianChart } from './CartesianChart';
 import { CartesianPlot } from './CartesianPlot';
 import { PieChart } from './PieChart';
 import { RadarChart } from './RadarChart';
+import { Sparkline } from './Sparkline';
 import { categoryLabels, valueScale } from './cartesian-geometry';
 import { linePath } from './line-path';
 import { textWidth, truncate, wrapText } from './geometry';
@@ -84,6 +85,9 @@ describe('pie geometry', () => {
   it('shares the circle by value, with percentages', () => {
     const arcs = pieAngles([1, 1, 2]);
     expect(arcs.map((a) => a.percent)).toEqual([25, 25, 50]);
+    // One decimal, as formatPercent writes a share and as the server rounds the tables' shares.
+    expect(pieAngles([3534, 6466]).map((a) => a.percent)).toEqual([35.3, 64.7]);
+    expect(pieAngles([1, 2]).map((a) => a.percent)).toEqual([33.3, 66.7]);
     expect(arcs[2]!.end).toBeCloseTo(Math.PI * 2);
     expect(arcs[1]!.mid).toBeCloseTo((Math.PI * 3) / 4);
   });
@@ -220,6 +224,12 @@ it('PieChart draws a slice and a label per value', () => {
   expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['yes 75%', 'no 25%']);
   fireEvent.click(screen.getByRole('button', { name: 'no' }));
   expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['yes 100%']);
+});
+
+it("Sparkline's tooltip writes a value as the caller asks", () => {
+  render(<Sparkline width={140} height={44} min={0} max={100} labels={['a', 'b']} name="score" values={[40, 52.3]} valueFormat={(v) => v.toFixed(1)} />);
+  fireEvent.mouseMove(screen.getByRole('img', { name: 'score' }), { clientX: 0, clientY: 10 });
+  expect(document.body.textContent).toContain('40.0');
 });
 
 it('RadarChart draws a polygon per series over its rings', () => {

@@ -1,4 +1,5 @@
 import { arc, pie } from 'd3-shape';
+import { shareOf } from '@/lib/format';
 
 /** The arithmetic of the pie chart (a module of its own, so bar and line charts do not download it). */
 
@@ -10,7 +11,11 @@ export function sectorPath(inner: number, outer: number, a: number, b: number): 
   return arc().digits(2)({ innerRadius: inner, outerRadius: outer, startAngle: a, endAngle: b }) ?? '';
 }
 
-/** Each slice's angles (radians, clockwise from twelve o'clock; d3-shape's pie, in the given order) and share in percent (two decimals). */
+/**
+ * Each slice's angles (radians, clockwise from twelve o'clock; d3-shape's pie, in the given order)
+ * and share in percent to one decimal, as `shareOf` gives it: a label or a table beside the pie then
+ * writes the same figure with `formatPercent`.
+ */
 export function pieAngles(values: readonly number[]): { start: number; end: number; mid: number; percent: number }[] {
   const total = values.reduce((sum, v) => sum + v, 0);
   const slices = pie<number>()
@@ -20,7 +25,7 @@ export function pieAngles(values: readonly number[]): { start: number; end: numb
     start: p.startAngle,
     end: p.endAngle,
     mid: (p.startAngle + p.endAngle) / 2,
-    percent: total > 0 ? Math.round((p.value / total) * 10000) / 100 : 0,
+    percent: shareOf(p.value, total),
   }));
 }
 

@@ -20,8 +20,14 @@ export interface ScopeCount {
   scopeCapped: boolean;
 }
 
+/** The matched rows are all those in scope: the same number, both capped or neither. */
+function sameCount(count: ScopeCount): boolean {
+  return count.matched === count.scope && count.matchedCapped === count.scopeCapped;
+}
+
 /**
- * The filters as chips and a count that explains them: "1,203 of 48,211 doctors in your scope".
+ * The filters as chips and a count that explains them: "1,203 of 48,211 doctors in your scope", or
+ * "48,211 doctors in your scope" when the filters leave every one.
  * The chips say why the list holds what it holds; closing one widens it again.
  */
 export function FilterChips({
@@ -40,15 +46,19 @@ export function FilterChips({
 }) {
   const { t } = useCustomersWords();
   const closable = chips.filter((c) => c.onClose);
+  const countText = (c: ScopeCount) => {
+    const scope = formatTotal(c.scope, c.scopeCapped);
+    // When nothing narrows the list the two figures are the same ("10,000+ of 10,000+"): one says it.
+    if (sameCount(c)) return t(noun === 'doctors' ? 'customers.count.doctorsAll' : 'customers.count.hospitalsAll', { scope });
+    return t(noun === 'doctors' ? 'customers.count.doctors' : 'customers.count.hospitals', {
+      matched: formatTotal(c.matched, c.matchedCapped),
+      scope,
+    });
+  };
   return (
     <div className="fp-cust-chips" aria-label={t('customers.filters.chosen')}>
       <Text className={stale ? 'fp-cust-count fp-cust-count-stale' : 'fp-cust-count'} data-testid="scope-count" aria-busy={stale || !count}>
-        {count
-          ? t(noun === 'doctors' ? 'customers.count.doctors' : 'customers.count.hospitals', {
-              matched: formatTotal(count.matched, count.matchedCapped),
-              scope: formatTotal(count.scope, count.scopeCapped),
-            })
-          : t('common.loading')}
+        {count ? countText(count) : t('common.loading')}
       </Text>
       {chips.map((chip) => (
         <Tag

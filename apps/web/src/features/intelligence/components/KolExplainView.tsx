@@ -3,6 +3,7 @@ import { Skeleton, Table, theme, Typography } from 'antd';
 import { useIntelligenceWords, type IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { explainQuery } from '../api/intelligence-api';
+import { formatScore, scoreParts } from '../score';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { EmptyState } from '@/components/EmptyState';
 
@@ -22,28 +23,37 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
   if (explain.isError) return <EmptyState description={t('intel.noScore')} />;
   if (!explain.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const data = explain.data;
+  // The contributions at the score's one decimal, apportioned so that they add up to the score as
+  // written below them (each rounded alone, they could miss it by a few tenths).
+  const parts = scoreParts(
+    data.dimensions.map((d) => d.contribution),
+    data.score,
+  );
+  const rows = data.dimensions.map((d, k) => ({ ...d, shown: parts[k]! }));
+  // Of the dimensions only the papers are counted per indication (the 360 view counts all of them): the row says so.
+  const dimensionName = (d: string) => (d === 'paper' ? t('intel.explain.paper', { indication: data.indication }) : t(dimLabel(d)));
   return (
     <>
       <Table
         size="small"
         rowKey="dimension"
         pagination={false}
-        dataSource={data.dimensions}
+        dataSource={rows}
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>{t('intel.score')}</Table.Summary.Cell>
             <Table.Summary.Cell index={1} colSpan={3} />
             <Table.Summary.Cell index={4}>
-              {data.score} ({data.tier})
+              {formatScore(data.score)} ({data.tier})
             </Table.Summary.Cell>
           </Table.Summary.Row>
         )}
         columns={[
-          { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => t(dimLabel(d)) },
+          { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => dimensionName(d) },
           { title: t('intel.raw'), dataIndex: 'raw' },
           { title: t('intel.percentile'), dataIndex: 'percentile' },
           { title: t('intel.weight'), dataIndex: 'weight' },
-          { title: t('intel.contribution'), dataIndex: 'contribution' },
+          { title: t('intel.contribution'), dataIndex: 'shown' },
         ]}
       />
       <h5
@@ -65,7 +75,8 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           categories={data.history.map((p) => formatTime(p.at, 'day'))}
           series={[{ name: t('intel.score'), values: data.history.map((p) => p.score) }]}
           valueRange={{ min: 0, max: 100 }}
-          labels
+          labels={formatScore}
+          valueFormat={formatScore}
           symbolSize={8}
         />
       ) : (

@@ -5,7 +5,8 @@ import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
 import { kolTrendQuery } from '../api/intelligence-api';
-import { emptyReason, signed, trendSummary, unscoredNote, type ImpactNote } from './impact';
+import { formatScore, formatScoreChange } from '../score';
+import { emptyReason, trendSummary, unscoredNote, type ImpactNote } from './impact';
 import { EmptyState } from '@/components/EmptyState';
 
 const { Text } = Typography;
@@ -58,7 +59,7 @@ export function KolImpact({
     const text =
       summary.kind === 'delta' ? (
         <Text type={summary.delta > 0 ? 'success' : 'danger'}>
-          {msg('intel.impact.delta', { delta: signed(summary.delta), at: formatTime(summary.at, 'day') })}
+          {msg('intel.impact.delta', { delta: formatScoreChange(summary.delta), at: formatTime(summary.at, 'day') })}
         </Text>
       ) : summary.kind === 'flat' ? (
         <Text type="secondary">{msg('intel.impact.flat', { at: formatTime(summary.at, 'day') })}</Text>
@@ -88,7 +89,7 @@ export function KolImpact({
         dataSource={rows}
         columns={[
           { title: t('intel.indication'), dataIndex: 'indication' },
-          { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Text strong>{score}</Text> },
+          { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Text strong>{formatScore(score)}</Text> },
           { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tierColor(tier)}>{tier}</Tag> },
           { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },
           { title: runs.length > 0 ? msg('intel.impact.trend', { runs: runs.length }) : t('intel.history'), render: (_, k) => trendCell(k) },

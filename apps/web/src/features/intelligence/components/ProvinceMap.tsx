@@ -4,6 +4,7 @@ import type { ProvinceKol } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount } from '@/lib/format';
 import { Tooltip, useSize } from '@/components/charts/ChartFrame';
+import { formatScore } from '../score';
 import { mixColour, projectMap, type MapProjection } from './map-projection';
 import type { ProvinceCollection } from './china-map';
 // The geometry is data, not code: a static file of the build (34 KB gzip), fetched once.
@@ -148,7 +149,7 @@ export function ProvinceMap({
                 </defs>
                 <g transform={`translate(8 ${height - 8 - 100 - 16})`} fill="#6e7079">
                   <text x={0} y={-4}>
-                    {formatCount(max)}
+                    {metric === 'meanScore' ? formatScore(max) : formatCount(max)}
                   </text>
                   <rect x={0} y={0} width={20} height={100} fill="url(#fp-map-scale)" />
                   <text x={0} y={116}>
@@ -169,7 +170,7 @@ export function ProvinceMap({
                         { name: labels.t1, value: formatCount(tip.t1) },
                         { name: 'T2', value: formatCount(tip.t2) },
                         { name: labels.doctors, value: formatCount(tip.doctors) },
-                        { name: labels.meanScore, value: tip.meanScore.toFixed(1) },
+                        { name: labels.meanScore, value: formatScore(tip.meanScore) },
                       ]
                     : [{ name: t('intel.map.noData'), value: '' }]
                 }

@@ -1,6 +1,7 @@
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { Sparkline } from '@/components/charts/Sparkline';
+import { formatScore } from '../score';
 
 /**
  * A small line of one score over the kept recompute runs (the 360 view's impact table), drawn as
@@ -23,6 +24,7 @@ export function ScoreSparkline({ history, testId }: { history: readonly { at: st
       labels={history.map((p) => formatTime(p.at, 'day'))}
       name={t('intel.score')}
       values={scores}
+      valueFormat={formatScore}
     />
   );
 }

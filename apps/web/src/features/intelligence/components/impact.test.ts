@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyReason, signed, trendSummary, unscoredNote } from './impact';
+import { emptyReason, trendSummary, unscoredNote } from './impact';
 
 const runs = [
   { at: '2024-12-31T23:59:59.000Z', asOfYear: 2024 },
@@ -72,9 +72,5 @@ describe('how a score moved', () => {
   it('has no trend with one run or none', () => {
     expect(trendSummary([{ at: at(1), score: 40 }])).toEqual({ kind: 'single', at: at(1) });
     expect(trendSummary([])).toEqual({ kind: 'none' });
-  });
-  it('signs a delta with a plus or a true minus', () => {
-    expect(signed(4.2)).toBe('+4.2');
-    expect(signed(-1.5)).toBe('−1.5');
   });
 });

@@ -1,4 +1,5 @@
 import type { ImpactTextKey, KolTrend } from '@field-portal/shared';
+import { roundScore } from '../score';
 
 /**
  * What the 360 view's impact section says beside the scores (docs/decisions/0024, "the trend on
@@ -38,7 +39,7 @@ export type TrendSummary =
   | { kind: 'single'; at: string }
   /** The same score at every run since `at`. */
   | { kind: 'flat'; at: string }
-  /** The latest score minus the previous run's (one decimal), and when that previous run was. */
+  /** The latest score minus the previous run's (at the shown decimals), and when that previous run was. */
   | { kind: 'delta'; delta: number; at: string };
 
 /** How the score moved: the latest run against the one before; flat since the first run when it never moved. */
@@ -47,15 +48,10 @@ export function trendSummary(history: readonly { at: string; score: number }[]):
   if (history.length === 1) return { kind: 'single', at: history[0]!.at };
   const last = history.at(-1)!;
   const previous = history.at(-2)!;
-  const delta = Math.round((last.score - previous.score) * 10) / 10;
+  const delta = roundScore(last.score - previous.score);
   if (delta !== 0) return { kind: 'delta', delta, at: previous.at };
   // Unchanged from the previous run: since when it has held that score.
   let k = history.length - 1;
   while (k > 0 && history[k - 1]!.score === last.score) k--;
   return { kind: 'flat', at: history[k]!.at };
-}
-
-/** A signed delta as shown: "+4.2", "−1.5" (a true minus sign). */
-export function signed(delta: number): string {
-  return delta > 0 ? `+${delta.toFixed(1)}` : `−${Math.abs(delta).toFixed(1)}`;
 }

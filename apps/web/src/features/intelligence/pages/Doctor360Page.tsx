@@ -41,7 +41,8 @@ export function Doctor360Page() {
       <Card title={t('intel.academic')}>
         <Row gutter={16}>
           <Col span={4}>
-            <Statistic title={t('intel.papers')} value={v.academic.papers} />
+            {/* All the doctor's papers, of every indication: a KOL explanation counts only its indication's. */}
+            <Statistic title={t('intel.papers.all')} value={v.academic.papers} />
           </Col>
           <Col span={4}>
             <Statistic title={t('intel.cited')} value={abbreviate(v.academic.citations)} />

@@ -12,6 +12,7 @@ import { formatTime, formatTotal } from '@/lib/format';
 import { compareQuery, explainQuery, full360Path, provincesQuery, rankingQuery } from '../api/intelligence-api';
 import { useQueueExport } from '@/features/downloads';
 import { DEFAULT_INDICATION, IndicationSelect } from '../components/IndicationSelect';
+import { formatScore } from '../score';
 import { EmptyState } from '@/components/EmptyState';
 import { KeysetPager } from '@/components/paging';
 import '../intelligence.css';
@@ -120,7 +121,7 @@ export function KolPage() {
                   render: (_, r) => <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>,
                 },
                 { title: t('intel.hospital'), width: 200, ...dataCells, render: (_, r) => r.doctor.hospitalName, ellipsis: true },
-                { title: t('intel.score'), dataIndex: 'score', width: SCORE_WIDTH[lang] },
+                { title: t('intel.score'), dataIndex: 'score', width: SCORE_WIDTH[lang], render: (score: number) => formatScore(score) },
                 {
                   title: t('intel.tier'),
                   dataIndex: 'tier',
@@ -184,7 +185,7 @@ export function KolPage() {
             <RadarChart
               height={380}
               indicators={KOL_DIMENSIONS.map((d) => ({ name: t(dimLabel(d)), max: 100 }))}
-              series={compare.data.map((e) => ({ name: `${e.doctor.name} (${e.score})`, values: e.dimensions.map((d) => d.percentile) }))}
+              series={compare.data.map((e) => ({ name: `${e.doctor.name} (${formatScore(e.score)})`, values: e.dimensions.map((d) => d.percentile) }))}
             />
           </Suspense>
         ) : (

@@ -13,6 +13,7 @@ import {
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatTime } from '@/lib/format';
 import { full360Path } from '../api/intelligence-api';
+import { formatScore } from '../score';
 import { refreshSuggestions, sendFeedback, suggestionsQuery } from '../api/suggestions-api';
 import { EmptyState } from '@/components/EmptyState';
 import { Explained } from '@/components/Explained';
@@ -31,11 +32,11 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
         ? msg('intel.suggestion.reason.notVisited', { days: r.evidence.days ?? 0, date: formatTime(r.evidence.lastVisitAt, 'day'), visits: r.evidence.visits })
         : msg('intel.suggestion.reason.neverVisited');
     case 'kolTier':
-      return msg('intel.suggestion.reason.kolTier', { indication: r.evidence.indication, score: r.evidence.score.toFixed(1), tier: r.evidence.tier });
+      return msg('intel.suggestion.reason.kolTier', { indication: r.evidence.indication, score: formatScore(r.evidence.score), tier: r.evidence.tier });
     case 'coauthorOfTop':
       return msg('intel.suggestion.reason.coauthorOfTop', {
         name: r.evidence.topDoctorName,
-        score: r.evidence.topScore.toFixed(1),
+        score: formatScore(r.evidence.topScore),
         papers: r.evidence.papers,
         title: r.evidence.paperTitle,
         year: r.evidence.year,
@@ -51,8 +52,8 @@ function reasonText(r: SuggestionReason, msg: Msg): string {
     case 'risingScore':
       return msg('intel.suggestion.reason.risingScore', {
         indication: r.evidence.indication,
-        from: r.evidence.from.toFixed(1),
-        to: r.evidence.to.toFixed(1),
+        from: formatScore(r.evidence.from),
+        to: formatScore(r.evidence.to),
         date: formatTime(r.evidence.since, 'day'),
       });
     case 'yourMeeting': {

@@ -1,7 +1,7 @@
 import { DATA } from '@/lib/data-text';
 import { CartesianChart } from '@/components/charts/CartesianChart';
 import { PieChart } from '@/components/charts/PieChart';
-import { abbreviate, formatCount } from '@/lib/format';
+import { abbreviate, formatCount, formatPercent } from '@/lib/format';
 
 // Each also the colour of its total's figure: at least 4.5:1 on white (WCAG 1.4.3, docs/decisions/0044).
 export const SENTIMENT_COLORS = { positive: '#19734a', negative: '#cf1322', neutral: '#5f6673' } as const;
@@ -47,7 +47,7 @@ export function MarketChart({
       <PieChart
         height={height}
         slices={colored.map((s) => ({ name: s.name, value: s.values[0] ?? 0, color: s.color }))}
-        label={(name, _value, percent) => `${name} ${percent}%`}
+        label={(name, _value, percent) => `${name} ${formatPercent(percent)}`}
         valueFormat={formatCount}
         testId={testId ?? 'market-chart'}
         ariaLabel={label}

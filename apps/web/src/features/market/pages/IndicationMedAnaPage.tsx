@@ -12,7 +12,7 @@ import {
   type IndicationFigure,
   type IndicationFigureBasis,
 } from '@field-portal/shared';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
 import { indicationMedAnaQuery, marketOptionsQuery } from '../api';
 import { Loading } from '../components/Loading';
@@ -43,7 +43,7 @@ export function IndicationMedAnaPage() {
   const basis = data.data?.basis ?? INDICATION_FIGURE_BASIS;
   const of = (b: IndicationFigureBasis, figure: string) => t(b === 'indication' ? 'market.ofIndication' : 'market.ofAllIndications', { figure });
   const figureTitle = (f: IndicationFigure) => t(`market.${f}`);
-  const figureCell = (f: IndicationFigure) => (_: unknown, r: IndicationDrugRow) => (f === 'share' ? `${r.share}%` : formatCount(r[f]));
+  const figureCell = (f: IndicationFigure) => (_: unknown, r: IndicationDrugRow) => (f === 'share' ? formatPercent(r.share) : formatCount(r[f]));
   const columns: TableColumnsType<IndicationDrugRow> = [
     { title: t('market.drug'), dataIndex: 'medicine', ...dataCells },
     // one group per basis, so no figure reads as the indication's when it is not
