@@ -22,9 +22,18 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   await signIn(page, 'mkt01');
   await page.goto('/#/meetingReport/meetingReportIndex');
 
-  // Create: a draft, opened in its drawer.
-  await page.getByRole('button', { name: /新建会议/ }).click();
+  // Leaving the new-meeting dialog with Escape gives the focus back to 新建会议; opened again, it starts empty.
+  const create = page.getByRole('button', { name: /新建会议/ });
+  await create.click();
   const form = page.getByRole('dialog', { name: '新建会议' });
+  await form.getByLabel('会议名称').fill('未保存的会议');
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(create).toBeFocused();
+  await create.click();
+  await expect(form.getByLabel('会议名称')).toHaveValue('');
+
+  // Create: a draft, opened in its drawer.
   await form.getByLabel('会议名称').fill(title);
   await form.getByLabel('城市').fill('上海');
   await form.getByLabel('医院/场地').fill('瑞金医院');
@@ -39,6 +48,26 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   await expect(form).toBeHidden();
   const drawer = page.locator('.ant-drawer');
   await expect(drawer.getByText(title)).toBeVisible();
+  await expect(drawer.getByText('草稿')).toBeVisible();
+
+  // Leaving the drawer with Escape gives the focus back to 新建会议, which opened the dialog that opened it.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(create).toBeFocused();
+
+  // Opened from its row, wherever the row is clicked, the drawer gives the focus back to the row's title;
+  // Enter on the title opens it again.
+  const search = page.getByLabel('搜索会议名称、城市、医院或产品');
+  await search.fill(title);
+  await search.press('Enter');
+  const row = page.locator('tr.fp-meeting-row', { hasText: title });
+  const link = row.getByRole('link', { name: title });
+  await row.getByRole('cell', { name: '上海' }).click();
+  await expect(drawer.getByText(title)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(drawer.getByText('草稿')).toBeVisible();
 
   // Editing it and leaving with Escape gives the focus back to 编辑会议, where the keyboard was.

@@ -28,14 +28,18 @@ const MeetingAttendees = lazyPart(() => import('./MeetingAttendees').then((m) =>
 const MeetingReportView = lazyPart(() => import('./MeetingReportView').then((m) => m.MeetingReportView), panelLoading);
 const MeetingForm = lazyDialog(() => import('./MeetingForm').then((m) => m.MeetingForm));
 
-/** One meeting: overview and lifecycle, team, attendees and the report. */
-export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClose: () => void }) {
+/**
+ * One meeting: overview and lifecycle, team, attendees and the report. `open` false closes it while
+ * it stays mounted, so antd gives the focus back to what opened it; it keeps showing the meeting as
+ * it slides out (not asked again while closed), and its tabs start anew for each meeting.
+ */
+export function MeetingDrawer({ meetingId, open, onClose }: { meetingId: number; open: boolean; onClose: () => void }) {
   const { t } = useMeetingsWords();
-  const detail = useQuery(meetingDetailQuery(meetingId));
+  const detail = useQuery({ ...meetingDetailQuery(meetingId), enabled: open });
   const m = detail.data;
   return (
     <Drawer
-      open
+      open={open}
       size={920}
       onClose={onClose}
       title={
@@ -52,6 +56,7 @@ export function MeetingDrawer({ meetingId, onClose }: { meetingId: number; onClo
     >
       {m ? (
         <Tabs
+          key={m.id}
           items={[
             { key: 'overview', label: t('meetings.tab.overview'), children: <Overview meeting={m} /> },
             { key: 'team', label: t('meetings.tab.team', { n: m.coOrganizers.length + 1 }), children: <MeetingTeam meeting={m} /> },

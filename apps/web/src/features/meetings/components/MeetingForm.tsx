@@ -22,18 +22,22 @@ interface Values {
 /**
  * Creates a draft meeting or edits one (owner, before it is held); the server names any field it refuses.
  * `open` false closes it while it stays mounted (useOpenedOnce), so antd gives the focus back to what
- * opened it; its fields are made anew on each opening.
+ * opened it; its fields are made anew on each opening (the form goes with the closed dialog's content,
+ * and what was typed with it).
  */
 export function MeetingForm({
   meeting,
   open = true,
   onClose,
   onSaved,
+  afterClose,
 }: {
   meeting: MeetingDetail | null;
   open?: boolean;
   onClose: () => void;
   onSaved: (m: MeetingDetail) => void;
+  /** Once it has closed and given the focus back. */
+  afterClose?: () => void;
 }) {
   const { t, msg } = useMeetingsWords();
   const { message } = App.useApp();
@@ -74,11 +78,13 @@ export function MeetingForm({
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterClose={afterClose}
       width={640}
       destroyOnHidden
     >
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         onFinish={(v) => void submit(v)}
         initialValues={{

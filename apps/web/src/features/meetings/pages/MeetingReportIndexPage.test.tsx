@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MeetingListPage, MeetingRow } from '@field-portal/shared';
+import type { MeetingDetail, MeetingListPage, MeetingRow } from '@field-portal/shared';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { standInResizeObserver } from '@/test-resize-observer';
@@ -24,17 +24,37 @@ const row: MeetingRow = {
   attendeeCount: 0,
   posterUrl: null,
 };
-const page: MeetingListPage = { list: [row], total: 1, totalCapped: false, nextCursor: null };
+const other: MeetingRow = { ...row, id: 42, title: '糖尿病基层管理沙龙', city: '成都' };
+const page: MeetingListPage = { list: [row, other], total: 2, totalCapped: false, nextCursor: null };
+const detail = (m: MeetingRow): MeetingDetail => ({
+  ...m,
+  description: '',
+  coOrganizers: [],
+  attendees: [],
+  createdAt: m.startTime,
+  updatedAt: m.startTime,
+  nextStatuses: [],
+});
 
-// The list answers with one meeting; the counts and a meeting's details never arrive (the drawer
-// stays on its loading title), which is all the focus needs.
+// The list answers with two meetings and a meeting's details with that meeting; the counts and any
+// save never arrive.
 vi.mock('@/lib/http', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/http')>()),
-  getResult: vi.fn((path: string) => (path.endsWith('/meetingList') ? Promise.resolve(page) : new Promise(() => {}))),
+  getResult: vi.fn((path: string, options?: { params?: { meetingId?: number } }) => {
+    if (path.endsWith('/meetingList')) return Promise.resolve(page);
+    const meeting = page.list.find((m) => m.id === options?.params?.meetingId);
+    return path.endsWith('/meetingDetail') && meeting ? Promise.resolve(detail(meeting)) : new Promise(() => {});
+  }),
   postResult: vi.fn(() => new Promise(() => {})),
 }));
 
-beforeAll(standInResizeObserver);
+beforeAll(() => {
+  standInResizeObserver();
+  // As for a user who asked for less motion: jsdom never ends antd's closing animations, and a
+  // dialog or drawer that stays mounted closes only when its animation ends.
+  const matchMedia = window.matchMedia;
+  window.matchMedia = (query) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' });
+});
 
 afterEach(async () => {
   cleanup();
@@ -87,7 +107,7 @@ describe('meeting report index: the focus after a dialog or drawer', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it("goes back to the meeting's title when its drawer closes, by Escape or by its ✕", async () => {
+  it("goes back to the meeting's title when its drawer closes, by Escape or by its ✕, wherever its row was clicked", async () => {
     show();
     const title = await screen.findByRole('link', { name: row.title });
 
@@ -103,6 +123,46 @@ describe('meeting report index: the focus after a dialog or drawer', () => {
     fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(title));
+
+    // A click beside the title (here on the city) gives the focus back to the title all the same.
+    fireEvent.click(screen.getByRole('cell', { name: row.city }));
+    escapeFrom(await screen.findByRole('dialog'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+});
+
+describe('meeting report index: a dialog or drawer opened again', () => {
+  it('starts the new-meeting dialog empty again, whatever was typed before it closed', async () => {
+    show();
+    const opener = screen.getByRole('button', { name: /新建会议/ });
+
+    pressOn(opener);
+    const name = within(await screen.findByRole('dialog')).getByLabelText('会议名称');
+    fireEvent.change(name, { target: { value: '未保存的会议' } });
+    expect(name).toHaveProperty('value', '未保存的会议');
+    escapeFrom(screen.getByRole('dialog'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    pressOn(opener);
+    expect(within(await screen.findByRole('dialog')).getByLabelText('会议名称')).toHaveProperty('value', '');
+  });
+
+  it('shows in the drawer the meeting it was opened for, not the one before', async () => {
+    show();
+    pressOn(await screen.findByRole('link', { name: row.title }));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText(row.hospital);
+    expect(within(drawer).getAllByText(row.title).length).toBeGreaterThan(0);
+    escapeFrom(drawer);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    pressOn(screen.getByRole('link', { name: other.title }));
+    const next = await screen.findByRole('dialog');
+    await within(next).findByText(other.city);
+    expect(within(next).getAllByText(other.title).length).toBeGreaterThan(0);
+    expect(within(next).queryByText(row.title)).toBeNull();
+    expect(within(next).queryByText(row.city)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
@@ -6,7 +6,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
 import { useMeetingsWords, type MeetingsLabelKey } from '@/features/meetings/i18n';
 import { meetingKeys, meetingListQuery, meetingMetadataQuery } from '../api';
-import { lazyDialog } from '@/components/lazy-dialog';
+import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import { StatusTag } from '../components/StatusTag';
 import '../meetings.css';
 import { formatTime } from '@/lib/format';
@@ -41,39 +41,22 @@ export function MeetingReportIndexPage() {
   const totals = page === 0 ? list.data : firstPage.data;
   const reset = () => setCursors([undefined]);
   const openMeeting = (id: number | undefined) => setParams(id ? { meetingId: String(id) } : {}, { replace: true });
-  // The form and the drawer are unmounted as they close, so antd never gives the focus back to the
-  // control that opened them and a keyboard user is left on the page's body (WCAG 2.4.3). The page
-  // remembers that control and focuses it once neither is shown: a saved new meeting opens in the
-  // drawer, so the focus goes back to "New meeting" when that drawer closes.
-  const opener = useRef<HTMLElement | null>(null);
-  const returning = useRef(false);
-  const shown = creating || open !== undefined;
-  const openedBy = (control: HTMLElement | null) => {
-    if (!shown) opener.current = control;
-  };
-  const closed = () => {
-    returning.current = true;
-  };
-  useEffect(() => {
-    // The drawer's address changes in a transition, so this waits for the render without it.
-    if (shown || !returning.current) return;
-    returning.current = false;
-    if (opener.current?.isConnected) opener.current.focus();
-    opener.current = null;
-  }, [shown]);
+  // The new-meeting dialog and the drawer stay mounted from their first opening, so antd gives the
+  // focus back to what had it when they opened (WCAG 2.4.3). The drawer shows the meeting last
+  // opened, kept while it slides out: set from the first opening on, it keeps the drawer mounted
+  // as useOpenedOnce does.
+  const creatingOpened = useOpenedOnce(creating);
+  const [drawerMeeting, setDrawerMeeting] = useState(open);
+  if (open !== undefined && open !== drawerMeeting) setDrawerMeeting(open);
+  // A saved new meeting opens in its drawer once the dialog has closed (after its closing animation)
+  // and given the focus back to "New meeting", so the drawer gives it back there too.
+  const created = useRef<number>(undefined);
   return (
     <Card
       className="fp-meetings-screen"
       title={t('meetings.title')}
       extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={(e) => {
-            openedBy(e.currentTarget);
-            setCreating(true);
-          }}
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           {t('meetings.new')}
         </Button>
       }
@@ -132,8 +115,9 @@ export function MeetingReportIndexPage() {
         locale={{ emptyText: <EmptyState description={t(!status && !type && !keyword ? 'meetings.noneYet' : 'meetings.noData')} /> }}
         onRow={(row) => ({
           onClick: (e) => {
-            // The focus comes back to the row's title link (Enter on it opens the meeting), wherever the row was clicked.
-            openedBy(e.currentTarget.querySelector('a'));
+            // The row's title link (Enter on it opens the meeting) takes the focus wherever the row was
+            // clicked, so the drawer gives the focus back there.
+            e.currentTarget.querySelector('a')?.focus();
             openMeeting(row.id);
           },
           className: 'fp-meeting-row',
@@ -166,30 +150,24 @@ export function MeetingReportIndexPage() {
         onPrevious={() => setCursors((c) => c.slice(0, -1))}
         onNext={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}
       />
-      {creating && (
+      {creatingOpened && (
         <MeetingForm
           meeting={null}
-          onClose={() => {
-            closed();
-            setCreating(false);
-          }}
+          open={creating}
+          onClose={() => setCreating(false)}
           onSaved={(m) => {
             setCreating(false);
             reset();
             void client.invalidateQueries({ queryKey: meetingKeys.all });
-            openMeeting(m.id);
+            created.current = m.id;
+          }}
+          afterClose={() => {
+            if (created.current !== undefined) openMeeting(created.current);
+            created.current = undefined;
           }}
         />
       )}
-      {open && (
-        <MeetingDrawer
-          meetingId={open}
-          onClose={() => {
-            closed();
-            openMeeting(undefined);
-          }}
-        />
-      )}
+      {drawerMeeting !== undefined && <MeetingDrawer meetingId={drawerMeeting} open={open !== undefined} onClose={() => openMeeting(undefined)} />}
     </Card>
   );
 }
