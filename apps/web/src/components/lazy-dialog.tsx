@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Spin, theme } from 'antd';
 
@@ -49,15 +49,43 @@ export function DialogLoading() {
  * (a date picker after "at a time", a recipient list after its scope), a tab's panel, a step.
  * It takes the props of the component it loads, so it can be a Form.Item's child. `fallback`
  * shows while the code arrives (nothing by default).
+ *
+ * The code is awaited in an effect and the part drawn once it is in, not through React's lazy and
+ * Suspense: a suspended boundary's content may be rendered and thrown away several times before it
+ * is shown (React holds it back for a moment after the fallback, and an update meanwhile — a toast's
+ * animation — starts it again), and antd's dialogs register their Escape handler while rendering
+ * (@rc-component/portal's useEscKeyDown, in a useMemo): each thrown-away render left a handler
+ * behind that no cleanup removes, and the stale one on top swallowed Escape, so the meeting drawer
+ * no longer closed with it. A download that fails is thrown in render, to the screen's error boundary.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
-  const Part = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // Asked for again on the next use.
+        loading = undefined;
+        throw error;
+      },
+    ));
   function LazyPart(props: P) {
-    return (
-      <Suspense fallback={fallback}>
-        <Part {...props} />
-      </Suspense>
-    );
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() => ({ component: loaded }));
+    useEffect(() => {
+      if (state.component || state.error !== undefined) return;
+      let live = true;
+      start().then(
+        (component) => live && setState({ component }),
+        (error: unknown) => live && setState({ error: error ?? new Error('lazy part') }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state]);
+    if (state.error !== undefined) throw state.error;
+    const Component = state.component;
+    return Component ? <Component {...props} /> : <>{fallback}</>;
   }
   return LazyPart;
 }
