@@ -45,8 +45,10 @@ test('a representative filters doctors, opens one, tags five at once and sends a
   const rep = await browser.newPage();
   await signIn(rep, 'rep01');
   await rep.goto('/#/customer/totaldoctor');
-  await expect(scopeCount(rep)).toContainText('您的数据范围内共');
-  const before = await matched(scopeCount(rep));
+  // Nothing narrows the list yet: the count says the scope once.
+  await expect(scopeCount(rep)).toHaveAttribute('aria-busy', 'false');
+  await expect(scopeCount(rep)).toHaveText(/^您的数据范围内共 [\d,]+\+? 位医生$/);
+  const before = (await scopeCount(rep).textContent()) ?? '';
 
   await pickCascader(rep, '省 / 市 / 区县', ['浙江省']);
   await pickCascader(rep, '科室', ['内科']);
