@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { lazyPart } from './lazy-dialog';
 
 class Boundary extends Component<{ children: ReactNode }, { error?: unknown }> {
-  state: { error?: unknown } = {};
+  override state: { error?: unknown } = {};
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>failed: {String((this.state.error as Error).message)}</p> : this.props.children;
   }
 }

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
@@ -22,13 +22,10 @@ afterEach(async () => {
 });
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntdProviders>
-        <VisitForm scope="test" tabPath="/visit/test" doctor={{ id: 7, name: '赵丽萍' }} />
-      </AntdProviders>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <AntdProviders>
+      <VisitForm scope="test" tabPath="/visit/test" doctor={{ id: 7, name: '赵丽萍' }} />
+    </AntdProviders>,
   );
 }
 

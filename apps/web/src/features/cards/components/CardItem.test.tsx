@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardFileUrl, message, type CardContent } from '@field-portal/shared';
 import '@/lib/i18n';
@@ -29,12 +29,7 @@ const content = (over: Partial<CardContent> = {}): CardContent => ({
 });
 
 function show(card: CardItemCard, placeholders = false) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <CardItem card={card} placeholders={placeholders} />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<CardItem card={card} placeholders={placeholders} />);
 }
 
 beforeAll(() => {

@@ -1,5 +1,5 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KolExplain } from '@field-portal/shared';
 import { setLang } from '@/lib/i18n';
@@ -34,12 +34,7 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <KolExplainView indication="高血压" doctorId={7} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<KolExplainView indication="高血压" doctorId={7} />);
 }
 
 const rows = () => screen.getAllByRole('row').slice(1);

@@ -1,5 +1,5 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AcademicContext } from '@field-portal/shared';
@@ -34,13 +34,10 @@ afterEach(() => {
 });
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContextPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter>
+      <ContextPage />
+    </MemoryRouter>,
   );
 }
 

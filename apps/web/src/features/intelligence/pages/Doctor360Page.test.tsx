@@ -1,5 +1,5 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Doctor360, KolTrend } from '@field-portal/shared';
@@ -84,15 +84,12 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/doctor/doctorFullViewDetail/7/赵丽萍']}>
-        <Routes>
-          <Route path="/doctor/doctorFullViewDetail/:id/:nameDoctor" element={<Doctor360Page />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter initialEntries={['/doctor/doctorFullViewDetail/7/赵丽萍']}>
+      <Routes>
+        <Route path="/doctor/doctorFullViewDetail/:id/:nameDoctor" element={<Doctor360Page />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -1,5 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INDICATION_FIGURE_BASIS, type IndicationMedAna, type MarketOptions } from '@field-portal/shared';
 import { setLang } from '@/lib/i18n';
@@ -27,12 +27,7 @@ afterEach(cleanup);
 
 describe("an indication's drugs", () => {
   it('give a share the same in the pie and in the table, to one decimal', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <IndicationMedAnaPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<IndicationMedAnaPage />);
     // The page's first draw (antd's table and two charts) takes over a second here.
     await waitFor(() => expect(screen.getAllByRole('cell').map((c) => c.textContent)).toContain('甲药'), { timeout: 5000 });
     const pie = screen.getByRole('img', { name: '甲药, 乙药' });

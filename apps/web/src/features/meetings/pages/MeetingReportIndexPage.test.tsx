@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQueries } from '@/test-render';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeetingDetail, MeetingListPage, MeetingRow } from '@field-portal/shared';
@@ -62,15 +62,12 @@ afterEach(async () => {
 });
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AntdProviders>
-          <MeetingReportIndexPage />
-        </AntdProviders>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter>
+      <AntdProviders>
+        <MeetingReportIndexPage />
+      </AntdProviders>
+    </MemoryRouter>,
   );
 }
 

@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { testQueryClient } from '@/test-render';
+
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, type CardRecord } from '@field-portal/shared';
@@ -35,7 +37,7 @@ const card = (id: number, title: string): CardRecord => ({
 function show(cards: CardRecord[]) {
   const onPushed = vi.fn();
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const tree = (open: boolean) => (
     <QueryClientProvider client={client}>
       <AntApp>
