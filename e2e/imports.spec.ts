@@ -170,9 +170,21 @@ test('the administrator imports a representative and their territory, sets their
   // The page says how imported users sign in, as files carry no passwords.
   await expect(page.locator('.fp-import-kind-note')).toContainText('文件中不含密码');
   await importClean(page, `用户-${run}.csv`, csv(['用户名,姓名,员工编号,组织,角色', `${username},导入代表${run},E${run},FP-EAST,Sales`]), 1);
-  // Their territory: the two hospitals the first journey imported, by the company's codes.
+  // Their territory: the two hospitals the first journey imported, by the company's codes, and one
+  // the portal does not have; the valid rows only.
   await chooseKind(page, '数据权限(辖区)');
-  await importClean(page, `辖区-${run}.csv`, csv(['用户,医院编码', `${username},HA${run}`, `${username},HB${run}`]), 2);
+  const job = await uploadFile(page, `辖区-${run}.csv`, csv(['用户,医院编码', `${username},HA${run}`, `${username},HB${run}`, `${username},HZ${run}`]));
+  await expect(figure(page, '新增')).toHaveText('2');
+  await expect(figure(page, '未通过')).toHaveText('1');
+  await job.getByRole('button', { name: '仅导入有效行' }).click();
+  await expect(job.getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 2', { timeout: 90_000 });
+  // What was left out stays in sight: said, listed, and its error file at hand.
+  await expect(job.getByText('未导入 1 行(未通过检查),见下方列表或下载错误明细')).toBeVisible();
+  await expect(job.locator('.fp-import-refused')).toContainText(`HZ${run}`);
+  await expect(job.getByRole('button', { name: /下载错误明细/ })).toBeVisible();
+  // The import shown is in the address: still there when the page is opened again.
+  await page.reload();
+  await expect(page.locator('.fp-import-job').getByRole('status').filter({ hasText: '导入完成' })).toContainText('新增 2');
 
   // A password through the administrator's edit of the user.
   await page.goto('/#/system/user');

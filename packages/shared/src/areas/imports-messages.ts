@@ -375,6 +375,10 @@ export const IMPORTS_MESSAGES = {
     zh: '导入完成:新增 {new},变更 {changed},无变化 {unchanged},停用 {deactivated}',
     en: 'Imported: {new} new, {changed} changed, {unchanged} unchanged, {deactivated} deactivated',
   },
+  'imports.ui.notImported': {
+    zh: '未导入 {n} 行(未通过检查),见下方列表或下载错误明细',
+    en: '{n} rows were not imported (refused): see the list below, or download the error file',
+  },
   'imports.ui.readySummary': {
     zh: '预检完成:新增 {new},变更 {changed},无变化 {unchanged},未通过 {refused}',
     en: 'Dry run done: {new} new, {changed} changed, {unchanged} unchanged, {refused} refused',

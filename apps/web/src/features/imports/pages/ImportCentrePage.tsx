@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Alert, App as AntApp, Button, Card, Checkbox, Radio, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
@@ -61,7 +62,10 @@ export function ImportCentrePage() {
   const client = useQueryClient();
   const [kind, setKind] = useState<ImportKind>('hospitals');
   const [fullList, setFullList] = useState(false);
-  const [jobId, setJobId] = useState<number | undefined>();
+  // The import shown is in the address (?job=), so it is still there after a visit to the download centre and back.
+  const [params, setParams] = useSearchParams();
+  const jobId = Number(params.get('job')) || undefined;
+  const setJobId = (id: number) => setParams({ job: String(id) }, { replace: true });
   const [busy, setBusy] = useState(false);
   const job = useImportJob(jobId, lang).data;
   const list = useImportList();
@@ -188,6 +192,19 @@ export function ImportCentrePage() {
                 message={committed.new + committed.changed + committed.deactivated === 0 ? msg('imports.ui.nothingChanged') : msg('imports.ui.done', committed)}
               />
             )}
+            {/* Valid rows only: what was left out stays in sight, with its list and the error file. */}
+            {committed && refused > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                message={msg('imports.ui.notImported', { n: refused })}
+                action={
+                  <Button size="small" icon={<DownloadOutlined />} loading={queueing} onClick={() => void queue(IMPORT_ERRORS_TEMPLATE, { id: job.id })}>
+                    {msg('imports.ui.errorFile')}
+                  </Button>
+                }
+              />
+            )}
             <Counts job={job} />
             {job.notes.length > 0 && (
               <Alert
@@ -232,7 +249,7 @@ export function ImportCentrePage() {
                 )}
               </Space>
             )}
-            {job.refusedRows.length > 0 && job.status !== 'done' && (
+            {job.refusedRows.length > 0 && (
               <Table
                 size="small"
                 rowKey="row"

@@ -24,7 +24,7 @@ const PAGE = 20;
  * newest first, paged by keyset; a meeting opens in a drawer with its team, attendees and report.
  */
 export function MeetingReportIndexPage() {
-  const { t } = useMeetingsWords();
+  const { t, lang } = useMeetingsWords();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('meetingId')) || undefined;
@@ -133,7 +133,13 @@ export function MeetingReportIndexPage() {
               </a>
             ),
           },
-          { title: t('meetings.field.type'), dataIndex: 'type', width: 120, render: (v: string) => t(`meetings.type.${v}` as MeetingsLabelKey) },
+          // "Academic conference", "Speaker programme" whole on one line in English.
+          {
+            title: t('meetings.field.type'),
+            dataIndex: 'type',
+            width: lang === 'en' ? 170 : 120,
+            render: (v: string) => t(`meetings.type.${v}` as MeetingsLabelKey),
+          },
           { title: t('meetings.field.status'), dataIndex: 'status', width: 100, render: (v: MeetingStatus) => <StatusTag status={v} /> },
           { title: t('meetings.field.start'), dataIndex: 'startTime', width: 170, render: (v: string) => formatTime(v) },
           { title: t('meetings.field.city'), dataIndex: 'city', width: 100 },
