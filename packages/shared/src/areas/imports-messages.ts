@@ -377,7 +377,7 @@ export const IMPORTS_MESSAGES = {
   },
   'imports.ui.notImported': {
     zh: '未导入 {n} 行(未通过检查),见下方列表或下载错误明细',
-    en: '{n} rows were not imported (refused): see the list below, or download the error file',
+    en: 'Not imported (refused): {n}; see the list below, or download the error file',
   },
   'imports.ui.readySummary': {
     zh: '预检完成:新增 {new},变更 {changed},无变化 {unchanged},未通过 {refused}',
