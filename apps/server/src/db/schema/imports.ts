@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ImportNote } from '@field-portal/shared';
 import { users } from './org.js';
 
 /**
@@ -37,7 +38,7 @@ export const importJobs = pgTable(
     /** The file's header as read, for the error file. */
     header: jsonb('header').$type<string[]>(),
     /** Lines under the table taken as notes, not rows: [{row, text}] (migration 0042). */
-    notes: jsonb('notes').$type<{ row: number; text: string }[]>(),
+    notes: jsonb('notes').$type<ImportNote[]>(),
     claimToken: uuid('claim_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

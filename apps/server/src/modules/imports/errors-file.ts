@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId, IMPORT_ERRORS_TEMPLATE, IMPORTS_AUTHORITY, message, type ImportKind, type Lang } from '@field-portal/shared';
-import { selectRows } from '../../db/client.js';
-import { registerDownloadTemplate, type DownloadColumn, type DownloadContext } from '../downloads/index.js';
+import { selectRows, type Db } from '../../db/client.js';
+import { registerDownloadTemplate, type DownloadColumn, type DownloadOwner } from '../downloads/index.js';
 import { errorText } from './service.js';
 
 const params = z.strictObject({ id: dbId });
@@ -15,13 +15,14 @@ interface ErrorRow {
 
 const PAGE = 2000;
 
-async function jobOf(ctx: DownloadContext<Params>): Promise<{ kind: ImportKind; header: string[] }> {
-  const [job] = await selectRows<{ kind: ImportKind; header: string[] | null }>(
-    ctx.db,
+/** The owner's import job the error file is of: its kind, header and file name (another's job gives nothing). */
+async function jobOf(db: Db, id: number, owner: DownloadOwner): Promise<{ kind: ImportKind; header: string[]; fileName: string } | undefined> {
+  const [job] = await selectRows<{ kind: ImportKind; header: string[] | null; file_name: string }>(
+    db,
     sql`
-    select kind, header from import_jobs where id = ${ctx.params.id} and user_id = ${ctx.owner.id}`,
+    select kind, header, file_name from import_jobs where id = ${id} and user_id = ${owner.id}`,
   );
-  return { kind: job?.kind ?? 'hospitals', header: job?.header ?? [] };
+  return job && { kind: job.kind, header: job.header ?? [], fileName: job.file_name };
 }
 
 /**
@@ -36,7 +37,7 @@ registerDownloadTemplate<Params, ErrorRow>({
   authority: IMPORTS_AUTHORITY,
   params,
   columns: async (ctx) => {
-    const { kind, header } = await jobOf(ctx);
+    const { kind, header } = (await jobOf(ctx.db, ctx.params.id, ctx.owner)) ?? { kind: 'hospitals' as const, header: [] };
     const lang: Lang = ctx.lang;
     const cells: DownloadColumn<ErrorRow>[] = header.map((h, i) => ({ header: { zh: h, en: h }, value: (r: ErrorRow) => r.cells[i] ?? '' }));
     return [
@@ -50,13 +51,13 @@ registerDownloadTemplate<Params, ErrorRow>({
   },
   // 导入错误明细_医院_<the uploaded file's name>_<job>: which import and which file, as the download list shows it.
   fileName: async (p, { db, lang, owner }) => {
-    const [job] = await selectRows<{ kind: ImportKind; file_name: string }>(
-      db,
-      sql`
-      select kind, file_name from import_jobs where id = ${p.id} and user_id = ${owner.id}`,
-    );
-    const file = job?.file_name.replace(/\.(csv|xlsx)$/i, '');
-    return [message('imports.errors.template', lang), job ? message(`imports.kind.${job.kind}`, lang) : null, file, String(p.id)];
+    const job = await jobOf(db, p.id, owner);
+    return [
+      message('imports.errors.template', lang),
+      job && message(`imports.kind.${job.kind}`, lang),
+      job?.fileName.replace(/\.(csv|xlsx)$/i, ''),
+      String(p.id),
+    ];
   },
   count: async (ctx) => {
     const [row] = await selectRows<{ n: number }>(

@@ -52,9 +52,10 @@ function onlyCell(cells: string[]): string | undefined {
  * rows. The rows go as they are read, a chunk at a time, so the file is never held in memory.
  *
  * Lines that fill one cell only, written as a note is (NOTE), are held back (at most
- * IMPORT_LIMITS.notesMax): a company's sheet often ends with a note under the table (制表人:张三). Held lines with a row below them, or more of
- * them than that, are rows like any other (and a one-cell row is refused by the checks as before);
- * those left at the end are the file's notes, named in the job's answer, not imported.
+ * IMPORT_LIMITS.notesMax): a company's sheet often ends with a note under the table (制表人:张三).
+ * Held lines with a row below them, or more of them than that, are rows like any other (and a
+ * one-cell row is refused by the checks as before); those left at the end are the file's notes,
+ * named in the job's answer, not imported.
  */
 export async function stageRows(
   database: Pick<Database, 'copyIn'>,
