@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, wholePart } from './errors.js';
 import { cleanFileName, SNIFF_BYTES } from './file-types.js';
 
 /**
@@ -16,7 +16,18 @@ export interface MultipartAnswers {
   tooManyFiles?: () => AppError;
 }
 
-/** @fastify/multipart's own errors as the caller should see them; an AppError and anything else pass unchanged. */
+/**
+ * The parser's (busboy's) errors for a body that is not a well-formed multipart form: no boundary
+ * in the content type, or the body ending before its closing boundary (cut off, or bytes that are
+ * no form at all). They carry no code, only these messages.
+ */
+const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required)$|unexpected end of multipart data$/i;
+
+/**
+ * @fastify/multipart's own errors as the caller should see them, and a body that is no multipart
+ * form as 400 naming the request body (as a malformed JSON body is); an AppError and anything
+ * else pass unchanged.
+ */
 export function multipartError(error: unknown, answers: MultipartAnswers): unknown {
   if (error instanceof AppError) return error;
   switch ((error as { code?: string }).code) {
@@ -31,7 +42,7 @@ export function multipartError(error: unknown, answers: MultipartAnswers): unkno
     case 'FST_PROTO_VIOLATION':
       return badRequest('request.invalid');
     default:
-      return error;
+      return error instanceof Error && MALFORMED_FORM.test(error.message) ? new AppError(400, 'field.invalid', { field: wholePart('body') }, 'body') : error;
   }
 }
 

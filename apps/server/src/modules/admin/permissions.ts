@@ -14,7 +14,7 @@ import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { dataPermissions, users } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { cleanFileName, extensionOf } from '../../platform/file-types.js';
-import { readPart } from '../../platform/multipart.js';
+import { multipartError, readPart } from '../../platform/multipart.js';
 import { parseSheet, zipTotals } from '../../platform/sheet.js';
 import { audit, isUniqueViolation, likePattern, type Actor } from './common.js';
 
@@ -144,12 +144,7 @@ async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; ex
       file = { bytes: await readPart(part, ADMIN_LIMITS.permissionImportMaxBytes, tooLarge), extension };
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest('sys.perm.fileOne', 'file');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'request.unsupportedType');
-    throw badRequest('request.invalid');
+    throw multipartError(error, { tooLarge, tooManyFiles: () => badRequest('sys.perm.fileOne', 'file') });
   }
   if (!file || file.bytes.length === 0) throw badRequest('sys.perm.fileRequired', 'file');
   return file;
