@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyPart } from './lazy-dialog';
 
 class Boundary extends Component<{ children: ReactNode }, { error?: unknown }> {
@@ -62,12 +62,16 @@ describe('lazyPart', () => {
     let calls = 0;
     const Part = () => <p>part</p>;
     const Lazy = lazyPart(() => (++calls === 1 ? Promise.reject(new Error('chunk')) : Promise.resolve(Part)));
+    // React reports an error a boundary caught on the console: kept off the test's output, and read.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = render(
       <Boundary>
         <Lazy />
       </Boundary>,
     );
     await screen.findByText('failed: chunk');
+    expect(reported.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === 'chunk')).toBe(true);
+    reported.mockRestore();
     failed.unmount();
     render(<Lazy />);
     await screen.findByText('part');
