@@ -62,7 +62,7 @@ describe('an upload route given a body that is no upload', () => {
     it(`${route.url}: 4xx, a message in the caller's words, never 正文`, async () => {
       const wrong: string[] = [];
       for (const shape of shapes) {
-        for (const language of ['zh', 'en']) {
+        for (const language of ['zh', 'en'] as const) {
           const res = await h.app.inject({
             method: 'POST',
             url: route.url,
