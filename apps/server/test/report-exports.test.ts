@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, INTELLIGENCE_PATHS, analyticsColumnLabel, type DownloadJobPage, type KolPage, type QueuedDownload } from '@field-portal/shared';
+import {
+  API,
+  INTELLIGENCE_PATHS,
+  analyticsColumnLabel,
+  roundKolScore,
+  tierOf,
+  type DownloadJobPage,
+  type KolPage,
+  type QueuedDownload,
+} from '@field-portal/shared';
 import { DOWNLOAD_QUEUE, downloadJobs } from '../src/modules/downloads/index.js';
 import { JobRunner } from '../src/platform/jobs/index.js';
 import { createHarness, type Harness } from './harness.js';
@@ -159,12 +168,15 @@ describe('kolList: the KOL ranking through the download centre', () => {
   it('writes every ranked doctor of the scope with the score and tier, as the ranking shows them', async () => {
     const [row] = await q<{ indication: string }>(`select indication from intel_kol_scores group by indication order by count(*) desc, indication limit 1`);
     const indication = row!.indication;
-    // xrp01 sees hospital H1 only: give one of its doctors a score
-    await q(
-      `insert into intel_kol_scores (doctor_id, hospital_id, indication, province_code, score, tier, pct, raw, computed_at)
-       select $1, $3, indication, '310000', 99.5, 'T1', pct, raw, computed_at from intel_kol_scores where indication = $2 limit 1`,
-      [ids.d1, indication, ids.h1],
-    );
+    // xrp01 sees hospital H1 only: give its two doctors a score, one of them just under T1's 75
+    const score = (doctorId: number, value: number, tier: string) =>
+      q(
+        `insert into intel_kol_scores (doctor_id, hospital_id, indication, province_code, score, tier, pct, raw, computed_at)
+         select $1, $3, indication, '310000', $4, $5, pct, raw, computed_at from intel_kol_scores where indication = $2 limit 1`,
+        [doctorId, indication, ids.h1, value, tier],
+      );
+    await score(ids.d1!, 88.26, 'T1');
+    await score(ids.d2!, 74.96, 'T2');
     const ranking = await h.app.inject({
       method: 'GET',
       url: `${INTELLIGENCE_PATHS.ranking}?indication=${encodeURIComponent(indication)}&size=100`,
@@ -172,11 +184,17 @@ describe('kolList: the KOL ranking through the download centre', () => {
     });
     expect(ranking.statusCode, ranking.body).toBe(200);
     const page = ranking.json().result as KolPage;
-    expect(page.list.map((r) => r.doctor.id)).toEqual([ids.d1]);
+    expect(page.list.map((r) => [r.doctor.id, r.score, r.tier])).toEqual([
+      [ids.d1, 88.26, 'T1'],
+      [ids.d2, 74.96, 'T2'],
+    ]);
     const rows = await exported('xrp01', 'kolList', { indication });
+    // the score as every screen writes it (roundKolScore): one decimal, and 74.96 (T2) is 74.9, not 75.0
+    expect(page.list.map((r) => roundKolScore(r.score))).toEqual([88.3, 74.9]);
     expect(rows).toEqual([
       ['排名', '医生编号', '医生', '医院', '科室', '职称', '省份', 'KOL 得分', '分层'],
-      [1, ids.d1, '导甲', '导出医院一', expect.any(String), expect.any(String), '上海市', 99.5, 'T1'],
+      [1, ids.d1, '导甲', '导出医院一', expect.any(String), expect.any(String), '上海市', 88.3, 'T1'],
+      [2, ids.d2, '\'=HYPERLINK("x")', '导出医院一', expect.any(String), expect.any(String), '上海市', 74.9, 'T2'],
     ]);
     // an all-scope user gets the whole ranking, in the ranking's order
     const all = await exported('admin', 'kolList', { indication }, 'en');
@@ -185,6 +203,8 @@ describe('kolList: the KOL ranking through the download centre', () => {
     expect(all.slice(1).map((r) => r[0])).toEqual(Array.from({ length: n }, (_, i) => i + 1));
     const scores = all.slice(1).map((r) => Number(r[7]));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // every score at one decimal, in its row's tier
+    expect(all.slice(1).filter((r) => roundKolScore(Number(r[7])) !== r[7] || tierOf(Number(r[7])) !== r[8])).toEqual([]);
   });
 
   it('refuses a missing indication, unknown filters and a caller without the KOL page', async () => {

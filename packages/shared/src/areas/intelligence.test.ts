@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { KOL_DEFAULT_WEIGHTS, KOL_DIMENSIONS, contributionOf, hIndex, kolScore, percentRank, tierOf, type KolDimension } from './intelligence.js';
+import {
+  KOL_DEFAULT_WEIGHTS,
+  KOL_DIMENSIONS,
+  KOL_TIERS,
+  contributionOf,
+  hIndex,
+  kolScore,
+  percentRank,
+  roundKolScore,
+  tierOf,
+  type KolDimension,
+} from './intelligence.js';
 
 const all = (value: number) => Object.fromEntries(KOL_DIMENSIONS.map((d) => [d, value])) as Record<KolDimension, number>;
 
@@ -23,6 +34,27 @@ describe('KOL score', () => {
     const values = [0, 0, 3, 5, 10];
     expect(values.map((v) => percentRank(values, v))).toEqual([0, 0, 50, 75, 100]);
     expect(percentRank([7], 7)).toBe(0);
+  });
+});
+
+describe('a KOL score as written', () => {
+  it('has one decimal, rounded half up', () => {
+    expect([52.26, 52.24, 52.25, 40, 0, 100, 99.99].map(roundKolScore)).toEqual([52.3, 52.2, 52.3, 40, 0, 100, 100]);
+  });
+  it("is never written at or above a tier's minimum it is below", () => {
+    // 74.96 is T2: written 75.0 it would read as T1 beside its T2.
+    expect([74.94, 74.95, 74.96, 74.99].map(roundKolScore)).toEqual([74.9, 74.9, 74.9, 74.9]);
+    expect([49.95, 49.99, 24.95, 24.99].map(roundKolScore)).toEqual([49.9, 49.9, 24.9, 24.9]);
+    expect([75, 75.04, 75.05, 50, 25].map(roundKolScore)).toEqual([75, 75, 75.1, 50, 25]);
+  });
+  it('keeps the tier of every score of two decimals, and changes nothing written', () => {
+    const scores = Array.from({ length: 10_001 }, (_, hundredths) => hundredths / 100);
+    const wrong = scores.filter((score) => {
+      const written = roundKolScore(score);
+      return tierOf(written) !== tierOf(score) || Math.abs(written - score) >= 0.1 || roundKolScore(written) !== written;
+    });
+    expect(wrong).toEqual([]);
+    expect(KOL_TIERS.map((t) => t.min)).toEqual([75, 50, 25, 0]);
   });
 });
 

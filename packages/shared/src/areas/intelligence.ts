@@ -143,6 +143,23 @@ export function tierOf(score: number): KolTier {
   return 'T4';
 }
 
+/** A KOL score is written with this many decimals: on every screen and in the KOL export (docs/decisions/0079). */
+export const KOL_SCORE_DECIMALS = 1;
+
+/**
+ * A KOL score as it is written (the ranking, the explanation, the 360 view, the charts, the
+ * suggestions' reasons, the KOL export): at KOL_SCORE_DECIMALS, rounded half up, except that a
+ * score below a tier's minimum is never written at or above it: 74.96 is T2 and is written 74.9,
+ * not 75.0 beside T2 (docs/decisions/0079). Applying it to a score already written changes nothing.
+ */
+export function roundKolScore(score: number): number {
+  const step = 10 ** KOL_SCORE_DECIMALS;
+  // toPrecision drops the binary noise of the product (74.95 * 10 is 749.5, 1.005 * 10 is 10.049…).
+  let steps = Math.round(Number((score * step).toPrecision(12)));
+  for (const tier of KOL_TIERS) if (score < tier.min && steps >= tier.min * step) steps = tier.min * step - 1;
+  return steps / step;
+}
+
 /** The score: the weighted mean of the percentiles (0–100); 0 when every weight is 0. */
 export function kolScore(percentiles: Record<KolDimension, number>, weights: Record<KolDimension, number>): number {
   let sum = 0;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { INTELLIGENCE_AUTHORITIES, kolRankingQuery, type KolRow } from '@field-portal/shared';
+import { INTELLIGENCE_AUTHORITIES, kolRankingQuery, roundKolScore, type KolRow } from '@field-portal/shared';
 import { compileScope } from '../customers/index.js';
 import { registerDownloadTemplate } from '../downloads/index.js';
 import { mainlandRegions } from '../reference/index.js';
@@ -8,7 +8,8 @@ import { kolRanking } from './service.js';
 /**
  * The KOL list as a background export (spec 001 section 7.7, "KOL download"; docs/decisions/0022):
  * the ranking the KOL page shows, with its filters, every row in the data scope of the user who
- * asked, keyset-paged by score as the page reads it.
+ * asked, keyset-paged by score as the page reads it. The score is written as every screen writes it
+ * (`roundKolScore`: one decimal, never across a tier's minimum; docs/decisions/0079).
  */
 const params = kolRankingQuery.omit({ cursor: true, size: true });
 type Params = z.output<typeof params>;
@@ -34,7 +35,7 @@ registerDownloadTemplate<Params, KolRow>({
     { header: { zh: '科室', en: 'Department' }, value: (r) => r.doctor.department },
     { header: { zh: '职称', en: 'Title' }, value: (r) => r.doctor.titleCode },
     { header: { zh: '省份', en: 'Province' }, value: (r) => provinceNames.get(r.provinceCode) ?? r.provinceCode },
-    { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => r.score },
+    { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => roundKolScore(r.score) },
     { header: { zh: '分层', en: 'Tier' }, value: (r) => r.tier },
   ],
   count: async ({ db, owner, params: p }) => (await kolRanking(db, await compileScope(db, owner.id), { ...p, size: 1 })).total,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { INTELLIGENCE_LIMITS as L } from '@field-portal/shared';
+import { INTELLIGENCE_LIMITS as L, roundKolScore } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { doctorInScope, type DataScope } from '../customers/index.js';
 
@@ -61,7 +61,7 @@ export async function scoreHistory(db: Db | Tx, doctorId: number, indication: st
                  order by h.run_id desc limit 1) as score
           from intel_kol_runs r order by r.id`,
   );
-  return rows.filter((r) => r.score !== null).map((r) => ({ at: new Date(r.computed_at).toISOString(), score: Math.round(Number(r.score) * 10) / 10 }));
+  return rows.filter((r) => r.score !== null).map((r) => ({ at: new Date(r.computed_at).toISOString(), score: roundKolScore(Number(r.score)) }));
 }
 
 export interface ScoreRise {
@@ -97,8 +97,9 @@ export async function scoreRises(db: Db | Tx, scope: DataScope, minDelta: number
     .map((r) => ({
       doctorId: Number(r.doctor_id),
       indication: r.indication,
-      from: Math.round(Number(r.from_score) * 10) / 10,
-      to: Math.round(Number(r.to_score) * 10) / 10,
+      // As stored (two decimals): the reason compares them at that precision and writes them as every score is written.
+      from: Math.round(Number(r.from_score) * 100) / 100,
+      to: Math.round(Number(r.to_score) * 100) / 100,
       since,
     }))
     .sort((a, b) => b.to - b.from - (a.to - a.from) || a.doctorId - b.doctorId)

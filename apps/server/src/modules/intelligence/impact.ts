@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, INTELLIGENCE_AUTHORITIES as AUTH, kolTrendQuery, type KolTrend } from '@field-portal/shared';
+import { API, INTELLIGENCE_AUTHORITIES as AUTH, kolTrendQuery, roundKolScore, type KolTrend } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
 import { currentUser, holdsAuthority } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
@@ -44,7 +44,7 @@ export function trendOf(runs: readonly RunRow[], rows: readonly HistoryRow[], cu
     let k = -1;
     for (const run of runs) {
       while (k + 1 < stored.length && stored[k + 1]!.runId <= run.id) k++;
-      if (k >= 0) history.push({ at: run.at, score: Math.round(stored[k]!.score * 10) / 10 });
+      if (k >= 0) history.push({ at: run.at, score: roundKolScore(stored[k]!.score) });
     }
     return { indication, history };
   });

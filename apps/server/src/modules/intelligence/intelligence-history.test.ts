@@ -4,6 +4,7 @@ import {
   INTELLIGENCE_LIMITS,
   SUGGESTION_LIMITS,
   SUGGESTION_PATHS,
+  roundKolScore,
   type KolExplain,
   type SuggestionPage,
   type SuggestionReason,
@@ -35,6 +36,9 @@ const reasonsOf = async (user: string, category: string) =>
   ok<SuggestionPage>(await call(user, 'GET', `${SUGGESTION_PATHS.list}?category=${category}&size=100`)).list.flatMap((s) =>
     s.reasons.map((r) => ({ doctorId: s.doctor.id, reason: r })),
   );
+
+/** A stored score (two decimals, a real) as the screens and the server write it. */
+const written = (score: number | string) => roundKolScore(Math.round(Number(score) * 100) / 100);
 
 /** Rises of rep01's scope (上海市, 浙江省) from the previous run to the latest, from the rows. */
 const risesInScope = () =>
@@ -78,9 +82,11 @@ describe('score history', () => {
     expect(rise).toBeDefined();
     const explain = ok<KolExplain>(await call('msl01', 'GET', `${P.explain}?${qs({ indication: rise!.indication, doctorId: rise!.doctor_id })}`));
     expect(explain.history).toHaveLength(2);
-    expect(explain.history[0]!.score).toBeCloseTo(Number(rise!.from_score), 1);
-    expect(explain.history[1]!.score).toBeCloseTo(explain.score, 1);
-    expect(explain.history[1]!.score - explain.history[0]!.score).toBeGreaterThanOrEqual(SUGGESTION_LIMITS.risingMinDelta - 0.1);
+    // each written as every score is written (one decimal, never across a tier's minimum)
+    expect(explain.history[0]!.score).toBe(written(rise!.from_score));
+    expect(explain.history[1]!.score).toBe(written(explain.score));
+    // a written score is within 0.05 above or 0.09 below its score (below a tier's minimum)
+    expect(explain.history[1]!.score - explain.history[0]!.score).toBeGreaterThanOrEqual(SUGGESTION_LIMITS.risingMinDelta - 0.15);
     // an unchanged score is stored once and shown at both runs
     const [same] = await q<{ doctor_id: number; indication: string }>(
       `select doctor_id, indication from intel_kol_history group by doctor_id, indication having count(*) = 1 order by doctor_id limit 1`,
@@ -102,8 +108,9 @@ describe('suggestion reasons from history and meetings', () => {
       if (reason.code !== 'risingScore') continue;
       const row = rises.find((r) => Number(r.doctor_id) === doctorId && r.indication === reason.evidence.indication)!;
       expect(row).toBeDefined();
-      expect(Math.abs(reason.evidence.from - Number(row.from_score))).toBeLessThan(0.06);
-      expect(Math.abs(reason.evidence.to - Number(row.to_score))).toBeLessThan(0.06);
+      // written as every score is (roundKolScore): within a tenth, in the same tier
+      expect(reason.evidence.from).toBe(written(row.from_score));
+      expect(reason.evidence.to).toBe(written(row.to_score));
       expect(reason.evidence.since).toBe(new Date(previous!.computed_at).toISOString());
     }
   });

@@ -5,6 +5,7 @@ import {
   KOL_DIMENSIONS,
   KOL_GROUPS,
   contributionOf,
+  roundKolScore,
   type KolDimension,
   type KolExplain,
   type KolPage,
@@ -155,7 +156,7 @@ export async function kolProvinces(db: Db, scope: DataScope, indication: string)
     doctors: Number(r.n),
     t1: Number(r.t1),
     t2: Number(r.t2),
-    meanScore: Math.round(Number(r.mean) * 10) / 10,
+    meanScore: roundKolScore(Number(r.mean)),
   }));
 }
 

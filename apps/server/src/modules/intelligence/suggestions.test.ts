@@ -84,6 +84,10 @@ describe('risingScore', () => {
     });
     expect(risingReason(facts({ rise: { ...rise, from: 40, to: 74 } }))?.points).toBe(20);
   });
+  it('writes both scores as every screen writes them: a T2 score just under 75 is not written 75.0', () => {
+    const rise = { indication: '糖尿病', from: 69.9, to: 74.96, since };
+    expect(risingReason(facts({ rise }))?.evidence).toEqual({ indication: '糖尿病', from: 69.9, to: 74.9, since });
+  });
   it('does not fire just below the threshold, for a fall, or without history', () => {
     expect(risingReason(facts({ rise: { indication: '糖尿病', from: 61, to: 61 + L.risingMinDelta - 0.01, since } }))).toBeUndefined();
     expect(risingReason(facts({ rise: { indication: '糖尿病', from: 74, to: 61, since } }))).toBeUndefined();

@@ -3,6 +3,7 @@ import {
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS as L,
   priorityOf,
+  roundKolScore,
   type SuggestionCategory,
   type SuggestionReason,
 } from '@field-portal/shared';
@@ -33,8 +34,6 @@ export interface DoctorFacts {
   meeting?: { meetingId: number; title: string; startTime: string; role: 'attendee' | 'speaker' | 'chair'; meetings: number };
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
-
 export function notVisitedReason(f: DoctorFacts, now: Date): SuggestionReason | undefined {
   if (!f.best || f.best.score < L.visitMinScore) return undefined;
   if (!f.visits) return { code: 'notVisited', points: 25, evidence: { lastVisitAt: null, days: null, visits: 0 } };
@@ -52,13 +51,13 @@ export function kolTierReason(f: DoctorFacts): SuggestionReason | undefined {
   return {
     code: 'kolTier',
     points: Math.round(f.best.score * 0.3),
-    evidence: { indication: f.best.indication, score: round1(f.best.score), tier: f.best.tier },
+    evidence: { indication: f.best.indication, score: roundKolScore(f.best.score), tier: f.best.tier },
   };
 }
 
 export function coauthorReason(f: DoctorFacts): SuggestionReason | undefined {
   if (!f.coauthor || f.coauthor.topDoctorId === f.doctorId || f.coauthor.papers < 1) return undefined;
-  return { code: 'coauthorOfTop', points: 10 + 5 * Math.min(3, f.coauthor.papers), evidence: { ...f.coauthor, topScore: round1(f.coauthor.topScore) } };
+  return { code: 'coauthorOfTop', points: 10 + 5 * Math.min(3, f.coauthor.papers), evidence: { ...f.coauthor, topScore: roundKolScore(f.coauthor.topScore) } };
 }
 
 export function recentPapersReason(f: DoctorFacts): SuggestionReason | undefined {
@@ -75,7 +74,7 @@ export function risingReason(f: DoctorFacts): SuggestionReason | undefined {
   return {
     code: 'risingScore',
     points: Math.min(20, 5 + Math.round(delta)),
-    evidence: { indication: f.rise.indication, from: round1(f.rise.from), to: round1(f.rise.to), since: f.rise.since },
+    evidence: { indication: f.rise.indication, from: roundKolScore(f.rise.from), to: roundKolScore(f.rise.to), since: f.rise.since },
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore, formatScoreChange, roundScore, scoreParts } from './score';
+import { tierOf } from '@field-portal/shared';
+import { formatScore, formatScoreChange, roundScore, scoreChange, scoreParts } from './score';
 
 const sum = (parts: readonly string[]) => Math.round(parts.reduce((total, p) => total + Number(p) * 10, 0)) / 10;
 
@@ -12,12 +13,35 @@ describe('a KOL score as written', () => {
     expect(roundScore(52.25)).toBe(52.3);
   });
 
+  it("never crosses a tier's minimum the score is below: 74.96 (T2) is not written 75.0", () => {
+    expect(tierOf(74.96)).toBe('T2');
+    expect(formatScore(74.96)).toBe('74.9');
+    expect([74.95, 74.99, 49.95, 49.99, 24.96].map(formatScore)).toEqual(['74.9', '74.9', '49.9', '49.9', '24.9']);
+    expect(roundScore(74.99)).toBe(74.9);
+    // at or above the minimum, and away from it, half up as before
+    expect([75, 75.05, 74.94, 50.0, 49.94].map(formatScore)).toEqual(['75.0', '75.1', '74.9', '50.0', '49.9']);
+  });
+
+  it('writes a score in the tier it is in, for every score of two decimals', () => {
+    const scores = Array.from({ length: 10_001 }, (_, hundredths) => hundredths / 100);
+    expect(scores.filter((score) => tierOf(Number(formatScore(score))) !== tierOf(score))).toEqual([]);
+  });
+
   it('signs a change with a plus or a true minus, at the same decimals', () => {
     expect(formatScoreChange(4.2)).toBe('+4.2');
     expect(formatScoreChange(-1.5)).toBe('−1.5');
     expect(formatScoreChange(12.26)).toBe('+12.3');
     expect(formatScoreChange(0.04)).toBe('0.0');
     expect(formatScoreChange(-0.04)).toBe('0.0');
+  });
+
+  it('counts a change between two scores as the difference of the scores as written', () => {
+    // 74.85 and 74.96 are both written 74.9: no change, where their difference (0.11) would say +0.1.
+    expect(scoreChange(74.85, 74.96)).toBe(0);
+    expect(scoreChange(74.96, 75.0)).toBe(0.1);
+    expect(scoreChange(40, 52.26)).toBe(12.3);
+    expect(scoreChange(70, 68.5)).toBe(-1.5);
+    expect(formatScoreChange(scoreChange(74.8, 74.99))).toBe('+0.1');
   });
 });
 
@@ -40,6 +64,14 @@ describe("an explanation's parts", () => {
     // The server rounds each part and the total apart: 10.05 + 10.05 = 20.1, the total 20.04 → 20.0.
     const parts = scoreParts([10.05, 10.05], 20.04);
     expect(sum(parts)).toBe(20);
+  });
+
+  it('add up to a score written below a tier it is near', () => {
+    // 74.96 is written 74.9 beside T2: the parts add up to 74.9, not 75.0.
+    const contributions = [20.5, 18.26, 12.1, 14.1, 10.0];
+    const parts = scoreParts(contributions, 74.96);
+    expect(sum(parts)).toBe(74.9);
+    expect(parts.every((p, k) => Math.abs(Number(p) - contributions[k]!) < 0.1)).toBe(true);
   });
 
   it('are zero for a score of zero, and none for no parts', () => {

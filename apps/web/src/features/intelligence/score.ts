@@ -1,27 +1,39 @@
+import { KOL_SCORE_DECIMALS, roundKolScore } from '@field-portal/shared';
+
 /**
  * How the intelligence screens write a KOL score (the ranking, the explanation, the 360 view, the
  * province map, the suggestions' reasons): one decimal everywhere, so one doctor's score reads the
- * same on every screen. The server keeps two decimals; its trend and suggestions already send one.
+ * same on every screen and in the KOL export. The rule is the shared `roundKolScore`
+ * (docs/decisions/0079): half up, but never across a tier's minimum the score is below.
  */
-export const SCORE_DECIMALS = 1;
+export const SCORE_DECIMALS = KOL_SCORE_DECIMALS;
 
 const STEP = 10 ** SCORE_DECIMALS;
 
-/** A score rounded to the decimals shown, half up as the server rounds its trend (52.26 → 52.3). */
+/** A score as written: 52.26 → 52.3; 74.96 (T2) → 74.9, not 75.0 (the shared rule, the server's too). */
 export function roundScore(score: number): number {
-  return Math.round(score * STEP) / STEP;
+  return roundKolScore(score);
 }
 
-/** A KOL score as shown: 52.26 → "52.3", 40 → "40.0". */
+/** A KOL score as shown: 52.26 → "52.3", 40 → "40.0", 74.96 → "74.9". */
 export function formatScore(score: number): string {
   return roundScore(score).toFixed(SCORE_DECIMALS);
 }
 
-/** A change of score as shown, signed: "+4.2", "−1.5" (a true minus sign); no change is "0.0". */
+/**
+ * How much one written score moved from another, at the shown decimals: the difference of the two
+ * scores as written (74.96 written 74.9 after 74.85 written 74.9 is no change, not +0.1).
+ */
+export function scoreChange(from: number, to: number): number {
+  return (Math.round(roundScore(to) * STEP) - Math.round(roundScore(from) * STEP)) / STEP;
+}
+
+/** A change of score as shown, signed: "+4.2", "−1.5" (a true minus sign); no change is "0.0". Half up, no tiers: a change is not a score. */
 export function formatScoreChange(delta: number): string {
-  const rounded = roundScore(delta);
-  if (rounded === 0) return formatScore(0);
-  return rounded > 0 ? `+${formatScore(rounded)}` : `−${formatScore(Math.abs(rounded))}`;
+  const steps = Math.round(Number((Math.abs(delta) * STEP).toPrecision(12)));
+  const text = (steps / STEP).toFixed(SCORE_DECIMALS);
+  if (steps === 0) return text;
+  return delta > 0 ? `+${text}` : `−${text}`;
 }
 
 /**
@@ -39,6 +51,7 @@ export function scoreParts(parts: readonly number[], total: number): string[] {
   const hundredths = parts.map((p) => Math.round(p * 100));
   const steps = hundredths.map((h) => Math.floor(h / per));
   const byRest = hundredths.map((h, i) => ({ i, rest: h - steps[i]! * per })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  // The written total (the shared rule: 74.96 is written 74.9), so the parts add up to what is written under them.
   let missing = Math.round(roundScore(total) * STEP) - steps.reduce((sum, s) => sum + s, 0);
   for (let k = 0; missing > 0; k++, missing--) steps[byRest[k % byRest.length]!.i]! += 1;
   for (let k = byRest.length - 1; missing < 0 && k >= 0; k--) {
@@ -48,5 +61,5 @@ export function scoreParts(parts: readonly number[], total: number): string[] {
       missing++;
     }
   }
-  return steps.map((s) => formatScore(s / STEP));
+  return steps.map((s) => (s / STEP).toFixed(SCORE_DECIMALS));
 }

@@ -56,10 +56,32 @@ describe("a KOL score's explanation", () => {
 
   it("says the papers counted are the indication's", async () => {
     show();
-    await waitFor(() => expect(screen.getByText('该适应症论文(高血压)')).toBeTruthy(), { timeout: 5000 });
+    // the words of the ranking's strongest dimensions and the radar (dim.paper), with the indication
+    await waitFor(() => expect(screen.getByText('适应症论文(高血压)')).toBeTruthy(), { timeout: 5000 });
     cleanup();
     await setLang('en');
     show();
-    await waitFor(() => expect(screen.getByText('Papers in this indication (高血压)')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Papers in the indication (高血压)')).toBeTruthy(), { timeout: 5000 });
+  });
+
+  it("writes a score just under T1's 75 as 74.9 beside T2, its parts adding up to it", async () => {
+    getResult.mockResolvedValue({
+      ...explain,
+      score: 74.96,
+      dimensions: [
+        { dimension: 'paper', raw: 20, percentile: 99.5, weight: 12, contribution: 20.51 },
+        { dimension: 'network', raw: 3.1, percentile: 98.2, weight: 12, contribution: 20.24 },
+        { dimension: 'guideline', raw: 5, percentile: 90.1, weight: 12, contribution: 18.57 },
+        { dimension: 'background', raw: 6, percentile: 75.8, weight: 12, contribution: 15.64 },
+      ],
+      history: [{ at: '2025-06-01T00:00:00.000Z', score: 74.9 }],
+    });
+    show();
+    await waitFor(() => expect(screen.getByText('74.9 (T2)')).toBeTruthy(), { timeout: 5000 });
+    expect(screen.queryByText('75.0 (T2)')).toBeNull();
+    const contributions = rows()
+      .slice(0, 4)
+      .map((r) => Number(cells(r).at(-1)));
+    expect(Math.round(contributions.reduce((sum, c) => sum + c * 10, 0)) / 10).toBe(74.9);
   });
 });

@@ -49,7 +49,8 @@ export function KolExplainView({ indication, doctorId }: { indication: string; d
           </Table.Summary.Row>
         )}
         columns={[
-          { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => dimensionName(d) },
+          // Lines break between words only: "Papers in the indication" / "(心力衰竭)", never inside the indication's name.
+          { title: t('intel.dimension'), dataIndex: 'dimension', render: (d: string) => <span style={{ wordBreak: 'keep-all' }}>{dimensionName(d)}</span> },
           { title: t('intel.raw'), dataIndex: 'raw' },
           { title: t('intel.percentile'), dataIndex: 'percentile' },
           { title: t('intel.weight'), dataIndex: 'weight' },

@@ -69,6 +69,21 @@ describe('how a score moved', () => {
       ]),
     ).toEqual({ kind: 'flat', at: at(1) });
   });
+  it('compares the scores as written: no change when both are written alike', () => {
+    // 74.85 and 74.96 are both written 74.9 (74.96 is T2, not written 75.0): the trend says unchanged, not +0.1.
+    expect(
+      trendSummary([
+        { at: at(1), score: 74.85 },
+        { at: at(2), score: 74.96 },
+      ]),
+    ).toEqual({ kind: 'flat', at: at(1) });
+    expect(
+      trendSummary([
+        { at: at(1), score: 74.96 },
+        { at: at(2), score: 75 },
+      ]),
+    ).toEqual({ kind: 'delta', delta: 0.1, at: at(1) });
+  });
   it('has no trend with one run or none', () => {
     expect(trendSummary([{ at: at(1), score: 40 }])).toEqual({ kind: 'single', at: at(1) });
     expect(trendSummary([])).toEqual({ kind: 'none' });

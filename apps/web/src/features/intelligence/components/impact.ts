@@ -1,5 +1,5 @@
 import type { ImpactTextKey, KolTrend } from '@field-portal/shared';
-import { roundScore } from '../score';
+import { roundScore, scoreChange } from '../score';
 
 /**
  * What the 360 view's impact section says beside the scores (docs/decisions/0024, "the trend on
@@ -39,7 +39,7 @@ export type TrendSummary =
   | { kind: 'single'; at: string }
   /** The same score at every run since `at`. */
   | { kind: 'flat'; at: string }
-  /** The latest score minus the previous run's (at the shown decimals), and when that previous run was. */
+  /** The latest score minus the previous run's, both as written, and when that previous run was. */
   | { kind: 'delta'; delta: number; at: string };
 
 /** How the score moved: the latest run against the one before; flat since the first run when it never moved. */
@@ -48,10 +48,11 @@ export function trendSummary(history: readonly { at: string; score: number }[]):
   if (history.length === 1) return { kind: 'single', at: history[0]!.at };
   const last = history.at(-1)!;
   const previous = history.at(-2)!;
-  const delta = roundScore(last.score - previous.score);
+  // The difference of the two scores as written, so the change reads true beside them (74.85 → 74.96 is 74.9 → 74.9: no change).
+  const delta = scoreChange(previous.score, last.score);
   if (delta !== 0) return { kind: 'delta', delta, at: previous.at };
-  // Unchanged from the previous run: since when it has held that score.
+  // Unchanged from the previous run as written: since when it has held that written score.
   let k = history.length - 1;
-  while (k > 0 && history[k - 1]!.score === last.score) k--;
+  while (k > 0 && roundScore(history[k - 1]!.score) === roundScore(last.score)) k--;
   return { kind: 'flat', at: history[k]!.at };
 }
