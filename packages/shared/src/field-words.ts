@@ -192,7 +192,7 @@ export const FIELD_WORDS: Readonly<Record<string, MessageText>> = {
   page: { zh: '页码', en: 'Page' },
   pageDetail: { zh: '页面详情', en: 'Page detail' },
   pageNum: { zh: '页码', en: 'Page' },
-  paper: { zh: '论文权重', en: 'Paper weight' },
+  paper: { zh: '适应症论文权重', en: 'Weight of papers in the indication' },
   parentCode: { zh: '上级科室', en: 'Parent department' },
   parentId: { zh: '上级', en: 'Parent' },
   password: { zh: '密码', en: 'Password' },

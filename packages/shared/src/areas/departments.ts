@@ -126,7 +126,7 @@ export const DEPARTMENT_TREE: Dept[] = [
     '皮肤科',
     'Dermatology',
     [
-      ['13.01', '皮肤病专业', 'Dermatology'],
+      ['13.01', '皮肤病专业', 'Skin diseases'],
       ['13.02', '性传播疾病专业', 'Sexually transmitted diseases'],
       ['13.03', '其他', 'Other dermatology'],
     ],
@@ -224,6 +224,36 @@ export function departmentNameOf(code: string, lang: Lang): string | undefined {
   return undefined;
 }
 
+/** Level-2 department names (in Chinese) that several level-1 departments share: 其他. */
+const SHARED_SUBDEPARTMENT_NAMES: ReadonlySet<string> = new Set(
+  [
+    ...DEPARTMENT_TREE.flatMap(([, , , children]) => children ?? []).reduce(
+      (count, [, name]) => count.set(name, (count.get(name) ?? 0) + 1),
+      new Map<string, number>(),
+    ),
+  ]
+    .filter(([, n]) => n > 1)
+    .map(([name]) => name),
+);
+
+/**
+ * A department code (level 1 or 2) named so that two departments never read as one: its taxonomy
+ * name, except a Chinese level-2 name several level-1 departments share (其他), which is written
+ * with its parent's before it, 外科·其他. The English names already tell them apart (Other
+ * surgery). A code the taxonomy does not have: undefined (the row's own name stands).
+ */
+export function distinctDepartmentName(code: string, lang: Lang): string | undefined {
+  for (const [c1, n1, e1, children] of DEPARTMENT_TREE) {
+    if (c1 === code) return lang === 'en' ? e1 : n1;
+    const child = children?.find(([c2]) => c2 === code);
+    if (!child) continue;
+    const [, name, nameEn] = child;
+    if (lang === 'en') return nameEn;
+    return SHARED_SUBDEPARTMENT_NAMES.has(name) ? `${n1}·${name}` : name;
+  }
+  return undefined;
+}
+
 /** A row's department codes and the names the database gave them. */
 export interface DepartmentFields {
   dept1Code: string;
@@ -233,12 +263,14 @@ export interface DepartmentFields {
 }
 
 /**
- * A doctor's department in a language: level 2 when there is one, else level 1, or both as
- * `level 1 / level 2`; a code the taxonomy does not have keeps the row's own name.
+ * A doctor's department in a language: level 2 when there is one (a shared 其他 with its
+ * department, `distinctDepartmentName`), else level 1, or both as `level 1 / level 2`; a code the
+ * taxonomy does not have keeps the row's own name.
  */
 export function doctorDepartmentName(row: DepartmentFields, lang: Lang, both = false): string {
   const first = departmentNameOf(row.dept1Code, lang) ?? row.dept1Name;
-  const second = row.dept2Code ? (departmentNameOf(row.dept2Code, lang) ?? row.dept2Name ?? row.dept2Code) : (row.dept2Name ?? '');
+  const name = both ? departmentNameOf : distinctDepartmentName;
+  const second = row.dept2Code ? (name(row.dept2Code, lang) ?? row.dept2Name ?? row.dept2Code) : (row.dept2Name ?? '');
   if (both) return [first, second].filter(Boolean).join(' / ');
   return second || first;
 }

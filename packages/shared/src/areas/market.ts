@@ -1,5 +1,4 @@
 import type { Lang } from '../constants.js';
-import { DEPARTMENT_TREE } from './departments.js';
 
 /**
  * Market intelligence (spec 001 sections 1, 2.4 /medicine and /doctor, 5, 9; docs/decisions/0025):
@@ -260,31 +259,6 @@ export interface NamedCount {
   /** The English name where the name is a label of a taxonomy (a gender, a stage, a department, a title); data (a place, a hospital) has none. */
   nameEn?: string;
   value: number;
-}
-
-/** Level-2 department names that several level-1 departments share (其他), with the English of the shared name. */
-const SHARED_SUBDEPARTMENT_NAMES: ReadonlyMap<string, string> = new Map([['其他', 'Other']]);
-const SUBDEPARTMENT_NAME_COUNT = DEPARTMENT_TREE.flatMap(([, , , children]) => children ?? []).reduce(
-  (count, [, name]) => count.set(name, (count.get(name) ?? 0) + 1),
-  new Map<string, number>(),
-);
-
-/**
- * A department code (level 1 or 2) as market intelligence's distributions name it, zh and en: its
- * taxonomy name, and a level-2 name that several level-1 departments share (其他) with its parent's
- * before it, 外科·其他 / Surgery · Other, so two of them never read as one. A code the taxonomy does
- * not have: undefined (the row's own name stands).
- */
-export function marketDepartmentName(code: string, lang: Lang): string | undefined {
-  for (const [c1, n1, e1, children] of DEPARTMENT_TREE) {
-    if (c1 === code) return lang === 'en' ? e1 : n1;
-    const child = children?.find(([c2]) => c2 === code);
-    if (!child) continue;
-    const [, name, nameEn] = child;
-    if ((SUBDEPARTMENT_NAME_COUNT.get(name) ?? 0) < 2) return lang === 'en' ? nameEn : name;
-    return lang === 'en' ? `${e1} · ${SHARED_SUBDEPARTMENT_NAMES.get(name) ?? nameEn}` : `${n1}·${name}`;
-  }
-  return undefined;
 }
 
 /** Patients' genders as the patient groups store them. */

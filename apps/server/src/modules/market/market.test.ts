@@ -332,8 +332,8 @@ describe('doctor groups by department code', () => {
         const g = ok<DoctorGroups>(await get('admin', P.doctorGroups, { medicine, indication }, lang));
         expect(g.doctors).toBe(3);
         expect(g.byDepartment).toEqual([
-          { name: '外科·其他', nameEn: 'Surgery · Other', value: 2 },
-          { name: '中医科·其他', nameEn: 'Traditional Chinese medicine · Other', value: 1 },
+          { name: '外科·其他', nameEn: 'Other surgery', value: 2 },
+          { name: '中医科·其他', nameEn: 'Other TCM', value: 1 },
         ]);
       }
     } finally {

@@ -13,7 +13,7 @@ import {
   type MarketCompare,
   type MarketOptions,
   type NamedCount,
-  marketDepartmentName,
+  distinctDepartmentName,
   PATIENT_GENDERS,
   type NetSearch,
   type OpinionItemsPage,
@@ -338,7 +338,7 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
   );
   const titles = new Map((await titlesOf(deps.db)).map((t) => [t.code, t]));
   // Departments are counted by their code: two sub-departments of one name (其他 of surgery and of
-  // TCM) are two bars, named with their parent's (marketDepartmentName). Titles are counted by name
+  // TCM) are two bars, named with their parent's (distinctDepartmentName). Titles are counted by name
   // and carry their English names along.
   const english = new Map<string, string>();
   const dept = new Map<string, number>();
@@ -354,8 +354,8 @@ export async function doctorGroups(deps: MarketDeps, scope: DataScope, q: { medi
     const deptCode = d.dept2Code ?? d.dept1Code;
     add(dept, deptCode);
     if (!deptNames.has(deptCode)) {
-      const nameEn = marketDepartmentName(deptCode, 'en');
-      deptNames.set(deptCode, { name: marketDepartmentName(deptCode, 'zh') ?? d.dept2Name ?? d.dept1Name, ...(nameEn ? { nameEn } : {}) });
+      const nameEn = distinctDepartmentName(deptCode, 'en');
+      deptNames.set(deptCode, { name: distinctDepartmentName(deptCode, 'zh') ?? d.dept2Name ?? d.dept1Name, ...(nameEn ? { nameEn } : {}) });
     }
     const t = titles.get(d.titleCode);
     if (t?.nameEn) english.set(t.name, t.nameEn);
