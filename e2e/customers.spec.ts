@@ -170,10 +170,14 @@ test('a representative exports the filtered doctors through the download centre 
   await page.getByText('打开下载中心').click();
   const job = page.locator('.fp-download-centre .ant-table-tbody tr.ant-table-row').first();
   await expect(job).toContainText('医生');
+  const status = job.getByRole('cell').nth(1);
+  await expect(status).toHaveText('已完成');
   const download = page.waitForEvent('download');
   await job.getByRole('button', { name: /下\s*载/ }).click();
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await (await download).path());
+  // one status in the cell: downloaded, no longer "finished" beside it
+  await expect(status).toHaveText('已下载');
   const sheet = book.worksheets[0]!;
   expect(sheet.rowCount).toBe(listed + 1);
   for (let r = 2; r <= sheet.rowCount; r += 1) {
@@ -217,4 +221,57 @@ test('a representative keeps a personal tag: creates, renames and deletes it, an
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expect(personal.locator('.fp-cust-tag-name', { hasText: renamed })).toHaveCount(0);
+});
+
+/**
+ * What of a list's columns is out of view or cut (docs/decisions/0057): a column header outside the
+ * table's box (behind a sideways scroll), the sideways scroll bar itself, and a header or cell whose
+ * text is cut other than by an ellipsis with the whole text in a title.
+ */
+const unreadableColumns = (table: Locator) =>
+  table.evaluate((el) => {
+    const found: string[] = [];
+    const shown = (e: Element) => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && e.getBoundingClientRect().width > 0;
+    const box = el.querySelector('.ant-table-container')!.getBoundingClientRect();
+    for (const th of Array.from(el.querySelectorAll('.ant-table-thead th'))) {
+      const r = th.getBoundingClientRect();
+      if (th.textContent?.trim() && (r.left < box.left - 1 || r.right > box.right + 1)) found.push(`out of view: "${th.textContent.trim()}"`);
+    }
+    const bar = el.querySelector('.ant-table-tbody-virtual-scrollbar-horizontal');
+    if (bar && shown(bar)) found.push('a sideways scroll bar');
+    for (const cell of Array.from(el.querySelectorAll('.ant-table-thead th, .ant-table-tbody-virtual .ant-table-cell'))) {
+      if (!shown(cell)) continue;
+      for (const part of [cell, ...Array.from(cell.querySelectorAll('*'))]) {
+        if (part.scrollWidth <= part.clientWidth + 1) continue;
+        const style = getComputedStyle(part);
+        if (style.overflowX === 'visible' || part.closest('.ant-switch')) continue;
+        if (style.textOverflow === 'ellipsis' && part.closest('[title]')?.getAttribute('title')) continue;
+        found.push(`cut: "${(part.textContent ?? '').trim().slice(0, 40)}"`);
+        break;
+      }
+    }
+    return [...new Set(found)];
+  });
+
+test('at 1366 px with both menus open, the doctor and hospital lists show every column whole, in Chinese and in English', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  await signIn(page, 'rep01');
+  const problems: string[] = [];
+  for (const language of ['中文', 'English']) {
+    if (language === 'English') {
+      await page.goto('/#/dashboard');
+      await page.getByText('English', { exact: true }).click();
+      await expect(page.locator('.fp-topbar-title')).toHaveText('Home');
+    }
+    for (const path of ['/customer/totaldoctor', '/customer/doctorTeamManager', '/customer/totalHospital']) {
+      await page.goto(`/#${path}`);
+      // the area's own menu is open beside the main menu
+      await expect(page.locator('aside.fp-secondary')).toBeVisible();
+      await expect(rows(page).first()).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      for (const text of await unreadableColumns(page.locator('.fp-cust-screen .ant-table').last())) problems.push(`${language} ${path}: ${text}`);
+    }
+  }
+  expect(problems).toEqual([]);
 });

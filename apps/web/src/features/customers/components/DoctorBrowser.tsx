@@ -2,7 +2,7 @@ import { dataCells } from '@/lib/data-text';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DOCTOR_RANGES, doctorDepartmentName, type DoctorRow, type Lang } from '@field-portal/shared';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
@@ -21,6 +21,7 @@ import { KeysetPager } from '@/components/paging';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { EmptyState } from '@/components/EmptyState';
+import { tableWidth } from '@/components/table-width';
 
 const { Text } = Typography;
 
@@ -41,6 +42,22 @@ const FILTER_LABEL: Record<(typeof DOCTOR_FILTER_KEYS)[number], CustomersLabelKe
   outpatientDays: 'customers.filter.outpatientDays',
   outpatientType: 'customers.filter.outpatientType',
   tag: 'customers.filter.tag',
+};
+
+/** The row checkboxes' column. */
+const SELECTION_WIDTH = 32;
+
+/**
+ * Column widths per language: with the checkboxes they add up to at most 980 px, what a 1366 px
+ * window leaves the list beside both menus (and a scroll bar), so every column is in view without a
+ * sideways scroll (decision 0057). A wider window widens them all alike. English titles run longer
+ * ("Associate chief physician" whole in 178 px); the Chinese screen gives that room to the hospital,
+ * the region and the tags. A region such as 浙江省 · 宁波市 is whole in either language; a longer
+ * hospital, department, region or tag ends in an ellipsis, whole in its title.
+ */
+const COLUMN_WIDTHS: Record<Lang, Record<'name' | 'hospital' | 'department' | 'title' | 'region' | 'onlinePatients' | 'tags', number>> = {
+  zh: { name: 120, hospital: 230, department: 130, title: 96, region: 150, onlinePatients: 76, tags: 146 },
+  en: { name: 120, hospital: 180, department: 150, title: 178, region: 136, onlinePatients: 72, tags: 112 },
 };
 
 const keepLocked = (fresh: DoctorFilters, from: DoctorFilters, locked: DoctorFilterKey[]) =>
@@ -107,6 +124,86 @@ export function DoctorBrowser({
   const data = list.data;
   const titles = titleOptions(lang);
   const selectedRows = [...selected.values()];
+  const widths = COLUMN_WIDTHS[lang];
+  const columns: TableColumnsType<DoctorRow> = [
+    {
+      title: t('customers.col.name'),
+      dataIndex: 'name',
+      width: widths.name,
+      fixed: 'left',
+      ...dataCells,
+      render: (name: string, row) => (
+        <span className="fp-cust-row-name">
+          <Link to={doctorPath(row.id, name)}>{name}</Link>
+          {row.pendingCorrection ? (
+            <Tag color="orange" title={t('customers.correction.pendingShort')}>
+              {t('customers.correction.pendingShort')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      title: t('customers.col.hospital'),
+      dataIndex: 'hospitalName',
+      width: widths.hospital,
+      ellipsis: true,
+      ...dataCells,
+      render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
+    },
+    { title: t('customers.col.department'), width: widths.department, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
+    {
+      title: t('customers.col.title'),
+      dataIndex: 'titleCode',
+      width: widths.title,
+      ellipsis: true,
+      render: (code: string) => labelOf(titles, code),
+    },
+    {
+      title: t('customers.col.region'),
+      width: widths.region,
+      ellipsis: true,
+      ...dataCells,
+      render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '),
+    },
+    // its title may take two lines ("Online / patients"); the figures are short
+    {
+      title: t('customers.col.onlinePatients'),
+      dataIndex: 'onlinePatients',
+      width: widths.onlinePatients,
+      align: 'right',
+      render: (n: number) => formatCount(n),
+    },
+    {
+      title: t('customers.col.tags'),
+      dataIndex: 'tags',
+      width: widths.tags,
+      ...dataCells,
+      // two tags and a count keep every row one line high (the virtual list needs steady rows); a long tag name ends in an ellipsis and is whole in its title
+      render: (tags: DoctorRow['tags']) =>
+        tags.length === 0 ? (
+          <Text type="secondary">—</Text>
+        ) : (
+          <span className="fp-cust-row-tags">
+            {tags.slice(0, 2).map((tag) => (
+              <Tag key={tag.id} color={tag.shared ? 'blue' : 'purple'} title={tag.name}>
+                {tag.name}
+              </Tag>
+            ))}
+            {tags.length > 2 ? (
+              <Tooltip
+                title={tags
+                  .slice(2)
+                  .map((tag) => tag.name)
+                  .join('、')}
+              >
+                <Tag className="fp-cust-row-more">+{tags.length - 2}</Tag>
+              </Tooltip>
+            ) : null}
+          </span>
+        ),
+    },
+  ];
 
   return (
     <Card className="fp-cust-screen">
@@ -151,13 +248,14 @@ export function DoctorBrowser({
         rowKey="id"
         size="middle"
         virtual
-        // as wide as its columns (the English ones are wider) and the selection column
-        scroll={{ x: lang === 'en' ? 1400 : 1300, y: 560 }}
+        // as wide as its columns and the selection column: at most what 1366 px leaves beside both menus, so no column hides behind a sideways scroll (decision 0057)
+        scroll={{ x: SELECTION_WIDTH + tableWidth(columns), y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
         locale={{ emptyText: <EmptyState description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
         rowSelection={{
+          columnWidth: SELECTION_WIDTH,
           selectedRowKeys: [...selected.keys()],
           preserveSelectedRowKeys: true,
           // antd names its checkboxes in English ("Select row 3"); these say whom, in the reader's language
@@ -171,75 +269,7 @@ export function DoctorBrowser({
             setSelected(next);
           },
         }}
-        columns={[
-          {
-            title: t('customers.col.name'),
-            dataIndex: 'name',
-            width: 150,
-            fixed: 'left',
-            ...dataCells,
-            render: (name: string, row) => (
-              <Space size={4}>
-                <Link to={doctorPath(row.id, name)}>{name}</Link>
-                {row.pendingCorrection ? <Tag color="orange">{t('customers.correction.pendingShort')}</Tag> : null}
-              </Space>
-            ),
-          },
-          {
-            title: t('customers.col.hospital'),
-            dataIndex: 'hospitalName',
-            width: 240,
-            ellipsis: true,
-            ...dataCells,
-            render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
-          },
-          // English names of departments and titles run longer than Chinese ones
-          { title: t('customers.col.department'), width: lang === 'en' ? 240 : 170, ellipsis: true, render: (_, row) => doctorDepartmentName(row, lang) },
-          {
-            title: t('customers.col.title'),
-            dataIndex: 'titleCode',
-            width: lang === 'en' ? 190 : 150,
-            ellipsis: true,
-            render: (code: string) => labelOf(titles, code),
-          },
-          {
-            title: t('customers.col.region'),
-            width: 180,
-            ellipsis: true,
-            ...dataCells,
-            render: (_, row) => [row.province, row.city].filter(Boolean).join(' · '),
-          },
-          { title: t('customers.col.onlinePatients'), dataIndex: 'onlinePatients', width: 110, align: 'right', render: (n: number) => formatCount(n) },
-          {
-            title: t('customers.col.tags'),
-            dataIndex: 'tags',
-            width: 220,
-            ...dataCells,
-            // two tags and a count keep every row one line high (the virtual list needs steady rows)
-            render: (tags: DoctorRow['tags']) =>
-              tags.length === 0 ? (
-                <Text type="secondary">—</Text>
-              ) : (
-                <span className="fp-cust-row-tags">
-                  {tags.slice(0, 2).map((tag) => (
-                    <Tag key={tag.id} color={tag.shared ? 'blue' : 'purple'}>
-                      {tag.name}
-                    </Tag>
-                  ))}
-                  {tags.length > 2 ? (
-                    <Tooltip
-                      title={tags
-                        .slice(2)
-                        .map((tag) => tag.name)
-                        .join('、')}
-                    >
-                      <Tag>+{tags.length - 2}</Tag>
-                    </Tooltip>
-                  ) : null}
-                </span>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <KeysetPager
         pageIndex={pages.pageIndex}

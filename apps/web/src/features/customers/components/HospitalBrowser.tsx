@@ -2,11 +2,11 @@ import { dataCells } from '@/lib/data-text';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Card, Segmented, Select, Switch, Table, Typography } from 'antd';
+import { App as AntApp, Card, Segmented, Select, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { describeFailure } from '@/lib/http';
 import { useCustomersWords, type CustomersLabelKey } from '@/features/customers/i18n';
 import { usePageSearch } from '@/lib/page-search';
-import type { HospitalRow } from '@field-portal/shared';
+import type { HospitalRow, Lang } from '@field-portal/shared';
 import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } from '../api/customers-api';
 import {
   chipValue,
@@ -27,6 +27,7 @@ import { FilterChips, type FilterChip } from './FilterChips';
 import { KeysetPager } from '@/components/paging';
 import { LazyCascader } from './LazyCascader';
 import { EmptyState } from '@/components/EmptyState';
+import { tableWidth } from '@/components/table-width';
 
 const { Text } = Typography;
 
@@ -34,6 +35,19 @@ const FILTER_LABEL: Record<HospitalFilterKey, CustomersLabelKey> = {
   region: 'customers.filter.region',
   hospitalLevel: 'customers.filter.hospitalLevel',
   hospitalType: 'customers.filter.hospitalType',
+};
+
+/**
+ * Column widths per language: they add up to at most 980 px, what a 1366 px window leaves the list
+ * beside both menus (and a scroll bar), so every column is in view without a sideways scroll
+ * (decision 0057); a wider window widens them all alike. English hospital types run longer
+ * ("Traditional Chinese medicine hospital" whole in 262 px); a region of three levels such as
+ * 浙江省 · 绍兴市 · 越城区 is whole in either language, a longer one ends in an ellipsis, whole in its
+ * title, as a long hospital name does; a title of two words may take two lines.
+ */
+const COLUMN_WIDTHS: Record<Lang, Record<'hospital' | 'grade' | 'type' | 'region' | 'tier' | 'coverage', number>> = {
+  zh: { hospital: 280, grade: 100, type: 150, region: 200, tier: 100, coverage: 90 },
+  en: { hospital: 230, grade: 96, type: 262, region: 196, tier: 90, coverage: 100 },
 };
 
 function MultiSelect({ label, options, value, onChange }: { label: string; options: Choice[]; value: Choice[]; onChange: (c: Choice[]) => void }) {
@@ -122,6 +136,51 @@ export function HospitalBrowser({
   const grades = gradeOptions(lang);
   const types = hospitalTypeOptions(lang);
   const tiers = cityLevelOptions(lang);
+  const widths = COLUMN_WIDTHS[lang];
+  const columns: TableColumnsType<HospitalRow> = [
+    {
+      title: t('customers.col.hospital'),
+      dataIndex: 'name',
+      width: widths.hospital,
+      fixed: 'left',
+      ellipsis: true,
+      ...dataCells,
+      render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link>,
+    },
+    { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: widths.grade, render: (code: string) => labelOf(grades, code) || '—' },
+    {
+      title: t('customers.filter.hospitalType'),
+      dataIndex: 'type',
+      width: widths.type,
+      ellipsis: true,
+      render: (code: string) => labelOf(types, code) || '—',
+    },
+    {
+      title: t('customers.col.region'),
+      width: widths.region,
+      ellipsis: true,
+      ...dataCells,
+      render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · '),
+    },
+    { title: t('customers.filter.cityLevel'), dataIndex: 'cityLevel', width: widths.tier, render: (tier: number | null) => labelOf(tiers, tier) || '—' },
+    {
+      title: t('customers.hospital.coverage'),
+      dataIndex: 'covered',
+      width: widths.coverage,
+      render: (covered: boolean, row) =>
+        editCoverage ? (
+          <Switch
+            size="small"
+            checked={covered}
+            loading={switching === row.id}
+            aria-label={`${t('customers.hospital.coverage')} ${row.name}`}
+            onChange={(on) => void setCoverage(row, on)}
+          />
+        ) : (
+          <Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Text>
+        ),
+    },
+  ];
   return (
     <Card className="fp-cust-screen">
       <div className="fp-cust-filters">
@@ -167,57 +226,13 @@ export function HospitalBrowser({
         rowKey="id"
         size="middle"
         virtual
-        // as wide as its columns (the English ones are wider)
-        scroll={{ x: lang === 'en' ? 1100 : 1000, y: 560 }}
+        // as wide as its columns: at most what 1366 px leaves beside both menus, so no column hides behind a sideways scroll (decision 0057)
+        scroll={{ x: tableWidth(columns), y: 560 }}
         loading={list.isFetching}
         dataSource={data?.content ?? []}
         pagination={false}
         locale={{ emptyText: <EmptyState description={list.isError ? t('customers.loadFailed') : msg('empty.noData')} /> }}
-        columns={[
-          {
-            title: t('customers.col.hospital'),
-            dataIndex: 'name',
-            width: 280,
-            fixed: 'left',
-            ellipsis: true,
-            ...dataCells,
-            render: (name: string, row) => <Link to={hospitalPath(row.id, name)}>{name}</Link>,
-          },
-          { title: t('customers.filter.hospitalLevel'), dataIndex: 'level', width: 120, render: (code: string) => labelOf(grades, code) || '—' },
-          // English names of hospital types run longer than Chinese ones
-          {
-            title: t('customers.filter.hospitalType'),
-            dataIndex: 'type',
-            width: lang === 'en' ? 260 : 170,
-            ellipsis: true,
-            render: (code: string) => labelOf(types, code) || '—',
-          },
-          {
-            title: t('customers.col.region'),
-            width: 200,
-            ellipsis: true,
-            ...dataCells,
-            render: (_, row) => [row.province, row.city, row.county].filter(Boolean).join(' · '),
-          },
-          { title: t('customers.filter.cityLevel'), dataIndex: 'cityLevel', width: 120, render: (tier: number | null) => labelOf(tiers, tier) || '—' },
-          {
-            title: t('customers.hospital.coverage'),
-            dataIndex: 'covered',
-            width: 110,
-            render: (covered: boolean, row) =>
-              editCoverage ? (
-                <Switch
-                  size="small"
-                  checked={covered}
-                  loading={switching === row.id}
-                  aria-label={`${t('customers.hospital.coverage')} ${row.name}`}
-                  onChange={(on) => void setCoverage(row, on)}
-                />
-              ) : (
-                <Text type={covered ? 'success' : 'secondary'}>{t(covered ? 'customers.hospital.covered' : 'customers.hospital.notCovered')}</Text>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <KeysetPager
         pageIndex={pages.pageIndex}
