@@ -72,14 +72,16 @@ export function DownloadCentrePage() {
             title: msg('download.col.status'),
             key: 'status',
             width: 150,
-            render: (_, job) => (
-              <Space direction="vertical" size={0}>
-                <Tag color={STATUS_COLOURS[job.status]} data-testid={`download-status-${job.id}`}>
-                  {msg(`download.status.${job.status}` as DownloadsMessageKey)}
+            // One status in words: a finished file says "downloaded" once it was, in grey (nothing left
+            // to do, and no longer counted on the top bar's badge); it can be downloaded again until it expires.
+            render: (_, job) => {
+              const downloaded = job.status === 'done' && job.downloaded;
+              return (
+                <Tag color={downloaded ? 'default' : STATUS_COLOURS[job.status]} data-testid={`download-status-${job.id}`}>
+                  {downloaded ? msg('download.downloaded') : msg(`download.status.${job.status}` as DownloadsMessageKey)}
                 </Tag>
-                {job.downloaded ? <Text type="secondary">{msg('download.downloaded')}</Text> : null}
-              </Space>
-            ),
+              );
+            },
           },
           {
             title: msg('download.col.progress'),
