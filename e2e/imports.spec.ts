@@ -171,8 +171,14 @@ test('the administrator imports a representative and their territory, sets their
   await expect(page.locator('.fp-import-kind-note')).toContainText('文件中不含密码');
   await importClean(page, `用户-${run}.csv`, csv(['用户名,姓名,员工编号,组织,角色', `${username},导入代表${run},E${run},FP-EAST,Sales`]), 1);
   // Their territory: the two hospitals the first journey imported, by the company's codes, and one
-  // the portal does not have; the valid rows only.
-  await chooseKind(page, '数据权限(辖区)');
+  // the portal does not have; the valid rows only. The user permissions page leads there (by the
+  // keyboard too), the territories chosen.
+  await page.goto('/#/dataManage/userPermission');
+  const territories = page.getByRole('link', { name: '导入中心 › 数据权限(辖区)' });
+  await territories.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/dataManage\/dataImport\?kind=territories$/);
+  await expect(page.getByRole('radiogroup', { name: '导入类型' }).getByRole('radio', { name: '数据权限(辖区)' })).toBeChecked();
   const job = await uploadFile(page, `辖区-${run}.csv`, csv(['用户,医院编码', `${username},HA${run}`, `${username},HB${run}`, `${username},HZ${run}`]));
   await expect(figure(page, '新增')).toHaveText('2');
   await expect(figure(page, '未通过')).toHaveText('1');

@@ -148,8 +148,9 @@ const zh = {
   'admin.perm.pickHospital': '搜索并选择医院',
   'admin.perm.pickProvince': '选择省份',
   'admin.perm.import': '导入',
-  'admin.perm.importHint':
-    '导入文件:csv 或 xlsx,不超过 1M;表头 username、permissionType(hospital 或 province)、permissionValue(医院 ID 或省份名称)。按公司的医院编码导入辖区、先预检再导入或整表同步,请用 数据管理 › 导入中心 › 数据权限(辖区)。',
+  'admin.perm.importHint': '导入文件:csv 或 xlsx,不超过 1M;表头 username、permissionType(hospital 或 province)、permissionValue(医院 ID 或省份名称)。',
+  'admin.perm.importCentreHint': '按公司的医院编码导入辖区、先预检再导入或整表同步,请用 {{link}}。',
+  'admin.perm.importCentreLink': '导入中心 › 数据权限(辖区)',
   'admin.perm.imported': '导入完成:新增 {{added}} 条,已存在 {{skipped}} 条',
   'admin.token.title': '访问令牌',
   'admin.token.intro': '供主数据系统调用导入接口(Authorization: Bearer fp_…)。令牌代表所选服务账号,只能用于所授予的导入权限。',
@@ -351,7 +352,9 @@ const en: Record<keyof typeof zh, string> = {
   'admin.perm.pickProvince': 'Choose a province',
   'admin.perm.import': 'Import',
   'admin.perm.importHint':
-    "Import file: csv or xlsx, at most 1M; header username, permissionType (hospital or province), permissionValue (hospital id or province name). To import territories by your company's hospital codes, with a dry run first or as a full list, use Data management › Import centre › Territories (data permissions).",
+    'Import file: csv or xlsx, at most 1M; header username, permissionType (hospital or province), permissionValue (hospital id or province name).',
+  'admin.perm.importCentreHint': "To import territories by your company's hospital codes, with a dry run first or as a full list, use {{link}}.",
+  'admin.perm.importCentreLink': 'Import centre › Territories (data permissions)',
   'admin.perm.imported': 'Imported: {{added}} added, {{skipped}} already held',
   'admin.token.title': 'Access tokens',
   'admin.token.intro':

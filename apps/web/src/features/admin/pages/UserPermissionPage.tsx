@@ -1,5 +1,6 @@
 import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Table, Tag, Typography, Upload } from 'antd';
 import { ConfirmButton } from '@/components/ConfirmButton';
@@ -13,16 +14,23 @@ import { importFileError } from '../form-rules';
 import '../admin.css';
 import { Pager } from '@/components/paging';
 import { formatTime } from '@/lib/format';
+import { findPage } from '@/lib/session/route-table';
+import { useSession } from '@/lib/session/session-context';
+import { IMPORT_CENTRE_PATH, importCentrePath } from '@/features/imports';
 
 const { Paragraph } = Typography;
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const PermissionDialog = lazyDialog(() => import('../components/PermissionDialog').then((m) => m.PermissionDialog));
 
+/** Where the link goes in the sentence that offers the import centre. */
+const LINK_SLOT = '@@link@@';
+
 /** /dataManage/userPermission: per-user view rights on hospitals or provinces (spec 001 sections 3, 5 and 6). */
 export function UserPermissionPage() {
   const { t, msg, lang } = useAdminWords();
   const { message } = AntApp.useApp();
+  const { table } = useSession();
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 0, size: 20, keyword: '', permissionType: '' });
   const [adding, setAdding] = useState(false);
@@ -35,6 +43,16 @@ export function UserPermissionPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'permission'] });
+  // The import centre's territories, a link for a user who may open the import centre (its menu is theirs).
+  const canImport = findPage(table, IMPORT_CENTRE_PATH) !== undefined;
+  const [beforeLink, afterLink = ''] = t('admin.perm.importCentreHint', { link: LINK_SLOT }).split(LINK_SLOT);
+  const importCentreHint = (
+    <>
+      {beforeLink}
+      <Link to={importCentrePath('territories')}>{t('admin.perm.importCentreLink')}</Link>
+      {afterLink}
+    </>
+  );
   const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
 
   const upload = async (file: File) => {
@@ -95,6 +113,7 @@ export function UserPermissionPage() {
       </div>
       <Paragraph type="secondary" className="fp-admin-muted">
         {t('admin.perm.importHint')}
+        {canImport ? <> {importCentreHint}</> : null}
       </Paragraph>
       <Table<PermissionItem>
         rowKey="id"

@@ -60,10 +60,11 @@ export function ImportCentrePage() {
   const { msg, lang } = useImportsWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
-  const [kind, setKind] = useState<ImportKind>('hospitals');
-  const [fullList, setFullList] = useState(false);
   // The import shown is in the address (?job=), so it is still there after a visit to the download centre and back.
   const [params, setParams] = useSearchParams();
+  // Another screen may open the page on one kind (?kind=, importCentrePath): the user permissions' territories.
+  const [kind, setKind] = useState<ImportKind>(() => IMPORT_KINDS.find((k) => k === params.get('kind')) ?? 'hospitals');
+  const [fullList, setFullList] = useState(false);
   const jobId = Number(params.get('job')) || undefined;
   const setJobId = (id: number) => setParams({ job: String(id) }, { replace: true });
   const [busy, setBusy] = useState(false);
