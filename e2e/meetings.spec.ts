@@ -21,6 +21,9 @@ test('a marketer creates a meeting, builds the team and the attendance, uploads 
   const title = `肿瘤城市会 ${Date.now() % 100000}`;
   await signIn(page, 'mkt01');
   await page.goto('/#/meetingReport/meetingReportIndex');
+  // The page is called by its menu entry's name, in the top bar and on its card alike.
+  await expect(page.locator('.fp-topbar-title')).toHaveText('会议报告');
+  await expect(page.locator('.fp-meetings-screen > .ant-card-head .ant-card-head-title')).toHaveText('会议报告');
 
   // Leaving the new-meeting dialog with Escape gives the focus back to 新建会议; opened again, it starts empty.
   const create = page.getByRole('button', { name: /新建会议/ });

@@ -3,7 +3,8 @@ import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '
 
 /** Interface labels of meetings, zh and en (added when the first screen that imports this area's hook loads). */
 const zh = {
-  'meetings.title': '会议',
+  // the page's name is its menu entry's (会议报告 / Meeting report), as the top bar shows it
+  'meetings.title': '会议报告',
   'meetings.new': '新建会议',
   'meetings.edit': '编辑会议',
   'meetings.save': '保存',
@@ -104,7 +105,7 @@ const zh = {
 };
 
 const en: Record<keyof typeof zh, string> = {
-  'meetings.title': 'Meetings',
+  'meetings.title': 'Meeting report',
   'meetings.new': 'New meeting',
   'meetings.edit': 'Edit meeting',
   'meetings.save': 'Save',

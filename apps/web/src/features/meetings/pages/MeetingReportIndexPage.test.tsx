@@ -171,3 +171,13 @@ describe('meeting report index: the search button', () => {
     expect(screen.getByRole('button', { name: 'Search' }).className).toContain('ant-input-search-btn');
   });
 });
+
+describe('meeting report index: its name', () => {
+  it("is its menu entry's, as the top bar says it: 会议报告 / Meeting report", async () => {
+    show();
+    const title = () => document.querySelector('.fp-meetings-screen > .ant-card-head .ant-card-head-title')?.textContent;
+    expect(title()).toBe('会议报告');
+    await act(() => setLang('en'));
+    expect(title()).toBe('Meeting report');
+  });
+});
