@@ -46,7 +46,7 @@ const cells = (row: HTMLElement) =>
 describe("a KOL score's explanation", () => {
   it('writes the score with one decimal and contributions that add up to it', async () => {
     show();
-    await waitFor(() => expect(screen.getByText('52.3 (T2)')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('52.3 (T2)')).toBeTruthy(), { timeout: 20_000 });
     const contributions = rows()
       .slice(0, explain.dimensions.length)
       .map((r) => cells(r).at(-1)!);
@@ -57,11 +57,11 @@ describe("a KOL score's explanation", () => {
   it("says the papers counted are the indication's", async () => {
     show();
     // the words of the ranking's strongest dimensions and the radar (dim.paper), with the indication
-    await waitFor(() => expect(screen.getByText('适应症论文(高血压)')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('适应症论文(高血压)')).toBeTruthy(), { timeout: 20_000 });
     cleanup();
     await setLang('en');
     show();
-    await waitFor(() => expect(screen.getByText('Papers in the indication (高血压)')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Papers in the indication (高血压)')).toBeTruthy(), { timeout: 20_000 });
   });
 
   it("writes a score just under T1's 75 as 74.9 beside T2, its parts adding up to it", async () => {
@@ -77,7 +77,7 @@ describe("a KOL score's explanation", () => {
       history: [{ at: '2025-06-01T00:00:00.000Z', score: 74.9 }],
     });
     show();
-    await waitFor(() => expect(screen.getByText('74.9 (T2)')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('74.9 (T2)')).toBeTruthy(), { timeout: 20_000 });
     expect(screen.queryByText('75.0 (T2)')).toBeNull();
     const contributions = rows()
       .slice(0, 4)

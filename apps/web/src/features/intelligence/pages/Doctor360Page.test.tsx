@@ -96,16 +96,16 @@ function show() {
 describe('the doctor 360 view', () => {
   it("says its paper count is all the doctor's papers, in either language", async () => {
     show();
-    await waitFor(() => expect(screen.getByText('全部论文')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('全部论文')).toBeTruthy(), { timeout: 20_000 });
     cleanup();
     await setLang('en');
     show();
-    await waitFor(() => expect(screen.getByText('All papers')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('All papers')).toBeTruthy(), { timeout: 20_000 });
   });
 
   it('writes each KOL score with one decimal, as the ranking does', async () => {
     show();
-    const impact = await screen.findByTestId('impact-kol', {}, { timeout: 5000 });
+    const impact = await screen.findByTestId('impact-kol', {}, { timeout: 20_000 });
     expect(within(impact).getByText('52.3')).toBeTruthy();
     expect(within(impact).queryByText('52.26')).toBeNull();
   });

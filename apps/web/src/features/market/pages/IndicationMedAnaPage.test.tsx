@@ -28,8 +28,8 @@ afterEach(cleanup);
 describe("an indication's drugs", () => {
   it('give a share the same in the pie and in the table, to one decimal', async () => {
     renderWithQueries(<IndicationMedAnaPage />);
-    // The page's first draw (antd's table and two charts) takes over a second here.
-    await waitFor(() => expect(screen.getAllByRole('cell').map((c) => c.textContent)).toContain('甲药'), { timeout: 5000 });
+    // The page's first draw (antd's table and two charts) takes over a second here, and several on a busy machine.
+    await waitFor(() => expect(screen.getAllByRole('cell').map((c) => c.textContent)).toContain('甲药'), { timeout: 20_000 });
     const pie = screen.getByRole('img', { name: '甲药, 乙药' });
     const labels = [...pie.querySelectorAll('text')].map((t) => t.textContent);
     expect(labels).toEqual(['甲药 35.3%', '乙药 64.7%']);
