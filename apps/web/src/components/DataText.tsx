@@ -10,15 +10,24 @@ export function DataText({ children, className }: { children: ReactNode; classNa
   );
 }
 
-/** A translated sentence with one data value in it, the value marked as data; `slot` is what the sentence was made with in its place. */
-export function SentenceWithData({ sentence, slot, value }: { sentence: string; slot: string; value: string }) {
+/** A translated sentence with one part in it (a link, a value): `slot` is what the sentence was made with in that part's place. */
+export function SentenceWith({ sentence, slot, children }: { sentence: string; slot: string; children: ReactNode }) {
   const at = sentence.indexOf(slot);
   if (at < 0) return <>{sentence}</>;
   return (
     <>
       {sentence.slice(0, at)}
-      <DataText>{value}</DataText>
+      {children}
       {sentence.slice(at + slot.length)}
     </>
+  );
+}
+
+/** A translated sentence with one data value in it, the value marked as data; `slot` is what the sentence was made with in its place. */
+export function SentenceWithData({ sentence, slot, value }: { sentence: string; slot: string; value: string }) {
+  return (
+    <SentenceWith sentence={sentence} slot={slot}>
+      <DataText>{value}</DataText>
+    </SentenceWith>
   );
 }

@@ -17,6 +17,7 @@ import { formatTime } from '@/lib/format';
 import { findPage } from '@/lib/session/route-table';
 import { useSession } from '@/lib/session/session-context';
 import { IMPORT_CENTRE_PATH, importCentrePath } from '@/features/imports';
+import { SentenceWith } from '@/components/DataText';
 
 const { Paragraph } = Typography;
 
@@ -45,13 +46,10 @@ export function UserPermissionPage() {
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'permission'] });
   // The import centre's territories, a link for a user who may open the import centre (its menu is theirs).
   const canImport = findPage(table, IMPORT_CENTRE_PATH) !== undefined;
-  const [beforeLink, afterLink = ''] = t('admin.perm.importCentreHint', { link: LINK_SLOT }).split(LINK_SLOT);
   const importCentreHint = (
-    <>
-      {beforeLink}
+    <SentenceWith sentence={t('admin.perm.importCentreHint', { link: LINK_SLOT })} slot={LINK_SLOT}>
       <Link to={importCentrePath('territories')}>{t('admin.perm.importCentreLink')}</Link>
-      {afterLink}
-    </>
+    </SentenceWith>
   );
   const typeLabel = (v: string) => t(v === 'hospital' ? 'admin.perm.typeHospital' : 'admin.perm.typeProvince');
 

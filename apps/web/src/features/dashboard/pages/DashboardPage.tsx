@@ -23,6 +23,7 @@ import { HomeCharts } from '../components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
 import { EmptyState } from '@/components/EmptyState';
+import { IMPORT_CENTRE_PATH } from '@/features/imports';
 
 const STAT_LABELS: Record<string, DashboardLabelKey> = {
   daysOnline: 'home.stats.daysOnline',
@@ -105,9 +106,6 @@ function Tiles({ tiles }: { tiles: HomeStatistics['tiles'] }) {
   );
 }
 
-/** The import centre's page: the first steps point there (docs/decisions/0071). */
-const IMPORT_CENTRE = '/dataManage/dataImport';
-
 /**
  * A portal started without demo data has no doctors until the company brings its own: whoever may
  * import is told where and in which order, instead of a home page of zeros (docs/decisions/0071).
@@ -125,7 +123,7 @@ function FirstSteps() {
       description={
         <>
           <p>{t('dashboard.firstSteps.body')}</p>
-          <Link to={IMPORT_CENTRE}>
+          <Link to={IMPORT_CENTRE_PATH}>
             {t('dashboard.firstSteps.open')} <RightOutlined />
           </Link>
         </>
@@ -143,7 +141,7 @@ export function DashboardPage() {
   const statistics = useQuery(homeStatisticsQuery);
   const user = useQuery(userInfoQuery);
   const menus = useQuery(menuListQuery);
-  const canImport = menus.data?.menuList.some((entry) => entry.path === IMPORT_CENTRE) ?? false;
+  const canImport = menus.data?.menuList.some((entry) => entry.path === IMPORT_CENTRE_PATH) ?? false;
   const noDoctors = statistics.data?.stats.some((s) => s.key === 'doctors' && s.value === 0) ?? false;
   return (
     <div className="fp-dashboard">
