@@ -63,11 +63,14 @@ describe('user permissions: the import centre in the import hint', () => {
     link.focus();
     expect(document.activeElement).toBe(link);
     expect(link.closest('.ant-typography')?.textContent).toContain('请用 导入中心 › 数据权限(辖区)。');
+    // Chinese sentences follow each other without a space between them
+    expect(link.closest('.ant-typography')?.textContent).toContain('省份名称)。按公司的医院编码');
 
     await act(() => setLang('en'));
     const english = screen.getByRole('link', { name: 'Import centre › Territories (data permissions)' });
     expect(english.getAttribute('href')).toBe('/dataManage/dataImport?kind=territories');
     expect(english.closest('.ant-typography')?.textContent).toContain('use Import centre › Territories (data permissions).');
+    expect(english.closest('.ant-typography')?.textContent).toMatch(/\. To import territories/);
   });
 
   it('is not offered to a user without the import centre: the file hint stays, the import centre is not named', () => {

@@ -111,7 +111,13 @@ export function UserPermissionPage() {
       </div>
       <Paragraph type="secondary" className="fp-admin-muted">
         {t('admin.perm.importHint')}
-        {canImport ? <> {importCentreHint}</> : null}
+        {/* Chinese sentences follow each other without a space; English ones with one. */}
+        {canImport ? (
+          <>
+            {lang === 'en' ? ' ' : ''}
+            {importCentreHint}
+          </>
+        ) : null}
       </Paragraph>
       <Table<PermissionItem>
         rowKey="id"
