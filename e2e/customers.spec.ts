@@ -190,7 +190,7 @@ test('a representative keeps a personal tag: creates, renames and deletes it, an
   const renamed = `${name}-重点`;
   await signIn(page, 'rep01');
   await page.goto('/#/customer/doctorLabel');
-  await expect(page.getByText('选择左侧的标签,查看带有该标签的医生')).toBeVisible();
+  await expect(page.getByText('选择一个标签,查看带有该标签的医生')).toBeVisible();
   const personal = page.locator('.fp-cust-tag-list').filter({ hasText: '个人标签' });
   const shared = page.locator('.fp-cust-tag-list').filter({ hasText: '共享标签' });
 
@@ -211,7 +211,7 @@ test('a representative keeps a personal tag: creates, renames and deletes it, an
   await expect(personal.locator('.fp-cust-tag-name').filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
 
   await shared.locator('.fp-cust-tag-item', { hasText: 'KOL' }).first().click();
-  await expect(page.getByText('选择左侧的标签,查看带有该标签的医生')).toHaveCount(0);
+  await expect(page.getByText('选择一个标签,查看带有该标签的医生')).toHaveCount(0);
   expect(await matched(scopeCount(page))).toMatch(/符合条件/);
   await expect(rows(page).first()).toBeVisible();
 
@@ -253,7 +253,9 @@ const unreadableColumns = (table: Locator) =>
     return [...new Set(found)];
   });
 
-test('at 1366 px with both menus open, the doctor and hospital lists show every column whole, in Chinese and in English', async ({ browser }) => {
+test('at 1366 px with both menus open, the doctor and hospital lists and the tags page show every column whole, in Chinese and in English', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   await signIn(page, 'rep01');
@@ -264,10 +266,17 @@ test('at 1366 px with both menus open, the doctor and hospital lists show every 
       await page.getByText('English', { exact: true }).click();
       await expect(page.locator('.fp-topbar-title')).toHaveText('Home');
     }
-    for (const path of ['/customer/totaldoctor', '/customer/doctorTeamManager', '/customer/totalHospital']) {
+    for (const path of ['/customer/totaldoctor', '/customer/doctorTeamManager', '/customer/totalHospital', '/customer/doctorLabel']) {
       await page.goto(`/#${path}`);
       // the area's own menu is open beside the main menu
       await expect(page.locator('aside.fp-secondary')).toBeVisible();
+      if (path === '/customer/doctorLabel') {
+        // the tags page: a shared tag picked by the keyboard, its doctors beside or below the tags
+        const tag = page.locator('.fp-cust-tag-list').nth(1).locator('.fp-cust-tag-name').first();
+        await tag.focus();
+        await page.keyboard.press('Enter');
+        await expect(tag).toHaveAttribute('aria-pressed', 'true');
+      }
       await expect(rows(page).first()).toBeVisible();
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       for (const text of await unreadableColumns(page.locator('.fp-cust-screen .ant-table').last())) problems.push(`${language} ${path}: ${text}`);

@@ -100,9 +100,10 @@ function TagList({
                   borderBottom: index < tags.length - 1 ? split : 'none',
                 }}
               >
-                <span className="fp-cust-tag-name" {...DATA}>
+                {/* The row is picked by a click anywhere on it; the name is its button for the keyboard. */}
+                <button type="button" className="fp-cust-tag-name" aria-pressed={tag.id === selected} {...DATA}>
                   {tag.name}
-                </span>
+                </button>
                 <Text type="secondary">{formatCount(tag.doctorCount)}</Text>
                 {actions.length > 0 ? (
                   <ul style={{ flex: '0 0 auto', marginInlineStart: token.marginXXL, padding: 0, fontSize: 0, listStyle: 'none' }}>
@@ -159,42 +160,46 @@ export function DoctorLabelPage() {
   const select = (tag: TagRow) =>
     setFilters(choose(emptyDoctorFilters(filters?.doctorRange ?? DEFAULT_DOCTOR_RANGE), 'tag', [{ value: String(tag.id), label: tag.name }]));
   return (
-    <div className="fp-cust-split">
-      <Card
-        className="fp-cust-screen fp-cust-tag-panel"
-        title={t('customers.tags.title')}
-        extra={
-          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('customers.tags.create')}
-          </Button>
-        }
-        loading={tags.isLoading}
-      >
-        <TagList
-          title={t('customers.tags.personal')}
-          tags={list.filter((tag) => !tag.shared)}
-          selected={selectedId}
-          mayEdit
-          onSelect={select}
-          onEdit={setEditing}
-        />
-        <TagList
-          title={t('customers.tags.shared')}
-          tags={list.filter((tag) => tag.shared)}
-          selected={selectedId}
-          mayEdit={rights.reviewer}
-          onSelect={select}
-          onEdit={setEditing}
-        />
-      </Card>
-      <div className="fp-cust-split-main">
-        {filters ? (
-          <DoctorBrowser router="doctorLabel" filters={filters} onFilters={setFilters} locked={['tag']} />
-        ) : (
-          <Card className="fp-cust-screen">
-            <EmptyState description={t('customers.tags.pickToSee')} />
-          </Card>
-        )}
+    <div className="fp-cust-split-frame">
+      <div className="fp-cust-split">
+        <Card
+          className="fp-cust-screen fp-cust-tag-panel"
+          title={t('customers.tags.title')}
+          extra={
+            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('customers.tags.create')}
+            </Button>
+          }
+          loading={tags.isLoading}
+        >
+          <div className="fp-cust-tag-lists">
+            <TagList
+              title={t('customers.tags.personal')}
+              tags={list.filter((tag) => !tag.shared)}
+              selected={selectedId}
+              mayEdit
+              onSelect={select}
+              onEdit={setEditing}
+            />
+            <TagList
+              title={t('customers.tags.shared')}
+              tags={list.filter((tag) => tag.shared)}
+              selected={selectedId}
+              mayEdit={rights.reviewer}
+              onSelect={select}
+              onEdit={setEditing}
+            />
+          </div>
+        </Card>
+        <div className="fp-cust-split-main">
+          {filters ? (
+            <DoctorBrowser router="doctorLabel" filters={filters} onFilters={setFilters} locked={['tag']} />
+          ) : (
+            <Card className="fp-cust-screen">
+              <EmptyState description={t('customers.tags.pickToSee')} />
+            </Card>
+          )}
+        </div>
       </div>
       {editing ? <TagForm tag={editing === 'new' ? null : editing} mayShare={rights.reviewer} onClose={() => setEditing(null)} /> : null}
     </div>
