@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { isDoctorOutOfScope, message, withFieldInWords, type DoctorOutOfScope, type MessageKey } from '@field-portal/shared';
+import { isDoctorOutOfScope, message, paramsIn, withFieldInWords, type DoctorOutOfScope, type MessageKey, type MessageParam } from '@field-portal/shared';
 import type { Harness } from './harness.js';
 
 /**
@@ -43,12 +43,12 @@ export function ok<T = Record<string, unknown>>(res: Answer): T {
  * An error answer: its HTTP status (also in the envelope's code or status) and its message in
  * `lang`, the answer's own field filled in unless `params` names one.
  */
-export function expectError(res: Answer, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}): ErrorBody {
+export function expectError(res: Answer, status: number, key: MessageKey, lang: Lang = 'zh', params: Record<string, MessageParam> = {}): ErrorBody {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as ErrorBody;
   expect(body.code ?? body.status).toBe(status);
   // the field in the message is in the reader's words (the words themselves: test/field-words.test.ts)
-  expect(body.msg).toBe(message(key, lang, withFieldInWords(key, { ...(body.field ? { field: body.field } : {}), ...params }, lang)));
+  expect(body.msg).toBe(message(key, lang, withFieldInWords(key, { ...(body.field ? { field: body.field } : {}), ...paramsIn(params, lang) }, lang)));
   return body;
 }
 
@@ -59,7 +59,7 @@ export function expectFieldError(
   key: MessageKey,
   lang: Lang = 'zh',
   field?: string,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
 ): ErrorBody {
   const body = expectError(res, status, key, lang, params);
   if (field !== undefined) expect(body.field).toBe(field);

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  DOCTOR_TITLES,
   INTELLIGENCE_PATHS,
   analyticsColumnLabel,
   roundKolScore,
@@ -205,6 +206,10 @@ describe('kolList: the KOL ranking through the download centre', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // every score at one decimal, in its row's tier
     expect(all.slice(1).filter((r) => roundKolScore(Number(r[7])) !== r[7] || tierOf(Number(r[7])) !== r[8])).toEqual([]);
+    // the department and the title by their names in the reader's language, not the database's Chinese or a code
+    const titles = (lang: 'zh' | 'en') => new Set<unknown>(DOCTOR_TITLES.map((t) => (lang === 'en' ? t.nameEn : t.name)));
+    expect(rows.slice(1).filter((r) => !titles('zh').has(r[5]))).toEqual([]);
+    expect(all.slice(1).filter((r) => !titles('en').has(r[5]) || /[\u4e00-\u9fff]/.test(String(r[4])))).toEqual([]);
   });
 
   it('refuses a missing indication, unknown filters and a caller without the KOL page', async () => {

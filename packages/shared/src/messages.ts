@@ -64,7 +64,18 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(MESSAGES, key);
 }
 
-/** The message in the given language with `{name}` parameters filled in. */
-export function message(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return fillMessage(MESSAGES[key][lang], params);
+/**
+ * A message in the given language with `{name}` parameters filled in. A parameter given in both
+ * languages (a status's name, `{ zh, en }`) is filled in the message's.
+ */
+export function message(key: MessageKey, lang: Lang, params: Record<string, MessageParam> = {}): string {
+  return fillMessage(MESSAGES[key][lang], paramsIn(params, lang));
+}
+
+/** A message's parameter: a value, or words in both languages. */
+export type MessageParam = string | number | MessageText;
+
+/** The parameters in one language. */
+export function paramsIn(params: Record<string, MessageParam>, lang: Lang): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value[lang] : value]));
 }

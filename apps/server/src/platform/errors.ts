@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG, isMessageKey, message, withFieldInWords, type MessageKey } from '@field-portal/shared';
+import { DEFAULT_LANG, isMessageKey, message, paramsIn, withFieldInWords, type MessageKey, type MessageParam } from '@field-portal/shared';
 import { envelopeError } from './envelope.js';
 
 /** An error the caller should see: an HTTP status, a catalogue message and, for bad input, the field. */
@@ -8,7 +8,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    /** The message's parameters; one in both languages (`{ zh, en }`) is filled in the reader's. */
+    readonly params: Record<string, MessageParam> = {},
     readonly field?: string,
     /** What the caller can act on besides the message (the envelope's result), e.g. the existing record of a 409. */
     readonly data?: unknown,
@@ -157,14 +158,14 @@ function sendError(
   reply: FastifyReply,
   status: number,
   key: MessageKey,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
   field?: string,
   data?: unknown,
 ) {
   // Fastify's errors before routing come with a request that has no url or language yet.
   const lang = request.lang ?? DEFAULT_LANG;
   // The message names the field in the reader's words; `field` in the answer stays the API's path.
-  const msg = message(key, lang, withFieldInWords(key, params, lang));
+  const msg = message(key, lang, withFieldInWords(key, paramsIn(params, lang), lang));
   return reply.status(status).send(envelopeError(request.url ?? request.raw.url ?? '', status, msg, field, data));
 }
 

@@ -7,6 +7,9 @@ export const DAY_MS = 86_400_000;
 /** The portal day (YYYY-MM-DD) of an instant. */
 export const portalDay = (ms: number) => new Date(ms + PORTAL_OFFSET_MS).toISOString().slice(0, 10);
 
+/** An instant as the portal writes it in files, to the minute in portal time: 2026-11-23 16:55. */
+export const portalMinute = (ms: number) => new Date(ms + PORTAL_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+
 /** Whether an instant is the start of a portal day. */
 export const isPortalDayStart = (ms: number) => (ms + PORTAL_OFFSET_MS) % DAY_MS === 0;
 

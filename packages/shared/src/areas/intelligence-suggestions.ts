@@ -1,4 +1,5 @@
 import type { MessageText } from '../message-text.js';
+import type { IntelDoctor } from './intelligence.js';
 
 /**
  * Smart suggestions (doctorIntelligenceAdvice; spec 001 sections 1, 2.4 and 5; issue 17;
@@ -95,7 +96,7 @@ export interface SuggestionRow {
   id: number;
   category: SuggestionCategory;
   priority: number;
-  doctor: { id: number; name: string; hospitalName: string; department: string; titleCode: string };
+  doctor: IntelDoctor;
   reasons: SuggestionReason[];
   computedAt: string;
   expiresAt: string;

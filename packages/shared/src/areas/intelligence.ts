@@ -197,7 +197,10 @@ export interface IntelDoctor {
   id: number;
   name: string;
   hospitalName: string;
+  /** The department (the sub-department when there is one) as the database names it. */
   department: string;
+  /** Its code, for its name in the reader's language (`distinctDepartmentName`). */
+  departmentCode: string;
   titleCode: string;
 }
 

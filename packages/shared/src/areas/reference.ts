@@ -4,6 +4,7 @@
  * outpatient types and city tiers; the department taxonomy, directions and indications are in
  * departments.ts. Regions (province, city, county codes) come from @vant/area-data on the server.
  */
+import type { Lang } from '../constants.js';
 
 export interface CodeLabel {
   code: string;
@@ -60,6 +61,12 @@ export const DOCTOR_TITLES = [
   { code: 'ATTENDING', name: '主治医师', nameEn: 'Attending physician', level: 'INTERMEDIATE' },
   { code: 'RESIDENT', name: '住院医师', nameEn: 'Resident physician', level: 'JUNIOR' },
 ] as const;
+
+/** A doctor's title in a language (主任医师 / Chief physician); a code the list does not have stays as it is. */
+export function doctorTitleName(code: string, lang: Lang): string {
+  const title = DOCTOR_TITLES.find((t) => t.code === code);
+  return title ? (lang === 'en' ? title.nameEn : title.name) : code;
+}
 
 export const TEACHING_TITLES = codeLabels([
   ['PROFESSOR', '教授', 'Professor'],

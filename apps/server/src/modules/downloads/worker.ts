@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { DOWNLOAD_LIMITS, message, type Lang, type MessageKey, type Notice, type NoticeType } from '@field-portal/shared';
+import { DOWNLOAD_LIMITS, message, type Lang, type MessageKey, type MessageParam, type Notice, type NoticeType } from '@field-portal/shared';
 import { selectRows, type Database, type Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { LostClaim, Stopping, type Claim, type JobSet, type QueueDefinition } from '../../platform/jobs/index.js';
@@ -171,7 +171,7 @@ class DownloadExports {
       // The runner gives a stopped job back to the queue; a lost one is no longer this claim's to write.
       if (error instanceof LostClaim || error instanceof Stopping) throw error;
       let key2: MessageKey = 'download.failed';
-      let params: Record<string, string | number> = {};
+      let params: Record<string, MessageParam> = {};
       if (error instanceof AppError) {
         key2 = error.key;
         params = error.params;

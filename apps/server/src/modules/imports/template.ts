@@ -12,7 +12,7 @@ import {
 } from '@field-portal/shared';
 import type { Db } from '../../db/client.js';
 import { loadExcel, safeCell } from '../../platform/excel.js';
-import { PORTAL_OFFSET_MS } from '../../platform/portal-time.js';
+import { portalMinute } from '../../platform/portal-time.js';
 import { organisationLabels, roleLabels } from '../admin/index.js';
 import { codesOf, departmentsOf, indicationNames, mainlandRegions } from '../reference/index.js';
 import { columnLabel } from './columns.js';
@@ -186,9 +186,6 @@ const fitted = (texts: readonly string[], min: number, max: number) => Math.min(
 const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
 
 const add = (sheet: Worksheet, cells: readonly string[]) => sheet.addRow(cells.map(safeCell));
-
-/** The time the lists were read, in portal time (UTC+8). */
-const portalMinute = (ms: number) => new Date(ms + PORTAL_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The kind's template as an .xlsx in the caller's language, with the reference lists as they are now. */
 export async function importTemplate(db: Db, kind: ImportKind, lang: Lang, now: number): Promise<{ name: string; body: Buffer }> {

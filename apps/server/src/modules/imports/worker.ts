@@ -6,6 +6,7 @@ import {
   type ImportStatus,
   type Lang,
   type MessageKey,
+  type MessageParam,
   type Notice,
   type NoticeType,
 } from '@field-portal/shared';
@@ -165,7 +166,7 @@ class ImportRuns {
     } catch (error) {
       if (error instanceof LostClaim) throw error;
       let key: MessageKey = 'imports.job.failed';
-      let params: Record<string, string | number> = {};
+      let params: Record<string, MessageParam> = {};
       if (error instanceof Refused) {
         key = 'imports.job.refused';
         params = { n: error.refused };

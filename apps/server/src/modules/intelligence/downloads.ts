@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { INTELLIGENCE_AUTHORITIES, kolRankingQuery, roundKolScore, type KolRow } from '@field-portal/shared';
+import { distinctDepartmentName, doctorTitleName, INTELLIGENCE_AUTHORITIES, kolRankingQuery, roundKolScore, type KolRow } from '@field-portal/shared';
 import { compileScope } from '../customers/index.js';
 import { registerDownloadTemplate } from '../downloads/index.js';
 import { mainlandRegions } from '../reference/index.js';
@@ -9,7 +9,8 @@ import { kolRanking } from './service.js';
  * The KOL list as a background export (spec 001 section 7.7, "KOL download"; docs/decisions/0022):
  * the ranking the KOL page shows, with its filters, every row in the data scope of the user who
  * asked, keyset-paged by score as the page reads it. The score is written as every screen writes it
- * (`roundKolScore`: one decimal, never across a tier's minimum; docs/decisions/0079).
+ * (`roundKolScore`: one decimal, never across a tier's minimum; docs/decisions/0079); the department
+ * and the title by their names in the caller's language.
  */
 const params = kolRankingQuery.omit({ cursor: true, size: true });
 type Params = z.output<typeof params>;
@@ -27,13 +28,13 @@ registerDownloadTemplate<Params, KolRow>({
   title: 'download.template.kolList',
   authority: INTELLIGENCE_AUTHORITIES.kol,
   params,
-  columns: [
+  columns: ({ lang }) => [
     { header: { zh: '排名', en: 'Rank' }, value: (r) => r.rank },
     { header: { zh: '医生编号', en: 'Doctor id' }, value: (r) => r.doctor.id },
     { header: { zh: '医生', en: 'Doctor' }, value: (r) => r.doctor.name },
     { header: { zh: '医院', en: 'Hospital' }, value: (r) => r.doctor.hospitalName },
-    { header: { zh: '科室', en: 'Department' }, value: (r) => r.doctor.department },
-    { header: { zh: '职称', en: 'Title' }, value: (r) => r.doctor.titleCode },
+    { header: { zh: '科室', en: 'Department' }, value: (r) => distinctDepartmentName(r.doctor.departmentCode, lang) ?? r.doctor.department },
+    { header: { zh: '职称', en: 'Title' }, value: (r) => doctorTitleName(r.doctor.titleCode, lang) },
     { header: { zh: '省份', en: 'Province' }, value: (r) => provinceNames.get(r.provinceCode) ?? r.provinceCode },
     { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => roundKolScore(r.score) },
     { header: { zh: '分层', en: 'Tier' }, value: (r) => r.tier },

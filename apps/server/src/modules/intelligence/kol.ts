@@ -86,7 +86,14 @@ export async function kolRanking(db: Db, scope: DataScope, q: z.output<typeof ko
         .slice(0, 3);
       return {
         rank: startRank + i + 1,
-        doctor: names.get(Number(r.doctor_id)) ?? { id: Number(r.doctor_id), name: `#${r.doctor_id}`, hospitalName: '', department: '', titleCode: '' },
+        doctor: names.get(Number(r.doctor_id)) ?? {
+          id: Number(r.doctor_id),
+          name: `#${r.doctor_id}`,
+          hospitalName: '',
+          department: '',
+          departmentCode: '',
+          titleCode: '',
+        },
         provinceCode: r.province_code,
         score: Number(r.score),
         tier: r.tier,

@@ -1,4 +1,4 @@
-import { type IntelDoctor, type Lang, type RelationType } from '@field-portal/shared';
+import { type DoctorSummary, type IntelDoctor, type Lang, type RelationType } from '@field-portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { doctorSummaries, type DataScope } from '../customers/index.js';
 
@@ -14,11 +14,12 @@ export interface IntelDeps {
   now: () => number;
 }
 
-export const ref = (s: { id: number; name: string; hospitalName: string; dept1Name: string; dept2Name: string | null; titleCode: string }): IntelDoctor => ({
+export const ref = (s: DoctorSummary): IntelDoctor => ({
   id: s.id,
   name: s.name,
   hospitalName: s.hospitalName,
   department: s.dept2Name ?? s.dept1Name,
+  departmentCode: s.dept2Code ?? s.dept1Code,
   titleCode: s.titleCode,
 });
 

@@ -19,6 +19,7 @@ import { enabledUsersWithMenu } from '../admin/index.js';
 import { scoreRises } from './history.js';
 import { compileScope, doctorIdsInScope, doctorInScope, doctorSummaries, type DataScope } from '../customers/index.js';
 import { keepTop, suggestionsFor, type DoctorFacts } from './suggestions.js';
+import { ref } from './read-common.js';
 
 /**
  * Smart suggestions' reads and writes (docs/decisions/0029). The job computes a representative's
@@ -285,7 +286,7 @@ async function toRows(db: Db | Tx, scope: DataScope, rows: SuggestionDbRow[]): P
         id: Number(r.id),
         category: r.category,
         priority: Number(r.priority),
-        doctor: { id: d.id, name: d.name, hospitalName: d.hospitalName, department: d.dept2Name ?? d.dept1Name, titleCode: d.titleCode },
+        doctor: ref(d),
         reasons: r.reasons,
         computedAt: new Date(r.computed_at).toISOString(),
         expiresAt: new Date(r.expires_at).toISOString(),

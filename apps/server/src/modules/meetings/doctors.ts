@@ -1,4 +1,10 @@
-import { DOCTOR_TITLES, isDoctorOutOfScope, type DoctorOutOfScope, type MeetingDoctor } from '@field-portal/shared';
+import {
+  doctorTitleName,
+  isDoctorOutOfScope,
+  type DoctorOutOfScope,
+  type DoctorSummary as CustomerDoctorSummary,
+  type MeetingDoctor,
+} from '@field-portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
@@ -20,12 +26,20 @@ export interface DoctorSummary {
   hospital: string;
   department: string;
   title: string;
+  departmentCode: string;
+  titleCode: string;
 }
 
-const TITLE_NAMES = new Map<string, string>(DOCTOR_TITLES.map((t) => [t.code, t.name]));
-
-function toSummary(d: { id: number; name: string; hospitalName: string; dept1Name: string; dept2Name: string | null; titleCode: string }): DoctorSummary {
-  return { id: d.id, name: d.name, hospital: d.hospitalName, department: d.dept2Name ?? d.dept1Name, title: TITLE_NAMES.get(d.titleCode) ?? d.titleCode };
+function toSummary(d: CustomerDoctorSummary): DoctorSummary {
+  return {
+    id: d.id,
+    name: d.name,
+    hospital: d.hospitalName,
+    department: d.dept2Name ?? d.dept1Name,
+    title: doctorTitleName(d.titleCode, 'zh'),
+    departmentCode: d.dept2Code ?? d.dept1Code,
+    titleCode: d.titleCode,
+  };
 }
 
 /**

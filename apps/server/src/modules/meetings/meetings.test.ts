@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { simpleParser } from 'mailparser';
 import {
   API,
+  distinctDepartmentName,
+  doctorTitleName,
+  MEETING_WORDS,
   message,
   type AttendeeDoctor,
   type AttendeePart,
@@ -117,7 +122,16 @@ describe('saveMeeting', () => {
 describe('lifecycle', () => {
   it('goes draft → planned → held → closed and refuses every other step', async () => {
     const m = await create();
-    expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'held' }), 409, 'meeting.transition', 'zh', { from: 'draft', to: 'held' });
+    // the statuses by their names in the reader's language, not their codes
+    const early = expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'held' }), 409, 'meeting.transition', 'zh', {
+      from: MEETING_WORDS.status.draft,
+      to: MEETING_WORDS.status.held,
+    });
+    expect(early.msg).toBe('会议不能从「草稿」变为「已举行」');
+    const english = await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'held' }, 'en');
+    expect(expectError(english, 409, 'meeting.transition', 'en', { from: MEETING_WORDS.status.draft, to: MEETING_WORDS.status.held }).msg).toBe(
+      'A meeting cannot go from Draft to Held',
+    );
     for (const [status, next] of [
       ['planned', ['held', 'cancelled']],
       ['held', ['closed']],
@@ -127,8 +141,8 @@ describe('lifecycle', () => {
       expect(res.json().result as MeetingDetail).toMatchObject({ status, nextStatuses: next });
     }
     expectError(await post('mkt01', P.meetingStatus, { meetingId: m.id, status: 'cancelled' }), 409, 'meeting.transition', 'zh', {
-      from: 'closed',
-      to: 'cancelled',
+      from: MEETING_WORDS.status.closed,
+      to: MEETING_WORDS.status.cancelled,
     });
   });
 
@@ -382,6 +396,48 @@ describe('attendees (doctors of the customers module, within the data scope)', (
     // unmarking clears the check-in time
     const unmarked = await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: a, attended: false });
     expect((unmarked.json().result as NamedAttendee[]).find((x) => x.doctorId === a)).toMatchObject({ attended: false, checkInTime: null });
+  });
+
+  it("writes the report's file and e-mail in the reader's language: names, not codes, and times in portal time", async () => {
+    const m = await create('admin', { startTime: '2026-03-15T06:30:00.000Z', endTime: '2026-03-15T08:00:00.000Z' });
+    const doctor = doctors[0]!;
+    const [own] = await h.database.query<{ dept1_code: string; dept2_code: string | null; title_code: string }>(
+      'select dept1_code, dept2_code, title_code from doctors where id = $1',
+      [doctor.id],
+    );
+    await post('admin', P.meetingAddAttendees, { meetingId: m.id, doctorIds: [doctor.id], role: 'chair' });
+    await post('admin', P.meetingStatus, { meetingId: m.id, status: 'planned' });
+    await post('admin', P.meetingUpdateAttendee, { meetingId: m.id, doctorId: doctor.id, attended: true });
+    const minute = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+    for (const lang of ['zh', 'en'] as const) {
+      const res = await h.app.inject({ method: 'GET', url: P.meetingReportExport, query: { meetingId: String(m.id) }, headers: headers('admin', lang) });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const [summary, attendees] = book.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+      const values = new Map(summary.getSheetValues().flatMap((row) => (Array.isArray(row) ? [[String(row[1]), row[2]]] : [])));
+      expect(values.get(lang === 'zh' ? '类型' : 'Type')).toBe(lang === 'zh' ? '学术会议' : 'Academic conference');
+      expect(values.get(lang === 'zh' ? '状态' : 'Status')).toBe(lang === 'zh' ? '已计划' : 'Planned');
+      // 06:30 UTC is 14:30 portal time
+      expect(values.get(lang === 'zh' ? '开始时间' : 'Start')).toBe('2026-03-15 14:30');
+      expect(String(values.get(lang === 'zh' ? '生成时间' : 'Generated'))).toMatch(minute);
+      const row = (attendees.getRow(2).values as unknown[]).slice(1);
+      expect(row.slice(0, 8)).toEqual([
+        doctor.name,
+        expect.any(String),
+        distinctDepartmentName(own!.dept2_code ?? own!.dept1_code, lang),
+        doctorTitleName(own!.title_code, lang),
+        lang === 'zh' ? '主席' : 'Chair',
+        lang === 'zh' ? '未回复' : 'No reply',
+        lang === 'zh' ? '是' : 'Yes',
+        expect.stringMatching(minute),
+      ]);
+    }
+    const mail = await get('admin', P.sendMeetingReportToEmail, { meetingId: m.id, email: 'boss@example.com' });
+    const parsed = await simpleParser(fs.readFileSync(path.join(h.dataDir, 'outbox', (mail.json().result as MeetingMailResult).file!)));
+    expect(parsed.subject).toBe('会议报告:Oncology update');
+    expect(parsed.text).toContain('2026-03-15 14:30 – 2026-03-15 16:00, 上海');
+    expect(parsed.text).toContain('出席人数:1');
   });
 
   it('removes an attendee, and freezes attendees once the meeting is closed', async () => {

@@ -1,6 +1,19 @@
-import { isDoctorOutOfScope, message, MEETING_LIMITS, RSVP_VALUES, type Lang, type MeetingAttendee, type MeetingReport, type Rsvp } from '@field-portal/shared';
+import {
+  distinctDepartmentName,
+  doctorTitleName,
+  isDoctorOutOfScope,
+  message,
+  MEETING_LIMITS,
+  MEETING_WORDS,
+  RSVP_VALUES,
+  type Lang,
+  type MeetingAttendee,
+  type MeetingReport,
+  type Rsvp,
+} from '@field-portal/shared';
 import type { CurrentUser } from '../../platform/auth.js';
 import { loadExcel, safeCell } from '../../platform/excel.js';
+import { portalMinute } from '../../platform/portal-time.js';
 import * as repo from './repo.js';
 import { attendeesOf, teamMeeting, type MeetingDeps } from './service.js';
 
@@ -44,6 +57,7 @@ export function buildReport(meeting: MeetingReport['meeting'], attendees: Meetin
 
 const LABELS: Record<Lang, Record<string, string>> = {
   zh: {
+    report: '会议报告',
     summary: '概要',
     attendees: '参会人',
     title: '会议名称',
@@ -77,6 +91,7 @@ const LABELS: Record<Lang, Record<string, string>> = {
     generated: '生成时间',
   },
   en: {
+    report: 'Meeting report',
     summary: 'Summary',
     attendees: 'Attendees',
     title: 'Title',
@@ -111,7 +126,14 @@ const LABELS: Record<Lang, Record<string, string>> = {
   },
 };
 
-/** The report as an .xlsx: a summary sheet and one row per attendee. */
+const YES_NO = { zh: ['是', '否'], en: ['Yes', 'No'] } as const;
+/** A time of the report in portal time to the minute, as the screens write it; '' for none. */
+const timeText = (iso: string | null | undefined) => (iso ? portalMinute(Date.parse(iso)) : '');
+
+/**
+ * The report as an .xlsx: a summary sheet and one row per attendee, in the reader's language (the
+ * type, status, role, reply and the doctor's department and title by name, times in portal time).
+ */
 export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise<Buffer> {
   const ExcelJS = await loadExcel();
   const t = LABELS[lang];
@@ -120,10 +142,10 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
   const m = report.meeting;
   const pairs: [string, unknown][] = [
     [t.title!, m.title],
-    [t.type!, m.type],
-    [t.status!, m.status],
-    [t.start!, m.startTime],
-    [t.end!, m.endTime],
+    [t.type!, MEETING_WORDS.type[m.type][lang]],
+    [t.status!, MEETING_WORDS.status[m.status][lang]],
+    [t.start!, timeText(m.startTime)],
+    [t.end!, timeText(m.endTime)],
     [t.city!, m.city],
     [t.hospital!, m.hospital],
     [t.online!, m.onlineUrl],
@@ -140,7 +162,7 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
     [t.speakers!, report.speakers.length],
     [t.feedbackCount!, report.feedback.count],
     [t.feedbackAverage!, report.feedback.average ?? ''],
-    [t.generated!, report.generatedAt],
+    [t.generated!, timeText(report.generatedAt)],
   ];
   for (const [label, value] of pairs) summary.addRow([safeCell(label), safeCell(value)]);
   summary.getColumn(1).width = 22;
@@ -149,10 +171,33 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
   sheet.addRow([t.doctor, t.hospital, t.department, t.doctorTitle, t.role, t.rsvp, t.attended, t.checkIn, t.feedback].map(safeCell));
   const outOfScope = message('dataScope.doctorOutOfScope', lang);
   for (const a of report.attendees) {
-    const doctor = isDoctorOutOfScope(a) ? [outOfScope, '', '', ''] : [a.doctorName, a.hospital, a.department, a.title];
-    sheet.addRow([...doctor, a.role, a.rsvp, a.attended ? 1 : 0, a.checkInTime ?? '', a.feedbackScore ?? ''].map(safeCell));
+    const doctor = isDoctorOutOfScope(a)
+      ? [outOfScope, '', '', '']
+      : [a.doctorName, a.hospital, distinctDepartmentName(a.departmentCode, lang) ?? a.department, doctorTitleName(a.titleCode, lang)];
+    const part = [MEETING_WORDS.role[a.role][lang], MEETING_WORDS.rsvp[a.rsvp][lang], YES_NO[lang][a.attended ? 0 : 1], timeText(a.checkInTime)];
+    sheet.addRow([...doctor, ...part, a.feedbackScore ?? ''].map(safeCell));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The report's e-mail in the reader's language: its subject and a few lines of figures (the file is attached). */
+export function reportMail(report: MeetingReport, lang: Lang): { subject: string; text: string } {
+  const t = LABELS[lang];
+  const m = report.meeting;
+  const colon = lang === 'zh' ? ':' : ': ';
+  const line = (label: string | undefined, value: string | number) => `${label}${colon}${value}`;
+  const text = [
+    m.title,
+    `${timeText(m.startTime)} – ${timeText(m.endTime)}, ${m.city}`,
+    line(t.invited, report.invited),
+    line(t.attended, report.attended),
+    line(t.rate, report.attendanceRate),
+    line(t.reached, report.doctorsReached),
+    line(t.speakers, report.speakers.length),
+    line(t.feedbackCount, report.feedback.count),
+    line(t.feedbackAverage, report.feedback.average ?? '-'),
+  ].join('\n');
+  return { subject: `${t.report}${colon}${m.title}`, text };
 }
 
 export const reportFileName = (report: MeetingReport) => `meeting-${report.meeting.id}-report.xlsx`;

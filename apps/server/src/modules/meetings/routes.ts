@@ -28,7 +28,7 @@ import { XLSX_TYPE } from '../../platform/excel.js';
 import { searchDoctors } from './doctors.js';
 import { sendMail } from '../../platform/mail.js';
 import { receivePoster } from './poster.js';
-import { meetingReport, reportFileName, reportWorkbook } from './report.js';
+import { meetingReport, reportFileName, reportMail, reportWorkbook } from './report.js';
 import {
   addAttendees,
   addCoOrganizer,
@@ -198,13 +198,7 @@ export async function meetingRoutes(app: FastifyInstance) {
       const report = await meetingReport(deps(), currentUser(request), request.query.meetingId);
       const bytes = await reportWorkbook(report, request.lang);
       const email = request.query.email;
-      const subject = `${request.lang === 'zh' ? '会议报告' : 'Meeting report'}: ${report.meeting.title}`;
-      const text = [
-        report.meeting.title,
-        `${report.meeting.startTime} – ${report.meeting.endTime}, ${report.meeting.city}`,
-        `invited ${report.invited}, attended ${report.attended} (${report.attendanceRate}%), doctors reached ${report.doctorsReached}, speakers ${report.speakers.length}`,
-        `feedback ${report.feedback.count}, average ${report.feedback.average ?? '-'}`,
-      ].join('\n');
+      const { subject, text } = reportMail(report, request.lang);
       let result;
       try {
         result = await sendMail(

@@ -23,6 +23,7 @@ import {
   type saveMeetingRequest,
   type updateAttendeeRequest,
   isDoctorOutOfScope,
+  MEETING_WORDS,
   type DoctorOutOfScope,
 } from '@field-portal/shared';
 import { selectRows, type Db, type Tx } from '../../db/client.js';
@@ -85,7 +86,8 @@ export function toAttendee(record: repo.AttendeeRecord, doctor: DoctorSummary | 
     feedbackScore: record.feedback_score,
   };
   if (isDoctorOutOfScope(doctor)) return { outOfScope: true, ...part };
-  return { doctorId: record.doctor_id, doctorName: doctor.name, hospital: doctor.hospital, department: doctor.department, title: doctor.title, ...part };
+  const { id, name, ...named } = doctor;
+  return { doctorId: id, doctorName: name, ...named, ...part };
 }
 
 /** The attendees, each doctor named in `reader`'s data scope (from the customers module). */
@@ -147,7 +149,8 @@ export async function saveMeeting(deps: MeetingDeps, user: CurrentUser, input: z
 export async function changeStatus(deps: MeetingDeps, user: CurrentUser, meetingId: number, status: MeetingStatus): Promise<MeetingDetail> {
   await deps.db.transaction(async (tx) => {
     const meeting = await teamMeeting(tx, user, meetingId, { owner: true, lock: true });
-    if (!canMoveMeeting(meeting.status, status)) throw new AppError(409, 'meeting.transition', { from: meeting.status, to: status });
+    if (!canMoveMeeting(meeting.status, status))
+      throw new AppError(409, 'meeting.transition', { from: MEETING_WORDS.status[meeting.status], to: MEETING_WORDS.status[status] });
     await tx.execute(sql`update meetings set status = ${status}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${meetingId}`);
   });
   return meetingDetail(deps, user, meetingId);

@@ -1,8 +1,25 @@
-import { MEETING_MESSAGES } from '@field-portal/shared';
+import { MEETING_MESSAGES, MEETING_WORDS, type Lang, type MessageText } from '@field-portal/shared';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
+
+/** `meetings.<group>.<code>` for each of a group's codes, in one language. */
+function codeWords<G extends string, C extends string>(group: G, words: Record<C, MessageText>, lang: Lang) {
+  return Object.fromEntries(Object.entries<MessageText>(words).map(([code, text]) => [`meetings.${group}.${code}`, text[lang]])) as Record<
+    `meetings.${G}.${C}`,
+    string
+  >;
+}
+
+/** The names of the types, statuses, replies and roles: the report's file and messages use the same (packages/shared). */
+const namesIn = (lang: Lang) => ({
+  ...codeWords('type', MEETING_WORDS.type, lang),
+  ...codeWords('status', MEETING_WORDS.status, lang),
+  ...codeWords('rsvp', MEETING_WORDS.rsvp, lang),
+  ...codeWords('role', MEETING_WORDS.role, lang),
+});
 
 /** Interface labels of meetings, zh and en (added when the first screen that imports this area's hook loads). */
 const zh = {
+  ...namesIn('zh'),
   // the page's name is its menu entry's (会议报告 / Meeting report), as the top bar shows it
   'meetings.title': '会议报告',
   'meetings.new': '新建会议',
@@ -37,27 +54,11 @@ const zh = {
   'meetings.field.description': '说明',
   'meetings.field.owner': '负责人',
   'meetings.field.attendees': '参会人',
-  'meetings.type.academic': '学术会议',
-  'meetings.type.department': '科室会',
-  'meetings.type.speaker': '讲者项目',
-  'meetings.type.online': '线上会议',
-  'meetings.status.draft': '草稿',
-  'meetings.status.planned': '已计划',
-  'meetings.status.held': '已举行',
-  'meetings.status.closed': '已关闭',
-  'meetings.status.cancelled': '已取消',
   'meetings.action.planned': '确认计划',
   'meetings.action.held': '标记为已举行',
   'meetings.action.closed': '关闭会议',
   'meetings.action.cancelled': '取消会议',
   'meetings.action.draft': '退回草稿',
-  'meetings.rsvp.pending': '未回复',
-  'meetings.rsvp.accepted': '接受',
-  'meetings.rsvp.tentative': '待定',
-  'meetings.rsvp.declined': '拒绝',
-  'meetings.role.attendee': '参会者',
-  'meetings.role.speaker': '讲者',
-  'meetings.role.chair': '主席',
   'meetings.tab.overview': '概况',
   'meetings.tab.team': '团队 ({{n}})',
   'meetings.tab.attendees': '参会人 ({{n}})',
@@ -105,6 +106,7 @@ const zh = {
 };
 
 const en: Record<keyof typeof zh, string> = {
+  ...namesIn('en'),
   'meetings.title': 'Meeting report',
   'meetings.new': 'New meeting',
   'meetings.edit': 'Edit meeting',
@@ -138,27 +140,11 @@ const en: Record<keyof typeof zh, string> = {
   'meetings.field.description': 'Description',
   'meetings.field.owner': 'Owner',
   'meetings.field.attendees': 'Attendees',
-  'meetings.type.academic': 'Academic conference',
-  'meetings.type.department': 'Department meeting',
-  'meetings.type.speaker': 'Speaker programme',
-  'meetings.type.online': 'Online',
-  'meetings.status.draft': 'Draft',
-  'meetings.status.planned': 'Planned',
-  'meetings.status.held': 'Held',
-  'meetings.status.closed': 'Closed',
-  'meetings.status.cancelled': 'Cancelled',
   'meetings.action.planned': 'Plan it',
   'meetings.action.held': 'Mark as held',
   'meetings.action.closed': 'Close meeting',
   'meetings.action.cancelled': 'Cancel meeting',
   'meetings.action.draft': 'Back to draft',
-  'meetings.rsvp.pending': 'No reply',
-  'meetings.rsvp.accepted': 'Accepted',
-  'meetings.rsvp.tentative': 'Tentative',
-  'meetings.rsvp.declined': 'Declined',
-  'meetings.role.attendee': 'Attendee',
-  'meetings.role.speaker': 'Speaker',
-  'meetings.role.chair': 'Chair',
   'meetings.tab.overview': 'Overview',
   'meetings.tab.team': 'Team ({{n}})',
   'meetings.tab.attendees': 'Attendees ({{n}})',

@@ -1,4 +1,5 @@
 /** Meetings (spec 001 section 7.6; docs/decisions/0020): paths, statuses and limits (no schemas: pages that only show these load no zod). */
+import type { MessageText } from '../../message-text.js';
 
 const P = '/API-STEP-MEETING/meeting';
 
@@ -41,6 +42,43 @@ export const RSVP_VALUES = ['pending', 'accepted', 'tentative', 'declined'] as c
 export type Rsvp = (typeof RSVP_VALUES)[number];
 export const ATTENDEE_ROLES = ['attendee', 'speaker', 'chair'] as const;
 export type AttendeeRole = (typeof ATTENDEE_ROLES)[number];
+
+/**
+ * The names of a meeting's types, statuses, replies and roles, zh and en: the screens' words
+ * (meetings.type.*, meetings.status.*, meetings.rsvp.*, meetings.role.*) and the report's file and
+ * messages take them from here.
+ */
+export const MEETING_WORDS = {
+  type: {
+    academic: { zh: '学术会议', en: 'Academic conference' },
+    department: { zh: '科室会', en: 'Department meeting' },
+    speaker: { zh: '讲者项目', en: 'Speaker programme' },
+    online: { zh: '线上会议', en: 'Online' },
+  },
+  status: {
+    draft: { zh: '草稿', en: 'Draft' },
+    planned: { zh: '已计划', en: 'Planned' },
+    held: { zh: '已举行', en: 'Held' },
+    closed: { zh: '已关闭', en: 'Closed' },
+    cancelled: { zh: '已取消', en: 'Cancelled' },
+  },
+  rsvp: {
+    pending: { zh: '未回复', en: 'No reply' },
+    accepted: { zh: '接受', en: 'Accepted' },
+    tentative: { zh: '待定', en: 'Tentative' },
+    declined: { zh: '拒绝', en: 'Declined' },
+  },
+  role: {
+    attendee: { zh: '参会者', en: 'Attendee' },
+    speaker: { zh: '讲者', en: 'Speaker' },
+    chair: { zh: '主席', en: 'Chair' },
+  },
+} as const satisfies {
+  type: Record<MeetingType, MessageText>;
+  status: Record<MeetingStatus, MessageText>;
+  rsvp: Record<Rsvp, MessageText>;
+  role: Record<AttendeeRole, MessageText>;
+};
 
 /** The lifecycle: draft → planned → held → closed, or cancelled before it is held. */
 export const MEETING_TRANSITIONS: Record<MeetingStatus, readonly MeetingStatus[]> = {

@@ -31,8 +31,12 @@ export interface MeetingDoctor {
   doctorId: number;
   name: string;
   hospital: string;
+  /** The department (the sub-department when there is one) and the title as the database names them, in Chinese. */
   department: string;
   title: string;
+  /** Their codes, for their names in the reader's language (`distinctDepartmentName`, `doctorTitleName`). */
+  departmentCode: string;
+  titleCode: string;
 }
 
 /** The attendee's doctor, inside the reader's data scope. */
@@ -40,8 +44,11 @@ export interface AttendeeDoctor {
   doctorId: number;
   doctorName: string;
   hospital: string;
+  /** As `MeetingDoctor`'s: the names in Chinese, and the codes for the reader's language. */
   department: string;
   title: string;
+  departmentCode: string;
+  titleCode: string;
 }
 
 /** An attendee's part in the meeting, whoever the doctor. */

@@ -10,7 +10,7 @@ vi.mock('@/lib/http', () => ({ getResult, putResult: vi.fn() }));
 
 // The server's explanation: two decimals, contributions rounded apart from the score.
 const explain: KolExplain = {
-  doctor: { id: 7, name: '赵丽萍', hospitalName: '重庆市中心医院', department: '心内科', titleCode: '1' },
+  doctor: { id: 7, name: '赵丽萍', hospitalName: '重庆市中心医院', department: '心内科', departmentCode: '03', titleCode: '1' },
   indication: '高血压',
   score: 52.26,
   tier: 'T2',

@@ -25,7 +25,13 @@ const context: AcademicContext = {
     { journal: '中华心血管病杂志', core: true, papers: 297 },
     { journal: '临床医学杂志', core: false, papers: 12 },
   ],
-  authors: [{ doctor: { id: 7, name: '赵丽萍', hospitalName: '重庆市中心医院', department: '心内科', titleCode: '1' }, papers: 17, citations: 590 }],
+  authors: [
+    {
+      doctor: { id: 7, name: '赵丽萍', hospitalName: '重庆市中心医院', department: '心内科', departmentCode: '03', titleCode: '1' },
+      papers: 17,
+      citations: 590,
+    },
+  ],
 };
 
 afterEach(() => {

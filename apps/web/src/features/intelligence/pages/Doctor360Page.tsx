@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tag } from 'antd';
-import { ACADEMIC_KINDS, DOCTOR_TITLES, doctorDepartmentName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
+import { ACADEMIC_KINDS, doctorDepartmentName, doctorTitleName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
 import type { IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { useDoctorWords } from '../doctor-words';
@@ -25,14 +25,13 @@ export function Doctor360Page() {
   if (!view.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const v: Doctor360 = view.data;
   const d = v.doctor;
-  const title = DOCTOR_TITLES.find((x) => x.code === d.titleCode);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="doctor-360">
       <Card title={`${d.name} · ${t('intel.basic')}`}>
         <Descriptions size="small" column={3}>
           <Descriptions.Item label={t('intel.hospital')}>{d.hospitalName}</Descriptions.Item>
           <Descriptions.Item label={t('intel.department')}>{doctorDepartmentName(d, lang)}</Descriptions.Item>
-          <Descriptions.Item label={t('customers.col.title')}>{title ? (lang === 'en' ? title.nameEn : title.name) : d.titleCode}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.col.title')}>{doctorTitleName(d.titleCode, lang)}</Descriptions.Item>
           <Descriptions.Item label={t('intel.province')}>{[d.province, d.city].filter(Boolean).join(' · ')}</Descriptions.Item>
           <Descriptions.Item label={t('intel.indication')}>{d.indications.join('、') || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('customers.col.onlinePatients')}>{formatCount(d.onlinePatients)}</Descriptions.Item>

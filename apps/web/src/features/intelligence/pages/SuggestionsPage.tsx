@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Link } from 'react-router';
 import { App as AntApp, Button, Card, Form, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
+  distinctDepartmentName,
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
   type SuggestionAction,
@@ -102,7 +103,7 @@ function PriorityTag({ s }: { s: SuggestionRow }) {
 
 /** /doctor/doctorIntelligenceAdvice: the representative's suggestions by category, with their reasons, and done / dismiss. */
 export function SuggestionsPage() {
-  const { msg } = useIntelligenceWords();
+  const { msg, lang } = useIntelligenceWords();
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const [choice, setChoice] = useState<SuggestionCategory | undefined>();
@@ -232,7 +233,7 @@ export function SuggestionsPage() {
                     <PriorityTag s={s} />
                   </Space>
                 }
-                description={`${s.doctor.hospitalName} · ${s.doctor.department}`}
+                description={`${s.doctor.hospitalName} · ${distinctDepartmentName(s.doctor.departmentCode, lang) ?? s.doctor.department}`}
               >
                 <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="suggestion-reasons">
                   {s.reasons.map((r) => (

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import type { MeetingDoctor } from '@field-portal/shared';
+import { distinctDepartmentName, type MeetingDoctor } from '@field-portal/shared';
 import { useMeetingsWords } from '@/features/meetings/i18n';
 import { doctorSearchQuery } from '../api';
 
 /** Picks doctors within the caller's data scope (by name, pinyin or initials) and invites them. */
 export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (doctorIds: number[]) => Promise<void> }) {
-  const { t } = useMeetingsWords();
+  const { t, lang } = useMeetingsWords();
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [known, setKnown] = useState<Map<number, MeetingDoctor>>(new Map());
@@ -16,7 +16,7 @@ export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (
   const found = useQuery(doctorSearchQuery(keyword));
   const options = [...new Map([...known, ...(found.data ?? []).map((d) => [d.doctorId, d] as const)]).values()]
     .filter((d) => !exclude.includes(d.doctorId))
-    .map((d) => ({ value: d.doctorId, label: `${d.name} · ${d.hospital} · ${d.department}` }));
+    .map((d) => ({ value: d.doctorId, label: `${d.name} · ${d.hospital} · ${distinctDepartmentName(d.departmentCode, lang) ?? d.department}` }));
   return (
     <Space>
       <Select

@@ -8,7 +8,17 @@ describe('attendee rows', () => {
   it('keeps a doctor outside the reader’s scope as a row without a doctor, keyed by its place', () => {
     const attendees: MeetingAttendee[] = [
       { outOfScope: true, ...part },
-      { doctorId: 7, doctorName: '王医生', hospital: '瑞金医院', department: '心内科', title: '主任医师', ...part, role: 'attendee' },
+      {
+        doctorId: 7,
+        doctorName: '王医生',
+        hospital: '瑞金医院',
+        department: '心内科',
+        title: '主任医师',
+        departmentCode: '03',
+        titleCode: 'CHIEF',
+        ...part,
+        role: 'attendee',
+      },
       { outOfScope: true, ...part, role: 'chair' },
     ];
     const rows = attendeeRows(attendees);

@@ -11,10 +11,7 @@ export function attendeeRows(attendees: readonly MeetingAttendee[]): AttendeeRow
   return attendees.map((a, i) => {
     const part: AttendeePart = { rsvp: a.rsvp, role: a.role, attended: a.attended, checkInTime: a.checkInTime, feedbackScore: a.feedbackScore };
     if (isDoctorOutOfScope(a)) return { ...part, key: `out-of-scope-${i}`, doctor: null };
-    return {
-      ...part,
-      key: String(a.doctorId),
-      doctor: { doctorId: a.doctorId, doctorName: a.doctorName, hospital: a.hospital, department: a.department, title: a.title },
-    };
+    const { doctorId, doctorName, hospital, department, title, departmentCode, titleCode } = a;
+    return { ...part, key: String(doctorId), doctor: { doctorId, doctorName, hospital, department, title, departmentCode, titleCode } };
   });
 }
