@@ -2,6 +2,7 @@
  * Surveys (spec 001 section 2.4; docs/decisions/0021): a survey is a JSON schema of questions the
  * server validates, answers are checked against it. Envelope `{ code, msg, result }`.
  */
+import type { MessageText } from '../message-text.js';
 const P = '/API-PROVIDER-MANAGER/survey';
 
 export const SURVEY_PATHS = {
@@ -27,6 +28,12 @@ export const QUESTION_TYPES = ['single', 'multiple', 'rating', 'text', 'number',
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const SURVEY_STATUSES = ['draft', 'published', 'closed'] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
+/** A survey's statuses by name, zh and en: the screens' `surveys.status.*` and the refused change's message. */
+export const SURVEY_STATUS_WORDS = {
+  draft: { zh: '草稿', en: 'Draft' },
+  published: { zh: '已发布', en: 'Published' },
+  closed: { zh: '已结束', en: 'Closed' },
+} as const satisfies Record<SurveyStatus, MessageText>;
 
 export const SURVEY_LIMITS = {
   titleMax: 100,

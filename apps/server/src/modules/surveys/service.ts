@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   checkAnswers,
   SURVEY_LIMITS,
+  SURVEY_STATUS_WORDS,
   type QuestionResult,
   type saveSurveyRequest,
   type SurveyDetail,
@@ -201,7 +202,8 @@ const SURVEY_TRANSITIONS: Record<SurveyStatus, SurveyStatus[]> = { draft: ['publ
 export async function changeSurveyStatus(deps: SurveyDeps, user: CurrentUser, id: number, status: 'published' | 'closed'): Promise<SurveyDetail> {
   await deps.db.transaction(async (tx) => {
     const survey = await ownSurvey(tx, user, id, true);
-    if (!SURVEY_TRANSITIONS[survey.status].includes(status)) throw new AppError(409, 'survey.transition', { from: survey.status, to: status });
+    if (!SURVEY_TRANSITIONS[survey.status].includes(status))
+      throw new AppError(409, 'survey.transition', { from: SURVEY_STATUS_WORDS[survey.status], to: SURVEY_STATUS_WORDS[status] });
     await tx.execute(sql`update surveys set status = ${status}, updated_at = ${new Date(deps.now()).toISOString()}::timestamptz where id = ${id}`);
   });
   return surveyDetail(deps, user, id);

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, message, type MessageKey, type SaveSurveyRequest, type SurveyDetail, type SurveyList, type SurveyResults } from '@field-portal/shared';
+import {
+  API,
+  message,
+  SURVEY_STATUS_WORDS,
+  type MessageKey,
+  type MessageParam,
+  type SaveSurveyRequest,
+  type SurveyDetail,
+  type SurveyList,
+  type SurveyResults,
+} from '@field-portal/shared';
 import { createHarness, type Harness } from '../../../test/harness.js';
 
 let h: Harness;
@@ -25,7 +35,7 @@ function expectError(
   status: number,
   key: MessageKey,
   lang: Lang = 'zh',
-  params: Record<string, string> = {},
+  params: Record<string, MessageParam> = {},
 ) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as { code: number; msg: string; field?: string };
@@ -183,10 +193,13 @@ describe('answering', () => {
     const closed = await post('mkt01', P.surveyStatus, { id: named.id, status: 'closed' });
     expect((closed.json().result as SurveyDetail).status).toBe('closed');
     expectError(await post('rep02', P.submitAnswer, { surveyId: named.id, answers: answer(2) }), 409, 'survey.notOpen');
-    expectError(await post('mkt01', P.surveyStatus, { id: named.id, status: 'published' }), 409, 'survey.transition', 'zh', {
-      from: 'closed',
-      to: 'published',
+    // the statuses by name in the reader's language, not their codes
+    const refused = expectError(await post('mkt01', P.surveyStatus, { id: named.id, status: 'published' }), 409, 'survey.transition', 'zh', {
+      from: SURVEY_STATUS_WORDS.closed,
+      to: SURVEY_STATUS_WORDS.published,
     });
+    expect(refused.msg).toBe('问卷不能从「已结束」变为「已发布」');
+    expect((await post('mkt01', P.surveyStatus, { id: named.id, status: 'published' }, 'en')).json().msg).toBe('A survey cannot go from Closed to Published');
   });
 });
 

@@ -1,8 +1,16 @@
-import { SURVEY_MESSAGES } from '@field-portal/shared';
+import { SURVEY_MESSAGES, SURVEY_STATUS_WORDS } from '@field-portal/shared';
 import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
 /** Interface labels of surveys, zh and en (added when the first screen that imports this area's hook loads). */
+/** The statuses' names: the server's refusals use the same (packages/shared). */
+const statusWords = (lang: 'zh' | 'en') => ({
+  'surveys.status.draft': SURVEY_STATUS_WORDS.draft[lang],
+  'surveys.status.published': SURVEY_STATUS_WORDS.published[lang],
+  'surveys.status.closed': SURVEY_STATUS_WORDS.closed[lang],
+});
+
 const zh = {
+  ...statusWords('zh'),
   'surveys.title': '问卷',
   'surveys.tab.toAnswer': '待回答',
   'surveys.tab.mine': '我的问卷',
@@ -10,9 +18,6 @@ const zh = {
   'surveys.noData': '暂无数据',
   'surveys.noAnswers': '暂无回答',
   'surveys.open': '进行中',
-  'surveys.status.draft': '草稿',
-  'surveys.status.published': '已发布',
-  'surveys.status.closed': '已结束',
   'surveys.anonymous': '匿名',
   'surveys.repeats': '可重复作答',
   'surveys.answeredByMe': '已回答',
@@ -71,6 +76,7 @@ const zh = {
 };
 
 const en: Record<keyof typeof zh, string> = {
+  ...statusWords('en'),
   'surveys.title': 'Surveys',
   'surveys.tab.toAnswer': 'To answer',
   'surveys.tab.mine': 'My surveys',
@@ -78,9 +84,6 @@ const en: Record<keyof typeof zh, string> = {
   'surveys.noData': 'No data',
   'surveys.noAnswers': 'No answers yet',
   'surveys.open': 'Open',
-  'surveys.status.draft': 'Draft',
-  'surveys.status.published': 'Published',
-  'surveys.status.closed': 'Closed',
   'surveys.anonymous': 'Anonymous',
   'surveys.repeats': 'Repeats allowed',
   'surveys.answeredByMe': 'Answered',
