@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
   API,
+  DOCTOR_TITLES,
   IMPORT_COLUMNS,
   IMPORT_KINDS,
   IMPORT_LIMITS,
@@ -499,22 +500,45 @@ describe('import centre', () => {
   });
 
   it("the doctor list's export is accepted as an import: export → edit → import", async () => {
-    const queued = ok<QueuedDownload>(
-      await kit.h.app.inject({
-        method: 'POST',
-        url: `${API.downloads.asyncDownload}?templateName=doctorList`,
-        headers: headers('admin'),
-        payload: { doctorRange: 'internal', search: '测试导入医院' },
-      }),
-    );
-    await new JobRunner(kit.h.database, { now: kit.h.clock.now }).register(downloadJobs(kit.h.database, kit.h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
-    const file = await kit.h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin') });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const exported = async (lang: 'zh' | 'en') => {
+      const queued = ok<QueuedDownload>(
+        await kit.h.app.inject({
+          method: 'POST',
+          url: `${API.downloads.asyncDownload}?templateName=doctorList`,
+          headers: headers('admin', lang),
+          payload: { doctorRange: 'internal', search: '测试导入医院' },
+        }),
+      );
+      await new JobRunner(kit.h.database, { now: kit.h.clock.now }).register(downloadJobs(kit.h.database, kit.h.app.ctx.files)).runOnce(DOWNLOAD_QUEUE);
+      const file = await kit.h.app.inject({ method: 'GET', url: `${API.downloads.file}?id=${queued.job.id}`, headers: headers('admin', lang) });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      return book;
+    };
+    // The English file names the titles, departments and doctor range in English, and goes back in as it is.
+    const english = await exported('en');
+    const englishSheet = english.worksheets[0]!;
+    const englishHeader = (englishSheet.getRow(1).values as unknown[]).map(String);
+    const values = (column: string) => englishSheet.getColumn(englishHeader.indexOf(column)).values.slice(2).map(String);
+    expect(values('Title').every((v) => DOCTOR_TITLES.some((t) => t.nameEn === v))).toBe(true);
+    expect(values('Doctor range')).toEqual(values('Doctor range').map(() => 'Company internal'));
+    expect(values('Department').some((v) => /[\u4e00-\u9fff]/.test(v))).toBe(false);
+    const englishBack = await dryRun('doctors', Buffer.from(await english.xlsx.writeBuffer()), 'export-en.xlsx');
+    expect(englishBack.refusedRows).toEqual([]);
+    expect(englishBack.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
+
+    const book = await exported('zh');
     const sheet = book.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     const titleColumn = header.indexOf('职称');
     const nameColumn = header.indexOf('姓名');
+    // titles by name (主任医师), not by code
+    expect(
+      sheet
+        .getColumn(titleColumn)
+        .values.slice(2)
+        .every((v) => DOCTOR_TITLES.some((t) => t.name === v)),
+    ).toBe(true);
     // The doctor a full list deactivated is no longer a current customer, so not in the list's export (decision 0050).
     expect(sheet.rowCount).toBe(3);
     // The same file back: the two active doctors unchanged.
