@@ -18,7 +18,9 @@ import { DataUseNotice } from '@/components/DataUseNotice';
 import { SentenceWithData } from '@/components/DataText';
 import { useDashboardWords, type DashboardLabelKey } from '../i18n';
 import { bilingual } from '@/lib/i18n';
-import { menuListQuery, userInfoQuery } from '@/lib/session/queries';
+import { userInfoQuery } from '@/lib/session/queries';
+import { findPage } from '@/lib/session/route-table';
+import { useSession } from '@/lib/session/session-context';
 import { HomeCharts } from '../components/HomeCharts';
 import { homeStatisticsQuery } from '../api/statistics';
 import './dashboard.css';
@@ -140,8 +142,8 @@ export function DashboardPage() {
   const { t } = useDashboardWords();
   const statistics = useQuery(homeStatisticsQuery);
   const user = useQuery(userInfoQuery);
-  const menus = useQuery(menuListQuery);
-  const canImport = menus.data?.menuList.some((entry) => entry.path === IMPORT_CENTRE_PATH) ?? false;
+  // The import centre is offered to a user who may open it, asked as every screen asks (the session's pages).
+  const canImport = findPage(useSession().table, IMPORT_CENTRE_PATH) !== undefined;
   const noDoctors = statistics.data?.stats.some((s) => s.key === 'doctors' && s.value === 0) ?? false;
   return (
     <div className="fp-dashboard">
