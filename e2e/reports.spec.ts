@@ -50,3 +50,39 @@ test('an administrator reads a visit, a doctor and a team-indicator report, and 
   await expect(jvisa.getByTestId('bi-no-data')).toHaveText('数据来源未接入');
   await expect(jvisa.locator('.ant-statistic')).toHaveCount(0);
 });
+
+test('at 1366 px the widest report tables fit their card in English and in Chinese: titles wrap, a time breaks between day and minute', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  await signIn(page, 'admin');
+  const overflow = (frame: FrameLocator) =>
+    frame
+      .locator('.fp-bi .ant-table')
+      .first()
+      .evaluate((table) => {
+        const box = table.querySelector('.ant-table-content, .ant-table-body')!;
+        return box.scrollWidth - box.clientWidth;
+      });
+  for (const [language, names] of [
+    ['中文', { recruitDoctor: '注册医生', surveyResults: '问卷结果', cardRec: '卡片推荐' }],
+    ['English', { recruitDoctor: 'Registered doctors', surveyResults: 'Survey results', cardRec: 'Card recommendation' }],
+  ] as const) {
+    if (language === 'English') {
+      await page.goto('/#/dashboard');
+      await page.getByText('English', { exact: true }).click();
+      await expect(page.locator('.fp-topbar-title')).toHaveText('Home');
+    }
+    for (const [router, name] of Object.entries(names)) {
+      await page.goto(`/#/reportDownload/${router}`);
+      const frame = page.frameLocator('iframe.fp-report-frame');
+      await expect(frame.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+      await expect(frame.locator('.fp-bi .ant-table-row').first()).toBeVisible();
+      expect(await overflow(frame), `${language} ${router}`).toBeLessThanOrEqual(1);
+    }
+    // A doctor's title is 职称 / Title with its name, not a card's 标题
+    await page.goto('/#/reportDownload/recruitDoctor');
+    const frame = page.frameLocator('iframe.fp-report-frame');
+    const header = frame.locator('.fp-bi .ant-table-thead th', { hasText: language === 'English' ? /^Title$/ : /^职称$/ });
+    await expect(header).toHaveCount(1);
+  }
+});

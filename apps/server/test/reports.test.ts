@@ -188,7 +188,7 @@ describe('doctors (customers)', () => {
     const recruits = await dashboard('rpt01', 'recruitDoctor');
     expect(kpis(recruits)).toMatchObject({ recruited: 1 });
     expect(column(recruits, 'doctorName')).toEqual(['测甲']);
-    expect(column(recruits, 'title')).toEqual(['主任医师']);
+    expect(column(recruits, 'doctorTitle')).toEqual(['主任医师']);
     expect(kpis(await dashboard('rpt01', 'docMain'))).toMatchObject({ doctors: 2, newDoctors: 2, hospitals: 1 });
     expect(kpis(await dashboard('rpt01', 'docTagDetail'))).toEqual({ taggings: 1, doctorsTagged: 1, tagsUsed: 1 });
     const master = await dashboard('rpt01', 'masterData', {}, 'en');

@@ -30,7 +30,7 @@ registerDownloadTemplate<Params, KolRow>({
   params,
   columns: ({ lang }) => [
     { header: { zh: '排名', en: 'Rank' }, value: (r) => r.rank },
-    { header: { zh: '医生编号', en: 'Doctor id' }, value: (r) => r.doctor.id },
+    { header: { zh: '医生编号', en: 'Doctor ID' }, value: (r) => r.doctor.id },
     { header: { zh: '医生', en: 'Doctor' }, value: (r) => r.doctor.name },
     { header: { zh: '医院', en: 'Hospital' }, value: (r) => r.doctor.hospitalName },
     { header: { zh: '科室', en: 'Department' }, value: (r) => distinctDepartmentName(r.doctor.departmentCode, lang) ?? r.doctor.department },

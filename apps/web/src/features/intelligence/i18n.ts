@@ -178,7 +178,7 @@ const en: Record<keyof typeof zh, string> = {
   'intel.history': 'Score trend',
   'intel.history.single': 'Computed once so far: no trend yet',
   'intel.computedAt': 'Computed {{at}}',
-  'intel.network.doctorId': 'Doctor id',
+  'intel.network.doctorId': 'Doctor ID',
   'intel.network.open': 'Show network',
   'intel.network.hint': "Click a node to open that doctor's 360 view",
   'intel.network.tab.ego': "One doctor's network",

@@ -31,7 +31,8 @@ function namer(list: readonly { code: string; name: string; nameEn: string }[], 
 const DEPARTMENTS_EN = new Map(DEPARTMENT_TREE.map(([, name, nameEn]) => [name, nameEn]));
 const departmentIn = (lang: 'zh' | 'en') => (name: unknown) => (lang === 'en' ? (DEPARTMENTS_EN.get(String(name)) ?? String(name ?? '')) : String(name ?? ''));
 
-const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'title', 'doctorRange', 'source', 'createBy', 'createTime'];
+// A doctor's title is `doctorTitle` (职称), not a card's or an article's `title` (标题).
+const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'doctorTitle', 'doctorRange', 'source', 'createBy', 'createTime'];
 
 type DoctorMode = 'created' | 'byReps' | 'asOf';
 
@@ -41,7 +42,7 @@ const doctorTableRows = (a: Args, rows: Record<string, unknown>[]) => {
   const department = departmentIn(a.lang);
   return tableOf(
     DOCTOR_COLUMNS,
-    rows.map((r) => ({ ...r, title: title(r.title), department: department(r.department) })),
+    rows.map((r) => ({ ...r, doctorTitle: title(r.title), department: department(r.department) })),
     0,
   ).rows;
 };

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button, Calendar, Card, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isDoctorOutOfScope, type VisitItem } from '@field-portal/shared';
+import { isDoctorOutOfScope, message, type TaskItem, type VisitItem } from '@field-portal/shared';
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useActivityWords } from '@/features/activity/i18n';
 import { calendarQuery } from '../api';
@@ -50,7 +50,10 @@ function PlanCalendarHeader({ value, onChange }: { value: Dayjs; onChange: (day:
 
 /** /task/myPlan: a calendar of the caller's tasks (planned visits among them) and visit records. */
 export function MyPlanPage() {
-  const { t } = useActivityWords();
+  const { t, lang } = useActivityWords();
+  // An entry is cut to its day's width; its whole text is its title.
+  const doctorText = (doctor: TaskItem['doctor']) =>
+    doctor === null ? '' : isDoctorOutOfScope(doctor) ? message('dataScope.doctorOutOfScope', lang) : doctor.name;
   const codes = useCodes();
   const navigate = useNavigate();
   const record = useRecordVisit();
@@ -83,7 +86,7 @@ export function MyPlanPage() {
           return (
             <ul className="fp-activity-cell" data-testid={`plan-${day.format('YYYY-MM-DD')}`}>
               {dayTasks.map((task) => (
-                <li key={`t${task.id}`} className="is-task">
+                <li key={`t${task.id}`} className="is-task" title={[doctorText(task.doctor), task.title].filter(Boolean).join(' · ')}>
                   {task.doctor === null ? (
                     ''
                   ) : isDoctorOutOfScope(task.doctor) ? (
@@ -97,7 +100,7 @@ export function MyPlanPage() {
                 </li>
               ))}
               {dayVisits.map((v) => (
-                <li key={`v${v.id}`} className="is-visit">
+                <li key={`v${v.id}`} className="is-visit" title={`${doctorText(v.doctor)} · ${codes.channel(v.channel)}`}>
                   {isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name} · {codes.channel(v.channel)}
                 </li>
               ))}

@@ -105,7 +105,7 @@ function UserList() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        // Every column its room (decision 0057): the table scrolls sideways past the login name rather than break a word or a number.
+        // Every column its room (decision 0057): the table scrolls sideways between the login name and the actions rather than break a word or a number.
         scroll={{ x: lang === 'en' ? 1290 : 1220 }}
         pagination={false}
         columns={[
@@ -145,6 +145,8 @@ function UserList() {
           {
             title: t('admin.col.actions'),
             width: 200,
+            // in view at any width, as the menu screen's (decision 0057): the columns between scroll
+            fixed: 'right',
             render: (_, row) => (
               <Space size={0}>
                 <Button size="small" type="link" onClick={() => setEditing({ id: row.id, values: { ...row, newPassword: '', confirmPassword: '' } })}>

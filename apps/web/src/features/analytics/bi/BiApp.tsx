@@ -41,6 +41,22 @@ const DATA_COLUMNS: ReadonlySet<string> = new Set([
   'title',
   'username',
 ]);
+/** A time as the table writes it: the day and the minute each whole, on two lines where the column is narrow. */
+function TimeCell({ text }: { text: string }) {
+  const [day, minute] = text.split(' ');
+  return minute ? (
+    <>
+      <span className="fp-bi-nowrap">{day}</span> <span className="fp-bi-nowrap">{minute}</span>
+    </>
+  ) : (
+    <span className="fp-bi-nowrap">{text}</span>
+  );
+}
+
+/** Short names never cut in two (邵阳市, a doctor's name). */
+const WHOLE_COLUMNS: ReadonlySet<string> = new Set(['province', 'city', 'doctorName']);
+/** Columns of long text (titles, pages, messages): wrapped in a column of their own width. */
+const LONG_TEXT_COLUMNS: ReadonlySet<string> = new Set(['title', 'pageDetail', 'message', 'hospital']);
 /** Charts whose categories are data as written (places, people, teams, tags, surveys). */
 /** Where the viewer's name goes in the byline, so the name can be marked as data. */
 const NAME_SLOT = '@@name@@';
@@ -258,16 +274,21 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
             <RowsTable
               size="small"
               rowKey={(_, i) => String(i)}
-              scroll={{ x: 'max-content' }}
+              // As wide as the card: titles and long texts wrap, times and figures stay on one line
+              // (decision 0057); a sideways scroll only when even wrapped the columns need more room.
+              scroll={{ x: true }}
+              tableLayout="auto"
               locale={{ emptyText: <EmptyState description={t('analytics.emptyRange')} /> }}
               dataSource={data.table.rows.map((r) => Object.fromEntries(r.map((v, i) => [data.table.columns[i]!, v])))}
               columns={data.table.columns.map((c) => ({
                 key: c,
                 dataIndex: c,
                 title: label('analytics.col', c),
-                render: (v: string | number | null) => format(c, v),
-                onCell: (row: Record<string, string | number | null>) => (isData(c, row[c] ?? null) ? DATA : {}),
-                ellipsis: c === 'title' || c === 'pageDetail',
+                render: (v: string | number | null) => (TIME_COLUMNS.has(c) ? <TimeCell text={String(format(c, v))} /> : format(c, v)),
+                onCell: (row: Record<string, string | number | null>) => ({
+                  ...(isData(c, row[c] ?? null) ? DATA : {}),
+                  className: LONG_TEXT_COLUMNS.has(c) ? 'fp-bi-long' : WHOLE_COLUMNS.has(c) ? 'fp-bi-nowrap' : undefined,
+                }),
               }))}
             />
           </Card>
