@@ -32,7 +32,19 @@ const DEPARTMENTS_EN = new Map(DEPARTMENT_TREE.map(([, name, nameEn]) => [name, 
 const departmentIn = (lang: 'zh' | 'en') => (name: unknown) => (lang === 'en' ? (DEPARTMENTS_EN.get(String(name)) ?? String(name ?? '')) : String(name ?? ''));
 
 // A doctor's title is `doctorTitle` (职称), not a card's or an article's `title` (标题).
-const DOCTOR_COLUMNS = ['doctorId', 'doctorName', 'hospital', 'province', 'city', 'department', 'doctorTitle', 'doctorRange', 'source', 'createBy', 'createTime'];
+const DOCTOR_COLUMNS = [
+  'doctorId',
+  'doctorName',
+  'hospital',
+  'province',
+  'city',
+  'department',
+  'doctorTitle',
+  'doctorRange',
+  'source',
+  'createBy',
+  'createTime',
+];
 
 type DoctorMode = 'created' | 'byReps' | 'asOf';
 
