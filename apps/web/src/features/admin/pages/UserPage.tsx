@@ -1,5 +1,5 @@
 import { RoleTag, roleName } from '@/lib/role-name';
-import { dataCells } from '@/lib/data-text';
+import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Space, Switch, Table, Tabs } from 'antd';
@@ -105,22 +105,32 @@ function UserList() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
-        // Every column its room (decision 0057): the table scrolls sideways between the login name and the actions rather than break a word or a number.
-        scroll={{ x: lang === 'en' ? 1290 : 1220 }}
+        // Every column in view at 1366 px beside both menus (decision 0057): the login name over the real name and the
+        // organisation over the department, each in one column; a narrower window scrolls between the name and the actions.
+        scroll={{ x: lang === 'en' ? 975 : 885 }}
         pagination={false}
         columns={[
-          { title: t('admin.user.username'), dataIndex: 'username', fixed: 'left', width: 120 },
-          { title: t('admin.user.realName'), dataIndex: 'realName', width: 110, ...dataCells },
-          // The organisation a user belongs to (as the dialog and the import set it), beside the free-text department.
-          { title: t('admin.user.org'), dataIndex: 'orgName', width: 130, ...dataCells },
-          { title: t('admin.user.department'), dataIndex: 'department', width: 120, ...dataCells },
-          { title: t('admin.user.mobile'), dataIndex: 'mobile', width: 130 },
-          { title: t('admin.user.userType'), dataIndex: 'userType', width: lang === 'en' ? 170 : 130, render: typeLabel },
+          {
+            title: <TwoLines first={t('admin.user.username')} second={t('admin.user.realName')} />,
+            key: 'username',
+            fixed: 'left',
+            width: 130,
+            render: (_, row) => <TwoLines first={row.username} second={row.realName} data="second" />,
+          },
+          // The organisation a user belongs to (as the dialog and the import set it), over the free-text department.
+          {
+            title: <TwoLines first={t('admin.user.org')} second={t('admin.user.department')} />,
+            key: 'org',
+            width: 140,
+            render: (_, row) => <TwoLines first={row.orgName} second={row.department} data="both" />,
+          },
+          { title: t('admin.user.mobile'), dataIndex: 'mobile', width: 115 },
+          { title: t('admin.user.userType'), dataIndex: 'userType', width: lang === 'en' ? 140 : 100, render: typeLabel },
           {
             title: t('admin.user.roles'),
             dataIndex: 'roleNames',
             // wide enough for one English name ("Sales representative"); more roles wrap
-            width: 190,
+            width: 170,
             render: (names: string[], row) => (
               <div className="fp-admin-role-tags">
                 {names.map((name, i) => (
@@ -132,7 +142,7 @@ function UserList() {
           {
             title: t('admin.user.loginAllowed'),
             dataIndex: 'enabled',
-            width: lang === 'en' ? 110 : 90,
+            width: lang === 'en' ? 100 : 80,
             render: (enabled: boolean, row) => (
               <Switch
                 size="small"
@@ -144,7 +154,7 @@ function UserList() {
           },
           {
             title: t('admin.col.actions'),
-            width: 200,
+            width: lang === 'en' ? 180 : 150,
             // in view at any width, as the menu screen's (decision 0057): the columns between scroll
             fixed: 'right',
             render: (_, row) => (
@@ -201,6 +211,23 @@ function UserList() {
 const UserDialog = lazyDialog(() => import('../components/UserDialog').then((m) => m.UserDialog));
 
 /** /system/user: users (spec 001 sections 3 and 5) and, on its second tab, the audit log of every administrative change. */
+/**
+ * Two values in one cell, the second under the first in secondary text (the real name under the
+ * login name); `data` says which of them are data as written (docs/decisions/0054).
+ */
+function TwoLines({ first, second, data }: { first: string | null | undefined; second: string | null | undefined; data?: 'second' | 'both' }) {
+  return (
+    <div className="fp-admin-two-lines">
+      <div {...(data === 'both' ? DATA : {})}>{first || '—'}</div>
+      {second ? (
+        <div className="fp-admin-second" {...(data ? DATA : {})}>
+          {second}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 export function UserPage() {
   const { t } = useAdminWords();
   return (
