@@ -62,11 +62,14 @@ export const DOCTOR_TITLES = [
   { code: 'RESIDENT', name: '住院医师', nameEn: 'Resident physician', level: 'JUNIOR' },
 ] as const;
 
-/** A doctor's title in a language (主任医师 / Chief physician); a code the list does not have stays as it is. */
-export function doctorTitleName(code: string, lang: Lang): string {
-  const title = DOCTOR_TITLES.find((t) => t.code === code);
-  return title ? (lang === 'en' ? title.nameEn : title.name) : code;
+/** A reference code's name in a language, from its list; a code the list does not have stays as it is. */
+export function codeName(list: readonly CodeLabel[], code: string, lang: Lang): string {
+  const found = list.find((entry) => entry.code === code);
+  return found ? (lang === 'en' ? found.nameEn : found.name) : code;
 }
+
+/** A doctor's title in a language (主任医师 / Chief physician); a code the list does not have stays as it is. */
+export const doctorTitleName = (code: string, lang: Lang): string => codeName(DOCTOR_TITLES, code, lang);
 
 export const TEACHING_TITLES = codeLabels([
   ['PROFESSOR', '教授', 'Professor'],

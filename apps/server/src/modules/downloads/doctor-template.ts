@@ -1,4 +1,5 @@
 import {
+  codeName,
   CUSTOMERS_AUTHORITIES,
   departmentNameOf,
   DOCTOR_RANGES,
@@ -39,11 +40,6 @@ export function doctorListFileName(filter: DoctorFilter, lang: Lang): string[] {
   ];
 }
 
-const named = (list: readonly { code: string; name: string; nameEn: string }[], code: string, lang: Lang) => {
-  const found = list.find((x) => x.code === code);
-  return found ? (lang === 'en' ? found.nameEn : found.name) : code;
-};
-
 /**
  * The doctor list as a background export (spec 001 section 7.7, "doctor excel export"): the filters
  * of the doctor list, in the data scope of the user who asked (compiled by the customers module's
@@ -60,16 +56,13 @@ registerDownloadTemplate({
     { header: { zh: '编号', en: 'ID' }, value: (d: DoctorRow) => d.id },
     { header: { zh: '姓名', en: 'Name' }, value: (d: DoctorRow) => d.name },
     { header: { zh: '医院', en: 'Hospital' }, value: (d: DoctorRow) => d.hospitalName },
-    { header: { zh: '医院等级', en: 'Hospital level' }, value: (d: DoctorRow) => named(HOSPITAL_GRADES, d.hospitalLevel, lang) },
+    { header: { zh: '医院等级', en: 'Hospital level' }, value: (d: DoctorRow) => codeName(HOSPITAL_GRADES, d.hospitalLevel, lang) },
     { header: { zh: '省份', en: 'Province' }, value: (d: DoctorRow) => d.province },
     { header: { zh: '城市', en: 'City' }, value: (d: DoctorRow) => d.city },
     { header: { zh: '一级科室', en: 'Department' }, value: (d: DoctorRow) => departmentNameOf(d.dept1Code, lang) ?? d.dept1Name },
-    {
-      header: { zh: '二级科室', en: 'Sub-department' },
-      value: (d: DoctorRow) => (d.dept2Code ? (departmentNameOf(d.dept2Code, lang) ?? d.dept2Name ?? '') : (d.dept2Name ?? '')),
-    },
+    { header: { zh: '二级科室', en: 'Sub-department' }, value: (d: DoctorRow) => (d.dept2Code && departmentNameOf(d.dept2Code, lang)) || (d.dept2Name ?? '') },
     { header: { zh: '职称', en: 'Title' }, value: (d: DoctorRow) => doctorTitleName(d.titleCode, lang) },
-    { header: { zh: '医生范围', en: 'Doctor range' }, value: (d: DoctorRow) => named(DOCTOR_RANGES, d.doctorRange, lang) },
+    { header: { zh: '医生范围', en: 'Doctor range' }, value: (d: DoctorRow) => codeName(DOCTOR_RANGES, d.doctorRange, lang) },
     { header: { zh: '线上患者数', en: 'Online patients' }, value: (d: DoctorRow) => d.onlinePatients },
     { header: { zh: '每周门诊天数', en: 'Outpatient days' }, value: (d: DoctorRow) => d.outpatientDays },
     { header: { zh: '适应症', en: 'Indications' }, value: (d: DoctorRow) => d.indications.join('、') },

@@ -1,20 +1,12 @@
-import { MEETING_MESSAGES, MEETING_WORDS, type Lang, type MessageText } from '@field-portal/shared';
-import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
-
-/** `meetings.<group>.<code>` for each of a group's codes, in one language. */
-function codeWords<G extends string, C extends string>(group: G, words: Record<C, MessageText>, lang: Lang) {
-  return Object.fromEntries(Object.entries<MessageText>(words).map(([code, text]) => [`meetings.${group}.${code}`, text[lang]])) as Record<
-    `meetings.${G}.${C}`,
-    string
-  >;
-}
+import { MEETING_MESSAGES, MEETING_WORDS, type Lang } from '@field-portal/shared';
+import { codeWords, defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
 /** The names of the types, statuses, replies and roles: the report's file and messages use the same (packages/shared). */
 const namesIn = (lang: Lang) => ({
-  ...codeWords('type', MEETING_WORDS.type, lang),
-  ...codeWords('status', MEETING_WORDS.status, lang),
-  ...codeWords('rsvp', MEETING_WORDS.rsvp, lang),
-  ...codeWords('role', MEETING_WORDS.role, lang),
+  ...codeWords('meetings.type', MEETING_WORDS.type, lang),
+  ...codeWords('meetings.status', MEETING_WORDS.status, lang),
+  ...codeWords('meetings.rsvp', MEETING_WORDS.rsvp, lang),
+  ...codeWords('meetings.role', MEETING_WORDS.role, lang),
 });
 
 /** Interface labels of meetings, zh and en (added when the first screen that imports this area's hook loads). */

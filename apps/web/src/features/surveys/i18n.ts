@@ -1,16 +1,12 @@
 import { SURVEY_MESSAGES, SURVEY_STATUS_WORDS } from '@field-portal/shared';
-import { defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
+import { codeWords, defineWords, wordsHook, type CoreLabelKey, type CoreMessageKey } from '@/lib/i18n';
 
-/** Interface labels of surveys, zh and en (added when the first screen that imports this area's hook loads). */
-/** The statuses' names: the server's refusals use the same (packages/shared). */
-const statusWords = (lang: 'zh' | 'en') => ({
-  'surveys.status.draft': SURVEY_STATUS_WORDS.draft[lang],
-  'surveys.status.published': SURVEY_STATUS_WORDS.published[lang],
-  'surveys.status.closed': SURVEY_STATUS_WORDS.closed[lang],
-});
-
+/**
+ * Interface labels of surveys, zh and en (added when the first screen that imports this area's hook
+ * loads); the statuses' names are the server's refusals' too (packages/shared).
+ */
 const zh = {
-  ...statusWords('zh'),
+  ...codeWords('surveys.status', SURVEY_STATUS_WORDS, 'zh'),
   'surveys.title': '问卷',
   'surveys.tab.toAnswer': '待回答',
   'surveys.tab.mine': '我的问卷',
@@ -76,7 +72,7 @@ const zh = {
 };
 
 const en: Record<keyof typeof zh, string> = {
-  ...statusWords('en'),
+  ...codeWords('surveys.status', SURVEY_STATUS_WORDS, 'en'),
   'surveys.title': 'Surveys',
   'surveys.tab.toAnswer': 'To answer',
   'surveys.tab.mine': 'My surveys',

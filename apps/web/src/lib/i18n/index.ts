@@ -220,3 +220,11 @@ export function bilingual(zh: string, en: string, lang: Lang): string {
 export function localName(item: { name: string; nameEn: string }, lang: Lang): string {
   return bilingual(item.name, item.nameEn, lang);
 }
+
+/**
+ * Labels `<prefix>.<code>` of a list of codes whose names live in packages/shared (a meeting's
+ * statuses, a survey's), in one language: the screens and the server's messages say the same.
+ */
+export function codeWords<P extends string, C extends string>(prefix: P, words: Readonly<Record<C, MessageText>>, lang: Lang) {
+  return Object.fromEntries(Object.entries<MessageText>(words).map(([code, text]) => [`${prefix}.${code}`, text[lang]])) as Record<`${P}.${C}`, string>;
+}
