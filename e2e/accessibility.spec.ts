@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API, type MenuEntry, type MenuListResult } from '@field-portal/shared';
-import { apiToken, mainMenu, signIn } from './support';
+import { RECORD_PAGES, openRecordPage } from './record-pages';
+import { PASSWORD, apiToken, mainMenu, signIn } from './support';
 
 /**
  * WCAG 2.1 A and AA on every page of every role's menu (issue 34): axe-core in the browser, after
@@ -165,6 +166,49 @@ for (const username of ROLES) {
     }
   });
 }
+
+test('admin: no serious or critical WCAG 2.1 AA violation on the pages opened with a record, each reached from its list', async ({ page }) => {
+  test.setTimeout(60_000 + RECORD_PAGES.length * SECONDS_A_PAGE * 1000);
+  await signIn(page, 'admin', { landsOnDashboard: false });
+  for (const entry of RECORD_PAGES) {
+    await openRecordPage(page, entry);
+    const findings = await blockingViolations(page, entry.path);
+    expect.soft(findings, report(findings)).toEqual([]);
+  }
+});
+
+test("no serious or critical WCAG 2.1 AA violation outside the layout: both sign-in pages with their messages shown, the landing page, 404, and the phone page's list", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const findings: Finding[] = [];
+  // the console's sign-in, sent empty: each field says what it needs
+  await page.goto('/#/login');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.locator('#fp-login-username-problem')).toBeVisible();
+  await expect(page.locator('#fp-login-password-problem')).toBeVisible();
+  findings.push(...(await blockingViolations(page, '/login, sent empty')));
+  await page.goto('/#/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  findings.push(...(await blockingViolations(page, '/home')));
+  await page.goto('/#/404');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  findings.push(...(await blockingViolations(page, '/404')));
+  // the phone page: its sign-in sent empty, then its list of cards
+  const phone = await browser.newPage({ baseURL, viewport: { width: 390, height: 800 } });
+  await phone.goto('/m/');
+  await phone.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(phone.locator('#fp-m-username-problem')).toBeVisible();
+  findings.push(...(await blockingViolations(phone, '/m/, sent empty')));
+  await phone.getByLabel('用户名', { exact: true }).fill('rep01');
+  await phone.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await phone.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(phone.locator('.fp-m-row').first()).toBeVisible();
+  findings.push(...(await blockingViolations(phone, '/m/, the list')));
+  await phone.close();
+  expect(findings, report(findings)).toEqual([]);
+});
 
 /** Tabs on until `target` has the focus (or fails after `most` steps). */
 async function tabTo(page: Page, target: Locator, most = 15) {
