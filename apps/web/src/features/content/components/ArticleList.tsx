@@ -1,7 +1,7 @@
 import { DATA } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { ARTICLE_CATEGORIES, type ArticleChannel, type ArticleRow, type DynamicsDepartment } from '@field-portal/shared';
@@ -113,16 +113,18 @@ function ArticlePageBlock({
                     <Badge status="processing" />
                   </span>
                 )}
-                <a
-                  href={articleDetailPath(a.id)}
+                {/* a link to the page's address (opened in a new tab too); a click opens it once, not again by the row's own click */}
+                <Link
+                  to={articleDetailPath(a.id)}
                   onClick={(e) => {
                     e.preventDefault();
+                    e.stopPropagation();
                     onOpen(a.id);
                   }}
                   {...DATA}
                 >
                   {a.title}
-                </a>
+                </Link>
                 <Tag>{t(`content.category.${a.category}` as ContentLabelKey)}</Tag>
                 {a.source === 'external' && <Tag color="orange">{t('content.source.external')}</Tag>}
                 {a.department && <Tag color="blue">{a.department.toUpperCase()}</Tag>}

@@ -22,7 +22,16 @@ export function useQueueExport(): { queue: (templateName: string, params?: objec
       void message.info({
         content: (
           <span>
-            {msg(reused ? 'download.reused' : 'download.queued')} <a onClick={() => void navigate(DOWNLOAD_CENTRE_PATH)}>{msg('download.openCentre')}</a>
+            {msg(reused ? 'download.reused' : 'download.queued')} {/* an address, so the keyboard reaches it and a new tab can open it */}
+            <a
+              href={`#${DOWNLOAD_CENTRE_PATH}`}
+              onClick={(e) => {
+                e.preventDefault();
+                void navigate(DOWNLOAD_CENTRE_PATH);
+              }}
+            >
+              {msg('download.openCentre')}
+            </a>
           </span>
         ),
         duration: 5,

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Input, Select, Space, Statistic, Table } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { MEETING_STATUSES, MEETING_TYPES, type MeetingRow, type MeetingStatus, type MeetingType } from '@field-portal/shared';
@@ -128,9 +128,10 @@ export function MeetingReportIndexPage() {
             title: t('meetings.field.title'),
             dataIndex: 'title',
             render: (v: string, m) => (
-              <a href={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>
+              // the meeting's address within this page (a new tab opens it too); a click is the row's
+              <Link to={`?meetingId=${m.id}`} onClick={(e) => e.preventDefault()}>
                 {v}
-              </a>
+              </Link>
             ),
           },
           // "Academic conference", "Speaker programme" whole on one line in English.
