@@ -1,3 +1,4 @@
+import type { BusinessRecordItem } from './activity/types.js';
 import type { DoctorInfo } from './customers/index.js';
 
 /**
@@ -275,7 +276,7 @@ export interface Doctor360 {
     topRelations: RelationRow[];
     computedAt: string | null;
   };
-  activity: { kind: string; id: number; at: string; title: string; user: string }[];
+  activity: { kind: BusinessRecordItem['kind']; id: number; at: string; title: string; user: string }[];
   activityTotal: number;
   /** Attitude per drug and indication: none until the market half provides it. */
   attitude: { medicine: string; indication: string; attitude: string }[];

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { ARTICLE_BODY_TAGS } from '@field-portal/shared';
+import { DATA } from '@/lib/data-text';
 
 /**
  * Article bodies are sanitised by the server; the web shows them without dangerouslySetInnerHTML
@@ -56,6 +57,11 @@ export function richTextNodes(html: string): ReactNode[] {
   return Array.from(doc.body.childNodes, (node, i) => toReact(node, String(i)));
 }
 
+/** An article's body as written: data, in its own language whatever the screen's (docs/decisions/0054). */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  return <div className={className}>{richTextNodes(html)}</div>;
+  return (
+    <div className={className} {...DATA}>
+      {richTextNodes(html)}
+    </div>
+  );
 }

@@ -61,6 +61,10 @@ export function choose<K extends string, F extends ListFilters<K>>(filters: F, k
 }
 
 /** What a chip shows for a filter: a path joined by " / ", several choices by ", ". */
+/** Filters whose choices are data as written (places, hospitals, indications, tags: docs/decisions/0054), not the portal's labels. */
+const DATA_FILTERS: readonly string[] = ['region', 'hospital', 'indication', 'tag'];
+export const isDataFilter = (key: string) => DATA_FILTERS.includes(key);
+
 export function chipValue(key: string, choices: Choice[]): string {
   return choices.map((c) => c.label).join((PATH_FILTERS as readonly string[]).includes(key) ? ' / ' : ', ');
 }

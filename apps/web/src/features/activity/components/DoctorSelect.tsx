@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
+import { DATA } from '@/lib/data-text';
 import { searchDoctors } from '../api';
 
 /** Picks doctors within the caller's scope by name (one, or many with `multiple`). */
@@ -29,7 +30,7 @@ export function DoctorSelect({
       value={value}
       onChange={(next) => onChange?.(next)}
       loading={found.isFetching}
-      options={(found.data ?? []).map((d) => ({ value: d.id, label: d.hospitalName ? `${d.name} · ${d.hospitalName}` : d.name }))}
+      options={(found.data ?? []).map((d) => ({ value: d.id, label: <span {...DATA}>{d.hospitalName ? `${d.name} · ${d.hospitalName}` : d.name}</span> }))}
       data-testid="doctor-select"
     />
   );

@@ -7,6 +7,7 @@ import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-porta
 import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
 import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
+import { DATA } from '@/lib/data-text';
 import { activityKeys, saveVisit } from '../api';
 import { useCodes } from './codes';
 import { DoctorSelect } from './DoctorSelect';
@@ -128,7 +129,11 @@ export function VisitForm({
       <Form form={form} layout="vertical" onValuesChange={keepDraft}>
         <Space wrap size="middle" align="start">
           <Form.Item name="doctorId" label={t('activity.visit.doctor')} required>
-            {doctor ? <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: doctor.name }]} /> : <DoctorSelect style={{ width: 260 }} />}
+            {doctor ? (
+              <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: <span {...DATA}>{doctor.name}</span> }]} />
+            ) : (
+              <DoctorSelect style={{ width: 260 }} />
+            )}
           </Form.Item>
           <Form.Item name="visitTime" label={t('activity.visit.time')} required>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />

@@ -12,6 +12,7 @@ import { settingsChecks } from '../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
 import { GROUPS_PATH } from './message-paths';
 import '@/components/crud/crud.css';
+import { DATA } from '@/lib/data-text';
 
 /** /system/messageEdit?id=…: a message group's name, description and members (new when no id). */
 export function MessageEditPage() {
@@ -87,7 +88,7 @@ export function MessageEditPage() {
             onSearch={setSearch}
             loading={options.isFetching}
             onChange={(ids: number[]) => setKnown((prev) => [...prev, ...choices.filter((c) => ids.includes(c.id))])}
-            options={choices.map((o) => ({ value: o.id, label: o.name ? `${o.name} (${o.nameEn})` : o.nameEn }))}
+            options={choices.map((o) => ({ value: o.id, label: <span {...DATA}>{o.name ? `${o.name} (${o.nameEn})` : o.nameEn}</span> }))}
           />
         </Form.Item>
         <Space>

@@ -10,6 +10,7 @@ import { contentKeys, openArticle } from '../api';
 import { RichText } from '../rich-text';
 import '../content.css';
 import { formatTime } from '@/lib/format';
+import { DATA } from '@/lib/data-text';
 import { EmptyState } from '@/components/EmptyState';
 
 /**
@@ -46,11 +47,13 @@ export function ArticleDetailPage() {
   const { article, myReadCount, firstReadTime } = state.result;
   return (
     <Card className="fp-content-screen fp-article">
-      <Typography.Title level={3}>{article.title}</Typography.Title>
+      <Typography.Title level={3} {...DATA}>
+        {article.title}
+      </Typography.Title>
       <Space wrap className="fp-article-meta">
         <Tag>{t(`content.category.${article.category}` as ContentLabelKey)}</Tag>
         {article.department && <Tag color="blue">{article.department.toUpperCase()}</Tag>}
-        <span>{article.author}</span>
+        <span {...DATA}>{article.author}</span>
         <span>{article.publishTime ? formatTime(article.publishTime) : ''}</span>
         <span data-testid="article-reads">{t('content.detail.reads', { reads: article.readCount, readers: article.readerCount })}</span>
         <span data-testid="my-reads">{t('content.detail.mine', { n: myReadCount, first: formatTime(firstReadTime) })}</span>
@@ -78,7 +81,11 @@ export function ArticleDetailPage() {
           }
         />
       )}
-      {article.summary && <Typography.Paragraph type="secondary">{article.summary}</Typography.Paragraph>}
+      {article.summary && (
+        <Typography.Paragraph type="secondary" {...DATA}>
+          {article.summary}
+        </Typography.Paragraph>
+      )}
       {article.coverUrl && <AuthorisedImage src={article.coverUrl} alt="" className="fp-article-cover" />}
       <RichText html={article.body} className="fp-article-body" />
     </Card>

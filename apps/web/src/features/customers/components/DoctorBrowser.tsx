@@ -10,7 +10,7 @@ import { formatCount, formatTotal } from '@/lib/format';
 import { usePageSearch } from '@/lib/page-search';
 import { useQueueExport } from '@/features/downloads';
 import { doctorFilterParams, doctorListQuery, PAGE_SIZES } from '../api/customers-api';
-import { chipValue, choose, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
+import { chipValue, choose, isDataFilter, DOCTOR_FILTER_KEYS, emptyDoctorFilters, filtersKey, type DoctorFilterKey, type DoctorFilters } from '../filters';
 import { useKeyset } from '../keyset';
 import { labelOf, titleOptions } from '../reference-options';
 import { doctorPath, hospitalPath } from '../routes';
@@ -113,11 +113,18 @@ export function DoctorBrowser({
           key: name,
           label: t(FILTER_LABEL[name]),
           value: chipValue(name, choices),
+          data: isDataFilter(name),
           onClose: locked.includes(name) ? undefined : () => onFilters(choose(filters, name, [])),
         });
     }
     if (filters.search)
-      out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+      out.push({
+        key: 'search',
+        label: t('customers.filters.search'),
+        value: filters.search,
+        data: true,
+        onClose: () => onFilters({ ...filters, search: '' }),
+      });
     return out;
   }, [filters, lang, locked, onFilters, t]);
 

@@ -4,6 +4,7 @@ import { useCustomersWords } from '@/features/customers/i18n';
 import { doctorDepartmentName, type AffiliationRow, type DoctorInfo } from '@field-portal/shared';
 import { labelOf, positionOptions } from '../reference-options';
 import { hospitalPath } from '../routes';
+import { dataCells } from '@/lib/data-text';
 import '../customers.css';
 import { EmptyState } from '@/components/EmptyState';
 
@@ -21,6 +22,7 @@ function Affiliations({ rows }: { rows: AffiliationRow[] }) {
         {
           title: t('customers.col.hospital'),
           dataIndex: 'hospitalName',
+          ...dataCells,
           render: (name: string, row) => <Link to={hospitalPath(row.hospitalId, name)}>{name}</Link>,
         },
         { title: t('customers.col.department'), render: (_, row) => doctorDepartmentName(row, lang) },

@@ -1,6 +1,7 @@
 import { Button, Tag, Typography } from 'antd';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { formatTotal } from '@/lib/format';
+import { DATA } from '@/lib/data-text';
 
 const { Text } = Typography;
 
@@ -9,6 +10,8 @@ export interface FilterChip {
   key: string;
   label: string;
   value: string;
+  /** The value is data as written (a place, a hospital, the search's text), not a label. */
+  data?: boolean;
   onClose?: () => void;
 }
 
@@ -71,7 +74,7 @@ export function FilterChips({
           }}
           closeIcon={chip.onClose ? undefined : false}
         >
-          <span className="fp-cust-chip-label">{chip.label}:</span> {chip.value}
+          <span className="fp-cust-chip-label">{chip.label}:</span> <span {...(chip.data ? DATA : {})}>{chip.value}</span>
         </Tag>
       ))}
       {closable.length > 1 && onClearAll ? (

@@ -11,6 +11,7 @@ import { customersApi, hospitalListQuery, hospitalScopeCountQuery, PAGE_SIZES } 
 import {
   chipValue,
   choose,
+  isDataFilter,
   emptyHospitalFilters,
   filtersKey,
   HOSPITAL_FILTER_KEYS,
@@ -106,7 +107,14 @@ export function HospitalBrowser({
     const out: FilterChip[] = [];
     for (const key of HOSPITAL_FILTER_KEYS) {
       const choices = filters.chosen[key];
-      if (choices?.length) out.push({ key, label: t(FILTER_LABEL[key]), value: chipValue(key, choices), onClose: () => onFilters(choose(filters, key, [])) });
+      if (choices?.length)
+        out.push({
+          key,
+          label: t(FILTER_LABEL[key]),
+          value: chipValue(key, choices),
+          data: isDataFilter(key),
+          onClose: () => onFilters(choose(filters, key, [])),
+        });
     }
     if (filters.coverage !== 'all')
       out.push({
@@ -116,7 +124,13 @@ export function HospitalBrowser({
         onClose: () => onFilters({ ...filters, coverage: 'all' }),
       });
     if (filters.search)
-      out.push({ key: 'search', label: t('customers.filters.search'), value: filters.search, onClose: () => onFilters({ ...filters, search: '' }) });
+      out.push({
+        key: 'search',
+        label: t('customers.filters.search'),
+        value: filters.search,
+        data: true,
+        onClose: () => onFilters({ ...filters, search: '' }),
+      });
     return out;
   }, [filters, onFilters, t]);
 

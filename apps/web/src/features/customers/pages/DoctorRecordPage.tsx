@@ -6,6 +6,7 @@ import { BusinessRecordTimeline } from '@/features/activity';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { isHttpError } from '@/lib/http';
+import { DATA } from '@/lib/data-text';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
 import { doctorQuery } from '../api/customers-api';
@@ -34,12 +35,12 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
   return (
     <Card className="fp-cust-screen">
       <div className="fp-cust-doctor-head">
-        <div className="fp-cust-avatar" aria-hidden>
+        <div className="fp-cust-avatar" aria-hidden {...DATA}>
           {doctor.name.slice(0, 1)}
         </div>
         <div className="fp-cust-doctor-title">
           <Space size={8} wrap>
-            <Title level={4} style={{ margin: 0 }}>
+            <Title level={4} style={{ margin: 0 }} {...DATA}>
               {doctor.name}
             </Title>
             <Tag color="blue">{labelOf(titleOptions(lang), doctor.titleCode)}</Tag>
@@ -51,7 +52,10 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
             ) : null}
           </Space>
           <Text type="secondary">
-            <Link to={hospitalPath(doctor.hospitalId, doctor.hospitalName)}>{doctor.hospitalName}</Link> · {dept}
+            <Link to={hospitalPath(doctor.hospitalId, doctor.hospitalName)} {...DATA}>
+              {doctor.hospitalName}
+            </Link>{' '}
+            · {dept}
           </Text>
         </div>
         <Space className="fp-cust-doctor-actions" wrap>
@@ -68,11 +72,15 @@ function Header({ doctor, onCorrect, onTag }: { doctor: DoctorInfo; onCorrect: (
         size="small"
         column={{ xs: 1, md: 2, xl: 4 }}
         items={[
-          { key: 'region', label: t('customers.col.region'), children: [doctor.province, doctor.city].filter(Boolean).join(' / ') || '—' },
+          {
+            key: 'region',
+            label: t('customers.col.region'),
+            children: <span {...DATA}>{[doctor.province, doctor.city].filter(Boolean).join(' / ') || '—'}</span>,
+          },
           { key: 'grade', label: t('customers.filter.hospitalLevel'), children: labelOf(gradeOptions(lang), doctor.hospitalLevel) || '—' },
           { key: 'range', label: t('customers.filter.doctorRange'), children: labelOf(doctorRangeOptions(lang), doctor.doctorRange) },
           { key: 'direction', label: t('customers.filter.direction'), children: labelOf(directionOptions(lang), doctor.directionCode) || '—' },
-          { key: 'indications', label: t('customers.filter.indication'), children: doctor.indications.join('、') || '—' },
+          { key: 'indications', label: t('customers.filter.indication'), children: <span {...DATA}>{doctor.indications.join('、') || '—'}</span> },
           { key: 'online', label: t('customers.filter.onlinePatients'), children: formatCount(doctor.onlinePatients) },
           { key: 'days', label: t('customers.filter.outpatientDays'), children: formatCount(doctor.outpatientDays) },
           { key: 'type', label: t('customers.filter.outpatientType'), children: labelOf(outpatientTypeOptions(lang), doctor.outpatientType) || '—' },

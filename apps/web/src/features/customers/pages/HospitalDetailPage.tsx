@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { isHttpError } from '@/lib/http';
+import { DATA } from '@/lib/data-text';
 import { localName } from '@/lib/i18n';
 import { useCustomersWords } from '@/features/customers/i18n';
 import { formatCount } from '@/lib/format';
@@ -48,7 +49,7 @@ export function HospitalDetailPage() {
     <div className="fp-cust-stack">
       <Card className="fp-cust-screen">
         <Space size={8} wrap className="fp-cust-hospital-head">
-          <Title level={4} style={{ margin: 0 }}>
+          <Title level={4} style={{ margin: 0 }} {...DATA}>
             {h.name}
           </Title>
           {h.level ? <Tag color="blue">{labelOf(gradeOptions(lang), h.level)}</Tag> : null}
@@ -60,10 +61,14 @@ export function HospitalDetailPage() {
           size="small"
           column={{ xs: 1, md: 2, xl: 4 }}
           items={[
-            { key: 'region', label: t('customers.col.region'), children: [h.province, h.city, h.county].filter(Boolean).join(' / ') || '—' },
+            {
+              key: 'region',
+              label: t('customers.col.region'),
+              children: <span {...DATA}>{[h.province, h.city, h.county].filter(Boolean).join(' / ') || '—'}</span>,
+            },
             { key: 'tier', label: t('customers.filter.cityLevel'), children: labelOf(cityLevelOptions(lang), h.cityLevel) || '—' },
             { key: 'doctors', label: t('customers.col.doctors'), children: formatCount(h.doctorCount) },
-            { key: 'address', label: t('customers.hospital.address'), children: h.address || '—' },
+            { key: 'address', label: t('customers.hospital.address'), children: <span {...DATA}>{h.address || '—'}</span> },
           ]}
         />
         <Title level={5}>{t('customers.hospital.departments')}</Title>

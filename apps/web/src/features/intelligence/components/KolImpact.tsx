@@ -4,6 +4,7 @@ import { Alert, Button, Card, Skeleton, Spin, Table, Tag, Typography } from 'ant
 import type { Doctor360, KolTrend } from '@field-portal/shared';
 import { useIntelligenceWords } from '@/features/intelligence/i18n';
 import { formatCount, formatTime } from '@/lib/format';
+import { dataCells } from '@/lib/data-text';
 import { kolTrendQuery } from '../api/intelligence-api';
 import { formatScore, formatScoreChange } from '../score';
 import { emptyReason, trendSummary, unscoredNote, type ImpactNote } from './impact';
@@ -88,7 +89,7 @@ export function KolImpact({
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: t('intel.indication'), dataIndex: 'indication' },
+          { title: t('intel.indication'), dataIndex: 'indication', ...dataCells },
           { title: t('intel.score'), dataIndex: 'score', render: (score: number) => <Text strong>{formatScore(score)}</Text> },
           { title: t('intel.tier'), dataIndex: 'tier', render: (tier: string) => <Tag color={tierColor(tier)}>{tier}</Tag> },
           { title: t('intel.rank'), render: (_, k) => `${formatCount(k.rank)} / ${formatCount(k.of)}` },

@@ -103,6 +103,21 @@ describe('the doctor 360 view', () => {
     await waitFor(() => expect(screen.getByText('All papers')).toBeTruthy(), { timeout: 20_000 });
   });
 
+  it("names a business record line by its kind in the reader's language, its title and user as written", async () => {
+    const withActivity: Doctor360 = { ...view, activity: [{ kind: 'visit', id: 1, at: at(3), title: '例行拜访', user: '代表1' }], activityTotal: 1 };
+    getResult.mockImplementation((path: string) => Promise.resolve(path.includes('/kol/trend') ? trend : withActivity));
+    show();
+    const line = (await screen.findByText('例行拜访', {}, { timeout: 20_000 })).closest('li')!;
+    expect(line.textContent).toContain('拜访');
+    expect(line.textContent).not.toContain('visit');
+    expect(within(line).getByText('代表1').getAttribute('translate')).toBe('no');
+    cleanup();
+    await setLang('en');
+    show();
+    const en = (await screen.findByText('例行拜访', {}, { timeout: 20_000 })).closest('li')!;
+    expect(en.textContent).toContain('Visit');
+  });
+
   it('writes each KOL score with one decimal, as the ranking does', async () => {
     show();
     const impact = await screen.findByTestId('impact-kol', {}, { timeout: 20_000 });

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Alert, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tag } from 'antd';
 import { ACADEMIC_KINDS, doctorDepartmentName, doctorTitleName, type AcademicItem, type Doctor360 } from '@field-portal/shared';
 import { isHttpError } from '@/lib/http';
+import { DATA } from '@/lib/data-text';
 import type { IntelligenceLabelKey } from '@/features/intelligence/i18n';
 import { useDoctorWords } from '../doctor-words';
 import { abbreviate, formatCount, formatTime } from '@/lib/format';
@@ -27,13 +28,25 @@ export function Doctor360Page() {
   const d = v.doctor;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="doctor-360">
-      <Card title={`${d.name} · ${t('intel.basic')}`}>
+      <Card
+        title={
+          <>
+            <span {...DATA}>{d.name}</span> · {t('intel.basic')}
+          </>
+        }
+      >
         <Descriptions size="small" column={3}>
-          <Descriptions.Item label={t('intel.hospital')}>{d.hospitalName}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.hospital')}>
+            <span {...DATA}>{d.hospitalName}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('intel.department')}>{doctorDepartmentName(d, lang)}</Descriptions.Item>
           <Descriptions.Item label={t('customers.col.title')}>{doctorTitleName(d.titleCode, lang)}</Descriptions.Item>
-          <Descriptions.Item label={t('intel.province')}>{[d.province, d.city].filter(Boolean).join(' · ')}</Descriptions.Item>
-          <Descriptions.Item label={t('intel.indication')}>{d.indications.join('、') || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('intel.province')}>
+            <span {...DATA}>{[d.province, d.city].filter(Boolean).join(' · ')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('intel.indication')}>
+            <span {...DATA}>{d.indications.join('、') || '—'}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('customers.col.onlinePatients')}>{formatCount(d.onlinePatients)}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -73,7 +86,11 @@ export function Doctor360Page() {
           empty={<EmptyState description={t('intel.items.empty')} />}
           renderItem={(item) => (
             <>
-              <Tag color="blue">{t(`kind.${item.kind}` as IntelligenceLabelKey)}</Tag> {item.name} · {item.role} · {item.year}
+              <Tag color="blue">{t(`kind.${item.kind}` as IntelligenceLabelKey)}</Tag>{' '}
+              <span {...DATA}>
+                {item.name} · {item.role}
+              </span>{' '}
+              · {item.year}
             </>
           )}
         />
@@ -99,7 +116,10 @@ export function Doctor360Page() {
           renderItem={(r) => (
             <>
               <Tag>{t(TYPE_LABEL[r.type])}</Tag>
-              <Link to={full360Path(r.doctor.id, r.doctor.name)}>{r.doctor.name}</Link>&nbsp;({r.doctor.hospitalName}) — {r.evidence}
+              <Link to={full360Path(r.doctor.id, r.doctor.name)} {...DATA}>
+                {r.doctor.name}
+              </Link>
+              &nbsp;(<span {...DATA}>{r.doctor.hospitalName}</span>) — {r.evidence}
             </>
           )}
         />
@@ -111,7 +131,7 @@ export function Doctor360Page() {
           empty={<EmptyState description={t('intel.empty')} />}
           renderItem={(a) => (
             <>
-              {formatTime(a.at, 'day')} · {a.kind} · {a.title} · {a.user}
+              {formatTime(a.at, 'day')} · {t(`activity.business.kind.${a.kind}`)} · <span {...DATA}>{a.title}</span> · <span {...DATA}>{a.user}</span>
             </>
           )}
         />

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { OPINION_SENTIMENTS } from '@field-portal/shared';
 import { formatCount, formatTime } from '@/lib/format';
+import { DATA } from '@/lib/data-text';
 import { useMarketWords } from '@/features/market/i18n';
 import { eventDetailQuery } from '../api';
 import { Loading } from '../components/Loading';
@@ -25,9 +26,11 @@ export function EventDetailPage() {
       <Loading loading={event.isFetching}>
         <Row gutter={[16, 16]}>
           <Col span={10}>
-            <Card size="small" title={e?.title ?? ''} data-testid="event-title">
+            <Card size="small" title={<span {...DATA}>{e?.title ?? ''}</span>} data-testid="event-title">
               <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('market.drug')}>{e?.medicine}</Descriptions.Item>
+                <Descriptions.Item label={t('market.drug')}>
+                  <span {...DATA}>{e?.medicine}</span>
+                </Descriptions.Item>
                 <Descriptions.Item label={t('market.event.started')}>{e ? formatTime(e.startedAt) : ''}</Descriptions.Item>
                 <Descriptions.Item label={t('market.items')}>{formatCount(e?.items ?? 0)}</Descriptions.Item>
               </Descriptions>

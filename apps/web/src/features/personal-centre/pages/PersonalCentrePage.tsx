@@ -6,13 +6,16 @@ import type { UserInfo } from '@field-portal/shared';
 import { usePersonalCentreWords } from '../i18n';
 import { userInfoQuery } from '@/lib/session/queries';
 import { PasswordForm } from '../components/PasswordForm';
+import { DATA } from '@/lib/data-text';
 import './personal-centre.css';
 
 const tags = (values: string[]) =>
   values.length ? (
     <div className="fp-tag-list">
       {values.map((v) => (
-        <Tag key={v}>{v}</Tag>
+        <Tag key={v} {...DATA}>
+          {v}
+        </Tag>
       ))}
     </div>
   ) : (
@@ -26,8 +29,12 @@ function Profile({ user }: { user: UserInfo }) {
       <div className="fp-profile-head">
         <Avatar size={56} src={user.avatar || undefined} icon={user.avatar ? undefined : <UserOutlined />} />
         <div>
-          <div className="fp-profile-head-name">{user.firstName || user.username}</div>
-          <Typography.Text type="secondary">{user.enterpriseName}</Typography.Text>
+          <div className="fp-profile-head-name" {...DATA}>
+            {user.firstName || user.username}
+          </div>
+          <Typography.Text type="secondary" {...DATA}>
+            {user.enterpriseName}
+          </Typography.Text>
         </div>
       </div>
       <Descriptions
@@ -35,10 +42,10 @@ function Profile({ user }: { user: UserInfo }) {
         size="small"
         items={[
           { key: 'username', label: t('personal.username'), children: user.username },
-          { key: 'firstName', label: t('personal.firstName'), children: user.firstName || '—' },
+          { key: 'firstName', label: t('personal.firstName'), children: <span {...DATA}>{user.firstName || '—'}</span> },
           { key: 'email', label: t('personal.email'), children: user.email || '—' },
           { key: 'phone', label: t('personal.phone'), children: user.phone || '—' },
-          { key: 'enterprise', label: t('personal.enterprise'), children: user.enterpriseName || '—' },
+          { key: 'enterprise', label: t('personal.enterprise'), children: <span {...DATA}>{user.enterpriseName || '—'}</span> },
           {
             key: 'roles',
             label: t('personal.roles'),

@@ -10,6 +10,7 @@ import { useSurveysWords } from '@/features/surveys/i18n';
 import { submitAnswer, surveyDetailQuery, surveyKeys } from '../api';
 import '../surveys.css';
 import { EmptyState } from '@/components/EmptyState';
+import { DATA } from '@/lib/data-text';
 
 const { Paragraph, Text } = Typography;
 
@@ -56,10 +57,18 @@ export function SurveyAnswerPage() {
       setSending(false);
     }
   };
-  if (done) return <Result status="success" title={t('surveys.answer.thanks')} subTitle={s.title} />;
+  if (done) return <Result status="success" title={t('surveys.answer.thanks')} subTitle={<span {...DATA}>{s.title}</span>} />;
   return (
-    <Card className="fp-survey-screen" title={s.title} extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}>
-      {s.description && <Paragraph type="secondary">{s.description}</Paragraph>}
+    <Card
+      className="fp-survey-screen"
+      title={<span {...DATA}>{s.title}</span>}
+      extra={s.anonymous ? <Tag color="purple">{t('surveys.anonymous')}</Tag> : undefined}
+    >
+      {s.description && (
+        <Paragraph type="secondary" {...DATA}>
+          {s.description}
+        </Paragraph>
+      )}
       {!s.canAnswer && (
         <Alert type="info" showIcon className="fp-survey-alert" title={s.myAnswers > 0 ? msg('survey.alreadyAnswered') : msg('survey.notOpen')} />
       )}
@@ -67,7 +76,7 @@ export function SurveyAnswerPage() {
         {s.schema.questions.map((q, i) => (
           <div key={q.id} className="fp-survey-question" data-testid={`question-${q.id}`}>
             <Text strong>
-              {i + 1}. {q.title} {q.required && <span className="fp-required">*</span>}
+              {i + 1}. <span {...DATA}>{q.title}</span> {q.required && <span className="fp-required">*</span>}
             </Text>
             <div className="fp-survey-control">
               <QuestionControl question={q} value={answers[q.id]} onChange={(v) => set(q.id, v)} disabled={!s.canAnswer} />
@@ -103,7 +112,7 @@ function QuestionControl({
           disabled={disabled}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          options={q.options.map((o) => ({ value: o.id, label: o.label }))}
+          options={q.options.map((o) => ({ value: o.id, label: <span {...DATA}>{o.label}</span> }))}
         />
       );
     case 'multiple':
@@ -112,7 +121,7 @@ function QuestionControl({
           disabled={disabled}
           value={(value as string[] | undefined) ?? []}
           onChange={(v) => onChange(v)}
-          options={q.options.map((o) => ({ value: o.id, label: o.label }))}
+          options={q.options.map((o) => ({ value: o.id, label: <span {...DATA}>{o.label}</span> }))}
         />
       );
     case 'rating':
