@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENT_TREE, distinctDepartmentName, doctorDepartmentName } from './departments.js';
+import { DEPARTMENT_TREE, departmentOrWritten, distinctDepartmentName, doctorDepartmentName } from './departments.js';
 
 const row = { dept1Code: '03', dept1Name: '内科', dept2Code: '03.01', dept2Name: '呼吸内科专业' };
 
@@ -23,6 +23,12 @@ describe('department names from the taxonomy', () => {
     expect(distinctDepartmentName('03.01', 'zh')).toBe('呼吸内科专业');
     expect(distinctDepartmentName('03', 'zh')).toBe('内科');
     expect(distinctDepartmentName('99.99', 'zh')).toBeUndefined();
+  });
+
+  it("names a department by its code in the reader's language, and one the taxonomy does not hold as written", () => {
+    expect(departmentOrWritten('03.01', '呼吸科', 'en')).toBe(distinctDepartmentName('03.01', 'en'));
+    expect(departmentOrWritten('03.11', '其他', 'zh')).toBe('内科·其他');
+    expect(departmentOrWritten('99.99', '院办', 'en')).toBe('院办');
   });
 
   it('never gives two departments of the taxonomy one name, in either language', () => {

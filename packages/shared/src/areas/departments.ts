@@ -254,6 +254,11 @@ export function distinctDepartmentName(code: string, lang: Lang): string | undef
   return undefined;
 }
 
+/** A department by its code in the reader's language (as `distinctDepartmentName`), else as written beside it. */
+export function departmentOrWritten(code: string, written: string, lang: Lang): string {
+  return distinctDepartmentName(code, lang) ?? written;
+}
+
 /** A row's department codes and the names the database gave them. */
 export interface DepartmentFields {
   dept1Code: string;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { distinctDepartmentName, doctorTitleName, INTELLIGENCE_AUTHORITIES, kolRankingQuery, roundKolScore, type KolRow } from '@field-portal/shared';
+import { departmentOrWritten, doctorTitleName, INTELLIGENCE_AUTHORITIES, kolRankingQuery, roundKolScore, type KolRow } from '@field-portal/shared';
 import { compileScope } from '../customers/index.js';
 import { registerDownloadTemplate } from '../downloads/index.js';
 import { mainlandRegions } from '../reference/index.js';
@@ -33,7 +33,7 @@ registerDownloadTemplate<Params, KolRow>({
     { header: { zh: '医生编号', en: 'Doctor ID' }, value: (r) => r.doctor.id },
     { header: { zh: '医生', en: 'Doctor' }, value: (r) => r.doctor.name },
     { header: { zh: '医院', en: 'Hospital' }, value: (r) => r.doctor.hospitalName },
-    { header: { zh: '科室', en: 'Department' }, value: (r) => distinctDepartmentName(r.doctor.departmentCode, lang) ?? r.doctor.department },
+    { header: { zh: '科室', en: 'Department' }, value: (r) => departmentOrWritten(r.doctor.departmentCode, r.doctor.department, lang) },
     { header: { zh: '职称', en: 'Title' }, value: (r) => doctorTitleName(r.doctor.titleCode, lang) },
     { header: { zh: '省份', en: 'Province' }, value: (r) => provinceNames.get(r.provinceCode) ?? r.provinceCode },
     { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => roundKolScore(r.score) },

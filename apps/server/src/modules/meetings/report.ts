@@ -1,5 +1,5 @@
 import {
-  distinctDepartmentName,
+  departmentOrWritten,
   doctorTitleName,
   isDoctorOutOfScope,
   message,
@@ -173,7 +173,7 @@ export async function reportWorkbook(report: MeetingReport, lang: Lang): Promise
   for (const a of report.attendees) {
     const doctor = isDoctorOutOfScope(a)
       ? [outOfScope, '', '', '']
-      : [a.doctorName, a.hospital, distinctDepartmentName(a.departmentCode, lang) ?? a.department, doctorTitleName(a.titleCode, lang)];
+      : [a.doctorName, a.hospital, departmentOrWritten(a.departmentCode, a.department, lang), doctorTitleName(a.titleCode, lang)];
     const part = [MEETING_WORDS.role[a.role][lang], MEETING_WORDS.rsvp[a.rsvp][lang], YES_NO[lang][a.attended ? 0 : 1], timeText(a.checkInTime)];
     sheet.addRow([...doctor, ...part, a.feedbackScore ?? ''].map(safeCell));
   }

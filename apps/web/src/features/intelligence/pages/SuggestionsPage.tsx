@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Link } from 'react-router';
 import { App as AntApp, Button, Card, Form, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
-  distinctDepartmentName,
+  departmentOrWritten,
   SUGGESTION_CATEGORIES,
   SUGGESTION_LIMITS,
   type SuggestionAction,
@@ -233,7 +233,7 @@ export function SuggestionsPage() {
                     <PriorityTag s={s} />
                   </Space>
                 }
-                description={`${s.doctor.hospitalName} · ${distinctDepartmentName(s.doctor.departmentCode, lang) ?? s.doctor.department}`}
+                description={`${s.doctor.hospitalName} · ${departmentOrWritten(s.doctor.departmentCode, s.doctor.department, lang)}`}
               >
                 <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="suggestion-reasons">
                   {s.reasons.map((r) => (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Statistic, Tag } from 'antd';
-import { OPINION_SENTIMENTS, distinctDepartmentName, type DoctorAttitude, type Lang, type NamedCount } from '@field-portal/shared';
+import { OPINION_SENTIMENTS, departmentOrWritten, type DoctorAttitude, type Lang, type NamedCount } from '@field-portal/shared';
 import { dataCells } from '@/lib/data-text';
 import { formatCount, formatTime } from '@/lib/format';
 import { useMarketWords } from '@/features/market/i18n';
@@ -136,7 +136,7 @@ export function IndicationDrugPage() {
           {
             title: t('market.department'),
             width: 140,
-            render: (_: unknown, r: DoctorAttitude) => distinctDepartmentName(r.departmentCode, lang) ?? r.departmentName,
+            render: (_: unknown, r: DoctorAttitude) => departmentOrWritten(r.departmentCode, r.departmentName, lang),
           },
           ...OPINION_SENTIMENTS.map((s) => ({ title: t(`market.${s}`), dataIndex: s, width: 80 })),
           {

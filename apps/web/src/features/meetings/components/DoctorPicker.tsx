@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { distinctDepartmentName, type MeetingDoctor } from '@field-portal/shared';
+import { departmentOrWritten, type MeetingDoctor } from '@field-portal/shared';
 import { useMeetingsWords } from '@/features/meetings/i18n';
 import { doctorSearchQuery } from '../api';
 
@@ -16,7 +16,7 @@ export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (
   const found = useQuery(doctorSearchQuery(keyword));
   const options = [...new Map([...known, ...(found.data ?? []).map((d) => [d.doctorId, d] as const)]).values()]
     .filter((d) => !exclude.includes(d.doctorId))
-    .map((d) => ({ value: d.doctorId, label: `${d.name} · ${d.hospital} · ${distinctDepartmentName(d.departmentCode, lang) ?? d.department}` }));
+    .map((d) => ({ value: d.doctorId, label: `${d.name} · ${d.hospital} · ${departmentOrWritten(d.departmentCode, d.department, lang)}` }));
   return (
     <Space>
       <Select
