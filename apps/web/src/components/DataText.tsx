@@ -10,6 +10,15 @@ export function DataText({ children, className }: { children: ReactNode; classNa
   );
 }
 
+/**
+ * For an antd Select whose options are data (names, places): the chosen value and each option are
+ * marked as data, their labels staying text for the search. `{ ...dataOptions }` on the Select.
+ */
+export const dataOptions = {
+  labelRender: (chosen: { label?: ReactNode }) => <DataText>{chosen.label}</DataText>,
+  optionRender: (option: { label?: ReactNode }) => <DataText>{option.label}</DataText>,
+};
+
 /** A translated sentence with one part in it (a link, a value): `slot` is what the sentence was made with in that part's place. */
 export function SentenceWith({ sentence, slot, children }: { sentence: string; slot: string; children: ReactNode }) {
   const at = sentence.indexOf(slot);

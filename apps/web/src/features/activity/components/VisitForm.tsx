@@ -7,7 +7,7 @@ import { ACTIVITY_LIMITS, VISIT_CHANNELS, type VisitChannel } from '@field-porta
 import { clearUnsaved, markUnsaved } from '@/lib/tabs/close-guards';
 import { useActivityWords } from '@/features/activity/i18n';
 import { showSaveFailure } from '@/lib/save-failure';
-import { DATA } from '@/lib/data-text';
+import { dataOptions } from '@/components/DataText';
 import { activityKeys, saveVisit } from '../api';
 import { useCodes } from './codes';
 import { DoctorSelect } from './DoctorSelect';
@@ -130,7 +130,7 @@ export function VisitForm({
         <Space wrap size="middle" align="start">
           <Form.Item name="doctorId" label={t('activity.visit.doctor')} required>
             {doctor ? (
-              <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: <span {...DATA}>{doctor.name}</span> }]} />
+              <Select style={{ width: 220 }} disabled options={[{ value: doctor.id, label: doctor.name }]} {...dataOptions} />
             ) : (
               <DoctorSelect style={{ width: 260 }} />
             )}

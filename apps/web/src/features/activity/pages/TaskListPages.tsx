@@ -8,6 +8,7 @@ import { useActivityWords } from '@/features/activity/i18n';
 import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
 import '../activity.css';
+import { DataText } from '@/components/DataText';
 
 /** Opens the doctor's business record with the visit form for a planned-visit task. */
 export function useRecordVisit() {
@@ -85,7 +86,7 @@ export function TaskRecordDetailPage() {
   const userId = Number(params.get('userId'));
   const list = useQuery({ ...taskRecordDetailQuery(userId), enabled: userId > 0 });
   return (
-    <Card className="fp-activity-screen" title={params.get('name') ?? ''}>
+    <Card className="fp-activity-screen" title={<DataText>{params.get('name') ?? ''}</DataText>}>
       <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { SentenceWithData } from '@/components/DataText';
+import { dataOptions, SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Col, ConfigProvider, Result, Row, Select, Space, Spin, Statistic } from 'antd';
@@ -186,6 +186,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
                 value={bu}
                 onChange={(v?: string) => setBu(v)}
                 options={data.buOptions.map((b) => ({ value: b, label: b }))}
+                {...dataOptions}
               />
             )}
             {data.filters.includes('province') && (
@@ -198,6 +199,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
                 value={province}
                 onChange={(v?: string) => setProvince(v)}
                 options={data.provinceOptions}
+                {...dataOptions}
               />
             )}
             <Button type="primary" icon={<SearchOutlined />} onClick={() => void run(query())}>

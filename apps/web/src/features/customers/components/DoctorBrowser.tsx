@@ -16,7 +16,7 @@ import { labelOf, titleOptions } from '../reference-options';
 import { doctorPath, hospitalPath } from '../routes';
 import { searchProblem } from '../search';
 import { DoctorFilterForm } from './DoctorFilterForm';
-import { FilterChips, type FilterChip } from './FilterChips';
+import { FilterChips, searchChip, type FilterChip } from './FilterChips';
 import { KeysetPager } from '@/components/paging';
 import type { TagTarget } from './TagDialog';
 import { lazyDialog } from '@/components/lazy-dialog';
@@ -117,14 +117,7 @@ export function DoctorBrowser({
           onClose: locked.includes(name) ? undefined : () => onFilters(choose(filters, name, [])),
         });
     }
-    if (filters.search)
-      out.push({
-        key: 'search',
-        label: t('customers.filters.search'),
-        value: filters.search,
-        data: true,
-        onClose: () => onFilters({ ...filters, search: '' }),
-      });
+    if (filters.search) out.push(searchChip(t('customers.filters.search'), filters.search, () => onFilters({ ...filters, search: '' })));
     return out;
   }, [filters, lang, locked, onFilters, t]);
 

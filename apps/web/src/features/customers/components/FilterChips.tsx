@@ -15,6 +15,9 @@ export interface FilterChip {
   onClose?: () => void;
 }
 
+/** The search box's text as a chip: data as typed, closed by emptying the box. */
+export const searchChip = (label: string, search: string, onClose: () => void): FilterChip => ({ key: 'search', label, value: search, data: true, onClose });
+
 /** Counted rows: those matching the filters and all in the caller's scope, each possibly capped. */
 export interface ScopeCount {
   matched: number;

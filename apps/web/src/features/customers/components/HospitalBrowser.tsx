@@ -24,7 +24,7 @@ import { useKeyset } from '../keyset';
 import { cityLevelOptions, gradeOptions, hospitalTypeOptions, labelOf } from '../reference-options';
 import { hospitalPath } from '../routes';
 import { searchProblem } from '../search';
-import { FilterChips, type FilterChip } from './FilterChips';
+import { FilterChips, searchChip, type FilterChip } from './FilterChips';
 import { KeysetPager } from '@/components/paging';
 import { LazyCascader } from './LazyCascader';
 import { EmptyState } from '@/components/EmptyState';
@@ -123,14 +123,7 @@ export function HospitalBrowser({
         value: t(filters.coverage === 'covered' ? 'customers.hospital.covered' : 'customers.hospital.notCovered'),
         onClose: () => onFilters({ ...filters, coverage: 'all' }),
       });
-    if (filters.search)
-      out.push({
-        key: 'search',
-        label: t('customers.filters.search'),
-        value: filters.search,
-        data: true,
-        onClose: () => onFilters({ ...filters, search: '' }),
-      });
+    if (filters.search) out.push(searchChip(t('customers.filters.search'), filters.search, () => onFilters({ ...filters, search: '' })));
     return out;
   }, [filters, onFilters, t]);
 

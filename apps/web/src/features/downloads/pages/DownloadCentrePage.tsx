@@ -7,6 +7,7 @@ import { saveDownload, updateDownloadStatus, useDownloads, useRefreshDownloads }
 import { Pager } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
 import { formatTime } from '@/lib/format';
+import { DATA } from '@/lib/data-text';
 
 const { Text } = Typography;
 
@@ -62,7 +63,8 @@ export function DownloadCentrePage() {
             render: (_, job) => (
               <Space direction="vertical" size={0}>
                 <Text strong>{job.title}</Text>
-                <Text type="secondary" style={{ fontSize: 12 }}>
+                {/* the file's name as it was made, in the language of whoever asked for it */}
+                <Text type="secondary" style={{ fontSize: 12 }} {...DATA}>
                   {job.fileName}
                 </Text>
               </Space>

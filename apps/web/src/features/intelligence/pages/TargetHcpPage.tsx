@@ -1,4 +1,4 @@
-import { DataText } from '@/components/DataText';
+import { dataOptions } from '@/components/DataText';
 import { DATA, dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -51,8 +51,7 @@ export function TargetHcpPage() {
             value={target ?? undefined}
             onChange={(value: number) => setChosen(value)}
             options={(ranking.data?.list ?? []).map((r) => ({ value: r.doctor.id, label: `${r.doctor.name} · ${r.doctor.hospitalName}` }))}
-            labelRender={(chosen) => <DataText>{chosen.label}</DataText>}
-            optionRender={(option) => <DataText>{option.label}</DataText>}
+            {...dataOptions}
           />
           <Text type="secondary">{t('intel.target.hint')}</Text>
         </Space>
