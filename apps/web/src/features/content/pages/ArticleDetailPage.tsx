@@ -68,7 +68,7 @@ export function ArticleDetailPage() {
           title={msg('content.complianceNotice')}
           description={
             <span>
-              {t('content.detail.source')}: {article.sourceName}
+              {t('content.detail.source')}: <span {...DATA}>{article.sourceName}</span>
               {article.sourceUrl && (
                 <>
                   {' · '}
