@@ -133,6 +133,27 @@ test('a reload keeps the user signed in, on the same page, with the open tabs', 
   await expect(page.getByRole('button', { name: /登\s*录/ })).toHaveCount(0);
 });
 
+test("a page whose code does not arrive says so in the user's words, keeps the menus, and shows after a reload", async ({ page, context }) => {
+  await signIn(page, 'rep01');
+  // The network gone (as after an upgrade, the page's file cannot be had): 我的计划's code was never loaded.
+  await context.setOffline(true);
+  await mainMenu(page).getByRole('link', { name: '任务', exact: true }).click();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+  const failure = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '此页面未能加载', level: 2 }) });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('门户可能已更新到新版本，或网络连接中断');
+  // the browser's own words (a file's address) are not what the user reads
+  await expect(failure).not.toContainText('assets/');
+  // the menus stay and still lead elsewhere
+  await expect(mainMenu(page).getByRole('link', { name: '首页', exact: true })).toBeVisible();
+
+  await context.setOffline(false);
+  await failure.getByRole('button', { name: '重新加载' }).click();
+  await expect(page.getByRole('heading', { name: '我的计划', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/#\/task\/myPlan$/);
+  await expect(page.getByRole('heading', { name: '此页面未能加载' })).toHaveCount(0);
+});
+
 test('an invalid access token is refreshed once without the user noticing', async ({ page }) => {
   await signIn(page, 'rep01');
   await mainMenu(page).getByRole('link', { name: '客户', exact: true }).click();

@@ -6,6 +6,7 @@ import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import { layoutRoutes } from '../routes/layout-routes';
 import { findPage } from '@/lib/session/route-table';
+import { RouteErrorBoundary } from '../routes/route-error-boundary';
 import { useRouterLocation } from '../routes/router-location';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { useSession } from '@/lib/session/session-context';
@@ -97,7 +98,10 @@ export function ShellLayout() {
           <TopBar title={title} user={user} hasPersonalCentre={hasPersonalCentre} />
           <TagBar activePath={location.pathname} />
           <main className="fp-content" id={MAIN_ID} tabIndex={-1} ref={scrollRef}>
-            <div className="fp-page">{element}</div>
+            <div className="fp-page">
+              {/* A page that fails stands alone: the menus, tag bar and top bar stay and lead elsewhere. */}
+              <RouteErrorBoundary at={location.pathname + location.search}>{element}</RouteErrorBoundary>
+            </div>
             <TenantFooter />
           </main>
         </div>

@@ -1,8 +1,45 @@
 import { Component, type ReactNode } from 'react';
+import { useI18n } from '@/lib/i18n';
 
 /**
- * A screen that fails to render shows what React Router's data router showed by default, instead
- * of an empty window; like there, going to another page leaves the error behind.
+ * A screen's code that did not arrive. Each browser words a failed `import()` its own way; Vite's
+ * preload of a screen's style sheet adds its own. After an upgrade the files an open page names are
+ * gone (their names carry a hash of their content), and without a network nothing arrives: in both
+ * cases a reload is what helps.
+ */
+const LOAD_FAILURES = [
+  /Failed to fetch dynamically imported module/i, // Chromium
+  /error loading dynamically imported module/i, // Firefox
+  /Importing a module script failed/i, // Safari
+  /Unable to preload CSS/i, // Vite's preload of a screen's style sheet
+];
+
+export function isLoadFailure(error: unknown): boolean {
+  return error instanceof Error && LOAD_FAILURES.some((pattern) => pattern.test(error.message));
+}
+
+/** What the user reads: in their language, what happened, and the one thing that helps (a reload). */
+function PageFailure({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  const load = isLoadFailure(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="fp-page-failure" role="alert">
+      <h2>{t(load ? 'error.load.title' : 'error.page.title')}</h2>
+      <p>{t(load ? 'error.load.desc' : 'error.page.desc')}</p>
+      {load ? null : <pre className="fp-page-failure-detail">{detail}</pre>}
+      <button type="button" className="fp-btn is-primary" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A screen that fails to render, or whose code cannot be loaded, says so in the user's words with a
+ * reload, instead of an empty window; going to another page leaves the error behind. Inside the
+ * layout it stands in for the page alone, so the menus stay and lead elsewhere; around the routes it
+ * catches what fails outside the layout. It needs no antd: the failure may be antd's file itself.
  */
 export class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, { error: unknown; at: string | undefined }> {
   override state: { error: unknown; at: string | undefined } = { error: undefined, at: undefined };
@@ -16,12 +53,6 @@ export class RouteErrorBoundary extends Component<{ at: string; children: ReactN
   }
   override render() {
     if (this.state.error === undefined) return this.props.children;
-    const { error } = this.state;
-    return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : JSON.stringify(error)}</h3>
-      </>
-    );
+    return <PageFailure error={this.state.error} />;
   }
 }
