@@ -89,6 +89,17 @@ const queue = (user: string, templateName: string, body: object, lang: Lang = 'z
 
 /** Queues an export, runs the worker until the queue is empty, and reads the finished file's rows back. */
 async function exported(user: string, templateName: string, body: object, lang: Lang = 'zh'): Promise<unknown[][]> {
+  return rowsOf(await exportedSheet(user, templateName, body, lang));
+}
+
+function rowsOf(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** The export's one sheet, once the download centre's worker has written it. */
+async function exportedSheet(user: string, templateName: string, body: object, lang: Lang = 'zh'): Promise<ExcelJS.Worksheet> {
   const res = await queue(user, templateName, body, lang);
   expect(res.statusCode, res.body).toBe(200);
   const { job } = res.json().result as QueuedDownload;
@@ -101,10 +112,9 @@ async function exported(user: string, templateName: string, body: object, lang: 
   expect(file.statusCode).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  expect(done.rowsTotal).toBe(rows.length - 1);
-  return rows;
+  const sheet = workbook.worksheets[0]!;
+  expect(done.rowsTotal).toBe(rowsOf(sheet).length - 1);
+  return sheet;
 }
 
 const dashboard = (user: string, router: string, extra: Record<string, string> = {}) => dashboardData(h, tokens[user]!, user, router, { ...RANGE, ...extra });
@@ -189,9 +199,13 @@ describe('kolList: the KOL ranking through the download centre', () => {
       [ids.d1, 88.26, 'T1'],
       [ids.d2, 74.96, 'T2'],
     ]);
-    const rows = await exported('xrp01', 'kolList', { indication });
+    const sheet = await exportedSheet('xrp01', 'kolList', { indication });
+    const rows = rowsOf(sheet);
     // the score as every screen writes it (roundKolScore): one decimal, and 74.96 (T2) is 74.9, not 75.0
     expect(page.list.map((r) => roundKolScore(r.score))).toEqual([88.3, 74.9]);
+    // and shown with its decimal in Excel (a score of 40 reads 40.0, as on the screen); the header is text
+    expect([2, 3].map((n) => sheet.getRow(n).getCell(8).numFmt)).toEqual(['0.0', '0.0']);
+    expect(sheet.getRow(1).getCell(8).numFmt).toBeUndefined();
     expect(rows).toEqual([
       ['排名', '医生编号', '医生', '医院', '科室', '职称', '省份', 'KOL 得分', '分层'],
       [1, ids.d1, '导甲', '导出医院一', expect.any(String), expect.any(String), '上海市', 88.3, 'T1'],

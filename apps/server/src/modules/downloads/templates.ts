@@ -22,6 +22,11 @@ export interface DownloadContext<P> {
 export interface DownloadColumn<R> {
   header: MessageText;
   value: (row: R) => unknown;
+  /**
+   * Excel's number format for the column's cells ('0.0': a score of 40 reads 40.0, as on the
+   * screen); without one a number shows as Excel's General does (40).
+   */
+  numFmt?: string;
 }
 
 /**

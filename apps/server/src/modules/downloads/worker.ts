@@ -135,13 +135,19 @@ class DownloadExports {
       stored = this.files.put(key, out);
       // The store's failure surfaces where the rows are written; this keeps it from being unhandled meanwhile.
       stored.catch(() => undefined);
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      // Styles are written only for a file with a number format (a style sheet costs every cell a lookup).
+      const formatted = columns.flatMap((c, i) => (c.numFmt ? [{ at: i + 1, numFmt: c.numFmt }] : []));
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: formatted.length > 0, useSharedStrings: false });
       const sheet = workbook.addWorksheet(message(template.title, lang).slice(0, 31));
       sheet.addRow(columns.map((c) => c.header[lang])).commit();
       let done = 0;
       let lastProgress = claim.now();
       for await (const batch of template.rows(ctx)) {
-        for (const row of batch) sheet.addRow(columns.map((c) => safeCell(c.value(row)))).commit();
+        for (const row of batch) {
+          const line = sheet.addRow(columns.map((c) => safeCell(c.value(row))));
+          for (const { at, numFmt } of formatted) line.getCell(at).numFmt = numFmt;
+          line.commit();
+        }
         done += batch.length;
         // Memory stays flat: wait while the file store has not taken what was written.
         if (out.writableLength > out.writableHighWaterMark) await Promise.race([once(out, 'drain'), stored]);

@@ -36,7 +36,7 @@ registerDownloadTemplate<Params, KolRow>({
     { header: { zh: '科室', en: 'Department' }, value: (r) => departmentOrWritten(r.doctor.departmentCode, r.doctor.department, lang) },
     { header: { zh: '职称', en: 'Title' }, value: (r) => doctorTitleName(r.doctor.titleCode, lang) },
     { header: { zh: '省份', en: 'Province' }, value: (r) => provinceNames.get(r.provinceCode) ?? r.provinceCode },
-    { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => roundKolScore(r.score) },
+    { header: { zh: 'KOL 得分', en: 'KOL score' }, value: (r) => roundKolScore(r.score), numFmt: '0.0' },
     { header: { zh: '分层', en: 'Tier' }, value: (r) => r.tier },
   ],
   count: async ({ db, owner, params: p }) => (await kolRanking(db, await compileScope(db, owner.id), { ...p, size: 1 })).total,
