@@ -8,25 +8,26 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export interface RecordPage {
   /** Its menu entry's path, as the address shows it once it is open. */
   path: string;
-  /** The list it is opened from; none for a page the user menu opens without a record. */
-  list?: string;
-  /** The first link or button on the list that opens it. */
-  opener?: (page: Page) => Locator;
+  /**
+   * Where a user opens it: the list, and the first link or button there that does. None for a page
+   * the user menu opens without a record.
+   */
+  from?: { list: string; opener: (page: Page) => Locator };
 }
 
 const firstLink = (to: string) => (page: Page) => page.locator(`.fp-content a[href^="#${to}"]`).first();
 const firstButton = (name: RegExp) => (page: Page) => page.locator('.fp-content').getByRole('button', { name }).first();
 
 export const RECORD_PAGES: RecordPage[] = [
-  { path: '/customer/businessRecord', list: '/customer/totaldoctor', opener: firstLink('/customer/businessRecord/') },
-  { path: '/customer/hospitalDetail', list: '/customer/totalHospital', opener: firstLink('/customer/hospitalDetail/') },
-  { path: '/doctor/doctorFullViewDetail', list: '/doctor/doctorList', opener: firstLink('/doctor/doctorFullViewDetail/') },
-  { path: '/contentCenter/ccArticleDetail', list: '/contentCenter/contentCenterIndex', opener: firstLink('/contentCenter/ccArticleDetail') },
-  { path: '/medicine/eventDetail', list: '/medicine/MedAna', opener: firstLink('/medicine/eventDetail') },
-  { path: '/task/taskRecordDetail', list: '/task/taskRecord', opener: firstButton(/^(查\s*看|View)$/) },
-  { path: '/contentCenter/surveyQuesDetail', list: '/surveyList/index', opener: firstButton(/^(去回答|Answer)$/) },
-  { path: '/card/edit', list: '/card/createdCard', opener: firstButton(/(编\s*辑|Edit)$/) },
-  { path: '/system/messageEdit', list: '/system/messageManger', opener: firstButton(/(编\s*辑|Edit)$/) },
+  { path: '/customer/businessRecord', from: { list: '/customer/totaldoctor', opener: firstLink('/customer/businessRecord/') } },
+  { path: '/customer/hospitalDetail', from: { list: '/customer/totalHospital', opener: firstLink('/customer/hospitalDetail/') } },
+  { path: '/doctor/doctorFullViewDetail', from: { list: '/doctor/doctorList', opener: firstLink('/doctor/doctorFullViewDetail/') } },
+  { path: '/contentCenter/ccArticleDetail', from: { list: '/contentCenter/contentCenterIndex', opener: firstLink('/contentCenter/ccArticleDetail') } },
+  { path: '/medicine/eventDetail', from: { list: '/medicine/MedAna', opener: firstLink('/medicine/eventDetail') } },
+  { path: '/task/taskRecordDetail', from: { list: '/task/taskRecord', opener: firstButton(/^(查\s*看|View)$/) } },
+  { path: '/contentCenter/surveyQuesDetail', from: { list: '/surveyList/index', opener: firstButton(/^(去回答|Answer)$/) } },
+  { path: '/card/edit', from: { list: '/card/createdCard', opener: firstButton(/(编\s*辑|Edit)$/) } },
+  { path: '/system/messageEdit', from: { list: '/system/messageManger', opener: firstButton(/(编\s*辑|Edit)$/) } },
   { path: '/personalcenter/index' },
   { path: '/downloadCentre/index' },
 ];
@@ -37,10 +38,10 @@ export const RECORD_PAGES: RecordPage[] = [
  */
 export async function openRecordPage(page: Page, entry: RecordPage) {
   const loading = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
-  if (entry.list && entry.opener) {
-    await page.goto(`/#${entry.list}`);
+  if (entry.from) {
+    await page.goto(`/#${entry.from.list}`);
     await expect(page.locator(`.fp-content :is(${loading})`)).toHaveCount(0, { timeout: 30_000 });
-    await entry.opener(page).click();
+    await entry.from.opener(page).click();
   } else {
     await page.goto(`/#${entry.path}`);
   }
