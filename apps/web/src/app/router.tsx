@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { OUTSIDE_LAYOUT_PATHS } from '@field-portal/shared';
+import { FailureBoundary } from '@/components/FailureBoundary';
 import { FullPageSpin } from '@/components/FullPageSpin';
 import { setConsoleLoader } from '@/lib/console-ahead';
 import { isPublicPath } from '@/lib/paths';
 import { SessionGate } from './guards/SessionGate';
 import { sharedHashHistory } from './routes/hash-history';
-import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { trackRouterLocation } from './routes/router-location';
 
 // Every screen loads on first use, so the login route downloads the login page and not the
@@ -91,7 +91,7 @@ trackRouterLocation(router);
 
 function AppRoutes() {
   const location = useLocation();
-  return <RouteErrorBoundary at={location.pathname + location.search}>{useRoutes(routes)}</RouteErrorBoundary>;
+  return <FailureBoundary at={location.pathname + location.search}>{useRoutes(routes)}</FailureBoundary>;
 }
 
 export function AppRouter() {

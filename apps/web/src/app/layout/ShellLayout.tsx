@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useLocation, useRoutes } from 'react-router';
 import { SIDEBAR_WIDTHS } from '@field-portal/shared';
+import { FailureBoundary } from '@/components/FailureBoundary';
 import { TenantFooter } from '@/components/TenantFooter';
 import { localName, useI18n } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import { layoutRoutes } from '../routes/layout-routes';
 import { findPage } from '@/lib/session/route-table';
-import { RouteErrorBoundary } from '../routes/route-error-boundary';
 import { useRouterLocation } from '../routes/router-location';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { useSession } from '@/lib/session/session-context';
@@ -100,7 +100,7 @@ export function ShellLayout() {
           <main className="fp-content" id={MAIN_ID} tabIndex={-1} ref={scrollRef}>
             <div className="fp-page">
               {/* A page that fails stands alone: the menus, tag bar and top bar stay and lead elsewhere. */}
-              <RouteErrorBoundary at={location.pathname + location.search}>{element}</RouteErrorBoundary>
+              <FailureBoundary at={location.pathname + location.search}>{element}</FailureBoundary>
             </div>
             <TenantFooter />
           </main>

@@ -8,6 +8,7 @@ import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
+import { FailureBoundary } from '@/components/FailureBoundary';
 import { SvgIcon } from '@/components/SvgIcon';
 import type { FeedItem, FeedPage } from '@field-portal/shared';
 import { setLang } from '@/lib/i18n';
@@ -270,17 +271,27 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
         )}
       </main>
       {opened ? (
-        <Suspense
-          fallback={
-            <div className="fp-m-reader" role="status" aria-label={opened.title}>
-              <div className="fp-m-reader-loading">
-                <Spinner />
-              </div>
+        // A reader whose code did not arrive (no network on the way, a new version) or that fails says so over the list.
+        <FailureBoundary
+          at={String(opened.queueId)}
+          frame={(failure) => (
+            <div className="fp-m-reader" role="dialog" aria-modal="true" aria-label={opened.title}>
+              {failure}
             </div>
-          }
+          )}
         >
-          <CardReader item={opened} onBack={() => window.history.back()} />
-        </Suspense>
+          <Suspense
+            fallback={
+              <div className="fp-m-reader" role="status" aria-label={opened.title}>
+                <div className="fp-m-reader-loading">
+                  <Spinner />
+                </div>
+              </div>
+            }
+          >
+            <CardReader item={opened} onBack={() => window.history.back()} />
+          </Suspense>
+        </FailureBoundary>
       ) : null}
     </div>
   );

@@ -35,24 +35,34 @@ function PageFailure({ error }: { error: unknown }) {
   );
 }
 
+interface FailureBoundaryProps {
+  /** Where the user is (a page's address, a card's id): going elsewhere leaves the failure behind. */
+  at: string;
+  /** What holds the message, for a boundary whose content draws its own frame (the phone's card reader). */
+  frame?: (failure: ReactNode) => ReactNode;
+  children: ReactNode;
+}
+
 /**
  * A screen that fails to render, or whose code cannot be loaded, says so in the user's words with a
- * reload, instead of an empty window; going to another page leaves the error behind. Inside the
- * layout it stands in for the page alone, so the menus stay and lead elsewhere; around the routes it
- * catches what fails outside the layout. It needs no antd: the failure may be antd's file itself.
+ * reload, instead of an empty window (docs/decisions/0081). Inside the layout it stands in for the
+ * page alone, so the menus stay and lead elsewhere; around the routes it catches what fails outside
+ * the layout; on the phone page, around the card reader. It needs no antd: the failure may be antd's
+ * file itself.
  */
-export class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, { error: unknown; at: string | undefined }> {
+export class FailureBoundary extends Component<FailureBoundaryProps, { error: unknown; at: string | undefined }> {
   override state: { error: unknown; at: string | undefined } = { error: undefined, at: undefined };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  static getDerivedStateFromProps(props: { at: string }, state: { error: unknown; at: string | undefined }) {
+  static getDerivedStateFromProps(props: FailureBoundaryProps, state: { error: unknown; at: string | undefined }) {
     if (state.error === undefined) return null;
     if (state.at === undefined) return { at: props.at };
     return props.at === state.at ? null : { error: undefined, at: undefined };
   }
   override render() {
     if (this.state.error === undefined) return this.props.children;
-    return <PageFailure error={this.state.error} />;
+    const failure = <PageFailure error={this.state.error} />;
+    return this.props.frame ? this.props.frame(failure) : failure;
   }
 }
