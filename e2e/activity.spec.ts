@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, signIn } from './support';
+import { browserDay, shiftDay } from './browser-time';
 
 /** Doctors in rep01's data scope (the demo gives rep01 Shanghai and Zhejiang), by name. */
 async function scopeDoctors(request: APIRequestContext, n: number): Promise<{ id: number; name: string }[]> {
@@ -48,8 +49,7 @@ test('a representative plans a visit, records it from the business record, is as
 
   // The calendar shows it on the planned day (tomorrow); that day's list records it.
   await page.goto('/#/task/myPlan');
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  const day = shiftDay(browserDay(), { days: 1 });
   const cell = page.getByTestId(`plan-${day}`);
   await expect(cell).toContainText(doctor!.name);
   await cell.click();

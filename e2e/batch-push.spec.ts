@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BATCH_PUSH_PATHS } from '@field-portal/shared';
 import { apiCard as apiCardAs, searchList, signIn, uniqueTitle } from './support';
+import { browserDay, shiftDay } from './browser-time';
 
 /**
  * Two employees of the directory who have no account (the demo accounts are its first twenty):
@@ -107,11 +108,9 @@ test('the admin uploads two lists, pushes two cards at once and finds them in Pu
   await pickCard(page, 1, titleC);
   await pickLists(page, 1, ['south.xlsx']);
   await page.getByText('定时推送').click();
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
   const picker = page.getByRole('textbox', { name: '推送时间' });
   await picker.click();
-  await picker.fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())} 10:00`);
+  await picker.fill(`${shiftDay(browserDay(), { days: 1 })} 10:00`);
   await picker.press('Enter');
   await page.getByTestId('batch-submit').click();
   await expect(result).toContainText('已加入推送队列:1 张卡片');

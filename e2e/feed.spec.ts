@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { PASSWORD, apiToken } from './support';
+import { browserTime } from './browser-time';
 
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th. */
 const REP01 = { username: 'rep01', wwid: '10000004', name: '代表1' };
@@ -107,12 +108,6 @@ async function expectUnread(page: Page, n: number, lang: 'zh' | 'en' = 'zh') {
 }
 
 const row = (page: Page, id: number) => page.locator(`.fp-m-row[data-card-id="${id}"]`);
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The read-details dialog's time: local YYYY-MM-DD HH:mm:ss. */
-const localTime = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 /** The operator's read details of a published card, opened from the Published list. */
 async function readDetails(page: Page, title: string, id: number) {
@@ -173,7 +168,7 @@ test('a card the operator pushes now arrives live on rep01 phone page; opening i
   const details = await readDetails(page, title, id);
   const line = details.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: REP01.wwid });
   await expect(line).toContainText('已读');
-  await expect(line).toContainText(localTime(firstOpen));
+  await expect(line).toContainText(browserTime(firstOpen));
 
   // Opening it again does not move the first open time.
   await row(phone, id).click();
@@ -182,7 +177,7 @@ test('a card the operator pushes now arrives live on rep01 phone page; opening i
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
   const again = await readDetails(page, title, id);
-  await expect(again.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: REP01.wwid })).toContainText(localTime(firstOpen));
+  await expect(again.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: REP01.wwid })).toContainText(browserTime(firstOpen));
   await phone.context().close();
 });
 

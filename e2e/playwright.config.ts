@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_TIME_ZONE } from './browser-time';
 import {
   FIRST_START_DATA_DIR,
   FIRST_START_PORTAL_URL,
@@ -77,6 +78,8 @@ export default defineConfig({
     // The portal honours the system's "reduce motion" setting (no zoom or fade on dialogs and
     // toasts), so a click never lands while a dialog is still growing under the pointer.
     reducedMotion: 'reduce',
+    // The users' time zone, whatever the test machine's (e2e/browser-time.ts).
+    timezoneId: BROWSER_TIME_ZONE,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

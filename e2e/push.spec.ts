@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiCard, apiPushNow, cardTile as tile, downloadFromCentre, openMenu, openPushFor, pickStaff, searchList, signIn, uniqueTitle } from './support';
+import { browserDay, shiftDay } from './browser-time';
 
 /** The demo accounts are the first employees of the directory: rep01 is the 4th, rep02 the 5th, rep03 the 6th. */
 const REP01 = { wwid: '10000004', name: '代表1' };
@@ -142,9 +143,7 @@ test('a push scheduled for tomorrow waits in the queue until the operator cancel
   await signIn(page);
   const push = await openPushFor(page, title, id);
   await push.getByText('定时发送').click();
-  const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const at = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())} 10:30`;
+  const at = `${shiftDay(browserDay(), { days: 1 })} 10:30`;
   const picker = push.getByRole('textbox', { name: '发送时间' });
   await picker.click();
   await picker.fill(at);
@@ -253,18 +252,16 @@ test('the operator pins a published card for a year and unpins it', async ({ pag
   await expect(page.getByText('置顶成功')).toBeVisible();
   await expect(pin).toBeChecked();
   // the period defaults to today through the same date one year later
-  const today = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const today = browserDay();
   const period = tile(page, id).locator('.fp-push-pin input');
-  await expect(period.nth(0)).toHaveValue(day(today));
-  await expect(period.nth(1)).toHaveValue(day(new Date(today.getFullYear() + 1, today.getMonth(), today.getDate())));
+  await expect(period.nth(0)).toHaveValue(today);
+  await expect(period.nth(1)).toHaveValue(shiftDay(today, { years: 1 }));
 
   // changing the dates pins again with the new period
-  const later = new Date(today.getFullYear(), today.getMonth() + 6, today.getDate());
-  const repin = page.waitForRequest((r) => r.url().includes('/pushTopStatus') && (r.postData() ?? '').includes(`"topEndTime":"${day(later)}T23:59:59`));
+  const later = shiftDay(today, { months: 6 });
+  const repin = page.waitForRequest((r) => r.url().includes('/pushTopStatus') && (r.postData() ?? '').includes(`"topEndTime":"${later}T23:59:59`));
   await period.nth(1).click();
-  await period.nth(1).fill(day(later));
+  await period.nth(1).fill(later);
   await period.nth(1).press('Enter');
   // the range picker then asks to confirm its start date
   await page.keyboard.press('Enter');
@@ -275,7 +272,7 @@ test('the operator pins a published card for a year and unpins it', async ({ pag
   await page.reload();
   await searchList(page, title);
   await expect(tile(page, id).getByRole('switch', { name: `置顶卡片 ${id}` })).toBeChecked();
-  await expect(tile(page, id).locator('.fp-push-pin input').nth(1)).toHaveValue(day(later));
+  await expect(tile(page, id).locator('.fp-push-pin input').nth(1)).toHaveValue(later);
 
   await tile(page, id)
     .getByRole('switch', { name: `置顶卡片 ${id}` })
