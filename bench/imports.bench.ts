@@ -13,9 +13,9 @@ import { freshDatabase } from './databases.js';
 import { report, SMALL } from './lib.js';
 
 /**
- * Imports from CSV (issue 32, docs/decisions/0056): doctors with their hospitals, and visit
- * history, each as dry run + commit through the job runner, next to a bare COPY of the same file
- * into an unindexed table in the same run. BENCH_IMPORT_DOCTORS and BENCH_IMPORT_VISITS set the sizes.
+ * Imports from CSV (issue 32, docs/decisions/0056): doctors with their hospitals, visit history,
+ * territories and people, each as dry run + commit through the job runner, next to a bare COPY of the same file
+ * into an unindexed table in the same run. BENCH_IMPORT_DOCTORS, BENCH_IMPORT_VISITS, BENCH_IMPORT_TERRITORIES and BENCH_IMPORT_USERS set the sizes.
  */
 
 const POSTGRES = Boolean(process.env.BENCH_DATABASE_URL);
@@ -24,6 +24,12 @@ const HOSPITALS = Math.max(10, Math.ceil(DOCTORS / 50));
 const VISITS = Number(process.env.BENCH_IMPORT_VISITS ?? (SMALL ? 5_000 : POSTGRES ? 10_000_000 : 100_000));
 const VISIT_DOCTORS = Math.max(100, Math.min(100_000, Math.ceil(VISITS / 20)));
 const REPS = Math.max(10, Math.ceil(VISIT_DOCTORS / 200));
+/** Territories (users' data permissions; spec 001 section 5 allows a file of 1,000,000): hospitals a user covers. */
+const TERRITORIES = Number(process.env.BENCH_IMPORT_TERRITORIES ?? (SMALL ? 5_000 : POSTGRES ? 1_000_000 : 100_000));
+const TERRITORY_USERS = Math.max(10, Math.ceil(TERRITORIES / 200));
+const TERRITORY_HOSPITALS = Math.max(200, Math.min(50_000, Math.ceil(TERRITORIES / 20)));
+/** A company's people: a national field force is some thousands to 20,000, each with a manager. */
+const PEOPLE = Number(process.env.BENCH_IMPORT_USERS ?? (SMALL ? 2_000 : 20_000));
 const DAY = 86_400_000;
 const MB = 1024 * 1024;
 /** The goal of issue 32: the whole import at a fifth of a bare COPY's rate. */
@@ -38,15 +44,13 @@ const DEPTS: [string, string][] = [
 ];
 const TITLES = ['主任医师', '副主任医师', '主治医师', '住院医师'];
 
-/** The doctors' file as a company's master data would give it: one line per doctor, a code, a hospital code and the taxonomy by name. */
-function writeDoctorsCsv(file: string): void {
+/** A CSV file of a header and the lines `line(i)` gives for i in [from, to), written a megabyte at a time (a file of millions never sits in memory). */
+function writeCsv(file: string, header: string, from: number, to: number, line: (i: number) => string): void {
   const out = fs.openSync(file, 'w');
-  fs.writeSync(out, '医生编码,姓名,医院编码,一级科室,二级科室,职称,电话\n');
+  fs.writeSync(out, `${header}\n`);
   let chunk = '';
-  for (let i = 0; i < DOCTORS; i++) {
-    const [dept1, dept2] = DEPTS[i % DEPTS.length]!;
-    const name = SURNAMES[i % SURNAMES.length]! + GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]! + GIVEN[Math.floor(i / 400) % GIVEN.length]!;
-    chunk += `D${String(i).padStart(8, '0')},${name},H${String(i % HOSPITALS).padStart(6, '0')},${dept1},${dept2},${TITLES[i % TITLES.length]},1380000${String(i % 10000).padStart(4, '0')}\n`;
+  for (let i = from; i < to; i++) {
+    chunk += `${line(i)}\n`;
     if (chunk.length > 1 << 20) {
       fs.writeSync(out, chunk);
       chunk = '';
@@ -56,10 +60,17 @@ function writeDoctorsCsv(file: string): void {
   fs.closeSync(out);
 }
 
+/** The doctors' file as a company's master data would give it: one line per doctor, a code, a hospital code and the taxonomy by name. */
+function writeDoctorsCsv(file: string): void {
+  writeCsv(file, '医生编码,姓名,医院编码,一级科室,二级科室,职称,电话', 0, DOCTORS, (i) => {
+    const [dept1, dept2] = DEPTS[i % DEPTS.length]!;
+    const name = SURNAMES[i % SURNAMES.length]! + GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]! + GIVEN[Math.floor(i / 400) % GIVEN.length]!;
+    return `D${String(i).padStart(8, '0')},${name},H${String(i % HOSPITALS).padStart(6, '0')},${dept1},${dept2},${TITLES[i % TITLES.length]},1380000${String(i % 10000).padStart(4, '0')}`;
+  });
+}
+
 function writeHospitalsCsv(file: string): void {
-  const lines = ['医院编码,医院名称,医院等级,所在地区'];
-  for (let i = 0; i < HOSPITALS; i++) lines.push(`H${String(i).padStart(6, '0')},基准医院${i},三级甲等,310101`);
-  fs.writeFileSync(file, lines.join('\n') + '\n');
+  writeCsv(file, '医院编码,医院名称,医院等级,所在地区', 0, HOSPITALS, (i) => `H${String(i).padStart(6, '0')},基准医院${i},三级甲等,310101`);
 }
 
 /**
@@ -68,22 +79,33 @@ function writeHospitalsCsv(file: string): void {
  * too long for one file (IMPORT_LIMITS.rowsMax) comes as several, as a company would send it.
  */
 function writeVisitsCsv(file: string, from = 0, count = VISITS): void {
-  const out = fs.openSync(file, 'w');
-  fs.writeSync(out, '代表,医生编码,拜访日期,拜访方式,拜访目的\n');
   const start = Date.UTC(2020, 0, 1);
-  let chunk = '';
-  for (let i = from; i < from + count; i++) {
+  writeCsv(file, '代表,医生编码,拜访日期,拜访方式,拜访目的', from, from + count, (i) => {
     const doctor = i % VISIT_DOCTORS;
     const round = Math.floor(i / VISIT_DOCTORS);
     const day = new Date(start + round * DAY).toISOString().slice(0, 10);
-    chunk += `B${String(doctor % REPS).padStart(6, '0')},V${String(doctor).padStart(8, '0')},${day},${VISIT_CHANNELS[round % VISIT_CHANNELS.length]},product\n`;
-    if (chunk.length > 1 << 20) {
-      fs.writeSync(out, chunk);
-      chunk = '';
-    }
-  }
-  fs.writeSync(out, chunk);
-  fs.closeSync(out);
+    return `B${String(doctor % REPS).padStart(6, '0')},V${String(doctor).padStart(8, '0')},${day},${VISIT_CHANNELS[round % VISIT_CHANNELS.length]},product`;
+  });
+}
+
+/**
+ * One data permission a line, as a company's territory file gives it: a representative by employee
+ * number and a hospital by the company's code, 200 hospitals a representative, no pair twice.
+ */
+function writeTerritoriesCsv(file: string): void {
+  writeCsv(file, '用户,医院编码', 0, TERRITORIES, (i) => {
+    const user = i % TERRITORY_USERS;
+    const hospital = (user * 7 + Math.floor(i / TERRITORY_USERS)) % TERRITORY_HOSPITALS;
+    return `T${String(user).padStart(6, '0')},TH${String(hospital).padStart(6, '0')}`;
+  });
+}
+
+/** The people file as HR gives it: login name, name, employee number, role, the manager by employee number (ten people a manager). */
+function writeUsersCsv(file: string): void {
+  writeCsv(file, '用户名,姓名,员工编号,角色,上级', 0, PEOPLE, (i) => {
+    const manager = i % 10 === 0 ? '' : `E${String(i - (i % 10)).padStart(6, '0')}`;
+    return `person${i},员工${i},E${String(i).padStart(6, '0')},${i % 10 === 0 ? '团队经理' : '销售代表'},${manager}`;
+  });
 }
 
 /** The same file by a bare COPY into an unindexed table: on PostgreSQL in the same database (a server-side file), on PGlite in a fresh in-memory one. */
@@ -114,7 +136,7 @@ async function runJob(
   worker: JobRunner,
   files: DiskFileStore,
   userId: number,
-  kind: 'hospitals' | 'doctors' | 'visits',
+  kind: 'hospitals' | 'doctors' | 'visits' | 'territories' | 'users',
   file: string,
 ): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
   const key = newStorageKey();
@@ -157,7 +179,7 @@ async function measure(
   worker: JobRunner,
   files: DiskFileStore,
   userId: number,
-  kind: 'doctors' | 'visits',
+  kind: 'doctors' | 'visits' | 'territories' | 'users',
   parts: string[],
   rows: number,
   columns: string[],
@@ -246,14 +268,19 @@ async function doctorImports(): Promise<void> {
   });
 }
 
+/** `count` accounts written directly: login names `login`0…, employee numbers `employee`000000…. */
+async function insertAccounts(database: Database, login: string, employee: string, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into users (username, password_hash, employee_no) select ${login} || g, '-', ${employee} || lpad(g::text, 6, '0') from generate_series(0, ${count - 1}) g`);
+}
+
 /** Visit history (docs/decisions/0053): the doctors and representatives are written directly, so this measures the visits alone. */
 async function visitImports(): Promise<void> {
   console.log(
     `\nimports: ${VISITS.toLocaleString('en')} visits from CSV (${VISIT_DOCTORS.toLocaleString('en')} doctors, ${REPS.toLocaleString('en')} representatives)`,
   );
   await withImportBench('fp-bench-visit-imports-', async ({ database, dir, files, userId, worker }) => {
-    await database.db.execute(sql`
-      insert into users (username, password_hash, employee_no) select 'bench' || g, '-', 'B' || lpad(g::text, 6, '0') from generate_series(0, ${REPS - 1}) g`);
+    await insertAccounts(database, 'bench', 'B', REPS);
     const [hospital] = await selectRows<{ id: number }>(
       database.db,
       sql`
@@ -273,11 +300,39 @@ async function visitImports(): Promise<void> {
   });
 }
 
-/** BENCH_IMPORT_ONLY=doctors or visits runs one of the two. */
+/** Territories: the users and hospitals written directly, so this measures the permissions alone. */
+async function territoryImports(): Promise<void> {
+  console.log(
+    `\nimports: ${TERRITORIES.toLocaleString('en')} territories from CSV (${TERRITORY_USERS.toLocaleString('en')} users, ${TERRITORY_HOSPITALS.toLocaleString('en')} hospitals)`,
+  );
+  await withImportBench('fp-bench-territory-imports-', async ({ database, dir, files, userId, worker }) => {
+    await insertAccounts(database, 'terr', 'T', TERRITORY_USERS);
+    await database.db.execute(sql`
+      insert into hospitals (code, name, province, city, level, province_code, city_code, type)
+      select 'TH' || lpad(g::text, 6, '0'), '基准医院' || g, '上海市', '上海市', '3A', '310000', '310100', 'GENERAL' from generate_series(0, ${TERRITORY_HOSPITALS - 1}) g`);
+    const file = path.join(dir, 'territories.csv');
+    writeTerritoriesCsv(file);
+    await measure(database, worker, files, userId, 'territories', [file], TERRITORIES, ['login', 'hospital']);
+  });
+}
+
+/** People: a file of PEOPLE users, each named by a manager among them, into a portal without them. */
+async function userImports(): Promise<void> {
+  console.log(`\nimports: ${PEOPLE.toLocaleString('en')} users from CSV (a manager for every ten)`);
+  await withImportBench('fp-bench-user-imports-', async ({ database, dir, files, userId, worker }) => {
+    await database.db.execute(sql`insert into roles (name, name_en, data_scope) values ('MANGA', 'Team manager', 'all'), ('Sales', 'Sales', 'custom')`);
+    const file = path.join(dir, 'users.csv');
+    writeUsersCsv(file);
+    await measure(database, worker, files, userId, 'users', [file], PEOPLE, ['login', 'name', 'employee', 'roles', 'manager']);
+  });
+}
+
+const KINDS = { doctors: doctorImports, visits: visitImports, territories: territoryImports, users: userImports } as const;
+
+/** BENCH_IMPORT_ONLY=doctors, visits, territories or users runs one of them. */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_IMPORT_ONLY;
-  if (only !== 'visits') await doctorImports();
-  if (only !== 'doctors') await visitImports();
+  for (const [kind, measureKind] of Object.entries(KINDS)) if (!only || only === kind) await measureKind();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -32,6 +32,7 @@ export { leadsAnOrganisation } from './org.js';
 /** What a user's roles and data permissions grant, for the customers' scope builder. */
 export { scopeGrantsOf } from './scope-grants.js';
 export {
+  accountJoins,
   addPermissions,
   clearPermissions,
   disableMissingUsers,

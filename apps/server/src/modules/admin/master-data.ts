@@ -92,9 +92,16 @@ export async function roleLabels(db: Db | Tx): Promise<{ id: number; name: strin
   });
 }
 
-/** The manager a reference names: a username (any case) first, else an employee number. */
-const managerOf = (ref: SQL) =>
-  sql`(select m.id from users m where lower(m.username) = lower(${ref}) or (${ref} <> '' and m.employee_no = ${ref}) order by (lower(m.username) = lower(${ref})) desc, m.id limit 1)`;
+/**
+ * The account a reference names (`ref`, an expression on the rows joined), as `coalesce(un.id,
+ * ue.id)`: by login name in any case, else by employee number, the first account of each key;
+ * disabled accounts too. Two hashed joins, read once: a subquery per row with an `or` read every
+ * account for every row, and a file of 200,000 territories or 5,000 people took minutes
+ * (docs/decisions/0056, "Territories and people").
+ */
+export const accountJoins = (ref: SQL) => sql`
+  left join (select distinct on (lower(username)) lower(username) as k, id from users x order by lower(username), id) un on un.k = lower(${ref})
+  left join (select distinct on (employee_no) employee_no as k, id from users x where employee_no <> '' order by employee_no, id) ue on ue.k = ${ref}`;
 
 /**
  * The source of upsertUsers: a relation with line, username, real_name, employee_no, email, mobile,
@@ -106,9 +113,9 @@ const userDiffers =
 
 export const userActions = (source: SQL): SQL =>
   sql`(select s.line, case when u.id is null then 'new'
-                           when ${userDiffers} or (s.manager_ref is not null and u.manager_id is distinct from ${managerOf(sql`s.manager_ref`)}) then 'changed'
+                           when ${userDiffers} or (s.manager_ref is not null and u.manager_id is distinct from coalesce(un.id, ue.id)) then 'changed'
                            else 'unchanged' end as action
-         from ${source} s left join users u on lower(u.username) = lower(s.username))`;
+         from ${source} s left join users u on lower(u.username) = lower(s.username) ${accountJoins(sql`s.manager_ref`)})`;
 
 /**
  * Users by login name: changed ones updated, new ones inserted without a password, their roles made
@@ -135,9 +142,9 @@ export async function upsertUsers(tx: Tx, source: SQL): Promise<WriteCounts> {
     select u.id, r.id from ${source} s join users u on lower(u.username) = lower(s.username) cross join lateral unnest(s.role_ids) as r(id)
     on conflict do nothing`);
   await tx.execute(sql`
-    update users u set manager_id = ${managerOf(sql`s.manager_ref`)}, updated_at = now()
-      from ${source} s where lower(u.username) = lower(s.username) and s.manager_ref is not null
-       and u.manager_id is distinct from ${managerOf(sql`s.manager_ref`)}`);
+    update users u set manager_id = coalesce(un.id, ue.id), updated_at = now()
+      from ${source} s ${accountJoins(sql`s.manager_ref`)}
+     where lower(u.username) = lower(s.username) and s.manager_ref is not null and u.manager_id is distinct from coalesce(un.id, ue.id)`);
   await forgetSignIns(tx);
   return counts;
 }

@@ -255,6 +255,8 @@ describe('import centre: territories', () => {
         'imp.rep1,TH1,上海市',
         'imp.rep2,,上海',
         'imp.rep1,TH1,',
+        // a login name in any case
+        'IMP.REP2,TH2,',
       ]),
     );
     const before = await count('select count(*) as n from data_permissions');
@@ -269,12 +271,12 @@ describe('import centre: territories', () => {
       { row: 7, messages: [msg('imports.row.territoryProvinceTwice', 'en', { value: 'imp.rep2', province: '上海', first: 3 })] },
       { row: 8, messages: [msg('imports.row.territoryHospitalTwice', 'en', { value: 'imp.rep1', hospital: 'TH1', first: 2 })] },
     ]);
-    expect(job.counts).toEqual({ rows: 7, new: 2, changed: 0, unchanged: 0, refused: 5 });
+    expect(job.counts).toEqual({ rows: 8, new: 3, changed: 0, unchanged: 0, refused: 5 });
     const zh = await settle(job.id, 'zh');
     expect(zh.refusedRows[2]!.messages).toEqual(['每行填写医院编码或省份其中之一']);
     expectError(await commit(job.id), 409, 'imports.job.refused', 'zh', { n: 5 });
     expect(await count('select count(*) as n from data_permissions')).toBe(before);
-    expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    expect((await commitOk(job.id, 'validOnly')).committed).toEqual({ new: 3, changed: 0, unchanged: 0, deactivated: 0 });
 
     // The administrator gives the new representative a password; they sign in and see exactly the doctors of TH1.
     const id = (await kit.h.database.query<{ id: number }>(`select id from users where username = 'imp.rep1'`))[0]!.id;
@@ -298,16 +300,15 @@ describe('import centre: territories', () => {
     const job = await dryRun('territories', file, 'full.csv', { fullList: true });
     expect(job.counts).toEqual({ rows: 1, new: 1, changed: 0, unchanged: 0, refused: 0 });
     expect((await commitOk(job.id)).committed).toEqual({ new: 1, changed: 0, unchanged: 0, deactivated: 1 });
+    const th2 = String((await kit.h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id);
     expect(
       await kit.h.database.query(
         `select u.username, dp.permission_type, dp.permission_value from data_permissions dp join users u on u.id = dp.user_id where u.username like 'imp.%' order by 1, 2`,
       ),
     ).toEqual([
-      {
-        username: 'imp.rep1',
-        permission_type: 'hospital',
-        permission_value: String((await kit.h.database.query<{ id: number }>(`select id from hospitals where code = 'TH2'`))[0]!.id),
-      },
+      { username: 'imp.rep1', permission_type: 'hospital', permission_value: th2 },
+      // imp.rep2's, given by the first file (as IMP.REP2), are left alone
+      { username: 'imp.rep2', permission_type: 'hospital', permission_value: th2 },
       { username: 'imp.rep2', permission_type: 'province', permission_value: '上海市' },
     ]);
     // The representative's next request sees the new territory (the sign-in cache was told).

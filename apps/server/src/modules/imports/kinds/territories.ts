@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS } from '@field-portal/shared';
-import { addPermissions, clearPermissions, permissionActions, replacePermissions, userKeys } from '../../admin/index.js';
+import { accountJoins, addPermissions, clearPermissions, permissionActions, replacePermissions } from '../../admin/index.js';
 import { hospitalCodes } from '../../customers/index.js';
 import { mainlandRegions } from '../../reference/index.js';
 import { flag, lookupOf, repeated, resolve, rowsOf, shortRegionName, val, type Q } from './checks.js';
@@ -16,15 +16,16 @@ import type { ImportKindDef } from './kind.js';
 async function check(db: Q, job: number): Promise<void> {
   await flag(db, job, 'imports.row.required', 'user', sql`${val('user')} = ''`);
   await flag(db, job, 'imports.row.territoryOne', 'hospitalCode', sql`(${val('hospitalCode')} = '') = (${val('province')} = '')`);
+  // One rewrite of each staged row: the user (user_id, null when named and not found) and the hospital (hospital_id, only when found).
   await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('user_id', (
-             select u.id from ${userKeys()} u where lower(u.username) = lower(s.v->>'user') or u.employee_no = s.v->>'user'
-              order by (lower(u.username) = lower(s.v->>'user')) desc, u.id limit 1))
-     where ${rowsOf(job)} and ${val('user')} <> ''`);
+    update import_rows s
+       set r = s.r || case when coalesce(t.v->>'user', '') <> '' then jsonb_build_object('user_id', coalesce(un.id, ue.id)) else '{}'::jsonb end
+                   || case when h.id is not null then jsonb_build_object('hospital_id', h.id) else '{}'::jsonb end
+      from import_rows t
+      ${accountJoins(sql`(t.v->>'user')`)}
+      left join ${hospitalCodes()} h on h.code = t.v->>'hospitalCode'
+     where ${rowsOf(job)} and t.job_id = ${job} and t.line = s.line`);
   await flag(db, job, 'imports.row.userUnknown', 'user', sql`${val('user')} <> '' and s.r->>'user_id' is null`, sql`jsonb_build_object('value', s.v->>'user')`);
-  await db.execute(sql`
-    update import_rows s set r = s.r || jsonb_build_object('hospital_id', h.id)
-      from ${hospitalCodes()} h where ${rowsOf(job)} and h.code = s.v->>'hospitalCode'`);
   await flag(
     db,
     job,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, VISIT_CHANNEL_LABELS, VISIT_CHANNELS, VISIT_PURPOSE_LABELS, VISIT_PURPOSES } from '@field-portal/shared';
 import { importVisits, visitActions, visitKeys } from '../../activity/index.js';
-import { userKeys } from '../../admin/index.js';
+import { accountJoins } from '../../admin/index.js';
 import { doctorKeys } from '../../customers/index.js';
 import { basicChecks, duplicates, flag, flagUnresolved, lookupOf, resolveCodes, rowsOf, val, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
@@ -60,9 +60,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
   // purpose and the date — its parts checked before any is made a date (nested cases are evaluated in order), then its portal day (UTC+8).
   await resolveCodes(db, job, [channel, purpose], {
     joins: sql`
-      left join (select distinct on (lower(username)) lower(username) as k, id from ${userKeys()} x order by lower(username), id) un on un.k = lower(t.v->>'rep')
-      left join (select distinct on (employee_no) employee_no as k, id from ${userKeys()} x where employee_no is not null order by employee_no, id) ue
-             on ue.k = t.v->>'rep'
+      ${accountJoins(sql`(t.v->>'rep')`)}
       left join ${doctorKeys()} d on d.code = t.v->>'doctorCode'
       left join lateral (select regexp_match(${DATE_TEXT}, ${DATE}) as m) p on true
       left join lateral (select p.m[1]::int as y, p.m[2]::int as mo, p.m[3]::int as d, coalesce(p.m[4]::int, 0) as hh, coalesce(p.m[5]::int, 0) as mi,
