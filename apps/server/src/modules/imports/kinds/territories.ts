@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS } from '@field-portal/shared';
 import { accountJoins, addPermissions, clearPermissions, permissionActions, replacePermissions } from '../../admin/index.js';
 import { hospitalCodes } from '../../customers/index.js';
 import { mainlandRegions } from '../../reference/index.js';
-import { flag, lookupOf, repeated, resolve, rowsOf, shortRegionName, val, type Q } from './checks.js';
+import { flag, flagUnresolved, lookupOf, repeated, resolveCodes, shortRegionName, val, type Coded, type Q } from './checks.js';
 import type { ImportKindDef } from './kind.js';
 
 /**
@@ -16,15 +16,24 @@ import type { ImportKindDef } from './kind.js';
 async function check(db: Q, job: number): Promise<void> {
   await flag(db, job, 'imports.row.required', 'user', sql`${val('user')} = ''`);
   await flag(db, job, 'imports.row.territoryOne', 'hospitalCode', sql`(${val('hospitalCode')} = '') = (${val('province')} = '')`);
-  // One rewrite of each staged row: the user (user_id, null when named and not found) and the hospital (hospital_id, only when found).
-  await db.execute(sql`
-    update import_rows s
-       set r = s.r || case when coalesce(t.v->>'user', '') <> '' then jsonb_build_object('user_id', coalesce(un.id, ue.id)) else '{}'::jsonb end
-                   || case when h.id is not null then jsonb_build_object('hospital_id', h.id) else '{}'::jsonb end
-      from import_rows t
-      ${accountJoins(sql`(t.v->>'user')`)}
-      left join ${hospitalCodes()} h on h.code = t.v->>'hospitalCode'
-     where ${rowsOf(job)} and t.job_id = ${job} and t.line = s.line`);
+  // A province permission holds the province's name (what the data scope reads, decision 0017).
+  const provinces = mainlandRegions().filter((r) => r.level === 1);
+  const province: Coded = {
+    field: 'province',
+    lookup: lookupOf(
+      // 上海 for 上海市, 广东 for 广东省, 广西 for 广西壮族自治区: as people write a province.
+      provinces.map((p) => ({ code: p.name, labels: [p.code, p.name], loose: [shortRegionName(p.name)] })),
+      provinces.map((p) => p.name),
+    ),
+  };
+  // One rewrite of each staged row resolves the user, the hospital and the province.
+  await resolveCodes(db, job, [province], {
+    joins: sql`${accountJoins(sql`(t.v->>'user')`)} left join ${hospitalCodes()} h on h.code = t.v->>'hospitalCode'`,
+    values: [
+      ['user_id', sql`coalesce(un.id, ue.id)`],
+      ['hospital_id', sql`h.id`],
+    ],
+  });
   await flag(db, job, 'imports.row.userUnknown', 'user', sql`${val('user')} <> '' and s.r->>'user_id' is null`, sql`jsonb_build_object('value', s.v->>'user')`);
   await flag(
     db,
@@ -34,18 +43,7 @@ async function check(db: Q, job: number): Promise<void> {
     sql`${val('hospitalCode')} <> '' and s.r->>'hospital_id' is null`,
     sql`jsonb_build_object('value', s.v->>'hospitalCode')`,
   );
-  // A province permission holds the province's name (what the data scope reads, decision 0017).
-  const provinces = mainlandRegions().filter((r) => r.level === 1);
-  await resolve(
-    db,
-    job,
-    'province',
-    lookupOf(
-      // 上海 for 上海市, 广东 for 广东省, 广西 for 广西壮族自治区: as people write a province.
-      provinces.map((p) => ({ code: p.name, labels: [p.code, p.name], loose: [shortRegionName(p.name)] })),
-      provinces.map((p) => p.name),
-    ),
-  );
+  await flagUnresolved(db, job, province);
   // The same permission twice: the user with the same hospital or province (one user on several rows is the usual file).
   // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
   const pair = sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`;
