@@ -72,8 +72,8 @@ export const IMPORTS_MESSAGES = {
     en: 'A hospital named "{value}" exists already (code {code}); use that code',
   },
   'imports.row.doctorTaken': {
-    zh: '该医院同科室已有医生"{value}"(编码 {code}),请使用该编码',
-    en: 'Doctor "{value}" exists already at this hospital and department (code {code}); use that code',
+    zh: '该医院同科室已有无编码的医生"{value}"(编号 {id}),若为同一人请在"编号"列填写 {id}',
+    en: 'Doctor "{value}", without a code, exists already at this hospital and department (ID {id}); if it is the same person, give {id} in the ID column',
   },
   'imports.row.hospitalUnknown': { zh: '医院"{value}"不存在,请先导入医院', en: 'Hospital "{value}" does not exist; import the hospitals first' },
   'imports.row.dept2Ambiguous': {

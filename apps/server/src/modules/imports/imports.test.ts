@@ -694,4 +694,30 @@ describe('import centre', () => {
       { code: 'HP003' },
     ]);
   });
+
+  it('doctors: two of one name in one department under two codes are two people, the second import too; one without a code is named by its ID', async () => {
+    const twins = Buffer.from(csv(['医生编码,姓名,医院编码,一级科室,职称', 'DTW1,同名医生,HP004,内科,主任医师', 'DTW2,同名医生,HP004,内科,主治医师']));
+    const first = await dryRun('doctors', twins, 'twins.csv');
+    expect(first.counts).toEqual({ rows: 2, new: 2, changed: 0, unchanged: 0, refused: 0 });
+    expect((await commitOk(first.id)).committed).toEqual({ new: 2, changed: 0, unchanged: 0, deactivated: 0 });
+    // Before, each row found the other doctor the first import had written, and the whole file was refused.
+    const again = await dryRun('doctors', twins, 'twins.csv');
+    expect(again.refusedRows).toEqual([]);
+    expect(again.counts).toEqual({ rows: 2, new: 0, changed: 0, unchanged: 2, refused: 0 });
+
+    // A doctor added by hand has no code: a row of the same name, hospital and department is that doctor, named by its ID.
+    const hospital = (await kit.h.database.query<{ id: number }>(`select id from hospitals where code = 'HP004'`))[0]!;
+    const body = { name: '手工医生', gender: 1, hospitalId: Number(hospital.id), dept1Code: '03', titleCode: 'CHIEF', outpatientDays: 0 };
+    const added = ok<{ id: number }>(await kit.h.app.inject({ method: 'POST', url: API.customers.add.addDoctor, headers: headers('admin'), payload: body }));
+    const byCode = Buffer.from(csv(['医生编码,姓名,医院编码,一级科室,职称', 'DTW3,手工医生,HP004,内科,主任医师']));
+    for (const lang of ['zh', 'en'] as const) {
+      const refused = await dryRun('doctors', byCode, 'hand.csv', { lang });
+      expect(refused.refusedRows).toEqual([{ row: 2, messages: [msg('imports.row.doctorTaken', lang, { value: '手工医生', id: added.id })] }]);
+    }
+    const byId = Buffer.from(csv(['医生编码,编号,姓名,医院编码,一级科室,职称', `DTW3,${added.id},手工医生,HP004,内科,主任医师`]));
+    const linked = await dryRun('doctors', byId, 'hand-id.csv');
+    expect(linked.counts).toEqual({ rows: 1, new: 0, changed: 1, unchanged: 0, refused: 0 });
+    await commitOk(linked.id);
+    expect(await kit.h.database.query(`select id, code from doctors where name = '手工医生'`)).toEqual([{ id: added.id, code: 'DTW3' }]);
+  });
 });

@@ -156,12 +156,15 @@ async function check(db: Q, job: number, again = false): Promise<void> {
               from import_rows t where t.job_id = ${job} and (t.target_id is not null or coalesce(t.v->>'code', '') <> '')
             window w as (partition by coalesce(t.target_id::text, 'code:' || (t.v->>'code')) order by t.line)) d
      where ${rowsOf(job)} and s.line = d.line and d.first < d.line`);
-  // Another doctor of the same name at the same hospital and department is the same person (addDoctor's rule).
+  // A doctor without a code (added by hand) of the same name at the same hospital and department is the same person
+  // (addDoctor's rule): a second record would split their visits, so the row must name them by their ID. One under another
+  // code is another person: the company's master data tells them apart, and two 张伟 in one department exist. (Refusing
+  // those too refused a whole file the second time it was imported, once its first import had written both.)
   await db.execute(sql`
     update import_rows s set errors = s.errors || jsonb_build_array(jsonb_build_object('k', 'imports.row.doctorTaken', 'f', 'name',
-             'p', jsonb_build_object('value', s.v->>'name', 'code', coalesce(d.code, d.id::text))))
+             'p', jsonb_build_object('value', s.v->>'name', 'id', d.id)))
       from ${doctorKeys()} d
-     where ${rowsOf(job)} and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = ${DEPT1}
+     where ${rowsOf(job)} and d.code is null and d.name = s.v->>'name' and d.hospital_id = (s.r->>'hospital_id')::int and d.dept1_code = ${DEPT1}
        and d.id is distinct from s.target_id`);
   const names = await selectRows<{ name: string }>(
     db,
