@@ -14,8 +14,10 @@ import { report, SMALL } from './lib.js';
 
 /**
  * Imports from CSV (issue 32, docs/decisions/0056): doctors with their hospitals, visit history,
- * territories and people, each as dry run + commit through the job runner, next to a bare COPY of the same file
- * into an unindexed table in the same run. BENCH_IMPORT_DOCTORS, BENCH_IMPORT_VISITS, BENCH_IMPORT_TERRITORIES and BENCH_IMPORT_USERS set the sizes.
+ * territories, people, the hospital master, the organisation tree and products, each as dry run +
+ * commit through the job runner, next to a bare COPY of the same file into an unindexed table in
+ * the same run. BENCH_IMPORT_DOCTORS, _VISITS, _TERRITORIES, _USERS, _HOSPITALS, _ORGANISATIONS
+ * and _PRODUCTS set the sizes.
  */
 
 const POSTGRES = Boolean(process.env.BENCH_DATABASE_URL);
@@ -30,6 +32,12 @@ const TERRITORY_USERS = Math.max(10, Math.ceil(TERRITORIES / 200));
 const TERRITORY_HOSPITALS = Math.max(200, Math.min(50_000, Math.ceil(TERRITORIES / 20)));
 /** A company's people: a national field force is some thousands to 20,000, each with a manager. */
 const PEOPLE = Number(process.env.BENCH_IMPORT_USERS ?? (SMALL ? 2_000 : 20_000));
+/** A company's hospital master: China has some 38,000 hospitals; a master with clinics and pharmacies reaches 100,000 and more. */
+const HOSPITAL_MASTER = Number(process.env.BENCH_IMPORT_HOSPITALS ?? (SMALL ? 5_000 : 100_000));
+/** The organisation tree: a national field force's regions, districts and teams, some thousands of them, five levels deep. */
+const ORGANISATIONS = Number(process.env.BENCH_IMPORT_ORGANISATIONS ?? (SMALL ? 500 : 10_000));
+/** Products and competitors: a company's list is hundreds; a few thousand with every competitor's form. */
+const PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? (SMALL ? 500 : 5_000));
 const DAY = 86_400_000;
 const MB = 1024 * 1024;
 /** The goal of issue 32: the whole import at a fifth of a bare COPY's rate. */
@@ -100,11 +108,37 @@ function writeTerritoriesCsv(file: string): void {
   });
 }
 
-/** The people file as HR gives it: login name, name, employee number, role, the manager by employee number (ten people a manager). */
+/** The people file as HR gives it: login name, name, employee number, organisation by code, role, the manager by employee number (ten people a team and a manager). */
 function writeUsersCsv(file: string): void {
-  writeCsv(file, '用户名,姓名,员工编号,角色,上级', 0, PEOPLE, (i) => {
+  writeCsv(file, '用户名,姓名,员工编号,组织,角色,上级', 0, PEOPLE, (i) => {
     const manager = i % 10 === 0 ? '' : `E${String(i - (i % 10)).padStart(6, '0')}`;
-    return `person${i},员工${i},E${String(i).padStart(6, '0')},${i % 10 === 0 ? '团队经理' : '销售代表'},${manager}`;
+    return `person${i},员工${i},E${String(i).padStart(6, '0')},G${String(Math.floor(i / 10)).padStart(6, '0')},${i % 10 === 0 ? '团队经理' : '销售代表'},${manager}`;
+  });
+}
+
+/** A hospital master: code, name, grade (as files write it, 三甲 as often as 三级甲等), type, region by code or by name, address. */
+function writeHospitalMasterCsv(file: string): void {
+  const grades = ['三级甲等', '三甲', '二级甲等', '二乙', '一甲'];
+  const regions = ['310101', '北京市东城区', '440106', '四川省成都市武侯区', '330106'];
+  writeCsv(file, '医院编码,医院名称,医院等级,医院类型,所在地区,地址', 0, HOSPITAL_MASTER, (i) => {
+    return `M${String(i).padStart(7, '0')},基准医院${i},${grades[i % grades.length]},综合医院,${regions[i % regions.length]},某路${i}号`;
+  });
+}
+
+/** The organisation tree top down, each below one of the rows before it: five children a parent, so about five levels at 10,000. */
+function writeOrganisationsCsv(file: string): void {
+  writeCsv(file, '组织编码,组织名称,英文名称,上级组织编码,负责人', 0, ORGANISATIONS, (i) => {
+    const parent = i === 0 ? '' : `O${String(Math.floor((i - 1) / 5)).padStart(6, '0')}`;
+    return `O${String(i).padStart(6, '0')},组织${i},Org ${i},${parent},${SURNAMES[i % SURNAMES.length]}${GIVEN[i % GIVEN.length]}`;
+  });
+}
+
+/** Products, each with three indications from data management's list and three competitors, one with an alias in brackets. */
+function writeProductsCsv(file: string): void {
+  const indications = ['高血压', '心力衰竭', '冠心病', '心房颤动', '高脂血症'];
+  writeCsv(file, '产品编码,产品名称,别名,公司,适应症,竞品', 0, PRODUCTS, (i) => {
+    const named = [0, 1, 2].map((n) => indications[(i + n) % indications.length]).join('、');
+    return `P${String(i).padStart(6, '0')},产品${i},Product ${i},公司${i % 50},${named},"竞品${i}A (Rival ${i}), 竞品${i}B; 竞品${i}C"`;
   });
 }
 
@@ -131,12 +165,14 @@ async function bareCopy(database: Database, file: string, columns: string[]): Pr
   return ms;
 }
 
+type BenchKind = 'hospitals' | 'doctors' | 'visits' | 'territories' | 'users' | 'organisations' | 'products';
+
 async function runJob(
   database: Database,
   worker: JobRunner,
   files: DiskFileStore,
   userId: number,
-  kind: 'hospitals' | 'doctors' | 'visits' | 'territories' | 'users',
+  kind: BenchKind,
   file: string,
 ): Promise<{ dryMs: number; commitMs: number; counts: unknown }> {
   const key = newStorageKey();
@@ -179,7 +215,7 @@ async function measure(
   worker: JobRunner,
   files: DiskFileStore,
   userId: number,
-  kind: 'doctors' | 'visits' | 'territories' | 'users',
+  kind: BenchKind,
   parts: string[],
   rows: number,
   columns: string[],
@@ -234,6 +270,18 @@ async function measure(
     budget: '<= 200 MB',
     reference: `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(rssPeak / MB).toFixed(0)} MB; file ${(fs.statSync(file).size / MB).toFixed(1)} MB`,
     ok: growth <= 200,
+  });
+  // A master-data system sends its whole list again every night: the same file once more must find every row unchanged.
+  const again = await runJob(database, worker, files, userId, kind, file);
+  const unchanged = (again.counts as { unchanged?: number } | undefined)?.unchanged;
+  if (unchanged !== fileRows) throw new Error(`the same file again was not unchanged: ${JSON.stringify(again.counts)}`);
+  report({
+    name: `the same ${fileRows.toLocaleString('en')} ${kind} again, nothing changed (${where})`,
+    value: (again.dryMs + again.commitMs) / 1000,
+    unit: 's',
+    budget: 'none (a nightly sync of an unchanged list)',
+    reference: `dry run ${(again.dryMs / 1000).toFixed(1)} s, commit ${(again.commitMs / 1000).toFixed(1)} s; the first import ${((dryMs + commitMs) / 1000 / parts.length).toFixed(1)} s a file`,
+    ok: true,
   });
 }
 
@@ -318,18 +366,59 @@ async function territoryImports(): Promise<void> {
 
 /** People: a file of PEOPLE users, each named by a manager among them, into a portal without them. */
 async function userImports(): Promise<void> {
-  console.log(`\nimports: ${PEOPLE.toLocaleString('en')} users from CSV (a manager for every ten)`);
+  console.log(`\nimports: ${PEOPLE.toLocaleString('en')} users from CSV (a team and a manager for every ten)`);
   await withImportBench('fp-bench-user-imports-', async ({ database, dir, files, userId, worker }) => {
     await database.db.execute(sql`insert into roles (name, name_en, data_scope) values ('MANGA', 'Team manager', 'all'), ('Sales', 'Sales', 'custom')`);
+    // The teams, one for every ten people, written directly: the people name them by code.
+    await database.db.execute(sql`
+      insert into organisations (name, code) select '团队' || g, 'G' || lpad(g::text, 6, '0') from generate_series(0, ${Math.ceil(PEOPLE / 10) - 1}) g`);
     const file = path.join(dir, 'users.csv');
     writeUsersCsv(file);
-    await measure(database, worker, files, userId, 'users', [file], PEOPLE, ['login', 'name', 'employee', 'roles', 'manager']);
+    await measure(database, worker, files, userId, 'users', [file], PEOPLE, ['login', 'name', 'employee', 'org', 'roles', 'manager']);
   });
 }
 
-const KINDS = { doctors: doctorImports, visits: visitImports, territories: territoryImports, users: userImports } as const;
+/** The hospital master alone, into a portal without hospitals. */
+async function hospitalImports(): Promise<void> {
+  console.log(`\nimports: ${HOSPITAL_MASTER.toLocaleString('en')} hospitals from CSV`);
+  await withImportBench('fp-bench-hospital-imports-', async ({ database, dir, files, userId, worker }) => {
+    const file = path.join(dir, 'hospitals.csv');
+    writeHospitalMasterCsv(file);
+    await measure(database, worker, files, userId, 'hospitals', [file], HOSPITAL_MASTER, ['code', 'name', 'grade', 'type', 'region', 'address']);
+  });
+}
 
-/** BENCH_IMPORT_ONLY=doctors, visits, territories or users runs one of them. */
+/** The organisation tree, each parent named by its code in the same file. */
+async function organisationImports(): Promise<void> {
+  console.log(`\nimports: ${ORGANISATIONS.toLocaleString('en')} organisations from CSV (five below each)`);
+  await withImportBench('fp-bench-organisation-imports-', async ({ database, dir, files, userId, worker }) => {
+    const file = path.join(dir, 'organisations.csv');
+    writeOrganisationsCsv(file);
+    await measure(database, worker, files, userId, 'organisations', [file], ORGANISATIONS, ['code', 'name', 'name_en', 'parent', 'leader']);
+  });
+}
+
+/** Products with their indications and competitors. */
+async function productImports(): Promise<void> {
+  console.log(`\nimports: ${PRODUCTS.toLocaleString('en')} products from CSV (three indications and three competitors each)`);
+  await withImportBench('fp-bench-product-imports-', async ({ database, dir, files, userId, worker }) => {
+    const file = path.join(dir, 'products.csv');
+    writeProductsCsv(file);
+    await measure(database, worker, files, userId, 'products', [file], PRODUCTS, ['code', 'name', 'alias', 'company', 'indications', 'competitors']);
+  });
+}
+
+const KINDS = {
+  doctors: doctorImports,
+  visits: visitImports,
+  territories: territoryImports,
+  users: userImports,
+  hospitals: hospitalImports,
+  organisations: organisationImports,
+  products: productImports,
+} as const;
+
+/** BENCH_IMPORT_ONLY names one of KINDS (doctors, visits, territories, users, hospitals, organisations, products) to run it alone. */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_IMPORT_ONLY;
   for (const [kind, measureKind] of Object.entries(KINDS)) if (!only || only === kind) await measureKind();
