@@ -363,7 +363,7 @@ export const IMPORTS_MESSAGES = {
   },
   'imports.ui.noteLine': { zh: '第 {row} 行:{text}', en: 'Line {row}: {text}' },
   'imports.ui.problems': { zh: '问题', en: 'Problems' },
-  'imports.ui.firstRefused': { zh: '前 {n} 个未通过的行(完整列表见错误明细)', en: 'The first {n} refused rows (the error file has them all)' },
+  'imports.ui.firstRefused': { zh: '前 {n} 个未通过的行(完整列表见错误明细)', en: 'Refused rows, the first {n} (the error file has them all)' },
   'imports.ui.errorFile': { zh: '下载错误明细', en: 'Download the error file' },
   'imports.ui.commitAll': { zh: '全部导入', en: 'Import all' },
   'imports.ui.commitAllBlocked': {
