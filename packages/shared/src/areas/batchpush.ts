@@ -71,7 +71,7 @@ export const BATCH_PUSH_MESSAGES = {
   'batchPush.rowMaxPushTimes': { zh: '第 {row} 行 最大推送次数:请正确填写最大推送次数', en: 'Row {row}, max push times: fill in max push times correctly' },
   'batchPush.listNameRepeated': { zh: '名单“{list}”重复', en: 'The list "{list}" appears twice' },
   'batchPush.listUnknownReceiver': { zh: '名单“{list}”:员工 {wwid} 不在通讯录中', en: 'List "{list}": employee {wwid} is not in the directory' },
-  'batchPush.ok': { zh: '已加入推送队列:{n} 张卡片', en: 'Queued: {n} cards' },
+  'batchPush.ok': { zh: '已加入推送队列:{n} 张卡片', en: 'Cards queued: {n}' },
   // The screen's labels.
   'batchPush.ui.title': { zh: '批量推送', en: 'Batch push' },
   'batchPush.ui.intro': {

@@ -41,7 +41,7 @@ export const IMPORTS_MESSAGES = {
   },
   'imports.job.refused': {
     zh: '有 {n} 行未通过检查,全部导入已取消;请修正后重新上传,或选择"仅导入有效行"',
-    en: '{n} rows were refused, so nothing was imported; fix them and upload again, or choose "valid rows only"',
+    en: 'Refused rows: {n}, so nothing was imported; fix them and upload again, or choose "Import the valid rows only"',
   },
   'imports.job.failed': { zh: '导入失败,请重试', en: 'The import failed, please try again' },
   'imports.job.interrupted': { zh: '导入中断次数过多,请重试', en: 'The import was interrupted too often, please try again' },
@@ -350,7 +350,7 @@ export const IMPORTS_MESSAGES = {
   },
   'imports.ui.result': { zh: '预检结果', en: 'Dry run' },
   'imports.ui.committedResult': { zh: '导入结果', en: 'Import' },
-  'imports.ui.rows': { zh: '已读取 {n} 行', en: '{n} rows read' },
+  'imports.ui.rows': { zh: '已读取 {n} 行', en: 'Rows read: {n}' },
   'imports.ui.new': { zh: '新增', en: 'New' },
   'imports.ui.changed': { zh: '变更', en: 'Changed' },
   'imports.ui.unchanged': { zh: '无变化', en: 'Unchanged' },
