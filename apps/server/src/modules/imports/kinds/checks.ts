@@ -262,9 +262,12 @@ export async function unresolvedChecks(db: Q, job: number, columns: readonly Cod
   });
 }
 
-/** The values of a resolved column that named no entry, or more than one: one message each, with the nearest entry's name suggested. */
-export async function flagUnresolved(db: Q, job: number, column: Coded): Promise<void> {
-  await flagEach(db, job, (await unresolvedChecks(db, job, [column])).flat());
+/**
+ * The values of resolved columns that named no entry, or more than one: one message each, with the nearest entry's name
+ * suggested; every column in one statement, each row's messages in the order of `columns`.
+ */
+export async function flagUnresolved(db: Q, job: number, columns: readonly Coded[]): Promise<void> {
+  await flagEach(db, job, (await unresolvedChecks(db, job, columns)).flat());
 }
 
 /**
@@ -273,7 +276,7 @@ export async function flagUnresolved(db: Q, job: number, column: Coded): Promise
  */
 export async function resolve(db: Q, job: number, field: string, lookup: Lookup, ambiguousKey?: string, unknownKey?: string): Promise<void> {
   await resolveCodes(db, job, [{ field, lookup, ambiguousKey }]);
-  await flagUnresolved(db, job, { field, lookup, ambiguousKey, unknownKey });
+  await flagUnresolved(db, job, [{ field, lookup, ambiguousKey, unknownKey }]);
 }
 
 export const codeLookup = (rows: readonly { code: string; name: string; nameEn: string }[]) =>

@@ -6,13 +6,12 @@ import {
   basicChecks,
   codeLookup,
   duplicates,
-  flagEach,
+  flagUnresolved,
   given,
   lookupOf,
   regionLookup,
   resolveCodes,
   rowsOf,
-  unresolvedChecks,
   type Coded,
   type Lookup,
   type Q,
@@ -43,7 +42,7 @@ async function check(db: Q, job: number): Promise<void> {
     { field: 'region', lookup: regionLookup(), ambiguousKey: 'imports.row.regionAmbiguous', unknownKey: 'imports.row.regionUnknown' },
   ];
   await resolveCodes(db, job, coded);
-  await flagEach(db, job, (await unresolvedChecks(db, job, coded)).flat());
+  await flagUnresolved(db, job, coded);
   await duplicates(db, job, 'code', sql`nullif(t.v->>'code', '')`, 'imports.row.duplicateInFile', sql`s.v->>'code'`);
   await duplicates(db, job, 'name', sql`nullif(t.v->>'name', '')`, 'imports.row.duplicateInFile', sql`s.v->>'name'`);
   // The same hospital under another code (or none) in the database: a second record of it would split its doctors.

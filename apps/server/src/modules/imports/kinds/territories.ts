@@ -43,7 +43,7 @@ async function check(db: Q, job: number): Promise<void> {
     sql`${val('hospitalCode')} <> '' and s.r->>'hospital_id' is null`,
     sql`jsonb_build_object('value', s.v->>'hospitalCode')`,
   );
-  await flagUnresolved(db, job, province);
+  await flagUnresolved(db, job, [province]);
   // The same permission twice: the user with the same hospital or province (one user on several rows is the usual file).
   // Only rows without another problem: a row naming both a hospital and a province is refused for that alone.
   const pair = sql`case when t.r->>'user_id' is not null and t.errors = '[]'::jsonb then (t.r->>'user_id') || coalesce('/h' || (t.r->>'hospital_id'), '/p' || (t.r->>'province'), '') end`;

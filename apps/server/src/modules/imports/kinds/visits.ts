@@ -100,8 +100,7 @@ async function check(db: Q, job: number, again = false): Promise<void> {
     sql`(s.r->>'day')::date > (select ((j.created_at at time zone 'UTC') + interval '8 hours')::date from import_jobs j where j.id = ${job})`,
     sql`jsonb_build_object('value', s.v->>'date')`,
   );
-  await flagUnresolved(db, job, channel);
-  await flagUnresolved(db, job, purpose);
+  await flagUnresolved(db, job, [channel, purpose]);
   const key = sql`case when t.r ? 'user_id' and t.r ? 'doctor_id' and t.r ? 'day' and t.r ? 'channel'
                        then concat_ws('/', t.r->>'user_id', t.r->>'doctor_id', t.r->>'day', t.r->>'channel') end`;
   await duplicates(db, job, 'date', key, 'imports.row.visitDuplicate', sql`s.v->>'date'`);
