@@ -1,4 +1,4 @@
-import { dataOptions, SentenceWithData } from '@/components/DataText';
+import { DATA_SLOT, dataOptions, SentenceWithData } from '@/components/DataText';
 import { DATA } from '@/lib/data-text';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Col, ConfigProvider, Result, Row, Select, Space, Spin, Statistic } from 'antd';
@@ -58,8 +58,6 @@ const WHOLE_COLUMNS: ReadonlySet<string> = new Set(['province', 'city', 'doctorN
 /** Columns of long text (titles, pages, messages): wrapped in a column of their own width. */
 const LONG_TEXT_COLUMNS: ReadonlySet<string> = new Set(['title', 'pageDetail', 'message', 'hospital']);
 /** Charts whose categories are data as written (places, people, teams, tags, surveys). */
-/** Where the viewer's name goes in the byline, so the name can be marked as data. */
-const NAME_SLOT = '@@name@@';
 const DATA_CHART = /^topCards$|By(City|Creator|Province|Rep|Sender|Survey|Tag|Team)$/;
 
 /** The link as the entry read it (main.tsx, which has also switched to its language) and the first load it asked for. */
@@ -171,7 +169,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
           <h4 className="fp-bi-title">{title}</h4>
           <span className="fp-muted-text">
             {t('analytics.brand')} ·{' '}
-            <SentenceWithData sentence={t('analytics.viewer', { name: NAME_SLOT })} slot={NAME_SLOT} value={data.user.name || data.user.username} />
+            <SentenceWithData sentence={t('analytics.viewer', { name: DATA_SLOT })} slot={DATA_SLOT} value={data.user.name || data.user.username} />
           </span>
         </div>
         {data.hasData && (

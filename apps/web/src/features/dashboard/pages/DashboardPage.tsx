@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import type { HomeStatistics } from '@field-portal/shared';
 import { DataUseNotice } from '@/components/DataUseNotice';
-import { SentenceWithData } from '@/components/DataText';
+import { DATA_SLOT, SentenceWithData } from '@/components/DataText';
 import { useDashboardWords, type DashboardLabelKey } from '../i18n';
 import { bilingual } from '@/lib/i18n';
 import { userInfoQuery } from '@/lib/session/queries';
@@ -134,9 +134,6 @@ function FirstSteps() {
   );
 }
 
-/** Where the user's name goes in the greeting, so the name can be marked as data. */
-const NAME_SLOT = '@@name@@';
-
 /** /dashboard: platform statistics, the eight tiles and the data-use notice (spec 001 section 1). */
 export function DashboardPage() {
   const { t } = useDashboardWords();
@@ -150,7 +147,7 @@ export function DashboardPage() {
       <DataUseNotice />
       {user.data ? (
         <h2 className="fp-dashboard-greeting">
-          <SentenceWithData sentence={t('dashboard.greeting', { name: NAME_SLOT })} slot={NAME_SLOT} value={user.data.firstName || user.data.username} />
+          <SentenceWithData sentence={t('dashboard.greeting', { name: DATA_SLOT })} slot={DATA_SLOT} value={user.data.firstName || user.data.username} />
         </h2>
       ) : null}
       {canImport && noDoctors ? <FirstSteps /> : null}

@@ -10,6 +10,8 @@ import { cardTitle } from '../push-form';
 import { Pager } from '@/components/paging';
 import { formatTime } from '@/lib/format';
 import { EmptyState } from '@/components/EmptyState';
+import { DATA_SLOT, SentenceWithData } from '@/components/DataText';
+import { dataCells } from '@/lib/data-text';
 
 interface ReadDetailsDialogProps {
   card: CardRecord | undefined;
@@ -36,7 +38,9 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
   return (
     <Modal
       open={Boolean(card)}
-      title={card ? t('push.read.title', { title: cardTitle(card.content) || `#${card.id}` }) : ''}
+      title={
+        card ? <SentenceWithData sentence={t('push.read.title', { title: DATA_SLOT })} slot={DATA_SLOT} value={cardTitle(card.content) || `#${card.id}`} /> : ''
+      }
       width={760}
       footer={
         <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
@@ -57,7 +61,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
         locale={{ emptyText: <EmptyState description={t('push.read.empty')} /> }}
         columns={[
           { title: t('push.read.receiverId'), dataIndex: 'receiverId', width: 140 },
-          { title: t('push.read.receiverName'), dataIndex: 'receiverName' },
+          { title: t('push.read.receiverName'), dataIndex: 'receiverName', ...dataCells },
           {
             title: t('push.read.event'),
             dataIndex: 'event',
