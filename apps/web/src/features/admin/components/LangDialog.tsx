@@ -3,6 +3,7 @@ import type { LangEntry, LangRequest } from '@field-portal/shared';
 import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import { EntityModal } from './EntityModal';
+import { languageOptions } from '@/components/LanguageName';
 
 /** Adds or edits one entry of the text catalogue (the language screen loads this module when first opened). */
 export function LangDialog({ editing, onClose, onSaved }: { editing: Partial<LangEntry> | null; onClose: () => void; onSaved: () => void }) {
@@ -19,12 +20,7 @@ export function LangDialog({ editing, onClose, onSaved }: { editing: Partial<Lan
       onSaved={onSaved}
     >
       <Form.Item name="langType" label={t('admin.lang.langType')} required>
-        <Select
-          options={[
-            { value: 'zh', label: t('lang.zh') },
-            { value: 'en', label: t('lang.en') },
-          ]}
-        />
+        <Select options={languageOptions()} />
       </Form.Item>
       <Form.Item name="key" label={t('admin.lang.key')} required extra={t('admin.lang.keyHint')}>
         <Input placeholder="sys.user.save.success" />

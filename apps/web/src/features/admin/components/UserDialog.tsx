@@ -4,6 +4,7 @@ import { useAdminWords } from '@/features/admin/i18n';
 import { adminApi } from '../api/admin-api';
 import type { treeOptions } from '../form-rules';
 import { EntityModal } from './EntityModal';
+import { languageOptions } from '@/components/LanguageName';
 
 /** Adds or edits one user (the user screen loads this module when first opened). */
 export function UserDialog({
@@ -86,12 +87,7 @@ export function UserDialog({
           <Input />
         </Form.Item>
         <Form.Item name="language" label={t('admin.user.language')}>
-          <Select
-            options={[
-              { value: 'zh', label: t('lang.zh') },
-              { value: 'en', label: t('lang.en') },
-            ]}
-          />
+          <Select options={languageOptions()} />
         </Form.Item>
         <Form.Item name="userType" label={t('admin.user.userType')}>
           <Select options={USER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />

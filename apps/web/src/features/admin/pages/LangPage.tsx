@@ -1,4 +1,4 @@
-import { DATA, dataCells } from '@/lib/data-text';
+import { dataCells } from '@/lib/data-text';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
@@ -13,6 +13,7 @@ import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
 import '../admin.css';
 import { Pager } from '@/components/paging';
 import { formatTime } from '@/lib/format';
+import { LanguageName, languageOptions } from '@/components/LanguageName';
 
 /** The add/edit dialog (antd's Form, the server's schema with zod) loads when first opened. */
 const LangDialog = lazyDialog(() => import('../components/LangDialog').then((m) => m.LangDialog));
@@ -50,11 +51,7 @@ export function LangPage() {
           style={{ width: 140 }}
           value={query.langType}
           onChange={(langType) => setQuery({ ...query, page: 0, langType })}
-          options={[
-            { value: '', label: t('admin.lang.allLanguages') },
-            { value: 'zh', label: t('lang.zh') },
-            { value: 'en', label: t('lang.en') },
-          ]}
+          options={[{ value: '', label: t('admin.lang.allLanguages') }, ...languageOptions()]}
         />
         <span className="fp-admin-spacer" />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ langType: lang, key: '', content: '' })}>
@@ -75,9 +72,7 @@ export function LangPage() {
             width: 100,
             render: (v: string) => (
               <Tag color={v === 'zh' ? 'red' : 'blue'}>
-                <span lang={v} {...DATA}>
-                  {v === 'zh' ? t('lang.zh') : t('lang.en')}
-                </span>
+                <LanguageName lang={v === 'zh' ? 'zh' : 'en'} />
               </Tag>
             ),
           },

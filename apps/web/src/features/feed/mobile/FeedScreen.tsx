@@ -175,8 +175,8 @@ export function FeedScreen({ onSignedOut }: { onSignedOut: () => void }) {
             label={t('feed.menu')}
             icon={<SvgIcon icon={UserOutlined} />}
             entries={[
-              { key: 'zh', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.zh') },
-              { key: 'en', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.en') },
+              { key: 'zh', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.zh'), lang: 'zh' },
+              { key: 'en', icon: <SvgIcon icon={TranslationOutlined} />, label: t('lang.en'), lang: 'en' },
               { key: 'out', icon: <SvgIcon icon={LogoutOutlined} />, label: t('feed.signOut'), divided: true },
             ]}
             onSelect={(key) => {

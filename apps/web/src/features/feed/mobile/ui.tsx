@@ -23,6 +23,8 @@ export interface MenuEntry {
   key: string;
   label: string;
   icon?: ReactNode;
+  /** The language the label is in, where it is not the screen's (a language named in itself). */
+  lang?: string;
   /** A line before this entry. */
   divided?: boolean;
 }
@@ -74,7 +76,7 @@ export function MenuButton({
                 }}
               >
                 {entry.icon}
-                <span>{entry.label}</span>
+                <span lang={entry.lang}>{entry.label}</span>
               </button>
             </li>
           ))}
