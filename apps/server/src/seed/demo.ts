@@ -8,7 +8,7 @@ import { seedMessaging } from './messaging.js';
 import { seedFeed } from './feed.js';
 import { seedAnalytics } from './analytics.js';
 import { seedAdmin } from './admin.js';
-import { seedCustomers, seedMoreDoctors } from './customers.js';
+import { seedCorrections, seedCustomers, seedMoreDoctors } from './customers.js';
 import { seedIntelligence, seedSuggestions } from './intelligence.js';
 import { seedApps } from './apps.js';
 import { seedActivity } from './activity.js';
@@ -203,6 +203,7 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
     await seedAnalytics(tx);
     await seedCustomers(tx);
     await seedAdmin(tx);
+    await seedCorrections(tx);
     await seedApps(tx);
     await seedActivity(tx);
     await seedMeetingsContent(tx);
