@@ -24,6 +24,7 @@ const TagForm = lazyDialog(() => import('../components/TagNameDialog').then((m) 
 
 function TagList({
   title,
+  empty,
   tags,
   selected,
   mayEdit,
@@ -31,13 +32,15 @@ function TagList({
   onEdit,
 }: {
   title: string;
+  /** What the list says while it holds no tag. */
+  empty: string;
   tags: TagRow[];
   selected?: number;
   mayEdit: boolean;
   onSelect: (tag: TagRow) => void;
   onEdit: (tag: TagRow) => void;
 }) {
-  const { t, lang, msg } = useCustomersWords();
+  const { t, lang } = useCustomersWords();
   const { message } = AntApp.useApp();
   const { token } = theme.useToken();
   const client = useQueryClient();
@@ -58,7 +61,7 @@ function TagList({
       </div>
       {tags.length === 0 ? (
         <div style={{ padding: token.padding, color: token.colorTextDisabled, textAlign: 'center' }}>
-          <EmptyState description={msg('empty.noData')} />
+          <EmptyState description={empty} />
         </div>
       ) : (
         <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
@@ -175,6 +178,7 @@ export function DoctorLabelPage() {
           <div className="fp-cust-tag-lists">
             <TagList
               title={t('customers.tags.personal')}
+              empty={t('customers.tags.noPersonal')}
               tags={list.filter((tag) => !tag.shared)}
               selected={selectedId}
               mayEdit
@@ -183,6 +187,7 @@ export function DoctorLabelPage() {
             />
             <TagList
               title={t('customers.tags.shared')}
+              empty={t('customers.tags.noShared')}
               tags={list.filter((tag) => tag.shared)}
               selected={selectedId}
               mayEdit={rights.reviewer}
