@@ -48,40 +48,42 @@ export async function seedMoreDoctors(tx: Tx, doctors: number): Promise<number> 
 }
 
 /**
- * Demo corrections of doctors' records (docs/decisions/0017): [proposer, decision, what was
- * written, the title proposed, the reviewer's note, days ago]. Sent by representatives on doctors
- * in their own data scope, proposing the next title up, so the review screen of customer master
- * data has work waiting and a history. rep01 and rep02 are left to the journeys and tests, as their
- * visits are (seed/reports.ts).
+ * Demo corrections of doctors' records (docs/decisions/0017), all sent by rep03 on doctors in its
+ * data scope (广东省): [decision, what was written, the title proposed, the reviewer's note, days
+ * ago]. Each proposes the next title up for a doctor who holds the one below, so the review screen
+ * of customer master data has work waiting and a history. rep01 and rep02 are left to the journeys
+ * and tests, as their visits are (seed/reports.ts).
  */
-const DEMO_CORRECTIONS: [string, 'pending' | 'accepted' | 'rejected', string, string, string, number][] = [
-  ['rep03', 'pending', '医生已于本月晋升为主任医师,职称需更新', 'CHIEF', '', 1],
-  ['rep03', 'pending', '职称有误,医院官网显示为副主任医师', 'ASSOCIATE_CHIEF', '', 2],
-  ['rep03', 'pending', '职称已更新为主治医师(见院内公示)', 'ATTENDING', '', 3],
-  ['rep03', 'pending', '医生已晋升为主任医师', 'CHIEF', '', 5],
-  ['rep03', 'accepted', '职称有误,应为副主任医师', 'ASSOCIATE_CHIEF', '已与医院人事科核实', 9],
-  ['rep03', 'accepted', '医生已晋升为主任医师', 'CHIEF', '核实无误', 12],
-  ['rep03', 'rejected', '职称应为主治医师', 'ATTENDING', '医院官网仍为原职称,暂不更新', 15],
+const DEMO_CORRECTIONS: ['pending' | 'accepted' | 'rejected', string, string, string, number][] = [
+  ['pending', '医生已于本月晋升为主任医师,职称需更新', 'CHIEF', '', 1],
+  ['pending', '职称有误,医院官网显示为副主任医师', 'ASSOCIATE_CHIEF', '', 2],
+  ['pending', '职称已更新为主治医师(见院内公示)', 'ATTENDING', '', 3],
+  ['pending', '医生已晋升为主任医师', 'CHIEF', '', 5],
+  ['accepted', '职称有误,应为副主任医师', 'ASSOCIATE_CHIEF', '已与医院人事科核实', 9],
+  ['accepted', '医生已晋升为主任医师', 'CHIEF', '核实无误', 12],
+  ['rejected', '职称应为主治医师', 'ATTENDING', '医院官网仍为原职称,暂不更新', 15],
 ];
 
 /** The title one step below each proposed title: the doctors a proposal is made for hold it. */
 const TITLE_BELOW: Record<string, string> = { CHIEF: 'ASSOCIATE_CHIEF', ASSOCIATE_CHIEF: 'ATTENDING', ATTENDING: 'RESIDENT' };
 
-/** Writes the demo corrections; runs after the administration seed (the proposers' data permissions). */
+/** Writes the demo corrections; runs after the administration seed (the proposer's data permissions). */
 export async function seedCorrections(tx: Tx): Promise<void> {
   const { compileScope, doctorInScope } = await import('../modules/customers/index.js');
   const people = await selectRows<{ id: number; username: string }>(tx, sql`select id, username from users where username in ('rep03', 'admin')`);
   const idOf = new Map(people.map((u) => [u.username, Number(u.id)]));
+  const proposer = idOf.get('rep03');
   const reviewer = idOf.get('admin');
-  let offset = 0;
-  for (const [username, status, content, titleCode, note, daysAgo] of DEMO_CORRECTIONS) {
-    const proposer = idOf.get(username);
-    if (proposer === undefined || reviewer === undefined) continue;
-    const scope = await compileScope(tx, proposer);
-    // the last doctors of the scope (tests pick theirs from the first), one each
+  if (proposer === undefined || reviewer === undefined) return;
+  const scope = await compileScope(tx, proposer);
+  for (const [status, content, titleCode, note, daysAgo] of DEMO_CORRECTIONS) {
+    // the last doctors of the scope (tests pick theirs from the first), one correction each
     const [doctor] = await selectRows<{ id: number }>(
       tx,
-      sql`select d.id from doctors d where ${doctorInScope(scope)} and d.title_code = ${TITLE_BELOW[titleCode]!} order by d.id desc offset ${offset++} limit 1`,
+      sql`select d.id from doctors d
+           where ${doctorInScope(scope)} and d.title_code = ${TITLE_BELOW[titleCode]!}
+             and not exists (select 1 from doctor_corrections c where c.doctor_id = d.id)
+           order by d.id desc limit 1`,
     );
     if (!doctor) continue;
     const decided = status !== 'pending';
