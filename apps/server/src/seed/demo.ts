@@ -203,7 +203,6 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
     await seedAnalytics(tx);
     await seedCustomers(tx);
     await seedAdmin(tx);
-    await seedCorrections(tx);
     await seedApps(tx);
     await seedActivity(tx);
     await seedMeetingsContent(tx);
@@ -211,6 +210,8 @@ export async function seedDemoData(db: Db, options: { doctors?: number } = {}): 
     await seedIntelligence(tx);
     await seedReports(tx);
     await seedSuggestions(tx);
+    // last, so the other areas' demo data is made as it was before these
+    await seedCorrections(tx);
     await seedHomeFigures(tx);
     if (options.doctors) await seedMoreDoctors(tx, options.doctors);
   });
