@@ -49,30 +49,25 @@ export async function seedMoreDoctors(tx: Tx, doctors: number): Promise<number> 
 
 /**
  * Demo corrections of doctors' records (docs/decisions/0017), all sent by rep03 on doctors in its
- * data scope (广东省): [decision, what was written, the field and the code proposed, the reviewer's
- * note, days ago]. Each proposes the next title up for a doctor who holds the one below, so the
- * review screen of customer master data has work waiting and a history. The accepted ones change a
- * teaching title, which no score reads: the demo's scores stay those of its records. rep01 and
- * rep02 are left to the journeys and tests, as their visits are (seed/reports.ts).
+ * data scope (广东省): [decision, what was written, the title proposed ('' for a note alone), the
+ * reviewer's note, days ago]. A proposed title is the next one up for a doctor who holds the one
+ * below, as the correction form offers it. The accepted ones are notes alone, which change no
+ * record: the demo's scores stay those of its records. So the review screen of customer master data
+ * has work waiting and a history. rep01 and rep02 are left to the journeys and tests, as their
+ * visits are (seed/reports.ts).
  */
-const DEMO_CORRECTIONS: ['pending' | 'accepted' | 'rejected', string, 'titleCode' | 'teachingTitleCode', string, string, number][] = [
-  ['pending', '医生已于本月晋升为主任医师,职称需更新', 'titleCode', 'CHIEF', '', 1],
-  ['pending', '职称有误,医院官网显示为副主任医师', 'titleCode', 'ASSOCIATE_CHIEF', '', 2],
-  ['pending', '医生已评为副教授(见院内公示)', 'teachingTitleCode', 'ASSOCIATE_PROFESSOR', '', 3],
-  ['pending', '教学职称应为教授', 'teachingTitleCode', 'PROFESSOR', '', 5],
-  ['accepted', '教学职称有误,应为副教授', 'teachingTitleCode', 'ASSOCIATE_PROFESSOR', '已与医院人事科核实', 9],
-  ['accepted', '医生已评为教授', 'teachingTitleCode', 'PROFESSOR', '核实无误', 12],
-  ['rejected', '职称应为主治医师', 'titleCode', 'ATTENDING', '医院官网仍为原职称,暂不更新', 15],
+const DEMO_CORRECTIONS: ['pending' | 'accepted' | 'rejected', string, string, string, number][] = [
+  ['pending', '医生已于本月晋升为主任医师,职称需更新', 'CHIEF', '', 1],
+  ['pending', '职称有误,医院官网显示为副主任医师', 'ASSOCIATE_CHIEF', '', 2],
+  ['pending', '医生已晋升为主任医师', 'CHIEF', '', 3],
+  ['pending', '医生出诊时间有误,应为周二、周四上午', '', '', 5],
+  ['accepted', '医生办公室电话已更换,新号码见拜访记录', '', '已与医院核实并更新联系方式', 9],
+  ['accepted', '医生已调至心内科二病区', '', '核实无误', 12],
+  ['rejected', '职称应为主治医师', 'ATTENDING', '医院官网仍为原职称,暂不更新', 15],
 ];
 
-/** The code one step below each proposed one: the doctors a proposal is made for hold it. */
-const BELOW: Record<string, string> = {
-  CHIEF: 'ASSOCIATE_CHIEF',
-  ASSOCIATE_CHIEF: 'ATTENDING',
-  ATTENDING: 'RESIDENT',
-  PROFESSOR: 'ASSOCIATE_PROFESSOR',
-  ASSOCIATE_PROFESSOR: 'LECTURER',
-};
+/** The title one step below each proposed title: the doctors a proposal is made for hold it. */
+const TITLE_BELOW: Record<string, string> = { CHIEF: 'ASSOCIATE_CHIEF', ASSOCIATE_CHIEF: 'ATTENDING', ATTENDING: 'RESIDENT' };
 
 /** Writes the demo corrections; runs after the administration seed (the proposer's data permissions). */
 export async function seedCorrections(tx: Tx): Promise<void> {
@@ -83,13 +78,12 @@ export async function seedCorrections(tx: Tx): Promise<void> {
   const reviewer = idOf.get('admin');
   if (proposer === undefined || reviewer === undefined) return;
   const scope = await compileScope(tx, proposer);
-  for (const [status, content, field, code, note, daysAgo] of DEMO_CORRECTIONS) {
-    const column = field === 'titleCode' ? sql`title_code` : sql`teaching_title_code`;
+  for (const [status, content, titleCode, note, daysAgo] of DEMO_CORRECTIONS) {
     // the last doctors of the scope (tests pick theirs from the first), one correction each
     const [doctor] = await selectRows<{ id: number }>(
       tx,
       sql`select d.id from doctors d
-           where ${doctorInScope(scope)} and d.${column} = ${BELOW[code]!}
+           where ${doctorInScope(scope)} ${titleCode ? sql`and d.title_code = ${TITLE_BELOW[titleCode]!}` : sql``}
              and not exists (select 1 from doctor_corrections c where c.doctor_id = d.id)
            order by d.id desc limit 1`,
     );
@@ -97,10 +91,8 @@ export async function seedCorrections(tx: Tx): Promise<void> {
     const decided = status !== 'pending';
     await tx.execute(
       sql`insert into doctor_corrections (doctor_id, content, changes, status, created_by, created_at, decided_by, decided_at, decision_note)
-          values (${doctor.id}, ${content}, ${JSON.stringify({ [field]: code })}::jsonb, ${status}, ${proposer}, now() - make_interval(days => ${daysAgo}),
+          values (${doctor.id}, ${content}, ${JSON.stringify(titleCode ? { titleCode } : {})}::jsonb, ${status}, ${proposer}, now() - make_interval(days => ${daysAgo}),
                   ${decided ? reviewer : null}, ${decided ? sql`now() - make_interval(days => ${daysAgo - 1})` : null}, ${note})`,
     );
-    // an accepted proposal is the doctor's record now
-    if (status === 'accepted') await tx.execute(sql`update doctors set ${column} = ${code} where id = ${doctor.id}`);
   }
 }
