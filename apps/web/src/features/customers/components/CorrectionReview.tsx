@@ -7,6 +7,8 @@ import { useCustomersWords } from '@/features/customers/i18n';
 import { customersApi } from '../api/customers-api';
 import { ProposedChanges } from './ProposedChanges';
 import { formatTime } from '@/lib/format';
+import { DATA } from '@/lib/data-text';
+import { DATA_SLOT, SentenceWithData } from '@/components/DataText';
 
 /**
  * A doctor's pending corrections: everyone sees that the record is waiting for a decision; an
@@ -36,10 +38,18 @@ export function CorrectionReview({ corrections, canDecide }: { corrections: Corr
           key={c.id}
           type="warning"
           showIcon
-          title={t('customers.correction.pendingFrom', { who: c.createdByName, when: formatTime(c.createdAt) })}
+          title={
+            <SentenceWithData
+              sentence={t('customers.correction.pendingFrom', { who: DATA_SLOT, when: formatTime(c.createdAt) })}
+              slot={DATA_SLOT}
+              value={c.createdByName}
+            />
+          }
           description={
             <>
-              <span className="fp-cust-correction-text">{c.content}</span>
+              <span className="fp-cust-correction-text" {...DATA}>
+                {c.content}
+              </span>
               <ProposedChanges changes={c.changes} />
             </>
           }

@@ -13,6 +13,7 @@ import { doctorPath } from '../routes';
 import '../customers.css';
 import { EmptyState } from '@/components/EmptyState';
 import { formatTime } from '@/lib/format';
+import { DATA, dataCells } from '@/lib/data-text';
 
 const { Text } = Typography;
 
@@ -66,18 +67,21 @@ export function CorrectionQueuePage() {
             dataIndex: 'doctorName',
             width: 120,
             render: (name: string, row) => <Link to={doctorPath(row.doctorId, name)}>{name}</Link>,
+            ...dataCells,
           },
-          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 220, ellipsis: true },
+          { title: t('customers.col.hospital'), dataIndex: 'hospitalName', width: 220, ellipsis: true, ...dataCells },
           {
             title: t('customers.correction.content'),
             render: (_, row) => (
               <>
-                <div className="fp-cust-correction-text">{row.content}</div>
+                <div className="fp-cust-correction-text" {...DATA}>
+                  {row.content}
+                </div>
                 <ProposedChanges changes={row.changes} />
               </>
             ),
           },
-          { title: t('customers.corrections.by'), dataIndex: 'createdByName', width: 110 },
+          { title: t('customers.corrections.by'), dataIndex: 'createdByName', width: 110, ...dataCells },
           { title: t('customers.corrections.at'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatTime(v) },
           {
             title: t('customers.corrections.status'),
@@ -95,7 +99,11 @@ export function CorrectionQueuePage() {
               ) : (
                 <Space orientation="vertical" size={0}>
                   <Tag color={STATUS_COLOR[row.status]}>{statusLabel(row.status)}</Tag>
-                  {row.decidedByName ? <Text type="secondary">{row.decidedByName}</Text> : null}
+                  {row.decidedByName ? (
+                    <Text type="secondary" {...DATA}>
+                      {row.decidedByName}
+                    </Text>
+                  ) : null}
                 </Space>
               ),
           },
