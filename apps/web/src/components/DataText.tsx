@@ -35,8 +35,11 @@ export function SentenceWith({ sentence, slot, children }: { sentence: string; s
 /** What a sentence is made with in its data value's place, for `SentenceWithData`'s `slot`. */
 export const DATA_SLOT = '@@value@@';
 
-/** A translated sentence with one data value in it, the value marked as data; `slot` is what the sentence was made with in its place. */
-export function SentenceWithData({ sentence, slot, value }: { sentence: string; slot: string; value: string }) {
+/**
+ * A translated sentence with one data value in it, the value marked as data; `slot` is what the sentence was made with in its
+ * place (`DATA_SLOT` unless told).
+ */
+export function SentenceWithData({ sentence, slot = DATA_SLOT, value }: { sentence: string; slot?: string; value: string }) {
   return (
     <SentenceWith sentence={sentence} slot={slot}>
       <DataText>{value}</DataText>

@@ -168,8 +168,7 @@ function Dashboard({ share, token, first }: { share: string; token: string; firs
         <div>
           <h4 className="fp-bi-title">{title}</h4>
           <span className="fp-muted-text">
-            {t('analytics.brand')} ·{' '}
-            <SentenceWithData sentence={t('analytics.viewer', { name: DATA_SLOT })} slot={DATA_SLOT} value={data.user.name || data.user.username} />
+            {t('analytics.brand')} · <SentenceWithData sentence={t('analytics.viewer', { name: DATA_SLOT })} value={data.user.name || data.user.username} />
           </span>
         </div>
         {data.hasData && (

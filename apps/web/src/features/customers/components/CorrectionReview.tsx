@@ -39,11 +39,7 @@ export function CorrectionReview({ corrections, canDecide }: { corrections: Corr
           type="warning"
           showIcon
           title={
-            <SentenceWithData
-              sentence={t('customers.correction.pendingFrom', { who: DATA_SLOT, when: formatTime(c.createdAt) })}
-              slot={DATA_SLOT}
-              value={c.createdByName}
-            />
+            <SentenceWithData sentence={t('customers.correction.pendingFrom', { who: DATA_SLOT, when: formatTime(c.createdAt) })} value={c.createdByName} />
           }
           description={
             <>

@@ -147,7 +147,7 @@ export function DashboardPage() {
       <DataUseNotice />
       {user.data ? (
         <h2 className="fp-dashboard-greeting">
-          <SentenceWithData sentence={t('dashboard.greeting', { name: DATA_SLOT })} slot={DATA_SLOT} value={user.data.firstName || user.data.username} />
+          <SentenceWithData sentence={t('dashboard.greeting', { name: DATA_SLOT })} value={user.data.firstName || user.data.username} />
         </h2>
       ) : null}
       {canImport && noDoctors ? <FirstSteps /> : null}

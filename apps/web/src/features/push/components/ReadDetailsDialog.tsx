@@ -38,9 +38,7 @@ export function ReadDetailsDialog({ card, onClose }: ReadDetailsDialogProps) {
   return (
     <Modal
       open={Boolean(card)}
-      title={
-        card ? <SentenceWithData sentence={t('push.read.title', { title: DATA_SLOT })} slot={DATA_SLOT} value={cardTitle(card.content) || `#${card.id}`} /> : ''
-      }
+      title={card ? <SentenceWithData sentence={t('push.read.title', { title: DATA_SLOT })} value={cardTitle(card.content) || `#${card.id}`} /> : ''}
       width={760}
       footer={
         <Button icon={<DownloadOutlined />} onClick={() => void exportAll()} loading={queueing} disabled={!query.data?.total}>
