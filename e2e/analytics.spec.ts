@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { apiToken, mainMenu, signIn } from './support';
 
 /** A created text card of the operator, through the real card calls: the card dashboards have something to count. */
@@ -205,4 +205,25 @@ test('a forged share link is refused in the language the link asks for', async (
   await page.goto(`/bi/share#share=e30.${claims}.forged&token=forged`);
   await page.reload();
   await expect(page.getByText('报表链接无效')).toBeVisible();
+});
+
+test("a report screen whose share page's code does not arrive says so in its frame, and shows after a reload", async ({ page }) => {
+  await signIn(page, 'admin');
+  // The network lost in the moment the framed page asks for its code (its entry has run, the rest never comes).
+  const lost = (route: Route) => route.abort('internetdisconnected');
+  await page.route(/\/assets\/start-[^/]*\.js$/, lost);
+  await page.goto('/#/reportDownload/telephoneVisit');
+  const frame = page.frameLocator('iframe.fp-report-frame');
+  const failure = frame.getByRole('alert').filter({ has: frame.getByRole('heading', { name: '此页面未能加载', level: 2 }) });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('请检查网络后重新加载');
+  await expect(failure).not.toContainText('assets/');
+  // the console around it is untouched
+  await expect(mainMenu(page).getByRole('link', { name: '首页', exact: true })).toBeVisible();
+
+  await page.unroute(/\/assets\/start-[^/]*\.js$/, lost);
+  await failure.getByRole('button', { name: '重新加载' }).click();
+  await expect(frame.locator('.fp-bi-chart svg').first()).toBeVisible();
+  await expect(frame.getByRole('heading', { name: '电话拜访' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: '此页面未能加载' })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '@/lib/i18n';
-import { isLoadFailure, FailureBoundary } from './FailureBoundary';
+import { FailureBoundary } from './FailureBoundary';
 
 function Page({ fails }: { fails: boolean }) {
   if (fails) throw new Error('the page broke');
@@ -90,16 +90,5 @@ describe('FailureBoundary with a frame', () => {
     );
     expect(screen.queryByTestId('frame')).toBeNull();
     expect(screen.getByText('the page')).toBeTruthy();
-  });
-});
-
-describe('isLoadFailure', () => {
-  it("knows each browser's words for a module that did not arrive, and Vite's for a style sheet", () => {
-    expect(isLoadFailure(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true);
-    expect(isLoadFailure(new TypeError('error loading dynamically imported module: https://x/assets/a.js'))).toBe(true);
-    expect(isLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
-    expect(isLoadFailure(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true);
-    expect(isLoadFailure(new Error('the page broke'))).toBe(false);
-    expect(isLoadFailure('Failed to fetch dynamically imported module')).toBe(false);
   });
 });

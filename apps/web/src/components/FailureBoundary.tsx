@@ -1,28 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { useI18n } from '@/lib/i18n';
-
-/**
- * A screen's code that did not arrive. Each browser words a failed `import()` its own way; Vite's
- * preload of a screen's style sheet adds its own. After an upgrade the files an open page names are
- * gone (their names carry a hash of their content), and without a network nothing arrives: in both
- * cases a reload is what helps.
- */
-const LOAD_FAILURES = [
-  /Failed to fetch dynamically imported module/i, // Chromium
-  /error loading dynamically imported module/i, // Firefox
-  /Importing a module script failed/i, // Safari
-  /Unable to preload CSS/i, // Vite's preload of a screen's style sheet
-];
-
-export function isLoadFailure(error: unknown): boolean {
-  return error instanceof Error && LOAD_FAILURES.some((pattern) => pattern.test(error.message));
-}
+import { failureDetail, isLoadFailure } from './page-failure';
 
 /** What the user reads: in their language, what happened, and the one thing that helps (a reload). */
 function PageFailure({ error }: { error: unknown }) {
   const { t } = useI18n();
   const load = isLoadFailure(error);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = failureDetail(error);
   return (
     <div className="fp-page-failure" role="alert">
       <h2>{t(load ? 'error.load.title' : 'error.page.title')}</h2>

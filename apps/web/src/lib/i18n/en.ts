@@ -1,3 +1,4 @@
+import { failureEn } from './failure-words';
 import type { CoreLabelKey } from './zh';
 
 /** Interface labels in English; the type keeps the key set equal to zh. */
@@ -39,11 +40,7 @@ export const en: Record<CoreLabelKey, string> = {
   'error.404.desc': 'The page does not exist, or you do not have access to it.',
   'error.401.title': 'No authority',
   'error.401.desc': 'You may not open this page. Please ask your administrator.',
-  'error.page.title': 'This page cannot be shown',
-  'error.page.desc': 'Something went wrong on this page. Reloading usually helps; if it happens again, tell your administrator what is written below.',
-  'error.load.title': 'This page could not be loaded',
-  'error.load.desc': 'The portal may have been updated to a new version, or the network connection was lost. Check your connection and reload.',
-  'error.reload': 'Reload',
+  ...failureEn,
   'startup.menuFailed': 'Failed to get the menu',
 
   'layout.skipToContent': 'Skip to main content',

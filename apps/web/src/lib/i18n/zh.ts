@@ -1,3 +1,5 @@
+import { failureZh } from './failure-words';
+
 /**
  * Interface labels in Chinese, flat dotted keys: the labels every load needs (the shell, sign-in,
  * status pages, cards). Each area's labels live with its feature (features/<area>/i18n.ts) and are
@@ -41,11 +43,7 @@ export const zh = {
   'error.404.desc': '您访问的页面不存在,或您没有访问权限。',
   'error.401.title': '没有权限',
   'error.401.desc': '您没有访问此页面的权限,请联系管理员。',
-  'error.page.title': '此页面无法显示',
-  'error.page.desc': '页面出现了错误。重新加载通常可以解决；如果再次出现，请把下面的说明告诉管理员。',
-  'error.load.title': '此页面未能加载',
-  'error.load.desc': '门户可能已更新到新版本，或网络连接中断。请检查网络后重新加载。',
-  'error.reload': '重新加载',
+  ...failureZh,
   'startup.menuFailed': '获取菜单失败',
 
   'layout.skipToContent': '跳到主要内容',

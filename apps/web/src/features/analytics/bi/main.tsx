@@ -1,4 +1,6 @@
 import { isLang } from '@field-portal/shared';
+import { showPageFailure } from '@/components/page-failure';
+import '@/styles/global.css';
 import { savedLang } from '@/lib/i18n/saved-lang';
 import { readShareFragment } from '../report-rules';
 import { dashboardIdOfShare, fetchDashboard } from './share-api';
@@ -15,4 +17,11 @@ const first = link && id !== undefined ? fetchDashboard(id, link.share, link.tok
 // Handled where the page reads it; until then a refusal is not an unhandled rejection.
 first?.catch(() => undefined);
 
-void import('./start').then((m) => m.start(lang, link, first));
+// Code that does not arrive (the network lost in that moment) says so, in the link's language, with
+// a reload, instead of leaving the frame blank (docs/decisions/0081).
+import('./start')
+  .then((m) => m.start(lang, link, first))
+  .catch((error: unknown) => {
+    const root = document.getElementById('root');
+    if (root) showPageFailure(root, lang, error);
+  });

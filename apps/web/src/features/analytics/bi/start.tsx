@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client';
 import type { DashboardData, Lang } from '@field-portal/shared';
 import { i18n } from '@/lib/i18n';
 import '@/lib/dayjs-locale';
-import '@/styles/global.css';
 import type { ShareLink } from '../report-rules';
+import { FailureBoundary } from '@/components/FailureBoundary';
 import { BiApp } from './BiApp';
 
 /**
  * The share page drawn, in the link's language (before the first render, so any refusal speaks it),
- * from the link the entry read, with the dashboard's first data already asked for (`first`).
+ * from the link the entry read, with the dashboard's first data already asked for (`first`). A page
+ * that fails to render says so with a reload (docs/decisions/0081), as the console's pages do.
  */
 export function start(lang: Lang, link: ShareLink | undefined, first: Promise<DashboardData> | undefined): void {
   // The share page shows the analytics area's words only, which come with its screens (docs/decisions/0048);
@@ -19,7 +20,9 @@ export function start(lang: Lang, link: ShareLink | undefined, first: Promise<Da
   if (root) {
     createRoot(root).render(
       <StrictMode>
-        <BiApp link={link} first={first} />
+        <FailureBoundary at="share">
+          <BiApp link={link} first={first} />
+        </FailureBoundary>
       </StrictMode>,
     );
   }
