@@ -11,11 +11,12 @@ export function DataText({ children, className }: { children: ReactNode; classNa
 }
 
 /**
- * For an antd Select whose options are data (names, places): the chosen value and each option are
- * marked as data, their labels staying text for the search. `{ ...dataOptions }` on the Select.
+ * For an antd Select whose options are data (names, places): the chosen values and each option are
+ * marked as data, their labels staying text for the search. `{ ...dataOptions }` on the Select. In
+ * tags mode a value typed in has no option: it is shown as written.
  */
 export const dataOptions = {
-  labelRender: (chosen: { label?: ReactNode }) => <DataText>{chosen.label}</DataText>,
+  labelRender: (chosen: { label?: ReactNode; value?: string | number }) => <DataText>{chosen.label ?? chosen.value}</DataText>,
   optionRender: (option: { label?: ReactNode }) => <DataText>{option.label}</DataText>,
 };
 

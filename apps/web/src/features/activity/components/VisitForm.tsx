@@ -169,6 +169,7 @@ export function VisitForm({
                         placeholder={t('activity.visit.keyMessages')}
                         style={{ width: 420 }}
                         open={false}
+                        {...dataOptions}
                       />
                     </Form.Item>
                     <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('activity.visit.removeProduct')} onClick={() => remove(field.name)} />

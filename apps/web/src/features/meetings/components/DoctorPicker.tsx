@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { dataOptions } from '@/components/DataText';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
@@ -32,6 +33,7 @@ export function DoctorPicker({ exclude, onPick }: { exclude: number[]; onPick: (
           setKnown((m) => new Map([...m, ...(found.data ?? []).filter((d) => ids.includes(d.doctorId)).map((d) => [d.doctorId, d] as const)]));
         }}
         options={options}
+        {...dataOptions}
       />
       <Button
         type="primary"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DATA } from '@/lib/data-text';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
 import type { PushReceiver } from '@field-portal/shared';
@@ -54,13 +55,13 @@ export function StaffPicker({ value = [], onChange, id }: StaffPickerProps) {
       }))}
       optionRender={(option) => (
         <div className="fp-push-staff-option">
-          <span>{String(option.label)}</span>
+          <span {...DATA}>{String(option.label)}</span>
           <span className="fp-push-muted">{String(option.data.title ?? '')}</span>
         </div>
       )}
       tagRender={({ value: no, closable, onClose }) => (
         <Tag closable={closable} onClose={onClose} className="fp-push-staff-tag">
-          {`${names.get(String(no)) || String(no)} (${String(no)})`}
+          <span {...DATA}>{`${names.get(String(no)) || String(no)} (${String(no)})`}</span>
         </Tag>
       )}
       onChange={(ids: string[]) => {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { dataOptions } from '@/components/DataText';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, DatePicker, InputNumber, Radio, Select, Space, Table, Tag, Typography, Upload } from 'antd';
@@ -289,6 +290,7 @@ export function BatchPushPage() {
                   value={row.lists}
                   options={lists.map((l) => ({ value: l.name, label: `${l.name} (${l.receiver.length})` }))}
                   onChange={(names: string[]) => update(row.key, { lists: names })}
+                  {...dataOptions}
                 />
               ),
             },

@@ -1,4 +1,5 @@
 import { Button, Form, Input, Select } from 'antd';
+import { dataOptions } from '@/components/DataText';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useReferenceWords } from '../i18n';
 
@@ -17,6 +18,7 @@ export function MedicineFields() {
           tokenSeparators={[',', ',']}
           placeholder={t('apps.medicine.indicationsPlaceholder')}
           aria-label={t('apps.medicine.indications')}
+          {...dataOptions}
         />
       </Form.Item>
     </>

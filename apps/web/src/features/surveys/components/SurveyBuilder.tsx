@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { dataOptions } from '@/components/DataText';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
@@ -117,6 +118,7 @@ export function SurveyBuilder({ survey, onClose, onSaved }: { survey: SurveyDeta
                 value={userIds}
                 onChange={setUserIds}
                 options={[...known.values()].map((u) => ({ value: u.userId, label: `${u.name} (${u.username})` }))}
+                {...dataOptions}
               />
             )}
           </Space>
