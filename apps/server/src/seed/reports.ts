@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.js';
-import { randomSource } from '../modules/customers/index.js';
+import { compileScope, doctorInScope, randomSource } from '../modules/customers/index.js';
 
 /** How much field activity the demo carries (modest: the demo and the test snapshot stay fast). */
 export const DEMO_ACTIVITY = { visits: 3000, calls: 600, days: 60, seed: 20261123 } as const;
@@ -11,25 +11,35 @@ const DAY_MS = 86_400_000;
 
 /**
  * Demo field activity for the report screens (docs/decisions/0023): the representatives' visits
- * and calls over the last 60 days to doctors of the national dataset, and the North and South
- * teams' targets for this month and the last. Deterministic from DEMO_ACTIVITY.seed; the times
- * follow the day the seed runs, as the other demo data does. Runs after the customers and users.
+ * and calls over the last 60 days to doctors of their territory (of the national dataset where
+ * they have none), and the North and South teams' targets for this month and the last.
+ * Deterministic from DEMO_ACTIVITY.seed; the times follow the day the seed runs, as the other demo
+ * data does. Runs after the customers, the users and their data permissions.
  */
 export async function seedReports(tx: Tx): Promise<void> {
   const random = randomSource(DEMO_ACTIVITY.seed);
   // rep01 and rep02 are left to the journeys and tests that record their own visits; rep05 has a
   // history, so the North team's manager (mgr01: rep01 and rep05) opens team records that are not empty.
   const reps = await selectRows<{ id: number }>(tx, sql`select id from users where username like 'rep%' and username not in ('rep01', 'rep02') order by id`);
-  // The first 200 doctors of each province are left alone too (tests pick doctors from there).
-  const pool = (
-    await selectRows<{ id: number }>(
+  // The first 200 doctors of each province are left alone too (tests pick doctors from there). A
+  // representative with a territory (rep03: 广东省) visits the doctors of it, as the doctors a
+  // representative opens are those of their scope; one without (the demo grants none to rep04-rep08)
+  // draws from the whole country.
+  const poolOf = async (rep: { id: number }): Promise<number[]> => {
+    const scope = await compileScope(tx, rep.id);
+    const territory = !scope.all && (scope.hospitalIds.length > 0 || scope.provinceCodes.length > 0);
+    const rows = await selectRows<{ id: number }>(
       tx,
-      sql`select id from (select id, row_number() over (partition by province_code order by id) as rn from doctors) d where rn > 200 order by id`,
-    )
-  ).map((r) => r.id);
-  if (reps.length === 0 || pool.length === 0) return;
+      sql`select id from (select d.id, d.hospital_id, d.province_code, row_number() over (partition by d.province_code order by d.id) as rn from doctors d) d
+           where rn > 200 ${territory ? sql`and ${doctorInScope(scope, 'd')}` : sql``} order by id`,
+    );
+    return rows.map((r) => r.id);
+  };
+  const pools: number[][] = [];
+  for (const rep of reps) pools.push(await poolOf(rep));
+  if (reps.length === 0 || pools.some((pool) => pool.length === 0)) return;
   // Each representative keeps a portfolio of 60 doctors: the visits repeat, as a field force's do.
-  const portfolio = reps.map(() => Array.from({ length: 60 }, () => pool[Math.floor(random() * pool.length)]!));
+  const portfolio = pools.map((pool) => Array.from({ length: 60 }, () => pool[Math.floor(random() * pool.length)]!));
   const now = Date.now();
   const visits: { user: number; doctor: number; at: string; channel: string; duration: number | null; purpose: string; status: number }[] = [];
   for (let i = 0; i < DEMO_ACTIVITY.visits; i++) {
