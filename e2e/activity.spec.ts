@@ -151,3 +151,53 @@ test('a task created from the side bar on a business record reuses the tab for t
   await expect(page.getByText('任务已创建')).toBeVisible();
   await expect(badge.locator('.ant-scroll-number')).toHaveAttribute('title', String(before + 1));
 });
+
+test("the plan calendar counts every visit of a day weeks back, not only the latest page's", async ({ page, request }) => {
+  // rep03's demo history: some 500 visits over 60 days to doctors of its territory (广东省).
+  const headers = { authorization: `Bearer ${await apiToken(request, 'rep03')}` };
+  const now = Date.now();
+  const start = now - 45 * 86_400_000;
+  const visitsByDay = new Map<string, number>();
+  let cursor: string | null = null;
+  do {
+    const query = `start=${start}&end=${now}&size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await request.get(`/API-SALEA/visitRecord/v3/findVisitRecord?${query}`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as { result: { list: { visitTime: string }[]; nextCursor: string | null } };
+    for (const v of body.result.list) {
+      const at = browserDay(new Date(v.visitTime));
+      visitsByDay.set(at, (visitsByDay.get(at) ?? 0) + 1);
+    }
+    cursor = body.result.nextCursor;
+  } while (cursor);
+  // A day four weeks back: far past the latest hundred visits.
+  const day = shiftDay(browserDay(), { days: -28 });
+  const visits = visitsByDay.get(day) ?? 0;
+  expect(visits, `rep03's visits on ${day}`).toBeGreaterThan(0);
+  const tasksRes = await request.get(`/API-SALEA/jvisa/taskInfo/queryTimeFrameTask?start=${start}&end=${now}`, { headers });
+  const tasks = ((await tasksRes.json()) as { result: { dueTime: string }[] }).result.filter((t) => browserDay(new Date(t.dueTime)) === day).length;
+
+  await signIn(page, 'rep03');
+  await page.goto('/#/task/myPlan');
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const shown = browserDay().split('-').map(Number) as [number, number];
+  if (year !== shown[0]) {
+    await page.getByRole('combobox', { name: '年份' }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${year}$`) })
+      .click();
+  }
+  if (month !== shown[1]) {
+    await page.getByRole('combobox', { name: '月份' }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${month}月$`) })
+      .click();
+  }
+  const cell = page.getByTestId(`plan-${day}`);
+  await expect(cell).toBeVisible();
+  const entries = await cell.locator('li.is-visit, li.is-task').count();
+  const more = Number(((await cell.locator('li.is-more').textContent()) ?? '').match(/\d+/)?.[0] ?? 0);
+  expect(entries + more).toBe(visits + tasks);
+});

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  ACTIVITY_LIMITS,
   API,
   type ActivityCount,
   type ActivityPage,
@@ -43,15 +44,30 @@ export const undoneQuery = () =>
 export const tasksQuery = (params: { view: 'mine' | 'created' | 'today'; size?: number; cursor?: string; undone?: 'true' }) =>
   queryOptions({ queryKey: activityKeys.tasks(params), queryFn: () => getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { size: 50, ...params } }) });
 
+/**
+ * Every one of the caller's visits in [start, end), page after page: the calendar counts each day's
+ * whole (a representative's six weeks can hold several hundred; the first page alone dropped the
+ * older days of the grid). The range is at most ACTIVITY_LIMITS.calendarDaysMax days.
+ */
+export async function visitsBetween(start: number, end: number): Promise<VisitItem[]> {
+  const visits: VisitItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ActivityPage<VisitItem> = await getResult<ActivityPage<VisitItem>>(P.findVisitRecord, {
+      params: { start, end, size: ACTIVITY_LIMITS.pageMax, ...(cursor ? { cursor } : {}) },
+    });
+    visits.push(...page.list);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return visits;
+}
+
 export const calendarQuery = (start: number, end: number) =>
   queryOptions({
     queryKey: activityKeys.calendar(start, end),
     queryFn: async () => {
-      const [tasks, visits] = await Promise.all([
-        getResult<TaskItem[]>(P.queryTimeFrameTask, { params: { start, end } }),
-        getResult<ActivityPage<VisitItem>>(P.findVisitRecord, { params: { start, end, size: 100 } }),
-      ]);
-      return { tasks, visits: visits.list };
+      const [tasks, visits] = await Promise.all([getResult<TaskItem[]>(P.queryTimeFrameTask, { params: { start, end } }), visitsBetween(start, end)]);
+      return { tasks, visits };
     },
   });
 

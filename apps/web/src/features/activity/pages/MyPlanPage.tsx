@@ -8,6 +8,7 @@ import { isDoctorOutOfScope, message, type TaskItem, type VisitItem } from '@fie
 import { OutOfScopeDoctor } from '@/components/OutOfScopeDoctor';
 import { useActivityWords } from '@/features/activity/i18n';
 import { calendarQuery } from '../api';
+import { planCell } from '../plan-cell';
 import { formatTime } from '@/lib/format';
 import { useCodes } from '../components/codes';
 import { TaskTable } from '../components/TaskTable';
@@ -83,9 +84,10 @@ export function MyPlanPage() {
           const dayTasks = tasks.filter((task) => sameDay(task.dueTime, day));
           const dayVisits = visits.filter((v) => sameDay(v.visitTime, day));
           if (dayTasks.length + dayVisits.length === 0) return null;
+          const { tasks: shownTasks, visits: shownVisits, more } = planCell(dayTasks, dayVisits);
           return (
             <ul className="fp-activity-cell" data-testid={`plan-${day.format('YYYY-MM-DD')}`}>
-              {dayTasks.map((task) => (
+              {shownTasks.map((task) => (
                 <li key={`t${task.id}`} className="is-task" title={[doctorText(task.doctor), task.title].filter(Boolean).join(' · ')}>
                   {task.doctor === null ? (
                     ''
@@ -99,11 +101,12 @@ export function MyPlanPage() {
                   {task.title}
                 </li>
               ))}
-              {dayVisits.map((v) => (
+              {shownVisits.map((v) => (
                 <li key={`v${v.id}`} className="is-visit" title={`${doctorText(v.doctor)} · ${codes.channel(v.channel)}`}>
                   {isDoctorOutOfScope(v.doctor) ? <OutOfScopeDoctor /> : v.doctor.name} · {codes.channel(v.channel)}
                 </li>
               ))}
+              {more > 0 ? <li className="is-more">{t('activity.myPlan.more', { count: more })}</li> : null}
             </ul>
           );
         }}
