@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   ACTIVITY_LIMITS,
   API,
@@ -41,8 +41,18 @@ export const undoneQuery = () =>
     refetchInterval: 60_000,
   });
 
-export const tasksQuery = (params: { view: 'mine' | 'created' | 'today'; size?: number; cursor?: string; undone?: 'true' }) =>
-  queryOptions({ queryKey: activityKeys.tasks(params), queryFn: () => getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { size: 50, ...params } }) });
+/** How many tasks a task list shows at first and adds with each 加载更多 / Load more. */
+const TASK_PAGE = 50;
+
+/** A task list read a page at a time (today's, the ones the caller created), each page after the last one's cursor. */
+export const taskPagesQuery = (view: 'created' | 'today') =>
+  infiniteQueryOptions({
+    queryKey: activityKeys.tasks({ view, pages: true }),
+    queryFn: ({ pageParam }) =>
+      getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { view, size: TASK_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 
 /**
  * Every one of the caller's visits in [start, end), page after page: the calendar counts each day's
@@ -90,9 +100,12 @@ export const teamVisitCountQuery = (params: { userId?: number }) =>
 export const taskRecordQuery = () => queryOptions({ queryKey: activityKeys.taskRecord, queryFn: () => getResult<TaskRecordRow[]>(P.taskRecord) });
 
 export const taskRecordDetailQuery = (userId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: activityKeys.taskRecordDetail(userId),
-    queryFn: () => getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: 100 } }),
+    queryFn: ({ pageParam }) =>
+      getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: TASK_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const taskLogQuery = (taskId: number) =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import { isDoctorOutOfScope, TASK_STATUS, type TaskItem } from '@field-portal/shared';
@@ -22,11 +22,14 @@ export function TaskTable({
   loading,
   actions = true,
   onRecord,
+  more,
 }: {
   tasks: TaskItem[];
   loading: boolean;
   actions?: boolean;
   onRecord?: (task: TaskItem) => void;
+  /** Under the table: the list's 加载更多 / Load more, when there are more tasks than it shows. */
+  more?: ReactNode;
 }) {
   const { t, lang } = useActivityWords();
   const codes = useCodes();
@@ -111,6 +114,7 @@ export function TaskTable({
           },
         ]}
       />
+      {more}
       {logOpened ? <TaskLogDrawer task={logOf} onClose={() => setLogOf(null)} /> : null}
     </>
   );

@@ -1,14 +1,16 @@
+import type { ReactNode } from 'react';
 import { dataCells } from '@/lib/data-text';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
-import { isDoctorOutOfScope, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
+import { isDoctorOutOfScope, type ActivityPage, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
 import { usePageTitle } from '@/lib/session/page-title';
 import { useActivityWords } from '@/features/activity/i18n';
-import { taskRecordDetailQuery, taskRecordQuery, tasksQuery } from '../api';
+import { taskPagesQuery, taskRecordDetailQuery, taskRecordQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
 import '../activity.css';
 import { DataText } from '@/components/DataText';
+import { LoadMore } from '@/components/paging';
 
 /** Opens the doctor's business record with the visit form for a planned-visit task. */
 export function useRecordVisit() {
@@ -20,15 +22,35 @@ export function useRecordVisit() {
   };
 }
 
+interface TaskPages {
+  data?: { pages: ActivityPage<TaskItem>[] };
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * A task list's pages as the table shows them: every task read so far, and 加载更多 / Load more
+ * under it while the server has more (a list is not cut at its first page).
+ */
+function pagedTasks(list: TaskPages): { tasks: TaskItem[]; loading: boolean; more: ReactNode } {
+  return {
+    tasks: list.data?.pages.flatMap((page) => page.list) ?? [],
+    loading: list.isFetching && !list.isFetchingNextPage,
+    more: list.hasNextPage ? <LoadMore onMore={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} /> : null,
+  };
+}
+
 /** /task/today: the caller's tasks due today and the overdue ones still open. */
 export function TodayPage() {
   const { t } = useActivityWords();
   const pageTitle = usePageTitle(t('activity.myPlan.tasks'));
-  const list = useQuery(tasksQuery({ view: 'today', size: 100 }));
+  const list = pagedTasks(useInfiniteQuery(taskPagesQuery('today')));
   const record = useRecordVisit();
   return (
     <Card className="fp-activity-screen" title={pageTitle}>
-      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} onRecord={record} />
+      <TaskTable {...list} onRecord={record} />
     </Card>
   );
 }
@@ -37,10 +59,10 @@ export function TodayPage() {
 export function TaskMineCreatePage() {
   const { t } = useActivityWords();
   const pageTitle = usePageTitle(t('activity.task.creator'));
-  const list = useQuery(tasksQuery({ view: 'created', size: 100 }));
+  const list = pagedTasks(useInfiniteQuery(taskPagesQuery('created')));
   return (
     <Card className="fp-activity-screen" title={pageTitle}>
-      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
+      <TaskTable {...list} actions={false} />
     </Card>
   );
 }
@@ -84,10 +106,10 @@ export function TaskRecordPage() {
 export function TaskRecordDetailPage() {
   const [params] = useSearchParams();
   const userId = Number(params.get('userId'));
-  const list = useQuery({ ...taskRecordDetailQuery(userId), enabled: userId > 0 });
+  const list = pagedTasks(useInfiniteQuery({ ...taskRecordDetailQuery(userId), enabled: userId > 0 }));
   return (
     <Card className="fp-activity-screen" title={<DataText>{params.get('name') ?? ''}</DataText>}>
-      <TaskTable tasks={list.data?.list ?? []} loading={list.isFetching} actions={false} />
+      <TaskTable {...list} actions={false} />
     </Card>
   );
 }
