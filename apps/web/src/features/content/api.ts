@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   API,
   type ArticleDetail,
@@ -31,8 +31,17 @@ export const contentKeys = {
 export const articleListQuery = (query: ArticleListQuery) =>
   queryOptions({ queryKey: contentKeys.list(query), queryFn: () => getResult<ArticlePage>(P.articleList, { params: compact(query) }) });
 
-export const manageListQuery = (query: { channel?: string; status?: ArticleStatus; keyword?: string; cursor?: string; size?: number }) =>
-  queryOptions({ queryKey: contentKeys.manage(query), queryFn: () => getResult<ArticlePage>(P.articleManageList, { params: compact(query) }) });
+/**
+ * The operators' list of every article, a hundred at a time by the cursor: the table pages what it
+ * has read and offers 加载更多 / Load more while the server has more (it once stopped at the first 100).
+ */
+export const manageListQuery = (query: { channel?: string; status?: ArticleStatus; keyword?: string; size?: number } = {}) =>
+  infiniteQueryOptions({
+    queryKey: contentKeys.manage(query),
+    queryFn: ({ pageParam }) => getResult<ArticlePage>(P.articleManageList, { params: compact({ size: 100, ...query, cursor: pageParam || undefined }) }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 
 export const readersQuery = (id: number) =>
   queryOptions({ queryKey: contentKeys.readers(id), queryFn: () => getResult<ArticleReader[]>(P.articleReads, { params: { id } }) });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tag } from 'antd';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { PlusOutlined } from '@ant-design/icons';
@@ -8,7 +8,7 @@ import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleForEdit, contentKeys, deleteArticle, manageListQuery, recommendArticle } from '../api';
 import { formatDay } from './ArticleList';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
-import { RowsTable } from '@/components/paging';
+import { LoadMore, RowsTable } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
 
 /** The editor dialog and the readers drawer, downloaded when first opened (docs/decisions/0031). */
@@ -25,7 +25,8 @@ export function ManageArticles() {
   const [editing, setEditing] = useState<ArticleDetail | null | undefined>(undefined);
   const [readersOf, setReadersOf] = useState<ArticleRow | null>(null);
   const readersOpened = useOpenedOnce(readersOf !== null);
-  const list = useQuery(manageListQuery({ size: 100 }));
+  const list = useInfiniteQuery(manageListQuery());
+  const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
   const refresh = () => void client.invalidateQueries({ queryKey: contentKeys.all });
   const edit = async (id: number) => setEditing(await articleForEdit(id));
   return (
@@ -39,7 +40,7 @@ export function ManageArticles() {
         rowKey="id"
         size="small"
         loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
+        dataSource={rows}
         locale={{ emptyText: <EmptyState description={t('content.empty')} /> }}
         pageSize={20}
         columns={[
@@ -112,6 +113,7 @@ export function ManageArticles() {
           },
         ]}
       />
+      {list.hasNextPage ? <LoadMore onMore={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} /> : null}
       {editing !== undefined && (
         <ArticleEditor
           article={editing}
