@@ -14,6 +14,7 @@ import {
   type VisitItem,
 } from '@field-portal/shared';
 import { getResult, postResult } from '@/lib/http';
+import { cursorPaging, cursorParam } from '@/components/paging';
 
 /** Calls of the activity area (spec 001 section 7.5; docs/decisions/0019). */
 const P = API.activity;
@@ -48,10 +49,8 @@ const TASK_PAGE = 50;
 export const taskPagesQuery = (view: 'created' | 'today') =>
   infiniteQueryOptions({
     queryKey: activityKeys.tasks({ view, pages: true }),
-    queryFn: ({ pageParam }) =>
-      getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { view, size: TASK_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    queryFn: ({ pageParam }) => getResult<ActivityPage<TaskItem>>(P.queryTask, { params: { view, size: TASK_PAGE, ...cursorParam(pageParam) } }),
+    ...cursorPaging,
   });
 
 /**
@@ -102,10 +101,8 @@ export const taskRecordQuery = () => queryOptions({ queryKey: activityKeys.taskR
 export const taskRecordDetailQuery = (userId: number) =>
   infiniteQueryOptions({
     queryKey: activityKeys.taskRecordDetail(userId),
-    queryFn: ({ pageParam }) =>
-      getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: TASK_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    queryFn: ({ pageParam }) => getResult<ActivityPage<TaskItem>>(P.taskRecordDetail, { params: { userId, size: TASK_PAGE, ...cursorParam(pageParam) } }),
+    ...cursorPaging,
   });
 
 export const taskLogQuery = (taskId: number) =>

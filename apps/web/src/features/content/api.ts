@@ -13,6 +13,7 @@ import {
   type SaveArticleRequest,
 } from '@field-portal/shared';
 import { getResult, http, postResult } from '@/lib/http';
+import { cursorPaging, cursorParam } from '@/components/paging';
 
 /** Calls of the content centre, news and information dynamics (docs/decisions/0020). */
 const P = API.content;
@@ -38,9 +39,8 @@ export const articleListQuery = (query: ArticleListQuery) =>
 export const manageListQuery = (query: { channel?: string; status?: ArticleStatus; keyword?: string; size?: number } = {}) =>
   infiniteQueryOptions({
     queryKey: contentKeys.manage(query),
-    queryFn: ({ pageParam }) => getResult<ArticlePage>(P.articleManageList, { params: compact({ size: 100, ...query, cursor: pageParam || undefined }) }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    queryFn: ({ pageParam }) => getResult<ArticlePage>(P.articleManageList, { params: compact({ size: 100, ...query, ...cursorParam(pageParam) }) }),
+    ...cursorPaging,
   });
 
 export const readersQuery = (id: number) =>

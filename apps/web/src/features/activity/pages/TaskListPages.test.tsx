@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, type ActivityPage, type TaskItem } from '@field-portal/shared';
 import { getResult } from '@/lib/http';
+import { cursorPage } from '@/test-cursor-pages';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { renderWithQueries } from '@/test-render';
@@ -35,12 +36,7 @@ const task = (id: number) =>
     principal: { id: 4, username: 'rep01', name: '代表1' },
     creator: { id: 4, username: 'rep01', name: '代表1' },
   }) as unknown as TaskItem;
-const page = (from: number, n: number, nextCursor: string | null): ActivityPage<TaskItem> => ({
-  list: Array.from({ length: n }, (_, i) => task(from + i)),
-  total: 53,
-  totalCapped: false,
-  nextCursor,
-});
+const page = (from: number, n: number, nextCursor: string | null): ActivityPage<TaskItem> => cursorPage(task, from, n, nextCursor, 53);
 
 describe('a task list longer than a page', () => {
   it('shows the first page and adds the next with 加载更多, until there is no more', async () => {

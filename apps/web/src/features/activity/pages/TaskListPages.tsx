@@ -1,16 +1,15 @@
-import type { ReactNode } from 'react';
 import { dataCells } from '@/lib/data-text';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Table } from 'antd';
-import { isDoctorOutOfScope, type ActivityPage, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
+import { isDoctorOutOfScope, type TaskItem, type TaskRecordRow } from '@field-portal/shared';
 import { usePageTitle } from '@/lib/session/page-title';
 import { useActivityWords } from '@/features/activity/i18n';
 import { taskPagesQuery, taskRecordDetailQuery, taskRecordQuery } from '../api';
 import { TaskTable } from '../components/TaskTable';
 import '../activity.css';
 import { DataText } from '@/components/DataText';
-import { LoadMore } from '@/components/paging';
+import { loadedRows, type CursorPages } from '@/components/paging';
 
 /** Opens the doctor's business record with the visit form for a planned-visit task. */
 export function useRecordVisit() {
@@ -22,24 +21,10 @@ export function useRecordVisit() {
   };
 }
 
-interface TaskPages {
-  data?: { pages: ActivityPage<TaskItem>[] };
-  isFetching: boolean;
-  isFetchingNextPage: boolean;
-  hasNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-}
-
-/**
- * A task list's pages as the table shows them: every task read so far, and 加载更多 / Load more
- * under it while the server has more (a list is not cut at its first page).
- */
-function pagedTasks(list: TaskPages): { tasks: TaskItem[]; loading: boolean; more: ReactNode } {
-  return {
-    tasks: list.data?.pages.flatMap((page) => page.list) ?? [],
-    loading: list.isFetching && !list.isFetchingNextPage,
-    more: list.hasNextPage ? <LoadMore onMore={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} /> : null,
-  };
+/** A task list as its table shows it: the tasks read so far, and Load more while there are more. */
+function pagedTasks(list: CursorPages<TaskItem>) {
+  const { rows, ...rest } = loadedRows(list);
+  return { tasks: rows, ...rest };
 }
 
 /** /task/today: the caller's tasks due today and the overdue ones still open. */

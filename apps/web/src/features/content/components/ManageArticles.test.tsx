@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, type ArticlePage, type ArticleRow } from '@field-portal/shared';
 import { getResult } from '@/lib/http';
+import { cursorPage } from '@/test-cursor-pages';
 import { setLang } from '@/lib/i18n';
 import { AntdProviders } from '@/lib/providers/antd-providers';
 import { renderWithQueries } from '@/test-render';
@@ -40,12 +41,7 @@ const article = (id: number): ArticleRow => ({
   readerCount: 0,
   read: false,
 });
-const page = (from: number, n: number, nextCursor: string | null): ArticlePage => ({
-  list: Array.from({ length: n }, (_, i) => article(from + i)),
-  total: 102,
-  totalCapped: false,
-  nextCursor,
-});
+const page = (from: number, n: number, nextCursor: string | null): ArticlePage => cursorPage(article, from, n, nextCursor, 102);
 
 describe('the operators’ article list', () => {
   it('reads past the first hundred articles with 加载更多', async () => {

@@ -8,7 +8,7 @@ import { useContentWords, type ContentLabelKey } from '@/features/content/i18n';
 import { articleForEdit, contentKeys, deleteArticle, manageListQuery, recommendArticle } from '../api';
 import { formatDay } from './ArticleList';
 import { lazyDialog, useOpenedOnce } from '@/components/lazy-dialog';
-import { LoadMore, RowsTable } from '@/components/paging';
+import { loadedRows, RowsTable } from '@/components/paging';
 import { EmptyState } from '@/components/EmptyState';
 
 /** The editor dialog and the readers drawer, downloaded when first opened (docs/decisions/0031). */
@@ -26,7 +26,7 @@ export function ManageArticles() {
   const [readersOf, setReadersOf] = useState<ArticleRow | null>(null);
   const readersOpened = useOpenedOnce(readersOf !== null);
   const list = useInfiniteQuery(manageListQuery());
-  const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
+  const { rows, more } = loadedRows(list);
   const refresh = () => void client.invalidateQueries({ queryKey: contentKeys.all });
   const edit = async (id: number) => setEditing(await articleForEdit(id));
   return (
@@ -113,7 +113,7 @@ export function ManageArticles() {
           },
         ]}
       />
-      {list.hasNextPage ? <LoadMore onMore={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} /> : null}
+      {more}
       {editing !== undefined && (
         <ArticleEditor
           article={editing}
