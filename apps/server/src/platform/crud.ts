@@ -20,13 +20,13 @@ export interface UniqueRule<I> {
 
 /**
  * One simple administrative entity: a table, the zod schemas of its writes and its own rules.
- * The building block gives it list (search and paging), create, update and delete routes,
+ * The building block gives it list (search and paging), one record by id, create, update and delete routes,
  * each behind the entity's menu authority, each write validated, in one transaction and audited.
  */
 export interface CrudSpec<I extends z.ZodObject, R> {
   /** The entity's name in the audit log. */
   entity: string;
-  paths: { list: string; create: string; update: string; remove: string };
+  paths: { list: string; create: string; update: string; remove: string; one: string };
   /** The menu authority of the entity's screen. */
   authority: string | readonly string[];
   table: PgTable;
@@ -150,7 +150,7 @@ export function crudService<I extends z.ZodObject, R>(spec: CrudSpec<I, R>) {
   };
 }
 
-/** Registers the four routes of an entity. */
+/** Registers the five routes of an entity. */
 export function crudRoutes<I extends z.ZodObject, R>(app: FastifyInstance, spec: CrudSpec<I, R>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = crudService(spec);
@@ -162,6 +162,15 @@ export function crudRoutes<I extends z.ZodObject, R>(app: FastifyInstance, spec:
     config,
     schema: { tags, summary: `List ${spec.entity} records: search (at most five words), page from 1, size; {total, page, size, list}`, querystring: pageQuery },
     handler: async (request) => service.list(db(), request.query),
+  });
+  r.get(spec.paths.one, {
+    config,
+    schema: { tags, summary: `One ${spec.entity} by its id (404 when there is none)`, params: idParams },
+    handler: async (request) => {
+      const record = await service.findRecord(db(), request.params.id);
+      if (!record) throw notFound();
+      return record;
+    },
   });
   r.post(spec.paths.create, {
     config,

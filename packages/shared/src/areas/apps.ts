@@ -51,6 +51,8 @@ function crudPaths<const E extends string>(base: string, entity: E) {
     create: `${base}/${entity}/create`,
     update: `${base}/${entity}/update`,
     remove: `${base}/${entity}/:id`,
+    /** One record by its id (GET on the path DELETE removes it by). */
+    one: `${base}/${entity}/:id`,
   } as const;
 }
 
@@ -70,6 +72,7 @@ export const APPS_PATHS = {
     list: `${APP}/appClassification/list`,
     update: `${APP}/appClassification/update`,
     remove: `${APP}/appClassification/:id`,
+    one: `${APP}/appClassification/:id`,
   },
   file: {
     upload: `${APP}/file/upload`,

@@ -112,7 +112,7 @@ export function cardContentCreated(options: { purpose?: CardCheckPurpose; buList
 
 /** A card id: the server allocates it; the client may send it back as a number or as text (route queries). */
 export const cardId = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   z
     .string()
     .regex(/^[1-9][0-9]{0,14}$/)

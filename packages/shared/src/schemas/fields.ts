@@ -15,9 +15,9 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export const isStorableText = (value: string) => !UNSTORABLE.test(value);
 
 /** A row id in a JSON body. */
-export const dbId = z.number().int().positive().max(DB_INT_MAX);
+export const dbId = z.number().int().min(1).max(DB_INT_MAX);
 /** A row id in a path or a query string. */
-export const dbIdParam = z.coerce.number().int().positive().max(DB_INT_MAX);
+export const dbIdParam = z.coerce.number().int().min(1).max(DB_INT_MAX);
 /** A whole number stored in an `integer` column. */
 export const dbInt = z.number().int().min(-DB_INT_MAX).max(DB_INT_MAX);
 /** Text that is stored or compared in the database: trimmed, at most `max` characters, storable. */

@@ -123,6 +123,7 @@ describe('permissions', () => {
 describe('classifications', () => {
   it('creates, lists with paging and search, refuses a repeated or empty name, and a deletion while apps are in it', async () => {
     const created = await ok<{ id: number; name: string; appCount: number }>('POST', P.classification.create, { name: '测试分类', nameEn: 'Test', sort: 9 });
+    expect(await ok('GET', fillPath(P.classification.one, { id: created.id }))).toEqual(created);
     classId = created.id;
     expect(created).toMatchObject({ name: '测试分类', nameEn: 'Test', sort: 9, appCount: 0 });
     const page = await ok<{ total: number; list: { name: string }[] }>('GET', `${P.classification.list}?page=1&size=2`);
@@ -610,7 +611,7 @@ describe('data management', () => {
 
   const simple: {
     name: string;
-    paths: { list: string; create: string; update: string; remove: string };
+    paths: { list: string; create: string; update: string; remove: string; one: string };
     good: Record<string, unknown>;
     edit: Record<string, unknown>;
     search: string;
@@ -681,6 +682,7 @@ describe('data management', () => {
   for (const entity of simple) {
     it(`${entity.name}: list with search and paging, create, edit, delete, each rule`, async () => {
       const created = await ok<{ id: number }>('POST', entity.paths.create, entity.good);
+      expect(await ok('GET', fillPath(entity.paths.one, { id: created.id }))).toEqual(created);
       const found = await ok<{ total: number; list: { id: number }[] }>('GET', `${entity.paths.list}?search=${encodeURIComponent(entity.search)}`);
       expect(found.list.map((r) => r.id)).toContain(created.id);
       const paged = await ok<{ total: number; list: unknown[]; page: number; size: number }>('GET', `${entity.paths.list}?page=2&size=1`);
@@ -693,6 +695,7 @@ describe('data management', () => {
       for (const [body, key, field] of entity.rules) await rejects('POST', entity.paths.create, body, key, field, key === 'field.tooSmall' ? { min: 0 } : {});
       await ok('DELETE', fillPath(entity.paths.remove, { id: created.id }));
       expectError(await call('DELETE', fillPath(entity.paths.remove, { id: created.id })), 404, 'request.notFound');
+      expectError(await get(fillPath(entity.paths.one, { id: created.id })), 404, 'request.notFound');
       expectError(await get(`${entity.paths.list}?page=0`), 400, 'field.tooSmall', 'zh', { min: 1 });
     });
   }
@@ -713,16 +716,24 @@ describe('message groups', () => {
       memberIds: [ids[0]],
     });
     expect(edited.memberIds).toEqual([ids[0]]);
+    // the edit page reads its group by id, however many groups come before it in the list
+    for (let i = 0; i < 101; i += 1) await ok('POST', P.messageGroup.create, { name: `A组${String(i).padStart(3, '0')}` });
+    const one = await ok<{ id: number; description: string; members: { username: string }[] }>('GET', fillPath(P.messageGroup.one, { id: group.id }));
+    expect(one).toMatchObject({ id: group.id, description: '更新', members: [{ username: 'rep01' }] });
+    expect((await ok<{ list: { id: number }[] }>('GET', `${P.messageGroup.list}?size=100`)).list.map((g) => g.id)).not.toContain(group.id);
+    expectError(await get(fillPath(P.messageGroup.one, { id: 0 })), 400, 'field.tooSmall', 'zh', { min: 1 });
     await rejects('POST', P.messageGroup.create, { name: '' }, 'group.nameRequired', 'name');
     await rejects('POST', P.messageGroup.create, { name: '全国代表' }, 'group.nameTaken', 'name');
     await rejects('POST', P.messageGroup.create, { name: 'x', memberIds: [99999] }, 'group.memberMissing', 'memberIds');
     await rejects('POST', P.messageGroup.create, { name: 'x', memberIds: [ids[0], ids[0]] }, 'group.memberDuplicate', 'memberIds');
     expect(await h.database.query("select 1 from message_groups where name = 'x'")).toHaveLength(0);
     expect((await ok<{ nameEn: string }[]>('GET', `${P.messageGroupUsers}?search=rep0`)).map((u) => u.nameEn).slice(0, 2)).toEqual(['rep01', 'rep02']);
-    const list = await ok<{ list: { name: string }[] }>('GET', P.messageGroup.list);
+    const list = await ok<{ list: { name: string }[] }>('GET', `${P.messageGroup.list}?search=代表`);
     expect(list.list.map((g) => g.name).sort()).toEqual(['全国代表', '华东代表'].sort());
     await ok('DELETE', fillPath(P.messageGroup.remove, { id: group.id }));
     expect(await h.database.query('select 1 from message_group_members where group_id = $1', [group.id])).toHaveLength(0);
+    expectError(await get(fillPath(P.messageGroup.one, { id: group.id })), 404, 'request.notFound');
+    await h.database.query("delete from message_groups where name like 'A组%'");
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Select, Space } from 'antd';
+import { App as AntApp, Button, Card, Form, Input, Result, Select, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { API, type MessageGroupRecord, type OptionRecord } from '@field-portal/shared';
 import { messageText as catalogue } from '@/lib/i18n';
@@ -10,6 +10,7 @@ import { crudApi } from '@/components/crud';
 import { settingsApi } from '../api/settings-api';
 import { settingsChecks } from '../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
+import { isHttpError } from '@/lib/http';
 import { GROUPS_PATH } from './message-paths';
 import '@/components/crud/crud.css';
 import { DATA } from '@/lib/data-text';
@@ -29,8 +30,8 @@ export function MessageEditPage() {
   const group = useQuery({
     queryKey: ['apps', 'messageGroup', 'one', id],
     enabled: Boolean(id),
-    queryFn: async () =>
-      (await crudApi.list<MessageGroupRecord>(API.apps.messageGroup, { page: 1, size: 100, search: '' })).list.find((g) => g.id === id) ?? null,
+    queryFn: () => crudApi.one<MessageGroupRecord>(API.apps.messageGroup, id!),
+    retry: (failures, error) => !(isHttpError(error) && error.status === 404) && failures < 2,
   });
   const options = useQuery({ queryKey: ['apps', 'groupUsers', search], queryFn: () => settingsApi.userOptions(search) });
   useEffect(() => {
@@ -42,6 +43,20 @@ export function MessageEditPage() {
   }, [group.data, id, form]);
   const choices = [...new Map([...known, ...(options.data ?? [])].map((o) => [o.id, o])).values()];
   const labels = { name: t('apps.group.name'), description: t('apps.group.description'), memberIds: t('apps.group.members') };
+
+  if (group.isError && isHttpError(group.error) && group.error.status === 404) {
+    return (
+      <Result
+        status="404"
+        title={t('apps.group.notFound')}
+        extra={
+          <Button type="primary" onClick={() => void navigate(GROUPS_PATH)}>
+            {t('apps.group.backToList')}
+          </Button>
+        }
+      />
+    );
+  }
 
   const save = async () => {
     const { name, description, memberIds } = form.getFieldsValue(true) as Record<string, unknown>;
