@@ -8,7 +8,7 @@ import { AntdProviders } from '@/lib/providers/antd-providers';
 import { standInResizeObserver } from '@/test-resize-observer';
 import { MessageEditPage } from './MessageEditPage';
 
-// Group 7 exists; any other id answers 404. The member picker's search answers no one.
+// Group 7 exists; group 9 cannot be read (500); any other id answers 404. The member picker's search answers no one.
 const GROUP: MessageGroupRecord = {
   id: 7,
   name: '华南代表',
@@ -26,6 +26,7 @@ vi.mock('@/lib/http', async (importOriginal) => {
       calls.push(url);
       if (url.endsWith('/messageGroup/users')) return Promise.resolve([]);
       if (url === '/API-SYSTEM/messageGroup/7') return Promise.resolve(GROUP);
+      if (url === '/API-SYSTEM/messageGroup/9') return Promise.reject(new http.HttpError('http', 500, { code: 500, msg: '服务器错误' }));
       return Promise.reject(new http.HttpError('http', 404, { code: 404, msg: '找不到' }));
     }),
   };
@@ -69,5 +70,12 @@ describe('the message group edit page', () => {
     show(8);
     expect(await screen.findByText('This message group was not found. It may have been deleted.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to message groups' })).toBeTruthy();
+  });
+
+  // the query tries twice more before it gives up (a second and then two)
+  it('says the group could not be read, and shows no empty form, when its call fails otherwise', async () => {
+    show(9);
+    expect(await screen.findByText('消息组未能读取,请稍后重试。', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).toBeNull();
   });
 });

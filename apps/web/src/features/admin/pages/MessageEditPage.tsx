@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Result, Select, Space } from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Input, Result, Select, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { API, type MessageGroupRecord, type OptionRecord } from '@field-portal/shared';
 import { messageText as catalogue } from '@/lib/i18n';
@@ -57,6 +57,8 @@ export function MessageEditPage() {
       />
     );
   }
+
+  if (group.isError) return <Alert type="error" showIcon title={t('apps.group.loadFailed')} />;
 
   const save = async () => {
     const { name, description, memberIds } = form.getFieldsValue(true) as Record<string, unknown>;
