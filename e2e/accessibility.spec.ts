@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { API, type MenuEntry, type MenuListResult } from '@field-portal/shared';
 import { blockingViolations, report, type Finding } from './axe-check';
 import { RECORD_PAGES, openRecordPage } from './record-pages';
-import { PASSWORD, apiToken, mainMenu, signIn } from './support';
+import { LOADING, PASSWORD, apiToken, mainMenu, signIn } from './support';
 
 /**
  * WCAG 2.1 A and AA on every page of every role's menu (issue 34): axe-core in the browser, after
@@ -80,12 +80,11 @@ async function openPage(page: Page, entry: MenuEntry) {
   await expect(page.locator('.fp-content .fp-page > *').first()).toBeVisible();
   // loading indicators gone: the rows, charts and forms the page shows are on screen (a page that
   // never finishes loading is reported, and the check goes on with the next)
-  const loading = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
-  await expect.soft(page.locator(`.fp-content :is(${loading})`), `${entry.path} still loading`).toHaveCount(0, { timeout: 30_000 });
+  await expect.soft(page.locator(`.fp-content :is(${LOADING})`), `${entry.path} still loading`).toHaveCount(0, { timeout: 30_000 });
   // a report screen frames the analytics share page, which loads its dashboard in turn
   if ((await page.locator('.fp-content iframe').count()) > 0) {
     await expect
-      .soft(page.frameLocator('.fp-content iframe').first().locator(loading), `${entry.path}'s report still loading`)
+      .soft(page.frameLocator('.fp-content iframe').first().locator(LOADING), `${entry.path}'s report still loading`)
       .toHaveCount(0, { timeout: 30_000 });
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LOADING } from './support';
 
 /**
  * The dialogs and drawers the pages open, each reached as a user reaches it: its page is opened and
@@ -14,33 +15,37 @@ export interface DialogEntry {
   opener: RegExp;
 }
 
+/** A button by its name in either language, after its icon's name if it has one. */
+const button = (zh: string, en: string) => new RegExp(`(^|\\s)(${zh}|${en})$`);
+const ADD = button('新\\s*增', 'Add');
+const EDIT = button('编\\s*辑', 'Edit');
+
 export const DIALOGS: DialogEntry[] = [
-  { page: '/system/user', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/system/user', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/system/role', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/system/role', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/system/org', opener: /(^|\s)(新增顶级组织|Add top organisation)$/ },
-  { page: '/system/org', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/system/menuManager', opener: /(^|\s)(新增顶级菜单|Add top menu)$/ },
-  { page: '/system/menuManager', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/system/lang', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/system/appManagement', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/system/accessToken', opener: /(^|\s)(创建令牌|Create token)$/ },
-  { page: '/dataManage/userPermission', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/dataManage/medicineDurg', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/dataManage/homeChart', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/dataManage/homeData', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/dataManage/medicinePublicOpinion', opener: /(^|\s)(新\s*增|Add)$/ },
-  { page: '/dataManage/journalTable', opener: /(^|\s)(编\s*辑|Edit)$/ },
-  { page: '/customer/doctorLabel', opener: /(^|\s)(新建标签|New tag)$/ },
-  { page: '/customer/totaldoctor', opener: /(^|\s)(新增医生|Add doctor)$/ },
-  { page: '/meetingReport/meetingReportIndex', opener: /(^|\s)(新建会议|New meeting)$/ },
-  { page: '/recommend/published', opener: /(^|\s)(阅读详情|Read details)$/ },
+  { page: '/system/user', opener: ADD },
+  { page: '/system/user', opener: EDIT },
+  { page: '/system/role', opener: ADD },
+  { page: '/system/role', opener: EDIT },
+  { page: '/system/org', opener: button('新增顶级组织', 'Add top organisation') },
+  { page: '/system/org', opener: EDIT },
+  { page: '/system/menuManager', opener: button('新增顶级菜单', 'Add top menu') },
+  { page: '/system/menuManager', opener: EDIT },
+  { page: '/system/lang', opener: ADD },
+  { page: '/system/appManagement', opener: ADD },
+  { page: '/system/accessToken', opener: button('创建令牌', 'Create token') },
+  { page: '/dataManage/userPermission', opener: ADD },
+  { page: '/dataManage/medicineDurg', opener: EDIT },
+  { page: '/dataManage/homeChart', opener: ADD },
+  { page: '/dataManage/homeData', opener: ADD },
+  { page: '/dataManage/medicinePublicOpinion', opener: ADD },
+  { page: '/dataManage/journalTable', opener: EDIT },
+  { page: '/customer/doctorLabel', opener: button('新建标签', 'New tag') },
+  { page: '/customer/totaldoctor', opener: button('新增医生', 'Add doctor') },
+  { page: '/meetingReport/meetingReportIndex', opener: button('新建会议', 'New meeting') },
+  { page: '/recommend/published', opener: button('阅读详情', 'Read details') },
 ];
 
 export const dialogName = (entry: DialogEntry) => `${entry.page} › ${entry.opener.source}`;
 
-const LOADING = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
 /** An open dialog or drawer: the topmost one shown. */
 export const openDialogBox = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content-wrapper').last();
 

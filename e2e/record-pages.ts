@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LOADING } from './support';
 
 /**
  * The pages a menu hides because they show one record (a doctor, a hospital, an article…), each
@@ -37,17 +38,16 @@ export const RECORD_PAGES: RecordPage[] = [
  * names the page, something is drawn in it and nothing is loading any more.
  */
 export async function openRecordPage(page: Page, entry: RecordPage) {
-  const loading = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
   if (entry.from) {
     await page.goto(`/#${entry.from.list}`);
-    await expect(page.locator(`.fp-content :is(${loading})`)).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator(`.fp-content :is(${LOADING})`)).toHaveCount(0, { timeout: 30_000 });
     await entry.from.opener(page).click();
   } else {
     await page.goto(`/#${entry.path}`);
   }
   await expect(page).toHaveURL(new RegExp(`#${entry.path.replace(/[/]/g, '\\/')}`));
   await expect(page.locator('.fp-content .fp-page > *').first()).toBeVisible();
-  await expect(page.locator(`.fp-content :is(${loading})`)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator(`.fp-content :is(${LOADING})`)).toHaveCount(0, { timeout: 30_000 });
   // the pointer leaves what it clicked, so every run reads the page in the same state
   await page.mouse.move(0, 0);
 }

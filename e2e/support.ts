@@ -9,6 +9,9 @@ import { expect, type APIRequestContext, type Download, type Locator, type Page 
 
 export const PASSWORD = 'demo1234';
 
+/** What a page or dialog shows while it is still loading its data. */
+export const LOADING = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
+
 export const mainMenu = (page: Page, name = '主菜单') => page.getByRole('navigation', { name });
 
 /** Signs in on the login page and waits for the layout; by default also for the landing on the dashboard. */

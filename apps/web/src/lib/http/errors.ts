@@ -40,6 +40,9 @@ export function isHttpError(value: unknown): value is HttpError {
   return value instanceof HttpError;
 }
 
+/** A reply that says there is no such record (404). */
+export const isNotFound = (value: unknown): boolean => isHttpError(value) && value.status === 404;
+
 export function serverMessageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { msg, message } = body as { msg?: unknown; message?: unknown };

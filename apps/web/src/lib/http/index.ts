@@ -3,7 +3,7 @@ import { currentLang } from '../i18n';
 import { showToast } from '../toast';
 import { createHttpClient, type NoticeLevel, type RequestConfig } from './client';
 
-export { HttpError, isHttpError } from './errors';
+export { HttpError, isHttpError, isNotFound } from './errors';
 export { noticeFor } from './rules';
 export { describeFailure } from './describe';
 export type { Http, HttpResponse, RequestConfig } from './client';

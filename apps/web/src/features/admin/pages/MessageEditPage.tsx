@@ -10,7 +10,7 @@ import { crudApi } from '@/components/crud';
 import { settingsApi } from '../api/settings-api';
 import { settingsChecks } from '../checks-on-save';
 import { showSaveFailure } from '@/lib/save-failure';
-import { isHttpError } from '@/lib/http';
+import { isNotFound } from '@/lib/http';
 import { GROUPS_PATH } from './message-paths';
 import '@/components/crud/crud.css';
 import { DATA } from '@/lib/data-text';
@@ -31,7 +31,7 @@ export function MessageEditPage() {
     queryKey: ['apps', 'messageGroup', 'one', id],
     enabled: Boolean(id),
     queryFn: () => crudApi.one<MessageGroupRecord>(API.apps.messageGroup, id!),
-    retry: (failures, error) => !(isHttpError(error) && error.status === 404) && failures < 2,
+    retry: (failures, error) => !isNotFound(error) && failures < 2,
   });
   const options = useQuery({ queryKey: ['apps', 'groupUsers', search], queryFn: () => settingsApi.userOptions(search) });
   useEffect(() => {
@@ -44,7 +44,7 @@ export function MessageEditPage() {
   const choices = [...new Map([...known, ...(options.data ?? [])].map((o) => [o.id, o])).values()];
   const labels = { name: t('apps.group.name'), description: t('apps.group.description'), memberIds: t('apps.group.members') };
 
-  if (group.isError && isHttpError(group.error) && group.error.status === 404) {
+  if (group.isError && isNotFound(group.error)) {
     return (
       <Result
         status="404"
